@@ -1,0 +1,128 @@
+"""The ``pnp`` command line: commands parse options and call library code."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from pnp import __version__
+from pnp.content.problems import display_path
+from pnp.errors import PnpError
+from pnp.rulesets import Ruleset, all_rulesets, find_ruleset
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play kits and a headless referee for three Westeros rulesets.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+ContentOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="Content root holding one folder per ruleset (default: the shipped content/).",
+        file_okay=False,
+    ),
+]
+
+
+def reports_errors(func: F) -> F:
+    """Turn a :class:`PnpError` into its lines on stderr and exit status 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PnpError as exc:
+            for line in exc.lines():
+                typer.echo(line, err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Print-and-play kits and a headless referee for three Westeros rulesets."""
+
+
+def selected_rulesets(names: list[str] | None) -> list[Ruleset]:
+    """The rulesets named on the command line, or every registered one."""
+    if names:
+        return [find_ruleset(name) for name in dict.fromkeys(names)]
+    return list(all_rulesets())
+
+
+@app.command("rulesets")
+@reports_errors
+def rulesets_command() -> None:
+    """List the registered rulesets and their player counts."""
+    registered = all_rulesets()
+    if not registered:
+        typer.echo("No rulesets are registered.")
+        return
+    width = max(len(r.name) for r in registered)
+    for ruleset in registered:
+        line = f"{ruleset.name:<{width}}  {ruleset.players_text()} players  {ruleset.title}"
+        if ruleset.notes:
+            line += f" ({ruleset.notes})"
+        typer.echo(line)
+
+
+@app.command("validate")
+@reports_errors
+def validate_command(
+    rulesets: Annotated[
+        list[str] | None, typer.Argument(help="Rulesets to check (default: all registered).")
+    ] = None,
+    content: ContentOption = None,
+) -> None:
+    """Load and check content; report every problem with file, line and field."""
+    from pnp.content import ContentError
+
+    chosen = selected_rulesets(rulesets)
+    if not chosen:
+        typer.echo("No rulesets are registered; nothing to validate.")
+        return
+    problems = []
+    for ruleset in chosen:
+        try:
+            loaded = ruleset.load(content, alone=len(chosen) == 1)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        files = len(loaded.files)
+        typer.echo(
+            f"{ruleset.name}: {display_path(loaded.folder)} "
+            f"({files} file{'s' if files != 1 else ''}) is valid"
+        )
+        for kind, count in ruleset.summarize(loaded.model).items():
+            typer.echo(f"  {kind}: {count}")
+    if problems:
+        raise ContentError(problems)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="pnp")
+    sys.exit(0)

@@ -1,0 +1,240 @@
+"""Load a ruleset's content folder: every YAML file, validated and cross-checked.
+
+The files of a folder are merged into one document before validation: a
+top-level key holding a list (``cards:``) collects the items of every file in
+path order; a key holding a mapping collects its keys (each defined once);
+any other value may be set by one file only. Errors point back into the file
+and line each value came from.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import typing
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pnp.content.checks import check_markers
+from pnp.content.model import ContentModel, Loc
+from pnp.content.problems import ContentError, Problem, display_path
+from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
+
+M = TypeVar("M", bound=ContentModel)
+
+CONTENT_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class LoadedContent(Generic[M]):
+    """Validated content of one folder."""
+
+    folder: Path
+    model: M
+    files: tuple[Path, ...]
+    #: sha256 over the files' relative paths and bytes; identifies the content in records
+    content_hash: str
+
+
+def content_files(folder: Path) -> list[Path]:
+    """Every YAML file under ``folder`` in a stable order, hidden entries skipped."""
+    files = [
+        p
+        for p in folder.rglob("*")
+        if p.suffix in CONTENT_SUFFIXES
+        and p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    ]
+    return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
+
+
+class _Merged:
+    """The merged document plus where each of its parts came from."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.data: dict[str, Any] = {}
+        # merged loc prefix -> (document, loc prefix inside that document)
+        self.origins: dict[Loc, tuple[YamlDocument, Loc]] = {}
+        self.problems: list[Problem] = []
+
+    def add(self, doc: YamlDocument) -> None:
+        if not isinstance(doc.data, dict):
+            kind = type(doc.data).__name__ if doc.data is not None else "nothing"
+            self.problems.append(
+                doc.problem((), f"the top level must be a mapping of sections, got {kind}", "")
+            )
+            return
+        for key, value in doc.data.items():
+            key = str(key)
+            if key not in self.data:
+                self.data[key] = (
+                    list(value)
+                    if isinstance(value, list)
+                    else (dict(value) if isinstance(value, dict) else value)
+                )
+                self._record(doc, key, value, start=0)
+                continue
+            have = self.data[key]
+            if isinstance(have, list) and isinstance(value, list):
+                start = len(have)
+                have.extend(value)
+                self._record(doc, key, value, start=start)
+            elif isinstance(have, dict) and isinstance(value, dict):
+                for sub in value:
+                    if sub in have:
+                        first, _ = self.origins[(key, sub)]
+                        self.problems.append(
+                            doc.problem(
+                                (key, sub),
+                                f"already defined in {display_path(first.path)}",
+                            )
+                        )
+                    else:
+                        have[sub] = value[sub]
+                        self.origins[(key, sub)] = (doc, (key, sub))
+            else:
+                first, _ = self.origins[(key,)]
+                self.problems.append(
+                    doc.problem((key,), f"already defined in {display_path(first.path)}")
+                )
+
+    def _record(self, doc: YamlDocument, key: str, value: Any, start: int) -> None:
+        self.origins.setdefault((key,), (doc, (key,)))
+        if isinstance(value, list):
+            for i in range(len(value)):
+                self.origins[(key, start + i)] = (doc, (key, i))
+        elif isinstance(value, dict):
+            for sub in value:
+                self.origins[(key, sub)] = (doc, (key, sub))
+
+    def problem(self, loc: Loc, message: str) -> Problem:
+        """Locate a problem given as a loc in the merged document."""
+        for n in (2, 1):
+            origin = self.origins.get(tuple(loc[:n]))
+            if origin is not None and len(loc) >= n:
+                doc, prefix = origin
+                return doc.problem((*prefix, *loc[n:]), message)
+        return Problem(display_path(self.folder), 0, 0, format_loc(loc), message)
+
+
+def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
+    """Drop pydantic's union tags from ``loc``, keeping only real data keys."""
+    parts = list(loc)
+    out: list[str | int] = []
+    node = data
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_dict or in_list:
+            node = node[part]
+            out.append(part)
+        elif last and not _is_tag(part):
+            out.append(part)  # a missing or unknown field
+        # anything else is a union or validator tag such as 'character'
+    return tuple(out)
+
+
+def _is_tag(part: Any) -> bool:
+    return isinstance(part, str) and "[" in part
+
+
+def _fields_at(model: type[BaseModel], loc: Loc) -> list[str]:
+    """Field names a model accepts at ``loc`` (best effort, for typo hints)."""
+    types_: list[Any] = [model]
+    for part in loc:
+        nxt: list[Any] = []
+        for t in types_:
+            for cand in _unwrap(t):
+                if isinstance(cand, type) and issubclass(cand, BaseModel):
+                    if isinstance(part, str):
+                        for name, info in cand.model_fields.items():
+                            if part in (name, info.alias):
+                                nxt.append(info.annotation)
+                elif isinstance(part, int):
+                    args = typing.get_args(cand)
+                    if args:
+                        nxt.append(args[0])
+                elif typing.get_origin(cand) is dict:
+                    nxt.append(typing.get_args(cand)[1])
+        types_ = nxt
+    names: list[str] = []
+    for t in types_:
+        for cand in _unwrap(t):
+            if isinstance(cand, type) and issubclass(cand, BaseModel):
+                names += [info.alias or n for n, info in cand.model_fields.items()]
+    return names
+
+
+def _unwrap(t: Any) -> list[Any]:
+    origin = typing.get_origin(t)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(t)[0])
+    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
+        return [c for a in typing.get_args(t) for c in _unwrap(a)]
+    return [t]
+
+
+def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        known = _fields_at(model, loc[:-1])
+        hint = difflib.get_close_matches(str(loc[-1]), known, n=1)
+        return "unknown field" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+    if kind == "missing":
+        return "required field is missing"
+    return str(err["msg"])
+
+
+def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
+    """Load and validate every YAML file under ``folder`` with ``model``.
+
+    Raises :class:`ContentError` carrying every problem found: unreadable or
+    invalid YAML, schema errors, duplicate ids, dangling references, paths
+    outside the folder and whatever ``model.cross_check`` reports.
+    """
+    shown = display_path(folder)
+    if not folder.is_dir():
+        raise ContentError([Problem(shown, 0, 0, "", "no such content folder")])
+    files = content_files(folder)
+    if not files:
+        raise ContentError(
+            [Problem(shown, 0, 0, "", "no content: the folder holds no *.yaml files")]
+        )
+    digest = hashlib.sha256()
+    merged = _Merged(folder)
+    parse_failed = False
+    for path in files:
+        raw = path.read_bytes()
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(raw).digest())
+        doc = parse_yaml(path, raw)
+        merged.problems.extend(doc.problems)
+        if doc.data is None:
+            parse_failed = True
+            continue
+        merged.add(doc)
+    problems = merged.problems
+    instance: M | None = None
+    try:
+        instance = model.model_validate(merged.data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = _data_loc(merged.data, err["loc"])
+            if parse_failed and err["type"] == "missing" and len(loc) == 1:
+                continue  # the section may well be in the file that did not parse
+            problems.append(merged.problem(loc, _message(model, err, loc)))
+    if instance is not None and not parse_failed:
+        for loc, message in check_markers(instance, folder):
+            problems.append(merged.problem(loc, message))
+        if not problems:
+            for loc, message in instance.cross_check():
+                problems.append(merged.problem(loc, message))
+    if problems or instance is None:
+        raise ContentError(problems)
+    return LoadedContent(folder, instance, tuple(files), digest.hexdigest())

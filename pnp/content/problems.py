@@ -1,0 +1,53 @@
+"""Content problems: one located message each, reported all together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+
+
+def display_path(path: Path) -> str:
+    """Show ``path`` relative to the working directory when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the content, located as precisely as we can.
+
+    ``line`` and ``column`` are 1-based; 0 means "unknown" (e.g. a folder with no
+    files has no line). ``field`` is the field path inside the file, such as
+    ``cards[3].cost``; empty when the problem concerns the whole file.
+    """
+
+    file: str
+    line: int
+    column: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line:
+            where += f":{self.line}:{self.column}"
+        if self.field:
+            return f"{where}: {self.field}: {self.message}"
+        return f"{where}: {self.message}"
+
+
+class ContentError(PnpError):
+    """Content that cannot be used; carries every problem found in one run."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def lines(self) -> list[str]:
+        """One line per problem, then a count."""
+        n = len(self.problems)
+        return [str(p) for p in self.problems] + [f"{n} problem{'s' if n != 1 else ''} found."]

@@ -1,0 +1,26 @@
+"""Exception classes shared by every layer.
+
+Everything the user can cause (bad content, bad options, unknown names) is a
+:class:`PnpError`; the CLI prints its lines and exits with status 2, never a
+traceback. Anything else escaping is a bug in pnp.
+"""
+
+from __future__ import annotations
+
+
+class PnpError(Exception):
+    """A problem the user can fix: printed as one or more lines, exit status 2."""
+
+    exit_code: int = 2
+
+    def lines(self) -> list[str]:
+        """The lines to print for this error, one per problem."""
+        return [str(self)]
+
+
+class UsageError(PnpError):
+    """A command-line option or argument that cannot be used."""
+
+
+class UnknownRulesetError(UsageError):
+    """A ruleset name that is not registered."""

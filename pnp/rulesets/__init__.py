@@ -1,0 +1,35 @@
+"""The registered rulesets.
+
+Adding a ruleset means: a package under ``pnp/rulesets/`` that builds a
+:class:`Ruleset`, a content folder, templates, and one entry in ``RULESETS``.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from pnp.errors import UnknownRulesetError
+from pnp.rulesets.ruleset import Ruleset
+
+#: Every ruleset pnp knows, in the order commands list and process them.
+RULESETS: tuple[Ruleset, ...] = ()
+
+
+def all_rulesets() -> tuple[Ruleset, ...]:
+    """The registered rulesets (read at call time, so tests may swap the registry)."""
+    return RULESETS
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The registered ruleset called ``name``; :class:`UnknownRulesetError` if none."""
+    for ruleset in all_rulesets():
+        if ruleset.name == name:
+            return ruleset
+    names = [r.name for r in all_rulesets()]
+    hint = difflib.get_close_matches(name, names, n=1)
+    known = ", ".join(names) if names else "none are registered"
+    extra = f"; did you mean {hint[0]!r}?" if hint else ""
+    raise UnknownRulesetError(f"unknown ruleset {name!r} (known: {known}){extra}")
+
+
+__all__ = ["RULESETS", "Ruleset", "all_rulesets", "find_ruleset"]

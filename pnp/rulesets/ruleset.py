@@ -1,0 +1,77 @@
+"""The ruleset plug-in protocol.
+
+A ruleset is one game pnp can print and referee. It plugs in by building a
+:class:`Ruleset` value in its package ``__init__`` and adding that value to
+``RULESETS`` in :mod:`pnp.rulesets`; the shared layers (content, render,
+engine, playtest) reach it only through the fields below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.content import ContentModel, LoadedContent, load_content, summarize
+from pnp.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the shared layers need to know about one ruleset."""
+
+    #: short id used on the command line: ``thrones``
+    name: str
+    #: human title: ``The Thrones card game``
+    title: str
+    #: the player counts the referee supports, ascending
+    player_counts: tuple[int, ...]
+    #: root pydantic model of the ruleset's content folder
+    content_model: type[ContentModel]
+    #: folder name under the content root (and under ``templates/``)
+    content_folder: str = ""
+    #: counts per component kind for ``pnp validate``; default: list sections
+    summarize: Callable[[ContentModel], dict[str, str]] = field(default=summarize)
+    #: optional variants or modes the ruleset offers, shown by ``pnp rulesets``
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.content_folder:
+            object.__setattr__(self, "content_folder", self.name)
+
+    def players_text(self) -> str:
+        """Player counts as people write them: ``2–4`` or ``3, 5``."""
+        counts = self.player_counts
+        if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]}"
+        return ", ".join(str(c) for c in counts)
+
+    def content_dir(self, content_root: Path | None = None, *, alone: bool = False) -> Path:
+        """The folder holding this ruleset's content.
+
+        ``content_root`` is what the user gave as ``--content`` (default: the
+        shipped content). It normally holds one folder per ruleset; when the
+        command addresses this ruleset ``alone`` and the root has no such
+        folder but YAML files of its own, the root itself is the folder, so
+        ``--content my-set/`` works for a single ruleset too.
+        """
+        from pnp.paths import default_content_root
+
+        root = content_root if content_root is not None else default_content_root()
+        folder = root / self.content_folder
+        if folder.is_dir() or not alone or not root.is_dir():
+            return folder
+        if any(root.glob("*.yaml")) or any(root.glob("*.yml")):
+            return root
+        return folder
+
+    def load(self, content_root: Path | None = None, *, alone: bool = False) -> LoadedContent:
+        """Load and validate this ruleset's content (raises ``ContentError``)."""
+        return load_content(self.content_model, self.content_dir(content_root, alone=alone))
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`UsageError` unless ``players`` is a supported count."""
+        if players not in self.player_counts:
+            raise UsageError(
+                f"{self.name} is played by {self.players_text()} players, not {players}"
+            )

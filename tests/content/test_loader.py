@@ -1,0 +1,186 @@
+"""Loading a content folder: the happy path and every kind of bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.content import ContentError, load_content
+from tests.fixtures.toy import ToyContent
+
+
+def load(folder: Path):
+    return load_content(ToyContent, folder)
+
+
+def problems(folder: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        load(folder)
+    return [str(p) for p in info.value.problems]
+
+
+def test_shipped_fixture_loads(toy_root: Path) -> None:
+    loaded = load(toy_root / "toy")
+    ids = [c.id for c in loaded.model.cards]
+    # files merge in path order: cards/spells.yaml, cards/units.yaml, game.yaml
+    assert ids == ["fireball", "knight", "squire"]
+    assert loaded.model.settings.hand_size == 5
+    assert len(loaded.files) == 3
+    assert len(loaded.content_hash) == 64
+
+
+def test_content_hash_follows_the_bytes(toy_root: Path) -> None:
+    before = load(toy_root / "toy").content_hash
+    game = toy_root / "toy" / "game.yaml"
+    game.write_text(game.read_text() + "# a comment\n")
+    assert load(toy_root / "toy").content_hash != before
+
+
+def test_wrong_value_names_file_line_column_and_field(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("cost: 1", "cost: -1"))
+    (line,) = problems(toy_root / "toy")
+    assert line.endswith(
+        "cards/units.yaml:13:5: cards[1].cost: Input should be greater than or equal to 0"
+    )
+
+
+def test_wrong_type(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("strength: 3", "strength: lots"))
+    (line,) = problems(toy_root / "toy")
+    assert "units.yaml:7:5: cards[0].strength: Input should be a valid integer" in line
+
+
+def test_missing_field_points_at_the_item(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("    strength: 1\n", ""))
+    (line,) = problems(toy_root / "toy")
+    assert "units.yaml:10:5: cards[1].strength: required field is missing" in line
+
+
+def test_unknown_field_is_an_error_with_a_hint(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("strength: 3", "strenght: 3"))
+    lines = problems(toy_root / "toy")
+    assert any(
+        "units.yaml:7:5: cards[0].strenght: unknown field (did you mean 'strength'?)" in x
+        for x in lines
+    )
+
+
+def test_wrong_discriminator_value(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    text = units.read_text().replace("type: unit\n    name: Knight", "type: unti\n    name: Knight")
+    units.write_text(text)
+    (line,) = problems(toy_root / "toy")
+    assert "units.yaml:3:5: cards[0]:" in line and "'unit'" in line
+
+
+def test_yaml_syntax_error(toy_root: Path) -> None:
+    (toy_root / "toy" / "game.yaml").write_text("settings:\n  hand_size: [5\n")
+    lines = problems(toy_root / "toy")
+    assert len(lines) == 1  # the missing section is not reported twice
+    assert "game.yaml:3:1: YAML syntax error" in lines[0]
+
+
+def test_duplicate_ids_name_both_places(toy_root: Path) -> None:
+    spells = toy_root / "toy" / "cards" / "spells.yaml"
+    spells.write_text(spells.read_text().replace("id: fireball", "id: knight"))
+    lines = problems(toy_root / "toy")
+    assert any("units.yaml:3:5: cards[0].id: duplicate id 'knight' in cards" in x for x in lines)
+
+
+def test_dangling_reference_with_suggestion(toy_root: Path) -> None:
+    game = toy_root / "toy" / "game.yaml"
+    game.write_text(game.read_text().replace("squire,", "squier,"))
+    (line,) = problems(toy_root / "toy")
+    assert "game.yaml:5:29: decks[0].cards[2]: unknown cards id 'squier'" in line
+    assert line.endswith("(did you mean 'squire'?)")
+
+
+def test_path_escaping_the_content_folder(toy_root: Path, tmp_path: Path) -> None:
+    (tmp_path / "outside.png").write_bytes(b"x")
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("art/knight.png", "../../outside.png"))
+    (line,) = problems(toy_root / "toy")
+    assert "cards[0].art: path '../../outside.png' leaves the content folder" in line
+
+
+def test_absolute_path_is_refused(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    target = toy_root / "toy" / "art" / "knight.png"
+    units.write_text(units.read_text().replace("art/knight.png", str(target)))
+    (line,) = problems(toy_root / "toy")
+    assert "leaves the content folder" in line
+
+
+def test_missing_art_file(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("art/knight.png", "art/nope.png"))
+    (line,) = problems(toy_root / "toy")
+    assert "no such file 'art/nope.png'" in line
+
+
+def test_not_utf8(toy_root: Path) -> None:
+    (toy_root / "toy" / "extra.yaml").write_bytes(b"cards:\n  - name: caf\xe9\n")
+    (line,) = problems(toy_root / "toy")
+    assert "extra.yaml:2:14: not UTF-8 text (byte 0xe9)" in line
+
+
+def test_empty_file(toy_root: Path) -> None:
+    (toy_root / "toy" / "empty.yaml").write_text("")
+    (line,) = problems(toy_root / "toy")
+    assert line.endswith("empty.yaml:1:1: the file is empty")
+
+
+def test_folder_with_no_content(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("hello")
+    (line,) = problems(tmp_path)
+    assert line.endswith("no content: the folder holds no *.yaml files")
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    (line,) = problems(tmp_path / "nope")
+    assert line.endswith("nope: no such content folder")
+
+
+def test_top_level_must_be_a_mapping(toy_root: Path) -> None:
+    (toy_root / "toy" / "list.yaml").write_text("- a\n- b\n")
+    (line,) = problems(toy_root / "toy")
+    assert "list.yaml:1:1: the top level must be a mapping of sections, got list" in line
+
+
+def test_section_set_twice(toy_root: Path) -> None:
+    (toy_root / "toy" / "more.yaml").write_text("settings:\n  hand_size: 6\n")
+    (line,) = problems(toy_root / "toy")
+    assert "more.yaml:2:3: settings.hand_size: already defined in" in line
+
+
+def test_missing_section_names_the_folder(toy_root: Path) -> None:
+    (toy_root / "toy" / "game.yaml").write_text("decks: []\n")
+    (line,) = problems(toy_root / "toy")
+    assert line.endswith("toy: settings: required field is missing")
+
+
+def test_every_problem_in_one_run(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("cost: 3", "cost: -3").replace("cost: 1", "cots: 1"))
+    (toy_root / "toy" / "empty.yaml").write_text("# nothing\n")
+    lines = problems(toy_root / "toy")
+    assert len(lines) == 4  # negative cost, unknown 'cots', missing 'cost', empty file
+    # sorted by file and line
+    assert lines == sorted(lines, key=lambda x: (x.split(":")[0], int(x.split(":")[1])))
+
+
+def test_model_cross_check_runs_after_schema(toy_root: Path) -> None:
+    game = toy_root / "toy" / "game.yaml"
+    game.write_text(game.read_text().replace("hand_size: 5", "hand_size: 5\n  max_deck: 3"))
+    (line,) = problems(toy_root / "toy")
+    assert "decks[0].cards: 4 cards, more than the 3 allowed" in line
+
+
+def test_hidden_files_are_ignored(toy_root: Path) -> None:
+    (toy_root / "toy" / ".backup.yaml").write_text("not: [valid\n")
+    assert load(toy_root / "toy").model.settings.hand_size == 5

@@ -1,0 +1,54 @@
+"""The ruleset registry and the plug-in protocol."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pnp.rulesets
+from pnp.errors import UnknownRulesetError, UsageError
+from pnp.rulesets import RULESETS, find_ruleset
+from tests.fixtures.toy import TOY, ToyContent
+
+
+def test_find_ruleset(toy_registry: None) -> None:
+    assert find_ruleset("toy") is TOY
+
+
+def test_unknown_ruleset_suggests(toy_registry: None) -> None:
+    with pytest.raises(UnknownRulesetError, match="did you mean 'toy'"):
+        find_ruleset("tyo")
+
+
+def test_registered_names_are_unique() -> None:
+    names = [r.name for r in RULESETS]
+    assert len(names) == len(set(names))
+
+
+def test_every_registered_ruleset_has_content_folder() -> None:
+    for ruleset in pnp.rulesets.all_rulesets():
+        assert ruleset.content_dir().is_dir(), ruleset.name
+
+
+def test_content_folder_defaults_to_name() -> None:
+    assert TOY.content_folder == "toy"
+
+
+def test_players_text() -> None:
+    assert TOY.players_text() == "2–4"
+    odd = pnp.rulesets.Ruleset("odd", "Odd", (3, 5), ToyContent)
+    assert odd.players_text() == "3, 5"
+
+
+def test_check_players() -> None:
+    TOY.check_players(3)
+    with pytest.raises(UsageError, match="toy is played by 2–4 players, not 6"):
+        TOY.check_players(6)
+
+
+def test_content_dir_resolution(toy_root: Path) -> None:
+    assert TOY.content_dir(toy_root) == toy_root / "toy"
+    # a ruleset folder given directly, for a single ruleset
+    assert TOY.content_dir(toy_root / "toy", alone=True) == toy_root / "toy"
+    assert TOY.content_dir(toy_root / "toy", alone=False) == toy_root / "toy" / "toy"

@@ -1,0 +1,28 @@
+"""The README's quick start stays true: CI runs its commands verbatim."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def quick_start_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.S)]
+
+
+def test_quick_start_is_two_commands() -> None:
+    commands = quick_start_commands()
+    assert len(commands) == 2
+    assert all("\n" not in c for c in commands)
+    assert "pip install -e ." in commands[0]
+    assert '".[test]"' in commands[1] and "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_commands_verbatim() -> None:
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    for command in quick_start_commands():
+        assert command in ci, f".ci/run does not run {command!r}"
