@@ -8,12 +8,22 @@ engine, playtest) reach it only through the fields below.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.content import ContentModel, LoadedContent, load_content, summarize
+from pnp.engine.game import Agent, Game, GameConfig
 from pnp.errors import UsageError
+
+#: ``new_game(content, config, seed)``: a fresh game set up from ``seed``
+NewGame = Callable[[LoadedContent, GameConfig, int], Game]
+#: ``scenario_game(content, setup, cards, seed)``: a game at a scripted position;
+#: ``setup`` is the scenario's ruleset-defined ``setup:`` mapping, ``cards`` its
+#: fixture cards (raw mappings, validated by the ruleset). Raises ``PnpError``
+#: subclasses for a setup it cannot build.
+ScenarioGame = Callable[[LoadedContent, Mapping[str, Any], Sequence[Mapping[str, Any]], int], Game]
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,14 @@ class Ruleset:
     summarize: Callable[[ContentModel], dict[str, str]] = field(default=summarize)
     #: optional variants or modes the ruleset offers, shown by ``pnp rulesets``
     notes: str = ""
+    #: the referee: starts a game (``None`` until the ruleset has one)
+    new_game: NewGame | None = None
+    #: the referee at a scenario's position (``pnp scenario``)
+    scenario_game: ScenarioGame | None = None
+    #: bots besides ``random``, by name: ``{"heuristic": HeuristicBot}``
+    agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
+    #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this
+    fair_margin: float = 0.05
 
     def __post_init__(self) -> None:
         if not self.content_folder:

@@ -1,0 +1,154 @@
+"""The referee's surface: what every ruleset's game looks like to the engine.
+
+A game is a sequence of **decisions**. The engine asks :meth:`Game.decision`
+for the next point where a player must choose, shows its options to that
+seat's agent, and applies the chosen index with :meth:`Game.apply`. A game
+skips every window in which nobody has a real choice, so it never stalls on a
+pointless prompt. Chance (shuffles, dice, random discards) comes from the
+game's own RNG stream (:func:`pnp.engine.rng.stream` ``(seed, "game")``),
+never from the agents.
+
+Conventions every ruleset follows:
+
+- ``Decision.options`` come in a fixed, deterministic order and each label is
+  unique within its decision and stable across runs (scenarios choose by
+  label; records store indices).
+- Events are typed by ``kind`` (``challenge_won``, ``card_killed`` …). Two
+  kinds are read by the playtest statistics for every ruleset:
+  ``card_drawn`` and ``card_played``, each with ``data["card"]`` set to the
+  content id of the card (or component).
+- :meth:`Game.snapshot` is the whole state as plain JSON-able data (dicts,
+  lists, str, int, float, bool, None). Scenario expectations address it with
+  paths such as ``seats[0].power``; :meth:`Game.state_hash` defaults to a
+  hash of it.
+- :meth:`Game.view` returns only what one seat may know; bots decide from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a decision: a stable label and ruleset data."""
+
+    label: str
+    data: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A point where ``seat`` must choose one of ``options``."""
+
+    seat: int
+    kind: str
+    options: tuple[Option, ...]
+
+    def labels(self) -> list[str]:
+        """The option labels, in order."""
+        return [o.label for o in self.options]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: ``kind`` from the ruleset's vocabulary."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``ending`` names the way it ended: a ruleset's victory kinds (``power``,
+    ``shared_victory``, ``round_limit`` …) or, set by the engine, one of
+    :data:`CAP_ENDINGS` when it stopped a runaway game.
+    """
+
+    winners: tuple[int, ...]
+    ending: str
+    rounds: int
+    scores: tuple[float, ...] = ()
+
+
+#: Endings the engine assigns when it stops a game; never a normal end.
+CAP_ENDINGS = ("round_cap", "step_cap")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How to set up a game.
+
+    ``factions`` gives each seat's House (or faction); ``None`` for a seat, or
+    no tuple at all, lets the ruleset pick from the game seed. ``options``
+    holds ruleset variants (``{"variant": "two_on_two"}``, ``{"winter": True}``).
+    """
+
+    players: int
+    factions: tuple[str | None, ...] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """A game in progress. Rulesets subclass this."""
+
+    #: the number of seats, 0 … players-1
+    players: int
+
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def apply(self, index: int) -> list[Event]:
+        """Choose option ``index`` of the pending decision; return the new events."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know (comparable with ``==``)."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain JSON-able data."""
+
+    @property
+    @abstractmethod
+    def round(self) -> int:
+        """The current round (1-based); the engine's round cap reads it."""
+
+    @abstractmethod
+    def factions(self) -> tuple[str, ...]:
+        """Each seat's House or faction, for statistics."""
+
+    def first_player(self) -> int | None:
+        """The seat that went first in round 1, for first-player statistics."""
+        return None
+
+    def invariant_violations(self) -> list[str]:
+        """Broken rule invariants of the current state; empty when all hold."""
+        return []
+
+    def state_hash(self) -> str:
+        """A hash of the whole state; equal states give equal hashes."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Agent(Protocol):
+    """A player: picks an option index from what its seat may see."""
+
+    def choose(self, view: Any, decision: Decision, rng: Any) -> int:
+        """Return the index of the chosen option of ``decision``."""
+        ...
