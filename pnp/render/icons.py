@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from reportlab.graphics import renderPDF, renderSVG
 from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 #: the drawing height of every icon, in icon units
@@ -73,6 +74,7 @@ class Icon:
         if not self._drawing:
             d = Drawing(self.width, ICON_UNITS)
             self.draw(d)
+            _normalize_colours(d)
             self._drawing.append(d)
         return self._drawing[0]
 
@@ -85,17 +87,37 @@ class Icon:
         renderPDF.draw(self.drawing(), canvas, 0, 0, showBoundary=False)
         canvas.restoreState()
 
-    def svg(self, height: float = 16.0) -> str:
-        """The icon as an inline ``<svg>`` element ``height`` pixels high."""
-        src = self.drawing()
-        scale = height / ICON_UNITS
-        d = Drawing(src.width * scale, height)
-        d.add(src.asGroup())
-        d.contents[0].scale(scale, scale)
-        text = renderSVG.drawToString(d)
-        start = text.find("<svg")
-        body = text[start:].strip()
-        return body.replace("<svg ", f'<svg role="img" aria-label="{_attr(self.label)}" ', 1)
+    def svg_symbol(self, prefix: str = "pnp-icon-") -> str:
+        """The icon as an SVG ``<symbol>`` with id ``prefix + name`` (for ``<use>``)."""
+        text = renderSVG.drawToString(self.drawing())
+        start = text.index('<g id="group"')
+        end = text.rindex("</g>") + len("</g>")
+        body = text[start:end]
+        # one document holds many icons: no shared ids, no clip (the viewBox clips)
+        body = body.replace(' id="group"', "").replace(' style="clip-path: url(#clip)"', "")
+        body = re.sub(r"\n\s*", "", body)
+        return (
+            f'<symbol id="{prefix}{self.name}" viewBox="0 0 {self.width:g} {ICON_UNITS:g}">'
+            f"{body}</symbol>"
+        )
+
+    def svg_use(self, prefix: str = "pnp-icon-") -> str:
+        """An inline ``<svg>`` showing the symbol from :meth:`svg_symbol`."""
+        return (
+            f'<svg class="icon" viewBox="0 0 {self.width:g} {ICON_UNITS:g}" role="img" '
+            f'aria-label="{_attr(self.label)}"><use href="#{prefix}{self.name}"/></svg>'
+        )
+
+
+def _normalize_colours(node: object) -> None:
+    """Turn colour strings (``"#b22"``, ``"red"``) into colour objects, which every
+    reportlab renderer accepts (the SVG one insists)."""
+    for attr in ("fillColor", "strokeColor"):
+        value = getattr(node, attr, None)
+        if isinstance(value, str):
+            setattr(node, attr, toColor(value))
+    for child in getattr(node, "contents", ()) or ():
+        _normalize_colours(child)
 
 
 def _attr(text: str) -> str:

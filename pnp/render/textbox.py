@@ -337,20 +337,37 @@ def draw(
         top = y + min(lay.height, height)
     if not lay.fits:
         top = y + height  # overflowing text starts at the top and shows what fits
-    text = canvas.beginText()
-    text.setFillColor(toColor(style.color))
-    icons: list[tuple[str, float, float]] = []
-    current_font = None
-    drawn = 0
+    lines = []
     descent = lay.height - lay.lines[-1].baseline
     for line in lay.lines:
-        baseline = top - line.baseline
-        if not lay.fits and baseline - descent < y - _EPS:
+        if not lay.fits and top - line.baseline - descent < y - _EPS:
             break
-        drawn += 1
-        if style.align == "left":
+        lines.append(line)
+    draw_lines(canvas, lines, size, x, top, width, style.align, style.color, paint_icon)
+    return len(lines)
+
+
+def draw_lines(
+    canvas: Canvas,
+    lines: list[Line],
+    size: float,
+    x: float,
+    top: float,
+    width: float,
+    align: Align,
+    color: Any,
+    paint_icon: IconPainter,
+) -> None:
+    """Draw laid-out ``lines`` below ``top`` (each at its ``baseline`` distance)."""
+    text = canvas.beginText()
+    text.setFillColor(toColor(color))
+    icons: list[tuple[str, float, float]] = []
+    current_font = None
+    for line in lines:
+        baseline = top - line.baseline
+        if align == "left":
             x0 = x
-        elif style.align == "center":
+        elif align == "center":
             x0 = x + (width - line.width) / 2
         else:
             x0 = x + width - line.width
@@ -366,4 +383,3 @@ def draw(
     canvas.drawText(text)
     for name, ix, baseline in icons:
         paint_icon(name, ix, baseline - ICON_DROP * size, size)
-    return drawn
