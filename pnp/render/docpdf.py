@@ -272,6 +272,7 @@ def document_pdf(
         producer=f"pnp {__version__} (reportlab)",
         invariant=1,
         pageCompression=1,
+        initialFontName=fonts.family().regular,
     )
     width = page[0] - 2 * MARGIN
 

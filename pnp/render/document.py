@@ -251,6 +251,8 @@ def parse_document(text: str, source: str = "document") -> Document:
         if open_tag != name:
             expected = f"</{open_tag}>" if open_tag else "no closing tag"
             raise fail(match.start(), f"</{name}> found where {expected} was expected")
+        if name in ("ul", "ol", "table", "tr"):
+            loose(match.start())  # while the container is still open: stray text is an error
         tag, node, _ = stack.pop()
         parent = stack[-1][1] if stack else None
         if tag in ("h1", "h2", "h3"):
@@ -268,20 +270,17 @@ def parse_document(text: str, source: str = "document") -> Document:
             assert isinstance(parent, ListBlock)
             parent.items.append(node)
         elif tag in ("ul", "ol"):
-            loose(match.start())
             assert isinstance(node, ListBlock)
             add_block(node)
         elif tag in ("th", "td"):
             assert isinstance(parent, list)
             parent.append(Cell(inline(match.start()), header=tag == "th"))
         elif tag == "tr":
-            loose(match.start())
             assert isinstance(node, list) and isinstance(parent, Table)
             if not node:
                 raise fail(match.start(), "an empty table row")
             parent.rows.append(node)
         elif tag == "table":
-            loose(match.start())
             assert isinstance(node, Table)
             if not node.rows:
                 raise fail(match.start(), "an empty table")

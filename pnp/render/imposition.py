@@ -176,7 +176,9 @@ def token_pages(
         )
         x0 = band.x + (band.w - width) / 2
         placed = 0
-        top = min(cursor - (BAND_GAP if pages[-1] else 0.0), band.top)
+        # square tokens bleed outwards from their band: keep that clear of the band above
+        gap = BAND_GAP + (cell.bleed if shape == "square" else 0.0) if pages[-1] else 0.0
+        top = min(cursor - gap, band.top)
         row = 0
         while placed < count:
             row_top = top - row * cell.row_pitch

@@ -113,7 +113,8 @@ class SideForms:
         found = self._forms.get(key)
         if found is not None:
             return found[0]
-        name = f"pnp-side-{len(self._forms) + 1}"
+        # readable names help anyone inspecting the PDF (and the tests)
+        name = f"s{len(self._forms) + 1}-{placed.component.id}-{placed.side}"
         # keep the draw function alive so its id() stays unique for this file
         self._forms[key] = (name, placed.draw)
         c = self.canvas

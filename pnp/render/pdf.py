@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.errors import PnpError
+from pnp.render import fonts
 
 
 class OutputError(PnpError):
@@ -31,7 +32,15 @@ def new_canvas(
 ) -> tuple[Canvas, io.BytesIO]:
     """A canvas writing into memory, with fixed metadata; returns it and its buffer."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=page_size, invariant=1, pageCompression=1)
+    # the initial font goes into every page's resources: make it our embedded one,
+    # not an unembedded Helvetica
+    canvas = Canvas(
+        buffer,
+        pagesize=page_size,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.family().regular,
+    )
     canvas.setTitle(title)
     canvas.setAuthor("pnp")
     canvas.setCreator(f"pnp {__version__}")

@@ -74,17 +74,19 @@ def _boxes(page: PagePlan) -> None:
         page.bleed_box = Box.union([p.clip for p in page.placed])
 
 
-def _clips(
-    pieces: list[_Piece], slots: list[Slot], bleed: float, transforms: list[Transform]
-) -> list[Box]:
-    """Allowed paint areas: rect pieces share bleed-free cut lines, round ones get a ring."""
+def _clips(pieces: list[_Piece], bleed: float, transforms: list[Transform]) -> list[Box]:
+    """Allowed paint areas: rectangles share bleed-free cut lines, round pieces get a
+    bleed ring, hexes stop at their cut."""
     trims = [t.box(Box(0, 0, p.w, p.h)) for p, t in zip(pieces, transforms, strict=True)]
-    shape = pieces[0].shape if pieces else "rect"
-    if shape == "round":
-        return [t.outset(bleed) for t in trims]
-    if shape == "hex":
-        return trims
-    return imposition.bleed_clips(trims, bleed)
+    rect = [i for i, p in enumerate(pieces) if p.shape in ("rect", "square")]
+    shared = imposition.bleed_clips([trims[i] for i in rect], bleed)
+    clips = list(trims)
+    for i, clip in zip(rect, shared, strict=True):
+        clips[i] = clip
+    for i, p in enumerate(pieces):
+        if p.shape == "round":
+            clips[i] = trims[i].outset(bleed)
+    return clips
 
 
 def _placed(
@@ -153,9 +155,7 @@ def _plan(pieces: list[_Piece], options: RenderOptions, is_token: bool) -> list[
         chunk = [p for p, _ in layout]
         fronts = [s.transform for _, s in layout]
         front = PagePlan(page_size, "fronts")
-        front.placed = _placed(
-            chunk, fronts, _clips(chunk, [s for _, s in layout], bleed, fronts), "face", bleed
-        )
+        front.placed = _placed(chunk, fronts, _clips(chunk, bleed, fronts), "face", bleed)
         _finish_fronts(front, options, bleed, crop=not is_token, outline_all=is_token)
         plans.append(front)
         if sheet_flip is None or not has_backs:
@@ -165,7 +165,7 @@ def _plan(pieces: list[_Piece], options: RenderOptions, is_token: bool) -> list[
             for p, t in zip(chunk, fronts, strict=True)
         ]
         back = PagePlan(page_size, "backs")
-        back.placed = _placed(chunk, backs, _clips(chunk, [], bleed, backs), "back", bleed)
+        back.placed = _placed(chunk, backs, _clips(chunk, bleed, backs), "back", bleed)
         back.placed = [p for p in back.placed if p.draw is not None]
         _boxes(back)
         plans.append(back)
@@ -201,10 +201,10 @@ def _plan_gutterfold(
             for p, t in zip(chunk, fronts, strict=True)
         ]
         page = PagePlan(page_size, "gutterfold")
-        front_placed = _placed(chunk, fronts, _clips(chunk, [], bleed, fronts), "face", bleed)
+        front_placed = _placed(chunk, fronts, _clips(chunk, bleed, fronts), "face", bleed)
         back_placed = [
             p
-            for p in _placed(chunk, backs, _clips(chunk, [], bleed, backs), "back", bleed)
+            for p in _placed(chunk, backs, _clips(chunk, bleed, backs), "back", bleed)
             if p.draw is not None
         ]
         page.placed = front_placed + back_placed
