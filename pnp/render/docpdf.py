@@ -23,6 +23,7 @@ from pnp.render.document import PageBreak as PageBreakBlock
 from pnp.render.document import Table as TableBlock
 from pnp.render.face import DrawContext
 from pnp.render.markup import IconRef, Run, Space, Token
+from pnp.render.pdf import binary_streams
 from pnp.render.units import mm
 
 BODY = 9.5
@@ -286,5 +287,6 @@ def document_pdf(
     story = flowables(doc, context, width)
     if not story:
         story = [Spacer(1, 1)]
-    template.build(story, onFirstPage=footer, onLaterPages=footer)
+    with binary_streams():
+        template.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
