@@ -115,7 +115,7 @@ def render_command(
 ) -> None:
     """Print a ruleset's cards, tokens and boards as PDFs, with a manifest."""
     from pnp.render.build import finish, prepare_ruleset
-    from pnp.render.kit import NoKitError, kit_components
+    from pnp.render.kit import kit_components
     from pnp.render.pdf import AtomicFiles
     from pnp.render.progress import progress_bar
     from pnp.render.report import RenderReport
@@ -135,7 +135,6 @@ def render_command(
     _say_problems(report.lines())
     finish(queue, report, options, stale)
     typer.echo(_summary(outcome.files, out, chosen.name))
-    del NoKitError
 
 
 @app.command("rules")
