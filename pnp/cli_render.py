@@ -51,7 +51,11 @@ CutOption = Annotated[bool, typer.Option("--cut-lines", help="Thin grey lines al
 OverlapOption = Annotated[str, typer.Option("--overlap", help="Overlap of board tiles, mm.")]
 StrictOption = Annotated[
     bool,
-    typer.Option("--strict", help="Fail (exit status 2, nothing written) on text that overflows."),
+    typer.Option(
+        "--strict",
+        help="Fail (exit status 2, nothing written) when text overflows its box "
+        "or uses characters the font lacks.",
+    ),
 ]
 OutOption = Annotated[
     Path,

@@ -168,6 +168,15 @@ def test_backs_mirror_fronts(mode: str) -> None:
                 Box(w - f.right, f.y, f.w, f.h) if mode == "long" else Box(f.x, h - f.top, f.w, f.h)
             )
             assert close(backs[face.component], mirrored)
+    # and in the plan every copy's back trim is its front trim, mirrored
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        for f, b in zip(front.placed, back.placed, strict=True):
+            assert (f.component.id, f.copy) == (b.component.id, b.copy)
+            t = f.trim
+            mirrored = (
+                Box(w - t.right, t.y, t.w, t.h) if mode == "long" else Box(t.x, h - t.top, t.w, t.h)
+            )
+            assert close(b.trim, mirrored)
 
 
 def test_short_edge_backs_are_turned_half_way() -> None:
