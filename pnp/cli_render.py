@@ -138,6 +138,8 @@ def render_command(
         )
     _say_problems(report.lines())
     finish(queue, report, options, stale)
+    for note in outcome.notes:
+        typer.echo(f"{chosen.name}: {note}")
     typer.echo(_summary(outcome.files, out, chosen.name))
 
 
