@@ -62,6 +62,12 @@ A complete example (the toy fixture in ``tests/fixtures/toy/`` is this)::
     TOY = Ruleset(name="toy", ..., components=components, icons=ICONS,
                   reference_context=lambda content: {"glossary": GLOSSARY})
 
+Faces as data: instead of a function, a :class:`Layout` of elements
+(:class:`Fill`, :class:`Panel`, :class:`Text`, :class:`Label`,
+:class:`IconAt`, :class:`Image`, :class:`Custom`) positioned in mm, whose
+values are constants, ``"{field}"`` templates or functions of the content;
+``UNIT_LAYOUT.bind(unit)`` is the draw function (see :mod:`pnp.render.layout`).
+
 Where things go: cards go to ``cards.pdf``, tokens to ``tokens.pdf``, each
 board to ``<id>.pdf`` (``file=`` picks another name; a file holds one kind).
 ``pnp build`` writes them to ``output/<ruleset>/`` with ``manifest.json``.
@@ -110,6 +116,7 @@ from pnp.render.components import Board, Card, Component, Draw, Token, check_com
 from pnp.render.face import DrawContext, Face, TextFit
 from pnp.render.geometry import Box
 from pnp.render.icons import Icon, IconSet
+from pnp.render.layout import Custom, Fill, IconAt, Image, Label, Layout, Panel, Text
 from pnp.render.markup import MarkupError, escape
 from pnp.render.report import RenderError, RenderReport
 from pnp.render.units import CARD_SIZES, PAPERS, inch, mm, pt
@@ -121,14 +128,22 @@ __all__ = [
     "Box",
     "Card",
     "Component",
+    "Custom",
     "Draw",
     "DrawContext",
     "Face",
+    "Fill",
     "Icon",
+    "IconAt",
     "IconSet",
+    "Image",
+    "Label",
+    "Layout",
     "MarkupError",
+    "Panel",
     "RenderError",
     "RenderReport",
+    "Text",
     "TextFit",
     "Token",
     "check_components",
