@@ -7,7 +7,8 @@ gutterfold, token sheets, tiled boards), sets its text and writes the PDFs.
 Declaring a kit
 ===============
 
-Three optional fields of :class:`pnp.rulesets.Ruleset` plug a ruleset in:
+Optional fields of :class:`pnp.rulesets.Ruleset` plug a ruleset in (a
+ruleset without them still works: ``pnp build`` says it has no kit yet):
 
 ``components(content) -> list[Component]``
     what to print, built from the loaded content: :class:`Card`,
@@ -16,14 +17,18 @@ Three optional fields of :class:`pnp.rulesets.Ruleset` plug a ruleset in:
 ``icons``
     an :class:`IconSet` of vector icons, written ``[military]`` in text;
 ``reference_context(content) -> dict``
-    extra variables for the reference template (see below).
+    extra variables for the reference template (see below);
+``templates_dir``
+    where that template lives, if not in ``templates/<content_folder>/``.
 
 A draw function takes a :class:`Face`: points, origin at the trim's
 lower-left corner, art bleeding ``face.bleed`` beyond the trim, helpers for
 text, icons and images, and the raw reportlab canvas as ``face.canvas``.
 Content strings are *plain text*: put them into markup with :func:`escape`,
 so ``Squire & <Page>`` prints as itself. Give identical backs one shared
-function object; every distinct side is drawn once per file and reused.
+function object; every distinct side is drawn once per file and reused. A
+draw function that raises is reported with its component and side, as is
+any bad declaration (duplicate id, unknown size, negative copies …).
 
 A complete example (the toy fixture in ``tests/fixtures/toy/`` is this)::
 

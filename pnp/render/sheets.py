@@ -148,7 +148,10 @@ def _plan(pieces: list[_Piece], options: RenderOptions, is_token: bool) -> list[
     area = imposition.printable_area(page_size)
     has_backs = any(p.component.back_draw is not None for p in pieces)
     if options.layout == "gutterfold":
-        return _plan_gutterfold(pieces, options, area, is_token)
+        if has_backs:
+            return _plan_gutterfold(pieces, options, area, is_token)
+        # nothing to fold over: single-sided pieces use the whole page
+        options = dataclasses.replace(options, layout="grid", duplex="none")
     plans: list[PagePlan] = []
     sheet_flip = _sheet_flip(options, page_size) if options.duplex != "none" else None
     # full pages of one grid share all their geometry: work it out once
