@@ -122,6 +122,21 @@ def validate_command(
         raise ContentError(problems)
 
 
+@app.command("scenario")
+@reports_errors
+def scenario_command(
+    targets: Annotated[
+        list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")
+    ],
+    content: ContentOption = None,
+) -> None:
+    """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails."""
+    from pnp.engine.scenarios import ScenarioRunner, run_scenarios
+
+    summary = run_scenarios(ScenarioRunner(content_root=content), targets, typer.echo)
+    raise typer.Exit(summary.exit_code)
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="pnp")
