@@ -201,7 +201,7 @@ def replay_files(
             root = Path(record.content_root)
         key = (ruleset.name, str(root) if root else None)
         if key not in loaded:
-            loaded[key] = ruleset.load(root)
+            loaded[key] = ruleset.load(root, alone=True)
         logger = _Log(echo) if log else None
         outcome = replay(
             record,

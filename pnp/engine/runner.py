@@ -119,11 +119,11 @@ def agents_chooser(ruleset: Ruleset, agent_names: Sequence[str], seed: int) -> C
     agents = [make_agent(ruleset, name) for name in agent_names]
     rngs = [stream(seed, "agent", seat) for seat in range(len(agents))]
     views = [getattr(agent, "needs_view", True) for agent in agents]
+    methods = [agent.choose for agent in agents]  # bound once: this runs every decision
 
     def choose(game: Game, decision: Decision) -> int:
         seat = decision.seat
-        view = game.view(seat) if views[seat] else None
-        return agents[seat].choose(view, decision, rngs[seat])
+        return methods[seat](game.view(seat) if views[seat] else None, decision, rngs[seat])
 
     return choose
 

@@ -96,7 +96,8 @@ class ScenarioRunner:
     def content(self, ruleset: Ruleset) -> LoadedContent[Any]:
         """The ruleset's content, loaded once per runner."""
         if ruleset.name not in self._content:
-            self._content[ruleset.name] = ruleset.load(self.content_root)
+            # alone: --content may also name the ruleset's own folder
+            self._content[ruleset.name] = ruleset.load(self.content_root, alone=True)
         return self._content[ruleset.name]
 
     def run(self, path: Path) -> ScenarioOutcome:
