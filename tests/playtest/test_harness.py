@@ -97,6 +97,9 @@ def test_planted_crash_is_caught_kept_and_reproducible(tmp_path: Path, workers: 
     assert outcome.ok and outcome.run.failure.message == first["message"]
     text = "\n".join(lines)
     assert f"replay: pnp replay {path}" in text and "verdict: FAIL" in text
+    # a later run of the same seed without the bug leaves no stale crash record behind
+    play(tmp_path, workers=workers)
+    assert list(path.parent.iterdir()) == []
 
 
 def test_planted_violation_is_caught_and_reproducible(tmp_path: Path) -> None:
