@@ -220,6 +220,11 @@ def main() -> None:
         )
     print(f"speed-up of 2 workers over 1: {one / two:.2f}x (target >= 1.8x)")
     print(
+        f"work-normalised speed-up (2 x CPU of 1 worker / CPU of 2 workers): "
+        f"{2 * one_cpu / two_cpu:.2f}x (what idle cores would allow; CPU time grows too "
+        "when the cores are shared)"
+    )
+    print(
         f"parallel capacity after: {after:.2f}x (the speed-up cannot beat the capacity "
         "while other work shares the cores)"
     )
