@@ -59,10 +59,12 @@ def test_json_has_exactly_the_issue_keys(tmp_path: Path) -> None:
     assert report.exit_code == 0
 
 
-def test_workers_one_and_two_give_identical_results(tmp_path: Path) -> None:
-    one, _ = play(tmp_path, games=80, agents="heuristic,random,random")
-    two, _ = play(tmp_path, games=80, agents="heuristic,random,random", workers=2)
+@pytest.mark.parametrize("options", [[], ["crash_on=gold-crown"]], ids=["clean", "crashes"])
+def test_workers_one_and_two_give_identical_results(tmp_path: Path, options) -> None:
+    one, _ = play(tmp_path, games=80, agents="heuristic,random,random", options=options)
+    two, _ = play(tmp_path, games=80, agents="heuristic,random,random", options=options, workers=2)
     assert json.dumps(one.full_json()) == json.dumps(two.full_json())
+    assert bool(one.stats.crashes) == bool(options)
     other, _ = play(tmp_path, games=80, agents="heuristic,random,random", seed=6)
     assert other.to_json() != one.to_json()
 
