@@ -247,3 +247,17 @@ def test_cli_unknown_ruleset_and_bad_content(tmp_path: Path) -> None:
     (bad / "cards.yaml").write_text("cards: [{id: x}]\n")
     result = CliRunner().invoke(app, ["playtest", "haggle", "--content", str(tmp_path)])
     assert result.exit_code == 2 and "cards.yaml:1:" in result.stderr
+
+
+def test_pdf_with_many_cards_and_odd_names(tmp_path: Path, monkeypatch) -> None:
+    extra = [f"ghost-{i:03d}" for i in range(100)] + ["<odd & card>"]
+    many = dataclasses.replace(
+        HAGGLE, card_ids=lambda content: [*(c.id for c in content.model.cards), *extra]
+    )
+    monkeypatch.setattr("pnp.rulesets.RULESETS", (many,))
+    pdf = tmp_path / "many.pdf"
+    report, _ = play(tmp_path, games=10, report=pdf)
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "(1–45 of 107)" in text and "(91–107 of 107)" in text
+    assert "<odd & card>" in text
+    assert len(report.stats.never_played) == 101
