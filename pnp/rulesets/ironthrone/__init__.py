@@ -1,0 +1,23 @@
+"""The Iron Throne: encounters, support, influence, power and hostages, for 3–5 players.
+
+The package has the shape every ruleset has: ``model`` (content schema and
+format checks), ``effects`` (the ability vocabulary), ``state`` (the game
+state), ``rules`` (the referee), ``game`` (the engine surface), ``view`` (what
+one seat may know), ``setup`` (new games and scenario positions) and
+``agents`` (the heuristic bot).
+"""
+
+from __future__ import annotations
+
+from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, summarize
+from pnp.rulesets.ruleset import Ruleset
+
+RULESET = Ruleset(
+    name="ironthrone",
+    title="The Iron Throne",
+    player_counts=PLAYER_COUNTS,
+    content_model=IronThroneContent,
+    summarize=summarize,
+)
+
+__all__ = ["RULESET"]
