@@ -9,7 +9,9 @@ one seat may know), ``setup`` (new games and scenario positions) and
 
 from __future__ import annotations
 
+from pnp.rulesets.ironthrone.agents import HeuristicBot
 from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, summarize
+from pnp.rulesets.ironthrone.setup import new_game, scenario_game
 from pnp.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(
@@ -18,6 +20,9 @@ RULESET = Ruleset(
     player_counts=PLAYER_COUNTS,
     content_model=IronThroneContent,
     summarize=summarize,
+    new_game=new_game,
+    scenario_game=scenario_game,
+    agents={"heuristic": HeuristicBot},
 )
 
 __all__ = ["RULESET"]

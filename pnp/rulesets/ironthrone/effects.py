@@ -434,7 +434,7 @@ def compile_ability(ability: Ability, source: str, *, card: bool) -> Compiled:
 def conditions_hold(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> bool:
     """Whether every condition and the cost of ``ab`` hold for ``seat`` now."""
     c = ab.ability.if_
-    s = ref.state
+    s = ref
     side = s.side[seat]
     if c.active is not None and (seat == s.challenger or seat == s.defender) != c.active:
         return False
@@ -496,9 +496,9 @@ def _always(ref: Referee, seat: int, p: Any, ctx: Any) -> bool:
 
 _FEASIBLE: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
     "draw": _always,
-    "discard": lambda r, s, p, c: bool(r.state.hand[s]),
-    "distribute": lambda r, s, p, c: r.state.sheet[s] > 0 and r.has_living(s),
-    "reshuffle": lambda r, s, p, c: bool(r.state.discard[s]),
+    "discard": lambda r, s, p, c: bool(r.hand[s]),
+    "distribute": lambda r, s, p, c: r.sheet[s] > 0 and r.has_living(s),
+    "reshuffle": lambda r, s, p, c: bool(r.discard[s]),
     "resolve_as": lambda r, s, p, c: r.outcome_name() == "betrayal",
     "force_support": lambda r, s, p, c: c is not None and r.can_force_support(c),
     "upgrade_hostility": lambda r, s, p, c: bool(r.upgrade_targets()),
@@ -510,15 +510,11 @@ _FEASIBLE: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
     "take_hostage": lambda r, s, p, c: (
         r.can_receive(s) and any(r.hostage_sources(t) for t in r.targets(s, p))
     ),
-    "steal_power": lambda r, s, p, c: any(
-        r.state.sheet[t] > 0 for t in r.targets(s, "opposing_active")
-    ),
+    "steal_power": lambda r, s, p, c: any(r.sheet[t] > 0 for t in r.targets(s, "opposing_active")),
     "withdraw": lambda r, s, p, c: bool(r.targets(s, "opposing_supporters")),
     "shield": _always,
-    "spread": lambda r, s, p, c: r.state.left[s] > 0 and bool(r.targets(s, "opposing_active")),
-    "opponent_discards": lambda r, s, p, c: any(
-        r.state.hand[t] for t in r.targets(s, "opposing_active")
-    ),
+    "spread": lambda r, s, p, c: r.left[s] > 0 and bool(r.targets(s, "opposing_active")),
+    "opponent_discards": lambda r, s, p, c: any(r.hand[t] for t in r.targets(s, "opposing_active")),
     "deny_rewards": lambda r, s, p, c: bool(r.targets(s, "opposing_active")),
 }
 
@@ -545,8 +541,8 @@ _RUN: dict[str, Callable[[Referee, int, Any, Any], Generator[Any, int, None]]] =
     "remove_power": _g(lambda r, s, p, c: r.strike(s, p.who, p.amount, None)),
     "cut_power": _g(lambda r, s, p, c: r.strike(s, p.who, None, p.keep)),
     "place_first": _g(lambda r, s, p, c: r.set_place_first(s, p.faceup)),
-    "bonus": _g(lambda r, s, p, c: r.add_bonus(r.state.side[s], p)),
-    "weaken": _g(lambda r, s, p, c: r.add_bonus(3 - r.state.side[s], -p)),
+    "bonus": _g(lambda r, s, p, c: r.add_bonus(r.side[s], p)),
+    "weaken": _g(lambda r, s, p, c: r.add_bonus(3 - r.side[s], -p)),
     "take_hostage": lambda r, s, p, c: r.hostages_from(s, r.targets(s, p)),
     "steal_power": _g(lambda r, s, p, c: r.steal_power(s, p)),
     "withdraw": lambda r, s, p, c: r.withdraw_one(s),
