@@ -122,6 +122,43 @@ def validate_command(
         raise ContentError(problems)
 
 
+@app.command("scenario")
+@reports_errors
+def scenario_command(
+    targets: Annotated[
+        list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")
+    ],
+    content: ContentOption = None,
+) -> None:
+    """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails."""
+    from pnp.engine.scenarios import ScenarioRunner, run_scenarios
+
+    summary = run_scenarios(ScenarioRunner(content_root=content), targets, typer.echo)
+    raise typer.Exit(summary.exit_code)
+
+
+@app.command("replay")
+@reports_errors
+def replay_command(
+    records: Annotated[
+        list[Path], typer.Argument(help="Record files (.json, or .jsonl with one per line).")
+    ],
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            "--content",
+            help="Content root to replay on (default: the one recorded, else the shipped one).",
+            file_okay=False,
+        ),
+    ] = None,
+    log: Annotated[bool, typer.Option("--log", help="Print every choice and event.")] = False,
+) -> None:
+    """Replay game records and verify the final state hash; exit 1 on a mismatch."""
+    from pnp.engine.replay import replay_files
+
+    raise typer.Exit(replay_files(records, typer.echo, content_root=content, log=log))
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="pnp")
