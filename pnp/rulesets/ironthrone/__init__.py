@@ -10,7 +10,7 @@ one seat may know), ``setup`` (new games and scenario positions) and
 from __future__ import annotations
 
 from pnp.rulesets.ironthrone.agents import HeuristicBot
-from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, summarize
+from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, card_ids, summarize
 from pnp.rulesets.ironthrone.setup import new_game, scenario_game
 from pnp.rulesets.ruleset import Ruleset
 
@@ -23,6 +23,9 @@ RULESET = Ruleset(
     new_game=new_game,
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},
+    # a game lasts a handful of rounds; sixty means something has gone wrong
+    max_rounds=60,
+    card_ids=card_ids,
 )
 
 __all__ = ["RULESET"]

@@ -306,7 +306,9 @@ def _who(who: str) -> str:
 _EFFECT_TEXT: dict[str, Callable[[Any], str]] = {
     "draw": lambda n: f"draw {_plural(n, 'card')}",
     "discard": lambda n: f"discard {_plural(n, 'card')} of your choice",
-    "distribute": lambda n: f"distribute {n} power from your leader sheet among your characters",
+    "distribute": lambda n: (
+        f"distribute up to {n} power from your leader sheet among your characters"
+    ),
     "reshuffle": lambda _: "shuffle your discard pile into your house deck",
     "resolve_as": lambda v: f"the encounter resolves as a {v} outcome instead",
     "force_support": lambda _: (
@@ -533,7 +535,7 @@ def _g(fn: Callable[[Referee, int, Any, Any], None]) -> Callable[..., Generator[
 _RUN: dict[str, Callable[[Referee, int, Any, Any], Generator[Any, int, None]]] = {
     "draw": _g(lambda r, s, p, c: r.draw(s, p)),
     "discard": lambda r, s, p, c: r.discard_chosen(s, p),
-    "distribute": lambda r, s, p, c: r.distribute(s, p),
+    "distribute": lambda r, s, p, c: r.distribute(s, p, up_to=True),
     "reshuffle": _g(lambda r, s, p, c: r.reshuffle(s)),
     "resolve_as": _g(lambda r, s, p, c: r.resolve_as_truce(s)),
     "force_support": lambda r, s, p, c: r.force_support(s, c),

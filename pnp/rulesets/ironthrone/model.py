@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
-from pnp.content import ContentModel, Id, Ref, Slug
+from pnp.content import ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
 from pnp.rulesets.ironthrone.effects import Ability, check_ability
 
@@ -362,6 +362,17 @@ class IronThroneContent(ContentModel):
     def characters_of(self, house_id: str) -> list[Character]:
         """The characters of a House, in content order."""
         return [c for c in self.characters if c.house == house_id]
+
+
+def card_ids(content: LoadedContent[Any]) -> list[str]:
+    """Every id the playtest counts plays of: house cards, events and leader sheets."""
+    model = content.model
+    assert isinstance(model, IronThroneContent)
+    return (
+        [card.id for house in model.houses for card in house.deck]
+        + [event.id for event in model.events]
+        + [char.id for char in model.characters]
+    )
 
 
 def summarize(model: ContentModel) -> dict[str, str]:

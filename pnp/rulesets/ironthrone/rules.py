@@ -372,11 +372,12 @@ class Referee(State):
         self.box += k
         self.emit("power_to_box", seat, amount=k)
 
-    def distribute(self, seat: int, amount: int) -> Flow:
+    def distribute(self, seat: int, amount: int, up_to: bool = False) -> Flow:
         """Move ``amount`` power from the sheet onto living characters, split freely.
 
         One decision lists every split (IT-POW-02); with less on the sheet,
-        as much as there is (IT-GAP-06).
+        as much as there is (IT-GAP-06). ``up_to`` (abilities) also offers
+        the smaller amounts.
         """
         k = min(amount, self.sheet[seat])
         if k <= 0:
@@ -384,11 +385,12 @@ class Referee(State):
         living = self.living(seat)
         if not living:
             return
-        if len(living) == 1:
+        if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
         else:
-            opts = self.split_options(seat, tuple(living), k)
+            opts = self.split_options(tuple(living), k, up_to)
             split = opts[(yield Decision(seat, "distribute", opts))].data
+            k = len(split)
         self.sheet[seat] -= k
         power = self.power
         for c in split:
@@ -396,16 +398,20 @@ class Referee(State):
         cid = self.t.char_id
         self.emit("power_placed", seat, characters=[cid[c] for c in split])
 
-    def split_options(self, seat: int, living: tuple[int, ...], k: int) -> tuple[Option, ...]:
-        """Every way to place ``k`` power on ``living`` characters (cached)."""
-        key = ("split", living, k)
+    def split_options(
+        self, living: tuple[int, ...], k: int, up_to: bool = False
+    ) -> tuple[Option, ...]:
+        """Every way to place ``k`` (or, ``up_to``, 1 to ``k``) power on ``living`` (cached)."""
+        key = ("split", living, k, up_to)
         cache = self.t.options
         opts = cache.get(key)
         if opts is None:
             cid = self.t.char_id
+            sizes = range(k, 0, -1) if up_to else (k,)
             opts = cache[key] = tuple(
                 self.opt("power to: " + ", ".join(cid[c] for c in combo), combo)
-                for combo in combinations_with_replacement(living, k)
+                for size in sizes
+                for combo in combinations_with_replacement(living, size)
             )
         return opts
 
@@ -639,6 +645,9 @@ class Referee(State):
             start = "turn"
             if self.check_end():
                 return
+            if self.turn_limit and self.turn >= self.turn_limit:
+                self.finish("turn_limit")
+                return
             self.challenger = (self.challenger + 1) % self.n
 
     def choose_leaders(self) -> Flow:
@@ -666,7 +675,7 @@ class Referee(State):
         self.leader[seat] = c
         ab = self.t.char_leader[c]
         self.leader_ab[seat] = ab
-        self.leader_window[seat] = ab.window
+        self.leader_window[seat] = ab.window if ab is not None else -1
         for k in self.t.seat_chars[seat]:
             if k == c:
                 self.supply += self.power[k]
@@ -1098,6 +1107,8 @@ class Referee(State):
 
     # state the views read while a decision is pending
     pending_offer: tuple[int, int, int] | None = None
+    #: scenarios only: the game stops after this turn (0: no limit)
+    turn_limit: int = 0
     ctx: Any = None
     pending_deal: tuple[Package, Package] | None = None
 

@@ -21,6 +21,7 @@ from pydantic import Field, ValidationError
 
 from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
+from pnp.engine.errors import SetupError, validate_fixture_cards
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
 from pnp.rulesets.ironthrone.effects import Ability, compile_ability
@@ -45,11 +46,6 @@ from pnp.rulesets.ironthrone.state import (
     TRUCE,
     Tables,
 )
-
-try:  # the referee core's error type, once it exists
-    from pnp.engine.errors import SetupError
-except ImportError:  # pragma: no cover - until the engine provides it
-    from pnp.rulesets.ironthrone.errors import SetupError
 
 KIND = {"hostility": HOSTILITY, "truce": TRUCE, "character": CHARACTER}
 
@@ -89,7 +85,9 @@ def build_tables(
             char_id.append(ch.id)
             char_name.append(ch.name)
             char_seat.append(seat)
-            char_leader.append(compile_ability(ch.leader, ch.id, card=False))
+            char_leader.append(
+                compile_ability(ch.leader, ch.id, card=False) if ch.leader is not None else None
+            )
         seat_chars.append(mine)
     compiled: dict[str, Any] = {}
     t = Tables(
@@ -263,6 +261,7 @@ class FixtureLeader(Character):
 
     type: Literal["leader"]
     epithet: str = "Fixture"
+    leader: Ability | None = None  # type: ignore[assignment]  # a plain leader has none
 
 
 FixtureCard = Annotated[
@@ -300,10 +299,11 @@ class ScenarioSetup(ContentModel):
 
     players: int | None = None
     start: Literal["leaders", "turn", "support", "encounter"] = "turn"
-    first_player: int = Field(default=0, ge=0)
+    first_player: int | Literal["random"] = 0
     challenger: int | None = Field(default=None, ge=0)
     defender: int | None = Field(default=None, ge=0)
     turn: int = Field(default=1, ge=1)
+    turns: int | None = Field(default=None, ge=1)
     box: int = Field(default=0, ge=0)
     event_deck: list[str] | None = None
     event_discard: list[str] = []
@@ -340,7 +340,7 @@ def scenario_game(
     model = content.model
     assert isinstance(model, IronThroneContent)
     spec: ScenarioSetup = _validate(ScenarioSetup, setup, ("setup",))
-    fixtures = [_validate(FixtureCard, raw, ("cards", i)) for i, raw in enumerate(cards)]
+    fixtures = validate_fixture_cards(FixtureCard, cards)
     return _Builder(model, spec, fixtures, seed).build()
 
 
@@ -470,12 +470,15 @@ class _Builder:
         if spec.event_deck is None:
             self.rng.shuffle(ref.event_deck)
         ref.event_discard = list(range(ndeck, len(all_events)))
-        ref.first = spec.first_player
-        ref.challenger = spec.challenger if spec.challenger is not None else spec.first_player
+        first = spec.first_player
+        ref.first = self.rng.randrange(n) if first == "random" else first
+        ref.challenger = spec.challenger if spec.challenger is not None else ref.first
         ref.turn = spec.turn - 1 if spec.start in ("leaders", "turn") else spec.turn
+        if spec.turns is not None:
+            ref.turn_limit = ref.turn + spec.turns - (0 if spec.start in ("leaders", "turn") else 1)
         for key in ("first_player", "challenger", "defender"):
             v = getattr(spec, key)
-            if v is not None and v >= n:
+            if isinstance(v, int) and not 0 <= v < n:
                 self.fail((key,), f"seat {v} does not exist (seats 0–{n - 1})")
         self.check()
         start = spec.start
@@ -579,7 +582,7 @@ class _Builder:
         ref.leader[i] = leader
         ab = t.char_leader[leader]
         ref.leader_ab[i] = ab
-        ref.leader_window[i] = ab.window
+        ref.leader_window[i] = ab.window if ab is not None else -1
         for c in t.seat_chars[i]:
             if c == leader:
                 continue

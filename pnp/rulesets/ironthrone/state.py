@@ -71,7 +71,7 @@ class Tables:
     char_id: list[str]
     char_name: list[str]
     char_seat: list[int]
-    char_leader: list[Compiled]
+    char_leader: list[Compiled | None]
     seat_chars: list[list[int]]
     # events, by event number
     event_id: list[str]
