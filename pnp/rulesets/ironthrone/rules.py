@@ -664,10 +664,11 @@ class Referee(State):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
             self.events.append(Event("card_played", seat, {"card": cid[c]}))
-        r = self.t.rules
-        for seat in range(self.n):
-            self.rng.shuffle(self.deck[seat])
-            self.draw(seat, r.hand_size)
+        if self.deal_after_leaders:
+            r = self.t.rules
+            for seat in range(self.n):
+                self.rng.shuffle(self.deck[seat])
+                self.draw(seat, r.hand_size)
 
     def set_leader(self, seat: int, c: int) -> None:
         """Make character ``c`` the leader of ``seat``; its token goes back to the box."""
@@ -1107,6 +1108,8 @@ class Referee(State):
 
     # state the views read while a decision is pending
     pending_offer: tuple[int, int, int] | None = None
+    #: whether the leader step ends by shuffling decks and dealing hands (IT-SETUP-03)
+    deal_after_leaders: bool = True
     #: scenarios only: the game stops after this turn (0: no limit)
     turn_limit: int = 0
     ctx: Any = None

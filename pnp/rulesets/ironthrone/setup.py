@@ -395,7 +395,10 @@ class _Builder:
             if seat.characters is not None:
                 ids += [c for c in seat.characters if c not in ids]
             else:
-                ids += [c.id for c in model.characters if c.house == seat.house and c.id not in ids]
+                others = [c.id for c in model.characters if c.house == seat.house and c.id not in ids]
+                if seat.leader is not None:  # four tokens beside the leader, as in a real game
+                    others = others[: model.rules.characters_per_house - 1]
+                ids += others
             if seat.leader_offers:
                 ids += [c for c in seat.leader_offers if c not in ids]
             found = []
@@ -542,14 +545,18 @@ class _Builder:
                         ref.discard[i].append(c)
                     else:
                         ref.held[i].append(c)
+        # seats with no zones given get the shipped deck, shuffled; they are dealt
+        # a hand now, or by the leader step when the scenario starts there
+        ref.deal_after_leaders = spec.start == "leaders" and not any(explicit)
         for i in range(ref.n):
             if not explicit[i]:
                 held = {c for zone in ref.held for c in zone}
                 rest = [c for c in range(len(t.card_id)) if t.card_owner[c] == i and c not in held]
                 self.rng.shuffle(rest)
                 ref.deck[i] = rest
-                for _ in range(min(t.rules.hand_size, len(rest))):
-                    ref.hand[i].append(ref.deck[i].pop())
+                if not ref.deal_after_leaders:
+                    for _ in range(min(t.rules.hand_size, len(rest))):
+                        ref.hand[i].append(ref.deck[i].pop())
 
     def place_power(self, ref: Referee, spec: ScenarioSetup, rules: Any) -> None:
         ref.power_total = rules.power_markers
