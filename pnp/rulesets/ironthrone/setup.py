@@ -395,7 +395,9 @@ class _Builder:
             if seat.characters is not None:
                 ids += [c for c in seat.characters if c not in ids]
             else:
-                others = [c.id for c in model.characters if c.house == seat.house and c.id not in ids]
+                others = [
+                    c.id for c in model.characters if c.house == seat.house and c.id not in ids
+                ]
                 if seat.leader is not None:  # four tokens beside the leader, as in a real game
                     others = others[: model.rules.characters_per_house - 1]
                 ids += others
