@@ -199,13 +199,14 @@ def result_dict(result: Result | None) -> dict[str, Any] | None:
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so no half-written file is left."""
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so no half-written file is left."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(raw)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -208,7 +208,9 @@ def play(
     failure: Failure | None = None
     try:
         if observer is not None:
-            observer(game.setup_events())
+            setup = game.setup_events
+            # a ruleset written before the method existed may keep a plain list there
+            observer(setup() if callable(setup) else setup)
         phase = "decision"
         decision = decide()
         if check:

@@ -285,3 +285,17 @@ def test_fixture_card_errors_are_located(runner, write) -> None:
     found = problems(runner, path)
     assert f"{path}:12:27: cards[0].cost: Input should be greater than or equal to 0" in found
     assert f"{path}:12:47: cards[0].colour: unknown field" in found
+
+
+def test_ruleset_without_scenario_support_is_located(write) -> None:
+    import dataclasses
+
+    from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+    bare = dataclasses.replace(HAGGLE, scenario_game=None)
+    path = write(BASE)
+    with pytest.raises(ContentError) as info:
+        ScenarioRunner(find=lambda name: bare, content_root=CONTENT_ROOT).run(path)
+    assert str(info.value) == (
+        f"{path}:1:1: ruleset: the haggle ruleset cannot run scenarios yet (no scenario_game)"
+    )
