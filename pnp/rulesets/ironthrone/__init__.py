@@ -10,7 +10,10 @@ one seat may know), ``setup`` (new games and scenario positions) and
 from __future__ import annotations
 
 from pnp.rulesets.ironthrone.agents import HeuristicBot
+from pnp.rulesets.ironthrone.components import components
+from pnp.rulesets.ironthrone.icons import ICONS
 from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, card_ids, summarize
+from pnp.rulesets.ironthrone.reference import reference_context
 from pnp.rulesets.ironthrone.setup import new_game, scenario_game
 from pnp.rulesets.ruleset import Ruleset
 
@@ -26,6 +29,9 @@ RULESET = Ruleset(
     # a game lasts a handful of rounds; sixty means something has gone wrong
     max_rounds=60,
     card_ids=card_ids,
+    components=components,
+    icons=ICONS,
+    reference_context=reference_context,
 )
 
 __all__ = ["RULESET"]

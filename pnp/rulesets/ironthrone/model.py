@@ -270,6 +270,7 @@ class IronThroneContent(ContentModel):
                     f"{rules.influence_tokens} influence tokens",
                 )
         yield from self._check_events()
+        yield from self._check_sigils()
 
     def _check_deck(
         self, h: int, house: House, house_of: dict[str, str], rules: Rules
@@ -349,6 +350,17 @@ class IronThroneContent(ContentModel):
                 ("events",),
                 f"{special} special event cards; the event deck needs {rules.special_events}",
             )
+
+    def _check_sigils(self) -> Iterator[tuple[Loc, str]]:
+        # the print kit draws each sigil; an unknown name would fail only at print time
+        from pnp.rulesets.ironthrone.icons import SIGILS
+
+        for h, house in enumerate(self.houses):
+            if house.sigil not in SIGILS:
+                yield (
+                    ("houses", h, "sigil"),
+                    f"no sigil named {house.sigil!r}; the kit draws: {', '.join(SIGILS)}",
+                )
 
     # -- lookups used by the referee and the kit
 
