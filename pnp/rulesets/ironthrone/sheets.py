@@ -96,19 +96,19 @@ def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None
         text_bottom,
         w - 2 * _PAD,
         text_top - text_bottom,
-        size=10,
+        size=11,
         min_size=7,
         color=INK,
     )
 
     # the power reserve
     dashed_box(face, _PAD, reserve_y, w - 2 * _PAD, reserve_h, pal.heading, fill=pal.tint)
-    icon = 24 * mm
+    icon = 19 * mm
     glyph(
         face,
         "power",
         (w - icon) / 2,
-        reserve_y + (reserve_h - icon) / 2 - 2 * mm,
+        reserve_y + 13.5 * mm,
         icon,
         fill=PARCHMENT,
         detail=pal.tint,
