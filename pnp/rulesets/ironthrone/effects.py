@@ -420,6 +420,13 @@ class Compiled:
     text: str
     #: per effect: (needs a side, feasibility test, parameter)
     checks: tuple[tuple[bool, Callable[..., bool], Any], ...]
+    #: per condition: (test, value)
+    tests: tuple[tuple[Callable[..., bool], Any], ...]
+    #: the cost: power from the sheet to the box, cards discarded (0: none)
+    cost_sheet: int
+    cost_discard: int
+    #: per effect: (runner, parameter)
+    steps: tuple[tuple[Callable[..., Any], Any], ...]
 
     @property
     def title(self) -> str:
@@ -427,49 +434,57 @@ class Compiled:
         return self.ability.title
 
 
+#: compiled abilities by identity of the content object (content outlives games)
+_COMPILED: dict[tuple[int, str], tuple[Ability, Compiled]] = {}
+
+
 def compile_ability(ability: Ability, source: str, *, card: bool) -> Compiled:
-    """Prepare ``ability`` (printed on ``source``) for the referee."""
+    """Prepare ``ability`` (printed on ``source``) for the referee (cached)."""
+    key = (id(ability), source)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is ability:
+        return hit[1]
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    compiled = _compile(ability, source, card=card)
+    _COMPILED[key] = (ability, compiled)
+    return compiled
+
+
+def _compile(ability: Ability, source: str, *, card: bool) -> Compiled:
     checks = tuple((e.kind in SIDED_EFFECTS, _FEASIBLE[e.kind], e.param) for e in ability.do)
-    return Compiled(ability, source, WINDOW_INDEX[ability.when], card, describe(ability), checks)
+    conds = ability.if_
+    tests = tuple(
+        (_COND_TEST[name], getattr(conds, name))
+        for name in type(conds).model_fields
+        if getattr(conds, name) is not None
+    )
+    cost = ability.cost
+    return Compiled(
+        ability,
+        source,
+        WINDOW_INDEX[ability.when],
+        card,
+        describe(ability),
+        checks,
+        tests,
+        (cost.sheet_to_box or 0) if cost else 0,
+        (cost.discard or 0) if cost else 0,
+        tuple((_RUN[e.kind], e.param) for e in ability.do),
+    )
 
 
 def conditions_hold(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> bool:
-    """Whether every condition and the cost of ``ab`` hold for ``seat`` now."""
-    c = ab.ability.if_
-    s = ref
-    side = s.side[seat]
-    if c.active is not None and (seat == s.challenger or seat == s.defender) != c.active:
-        return False
-    if c.challenger is not None and (seat == s.challenger) != c.challenger:
-        return False
-    if c.defender is not None and (seat == s.defender) != c.defender:
-        return False
-    if c.supporting is not None and ref.is_supporting(seat) != c.supporting:
-        return False
-    if c.participating is not None and ref.is_participating(seat) != c.participating:
-        return False
-    if c.outcome is not None and ref.outcome_name() != c.outcome:
-        return False
-    if c.side is not None and ref.side_result(seat) != c.side:
-        return False
-    if c.revealed is not None and ref.revealed_kind(seat) != c.revealed:
-        return False
-    if c.behind is not None and ref.is_behind(seat) != c.behind:
-        return False
-    if c.influence_over_them is not None:
-        that = ctx
-        if that is None or (s.on_board[that][seat] > 0) != c.influence_over_them:
+    """Whether every condition and the cost of ``ab`` hold for ``seat`` now,
+    and at least one of its effects would do something."""
+    for test, value in ab.tests:
+        if not test(ref, seat, value, ctx):
             return False
-    if c.sheet_at_least is not None and s.sheet[seat] < c.sheet_at_least:
+    if ab.cost_sheet and ref.sheet[seat] < ab.cost_sheet:
         return False
-    if c.hand_at_least is not None and len(s.hand[seat]) < c.hand_at_least:
+    if ab.cost_discard and len(ref.hand[seat]) < ab.cost_discard:
         return False
-    cost = ab.ability.cost
-    if cost is not None:
-        if cost.sheet_to_box is not None and s.sheet[seat] < cost.sheet_to_box:
-            return False
-        if cost.discard is not None and len(s.hand[seat]) < cost.discard:
-            return False
+    side = ref.side[seat]
     for sided, feasible, param in ab.checks:
         if (side or not sided) and feasible(ref, seat, param, ctx):
             return True
@@ -478,14 +493,29 @@ def conditions_hold(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> bool:
 
 def run(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> Generator[Any, int, None]:
     """Pay the cost of ``ab`` and resolve its effects for ``seat`` (a generator of decisions)."""
-    cost = ab.ability.cost
-    if cost is not None:
-        if cost.sheet_to_box:
-            ref.sheet_to_box(seat, cost.sheet_to_box)
-        if cost.discard:
-            yield from ref.discard_chosen(seat, cost.discard)
-    for effect in ab.ability.do:
-        yield from _RUN[effect.kind](ref, seat, effect.param, ctx)
+    if ab.cost_sheet:
+        ref.sheet_to_box(seat, ab.cost_sheet)
+    if ab.cost_discard:
+        yield from ref.discard_chosen(seat, ab.cost_discard)
+    for step, param in ab.steps:
+        yield from step(ref, seat, param, ctx)
+
+
+#: Condition tests: ``test(ref, seat, value, ctx) -> bool``.
+_COND_TEST: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
+    "active": lambda r, s, v, c: (s == r.challenger or s == r.defender) == v,
+    "challenger": lambda r, s, v, c: (s == r.challenger) == v,
+    "defender": lambda r, s, v, c: (s == r.defender) == v,
+    "supporting": lambda r, s, v, c: r.is_supporting(s) == v,
+    "participating": lambda r, s, v, c: r.is_participating(s) == v,
+    "outcome": lambda r, s, v, c: r.outcome_name() == v,
+    "side": lambda r, s, v, c: r.side_result(s) == v,
+    "revealed": lambda r, s, v, c: r.revealed_kind(s) == v,
+    "behind": lambda r, s, v, c: r.is_behind(s) == v,
+    "influence_over_them": lambda r, s, v, c: c is not None and (r.on_board[c][s] > 0) == v,
+    "sheet_at_least": lambda r, s, v, c: r.sheet[s] >= v,
+    "hand_at_least": lambda r, s, v, c: len(r.hand[s]) >= v,
+}
 
 
 # Feasibility: whether an effect would do anything now (an ability none of
@@ -560,3 +590,4 @@ EFFECT_NAMES: tuple[str, ...] = tuple(Effect.model_fields)
 CONDITION_NAMES: tuple[str, ...] = tuple(Conditions.model_fields)
 
 assert set(_RUN) == set(EFFECT_NAMES) == set(_FEASIBLE) == set(_EFFECT_TEXT)
+assert set(_COND_TEST) == set(CONDITION_NAMES) == set(_COND_TEXT)

@@ -319,6 +319,8 @@ class IronThroneContent(ContentModel):
             + rules.deck.character_copies * (rules.characters_per_house)
         )
         total = sum(c.copies for c in deck)
+        if total != size and not problems:
+            problems.append(f"{total} cards in all")
         if problems:
             yield (
                 where,

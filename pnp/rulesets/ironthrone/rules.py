@@ -64,6 +64,36 @@ from pnp.rulesets.ironthrone.state import (
 
 Flow = Generator[Decision, int, Any]
 
+# The engine's Event and Decision are frozen dataclasses; a game makes some
+# 600 events and 300 decisions, so we fill their slots directly instead of
+# going through the dataclass __init__ (same objects, a third of the cost).
+_new = object.__new__
+_event_kind = Event.kind.__set__  # type: ignore[attr-defined]
+_event_seat = Event.seat.__set__  # type: ignore[attr-defined]
+_event_data = Event.data.__set__  # type: ignore[attr-defined]
+_decision_seat = Decision.seat.__set__  # type: ignore[attr-defined]
+_decision_kind = Decision.kind.__set__  # type: ignore[attr-defined]
+_decision_options = Decision.options.__set__  # type: ignore[attr-defined]
+
+
+def make_event(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
+    """An :class:`Event`, built without the dataclass ``__init__``."""
+    e = _new(Event)
+    _event_kind(e, kind)
+    _event_seat(e, seat)
+    _event_data(e, data)
+    return e
+
+
+def make_decision(seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
+    """A :class:`Decision`, built without the dataclass ``__init__``."""
+    d = _new(Decision)
+    _decision_seat(d, seat)
+    _decision_kind(d, kind)
+    _decision_options(d, options)
+    return d
+
+
 W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
 W_DEFENDER = WINDOW_INDEX["after_defender_chosen"]
 W_BEFORE_SUPPORT = WINDOW_INDEX["before_support_offer"]
@@ -109,6 +139,12 @@ class Referee(State):
         self.packages = packages
         self.PASS = self.opt("pass")
         self.DONE = self.opt("done")
+        self.ANSWER_SUPPORT = self.choices(
+            ("answer",), lambda: (self.opt("accept"), self.opt("decline"))
+        )
+        self.ANSWER_DEAL = self.choices(
+            ("deal?",), lambda: (self.opt("accept"), self.opt("reject"))
+        )
 
     # ------------------------------------------------------------ helpers
 
@@ -122,13 +158,38 @@ class Referee(State):
 
     def emit(self, kind: str, seat: int | None = None, **data: Any) -> None:
         """Record an event."""
-        self.events.append(Event(kind, seat, data))
+        self.events.append(make_event(kind, seat, data))
 
-    def ask(self, seat: int, kind: str, options: list[Option]) -> Flow:
+    def choices(self, key: Any, build: Any) -> tuple[Option, ...]:
+        """The option tuple cached under ``key`` (built by ``build()`` the first time).
+
+        Options depend only on the tables, so a key naming what they list
+        (``("character", living characters)``) finds them again in any game.
+        """
+        cache = self.t.choices
+        opts = cache.get(key)
+        if opts is None:
+            opts = cache[key] = tuple(build())
+        return opts
+
+    def decide(self, seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
+        """The decision for a *cached* options tuple (decisions are immutable: shared).
+
+        Only tuples kept by :meth:`choices` may come here (the key is their
+        identity); freshly built tuples go to :func:`make_decision`.
+        """
+        key = (seat, kind, id(options))
+        cache = self.t.decisions
+        d = cache.get(key)
+        if d is None:
+            d = cache[key] = make_decision(seat, kind, options)
+        return d
+
+    def ask(self, seat: int, kind: str, options: tuple[Option, ...]) -> Flow:
         """Ask ``seat`` to choose; a single option is taken without asking."""
         if len(options) == 1:
             return 0
-        return (yield Decision(seat, kind, tuple(options)))
+        return (yield self.decide(seat, kind, options))
 
     def house(self, seat: int) -> str:
         """The House id of ``seat``."""
@@ -249,18 +310,25 @@ class Referee(State):
                 out.append(seat)
         return out
 
-    def hostage_sources(self, victim: int) -> list[Option]:
+    def hostage_sources(self, victim: int) -> tuple[Option, ...]:
         """Where a hostage can be taken from ``victim`` (IT-HOST-01), as options."""
-        out = []
-        if self.deck[victim] or self.discard[victim]:
-            out.append(self.opt("deck", ("deck", -1)))
-        if self.hand[victim]:
-            out.append(self.opt("hand", ("hand", -1)))
-        if self.held[victim]:
-            owners = sorted({self.t.card_owner[c] for c in self.held[victim]})
+        deck = bool(self.deck[victim] or self.discard[victim])
+        hand = bool(self.hand[victim])
+        held = self.held[victim]
+        owner = self.t.card_owner
+        owners = tuple(sorted({owner[c] for c in held})) if held else ()
+        key = ("sources", deck, hand, owners)
+        opts = self.t.choices.get(key)
+        if opts is None:
+            out = []
+            if deck:
+                out.append(self.opt("deck", ("deck", -1)))
+            if hand:
+                out.append(self.opt("hand", ("hand", -1)))
             for o in owners:
                 out.append(self.opt(f"hostages: {self.house(o)}", ("held", o)))
-        return out
+            opts = self.t.choices[key] = tuple(out)
+        return opts
 
     # ------------------------------------------------------------ primitives
 
@@ -294,7 +362,7 @@ class Referee(State):
             if c < 0:
                 return
             hand.append(c)
-            self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
+            self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
 
     def reshuffle(self, seat: int) -> None:
         """Shuffle the discard pile into the deck."""
@@ -312,7 +380,7 @@ class Referee(State):
             if not hand:
                 return
             opts = self.card_options("discard", hand)
-            i = yield from self.ask(seat, "discard", opts)
+            i = 0 if len(opts) == 1 else (yield make_decision(seat, "discard", opts))
             c = self.find(hand, opts[i].data)
             hand.remove(c)
             self.discard[seat].append(c)
@@ -329,17 +397,24 @@ class Referee(State):
                 self.discard[victim].append(c)
                 self.emit("card_discarded", victim, card=self.t.card_id[c], random=True)
 
-    def card_options(self, verb: str, cards: list[int]) -> list[Option]:
-        """One option per distinct card id among ``cards``, in card-number order.
+    def card_options(
+        self, verb: str, cards: list[int], first: Option | None = None
+    ) -> tuple[Option, ...]:
+        """One option per distinct card id among ``cards``, in card-number order (cached).
 
         An option's data is the card id (copies share it); :meth:`find` gets
-        the card back from its zone.
+        the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
-        cid = self.t.card_id
-        seen: dict[str, None] = {}
-        for c in sorted(cards):
-            seen.setdefault(cid[c], None)
-        return [self.opt(f"{verb}: {k}", k) for k in seen]
+        t = self.t
+        per_rank = t.choices.get(verb)
+        if per_rank is None:
+            per_rank = t.choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
+        rank = t.card_rank
+        # hands combine too many ways to cache whole tuples: build them, cheaply
+        listed = [per_rank[r] for r in sorted({rank[c] for c in cards})]
+        if first is not None:
+            listed.insert(0, first)
+        return tuple(listed)
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
@@ -389,7 +464,7 @@ class Referee(State):
             split: tuple[int, ...] = (living[0],) * k
         else:
             opts = self.split_options(tuple(living), k, up_to)
-            split = opts[(yield Decision(seat, "distribute", opts))].data
+            split = opts[(yield self.decide(seat, "distribute", opts))].data
             k = len(split)
         self.sheet[seat] -= k
         power = self.power
@@ -403,7 +478,7 @@ class Referee(State):
     ) -> tuple[Option, ...]:
         """Every way to place ``k`` (or, ``up_to``, 1 to ``k``) power on ``living`` (cached)."""
         key = ("split", living, k, up_to)
-        cache = self.t.options
+        cache = self.t.choices
         opts = cache.get(key)
         if opts is None:
             cid = self.t.char_id
@@ -483,8 +558,11 @@ class Referee(State):
 
     def force_support(self, seat: int, that: int) -> Flow:
         """Effect: one of ``that`` player's characters supports ``seat``."""
-        living = self.living(that)
-        opts = [self.opt(f"character: {self.t.char_id[c]}", c) for c in living]
+        living = tuple(self.living(that))
+        cid = self.t.char_id
+        opts = self.choices(
+            ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
+        )
         c = opts[(yield from self.ask(seat, "force_support", opts))].data
         self.offered[that] = True
         self.side[that] = self.side[seat]
@@ -502,13 +580,17 @@ class Referee(State):
         targets = self.upgrade_targets()
         if not targets:
             return
-        opts = [self.opt(f"player: {self.house(s)}", s) for s in targets]
+        opts = self.choices(
+            ("player", tuple(targets)),
+            lambda: [self.opt(f"player: {self.house(s)}", s) for s in targets],
+        )
         target = opts[(yield from self.ask(seat, "upgrade_target", opts))].data
         v = self.card_value(target)
         kind, value = self.t.card_kind, self.t.card_value
         higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
         cards = self.card_options("replace with", higher)
-        new = self.find(higher, cards[(yield from self.ask(target, "upgrade_card", cards))].data)
+        i = 0 if len(cards) == 1 else (yield make_decision(target, "upgrade_card", cards))
+        new = self.find(higher, cards[i].data)
         old = self.placed[target]
         self.table[target].remove(old)
         self.discard[target].append(old)
@@ -517,14 +599,19 @@ class Referee(State):
         self.placed[target] = new
         cid = self.t.card_id
         self.emit("card_replaced", target, old=cid[old], new=cid[new])
-        self.emit("card_played", target, card=cid[new], use="replacement")
+        self.events.append(
+            make_event("card_played", target, {"card": cid[new], "use": "replacement"})
+        )
 
     def withdraw_one(self, seat: int) -> Flow:
         """Effect: a supporting player on the opposing side withdraws (IT-WD-01)."""
         targets = self.targets(seat, "opposing_supporters")
         if not targets:
             return
-        opts = [self.opt(f"withdraw: {self.house(s)}", s) for s in targets]
+        opts = self.choices(
+            ("withdraw", tuple(targets)),
+            lambda: [self.opt(f"withdraw: {self.house(s)}", s) for s in targets],
+        )
         target = opts[(yield from self.ask(seat, "withdraw_target", opts))].data
         self.withdraw(target)
 
@@ -589,8 +676,10 @@ class Referee(State):
                 assert ab is not None
                 if not conditions_hold(self, seat, ab, ctx):
                     continue
-                use = self.opt(f"use: {ab.title}", ab)
-                if (yield Decision(seat, "use_leader", (use, self.PASS))) == 0:
+                opts = self.choices(
+                    ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
+                )
+                if (yield self.decide(seat, "use_leader", opts)) == 0:
                     self.emit("ability_used", seat, source=ab.source, title=ab.title)
                     yield from run(self, seat, ab, ctx)
         if w >= W_BEFORE_CARDS:
@@ -607,8 +696,8 @@ class Referee(State):
                 usable = [c for c in hand if cw[c] == w and self.card_usable(seat, c, ctx)]
                 if not usable:
                     break
-                opts = [self.PASS, *self.card_options("play", usable)]
-                i = yield Decision(seat, "play_card", tuple(opts))
+                opts = self.card_options("play", usable, self.PASS)
+                i = yield make_decision(seat, "play_card", opts)
                 if i == 0:
                     break
                 c = self.find(usable, opts[i].data)
@@ -616,8 +705,13 @@ class Referee(State):
                 self.table[seat].append(c)
                 ab = self.t.card_ability[c]
                 assert ab is not None
-                self.emit("card_played", seat, card=self.t.card_id[c], use="ability")
-                self.emit("ability_used", seat, source=ab.source, title=ab.title)
+                self.events.append(
+                    make_event(
+                        "card_played",
+                        seat,
+                        {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
+                    )
+                )
                 yield from run(self, seat, ab, ctx)
                 if not self.side[seat]:
                     break
@@ -655,15 +749,17 @@ class Referee(State):
         picks = []
         cid = self.t.char_id
         for seat in range(self.n):
-            offered = self.leader_offers[seat]
+            offered = tuple(self.leader_offers[seat])
             for c in offered:
-                self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
-            opts = [self.opt(f"leader: {cid[c]}", c) for c in offered]
+                self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
+            opts = self.choices(
+                ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
+            )
             picks.append(opts[(yield from self.ask(seat, "choose_leader", opts))].data)
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
-            self.events.append(Event("card_played", seat, {"card": cid[c]}))
+            self.events.append(make_event("card_played", seat, {"card": cid[c]}))
         if self.deal_after_leaders:
             r = self.t.rules
             for seat in range(self.n):
@@ -718,10 +814,8 @@ class Referee(State):
         """Each player, clockwise from the challenger, releases or torments hostages."""
         for seat in self.order:
             while self.held[seat]:
-                opts = [self.DONE]
-                opts += self.card_options("release", self.held[seat])
-                opts += self.card_options("torment", self.held[seat])
-                i = yield Decision(seat, "hostages", tuple(opts))
+                opts = self.hostage_options(self.held[seat])
+                i = yield make_decision(seat, "hostages", opts)
                 if i == 0:
                     break
                 c = self.find(self.held[seat], opts[i].data)
@@ -729,6 +823,11 @@ class Referee(State):
                     self.release(seat, c)
                 else:
                     yield from self.torment(seat, c)
+
+    def hostage_options(self, held: list[int]) -> tuple[Option, ...]:
+        """``done``, then release and torment for each distinct held card."""
+        release = self.card_options("release", held, self.DONE)
+        return release + self.card_options("torment", held)
 
     def release(self, seat: int, c: int) -> None:
         """The hostage goes home to its owner's hand; the releaser draws (IT-HOST-06)."""
@@ -753,10 +852,13 @@ class Referee(State):
             elif self.status[ch] == ALIVE:
                 self.remove_power(ch, r.character)
             return
-        living = self.living(owner)
+        living = tuple(self.living(owner))
         if not living or r.other <= 0:
             return
-        opts = [self.opt(f"power from: {t.char_id[k]}", k) for k in living]
+        opts = self.choices(
+            ("power from", living),
+            lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
+        )
         k = opts[(yield from self.ask(seat, "torment_target", opts))].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
@@ -782,8 +884,8 @@ class Referee(State):
         ch = self.challenger
         e = self.draw_event()
         eid = t.event_id[e]
-        self.events.append(Event("card_drawn", ch, {"card": eid}))
-        self.events.append(Event("card_played", ch, {"card": eid}))
+        self.events.append(make_event("card_drawn", ch, {"card": eid}))
+        self.events.append(make_event("card_played", ch, {"card": eid}))
         others = [s for s in self.order if s != ch]
         rule = t.event_rule[e]
         if rule == "house":
@@ -793,8 +895,15 @@ class Referee(State):
             score = self.special_score(rule)
             best = max(score[s] for s in others)
             candidates = [s for s in others if score[s] == best]
-        opts = [self.opt(f"defender: {self.house(s)}", s) for s in candidates]
-        d = opts[(yield from self.ask(ch, "choose_defender", opts))].data
+        cands = tuple(candidates)
+        opts = self.choices(
+            ("defender", cands), lambda: [self.opt(f"defender: {self.house(s)}", s) for s in cands]
+        )
+        d = (
+            opts[0].data
+            if len(opts) == 1
+            else opts[(yield self.decide(ch, "choose_defender", opts))].data
+        )
         self.event_discard.append(e)
         self.defender = d
         self.side[ch] = CHALLENGER
@@ -819,11 +928,17 @@ class Referee(State):
 
     def commit(self, seat: int) -> Flow:
         """``seat`` pushes one living character forward."""
-        living = self.living(seat)
+        living = tuple(self.living(seat))
         if not living:
             return
-        opts = [self.opt(f"character: {self.t.char_id[c]}", c) for c in living]
-        c = opts[(yield from self.ask(seat, "choose_character", opts))].data
+        if len(living) == 1:
+            c = living[0]
+        else:
+            cid = self.t.char_id
+            opts = self.choices(
+                ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
+            )
+            c = opts[(yield self.decide(seat, "choose_character", opts))].data
         self.committed[seat] = c
         self.emit("character_committed", seat, character=self.t.char_id[c])
 
@@ -836,16 +951,15 @@ class Referee(State):
         for seat in self.order[1:]:
             if seat == de:
                 continue
-            living = self.living(seat)
+            living = tuple(self.living(seat))
             if not living:
                 continue
-            yield from self.window(W_BEFORE_SUPPORT, seat)
-            if self.offered[seat]:
-                continue
-            opts = [self.opt("stay out", (NO_SIDE, -1))]
-            opts += [self.opt(f"support challenger: {cid[c]}", (CHALLENGER, c)) for c in living]
-            opts += [self.opt(f"support defender: {cid[c]}", (DEFENDER, c)) for c in living]
-            sd, c = opts[(yield Decision(seat, "offer_support", tuple(opts)))].data
+            if W_BEFORE_SUPPORT in self.leader_window:
+                yield from self.window(W_BEFORE_SUPPORT, seat)
+                if self.offered[seat]:
+                    continue
+            opts = self.choices(("support", living), lambda lv=living: self.support_options(lv))
+            sd, c = opts[(yield self.decide(seat, "offer_support", opts))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.emit("stayed_out", seat)
@@ -854,8 +968,7 @@ class Referee(State):
             self.emit("support_offered", seat, side=side_name, character=cid[c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
-            accept = self.opt("accept")
-            if (yield Decision(active, "answer_support", (accept, self.opt("decline")))) == 0:
+            if (yield self.decide(active, "answer_support", self.ANSWER_SUPPORT)) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
                 self.emit("support_accepted", seat, side=side_name, character=cid[c])
@@ -863,6 +976,14 @@ class Referee(State):
                 self.emit("support_declined", seat, side=side_name, character=cid[c])
             self.pending_offer = None
         yield from self.window(W_AFTER_SUPPORT)
+
+    def support_options(self, living: tuple[int, ...]) -> list[Option]:
+        """``stay out``, then each living character offered to either side."""
+        cid = self.t.char_id
+        out = [self.opt("stay out", (NO_SIDE, -1))]
+        out += [self.opt(f"support challenger: {cid[c]}", (CHALLENGER, c)) for c in living]
+        out += [self.opt(f"support defender: {cid[c]}", (DEFENDER, c)) for c in living]
+        return out
 
     # -- encounter
 
@@ -895,18 +1016,25 @@ class Referee(State):
         hand = self.hand[seat]
         if hand:
             opts = self.card_options("place", hand)
-            c = self.find(hand, opts[(yield from self.ask(seat, "place_card", opts))].data)
+            if len(opts) == 1:
+                c = self.find(hand, opts[0].data)
+            else:
+                c = self.find(hand, opts[(yield make_decision(seat, "place_card", opts))].data)
             hand.remove(c)
         else:
             c = self.take_top(seat)  # IT-ENC-04
             if c < 0:
-                self.emit("card_placed", seat, card=None, faceup=self.faceup[seat])
+                self.emit("card_played", seat, card=None, use="placed", faceup=self.faceup[seat])
                 return
         self.placed[seat] = c
         self.table[seat].append(c)
-        cid = self.t.card_id[c]
-        self.emit("card_placed", seat, card=cid, faceup=self.faceup[seat])
-        self.events.append(Event("card_played", seat, {"card": cid, "use": "placed"}))
+        self.events.append(
+            make_event(
+                "card_played",
+                seat,
+                {"card": self.t.card_id[c], "use": "placed", "faceup": self.faceup[seat]},
+            )
+        )
 
     # -- resolution
 
@@ -964,7 +1092,6 @@ class Referee(State):
     def penalty(self, seat: int) -> None:
         """Half the participating character's power, rounded up, to the sheet."""
         c = self.committed[seat]
-        self.emit("encounter_lost", seat)
         if c >= 0 and self.status[c] == ALIVE:
             self.remove_power(c, (self.power[c] + 1) // 2)
 
@@ -981,7 +1108,11 @@ class Referee(State):
         losers = self.victims([s for s in self.order if self.side[s] == 3 - w])
         if not losers:
             return
-        opts = [self.opt(f"hostage from: {self.house(s)}", s) for s in losers]
+        cands = tuple(losers)
+        opts = self.choices(
+            ("hostage from", cands),
+            lambda: [self.opt(f"hostage from: {self.house(s)}", s) for s in cands],
+        )
         victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
         yield from self.take_hostage(taker, victim)
 
@@ -995,21 +1126,26 @@ class Referee(State):
 
     # -- truce
 
-    def deal_options(self, proposer: int) -> list[Option]:
+    def deal_options(self, proposer: int) -> tuple[Option, ...]:
         """``no deal`` and every feasible deal, as (challenger gets, defender gets)."""
         ch, de = self.challenger, self.defender
-        feasible_c = [p for p in self.packages if self.package_ok(ch, de, p)]
-        feasible_d = [p for p in self.packages if self.package_ok(de, ch, p)]
-        opts = [self.opt("no deal", None)]
-        for pc in feasible_c:
-            for pd in feasible_d:
-                if pc == (0, 0, 0) and pd == (0, 0, 0):
-                    continue
-                label = (
-                    f"deal: challenger gets {package_text(pc)}; defender gets {package_text(pd)}"
-                )
-                opts.append(self.opt(label, (pc, pd)))
-        return opts
+        feasible_c = tuple(p for p in self.packages if self.package_ok(ch, de, p))
+        feasible_d = tuple(p for p in self.packages if self.package_ok(de, ch, p))
+
+        def build() -> list[Option]:
+            opts = [self.opt("no deal", None)]
+            for pc in feasible_c:
+                for pd in feasible_d:
+                    if pc == (0, 0, 0) and pd == (0, 0, 0):
+                        continue
+                    label = (
+                        f"deal: challenger gets {package_text(pc)}; "
+                        f"defender gets {package_text(pd)}"
+                    )
+                    opts.append(self.opt(label, (pc, pd)))
+            return opts
+
+        return self.choices(("deals", feasible_c, feasible_d), build)
 
     def package_ok(self, receiver: int, giver: int, p: Package) -> bool:
         """Whether ``receiver`` can get package ``p`` from ``giver`` now."""
@@ -1032,7 +1168,7 @@ class Referee(State):
             offer = opts[i].data
             self.emit("truce_offer", proposer, deal=opts[i].label)
             self.pending_deal = offer
-            j = yield Decision(answerer, "truce_answer", (self.opt("accept"), self.opt("reject")))
+            j = yield self.decide(answerer, "truce_answer", self.ANSWER_DEAL)
             self.pending_deal = None
             self.emit("truce_answer", answerer, accepted=j == 0)
             if j == 0:

@@ -126,6 +126,12 @@ def build_tables(
             t.card_owner.append(seat)
             t.card_ability.append(ab)
             t.card_window.append(ab.window if ab is not None else -1)
+    ranks: dict[str, int] = {}
+    for cid in t.card_id:
+        if cid not in ranks:
+            ranks[cid] = len(t.rank_id)
+            t.rank_id.append(cid)
+        t.card_rank.append(ranks[cid])
     seat_of = {h: s for s, h in enumerate(houses)}
     for ev in events:
         t.event_id.append(ev.id)

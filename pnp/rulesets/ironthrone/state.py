@@ -83,6 +83,12 @@ class Tables:
     options: dict[str, Any] = field(default_factory=dict)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
+    # card number -> rank of its id (ids ranked by first card number), and back
+    card_rank: list[int] = field(default_factory=list)
+    rank_id: list[str] = field(default_factory=list)
+    # cached option tuples by structural key, and decisions by (seat, kind, options)
+    choices: dict[Any, Any] = field(default_factory=dict)
+    decisions: dict[Any, Any] = field(default_factory=dict)
 
 
 class State:
