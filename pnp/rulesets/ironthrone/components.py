@@ -62,13 +62,13 @@ def components(content: LoadedContent[Any]) -> list[Component]:
         back: Draw = partial(house_back, house)  # one object per House: drawn once
         for card in house.deck:
             if isinstance(card, Hostility):
-                face: Draw = partial(hostility_face, house, card)
+                face: Draw = hostility_face(house, card)
                 name = f"{card.name} ({card.value})"
             elif isinstance(card, CharacterCard):
-                face = partial(character_face, house, card, chars[card.character])
+                face = character_face(house, card, chars[card.character])
                 name = f"{card.name} ({chars[card.character].name})"
             else:
-                face = partial(truce_face, house, card, rules)
+                face = truce_face(house, card, rules)
                 name = card.name
             out.append(
                 Card(
@@ -146,7 +146,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
                 name=f"Event: {event.name}",
                 copies=event.copies,
                 size=CARD_SIZE,
-                face=partial(event_face, event, houses),
+                face=event_face(event, houses),
                 back=event_back,
                 file="event-cards",
             )
