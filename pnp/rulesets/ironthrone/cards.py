@@ -50,7 +50,6 @@ from pnp.rulesets.ironthrone.style import (
     house_palette,
     medallion,
     rule,
-    sigil,
 )
 
 #: the glyph a special event shows, by how it names the defender
@@ -400,52 +399,6 @@ def event_face(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> Dr
 
 
 # ------------------------------------------------------------------ backs
-
-
-def house_back(house: House, face: Face) -> None:
-    """The back every card of ``house``'s deck shares; hostages show only this."""
-    pal = house_palette(house)
-    face.fill(pal.color)
-    inset = 4 * mm
-    c = face.canvas
-    c.saveState()
-    c.setStrokeColor(toColor(pal.accent))
-    c.setLineWidth(1.5)
-    c.roundRect(inset, inset, face.width - 2 * inset, face.height - 2 * inset, 2 * mm)
-    c.setLineWidth(0.6)
-    c.roundRect(
-        inset + 1.5 * mm,
-        inset + 1.5 * mm,
-        face.width - 2 * inset - 3 * mm,
-        face.height - 2 * inset - 3 * mm,
-        1.5 * mm,
-    )
-    c.restoreState()
-    size = min(face.width, face.height) * 0.62
-    sigil(face, pal, (face.width - size) / 2, face.height * 0.56 - size / 2, size)
-    name_y = face.height * 0.56 - size / 2 - 9 * mm
-    face.label(
-        house.name.upper(),
-        face.width / 2,
-        name_y,
-        size=11,
-        bold=True,
-        color=pal.accent,
-        align="center",
-        max_width=face.width - 12 * mm,
-    )
-    face.text(
-        f"<i>{escape(house.motto)}</i>",
-        7 * mm,
-        name_y - 11 * mm,
-        face.width - 14 * mm,
-        9 * mm,
-        size=7.5,
-        min_size=5.5,
-        align="center",
-        valign="top",
-        color=pal.accent,
-    )
 
 
 def event_back(face: Face) -> None:

@@ -28,11 +28,11 @@ from pnp.rulesets.ironthrone.cards import (
     event_back,
     event_face,
     hostility_face,
-    house_back,
     truce_face,
 )
 from pnp.rulesets.ironthrone.model import CharacterCard, Hostility, IronThroneContent
-from pnp.rulesets.ironthrone.sheets import influence_board, leader_back, leader_face
+from pnp.rulesets.ironthrone.sheets import influence_board, leader_face
+from pnp.rulesets.ironthrone.style import house_back
 from pnp.rulesets.ironthrone.tokens import (
     character_alive,
     character_dead,
@@ -59,7 +59,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
     out: list[Component] = []
 
     for house in model.houses:
-        back: Draw = partial(house_back, house)  # one object per House: drawn once
+        back: Draw = partial(house_back, house, "")  # one object per House: drawn once
         for card in house.deck:
             if isinstance(card, Hostility):
                 face: Draw = hostility_face(house, card)
@@ -83,7 +83,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
             )
 
     for house in model.houses:
-        back = partial(leader_back, house)
+        back = partial(house_back, house, "LEADER")
         for char in model.characters_of(house.id):
             out.append(
                 Card(

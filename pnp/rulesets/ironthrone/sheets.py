@@ -26,7 +26,6 @@ from pnp.rulesets.ironthrone.style import (
     house_palette,
     medallion,
     rule,
-    sigil,
 )
 
 _PAD = 6 * mm
@@ -157,55 +156,6 @@ def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None
         bold=True,
         color=pal.heading,
         align="center",
-    )
-
-
-def leader_back(house: House, face: Face) -> None:
-    """The back the five leader sheets of ``house`` share."""
-    pal = house_palette(house)
-    face.fill(pal.color)
-    inset = 5 * mm
-    face.rect(
-        inset,
-        inset,
-        face.width - 2 * inset,
-        face.height - 2 * inset,
-        stroke=pal.accent,
-        line_width=2,
-        radius=3 * mm,
-    )
-    size = face.width * 0.6
-    base = face.height * 0.5
-    sigil(face, pal, (face.width - size) / 2, base, size)
-    face.label(
-        house.name.upper(),
-        face.width / 2,
-        base - 10 * mm,
-        size=14,
-        bold=True,
-        color=pal.accent,
-        align="center",
-        max_width=face.width - 16 * mm,
-    )
-    face.label(
-        "LEADER",
-        face.width / 2,
-        base - 18 * mm,
-        size=10,
-        bold=True,
-        color=pal.ink,
-        align="center",
-    )
-    face.text(
-        f"<i>{escape(house.motto)}</i>",
-        10 * mm,
-        base - 34 * mm,
-        face.width - 20 * mm,
-        12 * mm,
-        size=9,
-        min_size=6,
-        align="center",
-        color=pal.accent,
     )
 
 

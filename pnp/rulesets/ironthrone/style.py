@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import toColor
 
-from pnp.render import Face, mm
+from pnp.render import Face, escape, mm
 from pnp.rulesets.ironthrone import icons
 from pnp.rulesets.ironthrone.model import House
 
@@ -205,3 +205,59 @@ def rule(face: Face, x1: float, x2: float, y: float, color: str, width: float = 
     c.setLineWidth(width)
     c.line(x1, y, x2, y)
     c.restoreState()
+
+
+def house_back(house: House, label: str, face: Face) -> None:
+    """A House's back, for any size: cards (``label`` empty) and leader sheets (``LEADER``).
+
+    Everything scales with the width, so a leader sheet's back is a larger
+    house card's back; a hostage and a face-down sheet show only this.
+    """
+    pal = house_palette(house)
+    k = face.width / (63 * mm)
+    face.fill(pal.color)
+    inset = 4 * mm * k
+    c = face.canvas
+    c.saveState()
+    c.setStrokeColor(toColor(pal.accent))
+    c.setLineWidth(1.5 * k)
+    c.roundRect(inset, inset, face.width - 2 * inset, face.height - 2 * inset, 2 * mm * k)
+    c.setLineWidth(0.6 * k)
+    gap = 1.5 * mm * k
+    c.roundRect(
+        inset + gap,
+        inset + gap,
+        face.width - 2 * (inset + gap),
+        face.height - 2 * (inset + gap),
+        1.5 * mm * k,
+    )
+    c.restoreState()
+    size = face.width * 0.62
+    base = face.height * 0.56 - size / 2
+    sigil(face, pal, (face.width - size) / 2, base, size)
+    y = base - 9 * mm * k
+    face.label(
+        house.name.upper(),
+        face.width / 2,
+        y,
+        size=11 * k,
+        bold=True,
+        color=pal.accent,
+        align="center",
+        max_width=face.width - 12 * mm * k,
+    )
+    if label:
+        y -= 6 * mm * k
+        face.label(label, face.width / 2, y, size=8 * k, bold=True, color=pal.ink, align="center")
+    face.text(
+        f"<i>{escape(house.motto)}</i>",
+        7 * mm * k,
+        y - 11 * mm * k,
+        face.width - 14 * mm * k,
+        9 * mm * k,
+        size=7.5 * k,
+        min_size=5.5,
+        align="center",
+        valign="top",
+        color=pal.accent,
+    )
