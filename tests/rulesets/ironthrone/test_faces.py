@@ -60,6 +60,9 @@ def test_card_text_follows_the_ability_data(tmp_path: Path) -> None:
     body = body.replace(
         "      cost: {sheet_to_box: 1}\n      do: [{bonus: 3}]", "      do: [{bonus: 3}]"
     )
+    # a name far too long for any card: reported, never silently cut
+    long_name = "The Kitchen Boy Who Heard Every Secret of Winterfell and Told Them All " * 3
+    body = body.replace("name: Kitchen Boy,", f"name: {long_name.strip()},")
     stark.write_text(body)
     game = root / "ironthrone" / "game.yaml"
     game.write_text(game.read_text().replace("power: 3}", "power: 2}"))
@@ -81,6 +84,12 @@ def test_card_text_follows_the_ability_data(tmp_path: Path) -> None:
 
     text, _ = draw(kit["stark-truce"])
     assert "up to 2 power" in text and "up to 3 power" not in text
+
+    _, report = draw(kit["stark-hostility-1"])
+    assert report.problems, "an overlong title must be reported"
+    for problem in report.problems:
+        assert "'stark-hostility-1' (face)" in problem.where
+        assert "overflows" in problem.message
 
 
 def test_each_house_shares_one_back(content: LoadedContent[IronThroneContent]) -> None:
