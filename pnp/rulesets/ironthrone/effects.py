@@ -262,10 +262,12 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
                 f"{kind!r} acts on the opposing side: add a condition that puts you on a side "
                 "(active, challenger, defender, supporting, participating or side)",
             )
-        if kind == "force_support" and conds.active is not True:
-            yield (("do", i, kind), "'force_support' needs the condition 'active: true'")
-        if kind == "resolve_as" and conds.active is not True:
-            yield (("do", i, kind), "'resolve_as' needs the condition 'active: true'")
+        active = True in (conds.active, conds.challenger, conds.defender)
+        if kind in ("force_support", "resolve_as") and not active:
+            yield (
+                ("do", i, kind),
+                f"'{kind}' is for active players: add 'active', 'challenger' or 'defender: true'",
+            )
 
 
 # ---------------------------------------------------------------- text
