@@ -176,7 +176,7 @@ def test_reference_pdf_text(toy_content) -> None:
 def test_a_table_row_taller_than_a_page_is_a_clean_error() -> None:
     from pnp.render.report import RenderError
 
-    words = " ".join(f"w{i}" for i in range(6000))
+    words = " ".join(f"w{i}" for i in range(3000))
     doc = parse_document(f"<table><tr><td>{words}</td></tr></table>")
     with pytest.raises(RenderError, match="a table row is taller than a page"):
         document_pdf(doc, DrawContext(), paper_size("A4"), "Toy")
