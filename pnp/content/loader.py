@@ -131,6 +131,15 @@ def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
         last = i == len(parts) - 1
         in_dict = isinstance(node, dict) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if (
+            in_dict
+            and not last
+            and not isinstance(node[part], dict | list)
+            and parts[i + 1] in node
+        ):
+            # a union tag that happens to equal a key holding a plain value
+            # (tag 'character' of a card whose field `character:` names one)
+            continue
         if in_dict or in_list:
             node = node[part]
             out.append(part)

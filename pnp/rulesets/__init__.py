@@ -9,10 +9,11 @@ from __future__ import annotations
 import difflib
 
 from pnp.errors import UnknownRulesetError
+from pnp.rulesets.ironthrone import RULESET as IRONTHRONE
 from pnp.rulesets.ruleset import Ruleset
 
 #: Every ruleset pnp knows, in the order commands list and process them.
-RULESETS: tuple[Ruleset, ...] = ()
+RULESETS: tuple[Ruleset, ...] = (IRONTHRONE,)
 
 
 def all_rulesets() -> tuple[Ruleset, ...]:

@@ -1,0 +1,436 @@
+"""House cards and event cards: faces (as layouts) and backs.
+
+Every card has the same anatomy (:data:`ANATOMY`), so a hand reads at a glance:
+
+* a corner badge (top left) telling the kind: the hostility *value*, the
+  truce banner, the character bust or the event letter;
+* the title and, under it, the kind in capitals; the House medallion;
+* an art window in the House's tint with the kind's glyph or the sigil;
+* the rules text, generated from the content, never written per card:
+  :func:`~pnp.rulesets.ironthrone.effects.describe` for character cards,
+  :func:`~pnp.rulesets.ironthrone.model.event_text` for events;
+* the flavour line and a footer naming the House.
+
+Each kind is a :class:`~pnp.render.Layout` (positions in mm on a 63 × 88 mm
+poker card) bound to a :class:`CardData`, the card's words and palette.
+Backs: one per House for its house cards (a hostage shows only this back),
+one for the whole event deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.colors import toColor
+
+from pnp.render import Custom, Draw, Face, Label, Layout, Panel, Text, escape, mm
+from pnp.rulesets.ironthrone.effects import Ability, describe
+from pnp.rulesets.ironthrone.model import (
+    Character,
+    CharacterCard,
+    Hostility,
+    House,
+    HouseEvent,
+    Rules,
+    SpecialEvent,
+    Truce,
+    event_text,
+)
+from pnp.rulesets.ironthrone.style import (
+    INK,
+    MUTED,
+    PARCHMENT,
+    SPECIAL,
+    SPECIAL_ACCENT,
+    Palette,
+    badge,
+    frame,
+    glyph,
+    house_palette,
+    medallion,
+    rule,
+)
+
+#: the glyph a special event shows, by how it names the defender
+SPECIAL_GLYPHS = {
+    "most_influence_spread": "influence",
+    "most_cards_in_hand": "card",
+    "most_leader_power": "power",
+}
+
+
+def ability_markup(ability: Ability) -> str:
+    """The generated text of ``ability`` as markup: the timing (and cost) in bold."""
+    text = describe(ability)
+    head, sep, body = text.partition(": ")
+    if not sep:
+        return escape(text)
+    return f"<b>{escape(head)}:</b> {escape(body)}"
+
+
+def truce_reminder(rules: Rules) -> str:
+    """The reminder printed on truce cards (markup), from the content's truce terms."""
+    t = rules.truce
+    terms = []
+    if t.influence:
+        terms.append(f"{t.influence} influence")
+    if t.hostages:
+        terms.append(f"up to {t.hostages} hostage{'s' if t.hostages != 1 else ''}")
+    if t.power:
+        terms.append(f"up to {t.power} power")
+    offer = ", ".join(terms[:-1]) + (" and " if len(terms) > 1 else "") + terms[-1]
+    return (
+        f"<b>Both truce:</b> the active players bargain for {offer} each. "
+        "If nothing changes hands, both sides lose.<br/>"
+        "<b>Truce against hostility:</b> betrayal. The truce side loses but takes "
+        "a hostage from each winner."
+    )
+
+
+@dataclass(frozen=True)
+class CardData:
+    """What a card layout shows: words (plain text unless noted) and colours."""
+
+    pal: Palette
+    title: str
+    #: the kind line: ``HOSTILITY``, ``TRUCE`` …
+    kind: str
+    #: the footer: the House, or ``Special event``
+    footer: str
+    #: rules text, markup (generated, already escaped)
+    text: str = ""
+    flavor: str = ""
+    #: markup at the footer's right
+    note: str = ""
+    #: a hostility card's value
+    value: int = 0
+    #: the glyph in the corner badge (when there is no value)
+    corner: str = ""
+    #: the glyph in the art window (empty: the House medallion)
+    art: str = ""
+    #: draw that glyph in the House's heading colour (else in its own colours)
+    tinted_art: bool = True
+    #: character card: who must participate, and their epithet
+    character: str = ""
+    epithet: str = ""
+
+
+# ------------------------------------------------------------------ anatomy (mm)
+
+W, H = 63.0, 88.0
+PAD = 4.5
+TOP = H - PAD
+ART_TOP = 70.0  # under the header rule
+FOOT = 7.0  # top of the footer
+
+
+def _corner(face: Face, d: CardData) -> None:
+    r = 5.2 * mm
+    cx, cy = PAD * mm + r - 0.6 * mm, TOP * mm - r + 0.6 * mm
+    badge(face, d.pal, cx, cy, r)
+    if d.corner:
+        s = r * 1.25
+        glyph(face, d.corner, cx - s / 2, cy - s / 2, s, fill=d.pal.ink, detail=d.pal.color)
+    else:
+        size = 15 if d.value < 10 else 12.5
+        face.label(
+            str(d.value),
+            cx,
+            cy - size * 0.36,
+            size=size,
+            bold=True,
+            color=d.pal.ink,
+            align="center",
+        )
+
+
+def _header_marks(face: Face, d: CardData) -> None:
+    r = 3.25 * mm
+    medallion(face, d.pal, (W - PAD) * mm - r, TOP * mm - r + 0.3 * mm, r)
+    rule(face, PAD * mm, (W - PAD) * mm, (TOP - 12) * mm, d.pal.accent, 0.8)
+    rule(face, PAD * mm, (W - PAD) * mm, (FOOT - 0.8) * mm, d.pal.accent, 0.5)
+
+
+def _pal(attr: str) -> Callable[[CardData], str]:
+    """A layout value: one colour of the bound card's palette."""
+    return lambda d: getattr(d.pal, attr)
+
+
+#: what every card face has
+ANATOMY = (
+    Custom(lambda face, d: frame(face, d.pal)),
+    Custom(_corner),
+    Text(
+        "<b>{title}</b>",
+        PAD + 12,
+        TOP - 8.5,
+        W - 2 * PAD - 12 - 7.5,
+        8.5,
+        size=10.5,
+        min_size=6.5,
+        leading=1.1,
+        valign="middle",
+        color=INK,
+    ),
+    Label("{kind}", PAD + 12, TOP - 10.8, size=6.3, bold=True, color=_pal("heading")),
+    Custom(_header_marks),
+    Label(lambda d: d.footer.upper(), PAD, PAD - 0.5, size=5.5, bold=True, color=_pal("heading")),
+    Text(
+        "{note}",
+        PAD + 25,
+        PAD - 0.5 - 0.56,
+        W - 2 * PAD - 25,
+        2.8,
+        size=5.5,
+        min_size=5,
+        align="right",
+        valign="bottom",
+        color=MUTED,
+        escape_values=False,
+        when=lambda d: d.note,
+    ),
+)
+
+
+def _window(height: float) -> Panel:
+    """The art window under the header, ``height`` mm tall."""
+    return Panel(
+        PAD,
+        ART_TOP - height,
+        W - 2 * PAD,
+        height,
+        fill=_pal("tint"),
+        stroke=_pal("accent"),
+        line_width=0.6,
+        radius=1.5,
+    )
+
+
+def _art_glyph(height: float, size: float) -> Custom:
+    """The kind's glyph (or the House medallion) centred in the art window."""
+
+    def draw(face: Face, d: CardData) -> None:
+        cx, cy = W / 2 * mm, (ART_TOP - height / 2) * mm
+        s = size * mm
+        if d.art:
+            glyph(
+                face, d.art, cx - s / 2, cy - s / 2, s, fill=d.pal.heading if d.tinted_art else None
+            )
+        else:
+            medallion(face, d.pal, cx, cy, s / 2)
+
+    return Custom(draw)
+
+
+def _rules_text(art_height: float, flavor: float, size: float, **kw: object) -> Text:
+    """The rules text between the art window and the flavour line."""
+    bottom = FOOT + flavor
+    return Text(
+        "{text}",
+        PAD + 0.5,
+        bottom,
+        W - 2 * PAD - 1,
+        ART_TOP - art_height - 1.5 - bottom,
+        size=size,
+        min_size=6,
+        color=INK,
+        escape_values=False,
+        **kw,
+    )
+
+
+def _flavor(height: float) -> Text:
+    """The flavour line above the footer, ``height`` mm tall."""
+    return Text(
+        "<i>{flavor}</i>",
+        PAD + 1,
+        FOOT,
+        W - 2 * PAD - 2,
+        height,
+        size=7,
+        min_size=5.5,
+        align="center",
+        valign="middle",
+        color=MUTED,
+        when=lambda d: d.flavor,
+    )
+
+
+def _value_seal(face: Face, d: CardData) -> None:
+    """The hostility value on a disc where the swords cross."""
+    cx, cy = W / 2 * mm, (ART_TOP - 20) * mm
+    c = face.canvas
+    c.saveState()
+    c.setStrokeColor(toColor(d.pal.color))
+    c.setLineWidth(3)
+    c.setFillColor(toColor(PARCHMENT))
+    c.circle(cx, cy, 7 * mm, stroke=1, fill=1)
+    c.restoreState()
+    size = 24 if d.value < 10 else 20
+    face.label(str(d.value), cx, cy - size * 0.36, size=size, bold=True, color=INK, align="center")
+
+
+HOSTILITY = Layout(
+    *ANATOMY,
+    _window(40),
+    _art_glyph(40, 37),
+    Custom(_value_seal),
+    _flavor(ART_TOP - 40 - 1 - FOOT),
+)
+
+TRUCE = Layout(
+    *ANATOMY,
+    _window(27),
+    _art_glyph(27, 23),
+    _rules_text(27, 7, 7.2),
+    _flavor(7),
+)
+
+CHARACTER = Layout(
+    *ANATOMY,
+    _window(19),
+    Custom(
+        lambda face, d: medallion(face, d.pal, (W - PAD - 10) * mm, (ART_TOP - 9.5) * mm, 7.5 * mm)
+    ),
+    Text(
+        "<b>{character}</b><br/><i>{epithet}</i>",
+        PAD + 2,
+        ART_TOP - 19,
+        W - 2 * PAD - 21,
+        19,
+        size=9,
+        min_size=6,
+        align="center",
+        valign="middle",
+        color=INK,
+    ),
+    _rules_text(19, 7, 9),
+    _flavor(7),
+)
+
+EVENT = Layout(
+    *ANATOMY,
+    _window(30),
+    _art_glyph(30, 25),
+    _rules_text(30, 8, 8.5, align="center", valign="middle"),
+    _flavor(8),
+)
+
+
+# ------------------------------------------------------------------ binding
+
+
+def hostility_face(house: House, card: Hostility) -> Draw:
+    """A hostility card: its value big in the corner and where the swords cross."""
+    pal = house_palette(house)
+    data = CardData(
+        pal,
+        card.name,
+        "HOSTILITY",
+        house.name,
+        flavor=card.flavor,
+        value=card.value,
+        art="hostility",
+    )
+    return HOSTILITY.bind(data)
+
+
+def truce_face(house: House, card: Truce, rules: Rules) -> Draw:
+    """A truce card: the white banner and a reminder of what a truce does."""
+    pal = house_palette(house)
+    data = CardData(
+        pal,
+        card.name,
+        "TRUCE",
+        house.name,
+        text=truce_reminder(rules),
+        flavor=card.flavor,
+        corner="truce",
+        art="truce",
+    )
+    return TRUCE.bind(data)
+
+
+def character_face(house: House, card: CharacterCard, char: Character) -> Draw:
+    """A character card: its ability's title and generated text, under its character."""
+    data = CardData(
+        house_palette(house),
+        card.ability.title,
+        "CHARACTER",
+        house.name,
+        text=ability_markup(card.ability),
+        flavor=card.flavor,
+        note="facedown: [hostility] 0",
+        corner="character",
+        character=char.name,
+        epithet=char.epithet,
+    )
+    return CHARACTER.bind(data)
+
+
+def event_face(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> Draw:
+    """An event card: who defends this turn, in words generated from its data."""
+    text = escape(event_text(event, houses))
+    if isinstance(event, HouseEvent):
+        house = houses[event.house]
+        data = CardData(
+            house_palette(house),
+            event.name,
+            "EVENT",
+            f"Event · {house.name}",
+            text=text,
+            flavor=event.flavor,
+            corner="event",
+        )
+    else:
+        data = CardData(
+            Palette(SPECIAL, SPECIAL_ACCENT, "leader", "Special event"),
+            event.name,
+            "SPECIAL EVENT",
+            "Special event",
+            text=text,
+            flavor=event.flavor,
+            corner="event",
+            art=SPECIAL_GLYPHS[event.defender],
+            tinted_art=False,
+        )
+    return EVENT.bind(data)
+
+
+# ------------------------------------------------------------------ backs
+
+
+def event_back(face: Face) -> None:
+    """The back of the event deck."""
+    face.fill(SPECIAL)
+    inset = 4 * mm
+    face.rect(
+        inset,
+        inset,
+        face.width - 2 * inset,
+        face.height - 2 * inset,
+        stroke=SPECIAL_ACCENT,
+        line_width=1.5,
+        radius=2 * mm,
+    )
+    size = face.width * 0.5
+    glyph(face, "event", (face.width - size) / 2, face.height * 0.52, size)
+    face.label(
+        "EVENT",
+        face.width / 2,
+        face.height * 0.52 - 10 * mm,
+        size=16,
+        bold=True,
+        color=SPECIAL_ACCENT,
+        align="center",
+    )
+    face.label(
+        "Who defends this turn?",
+        face.width / 2,
+        face.height * 0.52 - 17 * mm,
+        size=8,
+        italic=True,
+        color=PARCHMENT,
+        align="center",
+    )

@@ -1,0 +1,165 @@
+"""The Iron Throne's printed kit: what it prints, in which file, how many of each.
+
+======================  ===========================  ==============================
+file                    component                    per House / in all
+======================  ===========================  ==============================
+``house-cards.pdf``     truce, hostility, character  its 25-card deck, House back
+``leader-sheets.pdf``   leader sheet                 5, one shared back per House
+``character-tokens``    character token (alive/dead) 5
+``influence-tokens``    influence token              5 (``rules.influence_tokens``)
+``power-markers.pdf``   power marker                 100 (``rules.power_markers``)
+``event-cards.pdf``     event card                   3 per House + 3 special
+``influence-boards``    influence board              1
+======================  ===========================  ==============================
+
+Every count comes from the content, so a variant deck prints as written.
+Card text is generated from the ability and event data.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.render import Board, Card, Component, Draw, Token
+from pnp.rulesets.ironthrone.cards import (
+    character_face,
+    event_back,
+    event_face,
+    hostility_face,
+    truce_face,
+)
+from pnp.rulesets.ironthrone.model import CharacterCard, Hostility, IronThroneContent
+from pnp.rulesets.ironthrone.sheets import influence_board, leader_face
+from pnp.rulesets.ironthrone.style import house_back
+from pnp.rulesets.ironthrone.tokens import (
+    character_alive,
+    character_dead,
+    influence_token,
+    power_marker,
+)
+
+#: sizes in mm
+CARD_SIZE = "poker"
+LEADER_SIZE = (88.0, 126.0)
+BOARD_SIZE = (250.0, 140.0)
+CHARACTER_TOKEN = 38.0
+INFLUENCE_TOKEN = 22.0
+POWER_MARKER = 12.0
+
+
+def components(content: LoadedContent[Any]) -> list[Component]:
+    """Everything the Iron Throne kit prints, built from the content."""
+    model = content.model
+    assert isinstance(model, IronThroneContent)
+    rules = model.rules
+    houses = {h.id: h for h in model.houses}
+    chars = {c.id: c for c in model.characters}
+    out: list[Component] = []
+
+    for house in model.houses:
+        back: Draw = partial(house_back, house, "")  # one object per House: drawn once
+        for card in house.deck:
+            if isinstance(card, Hostility):
+                face: Draw = hostility_face(house, card)
+                name = f"{card.name} ({card.value})"
+            elif isinstance(card, CharacterCard):
+                face = character_face(house, card, chars[card.character])
+                name = f"{card.name} ({chars[card.character].name})"
+            else:
+                face = truce_face(house, card, rules)
+                name = card.name
+            out.append(
+                Card(
+                    id=card.id,
+                    name=name,
+                    copies=card.copies,
+                    size=CARD_SIZE,
+                    face=face,
+                    back=back,
+                    file="house-cards",
+                )
+            )
+
+    for house in model.houses:
+        back = partial(house_back, house, "LEADER")
+        for char in model.characters_of(house.id):
+            out.append(
+                Card(
+                    id=f"leader-{char.id}",
+                    name=f"Leader sheet: {char.name}",
+                    size=LEADER_SIZE,
+                    face=partial(leader_face, house, char, rules),
+                    back=back,
+                    file="leader-sheets",
+                    safe=5.0,
+                )
+            )
+
+    for house in model.houses:
+        for char in model.characters_of(house.id):
+            out.append(
+                Token(
+                    id=f"token-{char.id}",
+                    name=f"Character token: {char.name}",
+                    shape="round",
+                    size=CHARACTER_TOKEN,
+                    face=partial(character_alive, house, char),
+                    back=partial(character_dead, house, char),
+                    file="tokens",
+                )
+            )
+
+    out.append(
+        Token(
+            id="power",
+            name="Power marker",
+            copies=rules.power_markers,
+            shape="round",
+            size=POWER_MARKER,
+            face=power_marker,
+            back=power_marker,
+            file="tokens",
+        )
+    )
+
+    for house in model.houses:
+        side = partial(influence_token, house)
+        out.append(
+            Token(
+                id=f"influence-{house.id}",
+                name=f"Influence token: {house.name}",
+                copies=rules.influence_tokens,
+                shape="round",
+                size=INFLUENCE_TOKEN,
+                face=side,
+                back=side,
+                file="tokens",
+            )
+        )
+
+    for event in model.events:
+        out.append(
+            Card(
+                id=event.id,
+                name=f"Event: {event.name}",
+                copies=event.copies,
+                size=CARD_SIZE,
+                face=event_face(event, houses),
+                back=event_back,
+                file="event-cards",
+            )
+        )
+
+    for house in model.houses:
+        out.append(
+            Board(
+                id=f"board-{house.id}",
+                name=house.board.title,
+                size=BOARD_SIZE,
+                face=partial(influence_board, house),
+                file="influence-boards",
+            )
+        )
+    return out

@@ -1,0 +1,595 @@
+"""The Iron Throne ability vocabulary: timing windows, conditions, costs, effects.
+
+Every leader sheet and character card carries one ability written as data::
+
+    title: Iron Resolve
+    when: after_cards_revealed          # a timing window
+    if: {active: true, outcome: hostility}   # all must hold
+    cost: {sheet_to_box: 1}             # optional, paid when the ability is used
+    do:                                 # effects, resolved in order
+      - bonus: 3
+
+This module is the single definition of that vocabulary. It parses it
+(pydantic models, so an unknown word is a located validation error), checks
+which words fit which window, writes the printed text (:func:`describe`), and
+executes it (:func:`usable` and :func:`run`, called by the referee in
+:mod:`pnp.rulesets.ironthrone.rules`). Using an ability is always optional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, model_validator
+
+from pnp.content import ContentModel
+from pnp.content.model import Loc
+
+if TYPE_CHECKING:
+    from pnp.rulesets.ironthrone.rules import Referee
+
+# ---------------------------------------------------------------- windows
+
+#: Timing windows in the order they occur in a turn: name -> printed phrase.
+WINDOWS: dict[str, str] = {
+    "before_your_turn": "Before your turn",
+    "after_defender_chosen": "Once the defender is named",
+    "before_support_offer": "Before another player offers support",
+    "after_support": "Once every support offer is settled",
+    "before_cards_placed": "Before house cards go facedown",
+    "after_cards_revealed": "Once house cards are revealed",
+    "after_resolution": "When the resolution phase ends",
+}
+#: Window index by name, for quick comparisons at run time.
+WINDOW_INDEX: dict[str, int] = {name: i for i, name in enumerate(WINDOWS)}
+#: Windows a character card may use: its character must participate, and
+#: participation starts with the encounter phase.
+CARD_WINDOWS = ("before_cards_placed", "after_cards_revealed", "after_resolution")
+
+Window = Literal[
+    "before_your_turn",
+    "after_defender_chosen",
+    "before_support_offer",
+    "after_support",
+    "before_cards_placed",
+    "after_cards_revealed",
+    "after_resolution",
+]
+Outcome = Literal["hostility", "truce", "betrayal"]
+#: Who an effect strikes, always seen from the user's side of the encounter.
+Who = Literal["opposing_active", "opposing_supporters", "opposing_side"]
+
+WHO_TEXT: dict[str, tuple[str, str]] = {
+    # (subject, possessive) phrases
+    "opposing_active": ("the opposing active player", "their"),
+    "opposing_supporters": ("each supporting player on the opposing side", "their"),
+    "opposing_side": ("each player on the opposing side", "their"),
+}
+
+# ---------------------------------------------------------------- models
+
+
+class Conditions(ContentModel):
+    """What must hold for an ability to be usable (``if:``); every given one must.
+
+    Flags given as ``false`` require the opposite (``active: false``: you are
+    not an active player).
+    """
+
+    active: bool | None = None
+    challenger: bool | None = None
+    defender: bool | None = None
+    supporting: bool | None = None
+    participating: bool | None = None
+    outcome: Outcome | None = None
+    side: Literal["won", "lost"] | None = None
+    revealed: Literal["hostility", "truce"] | None = None
+    behind: bool | None = None
+    influence_over_them: bool | None = None
+    sheet_at_least: int | None = Field(default=None, ge=1)
+    hand_at_least: int | None = Field(default=None, ge=1)
+
+
+class Cost(ContentModel):
+    """What using the ability costs; an ability you cannot pay for is not usable."""
+
+    sheet_to_box: int | None = Field(default=None, ge=1)
+    discard: int | None = Field(default=None, ge=1)
+
+
+class PowerLoss(ContentModel):
+    """``remove_power``: each struck player moves power off their participating character."""
+
+    who: Who
+    amount: int = Field(ge=1)
+
+
+class PowerCut(ContentModel):
+    """``cut_power``: each struck player keeps only ``keep`` power on their character."""
+
+    who: Who
+    keep: int = Field(ge=1)
+
+
+class PlaceFirst(ContentModel):
+    """``place_first``: the opposing active player places their house card first."""
+
+    faceup: bool = True
+
+
+class Effect(ContentModel):
+    """One effect: exactly one of the fields below is given."""
+
+    draw: int | None = Field(default=None, ge=1)
+    discard: int | None = Field(default=None, ge=1)
+    distribute: int | None = Field(default=None, ge=1)
+    reshuffle: Literal[True] | None = None
+    resolve_as: Literal["truce"] | None = None
+    force_support: Literal[True] | None = None
+    upgrade_hostility: Literal[True] | None = None
+    remove_power: PowerLoss | None = None
+    cut_power: PowerCut | None = None
+    place_first: PlaceFirst | None = None
+    bonus: int | None = Field(default=None, ge=1)
+    weaken: int | None = Field(default=None, ge=1)
+    take_hostage: Literal["opposing_active", "opposing_side"] | None = None
+    steal_power: int | None = Field(default=None, ge=1)
+    withdraw: Literal["opposing_supporter"] | None = None
+    shield: Literal["you", "your_side"] | None = None
+    spread: int | None = Field(default=None, ge=1)
+    opponent_discards: int | None = Field(default=None, ge=1)
+    deny_rewards: Literal["opposing_active"] | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Effect:
+        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        if len(given) != 1:
+            if not given:
+                raise ValueError("an effect needs one of: " + ", ".join(type(self).model_fields))
+            raise ValueError(f"one effect per item, got {' and '.join(given)}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """The effect's name (its one given field)."""
+        for name in type(self).model_fields:
+            if getattr(self, name) is not None:
+                return name
+        raise AssertionError("validated effects always have a kind")
+
+    @property
+    def param(self) -> Any:
+        """The effect's parameter (the value of its one given field)."""
+        return getattr(self, self.kind)
+
+
+class Ability(ContentModel):
+    """A leader ability or a character card's text, as data."""
+
+    title: str = Field(min_length=1)
+    when: Window
+    if_: Conditions = Field(default_factory=Conditions, alias="if")
+    cost: Cost | None = None
+    do: list[Effect] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- checks
+
+#: Windows each effect may be used in (an effect absent here fits every window).
+EFFECT_WINDOWS: dict[str, tuple[str, ...]] = {
+    "resolve_as": ("after_cards_revealed",),
+    "force_support": ("before_support_offer",),
+    "upgrade_hostility": ("after_cards_revealed",),
+    "place_first": ("before_cards_placed",),
+    "bonus": ("before_cards_placed", "after_cards_revealed"),
+    "weaken": ("before_cards_placed", "after_cards_revealed"),
+    "withdraw": ("before_cards_placed", "after_cards_revealed"),
+    "shield": ("before_cards_placed", "after_cards_revealed"),
+    "deny_rewards": ("before_cards_placed", "after_cards_revealed"),
+    "remove_power": ("before_cards_placed", "after_cards_revealed", "after_resolution"),
+    "cut_power": ("before_cards_placed", "after_cards_revealed", "after_resolution"),
+}
+#: Effects that need the user on a side of the encounter ("opposing …").
+SIDED_EFFECTS = frozenset(
+    {
+        "resolve_as",
+        "force_support",
+        "place_first",
+        "bonus",
+        "weaken",
+        "withdraw",
+        "shield",
+        "deny_rewards",
+        "remove_power",
+        "cut_power",
+        "take_hostage",
+        "steal_power",
+        "spread",
+        "opponent_discards",
+    }
+)
+#: Windows each condition may be tested in (absent: every window).
+CONDITION_WINDOWS: dict[str, tuple[str, ...]] = {
+    "outcome": ("after_cards_revealed", "after_resolution"),
+    "side": ("after_resolution",),
+    "revealed": ("after_cards_revealed", "after_resolution"),
+    "behind": ("before_cards_placed", "after_cards_revealed"),
+    "influence_over_them": ("before_support_offer",),
+}
+#: Conditions that put the user on a side when they hold (value True or any value).
+SIDE_CONDITIONS = ("active", "challenger", "defender", "supporting", "participating", "side")
+
+
+def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
+    """Yield ``(loc, message)`` for words that do not fit together.
+
+    ``loc`` is relative to the ability. ``card`` is true for character cards,
+    which can only be used while their character participates.
+    """
+    when = ability.when
+    if card and when not in CARD_WINDOWS:
+        yield (
+            ("when",),
+            f"a character card is used while its character participates, from the encounter "
+            f"phase on; use one of {', '.join(CARD_WINDOWS)}",
+        )
+    conds = ability.if_
+    for name in type(conds).model_fields:
+        value = getattr(conds, name)
+        if value is None:
+            continue
+        fits = CONDITION_WINDOWS.get(name)
+        if fits and when not in fits:
+            yield (("if", name), f"{name!r} cannot be tested {WINDOWS[when].lower()}")
+    on_side = (
+        card
+        or when == "before_your_turn"
+        or any(getattr(conds, name) not in (None, False) for name in SIDE_CONDITIONS)
+    )
+    for i, effect in enumerate(ability.do):
+        kind = effect.kind
+        fits = EFFECT_WINDOWS.get(kind)
+        if fits and when not in fits:
+            yield (
+                ("do", i, kind),
+                f"{kind!r} cannot be used {WINDOWS[when].lower()} (fits: {', '.join(fits)})",
+            )
+        if kind in SIDED_EFFECTS and not on_side:
+            yield (
+                ("do", i, kind),
+                f"{kind!r} acts on the opposing side: add a condition that puts you on a side "
+                "(active, challenger, defender, supporting, participating or side)",
+            )
+        active = True in (conds.active, conds.challenger, conds.defender)
+        if kind in ("force_support", "resolve_as") and not active:
+            yield (
+                ("do", i, kind),
+                f"'{kind}' is for active players: add 'active', 'challenger' or 'defender: true'",
+            )
+
+
+# ---------------------------------------------------------------- text
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_COND_TEXT: dict[str, Callable[[Any], str]] = {
+    "active": lambda v: "you are an active player" if v else "you are not an active player",
+    "challenger": lambda v: "you are the challenger" if v else "you are not the challenger",
+    "defender": lambda v: "you are the defender" if v else "you are not the defender",
+    "supporting": lambda v: "you are supporting" if v else "you are not supporting",
+    "participating": lambda v: "you are participating" if v else "you are not participating",
+    "outcome": lambda v: f"it is a {v} outcome",
+    "side": lambda v: f"your side {v}",
+    "revealed": lambda v: f"you revealed a {v} card",
+    "behind": lambda v: (
+        "your side's total is not higher than the other side's"
+        if v
+        else "your side's total is higher than the other side's"
+    ),
+    "influence_over_them": lambda v: (
+        "one of your influence tokens sits on that player's board"
+        if v
+        else "none of your influence tokens sits on that player's board"
+    ),
+    "sheet_at_least": lambda v: f"your leader sheet holds at least {v} power",
+    "hand_at_least": lambda v: f"you hold at least {_plural(v, 'card')}",
+}
+
+
+def _who(who: str) -> str:
+    return WHO_TEXT[who][0]
+
+
+_EFFECT_TEXT: dict[str, Callable[[Any], str]] = {
+    "draw": lambda n: f"draw {_plural(n, 'card')}",
+    "discard": lambda n: f"discard {_plural(n, 'card')} of your choice",
+    "distribute": lambda n: (
+        f"distribute up to {n} power from your leader sheet among your characters"
+    ),
+    "reshuffle": lambda _: "shuffle your discard pile into your house deck",
+    "resolve_as": lambda v: f"the encounter resolves as a {v} outcome instead",
+    "force_support": lambda _: (
+        "pick one of that player's living characters: it joins your side as their support, "
+        "and they make no offer of their own"
+    ),
+    "upgrade_hostility": lambda _: (
+        "pick an active player who revealed a hostility card; if they hold a hostility card "
+        "of higher value, it takes the revealed card's place (they pick which) and the "
+        "revealed card is discarded"
+    ),
+    "remove_power": lambda p: (
+        f"{_who(p.who)} moves {p.amount} power from their participating character "
+        "to their leader sheet"
+    ),
+    "cut_power": lambda p: (
+        f"{_who(p.who)} moves all but {p.keep} power from their participating character "
+        "to their leader sheet"
+    ),
+    "place_first": lambda p: (
+        "the opposing active player places their house card before you"
+        + (", face up" if p.faceup else "")
+    ),
+    "bonus": lambda n: f"add {n} to your side's hostility total",
+    "weaken": lambda n: f"take {n} off the opposing side's hostility total",
+    "take_hostage": lambda v: (
+        "take 1 hostage from the opposing active player"
+        if v == "opposing_active"
+        else "take 1 hostage from each player on the opposing side"
+    ),
+    "steal_power": lambda n: (
+        f"move {n} power from the opposing active player's leader sheet to yours"
+    ),
+    "withdraw": lambda _: "pick a supporting player on the opposing side: they withdraw",
+    "shield": lambda v: (
+        "you suffer no penalties this encounter"
+        if v == "you"
+        else "the players on your side suffer no penalties this encounter"
+    ),
+    "spread": lambda n: f"spread {n} influence onto the opposing active player's board",
+    "opponent_discards": lambda n: (
+        f"the opposing active player discards {_plural(n, 'card')} at random"
+    ),
+    "deny_rewards": lambda _: "the opposing active player gets no rewards this encounter",
+}
+
+_COST_TEXT: dict[str, Callable[[int], str]] = {
+    "sheet_to_box": lambda n: f"return {n} power from your leader sheet to the box",
+    "discard": lambda n: f"discard {_plural(n, 'card')}",
+}
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def condition_text(conds: Conditions) -> list[str]:
+    """The printed phrases of the given conditions, in field order."""
+    return [
+        _COND_TEXT[name](getattr(conds, name))
+        for name in type(conds).model_fields
+        if getattr(conds, name) is not None
+    ]
+
+
+def describe(ability: Ability) -> str:
+    """The printed rules text of ``ability``, generated from its data.
+
+    >>> a = Ability.model_validate({"title": "T", "when": "after_resolution",
+    ...     "if": {"side": "won"}, "do": [{"draw": 2}]})
+    >>> describe(a)
+    'When the resolution phase ends, if your side won: Draw 2 cards.'
+    """
+    head = WINDOWS[ability.when]
+    conds = condition_text(ability.if_)
+    if conds:
+        head += ", if " + _join(conds)
+    effects = " ".join(_sentence(_EFFECT_TEXT[e.kind](e.param)) for e in ability.do)
+    if ability.cost is not None:
+        costs = [
+            _COST_TEXT[name](getattr(ability.cost, name))
+            for name in type(ability.cost).model_fields
+            if getattr(ability.cost, name) is not None
+        ]
+        return f"{head}, you may {_join(costs)}. If you do: {effects}"
+    return f"{head}: {effects}"
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# ---------------------------------------------------------------- execution
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """An ability ready for the referee: its data plus fast-path fields."""
+
+    ability: Ability
+    #: the id of the leader sheet or card it is printed on
+    source: str
+    #: WINDOW_INDEX of its window
+    window: int
+    #: true for a character card's ability
+    card: bool
+    text: str
+    #: per effect: (needs a side, feasibility test, parameter)
+    checks: tuple[tuple[bool, Callable[..., bool], Any], ...]
+    #: per condition: (test, value)
+    tests: tuple[tuple[Callable[..., bool], Any], ...]
+    #: the cost: power from the sheet to the box, cards discarded (0: none)
+    cost_sheet: int
+    cost_discard: int
+    #: per effect: (runner, parameter)
+    steps: tuple[tuple[Callable[..., Any], Any], ...]
+
+    @property
+    def title(self) -> str:
+        """The ability's printed title."""
+        return self.ability.title
+
+
+#: compiled abilities by identity of the content object (content outlives games)
+_COMPILED: dict[tuple[int, str], tuple[Ability, Compiled]] = {}
+
+
+def compile_ability(ability: Ability, source: str, *, card: bool) -> Compiled:
+    """Prepare ``ability`` (printed on ``source``) for the referee (cached)."""
+    key = (id(ability), source)
+    hit = _COMPILED.get(key)
+    if hit is not None and hit[0] is ability:
+        return hit[1]
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    compiled = _compile(ability, source, card=card)
+    _COMPILED[key] = (ability, compiled)
+    return compiled
+
+
+def _compile(ability: Ability, source: str, *, card: bool) -> Compiled:
+    checks = tuple((e.kind in SIDED_EFFECTS, _FEASIBLE[e.kind], e.param) for e in ability.do)
+    conds = ability.if_
+    tests = tuple(
+        (_COND_TEST[name], getattr(conds, name))
+        for name in type(conds).model_fields
+        if getattr(conds, name) is not None
+    )
+    cost = ability.cost
+    return Compiled(
+        ability,
+        source,
+        WINDOW_INDEX[ability.when],
+        card,
+        describe(ability),
+        checks,
+        tests,
+        (cost.sheet_to_box or 0) if cost else 0,
+        (cost.discard or 0) if cost else 0,
+        tuple((_RUN[e.kind], e.param) for e in ability.do),
+    )
+
+
+def conditions_hold(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> bool:
+    """Whether every condition and the cost of ``ab`` hold for ``seat`` now,
+    and at least one of its effects would do something."""
+    for test, value in ab.tests:
+        if not test(ref, seat, value, ctx):
+            return False
+    if ab.cost_sheet and ref.sheet[seat] < ab.cost_sheet:
+        return False
+    if ab.cost_discard and len(ref.hand[seat]) < ab.cost_discard:
+        return False
+    side = ref.side[seat]
+    for sided, feasible, param in ab.checks:
+        if (side or not sided) and feasible(ref, seat, param, ctx):
+            return True
+    return False
+
+
+def run(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> Generator[Any, int, None]:
+    """Pay the cost of ``ab`` and resolve its effects for ``seat`` (a generator of decisions)."""
+    if ab.cost_sheet:
+        ref.sheet_to_box(seat, ab.cost_sheet)
+    if ab.cost_discard:
+        yield from ref.discard_chosen(seat, ab.cost_discard)
+    for step, param in ab.steps:
+        yield from step(ref, seat, param, ctx)
+
+
+#: Condition tests: ``test(ref, seat, value, ctx) -> bool``.
+_COND_TEST: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
+    "active": lambda r, s, v, c: (s == r.challenger or s == r.defender) == v,
+    "challenger": lambda r, s, v, c: (s == r.challenger) == v,
+    "defender": lambda r, s, v, c: (s == r.defender) == v,
+    "supporting": lambda r, s, v, c: r.is_supporting(s) == v,
+    "participating": lambda r, s, v, c: r.is_participating(s) == v,
+    "outcome": lambda r, s, v, c: r.outcome_name() == v,
+    "side": lambda r, s, v, c: r.side_result(s) == v,
+    "revealed": lambda r, s, v, c: r.revealed_kind(s) == v,
+    "behind": lambda r, s, v, c: r.is_behind(s) == v,
+    "influence_over_them": lambda r, s, v, c: c is not None and (r.on_board[c][s] > 0) == v,
+    "sheet_at_least": lambda r, s, v, c: r.sheet[s] >= v,
+    "hand_at_least": lambda r, s, v, c: len(r.hand[s]) >= v,
+}
+
+
+# Feasibility: whether an effect would do anything now (an ability none of
+# whose effects would is not offered, so nobody is asked a pointless question).
+
+
+def _always(ref: Referee, seat: int, p: Any, ctx: Any) -> bool:
+    return True
+
+
+_FEASIBLE: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
+    "draw": _always,
+    "discard": lambda r, s, p, c: bool(r.hand[s]),
+    "distribute": lambda r, s, p, c: r.sheet[s] > 0 and r.has_living(s),
+    "reshuffle": lambda r, s, p, c: bool(r.discard[s]),
+    "resolve_as": lambda r, s, p, c: r.outcome_name() == "betrayal",
+    "force_support": lambda r, s, p, c: c is not None and r.can_force_support(c),
+    "upgrade_hostility": lambda r, s, p, c: bool(r.upgrade_targets()),
+    "remove_power": lambda r, s, p, c: any(r.char_power_of(t) > 0 for t in r.targets(s, p.who)),
+    "cut_power": lambda r, s, p, c: any(r.char_power_of(t) > p.keep for t in r.targets(s, p.who)),
+    "place_first": lambda r, s, p, c: r.can_place_first(s),
+    "bonus": _always,
+    "weaken": _always,
+    "take_hostage": lambda r, s, p, c: (
+        r.can_receive(s) and any(r.hostage_sources(t) for t in r.targets(s, p))
+    ),
+    "steal_power": lambda r, s, p, c: any(r.sheet[t] > 0 for t in r.targets(s, "opposing_active")),
+    "withdraw": lambda r, s, p, c: bool(r.targets(s, "opposing_supporters")),
+    "shield": _always,
+    "spread": lambda r, s, p, c: r.left[s] > 0 and bool(r.targets(s, "opposing_active")),
+    "opponent_discards": lambda r, s, p, c: any(r.hand[t] for t in r.targets(s, "opposing_active")),
+    "deny_rewards": lambda r, s, p, c: bool(r.targets(s, "opposing_active")),
+}
+
+
+def _g(fn: Callable[[Referee, int, Any, Any], None]) -> Callable[..., Generator[Any, int, None]]:
+    """Wrap an effect that needs no decision as a generator function."""
+
+    def runner(r: Referee, s: int, p: Any, c: Any) -> Generator[Any, int, None]:
+        fn(r, s, p, c)
+        return
+        yield  # pragma: no cover
+
+    return runner
+
+
+_RUN: dict[str, Callable[[Referee, int, Any, Any], Generator[Any, int, None]]] = {
+    "draw": _g(lambda r, s, p, c: r.draw(s, p)),
+    "discard": lambda r, s, p, c: r.discard_chosen(s, p),
+    "distribute": lambda r, s, p, c: r.distribute(s, p, up_to=True),
+    "reshuffle": _g(lambda r, s, p, c: r.reshuffle(s)),
+    "resolve_as": _g(lambda r, s, p, c: r.resolve_as_truce(s)),
+    "force_support": lambda r, s, p, c: r.force_support(s, c),
+    "upgrade_hostility": lambda r, s, p, c: r.upgrade_hostility(s),
+    "remove_power": _g(lambda r, s, p, c: r.strike(s, p.who, p.amount, None)),
+    "cut_power": _g(lambda r, s, p, c: r.strike(s, p.who, None, p.keep)),
+    "place_first": _g(lambda r, s, p, c: r.set_place_first(s, p.faceup)),
+    "bonus": _g(lambda r, s, p, c: r.add_bonus(r.side[s], p)),
+    "weaken": _g(lambda r, s, p, c: r.add_bonus(3 - r.side[s], -p)),
+    "take_hostage": lambda r, s, p, c: r.hostages_from(s, r.targets(s, p)),
+    "steal_power": _g(lambda r, s, p, c: r.steal_power(s, p)),
+    "withdraw": lambda r, s, p, c: r.withdraw_one(s),
+    "shield": _g(lambda r, s, p, c: r.shield(s, p)),
+    "spread": _g(lambda r, s, p, c: r.spread_to_opponent(s, p)),
+    "opponent_discards": _g(lambda r, s, p, c: r.random_discard(s, p)),
+    "deny_rewards": _g(lambda r, s, p, c: r.deny_rewards(s)),
+}
+
+#: Every effect name of the vocabulary.
+EFFECT_NAMES: tuple[str, ...] = tuple(Effect.model_fields)
+#: Every condition name of the vocabulary.
+CONDITION_NAMES: tuple[str, ...] = tuple(Conditions.model_fields)
+
+assert set(_RUN) == set(EFFECT_NAMES) == set(_FEASIBLE) == set(_EFFECT_TEXT)
+assert set(_COND_TEST) == set(CONDITION_NAMES) == set(_COND_TEXT)

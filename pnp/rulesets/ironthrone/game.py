@@ -1,0 +1,89 @@
+"""The engine surface of an Iron Throne game (:class:`pnp.engine.game.Game`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.engine.game import Decision, Event, Game, Result
+from pnp.rulesets.ironthrone.rules import Referee
+from pnp.rulesets.ironthrone.view import SeatView
+
+
+class IronThroneGame(Game):
+    """A game in progress: the referee's decision generator behind the engine API."""
+
+    def __init__(self, ref: Referee, start: str) -> None:
+        self.ref = ref
+        self.players = ref.n
+        self._flow = ref.flow(start)
+        ref.events = []
+        self._pending = self._advance(None)
+        self._setup_events = ref.events
+        ref.events = []
+
+    def _advance(self, value: int | None) -> Decision | None:
+        try:
+            return self._flow.send(value)  # type: ignore[arg-type]
+        except StopIteration:
+            return None
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` once the game is over."""
+        return self._pending
+
+    def apply(self, index: int) -> list[Event]:
+        """Choose option ``index``; run to the next decision; return the events."""
+        pending = self._pending
+        if pending is None:
+            raise ValueError("the game is over; there is no decision to apply")
+        if not 0 <= index < len(pending.options):
+            raise IndexError(
+                f"option {index} of a {pending.kind} decision with {len(pending.options)} options"
+            )
+        events = self.ref.events = []
+        try:
+            self._pending = self._flow.send(index)
+        except StopIteration:
+            self._pending = None
+        return events
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know."""
+        return SeatView(self.ref, seat, self._pending)
+
+    def result(self) -> Result | None:
+        """Winners (most influence spread, ties shared) once the game is over."""
+        ref = self.ref
+        if not ref.over:
+            return None
+        return Result(ref.winners, ref.ending, self.round, self.scores())
+
+    def scores(self) -> tuple[float, ...]:
+        """Influence spread per seat: the victory measure, also for capped games (IT-GAP-11)."""
+        return tuple(float(self.ref.spread_count(s)) for s in range(self.ref.n))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data."""
+        return self.ref.snapshot()
+
+    @property
+    def round(self) -> int:
+        """Round = one turn per player; round 1 holds the first ``players`` turns."""
+        turn = self.ref.turn
+        return (turn - 1) // self.ref.n + 1 if turn > 0 else 1
+
+    def factions(self) -> tuple[str, ...]:
+        """Each seat's House."""
+        return self.ref.t.houses
+
+    def first_player(self) -> int | None:
+        """The seat that took the first turn."""
+        return self.ref.first
+
+    def setup_events(self) -> list[Event]:
+        """Events of the setup before the first decision."""
+        return list(self._setup_events)
+
+    def invariant_violations(self) -> list[str]:
+        """Conservation of power, cards and influence; phase order (see ``State``)."""
+        return self.ref.invariant_violations()

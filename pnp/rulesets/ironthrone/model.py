@@ -1,0 +1,407 @@
+"""The Iron Throne content schema and its format checks.
+
+A content folder holds (any file split works, see ``content/README.md``):
+
+- ``rules:`` the numbers of the game (hand size, starting power, the house
+  deck breakdown …), rulebook values by default, so a designer can tune them;
+- ``houses:`` each House with its colours, influence board and 25-card deck;
+- ``characters:`` five per House, each with a leader sheet ability;
+- ``events:`` the event deck (three per House plus the specials);
+- ``decisions:`` how this kit settles what the rulebook leaves open, printed
+  on the reference sheet.
+
+:meth:`IronThroneContent.cross_check` enforces the deck breakdown (4 truce,
+2 cards per character, hostility values 1–8, 10, 12, 20), the counts of
+characters and events per House, and the fit of every ability's words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StringConstraints
+
+from pnp.content import ContentModel, Id, LoadedContent, Ref, Slug
+from pnp.content.model import Loc
+from pnp.rulesets.ironthrone.effects import Ability, check_ability
+
+HexColor = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+Text = Annotated[str, StringConstraints(min_length=1)]
+
+#: Player counts the referee supports.
+PLAYER_COUNTS = (3, 4, 5)
+
+
+class DeckRules(ContentModel):
+    """What every house deck holds."""
+
+    truce: int = Field(ge=0)
+    character_copies: int = Field(ge=0)
+    hostility_values: list[int] = Field(min_length=1)
+
+
+class DefenderReward(ContentModel):
+    """What each player on a winning defender's side receives."""
+
+    draw: int = Field(ge=0)
+    distribute: int = Field(ge=0)
+
+
+class TruceTerms(ContentModel):
+    """The most each active player may bargain for in a truce."""
+
+    influence: int = Field(ge=0, le=1)
+    hostages: int = Field(ge=0)
+    power: int = Field(ge=0)
+
+
+class Torment(ContentModel):
+    """Power moved when a hostage is tormented, by the kind of card."""
+
+    leader: int = Field(ge=0)
+    character: int = Field(ge=0)
+    other: int = Field(ge=0)
+
+
+class Rules(ContentModel):
+    """The numbers of the game; the shipped values are the rulebook's."""
+
+    hand_size: int = Field(ge=1)
+    leader_choices: int = Field(ge=1)
+    characters_per_house: int = Field(ge=2)
+    character_power: int = Field(ge=1)
+    leader_power: int = Field(ge=0)
+    power_markers: int = Field(ge=1)
+    influence_tokens: int = Field(ge=1)
+    events_per_house: int = Field(ge=1)
+    special_events: int = Field(ge=0)
+    preparation_draw: int = Field(ge=0)
+    preparation_distribute: int = Field(ge=0)
+    defender_reward: DefenderReward
+    truce: TruceTerms
+    torment: Torment
+    release_draw: int = Field(ge=0)
+    deck: DeckRules
+
+
+class InfluenceBoard(ContentModel):
+    """A House's influence board: one labelled space per influence token."""
+
+    title: Text
+    spaces: list[Text] = Field(min_length=1)
+
+
+class Hostility(ContentModel):
+    """A hostility card: troops, spies and servants, worth ``value``."""
+
+    id: Annotated[Slug, Id("cards")]
+    type: Literal["hostility"]
+    name: Text
+    value: int = Field(ge=0)
+    copies: int = Field(default=1, ge=1)
+    flavor: str = ""
+
+
+class Truce(ContentModel):
+    """A truce card: the House's envoys."""
+
+    id: Annotated[Slug, Id("cards")]
+    type: Literal["truce"]
+    name: Text
+    copies: int = Field(default=1, ge=1)
+    flavor: str = ""
+
+
+class CharacterCard(ContentModel):
+    """A character card: usable for its ability while its character participates."""
+
+    id: Annotated[Slug, Id("cards")]
+    type: Literal["character"]
+    character: Annotated[str, Ref("characters")]
+    copies: int = Field(default=1, ge=1)
+    ability: Ability
+    flavor: str = ""
+
+    @property
+    def name(self) -> str:
+        """The card's printed title."""
+        return self.ability.title
+
+
+HouseCard = Annotated[Hostility | Truce | CharacterCard, Field(discriminator="type")]
+
+
+class House(ContentModel):
+    """A Great House: its look, its influence board and its house deck."""
+
+    id: Annotated[Slug, Id("houses")]
+    name: Text
+    seat: Text
+    sigil: Slug
+    color: HexColor
+    accent: HexColor
+    motto: Text
+    flavor: str = ""
+    board: InfluenceBoard
+    deck: list[HouseCard]
+
+
+class Character(ContentModel):
+    """A character: token (alive and dead sides) and leader sheet."""
+
+    id: Annotated[Slug, Id("characters")]
+    house: Annotated[str, Ref("houses")]
+    name: Text
+    epithet: Text
+    leader: Ability
+    flavor: str = ""
+
+
+class HouseEvent(ContentModel):
+    """An event naming a House as defender (its challenger names another player)."""
+
+    id: Annotated[Slug, Id("events")]
+    type: Literal["house"]
+    name: Text
+    house: Annotated[str, Ref("houses")]
+    copies: int = Field(default=1, ge=1)
+    flavor: str = ""
+
+
+#: How a special event names the defender, among the players other than the challenger.
+SpecialRule = Literal["most_influence_spread", "most_cards_in_hand", "most_leader_power"]
+
+SPECIAL_TEXT: dict[str, str] = {
+    "most_influence_spread": "has spread the most influence",
+    "most_cards_in_hand": "holds the most house cards",
+    "most_leader_power": "has the most power on their leader sheet",
+}
+
+
+class SpecialEvent(ContentModel):
+    """An event naming the defender by a rule; the challenger breaks ties."""
+
+    id: Annotated[Slug, Id("events")]
+    type: Literal["special"]
+    name: Text
+    defender: SpecialRule
+    copies: int = Field(default=1, ge=1)
+    flavor: str = ""
+
+
+Event = Annotated[HouseEvent | SpecialEvent, Field(discriminator="type")]
+
+
+class RuleDecision(ContentModel):
+    """How this kit settles a point the rulebook leaves open (printed on the reference)."""
+
+    id: Annotated[str, StringConstraints(pattern=r"^IT-[A-Z]+-\d\d$")]
+    text: Text
+
+
+def event_text(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> str:
+    """The printed rules text of an event card, generated from its data."""
+    if isinstance(event, HouseEvent):
+        name = houses[event.house].name if event.house in houses else event.house
+        return (
+            f"The player controlling {name} is the defender. If that is you, "
+            "choose any other player to defend instead."
+        )
+    return (
+        f"Of the players other than you, the one who {SPECIAL_TEXT[event.defender]} "
+        "is the defender. You break any tie among them."
+    )
+
+
+class IronThroneContent(ContentModel):
+    """Root of ``content/ironthrone/``."""
+
+    rules: Rules
+    houses: list[House]
+    characters: list[Character]
+    events: list[Event]
+    decisions: list[RuleDecision] = []
+
+    def cross_check(self) -> Iterator[tuple[Loc, str]]:
+        """Deck breakdowns, per-House counts and ability wording."""
+        rules = self.rules
+        if len(self.houses) < max(PLAYER_COUNTS):
+            yield (
+                ("houses",),
+                f"{len(self.houses)} Houses, but {max(PLAYER_COUNTS)}-player games need "
+                f"{max(PLAYER_COUNTS)}",
+            )
+        need = max(PLAYER_COUNTS) * (
+            (rules.characters_per_house - 1) * rules.character_power + rules.leader_power
+        )
+        if rules.power_markers < need:
+            yield (
+                ("rules", "power_markers"),
+                f"{rules.power_markers} power markers, but a {max(PLAYER_COUNTS)}-player "
+                f"setup places {need}",
+            )
+        if rules.leader_choices > rules.characters_per_house:
+            yield (
+                ("rules", "leader_choices"),
+                f"players choose from {rules.leader_choices} leaders but a House has only "
+                f"{rules.characters_per_house}",
+            )
+        house_of = {c.id: c.house for c in self.characters}
+        per_house: dict[str, list[int]] = {}
+        for i, char in enumerate(self.characters):
+            per_house.setdefault(char.house, []).append(i)
+            for loc, message in check_ability(char.leader, card=False):
+                yield ("characters", i, "leader", *loc), message
+        for h, house in enumerate(self.houses):
+            chars = per_house.get(house.id, [])
+            if len(chars) != rules.characters_per_house:
+                yield (
+                    ("houses", h),
+                    f"{house.name} has {len(chars)} characters; every House needs "
+                    f"{rules.characters_per_house}",
+                )
+            yield from self._check_deck(h, house, house_of, rules)
+            if len(house.board.spaces) != rules.influence_tokens:
+                yield (
+                    ("houses", h, "board", "spaces"),
+                    f"{len(house.board.spaces)} spaces, but a House has "
+                    f"{rules.influence_tokens} influence tokens",
+                )
+        yield from self._check_events()
+        yield from self._check_sigils()
+
+    def _check_deck(
+        self, h: int, house: House, house_of: dict[str, str], rules: Rules
+    ) -> Iterator[tuple[Loc, str]]:
+        deck = house.deck
+        where: Loc = ("houses", h, "deck")
+        truce = sum(c.copies for c in deck if isinstance(c, Truce))
+        values = Counter(v for c in deck if isinstance(c, Hostility) for v in [c.value] * c.copies)
+        want = Counter(rules.deck.hostility_values)
+        problems: list[str] = []
+        if truce != rules.deck.truce:
+            problems.append(f"{truce} truce cards (needs {rules.deck.truce})")
+        if values != want:
+            missing = sorted((want - values).elements())
+            extra = sorted((values - want).elements())
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(map(str, missing)))
+            if extra:
+                parts.append("unexpected " + ", ".join(map(str, extra)))
+            problems.append(
+                "hostility values " + "; ".join(parts) + f" (needs exactly "
+                f"{', '.join(map(str, sorted(want.elements())))})"
+            )
+        copies: Counter[str] = Counter()
+        for j, card in enumerate(deck):
+            if not isinstance(card, CharacterCard):
+                continue
+            copies[card.character] += card.copies
+            owner = house_of.get(card.character)
+            if owner is not None and owner != house.id:
+                yield (
+                    (*where, j, "character"),
+                    f"{card.character!r} belongs to House {owner!r}, not to {house.id!r}",
+                )
+            for loc, message in check_ability(card.ability, card=True):
+                yield (*where, j, "ability", *loc), message
+        for char in self.characters:
+            if char.house == house.id and copies[char.id] != rules.deck.character_copies:
+                problems.append(
+                    f"{copies[char.id]} cards for {char.id} (needs {rules.deck.character_copies})"
+                )
+        size = (
+            rules.deck.truce
+            + len(want)
+            + rules.deck.character_copies * (rules.characters_per_house)
+        )
+        total = sum(c.copies for c in deck)
+        if total != size and not problems:
+            problems.append(f"{total} cards in all")
+        if problems:
+            yield (
+                where,
+                f"{house.name}'s deck has the wrong breakdown: "
+                + "; ".join(problems)
+                + f" — a house deck is {rules.deck.truce} truce, "
+                f"{rules.deck.character_copies} per character and hostility "
+                f"{', '.join(map(str, sorted(want.elements())))} ({size} cards, this has {total})",
+            )
+
+    def _check_events(self) -> Iterator[tuple[Loc, str]]:
+        rules = self.rules
+        per_house: Counter[str] = Counter()
+        special = 0
+        for ev in self.events:
+            if isinstance(ev, HouseEvent):
+                per_house[ev.house] += ev.copies
+            else:
+                special += ev.copies
+        for h, house in enumerate(self.houses):
+            if per_house[house.id] != rules.events_per_house:
+                yield (
+                    ("houses", h),
+                    f"{house.name} has {per_house[house.id]} event cards; every House needs "
+                    f"{rules.events_per_house}",
+                )
+        if special != rules.special_events:
+            yield (
+                ("events",),
+                f"{special} special event cards; the event deck needs {rules.special_events}",
+            )
+
+    def _check_sigils(self) -> Iterator[tuple[Loc, str]]:
+        # the print kit draws each sigil; an unknown name would fail only at print time
+        from pnp.rulesets.ironthrone.icons import SIGILS
+
+        for h, house in enumerate(self.houses):
+            if house.sigil not in SIGILS:
+                yield (
+                    ("houses", h, "sigil"),
+                    f"no sigil named {house.sigil!r}; the kit draws: {', '.join(SIGILS)}",
+                )
+
+    # -- lookups used by the referee and the kit
+
+    def house(self, house_id: str) -> House:
+        """The House with ``house_id`` (``KeyError`` if none)."""
+        for house in self.houses:
+            if house.id == house_id:
+                return house
+        raise KeyError(house_id)
+
+    def characters_of(self, house_id: str) -> list[Character]:
+        """The characters of a House, in content order."""
+        return [c for c in self.characters if c.house == house_id]
+
+
+def card_ids(content: LoadedContent[Any]) -> list[str]:
+    """Every id the playtest counts plays of: house cards, events and leader sheets."""
+    model = content.model
+    assert isinstance(model, IronThroneContent)
+    return (
+        [card.id for house in model.houses for card in house.deck]
+        + [event.id for event in model.events]
+        + [char.id for char in model.characters]
+    )
+
+
+def summarize(model: ContentModel) -> dict[str, str]:
+    """Component counts for ``pnp validate``."""
+    assert isinstance(model, IronThroneContent)
+    cards = sum(c.copies for h in model.houses for c in h.deck)
+    events = sum(e.copies for e in model.events)
+    houses = len(model.houses)
+    return {
+        "houses": str(houses),
+        "house cards": f"{cards} ({houses} decks)",
+        "leader sheets": str(len(model.characters)),
+        "character tokens": str(len(model.characters)),
+        "influence boards": str(houses),
+        "influence tokens": str(houses * model.rules.influence_tokens),
+        "event cards": str(events),
+        "power markers": str(model.rules.power_markers),
+    }

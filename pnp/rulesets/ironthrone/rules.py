@@ -1,0 +1,1255 @@
+"""The Iron Throne referee: a turn as a generator of decisions.
+
+:meth:`Referee.flow` runs the game from a starting point and *yields* a
+:class:`~pnp.engine.game.Decision` whenever a player must choose; the chosen
+option index is sent back in. Decisions with a single option are never
+asked, and a timing window is only opened for players who could act in it,
+so a game never stalls on a pointless prompt.
+
+A turn (rulebook, "Turn Overview"): release or torment hostages, "before your
+turn" abilities, then
+
+1. preparation — the event card names the defender; both active players draw
+   and distribute power; each commits a character;
+2. support — every other player, clockwise from the challenger's left, may
+   offer a character to either side, which that side's active player accepts
+   or declines;
+3. encounter — both active players place a house card facedown, then reveal:
+   hostility, truce or betrayal;
+4. resolution — rewards, penalties and hostages, or the truce bargaining;
+
+and the cleanup (discard played cards, refill hands to five, check the end).
+Leader abilities resolve before character cards in every window, each group
+clockwise from the challenger (IT-ORDER-01/02).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from itertools import combinations_with_replacement
+from typing import Any
+
+from pnp.engine.game import Decision, Event, Option
+from pnp.rulesets.ironthrone.effects import WINDOW_INDEX, conditions_hold, run
+from pnp.rulesets.ironthrone.state import (
+    ALIVE,
+    BETRAYAL,
+    BOTH_LOST,
+    CHALLENGER,
+    CHALLENGER_WON,
+    CHARACTER,
+    DEAD,
+    DEFENDER,
+    DEFENDER_WON,
+    HOSTILE,
+    HOSTILITY,
+    KIND_NAMES,
+    NO_SIDE,
+    NOBODY,
+    OUTCOME_NAMES,
+    P_ENCOUNTER,
+    P_END,
+    P_OVER,
+    P_PREPARATION,
+    P_RESOLUTION,
+    P_SUPPORT,
+    P_TURN_START,
+    TRUCE,
+    TRUCED,
+    UNDECIDED,
+    State,
+    Tables,
+)
+
+Flow = Generator[Decision, int, Any]
+
+# The engine's Event and Decision are frozen dataclasses; a game makes some
+# 600 events and 300 decisions, so we fill their slots directly instead of
+# going through the dataclass __init__ (same objects, a third of the cost).
+_new = object.__new__
+_event_kind = Event.kind.__set__  # type: ignore[attr-defined]
+_event_seat = Event.seat.__set__  # type: ignore[attr-defined]
+_event_data = Event.data.__set__  # type: ignore[attr-defined]
+_decision_seat = Decision.seat.__set__  # type: ignore[attr-defined]
+_decision_kind = Decision.kind.__set__  # type: ignore[attr-defined]
+_decision_options = Decision.options.__set__  # type: ignore[attr-defined]
+
+
+def make_event(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
+    """An :class:`Event`, built without the dataclass ``__init__``."""
+    e = _new(Event)
+    _event_kind(e, kind)
+    _event_seat(e, seat)
+    _event_data(e, data)
+    return e
+
+
+def make_decision(seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
+    """A :class:`Decision`, built without the dataclass ``__init__``."""
+    d = _new(Decision)
+    _decision_seat(d, seat)
+    _decision_kind(d, kind)
+    _decision_options(d, options)
+    return d
+
+
+W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
+W_DEFENDER = WINDOW_INDEX["after_defender_chosen"]
+W_BEFORE_SUPPORT = WINDOW_INDEX["before_support_offer"]
+W_AFTER_SUPPORT = WINDOW_INDEX["after_support"]
+W_BEFORE_CARDS = WINDOW_INDEX["before_cards_placed"]
+W_AFTER_REVEAL = WINDOW_INDEX["after_cards_revealed"]
+W_AFTER_RESOLUTION = WINDOW_INDEX["after_resolution"]
+
+#: A truce package: (influence spread, hostages taken, power received).
+Package = tuple[int, int, int]
+
+
+def package_text(p: Package) -> str:
+    """``nothing``, ``influence``, ``2 hostages``, ``influence, 1 hostage, 3 power`` …"""
+    parts = []
+    if p[0]:
+        parts.append("influence")
+    if p[1]:
+        parts.append(f"{p[1]} hostage" + ("s" if p[1] > 1 else ""))
+    if p[2]:
+        parts.append(f"{p[2]} power")
+    return ", ".join(parts) if parts else "nothing"
+
+
+class Referee(State):
+    """The rules of The Iron Throne over a :class:`State`."""
+
+    def __init__(self, tables: Tables, players: int, rng: random.Random) -> None:
+        self.init_state(tables, players)
+        self.rng = rng
+        self.events: list[Event] = []
+        self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
+        self.order = self.orders[0]
+        r = tables.rules
+        packages: list[Package] = [(0, 0, 0)]
+        if r.truce.influence:
+            packages.append((1, 0, 0))
+        packages += [(0, h, 0) for h in range(1, r.truce.hostages + 1)]
+        packages += [(0, 0, p) for p in range(1, r.truce.power + 1)]
+        full = (r.truce.influence, r.truce.hostages, r.truce.power)
+        if full not in packages:
+            packages.append(full)
+        self.packages = packages
+        self.PASS = self.opt("pass")
+        self.DONE = self.opt("done")
+        self.ANSWER_SUPPORT = self.choices(
+            ("answer",), lambda: (self.opt("accept"), self.opt("decline"))
+        )
+        self.ANSWER_DEAL = self.choices(
+            ("deal?",), lambda: (self.opt("accept"), self.opt("reject"))
+        )
+
+    # ------------------------------------------------------------ helpers
+
+    def opt(self, label: str, data: Any = None) -> Option:
+        """The option ``label`` (cached per tables: labels map to one meaning)."""
+        cache = self.t.options
+        o = cache.get(label)
+        if o is None:
+            o = cache[label] = Option(label, data)
+        return o
+
+    def emit(self, kind: str, seat: int | None = None, **data: Any) -> None:
+        """Record an event."""
+        self.events.append(make_event(kind, seat, data))
+
+    def choices(self, key: Any, build: Any) -> tuple[Option, ...]:
+        """The option tuple cached under ``key`` (built by ``build()`` the first time).
+
+        Options depend only on the tables, so a key naming what they list
+        (``("character", living characters)``) finds them again in any game.
+        """
+        cache = self.t.choices
+        opts = cache.get(key)
+        if opts is None:
+            opts = cache[key] = tuple(build())
+        return opts
+
+    def decide(self, seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
+        """The decision for a *cached* options tuple (decisions are immutable: shared).
+
+        Only tuples kept by :meth:`choices` may come here (the key is their
+        identity); freshly built tuples go to :func:`make_decision`.
+        """
+        key = (seat, kind, id(options))
+        cache = self.t.decisions
+        d = cache.get(key)
+        if d is None:
+            d = cache[key] = make_decision(seat, kind, options)
+        return d
+
+    def ask(self, seat: int, kind: str, options: tuple[Option, ...]) -> Flow:
+        """Ask ``seat`` to choose; a single option is taken without asking."""
+        if len(options) == 1:
+            return 0
+        return (yield self.decide(seat, kind, options))
+
+    def house(self, seat: int) -> str:
+        """The House id of ``seat``."""
+        return self.t.houses[seat]
+
+    # ------------------------------------------------------------ queries used by effects
+
+    def is_active(self, seat: int) -> bool:
+        """Whether ``seat`` is the challenger or the defender."""
+        return seat == self.challenger or seat == self.defender
+
+    def is_supporting(self, seat: int) -> bool:
+        """Whether ``seat``'s support is on a side (accepted or forced)."""
+        return self.side[seat] != NO_SIDE and seat != self.challenger and seat != self.defender
+
+    def is_participating(self, seat: int) -> bool:
+        """Active players and accepted supporters, from the encounter phase on (IT-WD-03)."""
+        return self.side[seat] != NO_SIDE and P_ENCOUNTER <= self.phase < P_OVER
+
+    def outcome_name(self) -> str | None:
+        """``hostility``, ``truce``, ``betrayal`` or ``None`` before the reveal."""
+        return OUTCOME_NAMES[self.outcome]
+
+    def side_result(self, seat: int) -> str | None:
+        """``won`` or ``lost`` for ``seat``'s side once decided, else ``None``."""
+        sd = self.side[seat]
+        w = self.winner
+        if not sd or w in (UNDECIDED, NOBODY):
+            return None
+        if w == BOTH_LOST:
+            return "lost"
+        return "won" if sd == w else "lost"
+
+    def revealed_kind(self, seat: int) -> str | None:
+        """The kind ``seat`` revealed (a character card counts as hostility)."""
+        c = self.placed[seat]
+        if c < 0 or self.outcome == 0:
+            return None
+        return "truce" if self.t.card_kind[c] == TRUCE else "hostility"
+
+    def card_value(self, seat: int) -> int:
+        """The hostility value of ``seat``'s placed card (character cards are worth 0)."""
+        c = self.placed[seat]
+        if c < 0 or self.t.card_kind[c] != HOSTILITY:
+            return 0
+        return self.t.card_value[c]
+
+    def side_total(self, sd: int) -> int:
+        """Power of the side's participating characters + its card + bonuses (IT-ENC-05)."""
+        total = self.bonus[sd]
+        power = self.power
+        status = self.status
+        for seat in range(self.n):
+            if self.side[seat] == sd:
+                c = self.committed[seat]
+                if c >= 0 and status[c] == ALIVE:
+                    total += power[c]
+        if self.outcome:
+            total += self.card_value(self.challenger if sd == CHALLENGER else self.defender)
+        return total
+
+    def is_behind(self, seat: int) -> bool:
+        """Whether ``seat``'s side total is not higher than the other side's."""
+        sd = self.side[seat]
+        if not sd:
+            return False
+        return self.side_total(sd) <= self.side_total(3 - sd)
+
+    def has_living(self, seat: int) -> bool:
+        """Whether ``seat`` has a living character."""
+        status = self.status
+        return any(status[c] == ALIVE for c in self.t.seat_chars[seat])
+
+    def char_power_of(self, seat: int) -> int:
+        """Power on ``seat``'s participating character (0 if none or dead)."""
+        c = self.committed[seat]
+        return self.power[c] if c >= 0 and self.status[c] == ALIVE else 0
+
+    def targets(self, seat: int, who: str) -> list[int]:
+        """The seats ``who`` names, seen from ``seat``'s side."""
+        sd = self.side[seat]
+        if not sd:
+            return []
+        other = 3 - sd
+        if who == "opposing_active":
+            return [self.challenger if other == CHALLENGER else self.defender]
+        active = self.challenger if other == CHALLENGER else self.defender
+        return [
+            s
+            for s in self.order
+            if self.side[s] == other and (who == "opposing_side" or s != active)
+        ]
+
+    def can_receive(self, seat: int) -> bool:
+        """Whether ``seat`` may take hostages (not barred from rewards, IT-RES-07)."""
+        return not self.no_rewards[seat]
+
+    def can_force_support(self, that: int) -> bool:
+        """Whether ``that`` player can still be made to support."""
+        return not self.offered[that] and self.has_living(that)
+
+    def can_place_first(self, seat: int) -> bool:
+        """Whether the opposing active player can still be made to place first."""
+        opp = self.targets(seat, "opposing_active")
+        return bool(opp) and self.first_placer < 0 and self.placed[opp[0]] < 0
+
+    def upgrade_targets(self) -> list[int]:
+        """Active players who revealed hostility and hold a higher hostility card."""
+        out = []
+        kind = self.t.card_kind
+        value = self.t.card_value
+        for seat in (self.challenger, self.defender):
+            c = self.placed[seat]
+            if c < 0 or kind[c] == TRUCE:
+                continue
+            v = self.card_value(seat)
+            if any(kind[h] == HOSTILITY and value[h] > v for h in self.hand[seat]):
+                out.append(seat)
+        return out
+
+    def hostage_sources(self, victim: int) -> tuple[Option, ...]:
+        """Where a hostage can be taken from ``victim`` (IT-HOST-01), as options."""
+        deck = bool(self.deck[victim] or self.discard[victim])
+        hand = bool(self.hand[victim])
+        held = self.held[victim]
+        owner = self.t.card_owner
+        owners = tuple(sorted({owner[c] for c in held})) if held else ()
+        key = ("sources", deck, hand, owners)
+        opts = self.t.choices.get(key)
+        if opts is None:
+            out = []
+            if deck:
+                out.append(self.opt("deck", ("deck", -1)))
+            if hand:
+                out.append(self.opt("hand", ("hand", -1)))
+            for o in owners:
+                out.append(self.opt(f"hostages: {self.house(o)}", ("held", o)))
+            opts = self.t.choices[key] = tuple(out)
+        return opts
+
+    # ------------------------------------------------------------ primitives
+
+    def refill(self, seat: int) -> None:
+        """Shuffle the discard pile into an exhausted deck at once (IT-END-03)."""
+        if not self.deck[seat] and self.discard[seat]:
+            deck = self.deck[seat] = self.discard[seat]
+            self.discard[seat] = []
+            self.rng.shuffle(deck)
+            self.emit("deck_reshuffled", seat, cards=len(deck))
+
+    def take_top(self, seat: int) -> int:
+        """Remove and return the top card of ``seat``'s deck, or -1 if none is left."""
+        deck = self.deck[seat]
+        if not deck:
+            self.refill(seat)
+            deck = self.deck[seat]
+            if not deck:
+                return -1
+        c = deck.pop()
+        if not deck:
+            self.refill(seat)
+        return c
+
+    def draw(self, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
+        hand = self.hand[seat]
+        cid = self.t.card_id
+        for _ in range(count):
+            c = self.take_top(seat)
+            if c < 0:
+                return
+            hand.append(c)
+            self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
+
+    def reshuffle(self, seat: int) -> None:
+        """Shuffle the discard pile into the deck."""
+        if self.discard[seat]:
+            self.deck[seat].extend(self.discard[seat])
+            self.discard[seat] = []
+            self.rng.shuffle(self.deck[seat])
+            self.emit("deck_reshuffled", seat, cards=len(self.deck[seat]))
+
+    def discard_chosen(self, seat: int, count: int) -> Flow:
+        """``seat`` discards ``count`` cards of their choice."""
+        cid = self.t.card_id
+        for _ in range(count):
+            hand = self.hand[seat]
+            if not hand:
+                return
+            opts = self.card_options("discard", hand)
+            i = 0 if len(opts) == 1 else (yield make_decision(seat, "discard", opts))
+            c = self.find(hand, opts[i].data)
+            hand.remove(c)
+            self.discard[seat].append(c)
+            self.emit("card_discarded", seat, card=cid[c])
+
+    def random_discard(self, seat: int, count: int) -> None:
+        """The opposing active player discards ``count`` cards at random."""
+        for victim in self.targets(seat, "opposing_active"):
+            hand = self.hand[victim]
+            for _ in range(count):
+                if not hand:
+                    break
+                c = hand.pop(self.rng.randrange(len(hand)))
+                self.discard[victim].append(c)
+                self.emit("card_discarded", victim, card=self.t.card_id[c], random=True)
+
+    def card_options(
+        self, verb: str, cards: list[int], first: Option | None = None
+    ) -> tuple[Option, ...]:
+        """One option per distinct card id among ``cards``, in card-number order (cached).
+
+        An option's data is the card id (copies share it); :meth:`find` gets
+        the card back from its zone. ``first`` (``pass``, ``done``) leads.
+        """
+        t = self.t
+        per_rank = t.choices.get(verb)
+        if per_rank is None:
+            per_rank = t.choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
+        rank = t.card_rank
+        # hands combine too many ways to cache whole tuples: build them, cheaply
+        listed = [per_rank[r] for r in sorted({rank[c] for c in cards})]
+        if first is not None:
+            listed.insert(0, first)
+        return tuple(listed)
+
+    def find(self, zone: list[int], card_id: str) -> int:
+        """The first card of ``zone`` (in card-number order) with id ``card_id``."""
+        cid = self.t.card_id
+        return min(c for c in zone if cid[c] == card_id)
+
+    def remove_power(self, c: int, amount: int) -> int:
+        """Move up to ``amount`` power from character ``c`` to its sheet; it may die."""
+        have = self.power[c]
+        k = amount if amount < have else have
+        if k <= 0:
+            return 0
+        self.power[c] = have - k
+        seat = self.t.char_seat[c]
+        self.sheet[seat] += k
+        self.emit("power_removed", seat, character=self.t.char_id[c], amount=k)
+        if have == k:
+            self.die(c)
+        return k
+
+    def die(self, c: int) -> None:
+        """Character ``c`` has no power left: its token flips facedown (IT-POW-01)."""
+        self.status[c] = DEAD
+        self.emit("character_died", self.t.char_seat[c], character=self.t.char_id[c])
+
+    def sheet_to_box(self, seat: int, amount: int) -> None:
+        """Power removed from a leader sheet leaves the game (IT-POW-03)."""
+        k = min(amount, self.sheet[seat])
+        self.sheet[seat] -= k
+        self.box += k
+        self.emit("power_to_box", seat, amount=k)
+
+    def distribute(self, seat: int, amount: int, up_to: bool = False) -> Flow:
+        """Move ``amount`` power from the sheet onto living characters, split freely.
+
+        One decision lists every split (IT-POW-02); with less on the sheet,
+        as much as there is (IT-GAP-06). ``up_to`` (abilities) also offers
+        the smaller amounts.
+        """
+        k = min(amount, self.sheet[seat])
+        if k <= 0:
+            return
+        living = self.living(seat)
+        if not living:
+            return
+        if len(living) == 1 and not (up_to and k > 1):
+            split: tuple[int, ...] = (living[0],) * k
+        else:
+            opts = self.split_options(tuple(living), k, up_to)
+            split = opts[(yield self.decide(seat, "distribute", opts))].data
+            k = len(split)
+        self.sheet[seat] -= k
+        power = self.power
+        for c in split:
+            power[c] += 1
+        cid = self.t.char_id
+        self.emit("power_placed", seat, characters=[cid[c] for c in split])
+
+    def split_options(
+        self, living: tuple[int, ...], k: int, up_to: bool = False
+    ) -> tuple[Option, ...]:
+        """Every way to place ``k`` (or, ``up_to``, 1 to ``k``) power on ``living`` (cached)."""
+        key = ("split", living, k, up_to)
+        cache = self.t.choices
+        opts = cache.get(key)
+        if opts is None:
+            cid = self.t.char_id
+            sizes = range(k, 0, -1) if up_to else (k,)
+            opts = cache[key] = tuple(
+                self.opt("power to: " + ", ".join(cid[c] for c in combo), combo)
+                for size in sizes
+                for combo in combinations_with_replacement(living, size)
+            )
+        return opts
+
+    def spread(self, seat: int, target: int) -> bool:
+        """``seat`` spreads one influence token onto ``target``'s board (IT-WIN-01)."""
+        if self.left[seat] <= 0 or target == seat:
+            return False
+        self.left[seat] -= 1
+        self.on_board[target][seat] += 1
+        self.emit("influence_spread", seat, to=self.house(target), left=self.left[seat])
+        return True
+
+    def spread_to_opponent(self, seat: int, count: int) -> None:
+        """Effect: spread onto the opposing active player's board."""
+        for target in self.targets(seat, "opposing_active"):
+            for _ in range(count):
+                self.spread(seat, target)
+
+    def steal_power(self, seat: int, amount: int) -> None:
+        """Effect: move power from the opposing active player's sheet to ``seat``'s."""
+        for victim in self.targets(seat, "opposing_active"):
+            k = min(amount, self.sheet[victim])
+            self.sheet[victim] -= k
+            self.sheet[seat] += k
+            self.emit("power_taken", seat, source=self.house(victim), amount=k)
+
+    def strike(self, seat: int, who: str, amount: int | None, keep: int | None) -> None:
+        """Effect: struck players lose power from their participating characters."""
+        for target in self.targets(seat, who):
+            c = self.committed[target]
+            if c < 0 or self.status[c] != ALIVE:
+                continue
+            k = amount if amount is not None else self.power[c] - (keep or 0)
+            if k > 0:
+                self.remove_power(c, k)
+
+    def add_bonus(self, sd: int, amount: int) -> None:
+        """Effect: change a side's hostility total."""
+        if sd:
+            self.bonus[sd] += amount
+            self.emit("total_changed", None, side=("challenger", "defender")[sd - 1], by=amount)
+
+    def shield(self, seat: int, who: str) -> None:
+        """Effect: no penalties this encounter for ``seat`` (or its whole side)."""
+        sd = self.side[seat]
+        for s in range(self.n):
+            if s == seat or (who == "your_side" and sd and self.side[s] == sd):
+                self.shielded[s] = True
+                self.emit("shielded", s)
+
+    def deny_rewards(self, seat: int) -> None:
+        """Effect: the opposing active player gets no rewards this encounter."""
+        for victim in self.targets(seat, "opposing_active"):
+            self.no_rewards[victim] = True
+            self.emit("rewards_denied", victim)
+
+    def set_place_first(self, seat: int, faceup: bool) -> None:
+        """Effect: the opposing active player places first (and face up)."""
+        for opp in self.targets(seat, "opposing_active"):
+            self.first_placer = opp
+            self.faceup[opp] = faceup
+            self.emit("places_first", opp, faceup=faceup)
+
+    def resolve_as_truce(self, seat: int) -> None:
+        """Effect: a betrayal outcome resolves as a truce instead."""
+        if self.outcome == BETRAYAL:
+            self.outcome = TRUCED
+            self.emit("outcome_changed", seat, outcome="truce")
+
+    def force_support(self, seat: int, that: int) -> Flow:
+        """Effect: one of ``that`` player's characters supports ``seat``."""
+        living = tuple(self.living(that))
+        cid = self.t.char_id
+        opts = self.choices(
+            ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
+        )
+        c = opts[(yield from self.ask(seat, "force_support", opts))].data
+        self.offered[that] = True
+        self.side[that] = self.side[seat]
+        self.committed[that] = c
+        self.emit(
+            "support_forced",
+            that,
+            by=self.house(seat),
+            character=self.t.char_id[c],
+            side=("challenger", "defender")[self.side[seat] - 1],
+        )
+
+    def upgrade_hostility(self, seat: int) -> Flow:
+        """Effect: a revealed hostility card is swapped for a higher one from hand."""
+        targets = self.upgrade_targets()
+        if not targets:
+            return
+        opts = self.choices(
+            ("player", tuple(targets)),
+            lambda: [self.opt(f"player: {self.house(s)}", s) for s in targets],
+        )
+        target = opts[(yield from self.ask(seat, "upgrade_target", opts))].data
+        v = self.card_value(target)
+        kind, value = self.t.card_kind, self.t.card_value
+        higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
+        cards = self.card_options("replace with", higher)
+        i = 0 if len(cards) == 1 else (yield make_decision(target, "upgrade_card", cards))
+        new = self.find(higher, cards[i].data)
+        old = self.placed[target]
+        self.table[target].remove(old)
+        self.discard[target].append(old)
+        self.hand[target].remove(new)
+        self.table[target].append(new)
+        self.placed[target] = new
+        cid = self.t.card_id
+        self.emit("card_replaced", target, old=cid[old], new=cid[new])
+        self.events.append(
+            make_event("card_played", target, {"card": cid[new], "use": "replacement"})
+        )
+
+    def withdraw_one(self, seat: int) -> Flow:
+        """Effect: a supporting player on the opposing side withdraws (IT-WD-01)."""
+        targets = self.targets(seat, "opposing_supporters")
+        if not targets:
+            return
+        opts = self.choices(
+            ("withdraw", tuple(targets)),
+            lambda: [self.opt(f"withdraw: {self.house(s)}", s) for s in targets],
+        )
+        target = opts[(yield from self.ask(seat, "withdraw_target", opts))].data
+        self.withdraw(target)
+
+    def withdraw(self, seat: int) -> None:
+        """``seat`` stops supporting: character home, played cards discarded."""
+        if self.is_active(seat):
+            return  # an active player never withdraws (IT-WD-02)
+        self.withdrawn[seat] = True
+        self.side[seat] = NO_SIDE
+        self.committed[seat] = -1
+        self.discard[seat].extend(self.table[seat])
+        self.table[seat].clear()
+        self.emit("withdrew", seat)
+
+    def hostages_from(self, seat: int, victims: list[int]) -> Flow:
+        """Effect: ``seat`` takes one hostage from each of ``victims``."""
+        for victim in victims:
+            if not self.shielded[victim] and self.can_receive(seat):
+                yield from self.take_hostage(seat, victim)
+
+    def take_hostage(self, taker: int, victim: int) -> Flow:
+        """``taker`` takes one card of ``victim`` from a source of his choice."""
+        sources = self.hostage_sources(victim)
+        if not sources:
+            return
+        where, owner = sources[(yield from self.ask(taker, "hostage_source", sources))].data
+        if where == "deck":
+            c = self.take_top(victim)
+        elif where == "hand":
+            hand = self.hand[victim]
+            c = hand.pop(self.rng.randrange(len(hand)))
+        else:
+            pool = [h for h in self.held[victim] if self.t.card_owner[h] == owner]
+            c = pool[self.rng.randrange(len(pool))]
+            self.held[victim].remove(c)
+        own = self.t.card_owner[c] == taker
+        if own:
+            self.hand[taker].append(c)  # IT-HOST-03
+        else:
+            self.held[taker].append(c)
+        self.emit(
+            "hostage_taken",
+            taker,
+            victim=self.house(victim),
+            source=where,
+            card=self.t.card_id[c],
+            house=self.house(self.t.card_owner[c]),
+            returned=own,
+        )
+
+    # ------------------------------------------------------------ windows
+
+    def window(self, w: int, ctx: Any = None) -> Flow:
+        """Offer leader abilities, then character cards, for window ``w``."""
+        self.ctx = ctx
+        lw = self.leader_window
+        if w in lw:
+            for seat in self.order:
+                if lw[seat] != w or (w == W_BEFORE_TURN and seat != self.challenger):
+                    continue
+                ab = self.leader_ab[seat]
+                assert ab is not None
+                if not conditions_hold(self, seat, ab, ctx):
+                    continue
+                opts = self.choices(
+                    ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
+                )
+                if (yield self.decide(seat, "use_leader", opts)) == 0:
+                    self.emit("ability_used", seat, source=ab.source, title=ab.title)
+                    yield from run(self, seat, ab, ctx)
+        if w >= W_BEFORE_CARDS:
+            yield from self.card_window(w, ctx)
+
+    def card_window(self, w: int, ctx: Any) -> Flow:
+        """Offer each participant the character cards usable now, clockwise."""
+        cw = self.t.card_window
+        for seat in self.order:
+            if not self.side[seat]:
+                continue
+            while True:
+                hand = self.hand[seat]
+                usable = [c for c in hand if cw[c] == w and self.card_usable(seat, c, ctx)]
+                if not usable:
+                    break
+                opts = self.card_options("play", usable, self.PASS)
+                i = yield make_decision(seat, "play_card", opts)
+                if i == 0:
+                    break
+                c = self.find(usable, opts[i].data)
+                hand.remove(c)
+                self.table[seat].append(c)
+                ab = self.t.card_ability[c]
+                assert ab is not None
+                self.events.append(
+                    make_event(
+                        "card_played",
+                        seat,
+                        {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
+                    )
+                )
+                yield from run(self, seat, ab, ctx)
+                if not self.side[seat]:
+                    break
+
+    def card_usable(self, seat: int, c: int, ctx: Any) -> bool:
+        """A character card works only while its character participates (IT-CHAR-01)."""
+        ch = self.t.card_char[c]
+        mine = self.committed[seat]
+        if mine < 0 or self.status[mine] != ALIVE or not self.side[seat]:
+            return False
+        if ch != mine and ch != self.leader[seat]:
+            return False
+        ab = self.t.card_ability[c]
+        return ab is not None and conditions_hold(self, seat, ab, ctx)
+
+    # ------------------------------------------------------------ the game
+
+    def flow(self, start: str = "leaders") -> Flow:
+        """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``)."""
+        if start == "leaders":
+            yield from self.choose_leaders()
+            start = "turn"
+        while True:
+            yield from self.play_turn(start)
+            start = "turn"
+            if self.check_end():
+                return
+            if self.turn_limit and self.turn >= self.turn_limit:
+                self.finish("turn_limit")
+                return
+            self.challenger = (self.challenger + 1) % self.n
+
+    def choose_leaders(self) -> Flow:
+        """Each player keeps one of the leader sheets he drew (IT-SETUP-01/02), then deals."""
+        picks = []
+        cid = self.t.char_id
+        for seat in range(self.n):
+            offered = tuple(self.leader_offers[seat])
+            for c in offered:
+                self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
+            opts = self.choices(
+                ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
+            )
+            picks.append(opts[(yield from self.ask(seat, "choose_leader", opts))].data)
+        for seat, c in enumerate(picks):
+            self.set_leader(seat, c)
+            self.emit("leader_chosen", seat, leader=cid[c])
+            self.events.append(make_event("card_played", seat, {"card": cid[c]}))
+        if self.deal_after_leaders:
+            r = self.t.rules
+            for seat in range(self.n):
+                self.rng.shuffle(self.deck[seat])
+                self.draw(seat, r.hand_size)
+
+    def set_leader(self, seat: int, c: int) -> None:
+        """Make character ``c`` the leader of ``seat``; its token goes back to the box."""
+        r = self.t.rules
+        self.leader[seat] = c
+        ab = self.t.char_leader[c]
+        self.leader_ab[seat] = ab
+        self.leader_window[seat] = ab.window if ab is not None else -1
+        for k in self.t.seat_chars[seat]:
+            if k == c:
+                self.supply += self.power[k]
+                self.power[k] = 0
+                self.status[k] = 0
+            elif self.status[k] == 0:
+                self.status[k] = ALIVE
+                self.power[k] = r.character_power
+                self.supply -= r.character_power
+
+    def play_turn(self, start: str) -> Flow:
+        """One turn, from ``start``."""
+        if start == "turn":
+            self.turn += 1
+            self.reset_encounter()
+            self.order = self.orders[self.challenger]
+            self.set_phase(P_TURN_START)
+            self.emit("turn_started", self.challenger, turn=self.turn)
+            yield from self.hostage_step()
+            yield from self.window(W_BEFORE_TURN)
+            self.set_phase(P_PREPARATION)
+            yield from self.preparation()
+            start = "support"
+        self.order = self.orders[self.challenger]
+        if start == "support":
+            self.set_phase(P_SUPPORT)
+            yield from self.support()
+            start = "encounter"
+        self.set_phase(P_ENCOUNTER)
+        yield from self.encounter()
+        self.set_phase(P_RESOLUTION)
+        yield from self.resolution()
+        self.set_phase(P_END)
+        self.end_of_turn()
+
+    # -- turn start
+
+    def hostage_step(self) -> Flow:
+        """Each player, clockwise from the challenger, releases or torments hostages."""
+        for seat in self.order:
+            while self.held[seat]:
+                opts = self.hostage_options(self.held[seat])
+                i = yield make_decision(seat, "hostages", opts)
+                if i == 0:
+                    break
+                c = self.find(self.held[seat], opts[i].data)
+                if opts[i].label.startswith("release"):
+                    self.release(seat, c)
+                else:
+                    yield from self.torment(seat, c)
+
+    def hostage_options(self, held: list[int]) -> tuple[Option, ...]:
+        """``done``, then release and torment for each distinct held card."""
+        release = self.card_options("release", held, self.DONE)
+        return release + self.card_options("torment", held)
+
+    def release(self, seat: int, c: int) -> None:
+        """The hostage goes home to its owner's hand; the releaser draws (IT-HOST-06)."""
+        self.held[seat].remove(c)
+        owner = self.t.card_owner[c]
+        self.hand[owner].append(c)
+        self.emit("hostage_released", seat, card=self.t.card_id[c], to=self.house(owner))
+        self.draw(seat, self.t.rules.release_draw)
+
+    def torment(self, seat: int, c: int) -> Flow:
+        """The hostage is discarded with an effect by its kind (IT-HOST-07..10)."""
+        t = self.t
+        r = t.rules.torment
+        self.held[seat].remove(c)
+        owner = t.card_owner[c]
+        self.discard[owner].append(c)
+        self.emit("hostage_tormented", seat, card=t.card_id[c], owner=self.house(owner))
+        if t.card_kind[c] == CHARACTER:
+            ch = t.card_char[c]
+            if ch == self.leader[owner]:
+                self.sheet_to_box(owner, r.leader)
+            elif self.status[ch] == ALIVE:
+                self.remove_power(ch, r.character)
+            return
+        living = tuple(self.living(owner))
+        if not living or r.other <= 0:
+            return
+        opts = self.choices(
+            ("power from", living),
+            lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
+        )
+        k = opts[(yield from self.ask(seat, "torment_target", opts))].data
+        taken = min(r.other, self.power[k])
+        self.power[k] -= taken
+        self.sheet[seat] += taken
+        self.emit("power_taken", seat, source=t.char_id[k], amount=taken)
+        if self.power[k] == 0:
+            self.die(k)
+
+    # -- preparation
+
+    def draw_event(self) -> int:
+        """The top event card; an empty event deck is rebuilt from its discards (IT-GAP-01)."""
+        if not self.event_deck:
+            self.event_deck = self.event_discard
+            self.event_discard = []
+            self.rng.shuffle(self.event_deck)
+            self.emit("event_deck_reshuffled", None, cards=len(self.event_deck))
+        return self.event_deck.pop()
+
+    def preparation(self) -> Flow:
+        """Event, defender, draws, power, committed characters (IT-PREP-01..06)."""
+        t = self.t
+        ch = self.challenger
+        e = self.draw_event()
+        eid = t.event_id[e]
+        self.events.append(make_event("card_drawn", ch, {"card": eid}))
+        self.events.append(make_event("card_played", ch, {"card": eid}))
+        others = [s for s in self.order if s != ch]
+        rule = t.event_rule[e]
+        if rule == "house":
+            d = t.event_house[e]
+            candidates = [d] if d >= 0 and d != ch else others
+        else:
+            score = self.special_score(rule)
+            best = max(score[s] for s in others)
+            candidates = [s for s in others if score[s] == best]
+        cands = tuple(candidates)
+        opts = self.choices(
+            ("defender", cands), lambda: [self.opt(f"defender: {self.house(s)}", s) for s in cands]
+        )
+        d = (
+            opts[0].data
+            if len(opts) == 1
+            else opts[(yield self.decide(ch, "choose_defender", opts))].data
+        )
+        self.event_discard.append(e)
+        self.defender = d
+        self.side[ch] = CHALLENGER
+        self.side[d] = DEFENDER
+        self.emit("defender_chosen", d, event=eid)
+        yield from self.window(W_DEFENDER)
+        r = t.rules
+        self.draw(ch, r.preparation_draw)
+        self.draw(d, r.preparation_draw)
+        yield from self.distribute(ch, r.preparation_distribute)
+        yield from self.distribute(d, r.preparation_distribute)
+        yield from self.commit(ch)
+        yield from self.commit(d)
+
+    def special_score(self, rule: str) -> list[int]:
+        """Per seat, the number a special event compares."""
+        if rule == "most_influence_spread":
+            return [self.spread_count(s) for s in range(self.n)]
+        if rule == "most_cards_in_hand":
+            return [len(h) for h in self.hand]
+        return list(self.sheet)
+
+    def commit(self, seat: int) -> Flow:
+        """``seat`` pushes one living character forward."""
+        living = tuple(self.living(seat))
+        if not living:
+            return
+        if len(living) == 1:
+            c = living[0]
+        else:
+            cid = self.t.char_id
+            opts = self.choices(
+                ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
+            )
+            c = opts[(yield self.decide(seat, "choose_character", opts))].data
+        self.committed[seat] = c
+        self.emit("character_committed", seat, character=self.t.char_id[c])
+
+    # -- support
+
+    def support(self) -> Flow:
+        """Offers clockwise from the challenger's left; the active player answers."""
+        ch, de = self.challenger, self.defender
+        cid = self.t.char_id
+        for seat in self.order[1:]:
+            if seat == de:
+                continue
+            living = tuple(self.living(seat))
+            if not living:
+                continue
+            if W_BEFORE_SUPPORT in self.leader_window:
+                yield from self.window(W_BEFORE_SUPPORT, seat)
+                if self.offered[seat]:
+                    continue
+            opts = self.choices(("support", living), lambda lv=living: self.support_options(lv))
+            sd, c = opts[(yield self.decide(seat, "offer_support", opts))].data
+            self.offered[seat] = True
+            if sd == NO_SIDE:
+                self.emit("stayed_out", seat)
+                continue
+            side_name = "challenger" if sd == CHALLENGER else "defender"
+            self.emit("support_offered", seat, side=side_name, character=cid[c])
+            self.pending_offer = (seat, sd, c)
+            active = ch if sd == CHALLENGER else de
+            if (yield self.decide(active, "answer_support", self.ANSWER_SUPPORT)) == 0:
+                self.side[seat] = sd
+                self.committed[seat] = c
+                self.emit("support_accepted", seat, side=side_name, character=cid[c])
+            else:
+                self.emit("support_declined", seat, side=side_name, character=cid[c])
+            self.pending_offer = None
+        yield from self.window(W_AFTER_SUPPORT)
+
+    def support_options(self, living: tuple[int, ...]) -> list[Option]:
+        """``stay out``, then each living character offered to either side."""
+        cid = self.t.char_id
+        out = [self.opt("stay out", (NO_SIDE, -1))]
+        out += [self.opt(f"support challenger: {cid[c]}", (CHALLENGER, c)) for c in living]
+        out += [self.opt(f"support defender: {cid[c]}", (DEFENDER, c)) for c in living]
+        return out
+
+    # -- encounter
+
+    def encounter(self) -> Flow:
+        """Facedown cards, reveal, outcome (IT-ENC-01..07)."""
+        yield from self.window(W_BEFORE_CARDS)
+        ch, de = self.challenger, self.defender
+        placers = (de, ch) if self.first_placer == de else (ch, de)
+        for seat in placers:
+            yield from self.place(seat)
+        kind = self.t.card_kind
+        kc = TRUCE if self.placed[ch] >= 0 and kind[self.placed[ch]] == TRUCE else HOSTILITY
+        kd = TRUCE if self.placed[de] >= 0 and kind[self.placed[de]] == TRUCE else HOSTILITY
+        if kc == kd:
+            self.outcome = HOSTILE if kc == HOSTILITY else TRUCED
+        else:
+            self.outcome = BETRAYAL
+        cid = self.t.card_id
+        self.emit(
+            "cards_revealed",
+            None,
+            challenger=cid[self.placed[ch]] if self.placed[ch] >= 0 else None,
+            defender=cid[self.placed[de]] if self.placed[de] >= 0 else None,
+            outcome=OUTCOME_NAMES[self.outcome],
+        )
+        yield from self.window(W_AFTER_REVEAL)
+
+    def place(self, seat: int) -> Flow:
+        """``seat`` places one house card facedown (the deck's top card if the hand is empty)."""
+        hand = self.hand[seat]
+        if hand:
+            opts = self.card_options("place", hand)
+            if len(opts) == 1:
+                c = self.find(hand, opts[0].data)
+            else:
+                c = self.find(hand, opts[(yield make_decision(seat, "place_card", opts))].data)
+            hand.remove(c)
+        else:
+            c = self.take_top(seat)  # IT-ENC-04
+            if c < 0:
+                self.emit("card_played", seat, card=None, use="placed", faceup=self.faceup[seat])
+                return
+        self.placed[seat] = c
+        self.table[seat].append(c)
+        self.events.append(
+            make_event(
+                "card_played",
+                seat,
+                {"card": self.t.card_id[c], "use": "placed", "faceup": self.faceup[seat]},
+            )
+        )
+
+    # -- resolution
+
+    def resolution(self) -> Flow:
+        """Rewards, penalties and hostages, or the truce talk (IT-RES, IT-ENC-08..13)."""
+        ch, de = self.challenger, self.defender
+        self.totals = [0, self.side_total(CHALLENGER), self.side_total(DEFENDER)]
+        if self.outcome == TRUCED:
+            yield from self.truce()
+        elif self.outcome == HOSTILE:
+            tc, td = self.totals[1], self.totals[2]
+            self.winner = CHALLENGER_WON if tc > td else DEFENDER_WON if td > tc else BOTH_LOST
+            self.emit_result()
+            yield from self.rewards_and_penalties()
+            if self.winner != BOTH_LOST:
+                yield from self.hostility_hostage()
+        else:
+            truce_seat = ch if self.t.card_kind[self.placed[ch]] == TRUCE else de
+            self.winner = DEFENDER_WON if truce_seat == ch else CHALLENGER_WON
+            self.emit_result()
+            yield from self.rewards_and_penalties()
+            yield from self.betrayal_hostages(truce_seat)
+        yield from self.window(W_AFTER_RESOLUTION)
+
+    def emit_result(self) -> None:
+        """Announce the encounter's outcome and winner."""
+        names = {CHALLENGER_WON: "challenger", DEFENDER_WON: "defender", BOTH_LOST: "none"}
+        self.emit(
+            "encounter_resolved",
+            None,
+            outcome=OUTCOME_NAMES[self.outcome],
+            winner=names.get(self.winner, "none"),
+            challenger_total=self.totals[1],
+            defender_total=self.totals[2],
+        )
+
+    def rewards_and_penalties(self) -> Flow:
+        """Winners are rewarded and losers penalised, clockwise (IT-RES-01..03)."""
+        w = self.winner
+        r = self.t.rules
+        for seat in self.order:
+            sd = self.side[seat]
+            if not sd:
+                continue
+            if w == BOTH_LOST or sd != w:
+                if not self.shielded[seat]:
+                    self.penalty(seat)
+            elif not self.no_rewards[seat]:
+                if sd == CHALLENGER:
+                    self.spread(seat, self.defender)
+                else:
+                    self.draw(seat, r.defender_reward.draw)
+                    yield from self.distribute(seat, r.defender_reward.distribute)
+
+    def penalty(self, seat: int) -> None:
+        """Half the participating character's power, rounded up, to the sheet."""
+        c = self.committed[seat]
+        if c >= 0 and self.status[c] == ALIVE:
+            self.remove_power(c, (self.power[c] + 1) // 2)
+
+    def victims(self, seats: list[int]) -> list[int]:
+        """Those of ``seats`` a hostage can be taken from (not shielded, IT-RES-07)."""
+        return [s for s in seats if not self.shielded[s] and self.hostage_sources(s)]
+
+    def hostility_hostage(self) -> Flow:
+        """The winning active player takes one hostage from a loser (IT-RES-05)."""
+        w = self.winner
+        taker = self.challenger if w == CHALLENGER_WON else self.defender
+        if self.no_rewards[taker]:
+            return
+        losers = self.victims([s for s in self.order if self.side[s] == 3 - w])
+        if not losers:
+            return
+        cands = tuple(losers)
+        opts = self.choices(
+            ("hostage from", cands),
+            lambda: [self.opt(f"hostage from: {self.house(s)}", s) for s in cands],
+        )
+        victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
+        yield from self.take_hostage(taker, victim)
+
+    def betrayal_hostages(self, taker: int) -> Flow:
+        """The betrayed active player takes a hostage from every winner (IT-RES-06)."""
+        if self.no_rewards[taker]:
+            return
+        w = self.winner
+        for victim in self.victims([s for s in self.order if self.side[s] == w]):
+            yield from self.take_hostage(taker, victim)
+
+    # -- truce
+
+    def deal_options(self, proposer: int) -> tuple[Option, ...]:
+        """``no deal`` and every feasible deal, as (challenger gets, defender gets)."""
+        ch, de = self.challenger, self.defender
+        feasible_c = tuple(p for p in self.packages if self.package_ok(ch, de, p))
+        feasible_d = tuple(p for p in self.packages if self.package_ok(de, ch, p))
+
+        def build() -> list[Option]:
+            opts = [self.opt("no deal", None)]
+            for pc in feasible_c:
+                for pd in feasible_d:
+                    if pc == (0, 0, 0) and pd == (0, 0, 0):
+                        continue
+                    label = (
+                        f"deal: challenger gets {package_text(pc)}; "
+                        f"defender gets {package_text(pd)}"
+                    )
+                    opts.append(self.opt(label, (pc, pd)))
+            return opts
+
+        return self.choices(("deals", feasible_c, feasible_d), build)
+
+    def package_ok(self, receiver: int, giver: int, p: Package) -> bool:
+        """Whether ``receiver`` can get package ``p`` from ``giver`` now."""
+        if p[0] and self.left[receiver] <= 0:
+            return False
+        if p[1] and not self.hostage_sources(giver):
+            return False
+        return not (p[2] and self.sheet[giver] < p[2])
+
+    def truce(self) -> Flow:
+        """The truce talk: offers and answers, then the deal or a shared loss."""
+        ch, de = self.challenger, self.defender
+        deal = None
+        for proposer, answerer in ((ch, de), (de, ch)):
+            opts = self.deal_options(proposer)
+            i = yield from self.ask(proposer, "truce_offer", opts)
+            if i == 0:
+                self.emit("truce_offer", proposer, deal=None)
+                continue
+            offer = opts[i].data
+            self.emit("truce_offer", proposer, deal=opts[i].label)
+            self.pending_deal = offer
+            j = yield self.decide(answerer, "truce_answer", self.ANSWER_DEAL)
+            self.pending_deal = None
+            self.emit("truce_answer", answerer, accepted=j == 0)
+            if j == 0:
+                deal = offer
+                break
+        if deal is None:
+            self.winner = BOTH_LOST
+            self.emit("truce_failed", None)
+            self.emit_result()
+            yield from self.rewards_and_penalties()
+            return
+        self.deal = deal
+        self.winner = NOBODY
+        self.emit("truce_agreed", None, deal=self.deal_snapshot())
+        pc, pd = deal
+        for receiver, giver, p in ((ch, de, pc), (de, ch, pd)):
+            if p[0]:
+                self.spread(receiver, giver)
+            if p[2]:
+                k = min(p[2], self.sheet[giver])
+                self.sheet[giver] -= k
+                self.sheet[receiver] += k
+                self.emit("power_taken", receiver, source=self.house(giver), amount=k)
+        for receiver, giver, p in ((ch, de, pc), (de, ch, pd)):
+            for _ in range(p[1]):
+                yield from self.take_hostage(receiver, giver)
+
+    # -- end of turn
+
+    def end_of_turn(self) -> None:
+        """Played cards to discard piles, hands back up to five (IT-END-01/02)."""
+        size = self.t.rules.hand_size
+        for seat in range(self.n):
+            if self.table[seat]:
+                self.discard[seat].extend(self.table[seat])
+                self.table[seat].clear()
+            if not self.deck[seat]:
+                self.refill(seat)
+        for seat in self.order:
+            short = size - len(self.hand[seat])
+            if short > 0:
+                self.draw(seat, short)
+
+    def check_end(self) -> bool:
+        """Whether the game is over at the end of this turn (IT-WIN-03, IT-GAP-03)."""
+        ending = ""
+        if min(self.left) <= 0:
+            ending = "influence"
+        else:
+            status = self.status
+            for seat in range(self.n):
+                if not any(status[c] == ALIVE for c in self.t.seat_chars[seat]):
+                    ending = "characters_dead"
+                    break
+        if not ending:
+            return False
+        self.finish(ending)
+        return True
+
+    def finish(self, ending: str) -> None:
+        """Score: most influence spread wins, ties share (IT-WIN-04)."""
+        spread = [self.spread_count(s) for s in range(self.n)]
+        best = max(spread)
+        self.winners = tuple(s for s in range(self.n) if spread[s] == best)
+        self.over = True
+        self.ending = ending
+        self.set_phase(P_OVER)
+        self.emit("game_over", None, ending=ending, winners=[self.house(s) for s in self.winners])
+
+    def kind_name(self, c: int) -> str:
+        """``hostility``, ``truce`` or ``character`` for card ``c``."""
+        return KIND_NAMES[self.t.card_kind[c]]
+
+    # state the views read while a decision is pending
+    pending_offer: tuple[int, int, int] | None = None
+    #: whether the leader step ends by shuffling decks and dealing hands (IT-SETUP-03)
+    deal_after_leaders: bool = True
+    #: scenarios only: the game stops after this turn (0: no limit)
+    turn_limit: int = 0
+    ctx: Any = None
+    pending_deal: tuple[Package, Package] | None = None
+
+
+__all__ = ["DEAD", "Referee", "package_text"]

@@ -1,0 +1,351 @@
+"""The Iron Throne game state: mutable, compact, plain integers and lists.
+
+Cards, characters and events are small integers indexing per-game tables
+(:class:`Tables`); zones are lists of those integers (a deck's top card is
+its last item). The referee (:class:`pnp.rulesets.ironthrone.rules.Referee`)
+subclasses :class:`State`, so rules read ``self.hand[seat]`` directly.
+:meth:`State.snapshot` turns all of it into plain data with content ids, and
+:meth:`State.invariant_violations` checks conservation and order cheaply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.rulesets.ironthrone.effects import Compiled
+
+# card kinds
+HOSTILITY, TRUCE, CHARACTER = 0, 1, 2
+KIND_NAMES = ("hostility", "truce", "character")
+# character token states: OUT = back in the box (the leader's own token)
+OUT, ALIVE, DEAD = 0, 1, 2
+STATUS_NAMES = ("out", "alive", "dead")
+# sides of an encounter
+NO_SIDE, CHALLENGER, DEFENDER = 0, 1, 2
+SIDE_NAMES = ("none", "challenger", "defender")
+# encounter outcomes
+NO_OUTCOME, HOSTILE, TRUCED, BETRAYAL = 0, 1, 2, 3
+OUTCOME_NAMES = (None, "hostility", "truce", "betrayal")
+# who lost or won once the resolution starts
+UNDECIDED, CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY = 0, 1, 2, 3, 4
+WINNER_NAMES = (None, "challenger", "defender", "both_lost", "nobody")
+# phases, in turn order; PHASE_ORDER of a phase only grows within a turn
+PHASES = (
+    "leaders",
+    "turn_start",
+    "preparation",
+    "support",
+    "encounter",
+    "resolution",
+    "end_of_turn",
+    "game_over",
+)
+(
+    P_LEADERS,
+    P_TURN_START,
+    P_PREPARATION,
+    P_SUPPORT,
+    P_ENCOUNTER,
+    P_RESOLUTION,
+    P_END,
+    P_OVER,
+) = range(len(PHASES))
+
+
+@dataclass
+class Tables:
+    """Per-game lookup tables built from the content (see :mod:`setup`)."""
+
+    houses: tuple[str, ...]
+    house_names: tuple[str, ...]
+    # cards, by card number
+    card_id: list[str]
+    card_kind: list[int]
+    card_value: list[int]
+    card_char: list[int]  # character number, or -1
+    card_owner: list[int]  # seat
+    card_ability: list[Compiled | None]
+    card_window: list[int]  # window index of its ability, or -1
+    # characters, by character number
+    char_id: list[str]
+    char_name: list[str]
+    char_seat: list[int]
+    char_leader: list[Compiled | None]
+    seat_chars: list[list[int]]
+    # events, by event number
+    event_id: list[str]
+    event_house: list[int]  # the seat of its House, or -1 for a special event
+    event_rule: list[str]  # "house" or the special rule
+    # numbers of the game
+    rules: Any
+    # option caches: label -> Option, shared by games with the same tables
+    options: dict[str, Any] = field(default_factory=dict)
+    # CardInfo per card number, built on first use by views
+    card_infos: list[Any] = field(default_factory=list)
+    # card number -> rank of its id (ids ranked by first card number), and back
+    card_rank: list[int] = field(default_factory=list)
+    rank_id: list[str] = field(default_factory=list)
+    # cached option tuples by structural key, and decisions by (seat, kind, options)
+    choices: dict[Any, Any] = field(default_factory=dict)
+    decisions: dict[Any, Any] = field(default_factory=dict)
+
+
+class State:
+    """Everything about a game in progress (the referee adds the rules)."""
+
+    t: Tables
+    n: int
+    leader: list[int]
+    leader_ab: list[Compiled | None]
+    leader_window: list[int]
+    power: list[int]
+    status: list[int]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    held: list[list[int]]
+    table: list[list[int]]
+    sheet: list[int]
+    box: int
+    supply: int
+    power_total: int
+    card_total: list[int]
+    left: list[int]
+    on_board: list[list[int]]
+    event_deck: list[int]
+    event_discard: list[int]
+    turn: int
+    challenger: int
+    defender: int
+    phase: int
+    first: int
+    side: list[int]
+    committed: list[int]
+    offered: list[bool]
+    withdrawn: list[bool]
+    shielded: list[bool]
+    no_rewards: list[bool]
+    placed: list[int]
+    faceup: list[bool]
+    first_placer: int
+    bonus: list[int]
+    outcome: int
+    winner: int
+    totals: list[int]
+    deal: tuple[Any, ...] | None
+    over: bool
+    ending: str
+    winners: tuple[int, ...]
+    phase_log_ok: bool
+
+    def init_state(self, tables: Tables, players: int) -> None:
+        """Empty zones and counters for ``players`` seats."""
+        n = players
+        self.t = tables
+        self.n = n
+        self.leader = [-1] * n
+        self.leader_ab = [None] * n
+        self.leader_window = [-1] * n
+        chars = len(tables.char_id)
+        self.power = [0] * chars
+        self.status = [OUT] * chars
+        self.deck = [[] for _ in range(n)]
+        self.hand = [[] for _ in range(n)]
+        self.discard = [[] for _ in range(n)]
+        self.held = [[] for _ in range(n)]
+        self.table = [[] for _ in range(n)]
+        self.sheet = [0] * n
+        self.box = 0
+        self.supply = 0
+        self.power_total = 0
+        self.card_total = [0] * n
+        self.left = [0] * n
+        self.on_board = [[0] * n for _ in range(n)]
+        self.event_deck = []
+        self.event_discard = []
+        self.turn = 0
+        self.challenger = 0
+        self.defender = -1
+        self.phase = P_LEADERS
+        self.first = 0
+        self.over = False
+        self.ending = ""
+        self.winners = ()
+        self.phase_log_ok = True
+        self.reset_encounter()
+
+    def reset_encounter(self) -> None:
+        """Clear everything that lasts one turn."""
+        n = self.n
+        self.defender = -1
+        self.side = [NO_SIDE] * n
+        self.committed = [-1] * n
+        self.offered = [False] * n
+        self.withdrawn = [False] * n
+        self.shielded = [False] * n
+        self.no_rewards = [False] * n
+        self.placed = [-1] * n
+        self.faceup = [False] * n
+        self.first_placer = -1
+        self.bonus = [0, 0, 0]
+        self.outcome = NO_OUTCOME
+        self.winner = UNDECIDED
+        self.totals = [0, 0, 0]
+        self.deal = None
+
+    def set_phase(self, phase: int) -> None:
+        """Enter ``phase``; a step back within a turn is recorded as broken order."""
+        if phase < self.phase and phase != P_TURN_START:
+            self.phase_log_ok = False
+        self.phase = phase
+
+    # ------------------------------------------------------------ queries
+
+    def spread_count(self, seat: int) -> int:
+        """How many of ``seat``'s influence tokens lie on other boards."""
+        return self.t.rules.influence_tokens - self.left[seat]
+
+    def living(self, seat: int) -> list[int]:
+        """``seat``'s living characters, in content order."""
+        status = self.status
+        return [c for c in self.t.seat_chars[seat] if status[c] == ALIVE]
+
+    # ------------------------------------------------------------ snapshot
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data, with content ids."""
+        t = self.t
+        cid = t.card_id
+        seats = []
+        for seat in range(self.n):
+            chars = {}
+            for c in t.seat_chars[seat]:
+                if self.status[c] != OUT:
+                    chars[t.char_id[c]] = {
+                        "power": self.power[c],
+                        "state": STATUS_NAMES[self.status[c]],
+                    }
+            seats.append(
+                {
+                    "house": t.houses[seat],
+                    "leader": t.char_id[self.leader[seat]] if self.leader[seat] >= 0 else None,
+                    "sheet": self.sheet[seat],
+                    "characters": chars,
+                    "hand": [cid[c] for c in self.hand[seat]],
+                    "deck": [cid[c] for c in reversed(self.deck[seat])],
+                    "discard": [cid[c] for c in self.discard[seat]],
+                    "hostages": [cid[c] for c in self.held[seat]],
+                    "played": [cid[c] for c in self.table[seat]],
+                    "tokens_left": self.left[seat],
+                    "spread": self.spread_count(seat),
+                    "board": {
+                        t.houses[o]: self.on_board[seat][o]
+                        for o in range(self.n)
+                        if self.on_board[seat][o]
+                    },
+                    "side": SIDE_NAMES[self.side[seat]],
+                    "character": (
+                        t.char_id[self.committed[seat]] if self.committed[seat] >= 0 else None
+                    ),
+                    "withdrawn": self.withdrawn[seat],
+                    "placed": cid[self.placed[seat]] if self.placed[seat] >= 0 else None,
+                }
+            )
+        return {
+            "players": self.n,
+            "turn": self.turn,
+            "round": self.turn // self.n + 1 if self.turn else 1,
+            "phase": PHASES[self.phase],
+            "challenger": self.challenger,
+            "defender": self.defender if self.defender >= 0 else None,
+            "first_player": self.first,
+            "seats": seats,
+            "encounter": {
+                "outcome": OUTCOME_NAMES[self.outcome],
+                "winner": WINNER_NAMES[self.winner],
+                "totals": {"challenger": self.totals[1], "defender": self.totals[2]},
+                "bonus": {"challenger": self.bonus[1], "defender": self.bonus[2]},
+                "deal": self.deal_snapshot(),
+            },
+            "event_deck": [t.event_id[e] for e in reversed(self.event_deck)],
+            "event_discard": [t.event_id[e] for e in self.event_discard],
+            "box": self.box,
+            "supply": self.supply,
+            "over": self.over,
+            "ending": self.ending or None,
+            "winners": list(self.winners),
+        }
+
+    def deal_snapshot(self) -> Any:
+        """The agreed truce deal as plain data (``None`` when there is none)."""
+        if self.deal is None:
+            return None
+        got_c, got_d = self.deal
+        names = ("influence", "hostages", "power")
+        return {
+            "challenger_gets": dict(zip(names, got_c, strict=True)),
+            "defender_gets": dict(zip(names, got_d, strict=True)),
+        }
+
+    # ------------------------------------------------------------ invariants
+
+    def invariant_violations(self) -> list[str]:
+        """Conservation of power, cards and tokens, sane totals, phase order."""
+        out: list[str] = []
+        t = self.t
+        n = self.n
+        power = self.power
+        status = self.status
+        on_chars = 0
+        for c, p in enumerate(power):
+            if p < 0:
+                out.append(f"{t.char_id[c]} has {p} power")
+            st = status[c]
+            if st == ALIVE and p == 0:
+                out.append(f"{t.char_id[c]} is alive with no power")
+            elif st != ALIVE and p:
+                out.append(f"{t.char_id[c]} is {STATUS_NAMES[st]} but holds {p} power")
+            on_chars += p
+        sheets = sum(self.sheet)
+        if min(self.sheet) < 0 or self.box < 0 or self.supply < 0:
+            out.append(f"negative power: sheets {self.sheet}, box {self.box}, supply {self.supply}")
+        if on_chars + sheets + self.box + self.supply != self.power_total:
+            out.append(
+                f"power not conserved: characters {on_chars} + sheets {sheets} + box {self.box}"
+                f" + supply {self.supply} != {self.power_total}"
+            )
+        counts = [0] * n
+        owner = t.card_owner
+        for zones in (self.deck, self.hand, self.discard, self.held, self.table):
+            for zone in zones:
+                for c in zone:
+                    counts[owner[c]] += 1
+        for seat in range(n):
+            if counts[seat] != self.card_total[seat]:
+                out.append(
+                    f"{t.houses[seat]} cards not conserved: {counts[seat]} in zones, "
+                    f"{self.card_total[seat]} in the game"
+                )
+            for c in self.held[seat]:
+                if owner[c] == seat:
+                    out.append(f"{t.houses[seat]} holds its own card {t.card_id[c]} as a hostage")
+        tokens = t.rules.influence_tokens
+        for owner_seat in range(n):
+            placed = sum(self.on_board[target][owner_seat] for target in range(n))
+            if self.on_board[owner_seat][owner_seat]:
+                out.append(f"{t.houses[owner_seat]} has spread influence onto its own board")
+            if self.left[owner_seat] < 0 or placed + self.left[owner_seat] != tokens:
+                out.append(
+                    f"{t.houses[owner_seat]} influence not conserved: {self.left[owner_seat]} "
+                    f"at home + {placed} spread != {tokens}"
+                )
+        if not self.phase_log_ok:
+            out.append("a phase was entered out of order")
+        if self.phase >= P_SUPPORT and self.phase < P_OVER:
+            ch, de = self.challenger, self.defender
+            if de < 0 or de == ch:
+                out.append(f"bad active players: challenger {ch}, defender {de}")
+            elif self.side[ch] != CHALLENGER or self.side[de] != DEFENDER:
+                out.append("an active player is not on his own side")
+        return out

@@ -1,0 +1,99 @@
+"""Round tokens: character tokens (alive and dead sides), influence tokens, power markers.
+
+A character token is turned during an encounter so that one edge faces the
+middle of the table: the challenger's spearhead or the defender's shield
+(printed on opposite edges). When the character dies it is flipped to its
+dead side, which still names it and shows its House.
+"""
+
+from __future__ import annotations
+
+from pnp.render import Face, escape, mm
+from pnp.rulesets.ironthrone import icons
+from pnp.rulesets.ironthrone.model import Character, House
+from pnp.rulesets.ironthrone.style import PARCHMENT, disc, glyph, house_palette, mix, sigil
+
+#: the dead side's colours
+DEAD = "#3b3632"
+DEAD_RING = "#8c857b"
+#: power marker colours
+GOLD = "#e2bb4f"
+GOLD_DARK = "#8a6414"
+#: how far inside the cut the ring runs (less on small tokens)
+RING = 1.3 * mm
+
+
+def _ring(face: Face, fill: str, ring: str) -> tuple[float, float, float]:
+    """Fill the token and draw its ring just inside the cut; returns centre and radius."""
+    face.fill(fill)
+    r = face.width / 2
+    c = face.canvas
+    c.saveState()
+    c.setStrokeColor(ring)
+    c.setLineWidth(max(0.8, r * 0.045))
+    c.circle(r, r, r - min(RING, r * 0.12), stroke=1, fill=0)
+    c.restoreState()
+    return r, r, r
+
+
+def character_alive(house: House, char: Character, face: Face) -> None:
+    """The living side: sigil, name, challenger and defender edges."""
+    pal = house_palette(house)
+    cx, cy, r = _ring(face, pal.color, pal.accent)
+    s = r * 1.05
+    sigil(face, pal, cx - s / 2, cy - s / 2, s, faint=True)
+    mark = r * 0.36
+    inside = RING + 1.2 * mm
+    glyph(face, "challenger", cx - mark / 2, face.height - inside - mark, mark)
+    glyph(face, "defender", cx - mark / 2, inside, mark, turned=True)
+    face.text(
+        f"<b>{escape(char.name)}</b>",
+        cx - r * 0.78,
+        cy - r * 0.36,
+        r * 1.56,
+        r * 0.72,
+        size=8.5,
+        min_size=5.5,
+        align="center",
+        valign="middle",
+        color=pal.ink,
+    )
+
+
+def character_dead(house: House, char: Character, face: Face) -> None:
+    """The dead side: a skull, the name and the House, in mourning grey."""
+    pal = house_palette(house)
+    cx, cy, r = _ring(face, DEAD, DEAD_RING)
+    s = r * 0.62
+    glyph(face, "dead", cx - s / 2, cy + r * 0.12, s)
+    face.text(
+        f"<b>{escape(char.name)}</b>",
+        cx - r * 0.78,
+        cy - r * 0.45,
+        r * 1.56,
+        r * 0.55,
+        size=7.5,
+        min_size=5,
+        align="center",
+        valign="middle",
+        color=PARCHMENT,
+    )
+    small = r * 0.34
+    grey = mix(DEAD, PARCHMENT, 0.45)
+    icons.paint(face.canvas, pal.sigil, cx - small / 2, 2 * mm, small, fill=grey, detail=DEAD)
+
+
+def influence_token(house: House, face: Face) -> None:
+    """An influence token: the House sigil on its colour (both sides alike)."""
+    pal = house_palette(house)
+    cx, cy, r = _ring(face, pal.color, pal.accent)
+    s = r * 1.3
+    sigil(face, pal, cx - s / 2, cy - s / 2, s)
+
+
+def power_marker(face: Face) -> None:
+    """A power marker: a gem on a gold coin (both sides alike)."""
+    cx, cy, r = _ring(face, GOLD, GOLD_DARK)
+    disc(face, cx, cy, r * 0.72, mix(GOLD, "#ffffff", 0.35))
+    s = r * 1.3
+    glyph(face, "power", cx - s / 2, cy - s / 2, s, fill=GOLD_DARK, detail="#fff4c8")

@@ -1,0 +1,231 @@
+"""The shipped Iron Throne content and the format checks of ``pnp validate``."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.content import ContentError
+from pnp.paths import default_content_root
+from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.effects import describe
+from pnp.rulesets.ironthrone.model import (
+    CharacterCard,
+    Hostility,
+    HouseEvent,
+    IronThroneContent,
+    SpecialEvent,
+    Truce,
+    event_text,
+)
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def model() -> IronThroneContent:
+    loaded = RULESET.load()
+    assert isinstance(loaded.model, IronThroneContent)
+    return loaded.model
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """A writable copy of the shipped ironthrone content (under ``root/ironthrone``)."""
+    shutil.copytree(default_content_root() / "ironthrone", tmp_path / "ironthrone")
+    return tmp_path
+
+
+def validate(root: Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["validate", "ironthrone", "--content", str(root)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_validate_passes_with_component_counts() -> None:
+    """IT-COMP-02: the kit holds every component the rulebook lists."""
+    result = runner.invoke(app, ["validate", "ironthrone"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "ironthrone:" in out and "is valid" in out
+    for line in (
+        "houses: 5",
+        "house cards: 125 (5 decks)",
+        "leader sheets: 25",
+        "character tokens: 25",
+        "influence boards: 5",
+        "influence tokens: 25",
+        "event cards: 18",
+        "power markers: 100",
+    ):
+        assert line in out
+
+
+def test_each_house_deck_has_the_rulebook_breakdown(model: IronThroneContent) -> None:
+    """IT-COMP-03: 4 truce, 2 cards per character, hostility 1-8, 10, 12, 20."""
+    assert [h.id for h in model.houses] == [
+        "baratheon",
+        "lannister",
+        "stark",
+        "targaryen",
+        "tyrell",
+    ]
+    for house in model.houses:
+        cards = [c for c in house.deck for _ in range(c.copies)]
+        assert len(cards) == 25
+        assert sum(isinstance(c, Truce) for c in cards) == 4
+        values = sorted(c.value for c in cards if isinstance(c, Hostility))
+        assert values == [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 20]
+        per_char = Counter(c.character for c in cards if isinstance(c, CharacterCard))
+        chars = [c.id for c in model.characters_of(house.id)]
+        assert len(chars) == 5
+        assert per_char == {c: 2 for c in chars}
+
+
+def test_events_three_per_house_and_three_specials(model: IronThroneContent) -> None:
+    houses = Counter(
+        e.house for e in model.events if isinstance(e, HouseEvent) for _ in range(e.copies)
+    )
+    assert houses == {h.id: 3 for h in model.houses}
+    specials = [e for e in model.events if isinstance(e, SpecialEvent)]
+    assert sorted(e.defender for e in specials) == [
+        "most_cards_in_hand",
+        "most_influence_spread",
+        "most_leader_power",
+    ]
+    assert any(e.name == "Influential" for e in specials)
+
+
+def test_every_ability_prints_text_and_every_card_has_flavour(model: IronThroneContent) -> None:
+    titles = set()
+    for char in model.characters:
+        text = describe(char.leader)
+        assert text.endswith(".") and len(text) > 30
+        titles.add(char.leader.title)
+        assert char.flavor and char.epithet
+    for house in model.houses:
+        for card in house.deck:
+            assert card.flavor, card.id
+            if isinstance(card, CharacterCard):
+                titles.add(card.ability.title)
+                assert describe(card.ability)[0].isupper()
+    assert len(titles) == 50  # every leader and card ability has its own title
+
+
+def test_event_text_is_generated(model: IronThroneContent) -> None:
+    houses = {h.id: h for h in model.houses}
+    raven = next(e for e in model.events if e.id == "event-stark-raven")
+    assert event_text(raven, houses).startswith(
+        "The player controlling House Stark is the defender"
+    )
+    coin = next(e for e in model.events if e.id == "event-counting-coin")
+    assert "most power on their leader sheet" in event_text(coin, houses)
+
+
+def test_wrong_deck_breakdown_is_a_located_error(root: Path) -> None:
+    """IT-COMP-03: a deck that breaks the breakdown fails validate with file, line and field."""
+    stark = root / "ironthrone" / "houses" / "stark.yaml"
+    text = stark.read_text()
+    text = text.replace("type: hostility, value: 20,", "type: hostility, value: 19,")
+    text = text.replace(
+        "name: Envoy of Winterfell, copies: 4,", "name: Envoy of Winterfell, copies: 3,"
+    )
+    stark.write_text(text)
+    code, _, err = validate(root)
+    assert code == 2
+    lines = err.splitlines()
+    assert any(
+        "houses/stark.yaml:13:5: houses[0].deck: House Stark's deck has the wrong breakdown: "
+        "3 truce cards (needs 4); hostility values missing 20; unexpected 19" in line
+        for line in lines
+    ), err
+    assert "(25 cards, this has 24)" in err
+    assert "Traceback" not in err
+    assert lines[-1] == "1 problem found."
+
+
+def test_missing_character_card_copy(root: Path) -> None:
+    stark = root / "ironthrone" / "houses" / "stark.yaml"
+    text = stark.read_text()
+    start = text.index("      - id: stark-bran-card")
+    stark.write_text(text.replace(text[start : text.index("\ncharacters:")], ""))
+    code, _, err = validate(root)
+    assert code == 2
+    assert "0 cards for stark-bran (needs 2)" in err
+
+
+def test_unknown_vocabulary_word_is_a_located_error(root: Path) -> None:
+    stark = root / "ironthrone" / "houses" / "stark.yaml"
+    text = stark.read_text().replace("do: [{bonus: 3}]", "do: [{bonnus: 3}]", 1)
+    text = text.replace("when: before_cards_placed", "when: before_card_placed", 1)
+    stark.write_text(text)
+    code, _, err = validate(root)
+    assert code == 2
+    assert "stark.yaml:46:17: houses[0].deck[12].ability.do[0].bonnus: unknown field" in err
+    assert "houses[0].deck[14].ability.when: Input should be 'before_your_turn'" in err
+    assert "stark.yaml:" in err
+
+
+def test_words_must_fit_their_window(root: Path) -> None:
+    lannister = root / "ironthrone" / "houses" / "lannister.yaml"
+    text = lannister.read_text()
+    # a character card outside the encounter; an effect outside its window
+    text = text.replace(
+        "title: White Cloak\n          when: before_cards_placed",
+        "title: White Cloak\n          when: before_your_turn",
+    )
+    text = text.replace(
+        "title: Gold Cloaks\n          when: after_cards_revealed",
+        "title: Gold Cloaks\n          when: after_resolution",
+    )
+    lannister.write_text(text)
+    code, _, err = validate(root)
+    assert code == 2
+    assert "ability.when: a character card is used while its character participates" in err
+    assert "ability.do[0].withdraw: 'withdraw' cannot be used when the resolution phase ends" in err
+
+
+def test_sided_effects_need_a_side(root: Path) -> None:
+    tyrell = root / "ironthrone" / "houses" / "tyrell.yaml"
+    text = tyrell.read_text().replace(
+        "if: {supporting: true, side: won}\n      do: [{draw: 1}, {distribute: 1}]",
+        "do: [{steal_power: 1}]",
+    )
+    tyrell.write_text(text)
+    code, _, err = validate(root)
+    assert code == 2
+    assert "characters[" in err and "'steal_power' acts on the opposing side" in err
+
+
+def test_house_counts(root: Path) -> None:
+    """IT-COMP-02: five characters and three events per House."""
+    baratheon = root / "ironthrone" / "houses" / "baratheon.yaml"
+    text = baratheon.read_text()
+    start = text.index("  - id: baratheon-brienne\n    house: baratheon")
+    text = text[:start]
+    start = text.index("      - id: baratheon-brienne-card")
+    baratheon.write_text(text[:start] + text[text.index("\ncharacters:") :])
+    events = root / "ironthrone" / "events.yaml"
+    events.write_text(
+        events.read_text().replace("type: house, house: tyrell", "type: house, house: stark", 1)
+    )
+    code, _, err = validate(root)
+    assert code == 2
+    assert "House Baratheon has 4 characters; every House needs 5" in err
+    assert "House Stark has 4 event cards; every House needs 3" in err
+    assert "House Tyrell has 2 event cards; every House needs 3" in err
+    assert "House Baratheon's deck has the wrong breakdown: 23 cards in all" in err
+
+
+def test_loading_reports_all_problems_at_once(root: Path) -> None:
+    game = root / "ironthrone" / "game.yaml"
+    game.write_text(game.read_text().replace("power_markers: 100", "power_markers: 60"))
+    with pytest.raises(ContentError) as info:
+        RULESET.load(root)
+    assert any(
+        "60 power markers, but a 5-player setup places 100" in str(p) for p in info.value.problems
+    )

@@ -1,0 +1,142 @@
+"""New games (IT-SETUP) and scenario positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from pnp.content import LoadedContent
+from pnp.engine.errors import SetupError
+from pnp.engine.game import GameConfig
+from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.game import IronThroneGame
+
+
+@pytest.fixture(scope="module")
+def content() -> LoadedContent[Any]:
+    return RULESET.load()
+
+
+def start(content: LoadedContent[Any], players: int, seed: int, **kw: Any) -> IronThroneGame:
+    game = RULESET.new_game(content, GameConfig(players, **kw), seed)
+    assert isinstance(game, IronThroneGame)
+    return game
+
+
+@pytest.mark.parametrize(("players", "events"), [(3, 12), (4, 15), (5, 18)])
+def test_it_setup_06_event_deck_size(
+    content: LoadedContent[Any], players: int, events: int
+) -> None:
+    """IT-SETUP-06: 3 events per House in play plus 3 specials."""
+    game = start(content, players, 1)
+    snap = game.snapshot()
+    assert len(snap["event_deck"]) == events
+    houses = set(snap["seats"][s]["house"] for s in range(players))
+    for eid in snap["event_deck"]:
+        house = eid.split("-")[1]
+        assert house in houses or eid in {
+            "event-influential",
+            "event-crowded-court",
+            "event-counting-coin",
+        }
+
+
+def test_it_setup_01_leader_offers_and_secret_choice(content: LoadedContent[Any]) -> None:
+    """IT-SETUP-01/02/03/05: two leaders offered; choice revealed together; 4 tokens of 4 power."""
+    game = start(content, 4, 3)
+    seen = []
+    while (d := game.decision()) is not None and d.kind == "choose_leader":
+        assert len(d.options) == 2
+        assert game.view((d.seat + 1) % 4).leader(d.seat) is None
+        seen.append(d.seat)
+        game.apply(0)
+    assert seen == [0, 1, 2, 3]
+    snap = game.snapshot()
+    for seat in snap["seats"]:
+        chars = seat["characters"]
+        assert len(chars) == 4 and seat["leader"] not in chars
+        assert sum(c["power"] for c in chars.values()) >= 16  # preparation may have added one
+        assert seat["tokens_left"] == 5
+        assert len(seat["hand"]) + len(seat["deck"]) + len(seat["discard"]) == 25
+    assert snap["supply"] == 100 - 4 * 20
+
+
+def test_it_setup_07_first_player_is_random(content: LoadedContent[Any]) -> None:
+    """IT-SETUP-07: every seat goes first for some seed, and the seed decides."""
+    firsts = Counter(start(content, 4, seed).first_player() for seed in range(40))
+    assert set(firsts) == {0, 1, 2, 3}
+    assert start(content, 4, 11).first_player() == start(content, 4, 11).first_player()
+
+
+def test_it_comp_01_houses_are_distinct_and_configurable(content: LoadedContent[Any]) -> None:
+    """IT-COMP-01 / IT-GAP-12: one House per player; named Houses kept, the rest drawn."""
+    for seed in range(10):
+        houses = start(content, 5, seed).factions()
+        assert sorted(houses) == ["baratheon", "lannister", "stark", "targaryen", "tyrell"]
+    game = start(content, 3, 2, factions=("tyrell", None, "stark"))
+    houses = game.factions()
+    assert houses[0] == "tyrell" and houses[2] == "stark" and houses[1] not in ("tyrell", "stark")
+
+
+def test_bad_configurations_are_setup_errors(content: LoadedContent[Any]) -> None:
+    with pytest.raises(SetupError, match="taken twice"):
+        start(content, 3, 0, factions=("stark", "stark", None))
+    with pytest.raises(SetupError, match="unknown House 'greyjoy'"):
+        start(content, 3, 0, factions=("greyjoy", None, None))
+    with pytest.raises(SetupError, match="3 to 5 players, not 2"):
+        start(content, 2, 0)
+
+
+def test_same_seed_same_game(content: LoadedContent[Any]) -> None:
+    a, b = start(content, 4, 99), start(content, 4, 99)
+    assert a.state_hash() == b.state_hash()
+    for _ in range(60):
+        d = a.decision()
+        assert d is not None and d == b.decision()
+        a.apply(len(d.options) - 1)
+        b.apply(len(d.options) - 1)
+    assert a.state_hash() == b.state_hash()
+    assert start(content, 4, 100).state_hash() != a.state_hash()
+
+
+def test_scenario_setup_errors_are_located(content: LoadedContent[Any]) -> None:
+    setup = {
+        "start": "encounter",
+        "defender": 1,
+        "seats": [
+            {"house": "stark", "leader": "stark-eddard", "hand": ["stark-hostility-9"]},
+            {"house": "lannister", "leader": "lannister-tywin", "hand": ["stark-truce"]},
+            {"house": "baratheon", "leader": "baratheon-davos"},
+        ],
+    }
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    problems = dict(info.value.problems)
+    assert problems[("setup", "seats", 0, "hand", 0)] == "unknown card 'stark-hostility-9'"
+    assert problems[("setup", "seats", 1, "hand", 0)] == "'stark-truce' is a card of 'stark'"
+    setup["seats"][2] = {"house": "stark"}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    assert (("setup", "seats", 2, "house"), "House 'stark' is taken twice") in info.value.problems
+
+
+def test_scenario_fixture_cards_are_validated(content: LoadedContent[Any]) -> None:
+    setup = {"seats": [{"house": h, "leader": "x"} for h in ("stark", "lannister", "baratheon")]}
+    cards = [{"id": "x", "type": "leader", "house": "stark", "name": "X", "leadr": {}}]
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, cards, 0)
+    assert (("cards", 0, "leadr"), "unknown field") in info.value.problems
+
+
+def test_scenario_power_beyond_the_markers(content: LoadedContent[Any]) -> None:
+    seats = [
+        {"house": h, "leader": f"{h}-x", "sheet": 40} for h in ("stark", "lannister", "tyrell")
+    ]
+    cards = [
+        {"id": f"{h}-x", "type": "leader", "house": h, "name": "X"}
+        for h in ("stark", "lannister", "tyrell")
+    ]
+    with pytest.raises(SetupError, match="uses 168 power markers; the game has 100"):
+        RULESET.scenario_game(content, {"seats": seats}, cards, 0)

@@ -1,0 +1,103 @@
+"""Views show a seat only what it may know (IT-HOST-02, IT-TALK-03)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pnp.engine.game import Game
+from pnp.engine.testing import view_leaks
+from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.game import IronThroneGame
+
+SETUP: dict[str, Any] = {
+    "start": "encounter",
+    "challenger": 0,
+    "defender": 1,
+    "seats": [
+        {
+            "house": "stark",
+            "leader": "stark-eddard",
+            "character": "stark-robb",
+            "hand": ["stark-hostility-5", "stark-truce"],
+            "deck": ["stark-hostility-1", "stark-hostility-2"],
+            "hostages": ["lannister-hostility-20", "baratheon-truce"],
+        },
+        {
+            "house": "lannister",
+            "leader": "lannister-tywin",
+            "character": "lannister-jaime",
+            "hand": ["lannister-hostility-3", "lannister-truce"],
+            "deck": ["lannister-hostility-1", "lannister-hostility-2"],
+        },
+        {
+            "house": "baratheon",
+            "leader": "baratheon-stannis",
+            "hand": ["baratheon-hostility-1", "baratheon-hostility-2"],
+            "deck": ["baratheon-hostility-3", "baratheon-hostility-4"],
+        },
+    ],
+}
+
+
+@pytest.fixture
+def game() -> IronThroneGame:
+    g = RULESET.scenario_game(RULESET.load(), SETUP, [], 0)
+    assert isinstance(g, IronThroneGame)
+    return g
+
+
+def swap_hand_and_deck(seat: int):
+    def change(game: Game) -> None:
+        assert isinstance(game, IronThroneGame)
+        ref = game.ref
+        ref.hand[seat][0], ref.deck[seat][0] = ref.deck[seat][0], ref.hand[seat][0]
+
+    return change
+
+
+def test_other_hands_and_decks_are_hidden(game: IronThroneGame) -> None:
+    assert view_leaks(game, 1, swap_hand_and_deck(2), seats=[0]) == []
+    # the owner sees his own hand change
+    assert view_leaks(game, 2, swap_hand_and_deck(2))
+
+
+def test_hostage_fronts_are_hidden_from_others(game: IronThroneGame) -> None:
+    """IT-HOST-02: others see only the House of a hostage."""
+
+    def swap_hostage(g: Game) -> None:
+        assert isinstance(g, IronThroneGame)
+        ref = g.ref
+        lannister = ref.hand[1]
+        ref.held[0][0], lannister[0] = lannister[0], ref.held[0][0]
+
+    assert view_leaks(game, 2, swap_hostage) == []
+    assert game.view(2).hostage_houses(0) == ["lannister", "baratheon"]
+    assert [c.id for c in game.view(0).hostages()] == ["lannister-hostility-3", "baratheon-truce"]
+
+
+def test_facedown_card_hidden_until_reveal(game: IronThroneGame) -> None:
+    game.apply(game.decision().labels().index("place: stark-hostility-5"))  # type: ignore[union-attr]
+    view = game.view(1)
+    assert view.has_placed(0) and view.placed(0) is None
+    assert game.view(0).placed(0) is not None
+
+    def swap_placed(g: Game) -> None:
+        assert isinstance(g, IronThroneGame)
+        ref = g.ref
+        c = ref.placed[0]
+        other = ref.hand[0][0]
+        ref.placed[0], ref.hand[0][0] = other, c
+
+    assert view_leaks(game, 1, swap_placed, seats=[2]) == []
+
+
+def test_view_reports_public_state(game: IronThroneGame) -> None:
+    view = game.view(2)
+    assert view.challenger == 0 and view.defender == 1
+    assert view.committed(0) == "stark-robb"
+    assert view.side_power(1) == 4 and view.side_power(2) == 4
+    assert view.hand_size(0) == 2 and view.deck_size(1) == 2
+    assert view.leader(0) == "stark-eddard"
+    assert [c.id for c in view.hand()] == ["baratheon-hostility-1", "baratheon-hostility-2"]
