@@ -664,6 +664,22 @@ class Referee(State):
 
     # ------------------------------------------------------------ windows
 
+    def window_open(self, w: int) -> bool:
+        """Whether anyone might act in window ``w`` (else no generator is made for it)."""
+        if w in self.leader_window:
+            return True
+        if w < W_BEFORE_CARDS:
+            return False
+        cw = self.t.card_window
+        side = self.side
+        hand = self.hand
+        for seat in range(self.n):
+            if side[seat]:
+                for c in hand[seat]:
+                    if cw[c] == w:
+                        return True
+        return False
+
     def window(self, w: int, ctx: Any = None) -> Flow:
         """Offer leader abilities, then character cards, for window ``w``."""
         self.ctx = ctx
@@ -684,6 +700,7 @@ class Referee(State):
                     yield from run(self, seat, ab, ctx)
         if w >= W_BEFORE_CARDS:
             yield from self.card_window(w, ctx)
+        self.ctx = None
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
@@ -792,7 +809,8 @@ class Referee(State):
             self.set_phase(P_TURN_START)
             self.emit("turn_started", self.challenger, turn=self.turn)
             yield from self.hostage_step()
-            yield from self.window(W_BEFORE_TURN)
+            if self.window_open(W_BEFORE_TURN):
+                yield from self.window(W_BEFORE_TURN)
             self.set_phase(P_PREPARATION)
             yield from self.preparation()
             start = "support"
@@ -909,7 +927,8 @@ class Referee(State):
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
         self.emit("defender_chosen", d, event=eid)
-        yield from self.window(W_DEFENDER)
+        if self.window_open(W_DEFENDER):
+            yield from self.window(W_DEFENDER)
         r = t.rules
         self.draw(ch, r.preparation_draw)
         self.draw(d, r.preparation_draw)
@@ -975,7 +994,8 @@ class Referee(State):
             else:
                 self.emit("support_declined", seat, side=side_name, character=cid[c])
             self.pending_offer = None
-        yield from self.window(W_AFTER_SUPPORT)
+        if self.window_open(W_AFTER_SUPPORT):
+            yield from self.window(W_AFTER_SUPPORT)
 
     def support_options(self, living: tuple[int, ...]) -> list[Option]:
         """``stay out``, then each living character offered to either side."""
@@ -989,7 +1009,8 @@ class Referee(State):
 
     def encounter(self) -> Flow:
         """Facedown cards, reveal, outcome (IT-ENC-01..07)."""
-        yield from self.window(W_BEFORE_CARDS)
+        if self.window_open(W_BEFORE_CARDS):
+            yield from self.window(W_BEFORE_CARDS)
         ch, de = self.challenger, self.defender
         placers = (de, ch) if self.first_placer == de else (ch, de)
         for seat in placers:
@@ -1009,7 +1030,8 @@ class Referee(State):
             defender=cid[self.placed[de]] if self.placed[de] >= 0 else None,
             outcome=OUTCOME_NAMES[self.outcome],
         )
-        yield from self.window(W_AFTER_REVEAL)
+        if self.window_open(W_AFTER_REVEAL):
+            yield from self.window(W_AFTER_REVEAL)
 
     def place(self, seat: int) -> Flow:
         """``seat`` places one house card facedown (the deck's top card if the hand is empty)."""
@@ -1057,7 +1079,8 @@ class Referee(State):
             self.emit_result()
             yield from self.rewards_and_penalties()
             yield from self.betrayal_hostages(truce_seat)
-        yield from self.window(W_AFTER_RESOLUTION)
+        if self.window_open(W_AFTER_RESOLUTION):
+            yield from self.window(W_AFTER_RESOLUTION)
 
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
