@@ -26,10 +26,62 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.engine import GameConfig, stream
-from pnp.engine.runner import Limits, agents_chooser, run_game
+from pnp.engine import Decision, Game, GameConfig, Option, Result, stream
+from pnp.engine.runner import Limits, agents_chooser, play, run_game
 from pnp.playtest import LocalExecutor, PlaytestPlan, run_playtest
 from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+
+class NoopGame(Game):
+    """A game that costs nothing: what remains is the runner's own cost per decision."""
+
+    players = 2
+
+    def __init__(self, steps: int) -> None:
+        self.steps = steps
+        self.done = 0
+        self.pending = Decision(0, "noop", (Option("a"), Option("b"), Option("c")))
+        self.outcome: Result | None = None
+
+    def decision(self) -> Decision | None:
+        return self.pending if self.outcome is None else None
+
+    def apply(self, index: int) -> list:
+        self.done += 1
+        if self.done >= self.steps:
+            self.outcome = Result((0,), "done", 1)
+        return []
+
+    def view(self, seat: int) -> None:
+        return None
+
+    def result(self) -> Result | None:
+        return self.outcome
+
+    def snapshot(self) -> dict:
+        return {"done": self.done}
+
+    @property
+    def round(self) -> int:
+        return 1
+
+    def factions(self) -> tuple[str, ...]:
+        return ("a", "b")
+
+
+def noop_overhead(steps: int, invariants: bool) -> float:
+    """Seconds per decision of ``play`` minus a bare loop, on :class:`NoopGame`."""
+    game = NoopGame(steps)
+    rng = stream(1, "agent", 0)
+    start = time.perf_counter()
+    while (decision := game.decision()) is not None:
+        game.apply(int(rng.random() * len(decision.options)))
+    bare = time.perf_counter() - start
+    game = NoopGame(steps)
+    choose = agents_chooser(HAGGLE, ["random", "random"], 1)
+    start = time.perf_counter()
+    play(game, choose, Limits(max_steps=steps + 1, invariants=invariants))
+    return (time.perf_counter() - start - bare) / steps
 
 
 def bare_loop(content, games: int, players: int) -> tuple[float, int]:
@@ -144,6 +196,13 @@ def main() -> None:
             f"(runner + agent cost {overhead:.2f} µs/decision)"
         )
 
+    for invariants in (False, True):
+        cost = min(noop_overhead(200_000, invariants) for _ in range(args.repeat))
+        print(
+            f"runner's own cost on a no-op game, invariants {'on ' if invariants else 'off'}: "
+            f"{cost * 1e6:.2f} µs/decision (agent lookup, random agent, caps, checks)"
+        )
+
     n = args.playtest_games
     runs: dict[int, tuple[float, float]] = {}
     for _ in range(args.repeat):
@@ -160,6 +219,11 @@ def main() -> None:
             f"({n / wall:,.0f} games/s), {cpu:6.2f} s CPU"
         )
     print(f"speed-up of 2 workers over 1: {one / two:.2f}x (target >= 1.8x)")
+    print(
+        f"work-normalised speed-up (2 x CPU of 1 worker / CPU of 2 workers): "
+        f"{2 * one_cpu / two_cpu:.2f}x (what idle cores would allow; CPU time grows too "
+        "when the cores are shared)"
+    )
     print(
         f"parallel capacity after: {after:.2f}x (the speed-up cannot beat the capacity "
         "while other work shares the cores)"

@@ -299,3 +299,17 @@ def test_ruleset_without_scenario_support_is_located(write) -> None:
     assert str(info.value) == (
         f"{path}:1:1: ruleset: the haggle ruleset cannot run scenarios yet (no scenario_game)"
     )
+
+
+def test_a_crash_while_building_the_setup_is_a_failure(write) -> None:
+    import dataclasses
+
+    from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+    def broken(content, setup, cards, seed):
+        raise KeyError("seats")
+
+    ruleset = dataclasses.replace(HAGGLE, scenario_game=broken)
+    runner = ScenarioRunner(find=lambda name: ruleset, content_root=CONTENT_ROOT)
+    text = fail_text(runner, write(BASE))
+    assert "setup (line 4): the ruleset raised KeyError: 'seats'" in text

@@ -96,16 +96,16 @@ class ScenarioRunner:
     def content(self, ruleset: Ruleset) -> LoadedContent[Any]:
         """The ruleset's content, loaded once per runner."""
         if ruleset.name not in self._content:
-            self._content[ruleset.name] = ruleset.load(self.content_root)
+            # alone: --content may also name the ruleset's own folder
+            self._content[ruleset.name] = ruleset.load(self.content_root, alone=True)
         return self._content[ruleset.name]
 
     def run(self, path: Path) -> ScenarioOutcome:
         """Run the scenario in ``path``; raise :class:`PnpError` if it is malformed."""
         scenario = load_scenario(path)
         spec = scenario.spec
-        game = self._build(scenario)
-        play = _Play(scenario, game)
         try:
+            play = _Play(scenario, self._build(scenario))
             _check_invariants(play, "after the setup")
             for i, step in enumerate(spec.script):
                 if step.choose is not None:
@@ -136,9 +136,13 @@ class ScenarioRunner:
                 for loc, message in exc.problems
             ]
             raise ContentError(problems) from None
+        except PnpError:
+            raise
+        except Exception as exc:  # a bug in the ruleset, not in the file
+            raise _crash(f"setup ({scenario.where('setup')})", exc) from None
 
 
-def _crash(play: _Play, doing: str, exc: BaseException) -> _Failed:
+def _crash(doing: str, exc: BaseException) -> _Failed:
     frames = traceback.format_exception(type(exc), exc, exc.__traceback__)
     lines = [f"{doing}: the ruleset raised {type(exc).__name__}: {exc}"]
     tail = "".join(frames[-4:]).rstrip().splitlines()
@@ -150,14 +154,14 @@ def _ask(play: _Play, doing: str, ask: Callable[[], Any]) -> Any:
     try:
         return ask()
     except Exception as exc:
-        raise _crash(play, doing, exc) from None
+        raise _crash(doing, exc) from None
 
 
 def _check_invariants(play: _Play, when: str) -> None:
     try:
         found = violations(play.game, play.game.decision())
     except Exception as exc:
-        raise _crash(play, f"{when}, checking invariants", exc) from None
+        raise _crash(f"{when}, checking invariants", exc) from None
     if found:
         raise _Failed([f"{when}: invariant violated:", *(f"  - {v}" for v in found)])
 
@@ -198,7 +202,7 @@ def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
     try:
         play.events.extend(game.apply(labels.index(label)))
     except Exception as exc:
-        raise _crash(play, f"{where}: choosing {label!r}", exc) from None
+        raise _crash(f"{where}: choosing {label!r}", exc) from None
     _check_invariants(play, f"after {where}")
 
 
