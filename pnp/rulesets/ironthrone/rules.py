@@ -356,13 +356,13 @@ class Referee(State):
     def draw(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
         hand = self.hand[seat]
-        cid = self.t.card_id
+        drawn = self.t.drawn_events
         for _ in range(count):
             c = self.take_top(seat)
             if c < 0:
                 return
             hand.append(c)
-            self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
+            self.events.append(drawn[c])
 
     def reshuffle(self, seat: int) -> None:
         """Shuffle the discard pile into the deck."""
@@ -1050,13 +1050,7 @@ class Referee(State):
                 return
         self.placed[seat] = c
         self.table[seat].append(c)
-        self.events.append(
-            make_event(
-                "card_played",
-                seat,
-                {"card": self.t.card_id[c], "use": "placed", "faceup": self.faceup[seat]},
-            )
-        )
+        self.events.append(self.t.placed_events[self.faceup[seat]][c])
 
     # -- resolution
 

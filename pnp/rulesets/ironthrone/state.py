@@ -86,6 +86,10 @@ class Tables:
     # card number -> rank of its id (ids ranked by first card number), and back
     card_rank: list[int] = field(default_factory=list)
     rank_id: list[str] = field(default_factory=list)
+    # the commonest events, made once per card: they are immutable and the
+    # same in every game (drawn by its owner; placed facedown or face up)
+    drawn_events: list[Any] = field(default_factory=list)
+    placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
     # cached option tuples by structural key, and decisions by (seat, kind, options)
     choices: dict[Any, Any] = field(default_factory=dict)
     decisions: dict[Any, Any] = field(default_factory=dict)
