@@ -704,13 +704,26 @@ class Referee(State):
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
-        cw = self.t.card_window
+        t = self.t
+        cw = t.card_window
+        cchar = t.card_char
+        cab = t.card_ability
         for seat in self.order:
             if not self.side[seat]:
                 continue
-            while True:
+            mine = self.committed[seat]
+            if mine < 0 or self.status[mine] != ALIVE:
+                continue  # no participating character: no card text (IT-CHAR-01, IT-DEATH-03)
+            leader = self.leader[seat]
+            while self.status[mine] == ALIVE:  # an effect may kill it mid-window
                 hand = self.hand[seat]
-                usable = [c for c in hand if cw[c] == w and self.card_usable(seat, c, ctx)]
+                usable = [
+                    c
+                    for c in hand
+                    if cw[c] == w
+                    and (cchar[c] == mine or cchar[c] == leader)
+                    and conditions_hold(self, seat, cab[c], ctx)  # type: ignore[arg-type]
+                ]
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
