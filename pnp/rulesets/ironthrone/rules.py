@@ -44,7 +44,6 @@ from pnp.rulesets.ironthrone.state import (
     DEFENDER_WON,
     HOSTILE,
     HOSTILITY,
-    KIND_NAMES,
     NO_SIDE,
     NOBODY,
     OUTCOME_NAMES,
@@ -746,17 +745,6 @@ class Referee(State):
                 if not self.side[seat]:
                     break
 
-    def card_usable(self, seat: int, c: int, ctx: Any) -> bool:
-        """A character card works only while its character participates (IT-CHAR-01)."""
-        ch = self.t.card_char[c]
-        mine = self.committed[seat]
-        if mine < 0 or self.status[mine] != ALIVE or not self.side[seat]:
-            return False
-        if ch != mine and ch != self.leader[seat]:
-            return False
-        ab = self.t.card_ability[c]
-        return ab is not None and conditions_hold(self, seat, ab, ctx)
-
     # ------------------------------------------------------------ the game
 
     def flow(self, start: str = "leaders") -> Flow:
@@ -1267,10 +1255,6 @@ class Referee(State):
         self.ending = ending
         self.set_phase(P_OVER)
         self.emit("game_over", None, ending=ending, winners=[self.house(s) for s in self.winners])
-
-    def kind_name(self, c: int) -> str:
-        """``hostility``, ``truce`` or ``character`` for card ``c``."""
-        return KIND_NAMES[self.t.card_kind[c]]
 
     # state the views read while a decision is pending
     pending_offer: tuple[int, int, int] | None = None
