@@ -220,6 +220,9 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
     assert isinstance(model, IronThroneContent)
     if config.players not in (3, 4, 5):
         raise SetupError(f"The Iron Throne is played by 3 to 5 players, not {config.players}")
+    if config.options:
+        unknown = ", ".join(sorted(map(str, config.options)))
+        raise SetupError(f"The Iron Throne has no options or variants (got: {unknown})")
     rng = stream(seed, "game")
     houses = tuple(choose_houses(model, config, rng))
     t = tables_for(model, houses)
