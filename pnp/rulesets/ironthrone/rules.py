@@ -1266,4 +1266,4 @@ class Referee(State):
     pending_deal: tuple[Package, Package] | None = None
 
 
-__all__ = ["DEAD", "Referee", "package_text"]
+__all__ = ["Referee", "make_decision", "make_event", "package_text"]

@@ -47,8 +47,6 @@ from pnp.rulesets.ironthrone.state import (
     Tables,
 )
 
-KIND = {"hostility": HOSTILITY, "truce": TRUCE, "character": CHARACTER}
-
 # ---------------------------------------------------------------- tables
 
 
