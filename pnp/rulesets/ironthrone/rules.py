@@ -44,7 +44,6 @@ from pnp.rulesets.ironthrone.state import (
     DEFENDER_WON,
     HOSTILE,
     HOSTILITY,
-    KIND_NAMES,
     NO_SIDE,
     NOBODY,
     OUTCOME_NAMES,
@@ -356,13 +355,13 @@ class Referee(State):
     def draw(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
         hand = self.hand[seat]
-        cid = self.t.card_id
+        drawn = self.t.drawn_events
         for _ in range(count):
             c = self.take_top(seat)
             if c < 0:
                 return
             hand.append(c)
-            self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
+            self.events.append(drawn[c])
 
     def reshuffle(self, seat: int) -> None:
         """Shuffle the discard pile into the deck."""
@@ -664,6 +663,22 @@ class Referee(State):
 
     # ------------------------------------------------------------ windows
 
+    def window_open(self, w: int) -> bool:
+        """Whether anyone might act in window ``w`` (else no generator is made for it)."""
+        if w in self.leader_window:
+            return True
+        if w < W_BEFORE_CARDS:
+            return False
+        cw = self.t.card_window
+        side = self.side
+        hand = self.hand
+        for seat in range(self.n):
+            if side[seat]:
+                for c in hand[seat]:
+                    if cw[c] == w:
+                        return True
+        return False
+
     def window(self, w: int, ctx: Any = None) -> Flow:
         """Offer leader abilities, then character cards, for window ``w``."""
         self.ctx = ctx
@@ -684,16 +699,30 @@ class Referee(State):
                     yield from run(self, seat, ab, ctx)
         if w >= W_BEFORE_CARDS:
             yield from self.card_window(w, ctx)
+        self.ctx = None
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
-        cw = self.t.card_window
+        t = self.t
+        cw = t.card_window
+        cchar = t.card_char
+        cab = t.card_ability
         for seat in self.order:
             if not self.side[seat]:
                 continue
-            while True:
+            mine = self.committed[seat]
+            if mine < 0 or self.status[mine] != ALIVE:
+                continue  # no participating character: no card text (IT-CHAR-01, IT-DEATH-03)
+            leader = self.leader[seat]
+            while self.status[mine] == ALIVE:  # an effect may kill it mid-window
                 hand = self.hand[seat]
-                usable = [c for c in hand if cw[c] == w and self.card_usable(seat, c, ctx)]
+                usable = [
+                    c
+                    for c in hand
+                    if cw[c] == w
+                    and (cchar[c] == mine or cchar[c] == leader)
+                    and conditions_hold(self, seat, cab[c], ctx)  # type: ignore[arg-type]
+                ]
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
@@ -715,17 +744,6 @@ class Referee(State):
                 yield from run(self, seat, ab, ctx)
                 if not self.side[seat]:
                     break
-
-    def card_usable(self, seat: int, c: int, ctx: Any) -> bool:
-        """A character card works only while its character participates (IT-CHAR-01)."""
-        ch = self.t.card_char[c]
-        mine = self.committed[seat]
-        if mine < 0 or self.status[mine] != ALIVE or not self.side[seat]:
-            return False
-        if ch != mine and ch != self.leader[seat]:
-            return False
-        ab = self.t.card_ability[c]
-        return ab is not None and conditions_hold(self, seat, ab, ctx)
 
     # ------------------------------------------------------------ the game
 
@@ -792,7 +810,8 @@ class Referee(State):
             self.set_phase(P_TURN_START)
             self.emit("turn_started", self.challenger, turn=self.turn)
             yield from self.hostage_step()
-            yield from self.window(W_BEFORE_TURN)
+            if self.window_open(W_BEFORE_TURN):
+                yield from self.window(W_BEFORE_TURN)
             self.set_phase(P_PREPARATION)
             yield from self.preparation()
             start = "support"
@@ -909,7 +928,8 @@ class Referee(State):
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
         self.emit("defender_chosen", d, event=eid)
-        yield from self.window(W_DEFENDER)
+        if self.window_open(W_DEFENDER):
+            yield from self.window(W_DEFENDER)
         r = t.rules
         self.draw(ch, r.preparation_draw)
         self.draw(d, r.preparation_draw)
@@ -975,7 +995,8 @@ class Referee(State):
             else:
                 self.emit("support_declined", seat, side=side_name, character=cid[c])
             self.pending_offer = None
-        yield from self.window(W_AFTER_SUPPORT)
+        if self.window_open(W_AFTER_SUPPORT):
+            yield from self.window(W_AFTER_SUPPORT)
 
     def support_options(self, living: tuple[int, ...]) -> list[Option]:
         """``stay out``, then each living character offered to either side."""
@@ -989,7 +1010,8 @@ class Referee(State):
 
     def encounter(self) -> Flow:
         """Facedown cards, reveal, outcome (IT-ENC-01..07)."""
-        yield from self.window(W_BEFORE_CARDS)
+        if self.window_open(W_BEFORE_CARDS):
+            yield from self.window(W_BEFORE_CARDS)
         ch, de = self.challenger, self.defender
         placers = (de, ch) if self.first_placer == de else (ch, de)
         for seat in placers:
@@ -1009,7 +1031,8 @@ class Referee(State):
             defender=cid[self.placed[de]] if self.placed[de] >= 0 else None,
             outcome=OUTCOME_NAMES[self.outcome],
         )
-        yield from self.window(W_AFTER_REVEAL)
+        if self.window_open(W_AFTER_REVEAL):
+            yield from self.window(W_AFTER_REVEAL)
 
     def place(self, seat: int) -> Flow:
         """``seat`` places one house card facedown (the deck's top card if the hand is empty)."""
@@ -1028,13 +1051,7 @@ class Referee(State):
                 return
         self.placed[seat] = c
         self.table[seat].append(c)
-        self.events.append(
-            make_event(
-                "card_played",
-                seat,
-                {"card": self.t.card_id[c], "use": "placed", "faceup": self.faceup[seat]},
-            )
-        )
+        self.events.append(self.t.placed_events[self.faceup[seat]][c])
 
     # -- resolution
 
@@ -1057,7 +1074,8 @@ class Referee(State):
             self.emit_result()
             yield from self.rewards_and_penalties()
             yield from self.betrayal_hostages(truce_seat)
-        yield from self.window(W_AFTER_RESOLUTION)
+        if self.window_open(W_AFTER_RESOLUTION):
+            yield from self.window(W_AFTER_RESOLUTION)
 
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
@@ -1238,10 +1256,6 @@ class Referee(State):
         self.set_phase(P_OVER)
         self.emit("game_over", None, ending=ending, winners=[self.house(s) for s in self.winners])
 
-    def kind_name(self, c: int) -> str:
-        """``hostility``, ``truce`` or ``character`` for card ``c``."""
-        return KIND_NAMES[self.t.card_kind[c]]
-
     # state the views read while a decision is pending
     pending_offer: tuple[int, int, int] | None = None
     #: whether the leader step ends by shuffling decks and dealing hands (IT-SETUP-03)
@@ -1252,4 +1266,4 @@ class Referee(State):
     pending_deal: tuple[Package, Package] | None = None
 
 
-__all__ = ["DEAD", "Referee", "package_text"]
+__all__ = ["Referee", "make_decision", "make_event", "package_text"]

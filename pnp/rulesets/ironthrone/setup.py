@@ -35,7 +35,7 @@ from pnp.rulesets.ironthrone.model import (
     SpecialEvent,
     Truce,
 )
-from pnp.rulesets.ironthrone.rules import Referee
+from pnp.rulesets.ironthrone.rules import Referee, make_event
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     CHALLENGER,
@@ -46,8 +46,6 @@ from pnp.rulesets.ironthrone.state import (
     TRUCE,
     Tables,
 )
-
-KIND = {"hostility": HOSTILITY, "truce": TRUCE, "character": CHARACTER}
 
 # ---------------------------------------------------------------- tables
 
@@ -126,6 +124,13 @@ def build_tables(
             t.card_owner.append(seat)
             t.card_ability.append(ab)
             t.card_window.append(ab.window if ab is not None else -1)
+    for c, cid in enumerate(t.card_id):
+        seat = t.card_owner[c]
+        t.drawn_events.append(make_event("card_drawn", seat, {"card": cid}))
+        for faceup in (False, True):
+            t.placed_events[faceup].append(
+                make_event("card_played", seat, {"card": cid, "use": "placed", "faceup": faceup})
+            )
     ranks: dict[str, int] = {}
     for cid in t.card_id:
         if cid not in ranks:
@@ -213,6 +218,9 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
     assert isinstance(model, IronThroneContent)
     if config.players not in (3, 4, 5):
         raise SetupError(f"The Iron Throne is played by 3 to 5 players, not {config.players}")
+    if config.options:
+        unknown = ", ".join(sorted(map(str, config.options)))
+        raise SetupError(f"The Iron Throne has no options or variants (got: {unknown})")
     rng = stream(seed, "game")
     houses = tuple(choose_houses(model, config, rng))
     t = tables_for(model, houses)

@@ -86,6 +86,10 @@ class Tables:
     # card number -> rank of its id (ids ranked by first card number), and back
     card_rank: list[int] = field(default_factory=list)
     rank_id: list[str] = field(default_factory=list)
+    # the commonest events, made once per card: they are immutable and the
+    # same in every game (drawn by its owner; placed facedown or face up)
+    drawn_events: list[Any] = field(default_factory=list)
+    placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
     # cached option tuples by structural key, and decisions by (seat, kind, options)
     choices: dict[Any, Any] = field(default_factory=dict)
     decisions: dict[Any, Any] = field(default_factory=dict)
@@ -291,22 +295,29 @@ class State:
     # ------------------------------------------------------------ invariants
 
     def invariant_violations(self) -> list[str]:
-        """Conservation of power, cards and tokens, sane totals, phase order."""
+        """Conservation of power, cards and tokens, sane totals, phase order.
+
+        Cheap enough to run after every step: decks, hands, discards and the
+        table only ever hold their own House's cards, so those are counted
+        with ``len``; a card that strays into another House's zone still
+        breaks both Houses' counts. Hostages are counted by owner.
+        """
         out: list[str] = []
         t = self.t
         n = self.n
         power = self.power
         status = self.status
-        on_chars = 0
-        for c, p in enumerate(power):
-            if p < 0:
-                out.append(f"{t.char_id[c]} has {p} power")
-            st = status[c]
-            if st == ALIVE and p == 0:
-                out.append(f"{t.char_id[c]} is alive with no power")
-            elif st != ALIVE and p:
-                out.append(f"{t.char_id[c]} is {STATUS_NAMES[st]} but holds {p} power")
-            on_chars += p
+        on_chars = sum(power)
+        # a token is alive exactly when it holds power
+        if min(power) < 0 or [st == ALIVE for st in status] != [p > 0 for p in power]:
+            for c, p in enumerate(power):
+                st = status[c]
+                if p < 0:
+                    out.append(f"{t.char_id[c]} has {p} power")
+                if st == ALIVE and p == 0:
+                    out.append(f"{t.char_id[c]} is alive with no power")
+                elif st != ALIVE and p:
+                    out.append(f"{t.char_id[c]} is {STATUS_NAMES[st]} but holds {p} power")
         sheets = sum(self.sheet)
         if min(self.sheet) < 0 or self.box < 0 or self.supply < 0:
             out.append(f"negative power: sheets {self.sheet}, box {self.box}, supply {self.supply}")
@@ -315,34 +326,39 @@ class State:
                 f"power not conserved: characters {on_chars} + sheets {sheets} + box {self.box}"
                 f" + supply {self.supply} != {self.power_total}"
             )
-        counts = [0] * n
         owner = t.card_owner
-        for zones in (self.deck, self.hand, self.discard, self.held, self.table):
-            for zone in zones:
-                for c in zone:
-                    counts[owner[c]] += 1
+        counts = [
+            len(self.deck[s]) + len(self.hand[s]) + len(self.discard[s]) + len(self.table[s])
+            for s in range(n)
+        ]
+        for seat in range(n):
+            for c in self.held[seat]:
+                o = owner[c]
+                counts[o] += 1
+                if o == seat:
+                    out.append(f"{t.houses[seat]} holds its own card {t.card_id[c]} as a hostage")
         for seat in range(n):
             if counts[seat] != self.card_total[seat]:
                 out.append(
                     f"{t.houses[seat]} cards not conserved: {counts[seat]} in zones, "
                     f"{self.card_total[seat]} in the game"
                 )
-            for c in self.held[seat]:
-                if owner[c] == seat:
-                    out.append(f"{t.houses[seat]} holds its own card {t.card_id[c]} as a hostage")
         tokens = t.rules.influence_tokens
-        for owner_seat in range(n):
-            placed = sum(self.on_board[target][owner_seat] for target in range(n))
-            if self.on_board[owner_seat][owner_seat]:
-                out.append(f"{t.houses[owner_seat]} has spread influence onto its own board")
-            if self.left[owner_seat] < 0 or placed + self.left[owner_seat] != tokens:
+        on_board = self.on_board
+        for o in range(n):
+            placed = 0
+            for target in range(n):
+                placed += on_board[target][o]
+            if on_board[o][o]:
+                out.append(f"{t.houses[o]} has spread influence onto its own board")
+            if self.left[o] < 0 or placed + self.left[o] != tokens:
                 out.append(
-                    f"{t.houses[owner_seat]} influence not conserved: {self.left[owner_seat]} "
+                    f"{t.houses[o]} influence not conserved: {self.left[o]} "
                     f"at home + {placed} spread != {tokens}"
                 )
         if not self.phase_log_ok:
             out.append("a phase was entered out of order")
-        if self.phase >= P_SUPPORT and self.phase < P_OVER:
+        if P_SUPPORT <= self.phase < P_OVER:
             ch, de = self.challenger, self.defender
             if de < 0 or de == ch:
                 out.append(f"bad active players: challenger {ch}, defender {de}")

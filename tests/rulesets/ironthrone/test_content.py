@@ -229,3 +229,11 @@ def test_loading_reports_all_problems_at_once(root: Path) -> None:
     assert any(
         "60 power markers, but a 5-player setup places 100" in str(p) for p in info.value.problems
     )
+
+
+def test_content_readme_documents_the_whole_vocabulary() -> None:
+    from pnp.rulesets.ironthrone.effects import CONDITION_NAMES, EFFECT_NAMES, WINDOWS, Cost
+
+    text = (default_content_root() / "ironthrone" / "README.md").read_text()
+    for word in [*WINDOWS, *CONDITION_NAMES, *EFFECT_NAMES, *Cost.model_fields]:
+        assert f"`{word}" in text, word

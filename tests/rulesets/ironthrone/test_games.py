@@ -61,3 +61,29 @@ def test_apply_rejects_bad_indices(content: LoadedContent[Any]) -> None:
     assert decision is not None
     with pytest.raises(IndexError):
         game.apply(len(decision.options))
+
+
+def test_invariants_catch_broken_states(content: LoadedContent[Any]) -> None:
+    """Power, cards, hostages and influence are each checked for conservation."""
+    from pnp.rulesets.ironthrone.game import IronThroneGame
+    from pnp.rulesets.ironthrone.state import ALIVE
+
+    game = RULESET.new_game(content, GameConfig(4), 1)
+    assert isinstance(game, IronThroneGame)
+    while (d := game.decision()) is not None and d.kind == "choose_leader":
+        game.apply(0)
+    assert game.invariant_violations() == []
+    ref = game.ref
+    token = next(c for c in ref.t.seat_chars[0] if ref.status[c] == ALIVE)
+    ref.power[token] += 1
+    ref.hand[1].append(ref.deck[0].pop())
+    ref.held[2].append(ref.hand[2].pop())
+    ref.left[3] -= 1
+    found = "\n".join(game.invariant_violations())
+    assert "power not conserved" in found
+    assert f"{ref.t.houses[0]} cards not conserved: 24 in zones, 25" in found
+    assert f"{ref.t.houses[1]} cards not conserved: 26 in zones, 25" in found
+    assert "as a hostage" in found
+    assert f"{ref.t.houses[3]} influence not conserved" in found
+    ref.power[token] = 0
+    assert "is alive with no power" in "\n".join(game.invariant_violations())

@@ -87,6 +87,8 @@ def test_bad_configurations_are_setup_errors(content: LoadedContent[Any]) -> Non
         start(content, 3, 0, factions=("greyjoy", None, None))
     with pytest.raises(SetupError, match="3 to 5 players, not 2"):
         start(content, 2, 0)
+    with pytest.raises(SetupError, match="no options or variants"):
+        start(content, 3, 0, options={"winter": True})
 
 
 def test_same_seed_same_game(content: LoadedContent[Any]) -> None:
