@@ -10,9 +10,10 @@ import difflib
 
 from pnp.errors import UnknownRulesetError
 from pnp.rulesets.ruleset import Ruleset
+from pnp.rulesets.thrones import RULESET as THRONES
 
 #: Every ruleset pnp knows, in the order commands list and process them.
-RULESETS: tuple[Ruleset, ...] = ()
+RULESETS: tuple[Ruleset, ...] = (THRONES,)
 
 
 def all_rulesets() -> tuple[Ruleset, ...]:
