@@ -105,7 +105,7 @@ class HeuristicAgent:
         def score(o: Option) -> float:
             if o.data is None:
                 return 0.5
-            c, host = o.data
+            c, _host = o.data
             if c.d.type == "character":
                 return 2.0 + c.d.strength + 0.5 * bin(c.d.icons).count("1") + c.d.cost * 0.3
             if c.d.type == "location":
