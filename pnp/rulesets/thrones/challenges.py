@@ -70,13 +70,17 @@ class ChallengeMixin:
         candidates: list[Card],
         minimum: int = 0,
         maximum: int | None = None,
+        chosen: list[Card] | None = None,
     ) -> Flow:
         """Let ``seat`` choose cards one at a time; ``<kind>: done`` ends the choice.
 
         ``done`` (``none`` before any pick) is offered once ``minimum`` cards
-        are chosen; the choice stops by itself at ``maximum`` cards.
+        are chosen; the choice stops by itself at ``maximum`` cards. Picks are
+        appended to ``chosen`` as they are made (a challenge's attackers and
+        defenders show in views while they are being declared).
         """
-        chosen: list[Card] = []
+        if chosen is None:
+            chosen = []
         left = list(candidates)
         while left and (maximum is None or len(chosen) < maximum):
             opts = self.label_cards(kind, left)
@@ -96,10 +100,11 @@ class ChallengeMixin:
         self.ch = ch
         bit = ICON_BIT[ctype]
         eligible = [c for c in self.seats[seat].chars if not c.kneeling and c.icons & bit]
-        attackers = yield from self.pick_set(seat, "attackers", eligible, minimum=1)
+        attackers = yield from self.pick_set(
+            seat, "attackers", eligible, minimum=1, chosen=ch.attackers
+        )
         for c in attackers:
             c.kneeling = True
-        ch.attackers = attackers
         self.emit(
             "challenge_declared",
             seat,
@@ -173,12 +178,10 @@ class ChallengeMixin:
         eligible = [c for c in self.seats[seat].chars if self.can_defend(c, ch)]
         if not eligible:
             return
-        chosen = yield from self.pick_set(seat, "defenders", eligible)
+        ch.defender = seat
+        chosen = yield from self.pick_set(seat, "defenders", eligible, chosen=ch.defenders)
         for c in chosen:
             c.kneeling = True
-        ch.defenders = chosen
-        if chosen:
-            ch.defender = seat
 
     def offer_support(self: ThronesGame, ch: Challenge) -> Flow:
         """TH-TITLE-03: the holder of a title that supports the target's may defend."""
@@ -196,15 +199,15 @@ class ChallengeMixin:
             ]
             if not eligible:
                 continue
-            chosen = yield from self.pick_set(s, "support", eligible)
+            ch.defender = s
+            chosen = yield from self.pick_set(s, "support", eligible, chosen=ch.defenders)
             if chosen:
                 for c in chosen:
                     c.kneeling = True
-                ch.defenders = chosen
-                ch.defender = s
                 ch.supporter = s
                 self.emit("support_defence", s, target=ch.target)
                 return
+            ch.defender = ch.target
 
     def offer_intercept(self: ThronesGame, ch: Challenge) -> Flow:
         """TH-TITLE-10/11, TH-GAP-22: the Lord Commander may become the target."""

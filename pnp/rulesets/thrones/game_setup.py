@@ -127,14 +127,16 @@ class SetupMixin:
                 if d.type in ("character", "location"):
                     opts.append(Option(f"setup: {d.id}", (c, None)))
                 elif d.type == "attachment" and d.kw & K_SETUP:
-                    for host, _ in placed:
-                        if (
-                            host.d.type == "character"
-                            and not host.d.kw & K_NOATT
-                            and d.attach_to != "opponent"
-                            and (d.attach_trait is None or d.attach_trait in host.d.traits)
-                        ):
-                            opts.append(Option(f"setup: {d.id} on {host.d.id}", (c, host)))
+                    hosts = [
+                        host
+                        for host, _ in placed
+                        if host.d.type == "character"
+                        and not host.d.kw & K_NOATT
+                        and d.attach_to != "opponent"
+                        and (d.attach_trait is None or d.attach_trait in host.d.traits)
+                    ]
+                    for o in self.label_cards(f"setup: {d.id} on", hosts):
+                        opts.append(Option(o.label.replace(" on: ", " on "), (c, o.data)))
             if not opts:
                 break
             opts.append(Option("setup: done", None))
