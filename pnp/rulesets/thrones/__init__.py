@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.agents import HeuristicAgent
+from pnp.rulesets.thrones.components import components
 from pnp.rulesets.thrones.game_setup import new_game, scenario_game
+from pnp.rulesets.thrones.icons import ICONS
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
+from pnp.rulesets.thrones.reference import reference_context
 
 RULESET = Ruleset(
     name="thrones",
@@ -21,6 +24,9 @@ RULESET = Ruleset(
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicAgent},
     fair_margin=0.05,
+    components=components,
+    icons=ICONS,
+    reference_context=reference_context,
 )
 
 __all__ = ["RULESET"]

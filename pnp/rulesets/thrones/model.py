@@ -213,6 +213,9 @@ class Tokens(ContentModel):
     gold: int = Field(default=26, ge=0)
     power: int = Field(default=30, ge=0)
     first_player: int = Field(default=1, ge=0)
+    #: the multiplayer stock per player (the kit prints enough for the largest table)
+    gold_per_player: int = Field(default=10, ge=0)
+    power_per_player: int = Field(default=15, ge=0)
 
 
 class ThronesContent(ContentModel):
@@ -230,6 +233,7 @@ class ThronesContent(ContentModel):
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
         yield from check_decks(self)
         yield from _check_titles(self)
+        yield from _check_sigils(self)
 
 
 def _card_houses(card: DeckCard) -> tuple[str, ...]:
@@ -330,6 +334,21 @@ def _check_titles(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
         for key in ("supports", "opposes"):
             if title.id in getattr(title, key):
                 yield (("titles", i, key), f"a title cannot {key[:-1]} itself")
+
+
+def _check_sigils(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    """Each House names a sigil the print kit can draw."""
+    from pnp.rulesets.thrones.icons import SIGILS  # the kit's drawings
+
+    for i, house in enumerate(content.houses):
+        if house.sigil not in SIGILS:
+            hint = _close(house.sigil, dict.fromkeys(SIGILS))
+            yield (
+                ("houses", i, "sigil"),
+                f"unknown sigil {house.sigil!r}"
+                + (f" (did you mean {hint!r}?)" if hint else "")
+                + f"; the kit draws {', '.join(SIGILS)}",
+            )
 
 
 def _close(word: str, known: dict[str, object]) -> str | None:

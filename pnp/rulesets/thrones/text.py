@@ -252,7 +252,7 @@ def trigger_words(a: Ability, name: str, houses: dict[str, str]) -> str:
         role=role,
         participating=part,
         unopposed=unopp,
-        card=card or fr["any_card"].get(trig, "a card"),
+        card=card or frames()["any_card"].get(trig, "a card"),
         phase=phase,
     )
     return " ".join(text.split())
