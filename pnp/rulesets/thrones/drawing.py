@@ -6,6 +6,7 @@ Everything takes a :class:`~pnp.render.Face` and works in points (``mm`` from
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ class Heraldry:
         return not self.shields
 
 
+@functools.lru_cache(maxsize=1024)
 def mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (0 gives ``a``)."""
     ca, cb = toColor(a), toColor(b)
@@ -49,6 +51,7 @@ def mix(a: str, b: str, t: float) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (r, g, bl)))
 
 
+@functools.lru_cache(maxsize=256)
 def luminance(colour: str) -> float:
     """Perceived brightness 0–1 (to pick dark or light text on a colour)."""
     c: Color = toColor(colour)

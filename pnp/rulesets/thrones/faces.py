@@ -30,6 +30,7 @@ from pnp.rulesets.thrones.icons import (
     paint_charge,
 )
 from pnp.rulesets.thrones.kit_text import kit_frames, phases, type_name
+from pnp.rulesets.thrones.model import Rules
 
 CHALLENGES = (("military", MILITARY), ("intrigue", INTRIGUE), ("power", POWER))
 #: title-bar colours by card type (a light band, so the name reads in dark ink)
@@ -266,7 +267,7 @@ def _text_box(face: Face, art: CardArt, box: Box, *, size: float = TEXT_SIZE) ->
             max_width=inner.w,
             min_size=5,
         )
-        top -= 8.6
+        top -= 10.4
     parts = list(art.rules)
     if art.flavor:
         parts.append(f"<i>{escape(art.flavor)}</i>")
@@ -519,7 +520,7 @@ def agenda_back(face: Face) -> None:
         face.width / 2,
         face.height / 2 + 4 * mm,
         19 * mm,
-        fill="#3c5c49",
+        fill="#e8dcb5",
         stroke="#c9b27a",
         width=1,
     )
@@ -531,9 +532,11 @@ def agenda_back(face: Face) -> None:
 
 @dataclass(frozen=True)
 class PlayerAid:
-    """The back of every House card: the round at a glance."""
+    """The back of every House card: the round and the claims at a glance."""
 
+    title: str
     rows: tuple[tuple[str, str], ...]
+    claims: str
     victory: str
 
     def __call__(self, face: Face) -> None:
@@ -544,37 +547,36 @@ class PlayerAid:
             box.x, box.y, box.w, box.h, fill=dr.PAPER, stroke=GOLD, line_width=1.2, radius=2 * mm
         )
         face.label(
-            "A ROUND",
+            self.title.upper(),
             face.width / 2,
-            box.top - 6 * mm,
-            size=10,
+            box.top - 5.6 * mm,
+            size=9.5,
             bold=True,
             color=INK,
             align="center",
         )
         lines = [f"<b>{i}. {escape(name)}</b>: {aid}" for i, (name, aid) in enumerate(self.rows, 1)]
-        lines.append(f"<i>{self.victory}</i>")
+        lines += [self.claims, f"<i>{self.victory}</i>"]
         face.text(
             "\n\n".join(lines),
-            box.x + 2 * mm,
-            box.y + 2 * mm,
-            box.w - 4 * mm,
-            box.h - 10 * mm,
-            size=6.8,
+            box.x + 1.8 * mm,
+            box.y + 1.6 * mm,
+            box.w - 3.6 * mm,
+            box.h - 9 * mm,
+            size=7.0,
             min_size=5,
+            leading=1.12,
+            valign="middle",
             color=INK,
         )
 
 
-def player_aid(rules: object) -> PlayerAid:
+def player_aid(rules: Rules) -> PlayerAid:
     """The player aid built from the content's rules numbers."""
-    from pnp.rulesets.thrones.model import Rules
-
-    assert isinstance(rules, Rules)
     fr = kit_frames()
     rows = tuple((p["name"], p["aid"]) for p in phases(rules))
     victory = escape(fr["victory"].format(power=rules.victory_power, team=rules.team_victory_power))
-    return PlayerAid(rows, victory)
+    return PlayerAid(fr["aid"]["title"], rows, fr["aid"]["claims"], victory)
 
 
 # --------------------------------------------------------------------------- tokens

@@ -18,7 +18,9 @@ paints its House symbol in the House colours the content gives. A House's
 
 from __future__ import annotations
 
+import functools
 import math
+import weakref
 from collections.abc import Callable
 
 from reportlab.graphics import renderPDF
@@ -612,27 +614,39 @@ _HERALDRY: dict[str, tuple[str, str]] = {
 }
 
 
-def charge_drawing(name: str, fg: str, bg: str, size: float = 100.0) -> Drawing:
-    """The sigil ``name`` drawn in ``fg`` over a ``bg`` ground, ``size`` units square."""
+@functools.lru_cache(maxsize=256)
+def charge_drawing(name: str, fg: str, bg: str) -> Drawing:
+    """The sigil (or emblem) ``name`` drawn in ``fg`` over a ``bg`` ground, 100 units square.
+
+    Cached: treat the drawing as read-only.
+    """
     d = Drawing(100, 100)
     (CHARGES.get(name) or EMBLEMS[name])(d, toColor(fg), toColor(bg))
-    if size != 100:
-        outer = Drawing(size, size)
-        g = Group(*d.contents)
-        g.scale(size / 100, size / 100)
-        outer.add(g)
-        return outer
     return d
+
+
+#: the charge forms each canvas already holds (a form is drawn once per document)
+_FORMS: weakref.WeakKeyDictionary[Canvas, set[str]] = weakref.WeakKeyDictionary()
 
 
 def paint_charge(
     canvas: Canvas, name: str, x: float, y: float, size: float, fg: str, bg: str
 ) -> None:
-    """Paint sigil ``name`` in a ``size``-point square with its lower-left corner at ``(x, y)``."""
+    """Paint sigil ``name`` in a ``size``-point square with its lower-left corner at ``(x, y)``.
+
+    Like the engine's icons, each (sigil, colours) becomes a PDF form the first
+    time a document uses it and is placed by reference afterwards.
+    """
+    form = f"thrones-charge-{name}-{fg.lstrip('#')}-{bg.lstrip('#')}"
+    made = _FORMS.setdefault(canvas, set())
+    if form not in made:
+        canvas.beginForm(form, 0, 0, 100, 100)
+        renderPDF.draw(charge_drawing(name, fg, bg), canvas, 0, 0, showBoundary=False)
+        canvas.endForm()
+        made.add(form)
     canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(size / 100, size / 100)
-    renderPDF.draw(charge_drawing(name, fg, bg), canvas, 0, 0, showBoundary=False)
+    canvas.transform(size / 100, 0, 0, size / 100, x, y)
+    canvas.doForm(form)
     canvas.restoreState()
 
 

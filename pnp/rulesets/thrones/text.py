@@ -117,7 +117,8 @@ def filter_words(
         words += " " + " ".join(post)
     if plural:
         return words
-    return ("an " if words[0] in "aeiou" else "a ") + words
+    vowel = words[0] in "aeiou" and not words.startswith(("uni", "use"))
+    return ("an " if vowel else "a ") + words
 
 
 def target_words(t: Any, name: str, houses: dict[str, str]) -> str:
