@@ -120,6 +120,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self._result: Result | None = None
         self._gen: Flow | None = None
         self.decisions = 0
+        self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
+        self.deck_problems: dict[int, list[str]] = {}
         self._opt_cache: dict[tuple[str, int, int], Option] = {}
 
     # ------------------------------------------------------------------ engine API
