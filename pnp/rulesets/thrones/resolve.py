@@ -1063,6 +1063,7 @@ class AbilityMixin:
             return
         if t.d.unique and self.unique_copy(seat, t.d)[0]:
             return
+        self.leave_challenge(t)
         old = self.seats[t.controller]
         old.play.remove(t)
         old.ver += 1

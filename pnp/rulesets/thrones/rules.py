@@ -441,6 +441,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             dest = DECK
         if c.power:
             self.emit("power_returned", c.controller, card=c.d.id, amount=c.power)
+        self.leave_challenge(c)
         controller = c.controller
         self._take_out(c)
         self._drop_dupes(c)
@@ -461,6 +462,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.emit("left_play", controller, card=c.d.id, to=dest)
         self.refresh()
         return dest
+
+    def leave_challenge(self, c: Card) -> None:
+        """TH-CHAL-10: a character removed from play stops participating."""
+        ch = self.ch
+        if ch is None:
+            return
+        for side in (ch.attackers, ch.defenders):
+            if c in side:
+                side.remove(c)
+                self.emit("left_challenge", c.controller, card=c.d.id)
 
     def _drop_dupes(self, c: Card) -> None:
         """Duplicates under a card leaving play go to their owner's discard pile."""
