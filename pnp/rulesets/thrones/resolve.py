@@ -393,7 +393,7 @@ class AbilityMixin:
         seen: set[str] = set()
         for c in hand:
             d = c.d
-            if d.actions and d.id not in seen:
+            if d.actions and d.type == "event" and d.id not in seen:
                 for i, a in d.actions:
                     if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, True):
                         seen.add(d.id)
