@@ -718,8 +718,12 @@ class AbilityMixin:
                     pick = fired[0]
                 else:
                     opts = [
-                        Option(f"resolve: {c.d.id}" + (f" #{k + 1}" if k else ""), (s, c, a))
-                        for k, (s, c, a) in enumerate(fired)
+                        Option(o.label, entry)
+                        for o, entry in zip(
+                            self.label_cards("resolve", [c for _s, c, _a in fired]),
+                            fired,
+                            strict=True,
+                        )
                     ]
                     pick = (yield from self.ask(self.first, "order", opts)).data
                 fired.remove(pick)
