@@ -399,15 +399,14 @@ def scenario_game(
         if h == "random":  # TH-SETUP-02: a House drawn at random
             houses[i] = pick.choice([x for x in known_houses if x not in houses])
         elif h not in known_houses:
-            bad(("seats", i, "house"), f"unknown House {h!r}")
+            bad(("seats", i, "house"), f"unknown House {h!r} (known: {', '.join(known_houses)})")
+            houses[i] = known_houses[0]  # go on, so every problem is reported at once
     fmt = setup.get("decks")
     if fmt not in (None, "two_player", "constructed"):
         bad(("decks",), "decks is two_player or constructed")
     ready = fmt is not None
     options.setdefault("shuffle", ready)
     options.setdefault("mulligan", ready and players == 2 and not options.get("two_on_two"))
-    if problems:
-        raise SetupError(problems=problems)
     game = ThronesGame(db, model.rules, houses, derive_seed(seed, "game"), options)
     game.tokens = model.tokens
     if ready:
