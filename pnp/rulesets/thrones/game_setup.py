@@ -22,7 +22,6 @@ from pnp.rulesets.thrones.state import (
     DISCARD,
     DUPE,
     HAND,
-    PLAY,
     PLOT_BOX,
     PLOT_DECK,
     PLOT_DRAFT,
