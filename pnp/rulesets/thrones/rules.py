@@ -666,6 +666,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             seat.plot_deck.remove(c)
             c.zone = PLOT_REVEALED
             seat.plot = c
+            seat.ver += 1
             self.emit("plot_revealed", s, card=c.d.id)
             self.emit("card_played", s, card=c.d.id)
         self.refresh()
