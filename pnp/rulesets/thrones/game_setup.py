@@ -22,7 +22,6 @@ from pnp.rulesets.thrones.state import (
     DISCARD,
     DUPE,
     HAND,
-    PLAY,
     PLOT_BOX,
     PLOT_DECK,
     PLOT_DRAFT,
@@ -281,22 +280,34 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> ThronesGa
         else:
             chosen.append(w)
     game = ThronesGame(db, model.rules, chosen, derive_seed(seed, "game"), opts)
+    game.tokens = model.tokens
     for i, h in enumerate(chosen):
-        deck = decks[h]
-        for cid, n in deck.cards.items():
-            for _ in range(n):
-                game.seats[i].deck.append(game.new_card(db.cards[cid], i, DECK))
-        for pid in deck.plots:
-            game.seats[i].plot_deck.append(game.new_card(db.plots[pid], i, PLOT_DECK))
-        if deck.agenda is not None:
-            game.seats[i].agenda = game.new_card(db.agendas[deck.agenda], i, "agenda")
+        build_seat(game, i, decks[h])
     if opts.get("draft"):
-        used = {c.d.id for s in game.seats for c in s.plot_deck}
-        for p in model.plots:
-            if p.id not in used:
-                game.draft_deck.append(game.new_card(db.plots[p.id], 0, PLOT_DRAFT))
+        fill_draft_deck(game, model)
     game.start("setup")
     return game
+
+
+def build_seat(game: ThronesGame, seat: int, deck: Any) -> None:
+    """Give ``seat`` the draw deck, plot deck and agenda of ``deck``."""
+    db = game.db
+    s = game.seats[seat]
+    for cid, n in deck.cards.items():
+        for _ in range(n):
+            s.deck.append(game.new_card(db.cards[cid], seat, DECK))
+    for pid in deck.plots:
+        s.plot_deck.append(game.new_card(db.plots[pid], seat, PLOT_DECK))
+    if deck.agenda is not None:
+        s.agenda = game.new_card(db.agendas[deck.agenda], seat, "agenda")
+
+
+def fill_draft_deck(game: ThronesGame, model: ThronesContent) -> None:
+    """TH-VAR-DRAFT-01: every plot in neither player's plot deck forms the draft deck."""
+    used = {c.d.id for s in game.seats for c in s.plot_deck}
+    for p in model.plots:
+        if p.id not in used:
+            game.draft_deck.append(game.new_card(game.db.plots[p.id], 0, PLOT_DRAFT))
 
 
 # ---------------------------------------------------------------------- scenarios
@@ -313,9 +324,10 @@ SEAT_KEYS = {
     "title",
     "agenda",
     "limited",
+    "deck_list",
     *ZONE_KEYS,
 }
-SETUP_KEYS = {"players", "first_player", "phase", "round", "options", "seats", "titles"}
+SETUP_KEYS = {"players", "first_player", "phase", "round", "options", "seats", "titles", "decks"}
 
 
 def _fixtures(cards: Sequence[Mapping[str, Any]]) -> tuple[list[Any], list[Plot]]:
@@ -380,13 +392,29 @@ def scenario_game(
     if problems:
         raise SetupError(problems=problems)
     houses = [str(s.get("house", "")) for s in seats]
-    known_houses = {h.id for h in model.houses}
+    known_houses = sorted(h.id for h in model.houses)
+    pick = stream(seed, "houses")
     for i, h in enumerate(houses):
-        if h not in known_houses:
-            bad(("seats", i, "house"), f"unknown House {h!r}")
-    options.setdefault("shuffle", False)
-    options.setdefault("mulligan", False)
+        if h == "random":  # TH-SETUP-02: a House drawn at random
+            houses[i] = pick.choice([x for x in known_houses if x not in houses])
+        elif h not in known_houses:
+            bad(("seats", i, "house"), f"unknown House {h!r} (known: {', '.join(known_houses)})")
+            houses[i] = known_houses[0]  # go on, so every problem is reported at once
+    fmt = setup.get("decks")
+    if fmt not in (None, "two_player", "constructed"):
+        bad(("decks",), "decks is two_player or constructed")
+    ready = fmt is not None
+    options.setdefault("shuffle", ready)
+    options.setdefault("mulligan", ready and players == 2 and not options.get("two_on_two"))
     game = ThronesGame(db, model.rules, houses, derive_seed(seed, "game"), options)
+    game.tokens = model.tokens
+    if ready:
+        for i, h in enumerate(houses):
+            match = [d for d in model.decks if d.house == h and d.format == fmt]
+            if not match:
+                bad(("seats", i, "house"), f"no {fmt} deck for House {h!r}")
+            else:
+                build_seat(game, i, match[0])
     if "titles" in setup and game.titles_on:
         game.title_pool = list(setup["titles"])
     plot_n = 0
@@ -449,16 +477,19 @@ def scenario_game(
         for j, entry in enumerate(raw.get("in_play") or []):
             spec = {"card": entry} if isinstance(entry, str) else dict(entry)
             loc = ("seats", i, "in_play", j)
-            c = card(spec.get("card"), (*loc, "card"), int(spec.get("owner", i)), PLAY)
+            c = card(spec.get("card"), (*loc, "card"), int(spec.get("owner", i)), "new")
             if c is None:
                 continue
             game.enter_play(c, i)
             c.kneeling = bool(spec.get("kneeling", False))
             c.power = int(spec.get("power", 0))
-            for k, aid in enumerate(spec.get("attachments") or []):
-                a = card(aid, (*loc, "attachments", k), i, PLAY)
+            for k, aspec in enumerate(spec.get("attachments") or []):
+                aspec = {"card": aspec} if isinstance(aspec, str) else dict(aspec)
+                owner = int(aspec.get("owner", i))
+                a = card(aspec.get("card"), (*loc, "attachments", k), owner, "new")
                 if a is not None:
-                    game.enter_play(a, i, c)
+                    game.enter_play(a, int(aspec.get("controller", owner)), c)
+                    a.kneeling = bool(aspec.get("kneeling", False))
             dupes = spec.get("duplicates") or []
             if isinstance(dupes, int):
                 dupes = [c.d.id] * dupes
@@ -467,6 +498,8 @@ def scenario_game(
                 if dcard is not None:
                     dcard.host = c
                     c.dupes.append(dcard)
+        if raw.get("deck_list") is not None:
+            _deck_list(game, model, i, raw["deck_list"], bad)
         seat.gold = int(raw.get("gold", 0))
         seat.power = int(raw.get("power", 0))
         seat.limited = int(raw.get("limited", 0))
@@ -492,9 +525,30 @@ def scenario_game(
         game.first_round1 = game.first
     game.round_no = int(setup.get("round", 1))
     if options.get("draft"):
-        used = {c.d.id for s in game.seats for c in s.plot_deck}
-        for p in model.plots:
-            if p.id not in used:
-                game.draft_deck.append(game.new_card(db.plots[p.id], 0, PLOT_DRAFT))
+        fill_draft_deck(game, model)
     game.start(phase)
     return game
+
+
+def _deck_list(game: ThronesGame, model: ThronesContent, seat: int, raw: Any, bad: Any) -> None:
+    """A seat's deck given as a deck list: checked by the construction rules (TH-DECK-*).
+
+    The problems found are kept in the snapshot (``seats[i].deck_problems``);
+    a legal list becomes the seat's draw deck, plot deck and agenda.
+    """
+    from pnp.rulesets.thrones.model import Deck, check_deck
+
+    loc = ("seats", seat, "deck_list")
+    data = {"id": f"scenario-deck-{seat}", "name": "Scenario deck", **dict(raw)}
+    data.setdefault("house", game.seats[seat].house)
+    data.setdefault("format", "constructed")
+    try:
+        deck = Deck.model_validate(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            bad((*loc, *err["loc"]), err["msg"])
+        return
+    found = [msg for _where, msg in check_deck(model, deck, ())]
+    game.deck_problems[seat] = found
+    if not found:
+        build_seat(game, seat, deck)

@@ -269,10 +269,10 @@ def check_deck(content: ThronesContent, deck: Deck, loc: Loc) -> Iterator[tuple[
         card = cards.get(cid)
         if card is None:
             hint = _close(cid, cards)
-            yield (
-                where,
-                f"unknown card id {cid!r}" + (f" (did you mean {hint!r}?)" if hint else ""),
-            )
+            extra = f" (did you mean {hint!r}?)" if hint else ""
+            if cid in plots:
+                extra = " (that is a plot: list it under plots)"
+            yield (where, f"unknown card id {cid!r}{extra}")
             continue
         if count < 1:
             yield (where, f"a count must be at least 1, got {count}")

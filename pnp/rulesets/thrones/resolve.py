@@ -106,18 +106,32 @@ class AbilityMixin:
         self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
     ) -> list[Card]:
         """Cards in play that target ``t`` may pick (Immunity excluded, TH-KW-IMMUNE-01)."""
-        kinds = _KIND_TYPES[t.choose if isinstance(t, ChooseTarget) else t.each]
+        kind = t.choose if isinstance(t, ChooseTarget) else t.each
+        kinds = _KIND_TYPES[kind]
         src_type = src.d.type if src is not None else None
-        out = []
-        for s in self.seats:
-            for c in s.play:
-                if (
-                    c.d.type in kinds
-                    and src_type not in c.d.immune
-                    and self.matches(t, c, seat, src)
-                ):
-                    out.append(c)
-        return out
+        if t.participating or t.attacking or t.defending:
+            ch = self.ch
+            if ch is None:
+                return []
+            pool: list[Card] = ch.attackers + ch.defenders
+        else:
+            ctl = t.controller
+            if ctl == "you":
+                seats = [self.seats[seat]]
+            elif ctl == "opponent":
+                seats = [self.seats[o] for o in self.opponents(seat)]
+            else:
+                seats = self.seats
+            if kind == "character":
+                pool = [c for x in seats for c in x.chars]
+            else:
+                pool = [c for x in seats for c in x.play]
+        matches = self.matches
+        return [
+            c
+            for c in pool
+            if c.d.type in kinds and src_type not in c.d.immune and matches(t, c, seat, src)
+        ]
 
     def me(self, src: Card) -> Card | None:
         """The card an ability's "this card" conditions look at (an attachment: its host)."""
@@ -377,15 +391,33 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ action windows
 
+    def seat_index(self: ThronesGame, s: Any) -> tuple[Any, ...]:
+        """The seat's cards that can ever act or respond, cached until its zones change.
+
+        ``(ver, hand actors, play actors, hand responders, trigger sources)``.
+        """
+        cache = s.actor_cache
+        if cache[0] == s.ver:
+            return cache
+        hand_actors = [c for c in s.hand if c.d.acts_in]
+        play_actors = [c for c in s.play if c.d.acts_in]
+        hand_resp = [c for c in s.hand if c.d.type == "event" and c.d.responses]
+        sources = [c for c in s.play if c.d.responses or c.d.forced]
+        for extra in (s.plot, s.agenda):
+            if extra is not None and (extra.d.responses or extra.d.forced):
+                sources.append(extra)
+        cache = s.actor_cache = (s.ver, hand_actors, play_actors, hand_resp, sources)
+        return cache
+
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
         """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
         s = self.seats[seat]
+        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
+        if not hand_actors and not play_actors:
+            return []
         phase = self.phase
-        ver, cphase, hand, in_play = s.actor_cache
-        if ver != s.ver or cphase != phase:
-            hand = [c for c in s.hand if phase in c.d.acts_in]
-            in_play = [c for c in s.play if phase in c.d.acts_in]
-            s.actor_cache = (s.ver, phase, hand, in_play)
+        hand = [c for c in hand_actors if phase in c.d.acts_in]
+        in_play = [c for c in play_actors if phase in c.d.acts_in]
         if not hand and not in_play:
             return []
         out: list[Option] = []
@@ -393,7 +425,7 @@ class AbilityMixin:
         seen: set[str] = set()
         for c in hand:
             d = c.d
-            if d.actions and d.id not in seen:
+            if d.actions and d.type == "event" and d.id not in seen:
                 for i, a in d.actions:
                     if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, True):
                         seen.add(d.id)
@@ -524,6 +556,7 @@ class AbilityMixin:
             if d.type == "event" or d.id in seen:
                 continue
             seen.add(d.id)
+            affordable = self.marshal_cost(seat, c) <= s.gold
             if d.unique:
                 if names is None:
                     names = self.unique_names(seat)
@@ -534,7 +567,7 @@ class AbilityMixin:
                     continue
                 if d.name in names[1]:
                     continue
-            if self.marshal_cost(seat, c) > s.gold:
+            if not affordable:
                 continue
             if d.kw & K_LIMITED and s.limited >= 1:  # TH-KW-LIMITED-01
                 continue
@@ -688,13 +721,8 @@ class AbilityMixin:
                     yield from self.use_response(seat, card, i, False, ctx)
 
     def trigger_sources(self: ThronesGame, seat: int) -> list[Card]:
-        s = self.seats[seat]
-        out = list(s.play)
-        if s.plot is not None:
-            out.append(s.plot)
-        if s.agenda is not None:
-            out.append(s.agenda)
-        return out
+        """Cards of ``seat`` in play (and his plot and agenda) with triggered abilities."""
+        return self.seat_index(self.seats[seat])[4]
 
     def trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
         """Forced abilities, then a response window, for a game-wide trigger.
@@ -718,8 +746,12 @@ class AbilityMixin:
                     pick = fired[0]
                 else:
                     opts = [
-                        Option(f"resolve: {c.d.id}" + (f" #{k + 1}" if k else ""), (s, c, a))
-                        for k, (s, c, a) in enumerate(fired)
+                        Option(o.label, entry)
+                        for o, entry in zip(
+                            self.label_cards("resolve", [c for _s, c, _a in fired]),
+                            fired,
+                            strict=True,
+                        )
                     ]
                     pick = (yield from self.ask(self.first, "order", opts)).data
                 fired.remove(pick)
@@ -763,17 +795,20 @@ class AbilityMixin:
         """Responses ``seat`` may use for ``trigger`` now."""
         out: list[Option] = []
         s = self.seats[seat]
+        _v, _ha, _pa, hand_resp, sources = self.seat_index(s)
+        if not hand_resp and not sources:
+            return out
         seen: set[str] = set()
-        for c in s.hand:
+        for c in hand_resp:
             d = c.d
-            if d.type == "event" and trigger in d.responses and d.id not in seen:
+            if trigger in d.responses and d.id not in seen:
                 for i, a in d.responses[trigger]:
                     if self.usable(seat, c, i, a, ctx, True):
                         seen.add(d.id)
                         out.append(Option(f"respond: {d.id}", (c, i, True)))
                         break
         counts: dict[str, int] = {}
-        for c in self.trigger_sources(seat):
+        for c in sources:
             rs = c.d.responses.get(trigger)
             if not rs:
                 continue
@@ -1063,6 +1098,7 @@ class AbilityMixin:
             return
         if t.d.unique and self.unique_copy(seat, t.d)[0]:
             return
+        self.leave_challenge(t)
         old = self.seats[t.controller]
         old.play.remove(t)
         old.ver += 1

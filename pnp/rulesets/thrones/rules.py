@@ -120,6 +120,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self._result: Result | None = None
         self._gen: Flow | None = None
         self.decisions = 0
+        self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
+        self.deck_problems: dict[int, list[str]] = {}
         self._opt_cache: dict[tuple[str, int, int], Option] = {}
 
     # ------------------------------------------------------------------ engine API
@@ -439,6 +441,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             dest = DECK
         if c.power:
             self.emit("power_returned", c.controller, card=c.d.id, amount=c.power)
+        self.leave_challenge(c)
         controller = c.controller
         self._take_out(c)
         self._drop_dupes(c)
@@ -459,6 +462,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.emit("left_play", controller, card=c.d.id, to=dest)
         self.refresh()
         return dest
+
+    def leave_challenge(self, c: Card) -> None:
+        """TH-CHAL-10: a character removed from play stops participating."""
+        ch = self.ch
+        if ch is None:
+            return
+        for side in (ch.attackers, ch.defenders):
+            if c in side:
+                side.remove(c)
+                self.emit("left_challenge", c.controller, card=c.d.id)
 
     def _drop_dupes(self, c: Card) -> None:
         """Duplicates under a card leaving play go to their owner's discard pile."""
@@ -653,6 +666,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             seat.plot_deck.remove(c)
             c.zone = PLOT_REVEALED
             seat.plot = c
+            seat.ver += 1
             self.emit("plot_revealed", s, card=c.d.id)
             self.emit("card_played", s, card=c.d.id)
         self.refresh()

@@ -41,6 +41,7 @@ def snapshot(game: ThronesGame) -> dict[str, Any]:
                 "initiative": game.initiative_total(s.idx),
                 "claim": game.claim_value(s.idx, "military"),
                 "dominance": game.dominance_total(s.idx),
+                "deck_problems": game.deck_problems.get(s.idx, []),
             }
         )
     ch = game.ch
@@ -65,6 +66,9 @@ def snapshot(game: ThronesGame) -> dict[str, Any]:
         "active": game.active,
         "challenge": challenge,
         "titles": list(game.title_pool),
+        "supply": None
+        if game.tokens is None
+        else {"gold": game.tokens.gold, "power": game.tokens.power, "bank": "unlimited"},
         "seats": seats,
         "plot_box": sorted(c.d.id for c in game.plot_box),
         "result": None

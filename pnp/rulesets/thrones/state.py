@@ -161,7 +161,7 @@ class Seat:
         self.uses: dict[tuple[int, int], int] = {}  # (card uid, ability index) -> round used
         self.deals: list[tuple[int, int]] = []
         self.ver = 0  # bumped whenever the hand or play area changes
-        self.actor_cache: tuple[Any, ...] = (-1, "", [], [])
+        self.actor_cache: tuple[Any, ...] = (-1, [], [], [], [])
         # cached player-level modifiers (refreshed with the statics)
         #: player-level passive modifiers: key -> [(condition, amount, source)];
         #: keys: claim, dominance, dominance_power, unopposed_power, draw

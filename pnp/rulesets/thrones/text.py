@@ -117,8 +117,15 @@ def filter_words(
         words += " " + " ".join(post)
     if plural:
         return words
-    vowel = words[0] in "aeiou" and not words.startswith(("uni", "use"))
-    return ("an " if vowel else "a ") + words
+    return article(words) + " " + words
+
+
+def article(words: str) -> str:
+    """``a`` or ``an`` for the phrase (``an intrigue``, ``a unique``, ``an [intrigue]``)."""
+    w = words.lstrip("[").lower()
+    if w.startswith(("uni", "use", "one")):
+        return "a"
+    return "an" if w[:1] in "aeiou" else "a"
 
 
 def target_words(t: Any, name: str, houses: dict[str, str]) -> str:
@@ -161,7 +168,10 @@ def effect_words(e: Effect, name: str, houses: dict[str, str]) -> str:
         return f"take control of {tw(v)}"
     if k == "strength":
         sign = "+" if v.amount >= 0 else "-"
-        return f"{tw(v.target)} gets {sign}{abs(v.amount)} STR until the end of the {v.until}"
+        amount = f"{sign}{abs(v.amount)} STR until the end of the {v.until}"
+        if isinstance(v.target, ChooseTarget):
+            return f"give {tw(v.target)} {amount}"
+        return f"{tw(v.target)} gets {amount}"
     if k == "gain_icon":
         return f"{tw(v.target)} gains a [{v.icon}] icon until the end of the {v.until}"
     if k == "gain_keyword":
@@ -236,6 +246,7 @@ def trigger_words(a: Ability, name: str, houses: dict[str, str]) -> str:
     cond = a.if_ or Condition()
     fr = frames()["triggers"]
     icon = f"[{cond.challenge}] " if cond.challenge else ""
+    art = article(icon or "challenge")
     role = ""
     if cond.as_ == "attacker":
         role = " as the attacker"
@@ -248,6 +259,7 @@ def trigger_words(a: Ability, name: str, houses: dict[str, str]) -> str:
         card = filter_words(cond.card, "character", name, houses)
     phase = cond.phase or ""
     text = fr[trig].format(
+        a=art,
         name=name,
         icon=icon,
         role=role,
@@ -265,7 +277,7 @@ def condition_words(cond: Condition | None, name: str) -> str:
         return ""
     parts = []
     if cond.challenge:
-        parts.append(f"during a [{cond.challenge}] challenge")
+        parts.append(f"during {article(cond.challenge)} [{cond.challenge}] challenge")
     if cond.attacking:
         parts.append(f"while {name} is attacking")
     if cond.defending:

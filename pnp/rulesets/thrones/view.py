@@ -1,10 +1,11 @@
 """What one seat may know: everything public plus its own hand and plot deck.
 
-A view is a light window onto the live game (building one costs nothing, as
-bots get one at every decision). It exposes only public zones, counts of
-hidden ones, and the seat's own hand and plots; the order of any draw deck
-and other players' hands stay hidden. ``data()`` gives the same as plain
-values, and two views are equal when their data are.
+A view is a window onto the game for one decision: its methods read the
+live state (cheap for bots, which get a view at every decision) and expose
+only public zones, counts of hidden ones, and the seat's own hand and plots;
+the order of any draw deck and other players' hands stay hidden. When it is
+built it also records :meth:`data` - the same facts as plain values - so two
+views compare equal exactly when the seat could see no difference.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ if TYPE_CHECKING:
 class ThronesView:
     """Seat ``seat``'s view of ``game``."""
 
-    __slots__ = ("_g", "seat")
+    __slots__ = ("_data", "_g", "seat")
 
     def __init__(self, game: ThronesGame, seat: int) -> None:
         self._g = game
         self.seat = seat
+        self._data = self._plain()
 
     # ------------------------------------------------------------------ public facts
 
@@ -137,7 +139,10 @@ class ThronesView:
     # ------------------------------------------------------------------ plain data
 
     def data(self) -> dict[str, Any]:
-        """Everything this view shows, as plain values."""
+        """Everything this view showed when it was built, as plain values."""
+        return self._data
+
+    def _plain(self) -> dict[str, Any]:
         g = self._g
         seats = []
         for s in g.seats:
@@ -170,7 +175,7 @@ class ThronesView:
         }
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ThronesView) and self.data() == other.data()
+        return isinstance(other, ThronesView) and self._data == other._data
 
     def __hash__(self) -> int:
-        return hash((self.seat, self._g.round_no))
+        return hash((self.seat, self._data["round"]))
