@@ -117,11 +117,9 @@ class CouncilBoard:
         fr = kit_frames()["board"]
         face.fill("#2a1d14")
         panel = face.trim_box().inset(5 * mm)
-        face.rect(
-            panel.x,
-            panel.y,
-            panel.w,
-            panel.h,
+        dr.panel(
+            face,
+            panel,
             fill=dr.PARCHMENT,
             stroke=GOLD,
             line_width=2,
@@ -157,7 +155,7 @@ class CouncilBoard:
 
     def _pool(self, face: Face, box: Box, title: str, sub: str, text: str, kind: str) -> None:
         tint = dr.mix(POWER if kind == "power" else GOLD, dr.PARCHMENT, 0.8)
-        face.rect(box.x, box.y, box.w, box.h, fill=tint, stroke=INK, line_width=1.2, radius=3 * mm)
+        dr.panel(face, box, fill=tint, stroke=INK, line_width=1.2, radius=3 * mm)
         cx = box.x + box.w / 2
         face.label(
             title.upper(),
@@ -195,11 +193,9 @@ class CouncilBoard:
         )
 
     def _chamber(self, face: Face, box: Box, fr: dict[str, str]) -> None:
-        face.rect(
-            box.x,
-            box.y,
-            box.w,
-            box.h,
+        dr.panel(
+            face,
+            box,
             fill=dr.mix("#7a1414", dr.PARCHMENT, 0.88),
             stroke=INK,
             line_width=1.2,
@@ -302,11 +298,9 @@ class CouncilBoard:
     def _track(self, face: Face, box: Box, fr: dict[str, str]) -> None:
         legend_w = 112 * mm
         legend = Box(box.x, box.y, legend_w, box.h)
-        face.rect(
-            legend.x,
-            legend.y,
-            legend.w,
-            legend.h,
+        dr.panel(
+            face,
+            legend,
             fill=dr.PAPER,
             stroke=INK,
             line_width=0.8,
@@ -347,11 +341,9 @@ class CouncilBoard:
         w = (box.right - x - gap * (n - 1)) / n
         for i, (name, aid) in enumerate(self.phases):
             cell = Box(x + i * (w + gap), box.y, w, box.h)
-            face.rect(
-                cell.x,
-                cell.y,
-                cell.w,
-                cell.h,
+            dr.panel(
+                face,
+                cell,
                 fill=dr.PAPER,
                 stroke=INK,
                 line_width=0.8,

@@ -240,34 +240,20 @@ def components(content: LoadedContent[Any]) -> list[Component]:
         )
 
     counts = token_counts(model, max(_player_counts()))
-    out += [
-        Token(
-            id="gold",
-            name="Gold token",
-            shape="round",
-            size=TOKEN_SIZES["gold"],
-            copies=counts.gold,
-            face=faces.gold_token,
-            back=faces.gold_token,
+    supply = (
+        ("gold", "Gold token", counts.gold, faces.gold_token, faces.gold_token),
+        ("power", "Power counter", counts.power, faces.power_token, faces.power_token),
+        (
+            "first-player",
+            "First player marker",
+            counts.first_player,
+            faces.first_player_token,
+            None,
         ),
-        Token(
-            id="power",
-            name="Power counter",
-            shape="round",
-            size=TOKEN_SIZES["power"],
-            copies=counts.power,
-            face=faces.power_token,
-            back=faces.power_token,
-        ),
-        Token(
-            id="first-player",
-            name="First player marker",
-            shape="round",
-            size=TOKEN_SIZES["first-player"],
-            copies=counts.first_player,
-            face=faces.first_player_token,
-        ),
-    ]
+    )
+    for tid, name, copies, face, back in supply:
+        size = TOKEN_SIZES[tid]
+        out.append(Token(id=tid, name=name, size=size, copies=copies, face=face, back=back))
     for title in model.titles:
         marker = faces.TitleMarker(title_icon(title.id), title.name)
         out.append(

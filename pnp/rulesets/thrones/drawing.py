@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, toColor
 
-from pnp.render import Face, mm
+from pnp.render import Box, Face, mm
 from pnp.rulesets.thrones import icons
 from pnp.rulesets.thrones.icons import GOLD, GOLD_DARK, INK, paint_charge, shield_points
 
@@ -61,6 +61,21 @@ def luminance(colour: str) -> float:
 def ink_on(colour: str) -> str:
     """Dark ink on light colours, light ink on dark ones."""
     return INK if luminance(colour) > 0.55 else "#fbf7ec"
+
+
+def panel(
+    face: Face,
+    box: Box,
+    *,
+    fill: str | None = None,
+    stroke: str | None = None,
+    line_width: float = 0.5,
+    radius: float = 0.0,
+) -> None:
+    """A (rounded) rectangle filling ``box``."""
+    face.rect(
+        box.x, box.y, box.w, box.h, fill=fill, stroke=stroke, line_width=line_width, radius=radius
+    )
 
 
 def polygon(

@@ -87,11 +87,9 @@ def _frame(face: Face, art: CardArt, colour: str) -> Box:
     """Fill the bleed with the frame colour and lay the parchment panel; returns it."""
     face.fill(colour)
     inner = face.trim_box().inset(2.4 * mm)
-    face.rect(
-        inner.x,
-        inner.y,
-        inner.w,
-        inner.h,
+    dr.panel(
+        face,
+        inner,
         fill=dr.PARCHMENT,
         stroke=dr.mix(colour, INK, 0.5),
         line_width=0.8,
@@ -111,7 +109,7 @@ def _frame_colour(art: CardArt) -> str:
 def _watermark(face: Face, art: CardArt, box: Box) -> None:
     """A pale House sigil (or the throne) filling the art area."""
     tint = dr.mix(art.heraldry.color, dr.PARCHMENT, 0.78)
-    face.rect(box.x, box.y, box.w, box.h, fill=tint)
+    dr.panel(face, box, fill=tint)
     mark = dr.mix(art.heraldry.color, dr.PARCHMENT, 0.58)
     side = min(box.w, box.h) * 0.92
     x = box.x + (box.w - side) / 2
@@ -131,11 +129,9 @@ def _watermark(face: Face, art: CardArt, box: Box) -> None:
 
 def _title_bar(face: Face, art: CardArt, box: Box, *, size: float = 9.0) -> None:
     """The name (with its unique mark) on a light band, the card type under it."""
-    face.rect(
-        box.x,
-        box.y,
-        box.w,
-        box.h,
+    dr.panel(
+        face,
+        box,
         fill=BAND.get(art.kind, dr.PAPER),
         stroke=INK,
         line_width=0.6,
@@ -241,11 +237,9 @@ def _badges(face: Face, art: CardArt, x: float, y: float) -> bool:
 
 def _text_box(face: Face, art: CardArt, box: Box, *, size: float = TEXT_SIZE) -> None:
     """The text box: traits line, then rules and flavour shrinking together to fit."""
-    face.rect(
-        box.x,
-        box.y,
-        box.w,
-        box.h,
+    dr.panel(
+        face,
+        box,
         fill=dr.PAPER,
         stroke=dr.mix(INK, dr.PAPER, 0.55),
         line_width=0.5,
@@ -329,11 +323,9 @@ def draw_plot(art: CardArt, face: Face) -> None:
     right = W - (shield_w + 3.4 * mm if not art.heraldry.neutral else 4.0 * mm)
     bar = Box(23.5 * mm, H - 11.6 * mm, right - 23.5 * mm, 7.8 * mm)
     column = Box(3.2 * mm, 3.2 * mm, 18.0 * mm, H - 6.4 * mm)
-    face.rect(
-        column.x,
-        column.y,
-        column.w,
-        column.h,
+    dr.panel(
+        face,
+        column,
         fill=dr.mix(_frame_colour(art), dr.PARCHMENT, 0.8),
         radius=1.6 * mm,
     )
@@ -383,11 +375,9 @@ def draw_house(house: Heraldry, name: str, flavor: str, text: str, face: Face) -
     face.fill(house.color)
     W, H = face.width, face.height
     inner = face.trim_box().inset(2.4 * mm)
-    face.rect(
-        inner.x,
-        inner.y,
-        inner.w,
-        inner.h,
+    dr.panel(
+        face,
+        inner,
         fill=None,
         stroke=house.accent,
         line_width=1.6,
@@ -451,9 +441,9 @@ def draw_house(house: Heraldry, name: str, flavor: str, text: str, face: Face) -
 def _back_frame(face: Face, colour: str, trim: str) -> None:
     face.fill(colour)
     box = face.trim_box().inset(3.2 * mm)
-    face.rect(box.x, box.y, box.w, box.h, fill=None, stroke=trim, line_width=1.4, radius=2.5 * mm)
+    dr.panel(face, box, fill=None, stroke=trim, line_width=1.4, radius=2.5 * mm)
     box = box.inset(1.4 * mm)
-    face.rect(box.x, box.y, box.w, box.h, fill=None, stroke=trim, line_width=0.5, radius=1.8 * mm)
+    dr.panel(face, box, fill=None, stroke=trim, line_width=0.5, radius=1.8 * mm)
 
 
 def make_deck_back(sigils: Sequence[tuple[str, str, str]]) -> DeckBack:

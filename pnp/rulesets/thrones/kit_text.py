@@ -90,27 +90,26 @@ def _cards(n: int) -> str:
     return "card" if n == 1 else "cards"
 
 
-def title_powers(title: Title, names: Mapping[str, str]) -> list[str]:
-    """A title's powers and relations in full sentences, as markup."""
+def _title_lines(title: Title, form: str) -> list[str]:
+    """A title's powers from the frames ``{form}strength_any`` … (``""`` or ``"short_"``)."""
     fr = kit_frames()["title"]
-    lines: list[str] = []
+    out = []
     if title.strength is not None:
         key = "strength_any" if title.strength.challenge == "any" else "strength_icon"
-        lines.append(
-            fr[key].format(amount=title.strength.amount, challenge=title.strength.challenge)
-        )
-    if title.income:
-        lines.append(fr["income"].format(amount=title.income))
-    if title.draw:
-        lines.append(fr["draw"].format(amount=title.draw, cards=_cards(title.draw)))
-    if title.influence:
-        lines.append(fr["influence"].format(amount=title.influence))
-    if title.special == "redirect":
-        lines.append(fr["redirect"])
-    elif title.special == "intercept":
-        lines.append(fr["intercept"].format(challenge=title.intercept_challenge))
-    lines += title_relations(title, names)
-    return lines
+        amount, challenge = title.strength.amount, title.strength.challenge
+        out.append(fr[form + key].format(amount=amount, challenge=challenge))
+    for key in ("income", "draw", "influence"):
+        amount = getattr(title, key)
+        if amount:
+            out.append(fr[form + key].format(amount=amount, cards=_cards(amount)))
+    if title.special is not None:
+        out.append(fr[form + title.special].format(challenge=title.intercept_challenge))
+    return out
+
+
+def title_powers(title: Title, names: Mapping[str, str]) -> list[str]:
+    """A title's powers and relations in full sentences, as markup."""
+    return [*_title_lines(title, ""), *title_relations(title, names)]
 
 
 def title_relations(title: Title, names: Mapping[str, str]) -> list[str]:
@@ -129,22 +128,7 @@ def title_relations(title: Title, names: Mapping[str, str]) -> list[str]:
 
 def title_short(title: Title) -> list[str]:
     """A title's powers in a few words each (the board's labels), as markup."""
-    fr = kit_frames()["title"]
-    out = []
-    if title.strength is not None:
-        key = "short_strength_any" if title.strength.challenge == "any" else "short_strength_icon"
-        out.append(fr[key].format(amount=title.strength.amount, challenge=title.strength.challenge))
-    if title.income:
-        out.append(fr["short_income"].format(amount=title.income))
-    if title.draw:
-        out.append(fr["short_draw"].format(amount=title.draw, cards=_cards(title.draw)))
-    if title.influence:
-        out.append(fr["short_influence"].format(amount=title.influence))
-    if title.special == "redirect":
-        out.append(fr["short_redirect"])
-    elif title.special == "intercept":
-        out.append(fr["short_intercept"].format(challenge=title.intercept_challenge))
-    return out
+    return _title_lines(title, "short_")
 
 
 def phases(rules: Rules) -> list[dict[str, str]]:
