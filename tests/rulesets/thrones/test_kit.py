@@ -323,6 +323,11 @@ def test_reference_mentions_what_it_must(kit: Path, content: LoadedContent) -> N
     for word in must:
         assert word in md, word
         assert word in pdf_text, word
+    # every ruling the referee takes where the rulebooks are silent is written down
+    rulings = [f"TH-GAP-{n:02d}" for n in range(1, 23)]
+    rulings += ["TH-COMP-13", "TH-SETUP-08", "TH-UNIQ-04", "TH-ZONE-01"]
+    for code in rulings:
+        assert code in md, code
     assert "<svg" in html and "Master of Whispers" in html
     assert f"{m.rules.victory_power} power" in md
     assert f"round {m.rules.round_limit}" in md  # the stalemate ruling names its round
