@@ -11,9 +11,10 @@ import difflib
 from pnp.errors import UnknownRulesetError
 from pnp.rulesets.ironthrone import RULESET as IRONTHRONE
 from pnp.rulesets.ruleset import Ruleset
+from pnp.rulesets.thrones import RULESET as THRONES
 
 #: Every ruleset pnp knows, in the order commands list and process them.
-RULESETS: tuple[Ruleset, ...] = (IRONTHRONE,)
+RULESETS: tuple[Ruleset, ...] = (THRONES, IRONTHRONE)
 
 
 def all_rulesets() -> tuple[Ruleset, ...]:

@@ -1,0 +1,32 @@
+"""The thrones card game: plots, challenges, titles — content schema, referee and bots.
+
+``RULESET`` plugs it into pnp (see :mod:`pnp.rulesets`).
+"""
+
+from __future__ import annotations
+
+from pnp.rulesets.ruleset import Ruleset
+from pnp.rulesets.thrones.agents import HeuristicAgent
+from pnp.rulesets.thrones.components import components
+from pnp.rulesets.thrones.game_setup import new_game, scenario_game
+from pnp.rulesets.thrones.icons import ICONS
+from pnp.rulesets.thrones.model import ThronesContent, summarize_content
+from pnp.rulesets.thrones.reference import reference_context
+
+RULESET = Ruleset(
+    name="thrones",
+    title="The Thrones card game",
+    player_counts=(2, 3, 4),
+    content_model=ThronesContent,
+    summarize=summarize_content,  # type: ignore[arg-type]
+    notes="titles at 3–4; variants: two_on_two, draft, littlefinger",
+    new_game=new_game,
+    scenario_game=scenario_game,
+    agents={"heuristic": HeuristicAgent},
+    fair_margin=0.05,
+    components=components,
+    icons=ICONS,
+    reference_context=reference_context,
+)
+
+__all__ = ["RULESET"]

@@ -1,0 +1,73 @@
+"""Rule invariants checked after every step (when the engine enables them).
+
+Cheap by design: a few passes over short lists. Each message names the
+broken rule so a playtest report points straight at it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from pnp.rulesets.thrones.effects import PHASES
+from pnp.rulesets.thrones.state import PLAY
+
+if TYPE_CHECKING:
+    from pnp.rulesets.thrones.rules import ThronesGame
+
+_NEXT = {p: PHASES[(i + 1) % len(PHASES)] for i, p in enumerate(PHASES)}
+
+
+def violations(game: ThronesGame) -> list[str]:
+    """Every broken invariant of the current state."""
+    out: list[str] = []
+    n = game.players
+    owned = game.owned_cards
+    plots = game.owned_plots
+    counted = [0] * n
+    for s in game.seats:
+        i = s.idx
+        counted[i] += len(s.deck) + len(s.hand) + len(s.discard) + len(s.dead)
+        counted[i] += len(s.removed) + len(s.setup)
+        if s.gold < 0:
+            out.append(f"seat {i} has negative gold ({s.gold})")
+        if s.power < 0:
+            out.append(f"seat {i} has negative House power ({s.power})")
+        if s.limited > 1:
+            out.append(f"seat {i} played {s.limited} Limited cards this round")
+        if s.draws > game.rules.draw_cap:
+            out.append(f"seat {i} drew {s.draws} cards by effects, over the draw cap")
+        in_deck = len(s.plot_deck) + len(s.used_plots) + (s.plot is not None)
+        if in_deck != plots[i]:
+            out.append(f"seat {i}: {in_deck} plots in plot zones, {plots[i]} owned")
+        names: set[str] = set()
+        for c in s.play:
+            counted[c.owner] += 1 + len(c.dupes)
+            if c.zone != PLAY or c.controller != i:
+                out.append(f"{c!r} is listed in seat {i}'s play area but is not there")
+            if c.power < 0:
+                out.append(f"{c!r} has negative power")
+            if c.host is not None and c.host.zone != PLAY:
+                out.append(f"attachment {c!r} sits on {c.host!r}, which is not in play")
+            if c.d.unique:
+                if c.d.name in names:
+                    out.append(f"seat {i} controls two copies of unique {c.d.name!r}")
+                names.add(c.d.name)
+        if len(s.chars) != sum(1 for c in s.play if c.d.type == "character"):
+            out.append(f"seat {i}'s character list is out of step with its play area")
+    for c in game.limbo:
+        counted[c.owner] += 1
+    for i in range(n):
+        if counted[i] != owned[i]:
+            out.append(f"seat {i} owns {owned[i]} cards but {counted[i]} are in its zones")
+    seq = game.phase_seq
+    for a, b in itertools.pairwise(seq):
+        if _NEXT[a] != b:
+            out.append(f"phase {b} followed {a}")
+    if game.titles_on:
+        held = [s.title for s in game.seats if s.title is not None]
+        if len(held) != len(set(held)):
+            out.append(f"a title is held twice: {held}")
+        if set(held) & set(game.title_pool):
+            out.append("a held title is also in the pool")
+    return out

@@ -1,0 +1,378 @@
+"""The thrones content schema and the deck-construction checks of ``pnp validate``.
+
+A content folder holds these top-level sections (any file may hold any part):
+
+``houses``   the Great Houses: House cards and banners
+``cards``    characters, locations, attachments and events (``type:`` picks one)
+``plots``    plot cards with income, initiative and claim
+``titles``   the six multiplayer titles with their supports/opposes relations
+``agendas``  agenda cards
+``decks``    ready-to-play decks: ``two_player`` (50 cards) or ``constructed`` (60+)
+``rules``    the numbers of the game (victory total, setup gold …)
+``tokens``   the token supply the kit prints
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from pnp.content import ContentModel, Id, Ref, Slug
+from pnp.content.model import Loc
+from pnp.rulesets.thrones.effects import (
+    Ability,
+    Crest,
+    HouseRef,
+    Icon,
+    Keyword,
+    SourceType,
+)
+
+HouseField = HouseRef | list[HouseRef] | None
+
+
+class House(ContentModel):
+    """A Great House: its House card, banner and colours."""
+
+    id: Annotated[Slug, Id("houses")]
+    name: str
+    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    accent: str = Field(default="#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+    sigil: str  # the kit's sigil drawing for this House
+    flavor: str = ""
+
+
+class CardBase(ContentModel):
+    """Fields every draw-deck card shares."""
+
+    id: Annotated[Slug, Id("cards")]
+    name: str
+    house: HouseField = None  # absent: neutral; a list: a multi-House card
+    unique: bool = False
+    traits: list[str] = []
+    crests: list[Crest] = []
+    keywords: list[Keyword] = []
+    immune_to: list[SourceType] = []  # the Immunity keyword: card types it ignores
+    house_only: HouseRef | None = None  # "House X only": deck-building restriction
+    income: int = 0  # income bonus (negative: a penalty)
+    initiative: int = 0  # initiative bonus
+    influence: int = Field(default=0, ge=0)
+    abilities: list[Ability] = []
+    flavor: str = ""
+
+    @property
+    def houses(self) -> tuple[str, ...]:
+        """The Houses this card belongs to; empty for a neutral card."""
+        if self.house is None:
+            return ()
+        return (self.house,) if isinstance(self.house, str) else tuple(self.house)
+
+    @property
+    def all_keywords(self) -> tuple[str, ...]:
+        """Printed keywords, with ``immunity`` when the card is immune to something."""
+        return (*self.keywords, "immunity") if self.immune_to else tuple(self.keywords)
+
+
+class Character(CardBase):
+    """A character: the only card with strength and challenge icons."""
+
+    type: Literal["character"]
+    cost: int = Field(ge=0)
+    strength: int = Field(ge=0)
+    icons: list[Icon] = []
+
+
+class Location(CardBase):
+    """A location."""
+
+    type: Literal["location"]
+    cost: int = Field(ge=0)
+
+
+class Attachment(CardBase):
+    """An attachment, played under a character already in play."""
+
+    type: Literal["attachment"]
+    cost: int = Field(ge=0)
+    #: whose characters it may go on ("you": only your own)
+    attach_to: Literal["any", "you", "opponent"] = "any"
+    attach_trait: str | None = None  # the host must have this trait
+
+
+class EventCard(CardBase):
+    """An event: played from hand for its effect, then discarded."""
+
+    type: Literal["event"]
+
+    @model_validator(mode="after")
+    def _playable(self) -> EventCard:
+        if not any(a.action or a.response for a in self.abilities):
+            raise ValueError("an event needs an action or a response ability")
+        return self
+
+
+DeckCard = Annotated[Character | Location | Attachment | EventCard, Field(discriminator="type")]
+
+
+class Plot(ContentModel):
+    """A plot card: income, initiative, claim and (usually) an ability."""
+
+    id: Annotated[Slug, Id("plots")]
+    name: str
+    house: HouseRef | None = None  # the House it was designed for (its deck)
+    house_only: HouseRef | None = None
+    income: int = Field(ge=0)
+    initiative: int = Field(ge=0)
+    claim: int = Field(ge=0)
+    traits: list[str] = []
+    abilities: list[Ability] = []
+    flavor: str = ""
+
+    @model_validator(mode="after")
+    def _plot_timings(self) -> Plot:
+        for a in self.abilities:
+            if a.action is not None:
+                raise ValueError(
+                    "a plot's abilities are when_revealed, passive, forced or response"
+                )
+        return self
+
+
+class TitleStrength(ContentModel):
+    """A title's strength bonus in challenges where its holder takes part."""
+
+    amount: int = Field(ge=1)
+    challenge: Icon | Literal["any"] = "any"
+
+
+class Title(ContentModel):
+    """A multiplayer title with its relations and its power."""
+
+    id: Annotated[Slug, Id("titles")]
+    name: str
+    supports: list[Annotated[str, Ref("titles")]] = []
+    opposes: list[Annotated[str, Ref("titles")]] = []
+    strength: TitleStrength | None = None
+    income: int = Field(default=0, ge=0)
+    draw: int = Field(default=0, ge=0)  # extra draw-phase cards, outside the draw cap
+    influence: int = Field(default=0, ge=0)  # once per round
+    special: Literal["redirect", "intercept"] | None = None
+    intercept_challenge: Icon = "military"
+    flavor: str = ""
+
+
+class Agenda(ContentModel):
+    """An agenda: a permanent modifier chosen in setup (never in play)."""
+
+    id: Annotated[Slug, Id("agendas")]
+    name: str
+    house_only: HouseRef | None = None
+    #: deck-building demand: at least ``count`` cards with ``trait``
+    requires_trait: str | None = None
+    requires_count: int = Field(default=0, ge=0)
+    abilities: list[Ability] = []
+    flavor: str = ""
+
+
+class Deck(ContentModel):
+    """A ready-to-play deck: House, plot deck, optional agenda, card counts."""
+
+    id: Annotated[Slug, Id("decks")]
+    name: str
+    house: HouseRef
+    format: Literal["two_player", "constructed"]
+    agenda: Annotated[str, Ref("agendas")] | None = None
+    plots: list[Annotated[str, Ref("plots")]]
+    cards: dict[str, int]
+
+
+class Rules(ContentModel):
+    """The numbers of the game, tunable by designers."""
+
+    victory_power: int = Field(default=15, ge=1)
+    team_victory_power: int = Field(default=30, ge=1)
+    setup_gold: int = Field(default=5, ge=0)
+    hand_size: int = Field(default=7, ge=1)
+    draw_phase_cards: int = Field(default=2, ge=0)
+    draw_cap: int = Field(default=3, ge=0)
+    house_penalty: int = Field(default=2, ge=0)
+    two_player_deck: int = Field(default=50, ge=1)
+    constructed_min: int = Field(default=60, ge=1)
+    max_copies: int = Field(default=3, ge=1)
+    plot_deck: int = Field(default=7, ge=1)
+    #: our stalemate rule (TH-GAP-06): after this many rounds most power wins
+    round_limit: int = Field(default=30, ge=1)
+
+
+class Tokens(ContentModel):
+    """What the kit prints besides cards (the 2-player box supply)."""
+
+    gold: int = Field(default=26, ge=0)
+    power: int = Field(default=30, ge=0)
+    first_player: int = Field(default=1, ge=0)
+    #: the multiplayer stock per player (the kit prints enough for the largest table)
+    gold_per_player: int = Field(default=10, ge=0)
+    power_per_player: int = Field(default=15, ge=0)
+
+
+class ThronesContent(ContentModel):
+    """Root of ``content/thrones/``."""
+
+    houses: list[House]
+    cards: list[DeckCard]
+    plots: list[Plot]
+    titles: list[Title] = []
+    agendas: list[Agenda] = []
+    decks: list[Deck] = []
+    rules: Rules = Rules()
+    tokens: Tokens = Tokens()
+
+    def cross_check(self) -> Iterator[tuple[Loc, str]]:
+        yield from check_decks(self)
+        yield from _check_titles(self)
+        yield from _check_sigils(self)
+
+
+def _card_houses(card: DeckCard) -> tuple[str, ...]:
+    return card.houses
+
+
+def check_deck(content: ThronesContent, deck: Deck, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    """Yield every construction rule ``deck`` breaks (TH-DECK-01…03)."""
+    rules = content.rules
+    cards = {c.id: c for c in content.cards}
+    plots = {p.id: p for p in content.plots}
+    agendas = {a.id: a for a in content.agendas}
+    # plot deck: exactly N different plots (TH-DECK-01)
+    if len(deck.plots) != rules.plot_deck:
+        yield (
+            (*loc, "plots"),
+            f"a plot deck holds exactly {rules.plot_deck} plots, this one {len(deck.plots)}",
+        )
+    seen: Counter[str] = Counter(deck.plots)
+    for i, pid in enumerate(deck.plots):
+        if seen[pid] > 1 and deck.plots.index(pid) != i:
+            yield ((*loc, "plots", i), f"plot {pid!r} appears twice; plots must all differ")
+        plot = plots.get(pid)
+        if plot is not None and plot.house_only and plot.house_only != deck.house:
+            yield (
+                (*loc, "plots", i),
+                f"plot {pid!r} is House {plot.house_only} only, this deck plays {deck.house}",
+            )
+    # draw deck
+    total = 0
+    for cid, count in deck.cards.items():
+        where = (*loc, "cards", cid)
+        card = cards.get(cid)
+        if card is None:
+            hint = _close(cid, cards)
+            extra = f" (did you mean {hint!r}?)" if hint else ""
+            if cid in plots:
+                extra = " (that is a plot: list it under plots)"
+            yield (where, f"unknown card id {cid!r}{extra}")
+            continue
+        if count < 1:
+            yield (where, f"a count must be at least 1, got {count}")
+            continue
+        total += count
+        if count > rules.max_copies:
+            yield (where, f"{count} copies of {cid!r}; at most {rules.max_copies} are allowed")
+        if card.house_only and card.house_only != deck.house:
+            yield (where, f"{cid!r} is House {card.house_only} only, this deck plays {deck.house}")
+        if deck.format == "two_player":
+            houses = _card_houses(card)
+            if houses and deck.house not in houses:
+                yield (
+                    where,
+                    f"{cid!r} belongs to {'/'.join(houses)}; a two-player deck holds only "
+                    f"{deck.house} and neutral cards",
+                )
+    if deck.format == "two_player" and total != rules.two_player_deck:
+        yield (
+            (*loc, "cards"),
+            f"a two-player deck holds exactly {rules.two_player_deck} cards, this one {total}",
+        )
+    if deck.format == "constructed" and total < rules.constructed_min:
+        yield (
+            (*loc, "cards"),
+            f"a constructed deck holds at least {rules.constructed_min} cards, this one {total}",
+        )
+    if deck.agenda is not None:
+        agenda = agendas.get(deck.agenda)
+        if agenda is not None:
+            if agenda.house_only and agenda.house_only != deck.house:
+                yield (
+                    (*loc, "agenda"),
+                    f"agenda {agenda.id!r} is House {agenda.house_only} only, "
+                    f"this deck plays {deck.house}",
+                )
+            if agenda.requires_trait:
+                have = sum(
+                    n
+                    for cid, n in deck.cards.items()
+                    if cid in cards and agenda.requires_trait in cards[cid].traits
+                )
+                if have < agenda.requires_count:
+                    yield (
+                        (*loc, "agenda"),
+                        f"agenda {agenda.id!r} needs {agenda.requires_count} "
+                        f"{agenda.requires_trait} cards, the deck has {have}",
+                    )
+
+
+def check_decks(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    """Deck construction for every deck in the content."""
+    for i, deck in enumerate(content.decks):
+        yield from check_deck(content, deck, ("decks", i))
+
+
+def _check_titles(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    for i, title in enumerate(content.titles):
+        for key in ("supports", "opposes"):
+            if title.id in getattr(title, key):
+                yield (("titles", i, key), f"a title cannot {key[:-1]} itself")
+
+
+def _check_sigils(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    """Each House names a sigil the print kit can draw."""
+    from pnp.rulesets.thrones.icons import SIGILS  # the kit's drawings
+
+    for i, house in enumerate(content.houses):
+        if house.sigil not in SIGILS:
+            hint = _close(house.sigil, dict.fromkeys(SIGILS))
+            yield (
+                ("houses", i, "sigil"),
+                f"unknown sigil {house.sigil!r}"
+                + (f" (did you mean {hint!r}?)" if hint else "")
+                + f"; the kit draws {', '.join(SIGILS)}",
+            )
+
+
+def _close(word: str, known: dict[str, object]) -> str | None:
+    import difflib
+
+    hint = difflib.get_close_matches(word, list(known), n=1)
+    return hint[0] if hint else None
+
+
+def summarize_content(model: ThronesContent) -> dict[str, str]:
+    """Counts shown by ``pnp validate thrones``."""
+    kinds = Counter(c.type for c in model.cards)
+    out = {
+        "houses": str(len(model.houses)),
+        "cards": f"{len(model.cards)} ("
+        + ", ".join(f"{kinds[k]} {k}s" for k in ("character", "location", "attachment", "event"))
+        + ")",
+        "plots": str(len(model.plots)),
+        "titles": str(len(model.titles)),
+        "agendas": str(len(model.agendas)),
+    }
+    formats = Counter(d.format for d in model.decks)
+    out["decks"] = (
+        f"{len(model.decks)} ({formats['two_player']} two-player, "
+        f"{formats['constructed']} constructed; all legal)"
+    )
+    return out

@@ -1,0 +1,150 @@
+"""Variables for the thrones reference sheet (``templates/thrones/reference.xml.j2``).
+
+The template holds the prose; this module hands it the lists that come from
+content: phases, claims, the keyword glossary, the titles' powers, the crests
+and Houses, what the printed kit holds and every deck's list, so the sheet
+always matches the cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.render import Token
+from pnp.rulesets.thrones.components import components
+from pnp.rulesets.thrones.effects import KEYWORDS
+from pnp.rulesets.thrones.icons import title_icon
+from pnp.rulesets.thrones.kit_text import kit_frames, phases, title_powers
+from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.text import KEYWORD_NAMES
+
+#: the glossary's order: the summary's keywords, then the House-specific ones
+GLOSSARY = (
+    "deadly",
+    "deathbound",
+    "immunity",
+    "limited",
+    "no_attachments",
+    "renown",
+    "stealth",
+    "setup",
+    "ambush",
+    "infamy",
+    "intimidate",
+    "stalwart",
+    "vengeful",
+    "vigilant",
+)
+#: the pieces of the kit, by output file, in words
+FILE_NAMES = {
+    "cards": "Draw-deck cards (characters, locations, attachments, events)",
+    "plots": "Plot cards",
+    "house-cards": "House cards and agendas",
+    "titles": "Title cards",
+    "banners": "House banners",
+    "council-board": "Multiplayer board",
+}
+
+
+def keyword_glossary() -> list[dict[str, str]]:
+    """Every keyword with its meaning (markup-free words)."""
+    texts = kit_frames()["keywords"]
+    names = {**KEYWORD_NAMES, "immunity": "Immunity"}
+    missing = set(KEYWORDS) - set(GLOSSARY)
+    assert not missing, f"keywords missing from the glossary: {sorted(missing)}"
+    return [{"id": k, "name": names[k], "text": texts[k]} for k in GLOSSARY]
+
+
+def kit_contents(content: LoadedContent[Any]) -> list[dict[str, Any]]:
+    """What the printed kit holds: one row per kind of piece, with counts."""
+    rows: list[dict[str, Any]] = []
+    by_file: dict[str, list[Any]] = {}
+    for comp in components(content):
+        by_file.setdefault(comp.file_stem, []).append(comp)
+    for stem, comps in by_file.items():
+        if stem == "tokens":
+            for comp in comps:
+                if isinstance(comp, Token) and not comp.id.startswith("marker-"):
+                    rows.append(
+                        {
+                            "piece": comp.label,
+                            "count": comp.copies,
+                            "kinds": 1,
+                            "file": f"{stem}.pdf",
+                        }
+                    )
+            markers = [c for c in comps if c.id.startswith("marker-")]
+            if markers:
+                rows.append(
+                    {
+                        "piece": "Title markers",
+                        "count": len(markers),
+                        "kinds": len(markers),
+                        "file": f"{stem}.pdf",
+                    }
+                )
+            continue
+        rows.append(
+            {
+                "piece": FILE_NAMES.get(stem, stem),
+                "count": sum(c.copies for c in comps),
+                "kinds": len(comps),
+                "file": f"{stem}.pdf",
+            }
+        )
+    return rows
+
+
+def deck_lists(model: ThronesContent) -> list[dict[str, Any]]:
+    """Every deck: its House, format, agenda, plots and cards (``3× Name``)."""
+    cards = {c.id: c for c in model.cards}
+    plots = {p.id: p.name for p in model.plots}
+    agendas = {a.id: a.name for a in model.agendas}
+    houses = {h.id: h for h in model.houses}
+    out = []
+    for d in model.decks:
+        listed = sorted(d.cards, key=lambda cid: (cards[cid].type, cards[cid].name))
+        out.append(
+            {
+                "name": d.name,
+                "house": houses[d.house].name,
+                "sigil": houses[d.house].sigil,
+                "format": "two-player, 50 cards" if d.format == "two_player" else "constructed",
+                "size": sum(d.cards.values()),
+                "agenda": agendas.get(d.agenda, "") if d.agenda else "",
+                "plots": ", ".join(plots[p] for p in d.plots),
+                "cards": ", ".join(f"{d.cards[c]}\u00d7 {cards[c].name}" for c in listed),
+            }
+        )
+    return out
+
+
+def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
+    """The template's variables besides ``ruleset``, ``content`` and ``icons``."""
+    model = content.model
+    assert isinstance(model, ThronesContent)
+    fr = kit_frames()
+    names = {t.id: t.name for t in model.titles}
+    return {
+        "phases": phases(model.rules),
+        "claims": [
+            {"icon": k, "name": k.title(), "text": fr["claims"][k]}
+            for k in ("military", "intrigue", "power")
+        ],
+        "keywords": keyword_glossary(),
+        "titles": [
+            {
+                "name": t.name,
+                "icon": title_icon(t.id),
+                "powers": "<br/>".join(title_powers(t, names)),
+                "supports": ", ".join(names[i] for i in t.supports) or "none",
+                "opposes": ", ".join(names[i] for i in t.opposes) or "none",
+            }
+            for t in model.titles
+        ],
+        "houses": [{"name": h.name, "sigil": h.sigil} for h in model.houses],
+        "crests": ["holy", "learned", "noble", "war"],
+        "kit": kit_contents(content),
+        "decks": deck_lists(model),
+    }

@@ -1,0 +1,1113 @@
+"""Running abilities: action windows, marshalling, costs, targets, effects,
+responses, saves, cancels and passive modifiers.
+
+The vocabulary itself (what content may say) is :mod:`.effects`; this module
+is what the referee does with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from pnp.engine.game import Decision, Option
+from pnp.rulesets.thrones.cards import (
+    ICON_BIT,
+    K_AMBUSH,
+    K_LIMITED,
+    K_NOATT,
+    KW_BIT,
+)
+from pnp.rulesets.thrones.effects import (
+    Ability,
+    CardFilter,
+    ChooseTarget,
+    Condition,
+    Cost,
+    EachTarget,
+    Effect,
+    Passive,
+)
+from pnp.rulesets.thrones.state import DISCARD, HAND, PLAY, REMOVED, Card, Lasting
+
+if TYPE_CHECKING:
+    from pnp.rulesets.thrones.rules import ThronesGame
+
+Flow = Generator[Decision, Option, Any]
+Ctx = dict[str, Any]
+
+
+def _dynamic(f: CardFilter) -> bool:
+    """Whether a filter looks at something that changes within a phase."""
+    return (
+        f.participating is not None
+        or f.attacking is not None
+        or f.defending is not None
+        or f.kneeling is not None
+    )
+
+
+_KIND_TYPES = {
+    "character": ("character",),
+    "location": ("location",),
+    "attachment": ("attachment",),
+    "card": ("character", "location", "attachment"),
+    "event": ("event",),
+}
+
+
+class AbilityMixin:
+    """Abilities of :class:`~pnp.rulesets.thrones.rules.ThronesGame`."""
+
+    # ------------------------------------------------------------------ filters
+
+    def matches(self: ThronesGame, f: CardFilter, c: Card, seat: int, src: Card | None) -> bool:
+        """Whether card ``c`` passes filter ``f`` seen from ``seat`` (the ability's controller)."""
+        ctl = f.controller
+        if ctl == "you":
+            if c.controller != seat:
+                return False
+        elif ctl == "opponent" and not self.is_opponent(seat, c.controller):
+            return False
+        d = c.d
+        if f.house is not None and f.house not in d.houses:
+            return False
+        if f.trait is not None and f.trait not in d.traits:
+            return False
+        if f.crest is not None and f.crest not in d.crests:
+            return False
+        if f.unique is not None and d.unique != f.unique:
+            return False
+        if f.kneeling is not None and c.kneeling != f.kneeling:
+            return False
+        if f.participating is not None or f.attacking is not None or f.defending is not None:
+            ch = self.ch
+            att = ch is not None and c in ch.attackers
+            dfn = ch is not None and c in ch.defenders
+            if f.participating is not None and (att or dfn) != f.participating:
+                return False
+            if f.attacking is not None and att != f.attacking:
+                return False
+            if f.defending is not None and dfn != f.defending:
+                return False
+        if f.icon is not None and not c.icons & ICON_BIT[f.icon]:
+            return False
+        if f.keyword is not None and not c.kw & KW_BIT[f.keyword]:
+            return False
+        if f.max_strength is not None and self.strength(c) > f.max_strength:
+            return False
+        if f.max_cost is not None and d.cost > f.max_cost:
+            return False
+        if f.has_power is not None and (c.power > 0) != f.has_power:
+            return False
+        return not (f.not_self and c is src)
+
+    def candidates(
+        self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
+    ) -> list[Card]:
+        """Cards in play that target ``t`` may pick (Immunity excluded, TH-KW-IMMUNE-01)."""
+        kind = t.choose if isinstance(t, ChooseTarget) else t.each
+        kinds = _KIND_TYPES[kind]
+        src_type = src.d.type if src is not None else None
+        if t.participating or t.attacking or t.defending:
+            ch = self.ch
+            if ch is None:
+                return []
+            pool: list[Card] = ch.attackers + ch.defenders
+        else:
+            ctl = t.controller
+            if ctl == "you":
+                seats = [self.seats[seat]]
+            elif ctl == "opponent":
+                seats = [self.seats[o] for o in self.opponents(seat)]
+            else:
+                seats = self.seats
+            if kind == "character":
+                pool = [c for x in seats for c in x.chars]
+            else:
+                pool = [c for x in seats for c in x.play]
+        matches = self.matches
+        return [
+            c
+            for c in pool
+            if c.d.type in kinds and src_type not in c.d.immune and matches(t, c, seat, src)
+        ]
+
+    def me(self, src: Card) -> Card | None:
+        """The card an ability's "this card" conditions look at (an attachment: its host)."""
+        return src.host if src.d.type == "attachment" else src
+
+    def cond_ok(
+        self: ThronesGame, cond: Condition | None, seat: int, src: Card | None, ctx: Ctx
+    ) -> bool:
+        """Whether an ability's ``if:`` holds now."""
+        if cond is None:
+            return True
+        ch = ctx.get("challenge") or self.ch
+        if cond.challenge is not None and (ch is None or ch.ctype != cond.challenge):
+            return False
+        if cond.as_ is not None:
+            if ch is None:
+                return False
+            role = (
+                "attacker" if seat == ch.attacker else ("defender" if seat == ch.defender else None)
+            )
+            if role != cond.as_:
+                return False
+        if cond.unopposed is not None and (ch is None or ch.unopposed != cond.unopposed):
+            return False
+        if cond.phase is not None and self.phase != cond.phase:
+            return False
+        if (
+            cond.participating is not None
+            or cond.attacking is not None
+            or cond.defending is not None
+        ):
+            me = self.me(src) if src is not None else None
+            att = ch is not None and me is not None and me in ch.attackers
+            dfn = ch is not None and me is not None and me in ch.defenders
+            if cond.participating is not None and (att or dfn) != cond.participating:
+                return False
+            if cond.attacking is not None and att != cond.attacking:
+                return False
+            if cond.defending is not None and dfn != cond.defending:
+                return False
+        if cond.card is not None:
+            c = ctx.get("card")
+            if c is None or not self.matches(cond.card, c, seat, src):
+                return False
+        if cond.kneeling is not None and (src is None or src.kneeling != cond.kneeling):
+            return False
+        if cond.behind is not None:
+            mine = self.total_power(seat)
+            behind = any(self.total_power(o) > mine for o in self.opponents(seat))
+            if behind != cond.behind:
+                return False
+        return not (cond.hand_empty is not None and (not self.seats[seat].hand) != cond.hand_empty)
+
+    # ------------------------------------------------------------------ passives
+
+    def apply_passive(
+        self: ThronesGame, seat: Any, src: Card, p: Passive, cond: Condition | None
+    ) -> None:
+        """Apply one passive ability of ``src`` (controlled by ``seat``) during a refresh.
+
+        Card modifiers that hold only sometimes (an ``if:``, or a filter on
+        something that changes during a challenge such as ``defending``) are
+        kept aside and evaluated when strength is read.
+        """
+        for key, amount in p.player_mods:
+            seat.mods.setdefault(key, []).append((cond, amount, src))
+        if p.cost is not None:
+            seat.cost_mods.append((p.affects, p.cost, src))
+        if not p.card_mods:
+            return
+        if cond is not None or (isinstance(p.affects, EachTarget) and _dynamic(p.affects)):
+            self.cond_sources.append((src, p, cond))
+            return
+        touched = self.touched
+        for t in self.passive_targets(seat.idx, src, p):
+            touched.append(t)
+            if p.strength:
+                t.static_str += p.strength
+            if p.icon:
+                t.static_icons |= ICON_BIT[p.icon]
+            if p.keyword:
+                t.static_kw |= KW_BIT[p.keyword]
+            if p.no_stand:
+                t.no_stand = True
+
+    def passive_targets(self: ThronesGame, seat: int, src: Card, p: Passive) -> list[Card]:
+        aff = p.affects
+        if aff is None:
+            aff = "host" if src.d.type == "attachment" else "self"
+        if aff == "self":
+            return [src] if src.zone == PLAY else []
+        if aff == "host":
+            host = src.host
+            return [host] if host is not None and src.d.type not in host.d.immune else []
+        return self.candidates(seat, src, aff)
+
+    def conditional_strength(self: ThronesGame, c: Card) -> int:
+        """Strength from passives that hold only sometimes ("while attacking" …)."""
+        total = 0
+        for src, p, cond in self.cond_sources:
+            if not p.strength or src.zone != PLAY:
+                continue
+            aff = p.affects
+            if aff is None:
+                aff = "host" if src.d.type == "attachment" else "self"
+            if aff == "self":
+                if c is not src:
+                    continue
+            elif aff == "host":
+                if c is not src.host:
+                    continue
+            elif (
+                c.zone != PLAY
+                or c.d.type not in _KIND_TYPES[aff.each]
+                or src.d.type in c.d.immune
+                or not self.matches(aff, c, src.controller, src)
+            ):
+                continue
+            if cond is None or self.cond_ok(cond, src.controller, src, {}):
+                total += p.strength
+        return total
+
+    def mod_total(self: ThronesGame, seat: int, key: str, ctx: Ctx) -> int:
+        """Sum of one player-level passive modifier that holds now."""
+        mods = self.seats[seat].mods.get(key)
+        if not mods:
+            return 0
+        return sum(a for cond, a, src in mods if self.cond_ok(cond, seat, src, ctx))
+
+    # ------------------------------------------------------------------ costs
+
+    def influence_available(self: ThronesGame, seat: int) -> int:
+        """Influence ``seat`` could produce: standing cards and an unused title (TH-COMP-16)."""
+        s = self.seats[seat]
+        total = sum(c.d.influence for c in s.play if not c.kneeling and c.d.influence)
+        if s.title is not None and not s.influence_used:
+            total += self.db.titles[s.title].influence
+        return total
+
+    def can_pay(self: ThronesGame, seat: int, card: Card, cost: Cost | None) -> bool:
+        if cost is None:
+            return True
+        s = self.seats[seat]
+        if cost.kneel_self and (card.zone != PLAY or card.kneeling):
+            return False
+        if cost.sacrifice_self and card.zone != PLAY:
+            return False
+        if cost.gold > s.gold:  # TH-ACT-15
+            return False
+        if cost.kneel_influence and self.influence_available(seat) < cost.kneel_influence:
+            return False
+        if cost.kneel is not None:
+            need = cost.kneel
+            if not any(
+                not c.kneeling and c is not card and self.matches(need, c, seat, card)
+                for c in s.play
+            ):
+                return False
+        return True
+
+    def pay_influence(self: ThronesGame, seat: int, need: int) -> Flow:
+        """Kneel influence until ``need`` is covered; any excess is lost (TH-COMP-16)."""
+        s = self.seats[seat]
+        paid = 0
+        while paid < need:
+            opts = self.label_cards(
+                "influence", [c for c in s.play if not c.kneeling and c.d.influence]
+            )
+            if s.title is not None and not s.influence_used and self.db.titles[s.title].influence:
+                opts.append(Option(f"influence: {s.title}", None))
+            pick = (yield from self.ask(seat, "influence", opts)).data
+            if pick is None:
+                s.influence_used = True
+                paid += self.db.titles[s.title or ""].influence
+            else:
+                pick.kneeling = True
+                paid += pick.d.influence
+        self.emit("influence_paid", seat, amount=paid, needed=need)
+
+    def pay_cost(self: ThronesGame, seat: int, card: Card, cost: Cost | None) -> Flow:
+        """Pay ``cost``; callers check :meth:`can_pay` first."""
+        if cost is None:
+            return
+        s = self.seats[seat]
+        if cost.kneel_self:
+            card.kneeling = True
+        if cost.gold:
+            s.gold -= cost.gold
+            self.emit("gold_spent", seat, amount=cost.gold, card=card.d.id)
+        if cost.kneel is not None:
+            need = cost.kneel
+            opts = self.label_cards(
+                "kneel",
+                [
+                    c
+                    for c in s.play
+                    if not c.kneeling and c is not card and self.matches(need, c, seat, card)
+                ],
+            )
+            pick = (yield from self.ask(seat, "cost", opts)).data
+            pick.kneeling = True
+        if cost.kneel_influence:
+            yield from self.pay_influence(seat, cost.kneel_influence)
+        if cost.sacrifice_self and card.zone == PLAY:
+            self.leave_play(card, DISCARD)
+            self.emit("card_sacrificed", seat, card=card.d.id)
+
+    # ------------------------------------------------------------------ ability checks
+
+    def stamp(self: ThronesGame, limit: str | None) -> Any:
+        if limit == "round":
+            return self.round_no
+        if limit == "phase":
+            return (self.round_no, len(self.phase_seq))
+        if limit == "challenge":
+            return self.nchal
+        return None
+
+    def usable(
+        self: ThronesGame, seat: int, card: Card, idx: int, a: Ability, ctx: Ctx, from_hand: bool
+    ) -> bool:
+        """Whether ``seat`` may use ability ``idx`` of ``card`` now (ignoring timing)."""
+        s = self.seats[seat]
+        if a.limit is not None and s.uses.get((card.uid, idx)) == self.stamp(a.limit):
+            return False
+        if a.limited and s.limited_responses >= 1:  # TH-KW-LIMITED-02
+            return False
+        if from_hand and card.d.kw & K_LIMITED and s.limited >= 1:
+            return False
+        if not self.cond_ok(a.if_, seat, card, ctx):
+            return False
+        if not self.can_pay(seat, card, a.cost):
+            return False
+        return self.has_targets(seat, card, a, ctx)
+
+    def has_targets(self: ThronesGame, seat: int, card: Card, a: Ability, ctx: Ctx) -> bool:
+        """An ability whose effects would find nothing to act on is not offered."""
+        for e in a.effects:
+            k = e.kind
+            v = e.value
+            t = getattr(v, "target", v) if k in ("strength", "gain_icon", "gain_keyword") else v
+            if k == "gain_power":
+                t = v.target
+            if k in ("on_win",):
+                if self.ch is None:
+                    return False
+                continue
+            if isinstance(t, ChooseTarget):
+                if not self.candidates(seat, card, t):
+                    return False
+            elif t == "self" and k not in ("draw", "gain_gold"):
+                if card.zone != PLAY:
+                    return False
+            elif t == "host" and card.host is None:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ action windows
+
+    def seat_index(self: ThronesGame, s: Any) -> tuple[Any, ...]:
+        """The seat's cards that can ever act or respond, cached until its zones change.
+
+        ``(ver, hand actors, play actors, hand responders, trigger sources)``.
+        """
+        cache = s.actor_cache
+        if cache[0] == s.ver:
+            return cache
+        hand_actors = [c for c in s.hand if c.d.acts_in]
+        play_actors = [c for c in s.play if c.d.acts_in]
+        hand_resp = [c for c in s.hand if c.d.type == "event" and c.d.responses]
+        sources = [c for c in s.play if c.d.responses or c.d.forced]
+        for extra in (s.plot, s.agenda):
+            if extra is not None and (extra.d.responses or extra.d.forced):
+                sources.append(extra)
+        cache = s.actor_cache = (s.ver, hand_actors, play_actors, hand_resp, sources)
+        return cache
+
+    def action_options(self: ThronesGame, seat: int) -> list[Option]:
+        """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
+        s = self.seats[seat]
+        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
+        if not hand_actors and not play_actors:
+            return []
+        phase = self.phase
+        hand = [c for c in hand_actors if phase in c.d.acts_in]
+        in_play = [c for c in play_actors if phase in c.d.acts_in]
+        if not hand and not in_play:
+            return []
+        out: list[Option] = []
+        ctx: Ctx = {}
+        seen: set[str] = set()
+        for c in hand:
+            d = c.d
+            if d.actions and d.type == "event" and d.id not in seen:
+                for i, a in d.actions:
+                    if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, True):
+                        seen.add(d.id)
+                        out.append(Option(f"play: {d.id}", ("event", c, i)))
+                        break
+            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen and self.can_ambush(seat, c):
+                seen.add("ambush:" + d.id)
+                out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
+        counts: dict[str, int] = {}
+        for c in in_play:
+            counts[c.d.id] = counts.get(c.d.id, 0) + 1
+            n = counts[c.d.id]
+            for i, a in c.d.actions:
+                if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, False):
+                    label = f"use: {c.d.id}" + (f" #{n}" if n > 1 else "")
+                    if len(c.d.actions) > 1:
+                        label += f" ({i + 1})"
+                    out.append(Option(label, ("ability", c, i)))
+        return out
+
+    def action_window(self: ThronesGame, marshal_seat: int | None = None) -> Flow:
+        """Players take actions in turn until all pass in succession (TH-ACT-05/06, TH-GAP-20).
+
+        With ``marshal_seat`` this is that player's marshalling turn: he may
+        also marshal cards and attach duplicates, and his pass ends the turn
+        once the others have passed too.
+        """
+        n = self.players
+        order = self.order_from(marshal_seat if marshal_seat is not None else self.first)
+        passes = 0
+        i = 0
+        while passes < n:
+            s = order[i % n]
+            i += 1
+            opts = self.action_options(s)
+            if s == marshal_seat:
+                opts = self.marshal_options(s) + opts
+            if not opts:
+                passes += 1
+                continue
+            opts.append(Option("done" if s == marshal_seat else "pass", None))
+            kind = "marshal" if s == marshal_seat else "action"
+            opt = yield from self.ask(s, kind, opts)
+            if opt.data is None:
+                passes += 1
+                continue
+            passes = 0  # after an action everyone (the actor too) must pass to close
+            what, card, idx = opt.data
+            if what == "event":
+                yield from self.play_event(s, card, idx)
+            elif what == "ability":
+                yield from self.use_card_action(s, card, idx)
+            elif what == "ambush":
+                yield from self.ambush(s, card)
+            elif what == "marshal":
+                yield from self.marshal(s, card)
+            elif what == "duplicate":
+                self.add_duplicate(card, idx)
+                self.emit("duplicate_attached", s, card=card.d.id)
+
+    # ------------------------------------------------------------------ marshalling
+
+    def marshal_cost(self: ThronesGame, seat: int, c: Card) -> int:
+        """Printed cost, +2 for another House's card (TH-MARSH-08), passive changes."""
+        s = self.seats[seat]
+        d = c.d
+        cost = d.cost
+        if d.houses and s.house not in d.houses:
+            cost += self.rules.house_penalty
+        for flt, amount, _src in s.cost_mods:
+            if flt is None or (
+                d.type in _KIND_TYPES[flt.each]
+                and (flt.house is None or flt.house in d.houses)
+                and (flt.trait is None or flt.trait in d.traits)
+                and (flt.unique is None or flt.unique == d.unique)
+            ):
+                cost += amount
+        return max(0, cost)
+
+    def unique_copy(self: ThronesGame, seat: int, d: Any) -> tuple[bool, Card | None]:
+        """(blocked, own copy in play): TH-UNIQ-01/02/03/08 — uniqueness by name, per player."""
+        mine, barred = self.unique_names(seat)
+        if d.name in mine:
+            return True, mine[d.name]
+        return d.name in barred, None
+
+    def unique_names(self: ThronesGame, seat: int) -> tuple[dict[str, Card | None], set[str]]:
+        """Names of uniques ``seat`` has in play (with the copy he owns, if any) and names
+        barred by his dead pile or by a copy an opponent took from him."""
+        s = self.seats[seat]
+        mine: dict[str, Card | None] = {}
+        for c in s.play:
+            if c.d.unique:
+                mine[c.d.name] = c if c.owner == seat else None
+        barred = {c.d.name for c in s.dead}
+        for o in self.seats:
+            if o.idx != seat:
+                for c in o.play:
+                    if c.owner == seat and c.d.unique:
+                        barred.add(c.d.name)
+        return mine, barred
+
+    def attach_hosts(self: ThronesGame, seat: int, att: Card) -> list[Card]:
+        """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01)."""
+        d = att.d
+        out = []
+        for s in self.seats:
+            if d.attach_to == "you" and s.idx != seat:
+                continue
+            if d.attach_to == "opponent" and not self.is_opponent(seat, s.idx):
+                continue
+            for c in s.chars:
+                if c.kw & K_NOATT or "attachment" in c.d.immune:
+                    continue
+                if d.attach_trait is not None and d.attach_trait not in c.d.traits:
+                    continue
+                out.append(c)
+        return out
+
+    def marshal_options(self: ThronesGame, seat: int) -> list[Option]:
+        """Cards the active player may marshal or attach as duplicates (TH-MARSH-05…08)."""
+        s = self.seats[seat]
+        out: list[Option] = []
+        seen: set[str] = set()
+        names: tuple[dict[str, Card | None], set[str]] | None = None
+        for c in s.hand:
+            d = c.d
+            if d.type == "event" or d.id in seen:
+                continue
+            seen.add(d.id)
+            affordable = self.marshal_cost(seat, c) <= s.gold
+            if d.unique:
+                if names is None:
+                    names = self.unique_names(seat)
+                if d.name in names[0]:
+                    mine = names[0][d.name]
+                    if mine is not None:  # TH-UNIQ-04: free duplicate
+                        out.append(Option(f"duplicate: {d.id}", ("duplicate", c, mine)))
+                    continue
+                if d.name in names[1]:
+                    continue
+            if not affordable:
+                continue
+            if d.kw & K_LIMITED and s.limited >= 1:  # TH-KW-LIMITED-01
+                continue
+            if d.type == "attachment" and not self.attach_hosts(seat, c):
+                continue
+            out.append(Option(f"marshal: {d.id}", ("marshal", c, 0)))
+        return out
+
+    def marshal(self: ThronesGame, seat: int, c: Card) -> Flow:
+        """Pay for and play a card from hand (TH-MARSH-05)."""
+        s = self.seats[seat]
+        cost = self.marshal_cost(seat, c)
+        host = None
+        if c.d.type == "attachment":
+            host = (
+                yield from self.ask(
+                    seat, "host", self.label_cards("host", self.attach_hosts(seat, c))
+                )
+            ).data
+        s.gold -= cost
+        if c.d.kw & K_LIMITED:
+            s.limited += 1
+        self.enter_play(c, seat, host)
+        self.emit("card_played", seat, card=c.d.id, cost=cost)
+        yield from self.trigger_self(c, "played", {})
+        yield from self.trigger_self(c, "enters_play", {})
+
+    def can_ambush(self: ThronesGame, seat: int, c: Card) -> bool:
+        """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
+        d = c.d
+        if d.type == "attachment" and not self.attach_hosts(seat, c):
+            return False
+        if d.unique and self.unique_copy(seat, d)[0]:
+            return False
+        if d.kw & K_LIMITED and self.seats[seat].limited >= 1:
+            return False
+        return self.influence_available(seat) >= max(1, self.marshal_cost(seat, c))
+
+    def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
+        cost = max(1, self.marshal_cost(seat, c))
+        yield from self.pay_influence(seat, cost)
+        host = None
+        if c.d.type == "attachment":
+            host = (
+                yield from self.ask(
+                    seat, "host", self.label_cards("host", self.attach_hosts(seat, c))
+                )
+            ).data
+        if c.d.kw & K_LIMITED:
+            self.seats[seat].limited += 1
+        self.enter_play(c, seat, host)
+        self.emit("card_played", seat, card=c.d.id, ambush=True)
+        yield from self.trigger_self(c, "enters_play", {})
+
+    # ------------------------------------------------------------------ using abilities
+
+    def play_event(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
+        """Play an event from hand: pay, allow cancels, resolve, discard (TH-COMP-07)."""
+        from pnp.rulesets.thrones.cards import K_DEATHBOUND
+
+        s = self.seats[seat]
+        a = c.d.abilities[idx]
+        s.hand.remove(c)
+        s.ver += 1
+        c.zone = "limbo"
+        self.limbo.append(c)
+        if c.d.kw & K_LIMITED:
+            s.limited += 1
+        self.mark_use(seat, c, idx, a)
+        self.emit("card_played", seat, card=c.d.id)
+        yield from self.pay_cost(seat, c, a.cost)
+        ctx: Ctx = {"challenge": self.ch}
+        cancelled = yield from self.offer_cancels(seat, c, "event_played")
+        if not cancelled:
+            yield from self.resolve_effects(seat, c, a.effects, ctx)
+        if c.zone == "limbo":
+            self.limbo.remove(c)
+            dest = "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD
+            self.put_zone(c, dest)
+
+    def use_card_action(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
+        a = c.d.abilities[idx]
+        self.mark_use(seat, c, idx, a)
+        self.emit("ability_used", seat, card=c.d.id)
+        yield from self.pay_cost(seat, c, a.cost)
+        cancelled = yield from self.offer_cancels(seat, c, "action_taken")
+        if not cancelled:
+            yield from self.resolve_effects(seat, c, a.effects, {"challenge": self.ch})
+
+    def mark_use(self: ThronesGame, seat: int, c: Card, idx: int, a: Ability) -> None:
+        if a.limit is not None:
+            self.seats[seat].uses[(c.uid, idx)] = self.stamp(a.limit)
+        if a.limited:
+            self.seats[seat].limited_responses += 1
+
+    def offer_cancels(self: ThronesGame, seat: int, c: Card, trigger: str) -> Flow:
+        """TH-ACT-12: others may cancel the action; its costs stay paid."""
+        if trigger not in self.triggers_present:
+            return False
+        ctx: Ctx = {"card": c, "challenge": self.ch}
+        for o in self.order_from((seat + 1) % self.players):
+            if o == seat:
+                continue
+            opts = self.response_options(o, trigger, ctx, set())
+            if not opts:
+                continue
+            opts.append(Option("cancel: no", None))
+            opt = yield from self.ask(o, "cancel", opts)
+            if opt.data is None:
+                continue
+            card, i, from_hand = opt.data
+            res = yield from self.use_response(o, card, i, from_hand, ctx)
+            if res.get("cancelled"):
+                self.emit("action_cancelled", o, card=c.d.id)
+                return True
+        return False
+
+    def resolve_triggered(self: ThronesGame, seat: int, src: Card, a: Ability, ctx: Ctx) -> Flow:
+        """A forced or "when revealed" ability: it just happens (costs paid if possible)."""
+        if not self.cond_ok(a.if_, seat, src, ctx):
+            return
+        if a.cost is not None:
+            if not self.can_pay(seat, src, a.cost):
+                return
+            yield from self.pay_cost(seat, src, a.cost)
+        self.emit("ability_resolved", seat, card=src.d.id)
+        yield from self.resolve_effects(seat, src, a.effects, ctx)
+
+    # ------------------------------------------------------------------ triggers
+
+    def trigger_self(self: ThronesGame, c: Card, trigger: str, ctx: Ctx) -> Flow:
+        """Triggers about one card itself (``played``, ``enters_play``)."""
+        d = c.d
+        ctx = dict(ctx, card=c)
+        for _i, a in d.forced.get(trigger, ()):
+            if c.zone == PLAY:
+                yield from self.resolve_triggered(c.controller, c, a, ctx)
+        if trigger in d.responses and c.zone == PLAY:
+            seat = c.controller
+            opts = []
+            for i, a in d.responses[trigger]:
+                if self.usable(seat, c, i, a, ctx, False):
+                    opts.append(
+                        Option(f"respond: {d.id}" + (f" ({i + 1})" if i else ""), (c, i, False))
+                    )
+            if opts:
+                opts.append(Option("respond: pass", None))
+                opt = yield from self.ask(seat, "response", opts)
+                if opt.data is not None:
+                    card, i, _ = opt.data
+                    yield from self.use_response(seat, card, i, False, ctx)
+
+    def trigger_sources(self: ThronesGame, seat: int) -> list[Card]:
+        """Cards of ``seat`` in play (and his plot and agenda) with triggered abilities."""
+        return self.seat_index(self.seats[seat])[4]
+
+    def trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
+        """Forced abilities, then a response window, for a game-wide trigger.
+
+        ``only`` limits it to one player's abilities ("after *you* win …").
+        Forced abilities resolve first, in the first player's order when
+        several fire together (TH-ACT-07/08); response chances then begin
+        left of the player whose action caused the trigger (TH-ACT-10).
+        """
+        if trigger in self.forced_present:
+            fired = []
+            for s in self.turn_order():
+                if only is not None and s != only:
+                    continue
+                for c in self.trigger_sources(s):
+                    for _i, a in c.d.forced.get(trigger, ()):
+                        if self.cond_ok(a.if_, s, c, ctx):
+                            fired.append((s, c, a))
+            while fired:
+                if len(fired) == 1:
+                    pick = fired[0]
+                else:
+                    opts = [
+                        Option(o.label, entry)
+                        for o, entry in zip(
+                            self.label_cards("resolve", [c for _s, c, _a in fired]),
+                            fired,
+                            strict=True,
+                        )
+                    ]
+                    pick = (yield from self.ask(self.first, "order", opts)).data
+                fired.remove(pick)
+                s, c, a = pick
+                yield from self.resolve_triggered(s, c, a, ctx)
+        if trigger not in self.triggers_present:
+            return
+        ch = ctx.get("challenge")
+        initiator = (
+            ch.attacker
+            if ch is not None
+            else (self.active if self.active is not None else self.first)
+        )
+        order = self.order_from((initiator + 1) % self.players)
+        if only is not None:
+            order = [only]
+        used: set[tuple[int, int]] = set()
+        n = len(order)
+        passes = 0
+        i = 0
+        while passes < n:
+            s = order[i % n]
+            i += 1
+            opts = self.response_options(s, trigger, ctx, used)
+            if not opts:
+                passes += 1
+                continue
+            opts.append(Option("respond: pass", None))
+            opt = yield from self.ask(s, "response", opts)
+            if opt.data is None:
+                passes += 1
+                continue
+            passes = 0
+            card, idx, from_hand = opt.data
+            used.add((card.uid, idx))
+            yield from self.use_response(s, card, idx, from_hand, ctx)
+
+    def response_options(
+        self: ThronesGame, seat: int, trigger: str, ctx: Ctx, used: set[tuple[int, int]]
+    ) -> list[Option]:
+        """Responses ``seat`` may use for ``trigger`` now."""
+        out: list[Option] = []
+        s = self.seats[seat]
+        _v, _ha, _pa, hand_resp, sources = self.seat_index(s)
+        if not hand_resp and not sources:
+            return out
+        seen: set[str] = set()
+        for c in hand_resp:
+            d = c.d
+            if trigger in d.responses and d.id not in seen:
+                for i, a in d.responses[trigger]:
+                    if self.usable(seat, c, i, a, ctx, True):
+                        seen.add(d.id)
+                        out.append(Option(f"respond: {d.id}", (c, i, True)))
+                        break
+        counts: dict[str, int] = {}
+        for c in sources:
+            rs = c.d.responses.get(trigger)
+            if not rs:
+                continue
+            counts[c.d.id] = counts.get(c.d.id, 0) + 1
+            for i, a in rs:
+                if (c.uid, i) in used:
+                    continue
+                if self.usable(seat, c, i, a, ctx, False):
+                    n = counts[c.d.id]
+                    out.append(
+                        Option(f"respond: {c.d.id}" + (f" #{n}" if n > 1 else ""), (c, i, False))
+                    )
+        return out
+
+    def use_response(
+        self: ThronesGame, seat: int, c: Card, idx: int, from_hand: bool, ctx: Ctx
+    ) -> Flow:
+        """Use a response (an event from hand, or an ability of a card)."""
+        from pnp.rulesets.thrones.cards import K_DEATHBOUND
+
+        a = c.d.abilities[idx]
+        s = self.seats[seat]
+        ctx = dict(ctx)
+        self.mark_use(seat, c, idx, a)
+        if from_hand:
+            s.hand.remove(c)
+            s.ver += 1
+            c.zone = "limbo"
+            self.limbo.append(c)
+            if c.d.kw & K_LIMITED:
+                s.limited += 1
+            self.emit("card_played", seat, card=c.d.id)
+        else:
+            self.emit("ability_used", seat, card=c.d.id)
+        yield from self.pay_cost(seat, c, a.cost)
+        cancelled = False
+        if from_hand and a.response not in ("event_played", "action_taken"):
+            cancelled = yield from self.offer_cancels(seat, c, "event_played")
+        if not cancelled:
+            yield from self.resolve_effects(seat, c, a.effects, ctx)
+        if from_hand and c.zone == "limbo":
+            self.limbo.remove(c)
+            dest = "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD
+            self.put_zone(c, dest)
+        return ctx
+
+    def offer_saves(self: ThronesGame, c: Card, trigger: str, by: int | None) -> Flow:
+        """TH-ACT-11, TH-UNIQ-06: a save response (or a duplicate) keeps ``c`` in play."""
+        start = ((by if by is not None else c.controller) + 1) % self.players
+        ctx: Ctx = {"card": c, "challenge": self.ch}
+        check_responses = trigger in self.triggers_present
+        if not c.dupes and not check_responses:
+            return False
+        for s in self.order_from(start):
+            opts: list[Option] = []
+            if s == c.controller and c.dupes:
+                opts.append(Option(f"save: duplicate of {c.d.id}", "duplicate"))
+            if check_responses:
+                opts.extend(
+                    Option("save: " + o.label.split(": ", 1)[1], o.data)
+                    for o in self.response_options(s, trigger, ctx, set())
+                )
+            if not opts:
+                continue
+            opts.append(Option("save: no", None))
+            opt = yield from self.ask(s, "save", opts)
+            if opt.data is None:
+                continue
+            if opt.data == "duplicate":
+                dup = c.dupes[-1]
+                self._take_out(dup)
+                dup.reset()
+                self.put_zone(dup, DISCARD)
+                self.emit("card_saved", s, card=c.d.id, by="duplicate")
+                return True
+            card, i, from_hand = opt.data
+            res = yield from self.use_response(s, card, i, from_hand, ctx)
+            if res.get("saved"):
+                self.emit("card_saved", s, card=c.d.id, by=card.d.id)
+                return True
+        return False
+
+    # ------------------------------------------------------------------ effects
+
+    def resolve_effects(
+        self: ThronesGame, seat: int, src: Card | None, effects: Any, ctx: Ctx
+    ) -> Flow:
+        """Resolve effects in order (TH-ACT-03)."""
+        if isinstance(effects, Effect):
+            effects = [effects]
+        for e in effects:
+            yield from self.do_effect(seat, src, e, ctx)
+
+    def pick_target(
+        self: ThronesGame, seat: int, src: Card | None, t: Any, ctx: Ctx, verb: str
+    ) -> Flow:
+        """The cards a target spec names; a ``choose`` target asks ``seat``."""
+        if t == "self":
+            return [src] if src is not None and src.zone == PLAY else []
+        if t == "host":
+            host = src.host if src is not None else None
+            return [host] if host is not None and host.zone == PLAY else []
+        cands = self.candidates(seat, src, t)
+        if isinstance(t, EachTarget) or not cands:
+            return cands
+        opt = yield from self.ask(seat, "target", self.label_cards(verb, cands))
+        return [opt.data]
+
+    def opponent_for(self: ThronesGame, seat: int, ctx: Ctx) -> Flow:
+        """ "An opponent": the other side of the challenge, the only one, or a chosen one."""
+        ch = ctx.get("challenge") or self.ch
+        if ch is not None:
+            if seat == ch.attacker and self.is_opponent(seat, ch.target):
+                return ch.target
+            if seat in (ch.defender, ch.target) and self.is_opponent(seat, ch.attacker):
+                return ch.attacker
+        opps = self.opponents(seat)
+        if len(opps) == 1:
+            return opps[0]
+        opts = [Option(f"opponent: seat {o}", o) for o in opps]
+        return (yield from self.ask(seat, "opponent", opts)).data
+
+    def players_for(self: ThronesGame, seat: int, ref: str, ctx: Ctx) -> Flow:
+        if ref == "you":
+            return [seat]
+        if ref == "opponent":
+            return [(yield from self.opponent_for(seat, ctx))]
+        if ref == "each_opponent":
+            return self.opponents(seat)
+        return self.order_from(seat)
+
+    def add_lasting(self: ThronesGame, c: Card, kind: str, value: int, until: str) -> None:
+        self.lasting.append(Lasting(c, kind, value, until))
+        self.recompute_temp(c)
+
+    def do_effect(self: ThronesGame, seat: int, src: Card | None, e: Effect, ctx: Ctx) -> Flow:
+        """Resolve one effect for ``seat`` from ``src``."""
+        k = e.kind
+        v = e.value
+        s = self.seats[seat]
+        name = src.d.id if src is not None else ""
+        if k == "draw":
+            n = self.draw(seat, v, effect=True)
+            self.emit("cards_drawn", seat, amount=n, card=name)
+        elif k == "gain_gold":
+            s.gold += v
+            self.emit("gold_gained", seat, amount=v, card=name)
+        elif k == "gain_power":
+            if v.target == "house":
+                if v.player == "each_player":
+                    for o in self.order_from(seat):
+                        yield from self._place_power(o, v.amount, name, None)
+                    self.check_win()
+                else:
+                    yield from self.gain_house_power(seat, v.amount, name)
+            else:
+                for t in (yield from self.pick_target(seat, src, v.target, ctx, "power")):
+                    self.card_power(t, v.amount, name)
+        elif k == "kill":
+            victims = yield from self.pick_target(seat, src, v, ctx, "kill")
+            yield from self.kill(victims, seat, name)
+        elif k == "kneel":
+            for t in (yield from self.pick_target(seat, src, v, ctx, "kneel")):
+                if self.kneel(t):
+                    self.emit("card_knelt", t.controller, card=t.d.id, by=name)
+        elif k == "stand":
+            for t in (yield from self.pick_target(seat, src, v, ctx, "stand")):
+                if t.kneeling:
+                    t.kneeling = False
+                    self.emit("card_stood", t.controller, card=t.d.id, reason=name)
+        elif k == "discard":
+            for t in (yield from self.pick_target(seat, src, v, ctx, "discard")):
+                if t.zone != PLAY:
+                    continue
+                if (yield from self.offer_saves(t, "would_be_discarded", seat)):
+                    continue
+                owner = t.owner
+                dest = self.leave_play(t, DISCARD)
+                self.emit("card_discarded", owner, card=t.d.id, reason=name, to=dest)
+        elif k == "return_to_hand":
+            for t in (yield from self.pick_target(seat, src, v, ctx, "return")):
+                if t.zone != PLAY:
+                    continue
+                if t.dupes and (yield from self.offer_saves(t, "would_be_returned", seat)):
+                    continue
+                self.leave_play(t, HAND)
+                self.emit("card_returned", t.owner, card=t.d.id)
+        elif k == "remove_from_game":
+            for t in (yield from self.pick_target(seat, src, v, ctx, "remove")):
+                if t.zone == PLAY:
+                    self.leave_play(t, REMOVED)
+                    self.emit("card_removed", t.owner, card=t.d.id)
+        elif k == "take_control":
+            for t in (yield from self.pick_target(seat, src, v, ctx, "control")):
+                self.take_control(seat, t)
+        elif k == "strength":
+            for t in (yield from self.pick_target(seat, src, v.target, ctx, "strength")):
+                self.add_lasting(t, "str", v.amount, v.until)
+                self.emit("strength_changed", t.controller, card=t.d.id, amount=v.amount)
+        elif k == "gain_icon":
+            for t in (yield from self.pick_target(seat, src, v.target, ctx, "icon")):
+                self.add_lasting(t, "icon", ICON_BIT[v.icon], v.until)
+                self.emit("icon_gained", t.controller, card=t.d.id, icon=v.icon)
+        elif k == "gain_keyword":
+            for t in (yield from self.pick_target(seat, src, v.target, ctx, "keyword")):
+                self.add_lasting(t, "kw", KW_BIT[v.keyword], v.until)
+                self.emit("keyword_gained", t.controller, card=t.d.id, keyword=v.keyword)
+        elif k == "discard_from_hand":
+            for p in (yield from self.players_for(seat, v.player, ctx)):
+                hand = self.seats[p].hand
+                for _ in range(min(v.amount, len(hand))):
+                    if v.random:
+                        c = hand[self.rng.randrange(len(hand))]
+                    else:
+                        opts = self.label_cards("discard", self.distinct(hand))
+                        c = (yield from self.ask(p, "discard", opts)).data
+                    self.discard_from_hand(p, c, name)
+        elif k == "move_power":
+            o = yield from self.opponent_for(seat, ctx)
+            yield from self.move_house_power(o, seat, v.amount, name)
+        elif k == "search":
+            yield from self.search(seat, v, name)
+        elif k == "put_into_play":
+            yield from self.put_into_play_effect(seat, v, name)
+        elif k == "recover":
+            cands = [c for c in s.discard if self.zone_card_ok(c, v.type, v.trait, v.house, None)]
+            if cands:
+                opts = self.label_cards("recover", self.distinct(cands))
+                c = (yield from self.ask(seat, "recover", opts)).data
+                s.discard.remove(c)
+                self.put_zone(c, HAND)
+                self.emit("card_recovered", seat, card=c.d.id)
+        elif k == "on_win":
+            ch = ctx.get("challenge") or self.ch
+            if ch is not None:
+                ch.delayed.append((seat, v, src))
+        elif k == "save":
+            ctx["saved"] = True
+        elif k == "cancel":
+            ctx["cancelled"] = True
+
+    def zone_card_ok(
+        self, c: Card, kind: str, trait: str | None, house: str | None, max_cost: int | None
+    ) -> bool:
+        d = c.d
+        return (
+            d.type in _KIND_TYPES[kind]
+            and (trait is None or trait in d.traits)
+            and (house is None or house in d.houses)
+            and (max_cost is None or d.cost <= max_cost)
+        )
+
+    def search(self: ThronesGame, seat: int, v: Any, name: str) -> Flow:
+        """Search the draw deck, take a qualifying card, then shuffle (TH-ZONE-08)."""
+        s = self.seats[seat]
+        pool = s.deck if v.depth is None else s.deck[-v.depth :]
+        cands = [c for c in pool if self.zone_card_ok(c, v.type, v.trait, v.house, v.max_cost)]
+        if cands:
+            opts = self.label_cards("search", self.distinct(reversed(cands)))
+            c = (yield from self.ask(seat, "search", opts)).data
+            s.deck.remove(c)
+            self.put_zone(c, HAND)
+            self.emit("card_searched", seat, card=c.d.id, revealed=True)
+        self.shuffle(seat)
+
+    def put_into_play_effect(self: ThronesGame, seat: int, v: Any, name: str) -> Flow:
+        """TH-MARSH-09: into play with no cost, surcharge or Limited count."""
+        s = self.seats[seat]
+        zone = s.hand if v.source == "hand" else s.discard
+        cands = [
+            c
+            for c in zone
+            if self.zone_card_ok(c, v.type, v.trait, v.house, v.max_cost)
+            and not (c.d.unique and self.unique_copy(seat, c.d)[0])
+        ]
+        if not cands:
+            return
+        opts = self.label_cards("put", self.distinct(cands))
+        c = (yield from self.ask(seat, "put_into_play", opts)).data
+        self.enter_play(c, seat)
+        self.emit("card_put_into_play", seat, card=c.d.id, by=name)
+        yield from self.trigger_self(c, "enters_play", {})
+
+    def take_control(self: ThronesGame, seat: int, t: Card) -> None:
+        """``seat`` takes control of ``t`` (TH-ZONE-07); a unique he may not hold stays put."""
+        if t.zone != PLAY or t.controller == seat:
+            return
+        if t.d.unique and self.unique_copy(seat, t.d)[0]:
+            return
+        self.leave_challenge(t)
+        old = self.seats[t.controller]
+        old.play.remove(t)
+        old.ver += 1
+        self.seats[seat].ver += 1
+        if t.d.type == "character":
+            old.chars.remove(t)
+        t.controller = seat
+        self.seats[seat].play.append(t)
+        if t.d.type == "character":
+            self.seats[seat].chars.append(t)
+        self.emit("control_taken", seat, card=t.d.id, owner=t.owner)
+        self.refresh()

@@ -1,0 +1,863 @@
+"""The thrones referee: the round of seven phases, zones, power, victory.
+
+The rules are written as generator functions that read like the rulebook:
+each ``yield`` hands a :class:`~pnp.engine.game.Decision` to the engine and
+receives the chosen :class:`~pnp.engine.game.Option` back. A decision with a
+single option is taken at once and never shown (no pointless prompts), and
+an action window asks only the players who have a legal action.
+
+Challenges live in :mod:`.challenges`, abilities in :mod:`.resolve`, setup in
+:mod:`.game_setup`; this module ties them into :class:`ThronesGame`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable, Mapping
+from typing import Any
+
+from pnp.engine.game import Decision, Event, Game, Option, Result
+from pnp.errors import PnpError
+from pnp.rulesets.thrones.cards import K_INFAMY, CardDB, CardDef
+from pnp.rulesets.thrones.challenges import ChallengeMixin
+from pnp.rulesets.thrones.effects import PHASES
+from pnp.rulesets.thrones.game_setup import SetupMixin
+from pnp.rulesets.thrones.model import Rules
+from pnp.rulesets.thrones.resolve import AbilityMixin
+from pnp.rulesets.thrones.state import (
+    DEAD,
+    DECK,
+    DISCARD,
+    DUPE,
+    HAND,
+    PLAY,
+    PLOT_DECK,
+    PLOT_REVEALED,
+    PLOT_USED,
+    REMOVED,
+    Card,
+    Challenge,
+    Lasting,
+    Seat,
+)
+
+Flow = Generator[Decision, Option, Any]
+
+PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+
+
+class IllegalChoice(PnpError):
+    """An option index that the pending decision does not have."""
+
+
+class GameOver(Exception):
+    """Raised inside the flow when the game ends."""
+
+    def __init__(self, winners: tuple[int, ...], ending: str) -> None:
+        super().__init__(ending)
+        self.winners = winners
+        self.ending = ending
+
+
+class WinnerChoice(Exception):
+    """Several players reached victory at once in multiplayer: the first player picks."""
+
+    def __init__(self, candidates: list[int]) -> None:
+        super().__init__("simultaneous victory")
+        self.candidates = candidates
+
+
+class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
+    """A game of thrones for 2–4 players (or Two-on-Two)."""
+
+    def __init__(
+        self,
+        db: CardDB,
+        rules: Rules,
+        houses: list[str],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.db = db
+        self.rules = rules
+        self.players = len(houses)
+        self.options = dict(options or {})
+        self.team_mode = bool(self.options.get("two_on_two"))
+        self.titles_on = self.players >= 3 and not self.team_mode and bool(db.titles)
+        if "titles" in self.options:
+            self.titles_on = bool(self.options["titles"]) and self.players >= 3
+        self.littlefinger = bool(self.options.get("littlefinger")) and self.titles_on
+        self.rng = random.Random(seed)
+        self.seats = [Seat(i, h) for i, h in enumerate(houses)]
+        if self.team_mode:
+            for s in self.seats:
+                s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
+        self.next_uid = 1
+        self.cards: list[Card] = []  # every card of the game, by creation
+        self.limbo: list[Card] = []  # events being played
+        self.draft_deck: list[Card] = []  # plot draft variant: the shared draft deck
+        self.plot_box: list[Card] = []  # plots returned to the box
+        self.lasting: list[Lasting] = []
+        self.cond_sources: list[tuple[Card, Any, Any]] = []
+        self.touched: list[Card] = []  # cards whose static modifiers are set
+        self.ch: Challenge | None = None
+        self.last_ch: Challenge | None = None
+        self.nchal = 0
+        self.round_no = 1
+        self.phase = "setup"
+        self.phase_seq: list[str] = []
+        self.first = 0
+        self.first_round1: int | None = None
+        self.active: int | None = None
+        self.title_pool: list[str] = list(db.titles) if self.titles_on else []
+        self.title_holder: dict[str, int] = {}
+        self.redirect_used = False
+        self.triggers_present: set[str] = set()
+        self.forced_present: set[str] = set()
+        self._events: list[Event] = []
+        self._setup_events: list[Event] = []
+        self._pending: Decision | None = None
+        self._result: Result | None = None
+        self._gen: Flow | None = None
+        self.decisions = 0
+        self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
+        self.deck_problems: dict[int, list[str]] = {}
+        self._opt_cache: dict[tuple[str, int, int], Option] = {}
+
+    # ------------------------------------------------------------------ engine API
+
+    def start(self, phase: str = "setup") -> None:
+        """Begin play at ``phase`` (``setup`` for a new game) and run to the first decision."""
+        for c in self.cards:
+            for key in c.d.responses:
+                self.triggers_present.add(key)
+            for key in c.d.forced:
+                self.forced_present.add(key)
+        self.count_owned()
+        self.refresh()
+        self._gen = self._flow(phase)
+        self._advance(None)
+        self._setup_events = self._events
+        self._events = []
+
+    def count_owned(self) -> None:
+        """Remember how many cards and plots each seat owns (the conservation invariant)."""
+        self.owned_cards = [0] * self.players
+        self.owned_plots = [0] * self.players
+        for c in self.cards:
+            if c.d.type == "plot":
+                if c.zone in (PLOT_DECK, PLOT_USED, PLOT_REVEALED):
+                    self.owned_plots[c.owner] += 1
+            elif c.d.type != "agenda":
+                self.owned_cards[c.owner] += 1
+
+    def decision(self) -> Decision | None:
+        return self._pending
+
+    def apply(self, index: int) -> list[Event]:
+        pending = self._pending
+        if pending is None:
+            raise IllegalChoice("the game is over; there is no decision to answer")
+        if not 0 <= index < len(pending.options):
+            raise IllegalChoice(
+                f"option {index} does not exist; the {pending.kind} decision has "
+                f"{len(pending.options)} options"
+            )
+        self._events = []
+        self.decisions += 1
+        self._advance(pending.options[index])
+        return self._events
+
+    def setup_events(self) -> list[Event]:
+        return list(self._setup_events)
+
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def round(self) -> int:
+        return self.round_no
+
+    def factions(self) -> tuple[str, ...]:
+        return tuple(s.house for s in self.seats)
+
+    def first_player(self) -> int | None:
+        return self.first_round1
+
+    def _advance(self, value: Option | None) -> None:
+        gen = self._gen
+        assert gen is not None
+        while True:
+            try:
+                self._pending = gen.send(value) if value is not None else next(gen)
+                return
+            except GameOver as over:
+                self._finish(over.winners, over.ending)
+                return
+            except WinnerChoice as tie:
+                gen = self._gen = self._choose_winner(tie.candidates)
+                value = None
+            except StopIteration:
+                self._pending = None
+                return
+
+    def _finish(self, winners: tuple[int, ...], ending: str) -> None:
+        self._pending = None
+        self._gen = None
+        self._result = Result(
+            winners=tuple(sorted(winners)),
+            ending=ending,
+            rounds=self.round_no,
+            scores=tuple(float(self.total_power(s.idx)) for s in self.seats),
+        )
+        self.emit("game_over", None, winners=list(self._result.winners), ending=ending)
+
+    def _choose_winner(self, candidates: list[int]) -> Flow:
+        """TH-WIN-02 [mp]: the first player picks the winner among the qualifiers."""
+        opts = [Option(f"winner: seat {s}", s) for s in candidates]
+        opt = yield from self.ask(self.first, "winner", opts)
+        raise GameOver((opt.data,), "power")
+
+    # ------------------------------------------------------------------ helpers
+
+    def ask(self, seat: int, kind: str, options: list[Option]) -> Flow:
+        """Ask ``seat`` to pick one of ``options``; a lone option is taken at once."""
+        if len(options) == 1:
+            return options[0]
+        return (yield Decision(seat, kind, tuple(options)))
+
+    def emit(self, kind: str, seat: int | None, **data: Any) -> None:
+        """Record an event."""
+        self._events.append(Event(kind, seat, data))
+
+    def new_card(self, d: CardDef, owner: int, zone: str) -> Card:
+        """Create a card instance owned by ``owner``."""
+        c = Card(self.next_uid, d, owner, zone)
+        self.next_uid += 1
+        self.cards.append(c)
+        return c
+
+    def order_from(self, seat: int) -> list[int]:
+        """Every seat, clockwise, starting with ``seat``."""
+        n = self.players
+        return [(seat + i) % n for i in range(n)]
+
+    def turn_order(self) -> list[int]:
+        """Seats in the order of the round: the first player, then clockwise."""
+        return self.order_from(self.first)
+
+    def opponents(self, seat: int) -> list[int]:
+        """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03)."""
+        team = self.seats[seat].team
+        return [s.idx for s in self.seats if s.idx != seat and s.team != team]
+
+    def is_opponent(self, a: int, b: int) -> bool:
+        return a != b and self.seats[a].team != self.seats[b].team
+
+    def total_power(self, seat: int) -> int:
+        """House power plus power on every card the seat controls (TH-WIN-01)."""
+        s = self.seats[seat]
+        return s.power + sum(c.power for c in s.play)
+
+    def label_cards(self, prefix: str, cards: Iterable[Card]) -> list[Option]:
+        """Options naming cards by id; repeated ids get ``#2``, ``#3`` … in order."""
+        cache = self._opt_cache
+        seen: dict[str, int] = {}
+        out = []
+        for c in cards:
+            did = c.d.id
+            n = seen.get(did, 0) + 1
+            seen[did] = n
+            key = (prefix, c.uid, n)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"{prefix}: {did}" + (f" #{n}" if n > 1 else ""), c)
+            out.append(o)
+        return out
+
+    @staticmethod
+    def distinct(cards: Iterable[Card]) -> list[Card]:
+        """One card per id (cards in hand with the same id are interchangeable)."""
+        seen: set[str] = set()
+        out = []
+        for c in cards:
+            if c.d.id not in seen:
+                seen.add(c.d.id)
+                out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ strength & statics
+
+    def strength(self, c: Card) -> int:
+        """A character's current strength, never below 0 (TH-ACT-14)."""
+        s = c.d.strength + c.static_str + c.temp_str
+        if self.cond_sources:
+            s += self.conditional_strength(c)
+        return s if s > 0 else 0
+
+    def refresh(self) -> None:
+        """Recompute what passive abilities give (strength, icons, keywords, modifiers)."""
+        for c in self.touched:
+            c.static_str = c.static_icons = c.static_kw = 0
+            c.no_stand = False
+        self.touched = []
+        self.cond_sources = []
+        for seat in self.seats:
+            if seat.mods:
+                seat.mods = {}
+            if seat.cost_mods:
+                seat.cost_mods = []
+            for src in seat.play:
+                if src.d.has_passives:
+                    self._apply_source(seat, src)
+            if seat.plot is not None and seat.plot.d.has_passives:
+                self._apply_source(seat, seat.plot)
+            if seat.agenda is not None and seat.agenda.d.has_passives:
+                self._apply_source(seat, seat.agenda)
+
+    def _apply_source(self, seat: Seat, src: Card) -> None:
+        for p, _ in src.d.passives:
+            self.apply_passive(seat, src, p, None)
+        for p, cond in src.d.cond_passives:
+            self.apply_passive(seat, src, p, cond)
+
+    # ------------------------------------------------------------------ zones
+
+    def draw(self, seat: int, n: int, effect: bool) -> int:
+        """Draw ``n`` cards one at a time; an effect's draw obeys the draw cap (TH-DRAW-03)."""
+        s = self.seats[seat]
+        if effect:
+            n = min(n, self.rules.draw_cap - s.draws)
+            if n <= 0:
+                return 0
+        drawn = 0
+        for _ in range(n):
+            if not s.deck:
+                break  # TH-DRAW-02: an empty deck draws nothing
+            c = s.deck.pop()
+            c.zone = HAND
+            s.hand.append(c)
+            s.ver += 1
+            drawn += 1
+            if effect:
+                s.draws += 1
+            self.emit("card_drawn", seat, card=c.d.id)
+        return drawn
+
+    def shuffle(self, seat: int) -> None:
+        """Shuffle a draw deck with the game's RNG."""
+        self.rng.shuffle(self.seats[seat].deck)
+        self.emit("deck_shuffled", seat)
+
+    def enter_play(self, c: Card, seat: int, host: Card | None = None) -> None:
+        """Put ``c`` into ``seat``'s play area, standing (TH-ZONE-03)."""
+        s = self.seats[seat]
+        self._take_out(c)
+        c.reset()
+        s.ver += 1
+        c.controller = seat
+        c.entered += 1
+        c.zone = PLAY
+        s.play.append(c)
+        if c.d.type == "character":
+            s.chars.append(c)
+        if host is not None:
+            c.host = host
+            host.attachments.append(c)
+        self.refresh()
+
+    def add_duplicate(self, c: Card, host: Card) -> None:
+        """Place ``c`` under ``host`` as a duplicate (TH-UNIQ-05)."""
+        self._take_out(c)
+        c.reset()
+        c.zone = DUPE
+        c.host = host
+        host.dupes.append(c)
+
+    def _take_out(self, c: Card) -> None:
+        """Remove ``c`` from whichever list holds it now."""
+        z = c.zone
+        s = self.seats[c.owner]
+        if z == HAND:
+            s.hand.remove(c)
+            s.ver += 1
+        elif z == DECK:
+            s.deck.remove(c)
+        elif z == DISCARD:
+            s.discard.remove(c)
+        elif z == DEAD:
+            s.dead.remove(c)
+        elif z == "setup":
+            s.setup.remove(c)
+        elif z == "limbo":
+            self.limbo.remove(c)
+        elif z == PLAY:
+            ctl = self.seats[c.controller]
+            ctl.play.remove(c)
+            ctl.ver += 1
+            if c.d.type == "character":
+                ctl.chars.remove(c)
+            if c.host is not None:
+                c.host.attachments.remove(c)
+        elif z == DUPE:
+            assert c.host is not None
+            c.host.dupes.remove(c)
+        elif z == REMOVED:
+            s.removed.remove(c)
+
+    def put_zone(self, c: Card, zone: str) -> None:
+        """Move ``c`` (already taken out of play) to its owner's ``zone``."""
+        s = self.seats[c.owner]
+        c.zone = zone
+        if zone == DISCARD:
+            s.discard.append(c)
+        elif zone == DEAD:
+            s.dead.append(c)
+        elif zone == HAND:
+            s.hand.append(c)
+            s.ver += 1
+        elif zone == DECK:
+            s.deck.append(c)  # on top
+        elif zone == REMOVED:
+            s.removed.append(c)
+        else:  # pragma: no cover - programming error
+            raise AssertionError(zone)
+
+    def leave_play(self, c: Card, dest: str) -> str:
+        """Take ``c`` out of play to ``dest`` (dead, discard, hand, removed).
+
+        Deathbound turns discard into dead (TH-KW-DEATHBOUND-01), Stalwart
+        sends a killed or discarded card to the top of the deck
+        (TH-KW-STALWART-01); attachments and duplicates go to their owners'
+        discard piles and power returns to the bank (TH-ZONE-06, TH-WIN-05).
+        Returns where the card went.
+        """
+        from pnp.rulesets.thrones.cards import K_DEATHBOUND, K_STALWART
+
+        kw = c.kw
+        if dest == DISCARD and kw & K_DEATHBOUND:
+            dest = DEAD
+        if dest in (DEAD, DISCARD) and kw & K_STALWART:
+            dest = DECK
+        if c.power:
+            self.emit("power_returned", c.controller, card=c.d.id, amount=c.power)
+        self.leave_challenge(c)
+        controller = c.controller
+        self._take_out(c)
+        self._drop_dupes(c)
+        for a in list(c.attachments):
+            self._take_out(a)
+            self._drop_dupes(a)
+            a_kw = a.kw
+            a.reset()
+            a_dest = DISCARD
+            if a_kw & K_DEATHBOUND:
+                a_dest = DEAD
+            if a_kw & K_STALWART:
+                a_dest = DECK
+            self.put_zone(a, a_dest)
+            self.emit("card_discarded", a.owner, card=a.d.id, reason="host left play")
+        c.reset()
+        self.put_zone(c, dest)
+        self.emit("left_play", controller, card=c.d.id, to=dest)
+        self.refresh()
+        return dest
+
+    def leave_challenge(self, c: Card) -> None:
+        """TH-CHAL-10: a character removed from play stops participating."""
+        ch = self.ch
+        if ch is None:
+            return
+        for side in (ch.attackers, ch.defenders):
+            if c in side:
+                side.remove(c)
+                self.emit("left_challenge", c.controller, card=c.d.id)
+
+    def _drop_dupes(self, c: Card) -> None:
+        """Duplicates under a card leaving play go to their owner's discard pile."""
+        for dup in list(c.dupes):
+            self._take_out(dup)
+            dup.reset()
+            self.put_zone(dup, DISCARD)
+            self.emit("card_discarded", dup.owner, card=dup.d.id, reason="host left play")
+
+    def discard_from_hand(self, seat: int, c: Card, reason: str) -> None:
+        """Discard a card from hand to its owner's discard pile (TH-ZONE-05)."""
+        s = self.seats[seat]
+        s.hand.remove(c)
+        s.ver += 1
+        self.put_zone(c, DISCARD)
+        self.emit("card_discarded", seat, card=c.d.id, reason=reason)
+
+    def kneel(self, c: Card) -> bool:
+        """Kneel a standing card; False if it already kneels."""
+        if c.kneeling:
+            return False
+        c.kneeling = True
+        return True
+
+    # ------------------------------------------------------------------ power & victory
+
+    def gain_house_power(self, seat: int, n: int, reason: str) -> Flow:
+        """``seat`` claims ``n`` power for his House from the bank (TH-WIN-03)."""
+        if n <= 0:
+            return
+        yield from self._place_power(seat, n, reason, moved_from=None)
+        self.check_win()
+
+    def _place_power(self, seat: int, n: int, reason: str, moved_from: int | None) -> Flow:
+        """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01)."""
+        s = self.seats[seat]
+        infamous = [c for c in s.play if c.kw & K_INFAMY]
+        for _ in range(n):
+            target = None
+            if infamous:
+                opts = [Option("infamy: House", None), *self.label_cards("infamy", infamous)]
+                target = (yield from self.ask(seat, "infamy", opts)).data
+            if target is None:
+                s.power += 1
+            else:
+                target.power += 1
+        data: dict[str, Any] = {"amount": n, "reason": reason}
+        if moved_from is not None:
+            data["from_seat"] = moved_from
+        self.emit("power_gained", seat, **data)
+
+    def move_house_power(self, src: int, dst: int, n: int, reason: str) -> Flow:
+        """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
+        n = min(n, self.seats[src].power)
+        if n <= 0:
+            return 0
+        self.seats[src].power -= n
+        self.emit("power_lost", src, amount=n, reason=reason)
+        yield from self._place_power(dst, n, reason, moved_from=src)
+        self.check_win()
+        return n
+
+    def card_power(self, c: Card, n: int, reason: str) -> None:
+        """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
+        c.power += n
+        self.emit("power_gained", c.controller, card=c.d.id, amount=n, reason=reason)
+        self.check_win()
+
+    def check_win(self) -> None:
+        """End the game as soon as someone reaches the victory total (TH-WIN-01/02)."""
+        if self.team_mode:
+            goal = self.rules.team_victory_power
+            totals = [0, 0]
+            for s in self.seats:
+                totals[s.team] += self.total_power(s.idx)
+            teams = [t for t in (0, 1) if totals[t] >= goal]
+            if not teams:
+                return
+            # both teams at once: the first player's team wins (TH-GAP-14 decision)
+            team = teams[0] if len(teams) == 1 else self.seats[self.first].team
+            raise GameOver(tuple(s.idx for s in self.seats if s.team == team), "power")
+        goal = self.rules.victory_power
+        winners = [s.idx for s in self.seats if self.total_power(s.idx) >= goal]
+        if not winners:
+            return
+        if len(winners) == 1:
+            raise GameOver((winners[0],), "power")
+        if self.players == 2:
+            raise GameOver((self.first,), "power")  # TH-WIN-02 [2p]
+        raise WinnerChoice(winners)
+
+    # ------------------------------------------------------------------ the round
+
+    def _flow(self, phase: str) -> Flow:
+        if phase == "setup":
+            yield from self.setup_flow()
+            phase = "plot"
+        while True:
+            start = PHASE_INDEX[phase]
+            for ph in PHASES[start:]:
+                self.begin_phase(ph)
+                yield from self.trigger_all("phase_begins", None, {})
+                yield from getattr(self, "phase_" + ph)()
+                yield from self.trigger_all("phase_ends", None, {})
+                self.end_phase()
+            self.end_round()
+            phase = "plot"
+
+    def begin_phase(self, ph: str) -> None:
+        self.phase = ph
+        self.phase_seq.append(ph)
+        if len(self.phase_seq) > 8:
+            del self.phase_seq[:-8]
+        self.active = None
+        self.emit("phase_began", None, phase=ph, round=self.round_no)
+
+    def end_phase(self) -> None:
+        self.expire("phase")
+
+    def end_round(self) -> None:
+        """Round bookkeeping after taxation; the stalemate rule (TH-GAP-06)."""
+        self.expire("round")
+        for s in self.seats:
+            s.limited = 0
+            s.limited_responses = 0
+            s.draws = 0
+            s.opposed_bonus = False
+            s.influence_used = False
+            s.deals = []
+        self.redirect_used = False
+        if self.titles_on:
+            self.return_titles()
+        if self.round_no >= self.rules.round_limit:
+            totals = [self.total_power(s.idx) for s in self.seats]
+            if self.team_mode:
+                team = [0, 0]
+                for s in self.seats:
+                    team[s.team] += totals[s.idx]
+                best_team = max(team)
+                winners = tuple(s.idx for s in self.seats if team[s.team] == best_team)
+            else:
+                best = max(totals)
+                winners = tuple(i for i, t in enumerate(totals) if t == best)
+            raise GameOver(winners, "round_limit")
+        self.round_no += 1
+
+    def expire(self, until: str) -> None:
+        """End the lasting effects of one duration and recompute what they changed."""
+        if not self.lasting:
+            return
+        touched = []
+        keep = []
+        for e in self.lasting:
+            if e.until == until:
+                touched.append(e.card)
+            else:
+                keep.append(e)
+        if not touched:
+            return
+        self.lasting = keep
+        for c in touched:
+            self.recompute_temp(c)
+
+    def recompute_temp(self, c: Card) -> None:
+        """Rebuild a card's lasting modifiers from the effects still running."""
+        c.temp_str = c.temp_icons = c.temp_kw = 0
+        for e in self.lasting:
+            if e.card is c and e.entered == c.entered and c.zone == PLAY:
+                if e.kind == "str":
+                    c.temp_str += e.value
+                elif e.kind == "icon":
+                    c.temp_icons |= e.value
+                else:
+                    c.temp_kw |= e.value
+
+    # ------------------------------------------------------------------ phases
+
+    def phase_plot(self) -> Flow:
+        chosen: dict[int, Card] = {}
+        for s in self.turn_order():
+            seat = self.seats[s]
+            if not seat.plot_deck:
+                continue
+            opts = self.label_cards("plot", self.distinct(seat.plot_deck))
+            chosen[s] = (yield from self.ask(s, "plot", opts)).data
+        # TH-PLOT-01/03: revealed together; the new plot covers the old one
+        for s, c in chosen.items():
+            seat = self.seats[s]
+            if seat.plot is not None:
+                seat.plot.zone = PLOT_USED
+                seat.used_plots.append(seat.plot)
+            seat.plot_deck.remove(c)
+            c.zone = PLOT_REVEALED
+            seat.plot = c
+            seat.ver += 1
+            self.emit("plot_revealed", s, card=c.d.id)
+            self.emit("card_played", s, card=c.d.id)
+        self.refresh()
+        yield from self.initiative()
+        yield from self.when_revealed(chosen)
+        for s in chosen:  # TH-PLOT-04: the last plot brings the used ones back
+            seat = self.seats[s]
+            if not seat.plot_deck and seat.used_plots:
+                for p in seat.used_plots:
+                    p.zone = PLOT_DECK
+                seat.plot_deck.extend(seat.used_plots)
+                seat.used_plots = []
+                self.emit("plots_recycled", s, count=len(seat.plot_deck))
+        if self.titles_on:
+            yield from self.select_titles()
+        yield from self.action_window()
+
+    def initiative_total(self, seat: int) -> int:
+        """Plot initiative plus initiative bonuses in play (TH-PLOT-05, TH-COMP-15)."""
+        s = self.seats[seat]
+        base = s.plot.d.initiative if s.plot is not None else 0
+        return base + sum(c.d.initiative for c in s.play)
+
+    def initiative(self) -> Flow:
+        totals = [self.initiative_total(s.idx) for s in self.seats]
+        best = max(totals)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        how = "initiative"
+        if len(tied) > 1:  # TH-PLOT-06: least power, then random
+            low = min(self.total_power(i) for i in tied)
+            tied = [i for i in tied if self.total_power(i) == low]
+            how = "least power"
+            if len(tied) > 1:
+                tied = [self.rng.choice(tied)]
+                how = "random"
+        winner = tied[0]
+        self.emit("initiative_won", winner, totals=totals, by=how)
+        opts = [Option(f"first player: seat {s}", s) for s in self.order_from(winner)]
+        self.first = (yield from self.ask(winner, "first_player", opts)).data
+        if self.first_round1 is None:
+            self.first_round1 = self.first
+        self.emit("first_player", self.first)
+
+    def when_revealed(self, chosen: dict[int, Card]) -> Flow:
+        """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
+        pending = [s for s in self.turn_order() if s in chosen and chosen[s].d.when_revealed]
+        while pending:
+            if len(pending) == 1:
+                s = pending[0]
+            else:
+                opts = [Option(f"resolve: seat {s} {chosen[s].d.id}", s) for s in pending]
+                s = (yield from self.ask(self.first, "order", opts)).data
+            pending.remove(s)
+            plot = chosen[s]
+            for _i, ab in plot.d.when_revealed:
+                yield from self.resolve_triggered(s, plot, ab, {})
+
+    def phase_draw(self) -> Flow:
+        for s in self.turn_order():
+            seat = self.seats[s]
+            n = self.rules.draw_phase_cards + self.mod_total(s, "draw", {})
+            if seat.title is not None:
+                n += self.db.titles[seat.title].draw  # TH-TITLE-08: outside the draw cap
+            self.draw(s, n, effect=False)
+        yield from self.action_window()
+
+    def income(self, seat: int) -> int:
+        """Plot income + income bonuses and penalties + title income (TH-MARSH-02)."""
+        s = self.seats[seat]
+        total = s.plot.d.income if s.plot is not None else 0
+        total += sum(c.d.income for c in s.play)
+        if s.title is not None:
+            total += self.db.titles[s.title].income
+        return max(0, total)
+
+    def phase_marshalling(self) -> Flow:
+        for s in self.turn_order():
+            self.active = s
+            gold = self.income(s)
+            self.seats[s].gold += gold
+            self.emit("gold_collected", s, amount=gold)
+            yield from self.action_window(marshal_seat=s)
+        self.active = None
+
+    def phase_challenges(self) -> Flow:
+        for s in self.turn_order():
+            self.active = s
+            if self.littlefinger:
+                yield from self.offer_bribes(s)
+            made: set[str] = set()
+            while True:
+                yield from self.action_window()
+                opts = self.challenge_options(s, made)
+                if not opts:
+                    break
+                opts.append(Option("challenges: done", None))
+                opt = yield from self.ask(s, "challenge", opts)
+                if opt.data is None:
+                    break
+                ctype, target = opt.data
+                made.add(ctype)
+                yield from self.run_challenge(s, ctype, target)
+        self.active = None
+        yield from self.action_window()
+
+    def dominance_total(self, seat: int) -> int:
+        """Standing characters' strength + gold in pool (TH-DOM-01)."""
+        s = self.seats[seat]
+        return (
+            sum(self.strength(c) for c in s.chars if not c.kneeling)
+            + s.gold
+            + self.mod_total(seat, "dominance", {})
+        )
+
+    def phase_dominance(self) -> Flow:
+        totals = [self.dominance_total(s.idx) for s in self.seats]
+        best = max(totals)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        if len(tied) == 1:  # TH-DOM-03: a tie gives nobody dominance
+            w = tied[0]
+            self.emit("dominance_won", w, totals=totals)
+            bonus = self.mod_total(w, "dominance_power", {})
+            yield from self.gain_house_power(w, 1 + bonus, "dominance")
+            yield from self.trigger_all("dominance_won", w, {})
+        else:
+            self.emit("dominance_tied", None, totals=totals)
+        yield from self.action_window()
+
+    def phase_standing(self) -> Flow:
+        stood = 0
+        for seat in self.seats:  # TH-STAND-01: everything at once
+            for c in seat.play:
+                if c.kneeling and not c.no_stand:
+                    c.kneeling = False
+                    stood += 1
+        self.emit("cards_stood", None, count=stood)
+        yield from self.action_window()
+
+    def phase_taxation(self) -> Flow:
+        for seat in self.seats:  # TH-TAX-01
+            if seat.gold:
+                self.emit("gold_returned", seat.idx, amount=seat.gold)
+            seat.gold = 0
+        yield from self.action_window()
+
+    # ------------------------------------------------------------------ titles
+
+    def select_titles(self) -> Flow:
+        """TH-PLOT-09: from the first player clockwise, each picks a title."""
+        self.title_holder = {}
+        for s in self.turn_order():
+            opts = [Option(f"title: {t}", t) for t in self.title_pool]
+            if not opts:
+                break
+            t = (yield from self.ask(s, "title", opts)).data
+            self.title_pool.remove(t)
+            self.seats[s].title = t
+            self.title_holder[t] = s
+            self.emit("title_taken", s, title=t)
+
+    def return_titles(self) -> None:
+        """TH-TAX-02 / TH-MODE-3P-01: titles come back at round end (3p: once the pool empties)."""
+        taken = [s.title for s in self.seats if s.title is not None]
+        for s in self.seats:
+            s.title = None
+        self.title_holder = {}
+        if self.players == 3 and self.title_pool:
+            return  # the taken titles stay out until a round ends with the pool empty
+        self.title_pool = list(self.db.titles)
+        self.emit("titles_returned", None, titles=sorted(taken))
+
+    def holder_of(self, special: str) -> int | None:
+        """The seat whose title has the given special power this round."""
+        for t, s in self.title_holder.items():
+            if self.db.titles[t].special == special:
+                return s
+        return None
+
+    # ------------------------------------------------------------------ snapshot & view
+
+    def snapshot(self) -> dict[str, Any]:
+        from pnp.rulesets.thrones.snapshot import snapshot
+
+        return snapshot(self)
+
+    def view(self, seat: int) -> Any:
+        from pnp.rulesets.thrones.view import ThronesView
+
+        return ThronesView(self, seat)
+
+    def invariant_violations(self) -> list[str]:
+        from pnp.rulesets.thrones.invariants import violations
+
+        return violations(self)

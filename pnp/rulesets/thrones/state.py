@@ -1,0 +1,243 @@
+"""The mutable game state: card instances, seats, the current challenge, lasting effects.
+
+Kept compact and mutable for speed: card instances hold direct references to
+each other, icons and keywords are bit masks, and derived values (strength
+bonuses from passive abilities) are cached on the cards and refreshed when
+something enters or leaves play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.rulesets.thrones.cards import CardDef, icons_of, keywords_of
+
+# zones
+DECK = "deck"
+HAND = "hand"
+PLAY = "play"
+DUPE = "duplicate"
+DISCARD = "discard"
+DEAD = "dead"
+REMOVED = "removed"
+SETUP = "setup"  # placed facedown during setup
+PLOT_DECK = "plot_deck"
+PLOT_USED = "plot_used"
+PLOT_REVEALED = "plot_revealed"
+PLOT_DRAFT = "plot_draft"  # dealt or drafted, before the plot deck is fixed
+PLOT_BOX = "plot_box"  # returned to the box (unused plots)
+AGENDA = "agenda"
+
+
+class Card:
+    """One physical card in a game."""
+
+    __slots__ = (
+        "attachments",
+        "controller",
+        "d",
+        "dupes",
+        "entered",
+        "host",
+        "kneeling",
+        "no_stand",
+        "owner",
+        "power",
+        "static_icons",
+        "static_kw",
+        "static_str",
+        "temp_icons",
+        "temp_kw",
+        "temp_str",
+        "uid",
+        "zone",
+    )
+
+    def __init__(self, uid: int, d: CardDef, owner: int, zone: str) -> None:
+        self.uid = uid
+        self.d = d
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.kneeling = False
+        self.power = 0
+        self.attachments: list[Card] = []
+        self.dupes: list[Card] = []
+        self.host: Card | None = None
+        self.entered = 0  # play-instance number: changes each time it enters play
+        self.static_str = 0
+        self.static_icons = 0
+        self.static_kw = 0
+        self.no_stand = False
+        self.temp_str = 0
+        self.temp_icons = 0
+        self.temp_kw = 0
+
+    def __repr__(self) -> str:
+        return f"<{self.d.id}#{self.uid}>"
+
+    @property
+    def icons(self) -> int:
+        """Current challenge icons (printed, from passives and lasting effects)."""
+        return self.d.icons | self.static_icons | self.temp_icons
+
+    @property
+    def kw(self) -> int:
+        """Current keywords as a bit mask."""
+        return self.d.kw | self.static_kw | self.temp_kw
+
+    def reset(self) -> None:
+        """Forget everything the card had while in play."""
+        self.kneeling = False
+        self.power = 0
+        self.host = None
+        self.static_str = self.static_icons = self.static_kw = 0
+        self.temp_str = self.temp_icons = self.temp_kw = 0
+        self.no_stand = False
+        self.controller = self.owner
+
+
+class Seat:
+    """One player's side of the table."""
+
+    __slots__ = (
+        "actor_cache",
+        "agenda",
+        "chars",
+        "cost_mods",
+        "dead",
+        "deals",
+        "deck",
+        "discard",
+        "draws",
+        "gold",
+        "hand",
+        "house",
+        "idx",
+        "influence_used",
+        "limited",
+        "limited_responses",
+        "mods",
+        "mulliganed",
+        "opposed_bonus",
+        "play",
+        "plot",
+        "plot_deck",
+        "power",
+        "removed",
+        "setup",
+        "team",
+        "title",
+        "used_plots",
+        "uses",
+        "ver",
+    )
+
+    def __init__(self, idx: int, house: str) -> None:
+        self.idx = idx
+        self.house = house
+        self.team = idx
+        self.deck: list[Card] = []  # top of the deck is the END of the list
+        self.hand: list[Card] = []
+        self.play: list[Card] = []  # characters, locations and attachments controlled
+        self.chars: list[Card] = []  # characters controlled (a subset of play)
+        self.discard: list[Card] = []
+        self.dead: list[Card] = []
+        self.removed: list[Card] = []
+        self.setup: list[Card] = []
+        self.plot_deck: list[Card] = []
+        self.used_plots: list[Card] = []
+        self.plot: Card | None = None
+        self.agenda: Card | None = None
+        self.title: str | None = None
+        self.gold = 0
+        self.power = 0  # House power (on the House card)
+        self.limited = 0  # Limited cards played this round
+        self.limited_responses = 0
+        self.draws = 0  # effect draws this round (the draw cap)
+        self.opposed_bonus = False  # opposes power claimed this round
+        self.influence_used = False  # the Hand of the King's influence this round
+        self.mulliganed = False
+        self.uses: dict[tuple[int, int], int] = {}  # (card uid, ability index) -> round used
+        self.deals: list[tuple[int, int]] = []
+        self.ver = 0  # bumped whenever the hand or play area changes
+        self.actor_cache: tuple[Any, ...] = (-1, [], [], [], [])
+        # cached player-level modifiers (refreshed with the statics)
+        #: player-level passive modifiers: key -> [(condition, amount, source)];
+        #: keys: claim, dominance, dominance_power, unopposed_power, draw
+        self.mods: dict[str, list[tuple[Any, int, Card]]] = {}
+        self.cost_mods: list[tuple[Any, int, Card]] = []
+
+
+class Challenge:
+    """The challenge being resolved."""
+
+    __slots__ = (
+        "attacker",
+        "attackers",
+        "ctype",
+        "defender",
+        "defenders",
+        "delayed",
+        "intercepted",
+        "loser",
+        "number",
+        "stealthed",
+        "supporter",
+        "target",
+        "unopposed",
+        "winner",
+    )
+
+    def __init__(self, ctype: str, attacker: int, target: int, number: int) -> None:
+        self.ctype = ctype
+        self.attacker = attacker
+        self.target = target  # who pays the claim
+        self.defender = target  # the defending player (a supporter or the LCK may step in)
+        self.attackers: list[Card] = []
+        self.defenders: list[Card] = []
+        self.stealthed: set[int] = set()  # uids barred from defending
+        self.winner: int | None = None
+        self.loser: int | None = None
+        self.unopposed = False
+        self.intercepted = False
+        self.supporter: int | None = None
+        self.number = number
+        self.delayed: list[tuple[int, Any, Card | None]] = []  # (seat, effects, source)
+
+
+class Lasting:
+    """A lasting modifier from an effect, undone when its duration ends."""
+
+    __slots__ = ("card", "entered", "kind", "until", "value")
+
+    def __init__(self, card: Card, kind: str, value: int, until: str) -> None:
+        self.card = card
+        self.entered = card.entered
+        self.kind = kind  # "str", "icon", "kw"
+        self.value = value
+        self.until = until
+
+
+def card_snapshot(c: Card) -> dict[str, Any]:
+    """A card in play as plain data."""
+    out: dict[str, Any] = {"card": c.d.id, "uid": c.uid}
+    if c.kneeling:
+        out["kneeling"] = True
+    if c.power:
+        out["power"] = c.power
+    if c.controller != c.owner:
+        out["owner"] = c.owner
+    if c.attachments:
+        out["attachments"] = [a.d.id for a in c.attachments]
+    if c.dupes:
+        out["duplicates"] = len(c.dupes)
+    if c.static_str or c.temp_str:
+        out["strength_mod"] = c.static_str + c.temp_str
+    extra = c.static_icons | c.temp_icons
+    if extra:
+        out["icons_gained"] = icons_of(extra)
+    kws = c.static_kw | c.temp_kw
+    if kws:
+        out["keywords_gained"] = keywords_of(kws)
+    return out

@@ -1,0 +1,410 @@
+"""Printed card text, generated from the ability data.
+
+The referee runs :mod:`.effects` models; this module turns the very same
+models into the words on the card, so the two cannot disagree. Markup:
+``**bold**`` for headings and keywords, ``[military]`` / ``[intrigue]`` /
+``[power]`` / ``[gold]`` for inline icons (the print engine draws them).
+Sentence frames (phase headings, trigger phrases) live in
+``templates/thrones/ability-text.yaml`` so a designer can reword them without
+touching code.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import yaml
+
+from pnp.paths import default_templates_root
+from pnp.rulesets.thrones.effects import (
+    Ability,
+    CardFilter,
+    ChooseTarget,
+    Condition,
+    Cost,
+    EachTarget,
+    Effect,
+    Passive,
+)
+
+KEYWORD_NAMES = {
+    "ambush": "Ambush",
+    "deadly": "Deadly",
+    "deathbound": "Deathbound",
+    "infamy": "Infamy",
+    "intimidate": "Intimidate",
+    "limited": "Limited",
+    "no_attachments": "No attachments",
+    "renown": "Renown",
+    "setup": "Setup",
+    "stalwart": "Stalwart",
+    "stealth": "Stealth",
+    "vengeful": "Vengeful",
+    "vigilant": "Vigilant",
+}
+TYPE_PLURAL = {
+    "character": "characters",
+    "location": "locations",
+    "attachment": "attachments",
+    "card": "cards",
+    "event": "events",
+    "plot": "plots",
+    "agenda": "agendas",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def frames() -> dict[str, Any]:
+    """The sentence frames from the templates folder."""
+    path = default_templates_root() / "thrones" / "ability-text.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _house(house: str, houses: dict[str, str]) -> str:
+    return "House " + houses.get(house, house.title())
+
+
+def filter_words(
+    f: CardFilter, kind: str, name: str, houses: dict[str, str], plural: bool = False
+) -> str:
+    """``a kneeling House Stark Knight character an opponent controls with 3 STR or less``."""
+    pre: list[str] = []
+    if f.kneeling is True:
+        pre.append("kneeling")
+    elif f.kneeling is False:
+        pre.append("standing")
+    if f.participating:
+        pre.append("participating")
+    if f.attacking:
+        pre.append("attacking")
+    if f.defending:
+        pre.append("defending")
+    if f.unique is True:
+        pre.append("unique")
+    elif f.unique is False:
+        pre.append("non-unique")
+    if f.house is not None:
+        pre.append(_house(f.house, houses))
+    if f.crest is not None:
+        pre.append(f.crest.title())
+    if f.trait is not None:
+        pre.append(f.trait)
+    noun = TYPE_PLURAL[kind] if plural else kind
+    words = " ".join([*pre, noun])
+    post: list[str] = []
+    if f.not_self:
+        post.append(f"other than {name}")
+    if f.controller == "you":
+        post.append("you control")
+    elif f.controller == "opponent":
+        post.append("an opponent controls" if not plural else "your opponents control")
+    if f.icon is not None:
+        post.append(f"with a [{f.icon}] icon")
+    if f.keyword is not None:
+        post.append(f"with {KEYWORD_NAMES[f.keyword]}")
+    if f.max_strength is not None:
+        post.append(f"with {f.max_strength} STR or less")
+    if f.max_cost is not None:
+        post.append(f"costing {f.max_cost} or less")
+    if f.has_power:
+        post.append("that has power")
+    if post:
+        words += " " + " ".join(post)
+    if plural:
+        return words
+    return article(words) + " " + words
+
+
+def article(words: str) -> str:
+    """``a`` or ``an`` for the phrase (``an intrigue``, ``a unique``, ``an [intrigue]``)."""
+    w = words.lstrip("[").lower()
+    if w.startswith(("uni", "use", "one")):
+        return "a"
+    return "an" if w[:1] in "aeiou" else "a"
+
+
+def target_words(t: Any, name: str, houses: dict[str, str]) -> str:
+    if t == "self":
+        return name
+    if t == "host":
+        return "the attached character"
+    if t == "house":
+        return "your House"
+    if isinstance(t, ChooseTarget):
+        return filter_words(t, t.choose, name, houses)
+    if isinstance(t, EachTarget):
+        return "each " + filter_words(t, t.each, name, houses)[2:].lstrip()
+    raise AssertionError(t)
+
+
+def effect_words(e: Effect, name: str, houses: dict[str, str]) -> str:
+    k = e.kind
+    v = e.value
+    tw = functools.partial(target_words, name=name, houses=houses)
+    if k == "gain_power":
+        if v.target == "house":
+            if v.player == "each_player":
+                return f"each player gains {v.amount} power for his House"
+            return f"gain {v.amount} power for your House"
+        return f"{tw(v.target)} gains {v.amount} power"
+    if k == "draw":
+        return f"draw {_plural(v, 'card')}"
+    if k == "gain_gold":
+        return f"gain {v} [gold]"
+    if k in ("kill", "kneel", "stand"):
+        return f"{k} {tw(v)}"
+    if k == "discard":
+        return f"discard {tw(v)} from play"
+    if k == "return_to_hand":
+        return f"return {tw(v)} to its owner's hand"
+    if k == "remove_from_game":
+        return f"remove {tw(v)} from the game"
+    if k == "take_control":
+        return f"take control of {tw(v)}"
+    if k == "strength":
+        sign = "+" if v.amount >= 0 else "-"
+        amount = f"{sign}{abs(v.amount)} STR until the end of the {v.until}"
+        if isinstance(v.target, ChooseTarget):
+            return f"give {tw(v.target)} {amount}"
+        return f"{tw(v.target)} gets {amount}"
+    if k == "gain_icon":
+        return f"{tw(v.target)} gains a [{v.icon}] icon until the end of the {v.until}"
+    if k == "gain_keyword":
+        return f"{tw(v.target)} gains {KEYWORD_NAMES[v.keyword]} until the end of the {v.until}"
+    if k == "discard_from_hand":
+        who = {
+            "you": "you discard",
+            "opponent": "an opponent discards",
+            "each_opponent": "each opponent discards",
+            "each_player": "each player discards",
+        }[v.player]
+        how = "at random" if v.random else "of his choice"
+        return f"{who} {_plural(v.amount, 'card')} {how} from hand"
+    if k == "move_power":
+        return f"move {v.amount} power from an opponent's House to yours"
+    if k == "search":
+        kind = "card" if v.type == "card" else v.type
+        f = CardFilter(house=v.house, trait=v.trait)
+        what = filter_words(f, kind, name, houses)
+        if v.max_cost is not None:
+            what += f" costing {v.max_cost} or less"
+        where = f"the top {v.depth} cards of your deck" if v.depth else "your deck"
+        return f"search {where} for {what}, add it to your hand, and shuffle your deck"
+    if k == "put_into_play":
+        f = CardFilter(house=v.house, trait=v.trait, max_cost=v.max_cost)
+        where = "your hand" if v.source == "hand" else "your discard pile"
+        return f"put {filter_words(f, v.type, name, houses)} into play from {where}"
+    if k == "recover":
+        kind = "card" if v.type == "card" else v.type
+        f = CardFilter(house=v.house, trait=v.trait)
+        return f"return {filter_words(f, kind, name, houses)} from your discard pile to your hand"
+    if k == "on_win":
+        inner = v if isinstance(v, list) else [v]
+        return "if you win this challenge, " + _join([effect_words(x, name, houses) for x in inner])
+    if k == "save":
+        return "save it"
+    if k == "cancel":
+        return "cancel it"
+    raise AssertionError(k)
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return (
+        ", ".join(parts[:-1]) + " and " + parts[-1]
+        if len(parts) == 2
+        else (", ".join(parts[:-1]) + ", and " + parts[-1])
+    )
+
+
+def cost_words(cost: Cost | None, name: str, houses: dict[str, str]) -> str:
+    if cost is None:
+        return ""
+    parts = []
+    if cost.kneel_self:
+        parts.append(f"kneel {name}")
+    if cost.kneel is not None:
+        kind = "card"
+        parts.append("kneel " + filter_words(cost.kneel, kind, name, houses))
+    if cost.kneel_influence:
+        parts.append(f"kneel {cost.kneel_influence} influence")
+    if cost.gold:
+        parts.append(f"pay {cost.gold} [gold]")
+    if cost.sacrifice_self:
+        parts.append(f"sacrifice {name}")
+    return _join(parts)
+
+
+def trigger_words(a: Ability, name: str, houses: dict[str, str]) -> str:
+    trig = a.response or a.forced
+    cond = a.if_ or Condition()
+    fr = frames()["triggers"]
+    icon = f"[{cond.challenge}] " if cond.challenge else ""
+    art = article(icon or "challenge")
+    role = ""
+    if cond.as_ == "attacker":
+        role = " as the attacker"
+    elif cond.as_ == "defender":
+        role = " as the defender"
+    part = f" in which {name} participates" if cond.participating else ""
+    unopp = " unopposed" if cond.unopposed else ""
+    card = ""
+    if cond.card is not None:
+        card = filter_words(cond.card, "character", name, houses)
+    phase = cond.phase or ""
+    text = fr[trig].format(
+        a=art,
+        name=name,
+        icon=icon,
+        role=role,
+        participating=part,
+        unopposed=unopp,
+        card=card or frames()["any_card"].get(trig, "a card"),
+        phase=phase,
+    )
+    return " ".join(text.split())
+
+
+def condition_words(cond: Condition | None, name: str) -> str:
+    """A condition as a leading clause (for actions and passives)."""
+    if cond is None:
+        return ""
+    parts = []
+    if cond.challenge:
+        parts.append(f"during {article(cond.challenge)} [{cond.challenge}] challenge")
+    if cond.attacking:
+        parts.append(f"while {name} is attacking")
+    if cond.defending:
+        parts.append(f"while {name} is defending")
+    if cond.participating:
+        parts.append(f"while {name} is participating in a challenge")
+    if cond.kneeling is True:
+        parts.append(f"while {name} is kneeling")
+    if cond.behind:
+        parts.append("while you have less power than an opponent")
+    if cond.hand_empty:
+        parts.append("while you have no cards in hand")
+    if cond.as_ == "attacker":
+        parts.append("while you are attacking")
+    if cond.as_ == "defender":
+        parts.append("while you are defending")
+    if cond.phase:
+        parts.append(f"during the {cond.phase} phase")
+    return _join(parts)
+
+
+def passive_words(
+    p: Passive, cond: Condition | None, kind: str, name: str, houses: dict[str, str]
+) -> str:
+    aff = p.affects
+    if aff is None:
+        aff = "host" if kind == "attachment" else "self"
+    if isinstance(aff, EachTarget):
+        who = "each " + filter_words(aff, aff.each, name, houses)[2:].lstrip()
+    elif aff == "host":
+        who = "the attached character"
+    else:
+        who = name
+    out = []
+    if p.strength:
+        sign = "+" if p.strength > 0 else "-"
+        out.append(f"{who} gets {sign}{abs(p.strength)} STR")
+    if p.icon:
+        out.append(f"{who} gains a [{p.icon}] icon")
+    if p.keyword:
+        out.append(f"{who} gains {KEYWORD_NAMES[p.keyword]}")
+    if p.no_stand:
+        out.append(f"{who} does not stand during the standing phase")
+    if p.cost is not None:
+        f = aff if isinstance(aff, EachTarget) else None
+        what = filter_words(f, f.each, name, houses, plural=True) if f is not None else "your cards"
+        if f is not None and f.controller == "any":
+            what = "your " + what
+        more = "less" if p.cost < 0 else "more"
+        out.append(f"{what} cost {abs(p.cost)} [gold] {more} to marshal")
+    if p.claim:
+        sign = "+" if p.claim > 0 else "-"
+        out.append(f"you get {sign}{abs(p.claim)} claim")
+    if p.dominance:
+        out.append(f"add {p.dominance} to your dominance total")
+    if p.dominance_power:
+        out.append(f"if you win dominance, gain {p.dominance_power} more power for your House")
+    if p.unopposed_power:
+        out.append(
+            f"when you win an unopposed challenge, gain {p.unopposed_power} more power "
+            "for your House"
+        )
+    if p.draw:
+        out.append(f"draw {_plural(p.draw, 'more card')} in the draw phase")
+    body = _join(out)
+    lead = condition_words(cond, name)
+    return _sentence(f"{lead}, {body}" if lead else body)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def ability_text(a: Ability, name: str, kind: str, houses: dict[str, str]) -> str:
+    """One ability as printed: heading, trigger, cost, effects, limit."""
+    fr = frames()
+    if a.passive is not None:
+        return passive_words(a.passive, a.if_, kind, name, houses)
+    effects = _join([effect_words(e, name, houses) for e in a.effects])
+    cost = cost_words(a.cost, name, houses)
+    if a.action is not None:
+        head = fr["headings"][a.action]
+        lead = condition_words(a.if_, name)
+        body = f"{cost} to {effects}" if cost else effects
+        if lead:
+            body = f"{lead}, {body}"
+        text = f"**{head}:** {_sentence(body)}"
+    elif a.when_revealed:
+        body = f"{cost} to {effects}" if cost else effects
+        lead = condition_words(a.if_, name)
+        text = f"**{fr['headings']['when_revealed']}:** " + _sentence(
+            f"{lead}, {body}" if lead else body
+        )
+    else:
+        trig = trigger_words(a, name, houses)
+        body = f"{cost} to {effects}" if cost else effects
+        sentence = _sentence(f"{trig}, {body}")
+        if a.response is not None:
+            head = fr["headings"]["limited_response" if a.limited else "response"]
+            text = f"**{head}:** {sentence}"
+        else:
+            text = sentence
+    if a.limit is not None:
+        text += f" (Limit once per {a.limit}.)"
+    return text
+
+
+def keyword_line(model: Any) -> str:
+    """``**Stealth.** **Renown.** **Immune to events.**``"""
+    parts = [f"**{KEYWORD_NAMES[k]}.**" for k in getattr(model, "keywords", [])]
+    immune = getattr(model, "immune_to", [])
+    if immune:
+        parts.append(f"**Immune to {_join([TYPE_PLURAL[t] for t in immune])}.**")
+    if getattr(model, "house_only", None):
+        parts.append(f"**House {model.house_only.title()} only.**")
+    return " ".join(parts)
+
+
+def card_text(model: Any, houses: dict[str, str] | None = None) -> list[str]:
+    """Every line of rules text for a card, plot or agenda (keywords first)."""
+    houses = houses or {}
+    kind = getattr(model, "type", "plot")
+    lines = []
+    kw = keyword_line(model)
+    if kw:
+        lines.append(kw)
+    for a in getattr(model, "abilities", []):
+        lines.append(ability_text(a, model.name, kind, houses))
+    return lines

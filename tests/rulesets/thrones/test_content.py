@@ -1,0 +1,195 @@
+"""The shipped thrones content and the deck-construction checks (TH-DECK-*)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.content import ContentError, LoadedContent, load_content
+from pnp.rulesets.thrones import RULESET
+from pnp.rulesets.thrones.model import ThronesContent
+
+runner = CliRunner()
+
+
+def test_validate_command_passes() -> None:
+    result = runner.invoke(app, ["validate", "thrones"])
+    assert result.exit_code == 0, result.output
+    assert "thrones: " in result.output and "is valid" in result.output
+    assert "decks: 12 (6 two-player, 6 constructed" in result.output
+
+
+def test_six_houses_with_ready_decks(content: LoadedContent) -> None:
+    """TH-COMP-17: six Great Houses; each has a 50-card deck and a 60-card deck."""
+    model = content.model
+    houses = {h.id for h in model.houses}
+    assert houses == {"stark", "lannister", "baratheon", "greyjoy", "martell", "targaryen"}
+    for fmt, size in (("two_player", 50), ("constructed", 60)):
+        decks = [d for d in model.decks if d.format == fmt]
+        assert {d.house for d in decks} == houses
+        for d in decks:
+            total = sum(d.cards.values())
+            assert total == size if fmt == "two_player" else total >= size
+            assert len(d.plots) == len(set(d.plots)) == 7
+
+
+def test_house_pools_and_proportions(content: LoadedContent) -> None:
+    """At least 20 distinct cards per House; about 60% characters in each ready deck."""
+    model = content.model
+    cards = {c.id: c for c in model.cards}
+    for h in model.houses:
+        pool = [c for c in model.cards if h.id in c.houses]
+        assert len(pool) >= 20, h.id
+    for d in model.decks:
+        if d.format != "two_player":
+            continue
+        chars = sum(n for cid, n in d.cards.items() if cards[cid].type == "character")
+        assert 0.55 <= chars / 50 <= 0.68, (d.id, chars)
+        costs = {cards[cid].cost for cid in d.cards if cards[cid].type == "character"}
+        assert min(costs) <= 2 and max(costs) >= 6
+
+
+def test_thirty_two_plots_and_draft_pool(content: LoadedContent) -> None:
+    """TH-COMP-03, TH-DECK-04: 32 plots; Stark and Lannister decks leave 18 for drafting."""
+    model = content.model
+    assert len(model.plots) == 32
+    decks = {d.house: d for d in model.decks if d.format == "two_player"}
+    used = set(decks["stark"].plots) | set(decks["lannister"].plots)
+    assert len(used) == 14
+    assert len({p.id for p in model.plots} - used) == 18
+
+
+def test_every_keyword_appears(content: LoadedContent) -> None:
+    """Every keyword of the summary is printed on some card."""
+    from pnp.rulesets.thrones.effects import KEYWORDS
+
+    seen: set[str] = set()
+    immune = False
+    for c in content.model.cards:
+        seen.update(c.keywords)
+        immune = immune or bool(c.immune_to)
+    assert seen == set(KEYWORDS)
+    assert immune
+    assert any(c.crests for c in content.model.cards)
+    assert any(c.income for c in content.model.cards)
+    assert any(c.initiative for c in content.model.cards)
+    assert any(c.influence for c in content.model.cards)
+    assert any(len(c.houses) > 1 for c in content.model.cards)  # TH-COMP-10
+
+
+@pytest.fixture
+def bad_root(tmp_path: Path) -> Path:
+    """A writable copy of the shipped thrones content."""
+    root = tmp_path / "content"
+    shutil.copytree(RULESET.content_dir(), root / "thrones")
+    return root
+
+
+def _edit_deck(root: Path, deck_id: str, change) -> Path:  # type: ignore[no-untyped-def]
+    path = root / "thrones" / "decks" / "two-player.yaml"
+    if not any(deck_id in line for line in path.read_text().splitlines()):
+        path = root / "thrones" / "decks" / "constructed.yaml"
+    data = yaml.safe_load(path.read_text())
+    for deck in data["decks"]:
+        if deck["id"] == deck_id:
+            change(deck)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def _problems(root: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        load_content(ThronesContent, root / "thrones")
+    return [str(p) for p in info.value.problems]
+
+
+def test_duplicate_plot_is_reported(bad_root: Path) -> None:
+    """TH-DECK-01: a plot deck of 7 with a repeated plot is illegal."""
+
+    def change(deck: dict) -> None:
+        deck["plots"][1] = deck["plots"][0]
+
+    _edit_deck(bad_root, "stark-ready", change)
+    problems = _problems(bad_root)
+    assert any(
+        "two-player.yaml" in p and "decks[0].plots[1]" in p and "appears twice" in p
+        for p in problems
+    ), problems
+
+
+def test_four_copies_is_reported(bad_root: Path) -> None:
+    """TH-DECK-02: at most 3 copies of a card."""
+
+    def change(deck: dict) -> None:
+        deck["cards"]["stark-northern-levies"] = 4
+        deck["cards"]["stark-winterfell-guard"] -= 1
+
+    _edit_deck(bad_root, "stark-ready", change)
+    problems = _problems(bad_root)
+    assert any("4 copies of 'stark-northern-levies'" in p for p in problems), problems
+
+
+def test_wrong_house_card_is_reported(bad_root: Path) -> None:
+    """A two-player deck holds only its House's and neutral cards."""
+
+    def change(deck: dict) -> None:
+        deck["cards"]["lannister-tywin"] = 1
+        deck["cards"]["stark-northern-levies"] -= 1
+
+    _edit_deck(bad_root, "stark-ready", change)
+    problems = _problems(bad_root)
+    assert any("'lannister-tywin' belongs to lannister" in p for p in problems), problems
+
+
+def test_house_only_card_is_reported(bad_root: Path) -> None:
+    """TH-DECK-03: a "House X only" plot in another House's deck is illegal."""
+
+    def change(deck: dict) -> None:
+        deck["plots"][0] = "oath-of-the-north"
+
+    _edit_deck(bad_root, "lannister-constructed", change)
+    problems = _problems(bad_root)
+    assert any("is House stark only, this deck plays lannister" in p for p in problems), problems
+
+
+def test_deck_size_and_unknown_card(bad_root: Path) -> None:
+    """TH-DECK-02: 60+ cards in a constructed deck; unknown ids get a hint."""
+
+    def change(deck: dict) -> None:
+        deck["cards"] = {"stark-eddrad": 1}
+
+    _edit_deck(bad_root, "stark-constructed", change)
+    problems = _problems(bad_root)
+    assert any(
+        "unknown card id 'stark-eddrad' (did you mean 'stark-eddard'?)" in p for p in problems
+    )
+    assert any("at least 60 cards, this one 0" in p for p in problems)
+
+
+def test_validate_cli_bad_deck_exit_2(bad_root: Path) -> None:
+    def change(deck: dict) -> None:
+        deck["plots"][1] = deck["plots"][0]
+
+    _edit_deck(bad_root, "stark-ready", change)
+    result = runner.invoke(app, ["validate", "thrones", "--content", str(bad_root)])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "appears twice" in result.output
+
+
+def test_unknown_vocabulary_word_is_an_error(tmp_path: Path) -> None:
+    """A word outside the ability vocabulary fails validation with file and line."""
+    folder = tmp_path / "thrones"
+    shutil.copytree(RULESET.content_dir(), folder)
+    path = folder / "cards" / "stark.yaml"
+    text = path.read_text().replace("response: challenge_won", "response: after_chalenge_won", 1)
+    path.write_text(text)
+    with pytest.raises(ContentError) as info:
+        load_content(ThronesContent, folder)
+    lines = [str(p) for p in info.value.problems]
+    assert any("stark.yaml:" in p and "abilities[0].response" in p for p in lines), lines

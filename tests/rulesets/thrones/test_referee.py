@@ -1,0 +1,170 @@
+"""The thrones referee through the engine: bots, records, replays, views, invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.content import LoadedContent
+from pnp.engine.game import GameConfig
+from pnp.engine.runner import FINISHED, Limits, agents_chooser, run_game, scripted_chooser
+from pnp.engine.testing import view_leaks
+from pnp.rulesets.thrones import RULESET
+from pnp.rulesets.thrones.rules import ThronesGame
+from tests.rulesets.thrones.conftest import play_random
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (4, {}), (4, {"two_on_two": True}), (3, {"littlefinger": True})],
+)
+def test_heuristic_bots_finish_and_replay(
+    content: LoadedContent, players: int, options: dict
+) -> None:
+    """Heuristic games end with a winner and replay to the same state hash."""
+    for seed in range(3):
+        config = GameConfig(players, None, options)
+        names = ["heuristic"] * players
+        run = run_game(
+            RULESET, content, config, seed, agents_chooser(RULESET, names, seed), hash_state=True
+        )
+        assert run.status == FINISHED, run.failure or run.violations
+        assert run.result is not None and run.result.winners
+        again = run_game(
+            RULESET, content, config, seed, scripted_chooser(run.choices), hash_state=True
+        )
+        assert again.state_hash == run.state_hash
+        assert again.result == run.result
+
+
+def test_heuristic_beats_random(content: LoadedContent) -> None:
+    """The heuristic bot should win most games against a random player."""
+    wins = 0
+    games = 12
+    for seed in range(games):
+        names = ["heuristic", "random"] if seed % 2 == 0 else ["random", "heuristic"]
+        run = run_game(
+            RULESET,
+            content,
+            GameConfig(2),
+            seed,
+            agents_chooser(RULESET, names, seed),
+            Limits(invariants=False),
+        )
+        bot = 0 if seed % 2 == 0 else 1
+        assert run.result is not None
+        wins += bot in run.result.winners
+    assert wins >= 9, f"heuristic won only {wins} of {games}"
+
+
+def _hidden_swap(game: ThronesGame, seat: int) -> None:
+    """Swap a card of ``seat``'s hand with one deep in his deck, and reorder the deck."""
+    s = game.seats[seat]
+    if s.hand and s.deck:
+        h, d = s.hand[0], s.deck[0]
+        s.hand[0], s.deck[0] = d, h
+        h.zone, d.zone = "deck", "hand"
+    s.deck.reverse()
+
+
+def test_views_hide_other_hands_and_decks(content: LoadedContent) -> None:
+    """A view shows neither another seat's hand nor any deck order."""
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(3), 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        d = game.decision()
+        assert d is not None
+        game.apply(rng.randrange(len(d.options)))
+    assert isinstance(game, ThronesGame)
+    leaks = view_leaks(game, 0, lambda g: _hidden_swap(g, 1), seats=[2])  # type: ignore[arg-type]
+    assert leaks == []
+    # but the seat's own hand is visible to him
+    before = game.view(1)
+    _hidden_swap(game, 1)
+    assert game.view(1) != before
+
+
+def test_invariants_catch_planted_faults(content: LoadedContent) -> None:
+    game, _ = play_random(content, 3, 2, check=False)
+    assert isinstance(game, ThronesGame)
+    assert game.invariant_violations() == []
+    s = game.seats[0]
+    s.gold = -1
+    lost = s.deck.pop() if s.deck else s.discard.pop()
+    game.phase_seq.extend(["draw", "taxation"])
+    found = game.invariant_violations()
+    assert any("negative gold" in v for v in found)
+    assert any("owns" in v and "in its zones" in v for v in found)
+    assert any("phase taxation followed draw" in v for v in found)
+    assert lost is not None
+
+
+def test_invariants_catch_two_uniques(content: LoadedContent) -> None:
+    assert RULESET.scenario_game is not None
+    cards = [
+        {
+            "id": "t-lord",
+            "name": "Lord",
+            "type": "character",
+            "unique": True,
+            "cost": 1,
+            "strength": 1,
+        }
+    ]
+    setup = {
+        "players": 2,
+        "phase": "dominance",
+        "seats": [
+            {"house": "stark", "in_play": ["t-lord"]},
+            {"house": "lannister", "in_play": ["t-lord"]},
+        ],
+    }
+    game = RULESET.scenario_game(content, setup, cards, 0)
+    assert isinstance(game, ThronesGame)
+    assert game.invariant_violations() == []  # one copy each: fine (TH-UNIQ-02)
+    stolen = game.seats[1].play[0]
+    game.seats[1].play.remove(stolen)
+    game.seats[1].chars.remove(stolen)
+    stolen.controller = 0
+    game.seats[0].play.append(stolen)
+    game.seats[0].chars.append(stolen)
+    assert any("two copies of unique" in v for v in game.invariant_violations())
+
+
+def test_bad_option_index_is_a_clear_error(content: LoadedContent) -> None:
+    from pnp.rulesets.thrones.rules import IllegalChoice
+
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(2), 1)
+    with pytest.raises(IllegalChoice, match="does not exist"):
+        game.apply(99)
+
+
+def test_bad_options_are_usage_errors(content: LoadedContent) -> None:
+    from pnp.errors import UsageError
+
+    assert RULESET.new_game is not None
+    with pytest.raises(UsageError, match="needs exactly 4 players"):
+        RULESET.new_game(content, GameConfig(3, None, {"two_on_two": True}), 1)
+    with pytest.raises(UsageError, match="unknown thrones option"):
+        RULESET.new_game(content, GameConfig(2, None, {"dragons": True}), 1)
+    with pytest.raises(UsageError, match="no two_player deck for House 'tyrell'"):
+        RULESET.new_game(content, GameConfig(2, ("tyrell", None)), 1)
+
+
+def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
+    from pnp.engine.errors import SetupError
+
+    assert RULESET.scenario_game is not None
+    setup = {"players": 2, "phase": "dusk", "seats": [{"house": "stark"}, {"house": "x"}]}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    assert any(loc == ("setup", "phase") for loc, _ in info.value.problems)
+    setup = {"players": 2, "seats": [{"house": "stark", "hand": ["nope"]}, {"house": "x"}]}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    locs = [loc for loc, _ in info.value.problems]
+    assert ("setup", "seats", 1, "house") in locs
+    assert ("setup", "seats", 0, "hand", 0) in locs
