@@ -423,6 +423,7 @@ class AbilityMixin:
         out: list[Option] = []
         ctx: Ctx = {}
         seen: set[str] = set()
+        influence: int | None = None
         for c in hand:
             d = c.d
             if d.actions and d.type == "event" and d.id not in seen:
@@ -431,7 +432,11 @@ class AbilityMixin:
                         seen.add(d.id)
                         out.append(Option(f"play: {d.id}", ("event", c, i)))
                         break
-            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen and self.can_ambush(seat, c):
+            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen:
+                if influence is None:
+                    influence = self.influence_available(seat)
+                if not self.can_ambush(seat, c, influence):
+                    continue
                 seen.add("ambush:" + d.id)
                 out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
         counts: dict[str, int] = {}
@@ -454,7 +459,7 @@ class AbilityMixin:
         once the others have passed too.
         """
         n = self.players
-        order = self.order_from(marshal_seat if marshal_seat is not None else self.first)
+        order = self.orders[marshal_seat if marshal_seat is not None else self.first]
         passes = 0
         i = 0
         while passes < n:
@@ -595,16 +600,18 @@ class AbilityMixin:
         yield from self.trigger_self(c, "played", {})
         yield from self.trigger_self(c, "enters_play", {})
 
-    def can_ambush(self: ThronesGame, seat: int, c: Card) -> bool:
+    def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
         d = c.d
-        if d.type == "attachment" and not self.attach_hosts(seat, c):
+        if influence is None:
+            influence = self.influence_available(seat)
+        if influence < max(1, self.marshal_cost(seat, c)):
+            return False  # the usual reason, so it is checked first
+        if d.kw & K_LIMITED and self.seats[seat].limited >= 1:
             return False
         if d.unique and self.unique_copy(seat, d)[0]:
             return False
-        if d.kw & K_LIMITED and self.seats[seat].limited >= 1:
-            return False
-        return self.influence_available(seat) >= max(1, self.marshal_cost(seat, c))
+        return not (d.type == "attachment" and not self.attach_hosts(seat, c))
 
     def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
         cost = max(1, self.marshal_cost(seat, c))

@@ -89,6 +89,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.littlefinger = bool(self.options.get("littlefinger")) and self.titles_on
         self.rng = random.Random(seed)
         self.seats = [Seat(i, h) for i, h in enumerate(houses)]
+        #: every seat clockwise from each seat (the order of windows and turns)
+        self.orders = [
+            [(start + i) % self.players for i in range(self.players)]
+            for start in range(self.players)
+        ]
         if self.team_mode:
             for s in self.seats:
                 s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
@@ -238,9 +243,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         return c
 
     def order_from(self, seat: int) -> list[int]:
-        """Every seat, clockwise, starting with ``seat``."""
-        n = self.players
-        return [(seat + i) % n for i in range(n)]
+        """Every seat, clockwise, starting with ``seat`` (a shared list: do not change it)."""
+        return self.orders[seat]
 
     def turn_order(self) -> list[int]:
         """Seats in the order of the round: the first player, then clockwise."""
