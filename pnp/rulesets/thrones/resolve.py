@@ -583,22 +583,22 @@ class AbilityMixin:
 
     def marshal(self: ThronesGame, seat: int, c: Card) -> Flow:
         """Pay for and play a card from hand (TH-MARSH-05)."""
-        s = self.seats[seat]
         cost = self.marshal_cost(seat, c)
-        host = None
-        if c.d.type == "attachment":
-            host = (
-                yield from self.ask(
-                    seat, "host", self.label_cards("host", self.attach_hosts(seat, c))
-                )
-            ).data
-        s.gold -= cost
-        if c.d.kw & K_LIMITED:
-            s.limited += 1
-        self.enter_play(c, seat, host)
-        self.emit("card_played", seat, card=c.d.id, cost=cost)
+        self.seats[seat].gold -= cost
+        yield from self.from_hand_into_play(seat, c, cost=cost)
         yield from self.trigger_self(c, "played", {})
         yield from self.trigger_self(c, "enters_play", {})
+
+    def from_hand_into_play(self: ThronesGame, seat: int, c: Card, **event: Any) -> Flow:
+        """The shared end of marshalling and Ambush: host, Limited count, enter play."""
+        host = None
+        if c.d.type == "attachment":
+            hosts = self.label_cards("host", self.attach_hosts(seat, c))
+            host = (yield from self.ask(seat, "host", hosts)).data
+        if c.d.kw & K_LIMITED:
+            self.seats[seat].limited += 1
+        self.enter_play(c, seat, host)
+        self.emit("card_played", seat, card=c.d.id, **event)
 
     def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
@@ -614,46 +614,42 @@ class AbilityMixin:
         return not (d.type == "attachment" and not self.attach_hosts(seat, c))
 
     def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
-        cost = max(1, self.marshal_cost(seat, c))
-        yield from self.pay_influence(seat, cost)
-        host = None
-        if c.d.type == "attachment":
-            host = (
-                yield from self.ask(
-                    seat, "host", self.label_cards("host", self.attach_hosts(seat, c))
-                )
-            ).data
-        if c.d.kw & K_LIMITED:
-            self.seats[seat].limited += 1
-        self.enter_play(c, seat, host)
-        self.emit("card_played", seat, card=c.d.id, ambush=True)
+        yield from self.pay_influence(seat, max(1, self.marshal_cost(seat, c)))
+        yield from self.from_hand_into_play(seat, c, ambush=True)
         yield from self.trigger_self(c, "enters_play", {})
 
     # ------------------------------------------------------------------ using abilities
 
     def play_event(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
         """Play an event from hand: pay, allow cancels, resolve, discard (TH-COMP-07)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
-
-        s = self.seats[seat]
         a = c.d.abilities[idx]
+        self.to_limbo(seat, c)
+        self.mark_use(seat, c, idx, a)
+        yield from self.pay_cost(seat, c, a.cost)
+        cancelled = yield from self.offer_cancels(seat, c, "event_played")
+        if not cancelled:
+            yield from self.resolve_effects(seat, c, a.effects, {"challenge": self.ch})
+        self.from_limbo(c, cancelled)
+
+    def to_limbo(self: ThronesGame, seat: int, c: Card) -> None:
+        """An event leaves its player's hand to be played (a Limited one counts now)."""
+        s = self.seats[seat]
         s.hand.remove(c)
         s.ver += 1
         c.zone = "limbo"
         self.limbo.append(c)
         if c.d.kw & K_LIMITED:
             s.limited += 1
-        self.mark_use(seat, c, idx, a)
         self.emit("card_played", seat, card=c.d.id)
-        yield from self.pay_cost(seat, c, a.cost)
-        ctx: Ctx = {"challenge": self.ch}
-        cancelled = yield from self.offer_cancels(seat, c, "event_played")
-        if not cancelled:
-            yield from self.resolve_effects(seat, c, a.effects, ctx)
+
+    def from_limbo(self: ThronesGame, c: Card, cancelled: bool) -> None:
+        """A played event goes to its owner's discard pile (dead pile: Deathbound, not
+        cancelled; TH-KW-DEATHBOUND-01)."""
+        from pnp.rulesets.thrones.cards import K_DEATHBOUND
+
         if c.zone == "limbo":
             self.limbo.remove(c)
-            dest = "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD
-            self.put_zone(c, dest)
+            self.put_zone(c, "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD)
 
     def use_card_action(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
         a = c.d.abilities[idx]
@@ -834,20 +830,11 @@ class AbilityMixin:
         self: ThronesGame, seat: int, c: Card, idx: int, from_hand: bool, ctx: Ctx
     ) -> Flow:
         """Use a response (an event from hand, or an ability of a card)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
-
         a = c.d.abilities[idx]
-        s = self.seats[seat]
         ctx = dict(ctx)
         self.mark_use(seat, c, idx, a)
         if from_hand:
-            s.hand.remove(c)
-            s.ver += 1
-            c.zone = "limbo"
-            self.limbo.append(c)
-            if c.d.kw & K_LIMITED:
-                s.limited += 1
-            self.emit("card_played", seat, card=c.d.id)
+            self.to_limbo(seat, c)
         else:
             self.emit("ability_used", seat, card=c.d.id)
         yield from self.pay_cost(seat, c, a.cost)
@@ -856,10 +843,8 @@ class AbilityMixin:
             cancelled = yield from self.offer_cancels(seat, c, "event_played")
         if not cancelled:
             yield from self.resolve_effects(seat, c, a.effects, ctx)
-        if from_hand and c.zone == "limbo":
-            self.limbo.remove(c)
-            dest = "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD
-            self.put_zone(c, dest)
+        if from_hand:
+            self.from_limbo(c, cancelled)
         return ctx
 
     def offer_saves(self: ThronesGame, c: Card, trigger: str, by: int | None) -> Flow:
