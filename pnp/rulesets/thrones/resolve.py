@@ -202,6 +202,8 @@ class AbilityMixin:
             seat.cost_mods.append((p.affects, p.cost, src))
         if not p.card_mods:
             return
+        if isinstance(p.affects, EachTarget):
+            self.wide = True
         if cond is not None or (isinstance(p.affects, EachTarget) and _dynamic(p.affects)):
             self.cond_sources.append((src, p, cond))
             return
