@@ -414,13 +414,14 @@ class AbilityMixin:
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
         """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
         s = self.seats[seat]
-        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
-        if not hand_actors and not play_actors:
-            return []
         phase = self.phase
+        if s.idle == (s.ver, phase):
+            return []  # nothing in hand or play can act in this phase (unchanged since)
+        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
         hand = [c for c in hand_actors if phase in c.d.acts_in]
         in_play = [c for c in play_actors if phase in c.d.acts_in]
         if not hand and not in_play:
+            s.idle = (s.ver, phase)
             return []
         out: list[Option] = []
         ctx: Ctx = {}
