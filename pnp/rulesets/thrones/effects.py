@@ -32,7 +32,7 @@ disagree.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
@@ -51,7 +51,7 @@ PHASES: tuple[str, ...] = (
     "taxation",
 )
 Icon = Literal["military", "intrigue", "power"]
-ICONS: tuple[str, ...] = ("military", "intrigue", "power")
+ICONS: tuple[str, ...] = get_args(Icon)
 Keyword = Literal[
     "ambush",
     "deadly",
@@ -67,21 +67,7 @@ Keyword = Literal[
     "vengeful",
     "vigilant",
 ]
-KEYWORDS: tuple[str, ...] = (
-    "ambush",
-    "deadly",
-    "deathbound",
-    "infamy",
-    "intimidate",
-    "limited",
-    "no_attachments",
-    "renown",
-    "setup",
-    "stalwart",
-    "stealth",
-    "vengeful",
-    "vigilant",
-)
+KEYWORDS: tuple[str, ...] = get_args(Keyword)
 Crest = Literal["holy", "learned", "noble", "war"]
 #: card types an effect can come from (for Immunity)
 SourceType = Literal["character", "location", "attachment", "event", "plot", "agenda"]

@@ -207,6 +207,14 @@ class Rules(ContentModel):
     round_limit: int = Field(default=30, ge=1)
 
 
+class Ruling(ContentModel):
+    """A rule the rulebooks leave open, as this content decides it (printed on the
+    reference sheet so players at the table play by the referee's rules)."""
+
+    id: Annotated[str, Field(pattern=r"^TH-[A-Z0-9-]+$")]
+    text: str
+
+
 class Tokens(ContentModel):
     """What the kit prints besides cards (the 2-player box supply)."""
 
@@ -229,6 +237,7 @@ class ThronesContent(ContentModel):
     decks: list[Deck] = []
     rules: Rules = Rules()
     tokens: Tokens = Tokens()
+    rulings: list[Ruling] = []
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
         yield from check_decks(self)
@@ -375,4 +384,27 @@ def summarize_content(model: ThronesContent) -> dict[str, str]:
         f"{len(model.decks)} ({formats['two_player']} two-player, "
         f"{formats['constructed']} constructed; all legal)"
     )
+    return out
+
+
+def print_counts(content: ThronesContent) -> dict[str, int]:
+    """How many copies of each card and plot a complete printed kit holds.
+
+    Enough to sleeve all six two-player decks at once, and never fewer than
+    the most any single deck (a constructed one) asks for.
+    """
+    out: dict[str, int] = {}
+    two_player: Counter[str] = Counter()
+    single: Counter[str] = Counter()
+    for deck in content.decks:
+        for cid, n in deck.cards.items():
+            if deck.format == "two_player":
+                two_player[cid] += n
+            single[cid] = max(single[cid], n)
+        for pid in deck.plots:
+            if deck.format == "two_player":
+                two_player[pid] += 1
+            single[pid] = max(single[pid], 1)
+    for c in [*content.cards, *content.plots]:
+        out[c.id] = max(two_player[c.id], single[c.id], 1)
     return out

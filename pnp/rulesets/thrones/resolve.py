@@ -202,6 +202,8 @@ class AbilityMixin:
             seat.cost_mods.append((p.affects, p.cost, src))
         if not p.card_mods:
             return
+        if isinstance(p.affects, EachTarget):
+            self.wide = True
         if cond is not None or (isinstance(p.affects, EachTarget) and _dynamic(p.affects)):
             self.cond_sources.append((src, p, cond))
             return
@@ -412,17 +414,19 @@ class AbilityMixin:
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
         """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
         s = self.seats[seat]
-        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
-        if not hand_actors and not play_actors:
-            return []
         phase = self.phase
+        if s.idle == (s.ver, phase):
+            return []  # nothing in hand or play can act in this phase (unchanged since)
+        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
         hand = [c for c in hand_actors if phase in c.d.acts_in]
         in_play = [c for c in play_actors if phase in c.d.acts_in]
         if not hand and not in_play:
+            s.idle = (s.ver, phase)
             return []
         out: list[Option] = []
         ctx: Ctx = {}
         seen: set[str] = set()
+        influence: int | None = None
         for c in hand:
             d = c.d
             if d.actions and d.type == "event" and d.id not in seen:
@@ -431,7 +435,11 @@ class AbilityMixin:
                         seen.add(d.id)
                         out.append(Option(f"play: {d.id}", ("event", c, i)))
                         break
-            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen and self.can_ambush(seat, c):
+            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen:
+                if influence is None:
+                    influence = self.influence_available(seat)
+                if not self.can_ambush(seat, c, influence):
+                    continue
                 seen.add("ambush:" + d.id)
                 out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
         counts: dict[str, int] = {}
@@ -454,7 +462,7 @@ class AbilityMixin:
         once the others have passed too.
         """
         n = self.players
-        order = self.order_from(marshal_seat if marshal_seat is not None else self.first)
+        order = self.orders[marshal_seat if marshal_seat is not None else self.first]
         passes = 0
         i = 0
         while passes < n:
@@ -578,75 +586,73 @@ class AbilityMixin:
 
     def marshal(self: ThronesGame, seat: int, c: Card) -> Flow:
         """Pay for and play a card from hand (TH-MARSH-05)."""
-        s = self.seats[seat]
         cost = self.marshal_cost(seat, c)
-        host = None
-        if c.d.type == "attachment":
-            host = (
-                yield from self.ask(
-                    seat, "host", self.label_cards("host", self.attach_hosts(seat, c))
-                )
-            ).data
-        s.gold -= cost
-        if c.d.kw & K_LIMITED:
-            s.limited += 1
-        self.enter_play(c, seat, host)
-        self.emit("card_played", seat, card=c.d.id, cost=cost)
+        self.seats[seat].gold -= cost
+        yield from self.from_hand_into_play(seat, c, cost=cost)
         yield from self.trigger_self(c, "played", {})
         yield from self.trigger_self(c, "enters_play", {})
 
-    def can_ambush(self: ThronesGame, seat: int, c: Card) -> bool:
-        """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
-        d = c.d
-        if d.type == "attachment" and not self.attach_hosts(seat, c):
-            return False
-        if d.unique and self.unique_copy(seat, d)[0]:
-            return False
-        if d.kw & K_LIMITED and self.seats[seat].limited >= 1:
-            return False
-        return self.influence_available(seat) >= max(1, self.marshal_cost(seat, c))
-
-    def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
-        cost = max(1, self.marshal_cost(seat, c))
-        yield from self.pay_influence(seat, cost)
+    def from_hand_into_play(self: ThronesGame, seat: int, c: Card, **event: Any) -> Flow:
+        """The shared end of marshalling and Ambush: host, Limited count, enter play."""
         host = None
         if c.d.type == "attachment":
-            host = (
-                yield from self.ask(
-                    seat, "host", self.label_cards("host", self.attach_hosts(seat, c))
-                )
-            ).data
+            hosts = self.label_cards("host", self.attach_hosts(seat, c))
+            host = (yield from self.ask(seat, "host", hosts)).data
         if c.d.kw & K_LIMITED:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
-        self.emit("card_played", seat, card=c.d.id, ambush=True)
+        self.emit("card_played", seat, card=c.d.id, **event)
+
+    def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
+        """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
+        d = c.d
+        if influence is None:
+            influence = self.influence_available(seat)
+        if influence < max(1, self.marshal_cost(seat, c)):
+            return False  # the usual reason, so it is checked first
+        if d.kw & K_LIMITED and self.seats[seat].limited >= 1:
+            return False
+        if d.unique and self.unique_copy(seat, d)[0]:
+            return False
+        return not (d.type == "attachment" and not self.attach_hosts(seat, c))
+
+    def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
+        yield from self.pay_influence(seat, max(1, self.marshal_cost(seat, c)))
+        yield from self.from_hand_into_play(seat, c, ambush=True)
         yield from self.trigger_self(c, "enters_play", {})
 
     # ------------------------------------------------------------------ using abilities
 
     def play_event(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
         """Play an event from hand: pay, allow cancels, resolve, discard (TH-COMP-07)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
-
-        s = self.seats[seat]
         a = c.d.abilities[idx]
+        self.to_limbo(seat, c)
+        self.mark_use(seat, c, idx, a)
+        yield from self.pay_cost(seat, c, a.cost)
+        cancelled = yield from self.offer_cancels(seat, c, "event_played")
+        if not cancelled:
+            yield from self.resolve_effects(seat, c, a.effects, {"challenge": self.ch})
+        self.from_limbo(c, cancelled)
+
+    def to_limbo(self: ThronesGame, seat: int, c: Card) -> None:
+        """An event leaves its player's hand to be played (a Limited one counts now)."""
+        s = self.seats[seat]
         s.hand.remove(c)
         s.ver += 1
         c.zone = "limbo"
         self.limbo.append(c)
         if c.d.kw & K_LIMITED:
             s.limited += 1
-        self.mark_use(seat, c, idx, a)
         self.emit("card_played", seat, card=c.d.id)
-        yield from self.pay_cost(seat, c, a.cost)
-        ctx: Ctx = {"challenge": self.ch}
-        cancelled = yield from self.offer_cancels(seat, c, "event_played")
-        if not cancelled:
-            yield from self.resolve_effects(seat, c, a.effects, ctx)
+
+    def from_limbo(self: ThronesGame, c: Card, cancelled: bool) -> None:
+        """A played event goes to its owner's discard pile (dead pile: Deathbound, not
+        cancelled; TH-KW-DEATHBOUND-01)."""
+        from pnp.rulesets.thrones.cards import K_DEATHBOUND
+
         if c.zone == "limbo":
             self.limbo.remove(c)
-            dest = "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD
-            self.put_zone(c, dest)
+            self.put_zone(c, "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD)
 
     def use_card_action(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
         a = c.d.abilities[idx]
@@ -827,20 +833,11 @@ class AbilityMixin:
         self: ThronesGame, seat: int, c: Card, idx: int, from_hand: bool, ctx: Ctx
     ) -> Flow:
         """Use a response (an event from hand, or an ability of a card)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
-
         a = c.d.abilities[idx]
-        s = self.seats[seat]
         ctx = dict(ctx)
         self.mark_use(seat, c, idx, a)
         if from_hand:
-            s.hand.remove(c)
-            s.ver += 1
-            c.zone = "limbo"
-            self.limbo.append(c)
-            if c.d.kw & K_LIMITED:
-                s.limited += 1
-            self.emit("card_played", seat, card=c.d.id)
+            self.to_limbo(seat, c)
         else:
             self.emit("ability_used", seat, card=c.d.id)
         yield from self.pay_cost(seat, c, a.cost)
@@ -849,10 +846,8 @@ class AbilityMixin:
             cancelled = yield from self.offer_cancels(seat, c, "event_played")
         if not cancelled:
             yield from self.resolve_effects(seat, c, a.effects, ctx)
-        if from_hand and c.zone == "limbo":
-            self.limbo.remove(c)
-            dest = "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD
-            self.put_zone(c, dest)
+        if from_hand:
+            self.from_limbo(c, cancelled)
         return ctx
 
     def offer_saves(self: ThronesGame, c: Card, trigger: str, by: int | None) -> Flow:

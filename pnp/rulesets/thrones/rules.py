@@ -89,6 +89,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.littlefinger = bool(self.options.get("littlefinger")) and self.titles_on
         self.rng = random.Random(seed)
         self.seats = [Seat(i, h) for i, h in enumerate(houses)]
+        #: every seat clockwise from each seat (the order of windows and turns)
+        self.orders = [
+            [(start + i) % self.players for i in range(self.players)]
+            for start in range(self.players)
+        ]
         if self.team_mode:
             for s in self.seats:
                 s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
@@ -100,6 +105,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.lasting: list[Lasting] = []
         self.cond_sources: list[tuple[Card, Any, Any]] = []
         self.touched: list[Card] = []  # cards whose static modifiers are set
+        #: whether a passive in play reaches "each" card of a kind (then any card
+        #: entering or leaving play needs a refresh)
+        self.wide = True
         self.ch: Challenge | None = None
         self.last_ch: Challenge | None = None
         self.nchal = 0
@@ -238,9 +246,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         return c
 
     def order_from(self, seat: int) -> list[int]:
-        """Every seat, clockwise, starting with ``seat``."""
-        n = self.players
-        return [(seat + i) % n for i in range(n)]
+        """Every seat, clockwise, starting with ``seat`` (a shared list: do not change it)."""
+        return self.orders[seat]
 
     def turn_order(self) -> list[int]:
         """Seats in the order of the round: the first player, then clockwise."""
@@ -302,6 +309,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             c.no_stand = False
         self.touched = []
         self.cond_sources = []
+        self.wide = False
         for seat in self.seats:
             if seat.mods:
                 seat.mods = {}
@@ -364,7 +372,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if host is not None:
             c.host = host
             host.attachments.append(c)
-        self.refresh()
+        if c.d.has_passives or self.wide:
+            self.refresh()
 
     def add_duplicate(self, c: Card, host: Card) -> None:
         """Place ``c`` under ``host`` as a duplicate (TH-UNIQ-05)."""
@@ -443,6 +452,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("power_returned", c.controller, card=c.d.id, amount=c.power)
         self.leave_challenge(c)
         controller = c.controller
+        passives = c.d.has_passives or self.wide or any(a.d.has_passives for a in c.attachments)
         self._take_out(c)
         self._drop_dupes(c)
         for a in list(c.attachments):
@@ -460,7 +470,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         c.reset()
         self.put_zone(c, dest)
         self.emit("left_play", controller, card=c.d.id, to=dest)
-        self.refresh()
+        if passives:
+            self.refresh()
         return dest
 
     def leave_challenge(self, c: Card) -> None:

@@ -113,6 +113,7 @@ class Seat:
         "gold",
         "hand",
         "house",
+        "idle",
         "idx",
         "influence_used",
         "limited",
@@ -162,6 +163,7 @@ class Seat:
         self.deals: list[tuple[int, int]] = []
         self.ver = 0  # bumped whenever the hand or play area changes
         self.actor_cache: tuple[Any, ...] = (-1, [], [], [], [])
+        self.idle: tuple[int, str] = (-1, "")  # (ver, phase) in which nothing can act
         # cached player-level modifiers (refreshed with the statics)
         #: player-level passive modifiers: key -> [(condition, amount, source)];
         #: keys: claim, dominance, dominance_power, unopposed_power, draw

@@ -193,3 +193,29 @@ def test_unknown_vocabulary_word_is_an_error(tmp_path: Path) -> None:
         load_content(ThronesContent, folder)
     lines = [str(p) for p in info.value.problems]
     assert any("stark.yaml:" in p and "abilities[0].response" in p for p in lines), lines
+
+
+def test_every_gap_has_a_printed_ruling(content: LoadedContent) -> None:
+    """Each TH-GAP item of the checklist is decided in the content's rulings."""
+    from pnp.engine.scenarios.coverage import checklist_ids, find_checklist
+
+    ids = {r.id for r in content.model.rulings}
+    checklist = find_checklist()
+    if checklist is None:
+        pytest.skip("the shared rules folder is absent")
+    gaps = set(checklist_ids(checklist, "TH-GAP-"))
+    assert gaps and gaps <= ids, sorted(gaps - ids)
+
+
+def test_print_counts_cover_every_deck(content: LoadedContent) -> None:
+    from pnp.rulesets.thrones.model import print_counts
+
+    counts = print_counts(content.model)
+    assert set(counts) == {c.id for c in content.model.cards} | {p.id for p in content.model.plots}
+    for deck in content.model.decks:
+        for cid, n in deck.cards.items():
+            assert counts[cid] >= n
+    two_player = [d for d in content.model.decks if d.format == "two_player"]
+    for cid in counts:
+        need = sum(d.cards.get(cid, 0) + d.plots.count(cid) for d in two_player)
+        assert counts[cid] >= need
