@@ -63,34 +63,14 @@ from pnp.rulesets.ironthrone.state import (
 
 Flow = Generator[Decision, int, Any]
 
-# The engine's Event and Decision are frozen dataclasses; a game makes some
-# 600 events and 300 decisions, so we fill their slots directly instead of
-# going through the dataclass __init__ (same objects, a third of the cost).
-_new = object.__new__
-_event_kind = Event.kind.__set__  # type: ignore[attr-defined]
-_event_seat = Event.seat.__set__  # type: ignore[attr-defined]
-_event_data = Event.data.__set__  # type: ignore[attr-defined]
-_decision_seat = Decision.seat.__set__  # type: ignore[attr-defined]
-_decision_kind = Decision.kind.__set__  # type: ignore[attr-defined]
-_decision_options = Decision.options.__set__  # type: ignore[attr-defined]
-
-
 def make_event(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
-    """An :class:`Event`, built without the dataclass ``__init__``."""
-    e = _new(Event)
-    _event_kind(e, kind)
-    _event_seat(e, seat)
-    _event_data(e, data)
-    return e
+    """An :class:`Event` (kept as a function: the rules call it everywhere)."""
+    return Event(kind, seat, data)
 
 
 def make_decision(seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
-    """A :class:`Decision`, built without the dataclass ``__init__``."""
-    d = _new(Decision)
-    _decision_seat(d, seat)
-    _decision_kind(d, kind)
-    _decision_options(d, options)
-    return d
+    """A :class:`Decision`."""
+    return Decision(seat, kind, options)
 
 
 W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
