@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
-
 # Option, Decision and Event are named tuples rather than frozen dataclasses:
 # a game creates hundreds of each, and a frozen dataclass's __init__ costs
 # about four times as much as building a tuple. They stay immutable.

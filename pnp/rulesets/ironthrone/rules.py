@@ -63,6 +63,7 @@ from pnp.rulesets.ironthrone.state import (
 
 Flow = Generator[Decision, int, Any]
 
+
 def make_event(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
     """An :class:`Event` (kept as a function: the rules call it everywhere)."""
     return Event(kind, seat, data)
