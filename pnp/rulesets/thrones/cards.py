@@ -73,6 +73,7 @@ class CardDef:
         "cost",
         "crests",
         "forced",
+        "hand_acts",
         "has_passives",
         "house_only",
         "houses",
@@ -86,6 +87,7 @@ class CardDef:
         "model",
         "name",
         "passives",
+        "play_acts",
         "responses",
         "strength",
         "traits",
@@ -145,10 +147,19 @@ class CardDef:
         phases: set[str] = set()
         for _i, a in self.actions:
             phases.update(PHASES if a.action == "any" else (a.action,))
-        if self.kw & KW_BIT["ambush"]:
-            phases.update(PHASES)
+        ambush = bool(self.kw & KW_BIT["ambush"])
+        # An event's actions are played from hand, any other card's are used in
+        # play; Ambush works from hand in every phase. Action windows look only
+        # at the side that can act, so an Ambush character already in play, or a
+        # character with an action still in hand, never keeps a window open.
+        #: phases in which this card may offer an action from its owner's hand
+        self.hand_acts: frozenset[str] = frozenset(
+            (phases if kind == "event" else set()) | (set(PHASES) if ambush else set())
+        )
+        #: phases in which this card may offer an action while in play
+        self.play_acts: frozenset[str] = frozenset(phases if kind != "event" else ())
         #: phases in which this card may offer an action (from hand or in play)
-        self.acts_in: frozenset[str] = frozenset(phases)
+        self.acts_in: frozenset[str] = self.hand_acts | self.play_acts
         self.has_passives: bool = bool(self.passives or self.cond_passives)
         self.when_revealed: tuple[tuple[int, Ability], ...] = tuple(
             (i, a) for i, a in enumerate(abilities) if a.when_revealed

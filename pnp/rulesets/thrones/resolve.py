@@ -396,33 +396,48 @@ class AbilityMixin:
     def seat_index(self: ThronesGame, s: Any) -> tuple[Any, ...]:
         """The seat's cards that can ever act or respond, cached until its zones change.
 
-        ``(ver, hand actors, play actors, hand responders, trigger sources)``.
+        ``(ver, actors by phase, hand responders, trigger sources)``; the
+        actors of a phase (``(from hand, in play)``, or ``None`` when no card
+        can act in it) are filled in by :meth:`phase_actors` on first use.
         """
         cache = s.actor_cache
         if cache[0] == s.ver:
             return cache
-        hand_actors = [c for c in s.hand if c.d.acts_in]
-        play_actors = [c for c in s.play if c.d.acts_in]
         hand_resp = [c for c in s.hand if c.d.type == "event" and c.d.responses]
         sources = [c for c in s.play if c.d.responses or c.d.forced]
         for extra in (s.plot, s.agenda):
             if extra is not None and (extra.d.responses or extra.d.forced):
                 sources.append(extra)
-        cache = s.actor_cache = (s.ver, hand_actors, play_actors, hand_resp, sources)
+        cache = s.actor_cache = (s.ver, {}, hand_resp, sources)
         return cache
+
+    def phase_actors(self: ThronesGame, s: Any, phase: str) -> tuple[list[Card], list[Card]] | None:
+        """Cards of seat ``s`` that could act in ``phase`` (from hand, in play), or ``None``.
+
+        Cached with :meth:`seat_index` until the seat's hand or play area
+        changes, so the many windows in which nobody could ever act cost a
+        dictionary look-up per seat.
+        """
+        cache = s.actor_cache
+        if cache[0] != s.ver:
+            cache = self.seat_index(s)
+        by_phase = cache[1]
+        if phase in by_phase:
+            return by_phase[phase]
+        hand = [c for c in s.hand if phase in c.d.hand_acts]
+        in_play = [c for c in s.play if phase in c.d.play_acts]
+        found = (hand, in_play) if hand or in_play else None
+        by_phase[phase] = found
+        return found
 
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
         """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
         s = self.seats[seat]
         phase = self.phase
-        if s.idle == (s.ver, phase):
+        actors = self.phase_actors(s, phase)
+        if actors is None:
             return []  # nothing in hand or play can act in this phase (unchanged since)
-        _v, hand_actors, play_actors, _r, _src = self.seat_index(s)
-        hand = [c for c in hand_actors if phase in c.d.acts_in]
-        in_play = [c for c in play_actors if phase in c.d.acts_in]
-        if not hand and not in_play:
-            s.idle = (s.ver, phase)
-            return []
+        hand, in_play = actors
         out: list[Option] = []
         ctx: Ctx = {}
         seen: set[str] = set()
@@ -728,7 +743,7 @@ class AbilityMixin:
 
     def trigger_sources(self: ThronesGame, seat: int) -> list[Card]:
         """Cards of ``seat`` in play (and his plot and agenda) with triggered abilities."""
-        return self.seat_index(self.seats[seat])[4]
+        return self.seat_index(self.seats[seat])[3]
 
     def trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
         """Forced abilities, then a response window, for a game-wide trigger.
@@ -801,7 +816,7 @@ class AbilityMixin:
         """Responses ``seat`` may use for ``trigger`` now."""
         out: list[Option] = []
         s = self.seats[seat]
-        _v, _ha, _pa, hand_resp, sources = self.seat_index(s)
+        _v, _by_phase, hand_resp, sources = self.seat_index(s)
         if not hand_resp and not sources:
             return out
         seen: set[str] = set()

@@ -113,7 +113,6 @@ class Seat:
         "gold",
         "hand",
         "house",
-        "idle",
         "idx",
         "influence_used",
         "limited",
@@ -162,8 +161,8 @@ class Seat:
         self.uses: dict[tuple[int, int], int] = {}  # (card uid, ability index) -> round used
         self.deals: list[tuple[int, int]] = []
         self.ver = 0  # bumped whenever the hand or play area changes
-        self.actor_cache: tuple[Any, ...] = (-1, [], [], [], [])
-        self.idle: tuple[int, str] = (-1, "")  # (ver, phase) in which nothing can act
+        #: (ver, actors by phase, hand responders, trigger sources); see AbilityMixin.seat_index
+        self.actor_cache: tuple[Any, ...] = (-1, {}, [], [])
         # cached player-level modifiers (refreshed with the statics)
         #: player-level passive modifiers: key -> [(condition, amount, source)];
         #: keys: claim, dominance, dominance_power, unopposed_power, draw
