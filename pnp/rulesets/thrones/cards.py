@@ -74,7 +74,9 @@ class CardDef:
         "crests",
         "forced",
         "hand_acts",
+        "hand_responds",
         "has_passives",
+        "has_triggers",
         "house_only",
         "houses",
         "icons",
@@ -161,6 +163,10 @@ class CardDef:
         #: phases in which this card may offer an action (from hand or in play)
         self.acts_in: frozenset[str] = self.hand_acts | self.play_acts
         self.has_passives: bool = bool(self.passives or self.cond_passives)
+        #: an event whose responses can be played from hand
+        self.hand_responds: bool = kind == "event" and bool(self.responses)
+        #: responses or forced abilities that work while the card is in play (or revealed)
+        self.has_triggers: bool = bool(self.responses or self.forced)
         self.when_revealed: tuple[tuple[int, Ability], ...] = tuple(
             (i, a) for i, a in enumerate(abilities) if a.when_revealed
         )

@@ -74,9 +74,8 @@ class SetupMixin:
                 opts = [Option("keep hand", False), Option("mulligan", True)]
                 if (yield from self.ask(s.idx, "mulligan", opts)).data:
                     s.mulliganed = True
-                    s.ver += 1
                     for c in list(s.hand):
-                        s.hand.remove(c)
+                        s.remove_from_hand(c)
                         c.zone = DECK
                         s.deck.append(c)
                     self.shuffle(s.idx)
@@ -148,8 +147,7 @@ class SetupMixin:
                 limited = True
             if c.d.unique:
                 names.add(c.d.name)
-            s.hand.remove(c)
-            s.ver += 1
+            s.remove_from_hand(c)
             c.zone = SETUP
             s.setup.append(c)
             placed.append((c, host))

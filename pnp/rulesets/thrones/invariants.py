@@ -53,8 +53,7 @@ def violations(game: ThronesGame) -> list[str]:
                 if c.d.name in names:
                     out.append(f"seat {i} controls two copies of unique {c.d.name!r}")
                 names.add(c.d.name)
-        if len(s.chars) != sum(1 for c in s.play if c.d.type == "character"):
-            out.append(f"seat {i}'s character list is out of step with its play area")
+        out.extend(s.index_problems())
     for c in game.limbo:
         counted[c.owner] += 1
     for i in range(n):

@@ -47,6 +47,10 @@ def _dynamic(f: CardFilter) -> bool:
     )
 
 
+#: the closing options of an action window (shared: options are immutable)
+_PASS = Option("pass", None)
+_DONE = Option("done", None)
+
 _KIND_TYPES = {
     "character": ("character",),
     "location": ("location",),
@@ -202,9 +206,13 @@ class AbilityMixin:
             seat.cost_mods.append((p.affects, p.cost, src))
         if not p.card_mods:
             return
-        if isinstance(p.affects, EachTarget):
+        aff = p.affects
+        # ``affects`` is None, "self", "host" or an EachTarget; comparing a
+        # pydantic model with a string is slow, so the type is tested first
+        each = aff is not None and aff.__class__ is not str
+        if each:
             self.wide = True
-        if cond is not None or (isinstance(p.affects, EachTarget) and _dynamic(p.affects)):
+        if cond is not None or (each and _dynamic(aff)):
             self.cond_sources.append((src, p, cond))
             return
         touched = self.touched
@@ -221,11 +229,9 @@ class AbilityMixin:
 
     def passive_targets(self: ThronesGame, seat: int, src: Card, p: Passive) -> list[Card]:
         aff = p.affects
-        if aff is None:
-            aff = "host" if src.d.type == "attachment" else "self"
-        if aff == "self":
-            return [src] if src.zone == PLAY else []
-        if aff == "host":
+        if aff is None or aff.__class__ is str:
+            if aff == "self" or (aff is None and src.d.type != "attachment"):
+                return [src] if src.zone == PLAY else []
             host = src.host
             return [host] if host is not None and src.d.type not in host.d.immune else []
         return self.candidates(seat, src, aff)
@@ -237,13 +243,11 @@ class AbilityMixin:
             if not p.strength or src.zone != PLAY:
                 continue
             aff = p.affects
-            if aff is None:
-                aff = "host" if src.d.type == "attachment" else "self"
-            if aff == "self":
-                if c is not src:
-                    continue
-            elif aff == "host":
-                if c is not src.host:
+            if aff is None or aff.__class__ is str:
+                if aff == "self" or (aff is None and src.d.type != "attachment"):
+                    if c is not src:
+                        continue
+                elif c is not src.host:
                     continue
             elif (
                 c.zone != PLAY
@@ -268,7 +272,10 @@ class AbilityMixin:
     def influence_available(self: ThronesGame, seat: int) -> int:
         """Influence ``seat`` could produce: standing cards and an unused title (TH-COMP-16)."""
         s = self.seats[seat]
-        total = sum(c.d.influence for c in s.play if not c.kneeling and c.d.influence)
+        total = 0
+        for c in s.play:
+            if not c.kneeling:
+                total += c.d.influence
         if s.title is not None and not s.influence_used:
             total += self.db.titles[s.title].influence
         return total
@@ -393,42 +400,15 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ action windows
 
-    def seat_index(self: ThronesGame, s: Any) -> tuple[Any, ...]:
-        """The seat's cards that can ever act or respond, cached until its zones change.
-
-        ``(ver, actors by phase, hand responders, trigger sources)``; the
-        actors of a phase (``(from hand, in play)``, or ``None`` when no card
-        can act in it) are filled in by :meth:`phase_actors` on first use.
-        """
-        cache = s.actor_cache
-        if cache[0] == s.ver:
-            return cache
-        hand_resp = [c for c in s.hand if c.d.type == "event" and c.d.responses]
-        sources = [c for c in s.play if c.d.responses or c.d.forced]
-        for extra in (s.plot, s.agenda):
-            if extra is not None and (extra.d.responses or extra.d.forced):
-                sources.append(extra)
-        cache = s.actor_cache = (s.ver, {}, hand_resp, sources)
-        return cache
-
     def phase_actors(self: ThronesGame, s: Any, phase: str) -> tuple[list[Card], list[Card]] | None:
         """Cards of seat ``s`` that could act in ``phase`` (from hand, in play), or ``None``.
 
-        Cached with :meth:`seat_index` until the seat's hand or play area
-        changes, so the many windows in which nobody could ever act cost a
-        dictionary look-up per seat.
+        Read from the seat's short actor indexes, so the many windows in
+        which nobody could ever act cost next to nothing.
         """
-        cache = s.actor_cache
-        if cache[0] != s.ver:
-            cache = self.seat_index(s)
-        by_phase = cache[1]
-        if phase in by_phase:
-            return by_phase[phase]
-        hand = [c for c in s.hand if phase in c.d.hand_acts]
-        in_play = [c for c in s.play if phase in c.d.play_acts]
-        found = (hand, in_play) if hand or in_play else None
-        by_phase[phase] = found
-        return found
+        hand = [c for c in s.hand_actors if phase in c.d.hand_acts] if s.hand_actors else []
+        in_play = [c for c in s.play_actors if phase in c.d.play_acts] if s.play_actors else []
+        return (hand, in_play) if hand or in_play else None
 
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
         """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
@@ -475,7 +455,21 @@ class AbilityMixin:
         With ``marshal_seat`` this is that player's marshalling turn: he may
         also marshal cards and attach duplicates, and his pass ends the turn
         once the others have passed too.
+
+        Most windows close at once because no card in any hand or play area
+        could act in the phase; that is checked from the per-seat cache
+        before a generator is even made (``yield from ()`` costs nothing).
         """
+        if marshal_seat is None:
+            phase = self.phase
+            for st in self.seats:
+                if (st.hand_actors or st.play_actors) and self.phase_actors(st, phase):
+                    break
+            else:
+                return ()
+        return self._window(marshal_seat)
+
+    def _window(self: ThronesGame, marshal_seat: int | None) -> Flow:
         n = self.players
         order = self.orders[marshal_seat if marshal_seat is not None else self.first]
         passes = 0
@@ -489,7 +483,7 @@ class AbilityMixin:
             if not opts:
                 passes += 1
                 continue
-            opts.append(Option("done" if s == marshal_seat else "pass", None))
+            opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
             opt = yield from self.ask(s, kind, opts)
             if opt.data is None:
@@ -515,9 +509,14 @@ class AbilityMixin:
         """Printed cost, +2 for another House's card (TH-MARSH-08), passive changes."""
         s = self.seats[seat]
         d = c.d
-        cost = d.cost
-        if d.houses and s.house not in d.houses:
-            cost += self.rules.house_penalty
+        cost = s.base_costs.get(d)
+        if cost is None:  # printed cost and House surcharge never change for a seat
+            cost = d.cost
+            if d.houses and s.house not in d.houses:
+                cost += self.rules.house_penalty
+            s.base_costs[d] = cost
+        if not s.cost_mods:
+            return cost  # never below 0: both parts are
         for flt, amount, _src in s.cost_mods:
             if flt is None or (
                 d.type in _KIND_TYPES[flt.each]
@@ -574,12 +573,14 @@ class AbilityMixin:
         out: list[Option] = []
         seen: set[str] = set()
         names: tuple[dict[str, Card | None], set[str]] | None = None
+        gold = s.gold
+        base_costs = None if s.cost_mods else s.base_costs
+        cache = self._opt_cache
         for c in s.hand:
             d = c.d
             if d.type == "event" or d.id in seen:
                 continue
             seen.add(d.id)
-            affordable = self.marshal_cost(seat, c) <= s.gold
             if d.unique:
                 if names is None:
                     names = self.unique_names(seat)
@@ -590,13 +591,20 @@ class AbilityMixin:
                     continue
                 if d.name in names[1]:
                     continue
-            if not affordable:
+            cost = base_costs.get(d) if base_costs is not None else None
+            if cost is None:
+                cost = self.marshal_cost(seat, c)
+            if cost > gold:
                 continue
             if d.kw & K_LIMITED and s.limited >= 1:  # TH-KW-LIMITED-01
                 continue
             if d.type == "attachment" and not self.attach_hosts(seat, c):
                 continue
-            out.append(Option(f"marshal: {d.id}", ("marshal", c, 0)))
+            key = ("marshal", c.uid, 0)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = Option(f"marshal: {d.id}", ("marshal", c, 0))
+            out.append(o)
         return out
 
     def marshal(self: ThronesGame, seat: int, c: Card) -> Flow:
@@ -652,8 +660,7 @@ class AbilityMixin:
     def to_limbo(self: ThronesGame, seat: int, c: Card) -> None:
         """An event leaves its player's hand to be played (a Limited one counts now)."""
         s = self.seats[seat]
-        s.hand.remove(c)
-        s.ver += 1
+        s.remove_from_hand(c)
         c.zone = "limbo"
         self.limbo.append(c)
         if c.d.kw & K_LIMITED:
@@ -743,7 +750,7 @@ class AbilityMixin:
 
     def trigger_sources(self: ThronesGame, seat: int) -> list[Card]:
         """Cards of ``seat`` in play (and his plot and agenda) with triggered abilities."""
-        return self.seat_index(self.seats[seat])[3]
+        return self.seats[seat].sources
 
     def trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
         """Forced abilities, then a response window, for a game-wide trigger.
@@ -816,7 +823,8 @@ class AbilityMixin:
         """Responses ``seat`` may use for ``trigger`` now."""
         out: list[Option] = []
         s = self.seats[seat]
-        _v, _by_phase, hand_resp, sources = self.seat_index(s)
+        hand_resp = s.hand_resp
+        sources = s.sources
         if not hand_resp and not sources:
             return out
         seen: set[str] = set()
@@ -1109,15 +1117,8 @@ class AbilityMixin:
         if t.d.unique and self.unique_copy(seat, t.d)[0]:
             return
         self.leave_challenge(t)
-        old = self.seats[t.controller]
-        old.play.remove(t)
-        old.ver += 1
-        self.seats[seat].ver += 1
-        if t.d.type == "character":
-            old.chars.remove(t)
+        self.seats[t.controller].remove_from_play(t)
         t.controller = seat
-        self.seats[seat].play.append(t)
-        if t.d.type == "character":
-            self.seats[seat].chars.append(t)
+        self.seats[seat].add_to_play(t)
         self.emit("control_taken", seat, card=t.d.id, owner=t.owner)
         self.refresh()

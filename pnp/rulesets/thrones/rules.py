@@ -45,6 +45,8 @@ Flow = Generator[Decision, Option, Any]
 
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
+_tuple_new = tuple.__new__
+
 
 class IllegalChoice(PnpError):
     """An option index that the pending decision does not have."""
@@ -136,6 +138,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def start(self, phase: str = "setup") -> None:
         """Begin play at ``phase`` (``setup`` for a new game) and run to the first decision."""
+        for s in self.seats:  # a scenario fills the zones directly
+            s.reindex()
         for c in self.cards:
             for key in c.d.responses:
                 self.triggers_present.add(key)
@@ -236,7 +240,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def emit(self, kind: str, seat: int | None, **data: Any) -> None:
         """Record an event."""
-        self._events.append(Event(kind, seat, data))
+        # tuple.__new__ builds the named tuple without its Python-level __new__
+        # (a game emits hundreds of events)
+        self._events.append(_tuple_new(Event, (kind, seat, data)))
 
     def new_card(self, d: CardDef, owner: int, zone: str) -> Card:
         """Create a card instance owned by ``owner``."""
@@ -264,7 +270,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def total_power(self, seat: int) -> int:
         """House power plus power on every card the seat controls (TH-WIN-01)."""
         s = self.seats[seat]
-        return s.power + sum(c.power for c in s.play)
+        total = s.power
+        for c in s.play:  # a plain loop: this runs after every power change
+            total += c.power
+        return total
 
     def label_cards(self, prefix: str, cards: Iterable[Card]) -> list[Option]:
         """Options naming cards by id; repeated ids get ``#2``, ``#3`` … in order."""
@@ -344,8 +353,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 break  # TH-DRAW-02: an empty deck draws nothing
             c = s.deck.pop()
             c.zone = HAND
-            s.hand.append(c)
-            s.ver += 1
+            s.add_to_hand(c)
             drawn += 1
             if effect:
                 s.draws += 1
@@ -362,13 +370,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         s = self.seats[seat]
         self._take_out(c)
         c.reset()
-        s.ver += 1
         c.controller = seat
         c.entered += 1
         c.zone = PLAY
-        s.play.append(c)
-        if c.d.type == "character":
-            s.chars.append(c)
+        s.add_to_play(c)
         if host is not None:
             c.host = host
             host.attachments.append(c)
@@ -388,8 +393,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         z = c.zone
         s = self.seats[c.owner]
         if z == HAND:
-            s.hand.remove(c)
-            s.ver += 1
+            s.remove_from_hand(c)
         elif z == DECK:
             s.deck.remove(c)
         elif z == DISCARD:
@@ -401,11 +405,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         elif z == "limbo":
             self.limbo.remove(c)
         elif z == PLAY:
-            ctl = self.seats[c.controller]
-            ctl.play.remove(c)
-            ctl.ver += 1
-            if c.d.type == "character":
-                ctl.chars.remove(c)
+            self.seats[c.controller].remove_from_play(c)
             if c.host is not None:
                 c.host.attachments.remove(c)
         elif z == DUPE:
@@ -423,8 +423,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         elif zone == DEAD:
             s.dead.append(c)
         elif zone == HAND:
-            s.hand.append(c)
-            s.ver += 1
+            s.add_to_hand(c)
         elif zone == DECK:
             s.deck.append(c)  # on top
         elif zone == REMOVED:
@@ -494,9 +493,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def discard_from_hand(self, seat: int, c: Card, reason: str) -> None:
         """Discard a card from hand to its owner's discard pile (TH-ZONE-05)."""
-        s = self.seats[seat]
-        s.hand.remove(c)
-        s.ver += 1
+        self.seats[seat].remove_from_hand(c)
         self.put_zone(c, DISCARD)
         self.emit("card_discarded", seat, card=c.d.id, reason=reason)
 
@@ -677,7 +674,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             seat.plot_deck.remove(c)
             c.zone = PLOT_REVEALED
             seat.plot = c
-            seat.ver += 1
+            seat.index_sources()
             self.emit("plot_revealed", s, card=c.d.id)
             self.emit("card_played", s, card=c.d.id)
         self.refresh()
@@ -699,7 +696,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         """Plot initiative plus initiative bonuses in play (TH-PLOT-05, TH-COMP-15)."""
         s = self.seats[seat]
         base = s.plot.d.initiative if s.plot is not None else 0
-        return base + sum(c.d.initiative for c in s.play)
+        for c in s.play:
+            base += c.d.initiative
+        return base
 
     def initiative(self) -> Flow:
         totals = [self.initiative_total(s.idx) for s in self.seats]
@@ -748,7 +747,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         """Plot income + income bonuses and penalties + title income (TH-MARSH-02)."""
         s = self.seats[seat]
         total = s.plot.d.income if s.plot is not None else 0
-        total += sum(c.d.income for c in s.play)
+        for c in s.play:
+            total += c.d.income
         if s.title is not None:
             total += self.db.titles[s.title].income
         return max(0, total)
@@ -786,11 +786,12 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def dominance_total(self, seat: int) -> int:
         """Standing characters' strength + gold in pool (TH-DOM-01)."""
         s = self.seats[seat]
-        return (
-            sum(self.strength(c) for c in s.chars if not c.kneeling)
-            + s.gold
-            + self.mod_total(seat, "dominance", {})
-        )
+        strength = self.strength
+        total = 0
+        for c in s.chars:
+            if not c.kneeling:
+                total += strength(c)
+        return total + s.gold + self.mod_total(seat, "dominance", {})
 
     def phase_dominance(self) -> Flow:
         totals = [self.dominance_total(s.idx) for s in self.seats]

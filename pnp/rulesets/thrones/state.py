@@ -101,8 +101,8 @@ class Seat:
     """One player's side of the table."""
 
     __slots__ = (
-        "actor_cache",
         "agenda",
+        "base_costs",
         "chars",
         "cost_mods",
         "dead",
@@ -112,6 +112,8 @@ class Seat:
         "draws",
         "gold",
         "hand",
+        "hand_actors",
+        "hand_resp",
         "house",
         "idx",
         "influence_used",
@@ -121,16 +123,18 @@ class Seat:
         "mulliganed",
         "opposed_bonus",
         "play",
+        "play_actors",
+        "play_sources",
         "plot",
         "plot_deck",
         "power",
         "removed",
         "setup",
+        "sources",
         "team",
         "title",
         "used_plots",
         "uses",
-        "ver",
     )
 
     def __init__(self, idx: int, house: str) -> None:
@@ -160,14 +164,106 @@ class Seat:
         self.mulliganed = False
         self.uses: dict[tuple[int, int], int] = {}  # (card uid, ability index) -> round used
         self.deals: list[tuple[int, int]] = []
-        self.ver = 0  # bumped whenever the hand or play area changes
-        #: (ver, actors by phase, hand responders, trigger sources); see AbilityMixin.seat_index
-        self.actor_cache: tuple[Any, ...] = (-1, {}, [], [])
+        # Indexes of the few cards that can act or respond, kept in step with
+        # the hand and play area by the methods below (in the same order), so
+        # action and response windows never scan whole zones.
+        self.hand_actors: list[Card] = []  # in hand with an action (events) or Ambush
+        self.hand_resp: list[Card] = []  # events in hand with responses
+        self.play_actors: list[Card] = []  # in play with an action
+        self.play_sources: list[Card] = []  # in play with responses or forced abilities
+        self.sources: list[Card] = []  # play_sources, then the plot and agenda if they trigger
         # cached player-level modifiers (refreshed with the statics)
         #: player-level passive modifiers: key -> [(condition, amount, source)];
         #: keys: claim, dominance, dominance_power, unopposed_power, draw
         self.mods: dict[str, list[tuple[Any, int, Card]]] = {}
         self.cost_mods: list[tuple[Any, int, Card]] = []
+        #: printed cost plus the House surcharge, by card definition (never changes)
+        self.base_costs: dict[Any, int] = {}
+
+    # -- zone changes: the only ways cards enter or leave the hand and play area
+
+    def add_to_hand(self, c: Card) -> None:
+        """Append ``c`` to the hand (the caller sets its zone)."""
+        self.hand.append(c)
+        d = c.d
+        if d.hand_acts:
+            self.hand_actors.append(c)
+        if d.hand_responds:
+            self.hand_resp.append(c)
+
+    def remove_from_hand(self, c: Card) -> None:
+        """Take ``c`` out of the hand."""
+        self.hand.remove(c)
+        d = c.d
+        if d.hand_acts:
+            self.hand_actors.remove(c)
+        if d.hand_responds:
+            self.hand_resp.remove(c)
+
+    def add_to_play(self, c: Card) -> None:
+        """Append ``c`` to the play area (the caller sets its zone and controller)."""
+        self.play.append(c)
+        d = c.d
+        if d.type == "character":
+            self.chars.append(c)
+        if d.play_acts:
+            self.play_actors.append(c)
+        if d.has_triggers:
+            self.play_sources.append(c)
+            self.index_sources()
+
+    def remove_from_play(self, c: Card) -> None:
+        """Take ``c`` out of the play area."""
+        self.play.remove(c)
+        d = c.d
+        if d.type == "character":
+            self.chars.remove(c)
+        if d.play_acts:
+            self.play_actors.remove(c)
+        if d.has_triggers:
+            self.play_sources.remove(c)
+            self.index_sources()
+
+    def index_sources(self) -> None:
+        """Rebuild :attr:`sources` (a new list: a loop over the old one is unaffected)."""
+        out = list(self.play_sources)
+        for extra in (self.plot, self.agenda):
+            if extra is not None and extra.d.has_triggers:
+                out.append(extra)
+        self.sources = out
+
+    def reindex(self) -> None:
+        """Rebuild every index from the zones (after a scenario filled them directly)."""
+        self.chars = [c for c in self.play if c.d.type == "character"]
+        self.hand_actors = [c for c in self.hand if c.d.hand_acts]
+        self.hand_resp = [c for c in self.hand if c.d.hand_responds]
+        self.play_actors = [c for c in self.play if c.d.play_acts]
+        self.play_sources = [c for c in self.play if c.d.has_triggers]
+        self.index_sources()
+
+    def index_problems(self) -> list[str]:
+        """Indexes out of step with the zones (an invariant)."""
+        want = (
+            ("characters", self.chars, [c for c in self.play if c.d.type == "character"]),
+            ("hand actors", self.hand_actors, [c for c in self.hand if c.d.hand_acts]),
+            ("hand responders", self.hand_resp, [c for c in self.hand if c.d.hand_responds]),
+            ("play actors", self.play_actors, [c for c in self.play if c.d.play_acts]),
+            ("trigger sources", self.play_sources, [c for c in self.play if c.d.has_triggers]),
+            (
+                "trigger sources (with plot and agenda)",
+                self.sources,
+                [
+                    c
+                    for c in (*self.play, self.plot, self.agenda)
+                    if c is not None and c.d.has_triggers
+                ],
+            ),
+        )
+        return [
+            f"seat {self.idx}'s {name} list is out of step with its zones"
+            for name, have, need in want
+            if have != need
+        ]
 
 
 class Challenge:

@@ -168,3 +168,48 @@ def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
     locs = [loc for loc, _ in info.value.problems]
     assert ("setup", "seats", 1, "house") in locs
     assert ("setup", "seats", 0, "hand", 0) in locs
+
+
+def test_invariants_catch_stale_actor_indexes(content: LoadedContent) -> None:
+    """The short lists of cards that can act or respond follow every zone change.
+
+    Windows read only these indexes, so a zone change that bypassed them
+    would silently hide a card's actions: the invariant names the list.
+    """
+    assert RULESET.scenario_game is not None
+    cards = [
+        {
+            "id": "t-spy",
+            "name": "Spy",
+            "type": "character",
+            "cost": 1,
+            "strength": 1,
+            "abilities": [{"action": "challenges", "effect": {"draw": 1}}],
+        },
+        {
+            "id": "t-trick",
+            "name": "Trick",
+            "type": "event",
+            "abilities": [{"response": "challenge_won", "effect": {"gain_gold": 1}}],
+        },
+    ]
+    setup = {
+        "players": 2,
+        "phase": "dominance",
+        "seats": [
+            {"house": "stark", "in_play": ["t-spy"], "hand": ["t-trick"]},
+            {"house": "lannister"},
+        ],
+    }
+    game = RULESET.scenario_game(content, setup, cards, 0)
+    assert isinstance(game, ThronesGame)
+    seat = game.seats[0]
+    assert [c.d.id for c in seat.play_actors] == ["t-spy"]
+    assert [c.d.id for c in seat.hand_resp] == ["t-trick"]
+    assert game.invariant_violations() == []
+    spy = seat.play[0]
+    game.leave_play(spy, "hand")  # through the referee: the indexes follow
+    assert seat.play_actors == [] and seat.hand_actors == []  # no action from hand
+    assert game.invariant_violations() == []
+    seat.hand.remove(seat.hand_resp[0])  # behind the referee's back
+    assert any("hand responders list is out of step" in v for v in game.invariant_violations())
