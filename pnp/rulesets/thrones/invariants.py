@@ -10,7 +10,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from pnp.rulesets.thrones.effects import PHASES
-from pnp.rulesets.thrones.state import PLAY
+from pnp.rulesets.thrones.state import PLAY, Card
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.rules import ThronesGame
@@ -59,6 +59,7 @@ def violations(game: ThronesGame) -> list[str]:
     for i in range(n):
         if counted[i] != owned[i]:
             out.append(f"seat {i} owns {owned[i]} cards but {counted[i]} are in its zones")
+    out.extend(stale_passives(game))
     seq = game.phase_seq
     for a, b in itertools.pairwise(seq):
         if _NEXT[a] != b:
@@ -69,4 +70,59 @@ def violations(game: ThronesGame) -> list[str]:
             out.append(f"a title is held twice: {held}")
         if set(held) & set(game.title_pool):
             out.append("a held title is also in the pool")
+    return out
+
+
+def _statics(cards: list[Card]) -> list[tuple[int, int, int, bool]]:
+    return [(c.static_str, c.static_icons, c.static_kw, c.no_stand) for c in cards]
+
+
+def _mods(game: ThronesGame) -> list[list[tuple[str, int, int, int]]]:
+    return [
+        sorted(
+            [(k, a, src.uid, id(cond)) for k, v in s.mods.items() for cond, a, src in v]
+            + [("cost", a, src.uid, id(flt)) for flt, a, src in s.cost_mods]
+        )
+        for s in game.seats
+    ]
+
+
+def stale_passives(game: ThronesGame) -> list[str]:
+    """Passive modifiers that differ from a fresh computation.
+
+    The referee adds a card's passives on entering play instead of
+    recomputing them all, which is exact while no passive reaches "each"
+    card of a kind (``game.wide``); this checks it, then restores the state.
+    """
+    if game.wide:
+        return []
+    cards = [c for s in game.seats for c in s.play]
+    seen = {id(c) for c in cards}
+    cards += [c for c in game.touched if id(c) not in seen]
+    before = _statics(cards)
+    mods = _mods(game)
+    saved = (
+        game.touched,
+        game.cond_sources,
+        game.wide,
+        [(s.mods, s.cost_mods) for s in game.seats],
+    )
+    game.refresh()
+    after = _statics(cards)
+    fresh_mods = _mods(game)
+    cond = len(game.cond_sources)
+    for c, (st, ic, kw, ns) in zip(cards, before, strict=True):
+        c.static_str, c.static_icons, c.static_kw, c.no_stand = st, ic, kw, ns
+    game.touched, game.cond_sources, game.wide, seat_mods = saved
+    for seat, (m, cm) in zip(game.seats, seat_mods, strict=True):
+        seat.mods, seat.cost_mods = m, cm
+    out = [
+        f"{c!r}'s passive modifiers are stale: {b} kept, {a} when recomputed"
+        for c, b, a in zip(cards, before, after, strict=True)
+        if b != a
+    ]
+    if mods != fresh_mods:
+        out.append("player modifiers from passives are stale")
+    if cond != len(game.cond_sources):
+        out.append("conditional passives are stale")
     return out

@@ -575,7 +575,7 @@ class AbilityMixin:
         names: tuple[dict[str, Card | None], set[str]] | None = None
         gold = s.gold
         base_costs = None if s.cost_mods else s.base_costs
-        cache = self._opt_cache
+        cache = self._marshal_opts
         for c in s.hand:
             d = c.d
             if d.type == "event" or d.id in seen:
@@ -600,10 +600,9 @@ class AbilityMixin:
                 continue
             if d.type == "attachment" and not self.attach_hosts(seat, c):
                 continue
-            key = ("marshal", c.uid, 0)
-            o = cache.get(key)
+            o = cache.get(c.uid)
             if o is None:
-                o = cache[key] = Option(f"marshal: {d.id}", ("marshal", c, 0))
+                o = cache[c.uid] = Option(f"marshal: {d.id}", ("marshal", c, 0))
             out.append(o)
         return out
 
@@ -729,6 +728,12 @@ class AbilityMixin:
     def trigger_self(self: ThronesGame, c: Card, trigger: str, ctx: Ctx) -> Flow:
         """Triggers about one card itself (``played``, ``enters_play``)."""
         d = c.d
+        if trigger not in d.forced and trigger not in d.responses:
+            return ()  # nothing to resolve: no generator needed
+        return self._trigger_self(c, trigger, ctx)
+
+    def _trigger_self(self: ThronesGame, c: Card, trigger: str, ctx: Ctx) -> Flow:
+        d = c.d
         ctx = dict(ctx, card=c)
         for _i, a in d.forced.get(trigger, ()):
             if c.zone == PLAY:
@@ -759,7 +764,26 @@ class AbilityMixin:
         Forced abilities resolve first, in the first player's order when
         several fire together (TH-ACT-07/08); response chances then begin
         left of the player whose action caused the trigger (TH-ACT-10).
+
+        Most triggers find no card in play (nor event in hand) that answers
+        them; that is seen from the seats' short indexes, and then no
+        generator is made at all.
         """
+        forced = trigger in self.forced_present
+        responses = trigger in self.triggers_present
+        if not forced and not responses:
+            return ()
+        for s in self.seats:
+            for c in s.sources:
+                if (forced and trigger in c.d.forced) or (responses and trigger in c.d.responses):
+                    return self._trigger_all(trigger, only, ctx)
+            if responses:
+                for c in s.hand_resp:
+                    if trigger in c.d.responses:
+                        return self._trigger_all(trigger, only, ctx)
+        return ()
+
+    def _trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
         if trigger in self.forced_present:
             fired = []
             for s in self.turn_order():

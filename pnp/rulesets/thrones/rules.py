@@ -132,7 +132,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.decisions = 0
         self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
         self.deck_problems: dict[int, list[str]] = {}
-        self._opt_cache: dict[tuple[str, int, int], Option] = {}
+        #: options naming cards, by label prefix, then card uid (or (uid, number))
+        self._label_cache: dict[str, dict[Any, Option]] = {}
+        #: "marshal: <card>" options by card uid
+        self._marshal_opts: dict[int, Option] = {}
 
     # ------------------------------------------------------------------ engine API
 
@@ -277,17 +280,26 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def label_cards(self, prefix: str, cards: Iterable[Card]) -> list[Option]:
         """Options naming cards by id; repeated ids get ``#2``, ``#3`` … in order."""
-        cache = self._opt_cache
+        # options are made once per (prefix, card, number) and reused: pick_set
+        # asks for the same labels after every pick
+        cache = self._label_cache.get(prefix)
+        if cache is None:
+            cache = self._label_cache[prefix] = {}
         seen: dict[str, int] = {}
         out = []
         for c in cards:
             did = c.d.id
-            n = seen.get(did, 0) + 1
-            seen[did] = n
-            key = (prefix, c.uid, n)
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = Option(f"{prefix}: {did}" + (f" #{n}" if n > 1 else ""), c)
+            if did not in seen:
+                seen[did] = 1
+                o = cache.get(c.uid)
+                if o is None:
+                    o = cache[c.uid] = Option(f"{prefix}: {did}", c)
+            else:
+                n = seen[did] = seen[did] + 1
+                key = (c.uid, n)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = Option(f"{prefix}: {did} #{n}", c)
             out.append(o)
         return out
 
@@ -377,8 +389,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if host is not None:
             c.host = host
             host.attachments.append(c)
-        if c.d.has_passives or self.wide:
+        # Without a passive that reaches "each" card of a kind (``wide``), every
+        # passive in play reaches only its own card or its host, which another
+        # card entering play cannot change: adding this card's passives to the
+        # current modifiers then gives exactly what a full refresh would.
+        if self.wide:
             self.refresh()
+        elif c.d.has_passives:
+            self._apply_source(s, c)
 
     def add_duplicate(self, c: Card, host: Card) -> None:
         """Place ``c`` under ``host`` as a duplicate (TH-UNIQ-05)."""
@@ -666,9 +684,12 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             opts = self.label_cards("plot", self.distinct(seat.plot_deck))
             chosen[s] = (yield from self.ask(s, "plot", opts)).data
         # TH-PLOT-01/03: revealed together; the new plot covers the old one
+        passives = self.wide  # see enter_play: without 'each' passives, only plots' matter
         for s, c in chosen.items():
             seat = self.seats[s]
+            passives = passives or c.d.has_passives
             if seat.plot is not None:
+                passives = passives or seat.plot.d.has_passives
                 seat.plot.zone = PLOT_USED
                 seat.used_plots.append(seat.plot)
             seat.plot_deck.remove(c)
@@ -677,7 +698,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             seat.index_sources()
             self.emit("plot_revealed", s, card=c.d.id)
             self.emit("card_played", s, card=c.d.id)
-        self.refresh()
+        if passives:
+            self.refresh()
         yield from self.initiative()
         yield from self.when_revealed(chosen)
         for s in chosen:  # TH-PLOT-04: the last plot brings the used ones back

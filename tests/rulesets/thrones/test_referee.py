@@ -213,3 +213,46 @@ def test_invariants_catch_stale_actor_indexes(content: LoadedContent) -> None:
     assert game.invariant_violations() == []
     seat.hand.remove(seat.hand_resp[0])  # behind the referee's back
     assert any("hand responders list is out of step" in v for v in game.invariant_violations())
+
+
+def test_invariants_catch_stale_passive_modifiers(content: LoadedContent) -> None:
+    """A card entering play adds its passives to the current modifiers (no full
+    recomputation while no passive reaches "each" card); the invariant compares
+    them with a fresh computation and leaves the state as it found it."""
+    assert RULESET.scenario_game is not None
+    cards = [
+        {"id": "t-knight", "name": "Knight", "type": "character", "cost": 2, "strength": 2},
+        {
+            "id": "t-sword",
+            "name": "Sword",
+            "type": "attachment",
+            "cost": 1,
+            "abilities": [{"passive": {"strength": 2, "keyword": "renown"}}],
+        },
+    ]
+    setup = {
+        "players": 2,
+        "phase": "marshalling",
+        "first_player": 0,
+        "seats": [
+            {
+                "house": "stark",
+                "plot": {"income": 5, "initiative": 0, "claim": 1},
+                "in_play": ["t-knight"],
+                "hand": ["t-sword"],
+            },
+            {"house": "lannister", "plot": {"income": 0, "initiative": 0, "claim": 1}},
+        ],
+    }
+    game = RULESET.scenario_game(content, setup, cards, 0)
+    assert isinstance(game, ThronesGame)
+    labels = game.decision().labels()  # type: ignore[union-attr]
+    game.apply(labels.index("marshal: t-sword"))  # one host: attached at once
+    knight = game.seats[0].chars[0]
+    assert game.strength(knight) == 4
+    assert game.invariant_violations() == []
+    assert game.strength(knight) == 4  # the check restored what it recomputed
+    knight.static_str += 1  # a modifier nobody recomputed
+    found = game.invariant_violations()
+    assert any("passive modifiers are stale" in v for v in found)
+    assert knight.static_str == 3  # the state is left as found
