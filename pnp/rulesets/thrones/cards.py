@@ -72,6 +72,7 @@ class CardDef:
         "cond_passives",
         "cost",
         "crests",
+        "each_by_icon_or_keyword",
         "forced",
         "hand_acts",
         "hand_responds",
@@ -163,6 +164,13 @@ class CardDef:
         #: phases in which this card may offer an action (from hand or in play)
         self.acts_in: frozenset[str] = self.hand_acts | self.play_acts
         self.has_passives: bool = bool(self.passives or self.cond_passives)
+        #: a passive reaching "each" card that qualifies by icon or keyword
+        self.each_by_icon_or_keyword: bool = any(
+            p.affects is not None
+            and not isinstance(p.affects, str)
+            and (p.affects.icon is not None or p.affects.keyword is not None)
+            for p, _ in self.passives + self.cond_passives
+        )
         #: an event whose responses can be played from hand
         self.hand_responds: bool = kind == "event" and bool(self.responses)
         #: responses or forced abilities that work while the card is in play (or revealed)

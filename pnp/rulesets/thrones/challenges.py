@@ -23,12 +23,18 @@ from pnp.rulesets.thrones.cards import (
     K_VIGILANT,
 )
 from pnp.rulesets.thrones.effects import ICONS
-from pnp.rulesets.thrones.state import DEAD, Card, Challenge
+from pnp.rulesets.thrones.state import DEAD, Card, Challenge, new_decision
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.rules import ThronesGame
 
 Flow = Generator[Decision, Option, Any]
+
+# Options that depend only on their words are made once (options are immutable)
+#: "<kind>: done" / "<kind>: none" by (kind, anything chosen yet)
+_ENDS: dict[tuple[str, bool], Option] = {}
+#: "challenge: <type> against seat <n>" by (type, seat)
+_CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
 
 
 class ChallengeMixin:
@@ -49,18 +55,25 @@ class ChallengeMixin:
     def challenge_options(self: ThronesGame, seat: int, made: set[str]) -> list[Option]:
         """Challenges ``seat`` can still start this turn (TH-CHAL-01, TH-CHAL-06/07)."""
         opts = []
-        chars = self.seats[seat].chars
+        standing = 0  # the icons of the seat's standing characters
+        for c in self.seats[seat].chars:
+            if not c.kneeling:
+                standing |= c.d.icons | c.static_icons | c.temp_icons  # Card.icons, inlined
         targets = None
         for ctype in ICONS:
             if ctype in made:
                 continue
-            bit = ICON_BIT[ctype]
-            if not any(not c.kneeling and c.icons & bit for c in chars):
+            if not standing & ICON_BIT[ctype]:
                 continue
             if targets is None:
                 targets = self.legal_targets(seat)
             for t in targets:
-                opts.append(Option(f"challenge: {ctype} against seat {t}", (ctype, t)))
+                o = _CHALLENGE_OPTS.get((ctype, t))
+                if o is None:
+                    o = _CHALLENGE_OPTS[ctype, t] = Option(
+                        f"challenge: {ctype} against seat {t}", (ctype, t)
+                    )
+                opts.append(o)
         return opts
 
     def pick_set(
@@ -85,8 +98,13 @@ class ChallengeMixin:
         while left and (maximum is None or len(chosen) < maximum):
             opts = self.label_cards(kind, left)
             if len(chosen) >= minimum:
-                opts.append(Option(f"{kind}: {'done' if chosen else 'none'}", None))
-            c = (yield from self.ask(seat, kind, opts)).data
+                key = (kind, bool(chosen))
+                end = _ENDS.get(key)
+                if end is None:
+                    end = _ENDS[key] = Option(f"{kind}: {'done' if chosen else 'none'}", None)
+                opts.append(end)
+            opt = opts[0] if len(opts) == 1 else (yield new_decision(seat, kind, opts))
+            c = opt.data
             if c is None:
                 break
             chosen.append(c)

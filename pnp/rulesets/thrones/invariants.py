@@ -90,11 +90,12 @@ def _mods(game: ThronesGame) -> list[list[tuple[str, int, int, int]]]:
 def stale_passives(game: ThronesGame) -> list[str]:
     """Passive modifiers that differ from a fresh computation.
 
-    The referee adds a card's passives on entering play instead of
-    recomputing them all, which is exact while no passive reaches "each"
-    card of a kind (``game.wide``); this checks it, then restores the state.
+    The referee adds a card's passives on entering play (or skips the
+    recomputation when it leaves) instead of recomputing them all, which is
+    exact unless an 'each' passive in play picks cards by icon or keyword
+    (``game.wide and game.chainable``); this checks it, then restores the state.
     """
-    if game.wide:
+    if game.wide and game.chainable:
         return []
     cards = [c for s in game.seats for c in s.play]
     seen = {id(c) for c in cards}

@@ -28,7 +28,15 @@ from pnp.rulesets.thrones.effects import (
     Effect,
     Passive,
 )
-from pnp.rulesets.thrones.state import DISCARD, HAND, PLAY, REMOVED, Card, Lasting
+from pnp.rulesets.thrones.state import (
+    DISCARD,
+    HAND,
+    PLAY,
+    REMOVED,
+    Card,
+    Lasting,
+    new_decision,
+)
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.rules import ThronesGame
@@ -49,6 +57,7 @@ def _dynamic(f: CardFilter) -> bool:
 
 #: the closing options of an action window (shared: options are immutable)
 _PASS = Option("pass", None)
+_NONE: list[Any] = []  # an empty list that is only read
 _DONE = Option("done", None)
 
 _KIND_TYPES = {
@@ -226,6 +235,35 @@ class AbilityMixin:
                 t.static_kw |= KW_BIT[p.keyword]
             if p.no_stand:
                 t.no_stand = True
+
+    def each_passives_onto(self: ThronesGame, seat: Any, src: Card, c: Card) -> None:
+        """What :meth:`apply_passive` gives ``c`` from ``src``'s unconditional 'each' passives."""
+        for p, cond in src.d.passives:
+            aff = p.affects
+            if (
+                cond is not None
+                or not p.card_mods
+                or aff is None
+                or aff.__class__ is str
+                or _dynamic(aff)
+            ):
+                continue
+            # candidates() for this one card: its kind, Immunity, the filter
+            if (
+                c.d.type not in _KIND_TYPES[aff.each]
+                or src.d.type in c.d.immune
+                or not self.matches(aff, c, seat.idx, src)
+            ):
+                continue
+            self.touched.append(c)
+            if p.strength:
+                c.static_str += p.strength
+            if p.icon:
+                c.static_icons |= ICON_BIT[p.icon]
+            if p.keyword:
+                c.static_kw |= KW_BIT[p.keyword]
+            if p.no_stand:
+                c.no_stand = True
 
     def passive_targets(self: ThronesGame, seat: int, src: Card, p: Passive) -> list[Card]:
         aff = p.affects
@@ -406,8 +444,12 @@ class AbilityMixin:
         Read from the seat's short actor indexes, so the many windows in
         which nobody could ever act cost next to nothing.
         """
-        hand = [c for c in s.hand_actors if phase in c.d.hand_acts] if s.hand_actors else []
-        in_play = [c for c in s.play_actors if phase in c.d.play_acts] if s.play_actors else []
+        hand_actors = s.hand_actors
+        play_actors = s.play_actors
+        if not hand_actors and not play_actors:
+            return None
+        hand = [c for c in hand_actors if phase in c.d.hand_acts] if hand_actors else _NONE
+        in_play = [c for c in play_actors if phase in c.d.play_acts] if play_actors else _NONE
         return (hand, in_play) if hand or in_play else None
 
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
@@ -485,7 +527,7 @@ class AbilityMixin:
                 continue
             opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
-            opt = yield from self.ask(s, kind, opts)
+            opt = yield new_decision(s, kind, opts)  # never a lone option: pass is one
             if opt.data is None:
                 passes += 1
                 continue
@@ -619,7 +661,8 @@ class AbilityMixin:
         host = None
         if c.d.type == "attachment":
             hosts = self.label_cards("host", self.attach_hosts(seat, c))
-            host = (yield from self.ask(seat, "host", hosts)).data
+            opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
+            host = opt.data
         if c.d.kw & K_LIMITED:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)

@@ -39,6 +39,7 @@ from pnp.rulesets.thrones.state import (
     Challenge,
     Lasting,
     Seat,
+    new_decision,
 )
 
 Flow = Generator[Decision, Option, Any]
@@ -46,6 +47,7 @@ Flow = Generator[Decision, Option, Any]
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 _tuple_new = tuple.__new__
+_CHALLENGES_DONE = Option("challenges: done", None)
 
 
 class IllegalChoice(PnpError):
@@ -99,6 +101,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if self.team_mode:
             for s in self.seats:
                 s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
+        #: the first-player options offered by each seat (winner's order, shared)
+        self._first_opts = [
+            [Option(f"first player: seat {s}", s) for s in order] for order in self.orders
+        ]
         self.next_uid = 1
         self.cards: list[Card] = []  # every card of the game, by creation
         self.limbo: list[Card] = []  # events being played
@@ -110,6 +116,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         #: whether a passive in play reaches "each" card of a kind (then any card
         #: entering or leaving play needs a refresh)
         self.wide = True
+        #: whether some 'each' passive of this game's cards picks its cards by icon
+        #: or keyword, which other passives and lasting effects change: then the
+        #: modifiers are recomputed in full whenever a card enters or leaves play
+        #: (see enter_play)
+        self.chainable = True
         self.ch: Challenge | None = None
         self.last_ch: Challenge | None = None
         self.nchal = 0
@@ -143,11 +154,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         """Begin play at ``phase`` (``setup`` for a new game) and run to the first decision."""
         for s in self.seats:  # a scenario fills the zones directly
             s.reindex()
+        chainable = False
         for c in self.cards:
             for key in c.d.responses:
                 self.triggers_present.add(key)
             for key in c.d.forced:
                 self.forced_present.add(key)
+            chainable = chainable or c.d.each_by_icon_or_keyword
+        self.chainable = chainable
         self.count_owned()
         self.refresh()
         self._gen = self._flow(phase)
@@ -239,7 +253,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         """Ask ``seat`` to pick one of ``options``; a lone option is taken at once."""
         if len(options) == 1:
             return options[0]
-        return (yield Decision(seat, kind, tuple(options)))
+        return (yield new_decision(seat, kind, options))
 
     def emit(self, kind: str, seat: int | None, **data: Any) -> None:
         """Record an event."""
@@ -344,6 +358,21 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if seat.agenda is not None and seat.agenda.d.has_passives:
                 self._apply_source(seat, seat.agenda)
 
+    def passives_onto(self, c: Card) -> None:
+        """Apply the 'each' passives in play to ``c``, which just entered play.
+
+        Sources are visited in :meth:`refresh` order; only for ``c``, whose
+        modifiers start from zero (see enter_play for when this is exact).
+        """
+        for seat in self.seats:
+            for src in seat.play:
+                if src.d.has_passives:
+                    self.each_passives_onto(seat, src, c)
+            if seat.plot is not None and seat.plot.d.has_passives:
+                self.each_passives_onto(seat, seat.plot, c)
+            if seat.agenda is not None and seat.agenda.d.has_passives:
+                self.each_passives_onto(seat, seat.agenda, c)
+
     def _apply_source(self, seat: Seat, src: Card) -> None:
         for p, _ in src.d.passives:
             self.apply_passive(seat, src, p, None)
@@ -389,14 +418,23 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if host is not None:
             c.host = host
             host.attachments.append(c)
-        # Without a passive that reaches "each" card of a kind (``wide``), every
-        # passive in play reaches only its own card or its host, which another
-        # card entering play cannot change: adding this card's passives to the
-        # current modifiers then gives exactly what a full refresh would.
-        if self.wide:
+        # A full refresh is exact but costly; two cases need less, with the
+        # same result:
+        # - no passive reaches "each" card of a kind (``wide`` is false): every
+        #   passive in play reaches only its own card or its host, which another
+        #   card entering play cannot change, so this card's passives are added;
+        # - 'each' passives are in play but none picks cards by icon or keyword
+        #   (``chainable`` is false) and this card has no passives: which cards a
+        #   passive reaches then depends only on each card's own printed facts
+        #   and controller, so only this card can gain modifiers.
+        # The invariant ``stale_passives`` checks both against a full refresh.
+        if not self.wide:
+            if c.d.has_passives:
+                self._apply_source(s, c)
+        elif c.d.has_passives or self.chainable:
             self.refresh()
-        elif c.d.has_passives:
-            self._apply_source(s, c)
+        else:
+            self.passives_onto(c)
 
     def add_duplicate(self, c: Card, host: Card) -> None:
         """Place ``c`` under ``host`` as a duplicate (TH-UNIQ-05)."""
@@ -469,7 +507,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("power_returned", c.controller, card=c.d.id, amount=c.power)
         self.leave_challenge(c)
         controller = c.controller
-        passives = c.d.has_passives or self.wide or any(a.d.has_passives for a in c.attachments)
+        # the converse of enter_play: a card without passives (nor attachments
+        # with some) leaving play changes no other card's modifiers, unless a
+        # passive picks cards by icon or keyword
+        passives = (
+            c.d.has_passives
+            or (self.wide and self.chainable)
+            or any(a.d.has_passives for a in c.attachments)
+        )
         self._take_out(c)
         self._drop_dupes(c)
         for a in list(c.attachments):
@@ -682,7 +727,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if not seat.plot_deck:
                 continue
             opts = self.label_cards("plot", self.distinct(seat.plot_deck))
-            chosen[s] = (yield from self.ask(s, "plot", opts)).data
+            opt = opts[0] if len(opts) == 1 else (yield new_decision(s, "plot", opts))
+            chosen[s] = opt.data
         # TH-PLOT-01/03: revealed together; the new plot covers the old one
         passives = self.wide  # see enter_play: without 'each' passives, only plots' matter
         for s, c in chosen.items():
@@ -736,8 +782,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 how = "random"
         winner = tied[0]
         self.emit("initiative_won", winner, totals=totals, by=how)
-        opts = [Option(f"first player: seat {s}", s) for s in self.order_from(winner)]
-        self.first = (yield from self.ask(winner, "first_player", opts)).data
+        opts = self._first_opts[winner]
+        opt = opts[0] if len(opts) == 1 else (yield new_decision(winner, "first_player", opts))
+        self.first = opt.data
         if self.first_round1 is None:
             self.first_round1 = self.first
         self.emit("first_player", self.first)
@@ -795,8 +842,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 opts = self.challenge_options(s, made)
                 if not opts:
                     break
-                opts.append(Option("challenges: done", None))
-                opt = yield from self.ask(s, "challenge", opts)
+                opts.append(_CHALLENGES_DONE)
+                opt = yield new_decision(s, "challenge", opts)  # never a lone option
                 if opt.data is None:
                     break
                 ctype, target = opt.data
