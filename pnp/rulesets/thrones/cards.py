@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.rulesets.thrones.effects import ICONS, KEYWORDS, PHASES, Ability, Passive
+from pnp.rulesets.thrones.effects import ICONS, KEYWORDS, PHASES, Ability, ChooseTarget, Passive
 from pnp.rulesets.thrones.model import Agenda, Plot, ThronesContent, Title
 
 ICON_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(ICONS)}
@@ -59,6 +59,32 @@ def keywords_of(mask: int) -> list[str]:
     return [n for n in KEYWORDS if mask & KW_BIT[n]]
 
 
+def target_checks(a: Ability) -> tuple[tuple[str, Any], ...]:
+    """What must exist for ability ``a`` to be offered, one entry per effect that needs it.
+
+    ``("choose", target)``: a card the target may pick; ``("self", None)``:
+    this card in play; ``("host", None)``: this attachment's host;
+    ``("on_win", None)``: a challenge under way. Compiled once per card
+    definition, read by every action and response window.
+    """
+    out: list[tuple[str, Any]] = []
+    for e in a.effects:
+        k = e.kind
+        v = e.value
+        t = getattr(v, "target", v) if k in ("strength", "gain_icon", "gain_keyword") else v
+        if k == "gain_power":
+            t = v.target
+        if k == "on_win":
+            out.append(("on_win", None))
+        elif isinstance(t, ChooseTarget):
+            out.append(("choose", t))
+        elif isinstance(t, str) and t == "self" and k not in ("draw", "gain_gold"):
+            out.append(("self", None))
+        elif isinstance(t, str) and t == "host":
+            out.append(("host", None))
+    return tuple(out)
+
+
 class CardDef:
     """One card's printed facts, compiled for the referee."""
 
@@ -68,6 +94,7 @@ class CardDef:
         "acts_in",
         "attach_to",
         "attach_trait",
+        "checks",
         "claim",
         "cond_passives",
         "cost",
@@ -125,6 +152,10 @@ class CardDef:
         self.attach_trait: str | None = getattr(model, "attach_trait", None)
         abilities: list[Ability] = list(getattr(model, "abilities", ()))
         self.abilities: tuple[Ability, ...] = tuple(abilities)
+        #: target_checks() of each ability, by index
+        self.checks: tuple[tuple[tuple[str, Any], ...], ...] = tuple(
+            target_checks(a) for a in abilities
+        )
         self.actions: tuple[tuple[int, Ability], ...] = tuple(
             (i, a) for i, a in enumerate(abilities) if a.action is not None
         )

@@ -120,6 +120,24 @@ class CardFilter(ContentModel):
     has_power: bool | None = None
     not_self: bool = False
 
+    @cached_property
+    def groups(self) -> int:
+        """Which groups of fields are set: 1 printed facts, 2 the card's state, 4 its
+        part in the challenge (the referee tests only those; filters are read often)."""
+        out = 0
+        if any(
+            v is not None for v in (self.house, self.trait, self.crest, self.unique, self.max_cost)
+        ):
+            out |= 1
+        if any(
+            v is not None
+            for v in (self.kneeling, self.icon, self.keyword, self.max_strength, self.has_power)
+        ):
+            out |= 2
+        if any(v is not None for v in (self.participating, self.attacking, self.defending)):
+            out |= 4
+        return out
+
 
 class ChooseTarget(CardFilter):
     """The player resolving the effect chooses one qualifying card."""

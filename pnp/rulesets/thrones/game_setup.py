@@ -291,9 +291,18 @@ def build_seat(game: ThronesGame, seat: int, deck: Any) -> None:
     """Give ``seat`` the draw deck, plot deck and agenda of ``deck``."""
     db = game.db
     s = game.seats[seat]
+    # game.new_card inlined: a game makes more than a hundred cards
+    uid = game.next_uid
+    every = game.cards
+    draw_deck = s.deck
     for cid, n in deck.cards.items():
+        d = db.cards[cid]
         for _ in range(n):
-            s.deck.append(game.new_card(db.cards[cid], seat, DECK))
+            c = Card(uid, d, seat, DECK)
+            uid += 1
+            every.append(c)
+            draw_deck.append(c)
+    game.next_uid = uid
     for pid in deck.plots:
         s.plot_deck.append(game.new_card(db.plots[pid], seat, PLOT_DECK))
     if deck.agenda is not None:

@@ -82,18 +82,31 @@ class AbilityMixin:
                 return False
         elif ctl == "opponent" and not self.is_opponent(seat, c.controller):
             return False
-        d = c.d
-        if f.house is not None and f.house not in d.houses:
-            return False
-        if f.trait is not None and f.trait not in d.traits:
-            return False
-        if f.crest is not None and f.crest not in d.crests:
-            return False
-        if f.unique is not None and d.unique != f.unique:
-            return False
-        if f.kneeling is not None and c.kneeling != f.kneeling:
-            return False
-        if f.participating is not None or f.attacking is not None or f.defending is not None:
+        groups = f.groups  # only the groups of tests the filter uses
+        if groups & 1:
+            d = c.d
+            if f.house is not None and f.house not in d.houses:
+                return False
+            if f.trait is not None and f.trait not in d.traits:
+                return False
+            if f.crest is not None and f.crest not in d.crests:
+                return False
+            if f.unique is not None and d.unique != f.unique:
+                return False
+            if f.max_cost is not None and d.cost > f.max_cost:
+                return False
+        if groups & 2:
+            if f.kneeling is not None and c.kneeling != f.kneeling:
+                return False
+            if f.icon is not None and not c.icons & ICON_BIT[f.icon]:
+                return False
+            if f.keyword is not None and not c.kw & KW_BIT[f.keyword]:
+                return False
+            if f.max_strength is not None and self.strength(c) > f.max_strength:
+                return False
+            if f.has_power is not None and (c.power > 0) != f.has_power:
+                return False
+        if groups & 4:
             ch = self.ch
             att = ch is not None and c in ch.attackers
             dfn = ch is not None and c in ch.defenders
@@ -103,16 +116,6 @@ class AbilityMixin:
                 return False
             if f.defending is not None and dfn != f.defending:
                 return False
-        if f.icon is not None and not c.icons & ICON_BIT[f.icon]:
-            return False
-        if f.keyword is not None and not c.kw & KW_BIT[f.keyword]:
-            return False
-        if f.max_strength is not None and self.strength(c) > f.max_strength:
-            return False
-        if f.max_cost is not None and d.cost > f.max_cost:
-            return False
-        if f.has_power is not None and (c.power > 0) != f.has_power:
-            return False
         return not (f.not_self and c is src)
 
     def candidates(
@@ -408,31 +411,29 @@ class AbilityMixin:
             return False
         if from_hand and card.d.kw & K_LIMITED and s.limited >= 1:
             return False
-        if not self.cond_ok(a.if_, seat, card, ctx):
+        if a.if_ is not None and not self.cond_ok(a.if_, seat, card, ctx):
             return False
-        if not self.can_pay(seat, card, a.cost):
+        if a.cost is not None and not self.can_pay(seat, card, a.cost):
             return False
-        return self.has_targets(seat, card, a, ctx)
+        # an ability whose effects would find nothing to act on is not offered
+        checks = card.d.checks[idx]
+        return not checks or self.targets_exist(seat, card, checks)
 
-    def has_targets(self: ThronesGame, seat: int, card: Card, a: Ability, ctx: Ctx) -> bool:
-        """An ability whose effects would find nothing to act on is not offered."""
-        for e in a.effects:
-            k = e.kind
-            v = e.value
-            t = getattr(v, "target", v) if k in ("strength", "gain_icon", "gain_keyword") else v
-            if k == "gain_power":
-                t = v.target
-            if k in ("on_win",):
-                if self.ch is None:
-                    return False
-                continue
-            if isinstance(t, ChooseTarget):
+    def targets_exist(
+        self: ThronesGame, seat: int, card: Card, checks: tuple[tuple[str, Any], ...]
+    ) -> bool:
+        """Whether every check of :func:`~.cards.target_checks` finds what it needs."""
+        for what, t in checks:
+            if what == "choose":
                 if not self.candidates(seat, card, t):
                     return False
-            elif t == "self" and k not in ("draw", "gain_gold"):
+            elif what == "self":
                 if card.zone != PLAY:
                     return False
-            elif t == "host" and card.host is None:
+            elif what == "host":
+                if card.host is None:
+                    return False
+            elif self.ch is None:  # on_win
                 return False
         return True
 
@@ -579,18 +580,25 @@ class AbilityMixin:
     def unique_names(self: ThronesGame, seat: int) -> tuple[dict[str, Card | None], set[str]]:
         """Names of uniques ``seat`` has in play (with the copy he owns, if any) and names
         barred by his dead pile or by a copy an opponent took from him."""
-        s = self.seats[seat]
+        return self.own_uniques(seat), self.barred_names(seat)
+
+    def own_uniques(self: ThronesGame, seat: int) -> dict[str, Card | None]:
+        """Names of the uniques ``seat`` controls, with the copy he owns (or ``None``)."""
         mine: dict[str, Card | None] = {}
-        for c in s.play:
+        for c in self.seats[seat].play:
             if c.d.unique:
                 mine[c.d.name] = c if c.owner == seat else None
-        barred = {c.d.name for c in s.dead}
+        return mine
+
+    def barred_names(self: ThronesGame, seat: int) -> set[str]:
+        """Names ``seat`` may not bring into play: his dead pile, his cards an opponent holds."""
+        barred = {c.d.name for c in self.seats[seat].dead}
         for o in self.seats:
             if o.idx != seat:
                 for c in o.play:
                     if c.owner == seat and c.d.unique:
                         barred.add(c.d.name)
-        return mine, barred
+        return barred
 
     def attach_hosts(self: ThronesGame, seat: int, att: Card) -> list[Card]:
         """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01)."""
@@ -614,8 +622,10 @@ class AbilityMixin:
         s = self.seats[seat]
         out: list[Option] = []
         seen: set[str] = set()
-        names: tuple[dict[str, Card | None], set[str]] | None = None
+        mine: dict[str, Card | None] | None = None
+        barred: set[str] | None = None
         gold = s.gold
+        limited = s.limited >= 1
         base_costs = None if s.cost_mods else s.base_costs
         cache = self._marshal_opts
         for c in s.hand:
@@ -624,22 +634,25 @@ class AbilityMixin:
                 continue
             seen.add(d.id)
             if d.unique:
-                if names is None:
-                    names = self.unique_names(seat)
-                if d.name in names[0]:
-                    mine = names[0][d.name]
-                    if mine is not None:  # TH-UNIQ-04: free duplicate
-                        out.append(Option(f"duplicate: {d.id}", ("duplicate", c, mine)))
-                    continue
-                if d.name in names[1]:
+                if mine is None:
+                    mine = self.own_uniques(seat)
+                if d.name in mine:
+                    own = mine[d.name]
+                    if own is not None:  # TH-UNIQ-04: free duplicate
+                        out.append(Option(f"duplicate: {d.id}", ("duplicate", c, own)))
                     continue
             cost = base_costs.get(d) if base_costs is not None else None
             if cost is None:
                 cost = self.marshal_cost(seat, c)
             if cost > gold:
                 continue
-            if d.kw & K_LIMITED and s.limited >= 1:  # TH-KW-LIMITED-01
+            if limited and d.kw & K_LIMITED:  # TH-KW-LIMITED-01
                 continue
+            if d.unique:  # TH-UNIQ-03/08 (looked up only for a card that could be played)
+                if barred is None:
+                    barred = self.barred_names(seat)
+                if d.name in barred:
+                    continue
             if d.type == "attachment" and not self.attach_hosts(seat, c):
                 continue
             o = cache.get(c.uid)

@@ -155,12 +155,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         for s in self.seats:  # a scenario fills the zones directly
             s.reindex()
         chainable = False
-        for c in self.cards:
-            for key in c.d.responses:
-                self.triggers_present.add(key)
-            for key in c.d.forced:
-                self.forced_present.add(key)
-            chainable = chainable or c.d.each_by_icon_or_keyword
+        for d in {c.d for c in self.cards}:  # each definition once (copies share one)
+            self.triggers_present.update(d.responses)
+            self.forced_present.update(d.forced)
+            chainable = chainable or d.each_by_icon_or_keyword
         self.chainable = chainable
         self.count_owned()
         self.refresh()
