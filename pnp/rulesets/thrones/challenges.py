@@ -117,7 +117,11 @@ class ChallengeMixin:
         ch = Challenge(ctype, seat, target, self.nchal)
         self.ch = ch
         bit = ICON_BIT[ctype]
-        eligible = [c for c in self.seats[seat].chars if not c.kneeling and c.icons & bit]
+        eligible = [
+            c
+            for c in self.seats[seat].chars
+            if not c.kneeling and (c.d.icons | c.static_icons | c.temp_icons) & bit
+        ]
         attackers = yield from self.pick_set(
             seat, "attackers", eligible, minimum=1, chosen=ch.attackers
         )
@@ -189,7 +193,11 @@ class ChallengeMixin:
                 self.emit("stealth", ch.attacker, attacker=a.d.id, card=pick.d.id)
 
     def can_defend(self: ThronesGame, c: Card, ch: Challenge) -> bool:
-        return not c.kneeling and bool(c.icons & ICON_BIT[ch.ctype]) and c.uid not in ch.stealthed
+        return (
+            not c.kneeling
+            and bool((c.d.icons | c.static_icons | c.temp_icons) & ICON_BIT[ch.ctype])
+            and c.uid not in ch.stealthed
+        )
 
     def declare_defenders(self: ThronesGame, ch: Challenge, seat: int) -> Flow:
         """TH-CHAL-08/09: the defending player kneels any number of eligible characters."""

@@ -520,7 +520,9 @@ class AbilityMixin:
         while passes < n:
             s = order[i % n]
             i += 1
-            opts = self.action_options(s)
+            st = self.seats[s]
+            # action_options would say the same for a seat with no card that can act
+            opts = self.action_options(s) if st.hand_actors or st.play_actors else []
             if s == marshal_seat:
                 opts = self.marshal_options(s) + opts
             if not opts:
@@ -610,9 +612,10 @@ class AbilityMixin:
             if d.attach_to == "opponent" and not self.is_opponent(seat, s.idx):
                 continue
             for c in s.chars:
-                if c.kw & K_NOATT or "attachment" in c.d.immune:
-                    continue
-                if d.attach_trait is not None and d.attach_trait not in c.d.traits:
+                cd = c.d
+                if (cd.kw | c.static_kw | c.temp_kw) & K_NOATT or "attachment" in cd.immune:
+                    continue  # (Card.kw inlined: this runs for every attachment in hand)
+                if d.attach_trait is not None and d.attach_trait not in cd.traits:
                     continue
                 out.append(c)
         return out

@@ -577,7 +577,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def _place_power(self, seat: int, n: int, reason: str, moved_from: int | None) -> Flow:
         """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01)."""
         s = self.seats[seat]
-        infamous = [c for c in s.play if c.kw & K_INFAMY]
+        # after every power gain: Card.kw inlined
+        infamous = [c for c in s.play if (c.d.kw | c.static_kw | c.temp_kw) & K_INFAMY]
         for _ in range(n):
             target = None
             if infamous:
