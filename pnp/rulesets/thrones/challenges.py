@@ -177,6 +177,12 @@ class ChallengeMixin:
     def stealth(self: ThronesGame, ch: Challenge) -> Flow:
         """TH-KW-STEALTH-01/02: each Stealth attacker may bar one non-Stealth defender."""
         for a in ch.attackers:
+            if (a.d.kw | a.static_kw | a.temp_kw) & K_STEALTH:
+                return self._stealth(ch)
+        return ()  # no Stealth attacker (the usual case): no generator needed
+
+    def _stealth(self: ThronesGame, ch: Challenge) -> Flow:
+        for a in ch.attackers:
             if not a.kw & K_STEALTH:
                 continue
             cands = [
@@ -361,12 +367,16 @@ class ChallengeMixin:
         """TH-KW-DEADLY-01, TH-GAP-11: more Deadly attackers than Deadly defenders kills one."""
         att = sum(1 for c in ch.attackers if c.kw & K_DEADLY)
         if not att:
-            return
+            return ()  # the usual case: no generator needed
         dfn = sum(1 for c in ch.defenders if c.kw & K_DEADLY)
         alive = [c for c in ch.defenders if c.zone == "play"]
         if att > dfn and alive:
-            victim = yield from self.pick_set(ch.defender, "deadly", alive, minimum=1, maximum=1)
-            yield from self.kill(victim, ch.attacker, "deadly")
+            return self._deadly(ch, alive)
+        return ()
+
+    def _deadly(self: ThronesGame, ch: Challenge, alive: list[Card]) -> Flow:
+        victim = yield from self.pick_set(ch.defender, "deadly", alive, minimum=1, maximum=1)
+        yield from self.kill(victim, ch.attacker, "deadly")
 
     def opposes_bonus(self: ThronesGame, ch: Challenge) -> Flow:
         """TH-TITLE-04, TH-GAP-21: +1 power once a round against an opposed title's holder."""
@@ -382,7 +392,10 @@ class ChallengeMixin:
         """Vigilant/Vengeful: stand any number of kneeling cards with the keyword."""
         cands = [c for c in self.seats[seat].play if c.kneeling and c.kw & bit]
         if not cands:
-            return
+            return ()  # the usual case: no generator needed
+        return self._stand_keyword(seat, kind, cands)
+
+    def _stand_keyword(self: ThronesGame, seat: int, kind: str, cands: list[Card]) -> Flow:
         chosen = yield from self.pick_set(seat, kind, cands)
         for c in chosen:
             c.kneeling = False

@@ -500,17 +500,21 @@ class AbilityMixin:
         once the others have passed too.
 
         Most windows close at once because no card in any hand or play area
-        could act in the phase; that is checked from the per-seat cache
-        before a generator is even made (``yield from ()`` costs nothing).
+        could act in the phase; that is checked from the seats' short actor
+        indexes before a generator is even made (``yield from ()`` costs
+        nothing).
         """
-        if marshal_seat is None:
-            phase = self.phase
-            for st in self.seats:
-                if (st.hand_actors or st.play_actors) and self.phase_actors(st, phase):
-                    break
-            else:
-                return ()
-        return self._window(marshal_seat)
+        if marshal_seat is not None:
+            return self._window(marshal_seat)
+        phase = self.phase
+        for st in self.seats:
+            for c in st.hand_actors:
+                if phase in c.d.hand_acts:
+                    return self._window(None)
+            for c in st.play_actors:
+                if phase in c.d.play_acts:
+                    return self._window(None)
+        return ()
 
     def _window(self: ThronesGame, marshal_seat: int | None) -> Flow:
         n = self.players

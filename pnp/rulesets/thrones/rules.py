@@ -143,7 +143,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.decisions = 0
         self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
         self.deck_problems: dict[int, list[str]] = {}
-        #: options naming cards, by label prefix, then card uid (or (uid, number))
+        #: options naming cards, by label prefix, then card (or (uid, number))
         self._label_cache: dict[str, dict[Any, Option]] = {}
         #: "marshal: <card>" options by card uid
         self._marshal_opts: dict[int, Option] = {}
@@ -192,7 +192,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             )
         self._events = []
         self.decisions += 1
-        self._advance(pending.options[index])
+        try:  # the common case of _advance, inlined: this runs for every decision
+            self._pending = self._gen.send(pending.options[index])  # type: ignore[union-attr]
+        except (GameOver, WinnerChoice, StopIteration) as stop:
+            self._stopped(stop)
         return self._events
 
     def setup_events(self) -> list[Event]:
@@ -210,6 +213,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def first_player(self) -> int | None:
         return self.first_round1
+
+    def _stopped(self, stop: BaseException) -> None:
+        """The flow stopped with ``stop`` instead of yielding a decision."""
+        if isinstance(stop, GameOver):
+            self._finish(stop.winners, stop.ending)
+        elif isinstance(stop, WinnerChoice):
+            self._gen = self._choose_winner(stop.candidates)
+            self._advance(None)
+        else:
+            self._pending = None
 
     def _advance(self, value: Option | None) -> None:
         gen = self._gen
@@ -303,9 +316,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             did = c.d.id
             if did not in seen:
                 seen[did] = 1
-                o = cache.get(c.uid)
+                o = cache.get(c)
                 if o is None:
-                    o = cache[c.uid] = Option(f"{prefix}: {did}", c)
+                    o = cache[c] = Option(f"{prefix}: {did}", c)
             else:
                 n = seen[did] = seen[did] + 1
                 key = (c.uid, n)
