@@ -47,6 +47,8 @@ Flow = Generator[Decision, Option, Any]
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 _tuple_new = tuple.__new__
+#: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
+NOTHING: tuple[()] = ()
 _CHALLENGES_DONE = Option("challenges: done", None)
 
 
@@ -583,24 +585,45 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def gain_house_power(self, seat: int, n: int, reason: str) -> Flow:
         """``seat`` claims ``n`` power for his House from the bank (TH-WIN-03)."""
         if n <= 0:
-            return
-        yield from self._place_power(seat, n, reason, moved_from=None)
+            return NOTHING
+        placing = self._place_power(seat, n, reason, moved_from=None)
+        if placing is NOTHING:  # no Infamy choice: done at once, no generator
+            self.check_win()
+            return NOTHING
+        return self._then_check_win(placing)
+
+    def _then_check_win(self, flow: Flow) -> Flow:
+        yield from flow
         self.check_win()
 
     def _place_power(self, seat: int, n: int, reason: str, moved_from: int | None) -> Flow:
-        """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01)."""
+        """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01).
+
+        Returns :data:`NOTHING` when it is done at once (no Infamy card to choose).
+        """
         s = self.seats[seat]
         # after every power gain: Card.kw inlined
         infamous = [c for c in s.play if (c.d.kw | c.static_kw | c.temp_kw) & K_INFAMY]
+        if infamous:
+            return self._place_power_on(seat, n, reason, moved_from, infamous)
+        s.power += n
+        self._power_gained(seat, n, reason, moved_from)
+        return NOTHING
+
+    def _place_power_on(
+        self, seat: int, n: int, reason: str, moved_from: int | None, infamous: list[Card]
+    ) -> Flow:
+        s = self.seats[seat]
         for _ in range(n):
-            target = None
-            if infamous:
-                opts = [Option("infamy: House", None), *self.label_cards("infamy", infamous)]
-                target = (yield from self.ask(seat, "infamy", opts)).data
+            opts = [Option("infamy: House", None), *self.label_cards("infamy", infamous)]
+            target = (yield from self.ask(seat, "infamy", opts)).data
             if target is None:
                 s.power += 1
             else:
                 target.power += 1
+        self._power_gained(seat, n, reason, moved_from)
+
+    def _power_gained(self, seat: int, n: int, reason: str, moved_from: int | None) -> None:
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
