@@ -22,9 +22,9 @@ from pydantic import Field, ValidationError
 from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
 from pnp.engine.errors import SetupError, validate_fixture_cards
-from pnp.engine.game import GameConfig
+from pnp.engine.game import Event, GameConfig
 from pnp.engine.rng import stream
-from pnp.rulesets.ironthrone.effects import Ability, compile_ability
+from pnp.rulesets.ironthrone.effects import WINDOWS, Ability, compile_ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.model import (
     Character,
@@ -35,7 +35,7 @@ from pnp.rulesets.ironthrone.model import (
     SpecialEvent,
     Truce,
 )
-from pnp.rulesets.ironthrone.rules import Referee, make_event
+from pnp.rulesets.ironthrone.rules import Referee
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     CHALLENGER,
@@ -124,12 +124,18 @@ def build_tables(
             t.card_owner.append(seat)
             t.card_ability.append(ab)
             t.card_window.append(ab.window if ab is not None else -1)
+    chars = len(char_id)
+    slots: list[list[int]] = [[] for _ in range(len(WINDOWS) * chars)]
+    for c, w in enumerate(t.card_window):
+        if w >= 0 and t.card_char[c] >= 0:
+            slots[w * chars + t.card_char[c]].append(c)
+    t.slot_cards = [tuple(cards) for cards in slots]
     for c, cid in enumerate(t.card_id):
         seat = t.card_owner[c]
-        t.drawn_events.append(make_event("card_drawn", seat, {"card": cid}))
+        t.drawn_events.append(Event("card_drawn", seat, {"card": cid}))
         for faceup in (False, True):
             t.placed_events[faceup].append(
-                make_event("card_played", seat, {"card": cid, "use": "placed", "faceup": faceup})
+                Event("card_played", seat, {"card": cid, "use": "placed", "faceup": faceup})
             )
     ranks: dict[str, int] = {}
     for cid in t.card_id:

@@ -81,6 +81,10 @@ class Tables:
     rules: Any
     # option caches: label -> Option, shared by games with the same tables
     options: dict[str, Any] = field(default_factory=dict)
+    # window * len(char_id) + character -> that character's cards with an
+    # ability of that window: a window looks up the few cards it may offer
+    # instead of scanning hands
+    slot_cards: list[tuple[int, ...]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
     # card number -> rank of its id (ids ranked by first card number), and back
