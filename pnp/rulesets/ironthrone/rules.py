@@ -131,8 +131,19 @@ class Referee(State):
     # ------------------------------------------------------------ helpers
 
     def opt(self, label: str, data: Any = None) -> Option:
-        """The option ``label`` (cached per tables: labels map to one meaning)."""
+        """The option ``label`` (cached: a label has one meaning in every seating).
+
+        Options whose data is a seat come from :meth:`seat_opt` instead.
+        """
         cache = self.t.options
+        o = cache.get(label)
+        if o is None:
+            o = cache[label] = Option(label, data)
+        return o
+
+    def seat_opt(self, label: str, data: Any) -> Option:
+        """An option naming a seat (cached for this seating only)."""
+        cache = self.t.seat_options
         o = cache.get(label)
         if o is None:
             o = cache[label] = Option(label, data)
@@ -147,6 +158,7 @@ class Referee(State):
 
         Options depend only on the tables, so a key naming what they list
         (``("character", living characters)``) finds them again in any game.
+        Tuples that name seats are cached by :meth:`seat_choices` instead.
         """
         cache = self.t.choices
         opts = cache.get(key)
@@ -154,24 +166,19 @@ class Referee(State):
             opts = cache[key] = tuple(build())
         return opts
 
-    def decide(self, seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
-        """The decision for a *cached* options tuple (decisions are immutable: shared).
-
-        Only tuples kept by :meth:`choices` may come here (the key is their
-        identity); freshly built tuples go to :func:`new_decision`.
-        """
-        key = (seat, kind, id(options))
-        cache = self.t.decisions
-        d = cache.get(key)
-        if d is None:
-            d = cache[key] = new_decision((seat, kind, options))
-        return d
+    def seat_choices(self, key: Any, build: Any) -> tuple[Option, ...]:
+        """:meth:`choices` for option tuples naming seats (cached for this seating only)."""
+        cache = self.t.seat_choices
+        opts = cache.get(key)
+        if opts is None:
+            opts = cache[key] = tuple(build())
+        return opts
 
     def ask(self, seat: int, kind: str, options: tuple[Option, ...]) -> Flow:
         """Ask ``seat`` to choose; a single option is taken without asking."""
         if len(options) == 1:
             return 0
-        return (yield self.decide(seat, kind, options))
+        return (yield new_decision((seat, kind, options)))
 
     def house(self, seat: int) -> str:
         """The House id of ``seat``."""
@@ -300,7 +307,7 @@ class Referee(State):
         owner = self.t.card_owner
         owners = tuple(sorted({owner[c] for c in held})) if held else ()
         key = ("sources", deck, hand, owners)
-        opts = self.t.choices.get(key)
+        opts = self.t.seat_choices.get(key)
         if opts is None:
             out = []
             if deck:
@@ -308,8 +315,8 @@ class Referee(State):
             if hand:
                 out.append(self.opt("hand", ("hand", -1)))
             for o in owners:
-                out.append(self.opt(f"hostages: {self.house(o)}", ("held", o)))
-            opts = self.t.choices[key] = tuple(out)
+                out.append(self.seat_opt(f"hostages: {self.house(o)}", ("held", o)))
+            opts = self.t.seat_choices[key] = tuple(out)
         return opts
 
     # ------------------------------------------------------------ primitives
@@ -382,15 +389,15 @@ class Referee(State):
     def card_options(
         self, verb: str, cards: list[int], first: Option | None = None
     ) -> tuple[Option, ...]:
-        """One option per distinct card id among ``cards``, in card-number order (cached).
+        """One option per distinct card id among ``cards``, in order of rank (cached).
 
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
         t = self.t
-        per_rank = t.choices.get(verb)
+        per_rank = t.seat_choices.get(verb)  # ranks differ between seatings
         if per_rank is None:
-            per_rank = t.choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
+            per_rank = t.seat_choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
         # hands combine too many ways to cache whole tuples: build them, cheaply
         # (map over C-level getters makes no Python frame per card)
         listed = map(per_rank.__getitem__, sorted(set(map(t.card_rank.__getitem__, cards))))
@@ -446,7 +453,7 @@ class Referee(State):
             split: tuple[int, ...] = (living[0],) * k
         else:
             opts = self.split_options(tuple(living), k, up_to)
-            split = opts[(yield self.decide(seat, "distribute", opts))].data
+            split = opts[(yield new_decision((seat, "distribute", opts)))].data
             k = len(split)
         self.sheet[seat] -= k
         power = self.power
@@ -562,9 +569,9 @@ class Referee(State):
         targets = self.upgrade_targets()
         if not targets:
             return
-        opts = self.choices(
+        opts = self.seat_choices(
             ("player", tuple(targets)),
-            lambda: [self.opt(f"player: {self.house(s)}", s) for s in targets],
+            lambda: [self.seat_opt(f"player: {self.house(s)}", s) for s in targets],
         )
         target = opts[(yield from self.ask(seat, "upgrade_target", opts))].data
         v = self.card_value(target)
@@ -590,9 +597,9 @@ class Referee(State):
         targets = self.targets(seat, "opposing_supporters")
         if not targets:
             return
-        opts = self.choices(
+        opts = self.seat_choices(
             ("withdraw", tuple(targets)),
-            lambda: [self.opt(f"withdraw: {self.house(s)}", s) for s in targets],
+            lambda: [self.seat_opt(f"withdraw: {self.house(s)}", s) for s in targets],
         )
         target = opts[(yield from self.ask(seat, "withdraw_target", opts))].data
         self.withdraw(target)
@@ -689,7 +696,7 @@ class Referee(State):
                 opts = self.choices(
                     ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
                 )
-                if (yield self.decide(seat, "use_leader", opts)) == 0:
+                if (yield new_decision((seat, "use_leader", opts))) == 0:
                     self.emit("ability_used", seat, source=ab.source, title=ab.title)
                     yield from run(self, seat, ab, ctx)
         if w >= W_BEFORE_CARDS:
@@ -913,13 +920,14 @@ class Referee(State):
             best = max(score[s] for s in others)
             candidates = [s for s in others if score[s] == best]
         cands = tuple(candidates)
-        opts = self.choices(
-            ("defender", cands), lambda: [self.opt(f"defender: {self.house(s)}", s) for s in cands]
+        opts = self.seat_choices(
+            ("defender", cands),
+            lambda: [self.seat_opt(f"defender: {self.house(s)}", s) for s in cands],
         )
         d = (
             opts[0].data
             if len(opts) == 1
-            else opts[(yield self.decide(ch, "choose_defender", opts))].data
+            else opts[(yield new_decision((ch, "choose_defender", opts)))].data
         )
         self.event_discard.append(e)
         self.defender = d
@@ -956,7 +964,7 @@ class Referee(State):
             opts = self.choices(
                 ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
             )
-            c = opts[(yield self.decide(seat, "choose_character", opts))].data
+            c = opts[(yield new_decision((seat, "choose_character", opts)))].data
         self.committed[seat] = c
         self.emit("character_committed", seat, character=self.t.char_id[c])
 
@@ -977,7 +985,7 @@ class Referee(State):
                 if self.offered[seat]:
                     continue
             opts = self.choices(("support", living), lambda lv=living: self.support_options(lv))
-            sd, c = opts[(yield self.decide(seat, "offer_support", opts))].data
+            sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.emit("stayed_out", seat)
@@ -986,7 +994,7 @@ class Referee(State):
             self.emit("support_offered", seat, side=side_name, character=cid[c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
-            if (yield self.decide(active, "answer_support", self.ANSWER_SUPPORT)) == 0:
+            if (yield new_decision((active, "answer_support", self.ANSWER_SUPPORT))) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
                 self.emit("support_accepted", seat, side=side_name, character=cid[c])
@@ -1125,9 +1133,9 @@ class Referee(State):
         if not losers:
             return
         cands = tuple(losers)
-        opts = self.choices(
+        opts = self.seat_choices(
             ("hostage from", cands),
-            lambda: [self.opt(f"hostage from: {self.house(s)}", s) for s in cands],
+            lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
         victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
         yield from self.take_hostage(taker, victim)
@@ -1184,7 +1192,7 @@ class Referee(State):
             offer = opts[i].data
             self.emit("truce_offer", proposer, deal=opts[i].label)
             self.pending_deal = offer
-            j = yield self.decide(answerer, "truce_answer", self.ANSWER_DEAL)
+            j = yield new_decision((answerer, "truce_answer", self.ANSWER_DEAL))
             self.pending_deal = None
             self.emit("truce_answer", answerer, accepted=j == 0)
             if j == 0:

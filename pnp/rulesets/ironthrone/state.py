@@ -55,7 +55,16 @@ PHASES = (
 
 @dataclass
 class Tables:
-    """Per-game lookup tables built from the content (see :mod:`setup`)."""
+    """Per-game lookup tables built from the content (see :mod:`setup`).
+
+    Card, character and event numbers of a new game are those of the whole
+    content (every House, seated or not: see ``setup.catalog``), so every
+    seating shares the tables that depend only on them, and the option
+    caches keyed by them (``options``, ``choices``); a seating has its own
+    copy of what names seats (owners, the events of a card, seat-valued
+    options in ``seat_options`` and ``seat_choices``). A scenario's tables
+    number only its own components and share nothing.
+    """
 
     houses: tuple[str, ...]
     house_names: tuple[str, ...]
@@ -64,39 +73,48 @@ class Tables:
     card_kind: list[int]
     card_value: list[int]
     card_char: list[int]  # character number, or -1
-    card_owner: list[int]  # seat
+    card_owner: list[int]  # seat, or -1 for a House not seated
     card_ability: list[Compiled | None]
     card_window: list[int]  # window index of its ability, or -1
     # characters, by character number
     char_id: list[str]
     char_name: list[str]
-    char_seat: list[int]
+    char_seat: list[int]  # seat, or -1 for a House not seated
     char_leader: list[Compiled | None]
     seat_chars: list[list[int]]
     # events, by event number
     event_id: list[str]
-    event_house: list[int]  # the seat of its House, or -1 for a special event
+    event_house: list[int]  # the seat of its House, or -1 (special, or House not seated)
     event_rule: list[str]  # "house" or the special rule
     # numbers of the game
     rules: Any
-    # option caches: label -> Option, shared by games with the same tables
+    # per seat: its House's cards, one per physical copy, in content order
+    seat_cards: list[list[int]] = field(default_factory=list)
+    # the events in play (specials and the seated Houses'), in content order
+    event_pool: list[int] = field(default_factory=list)
+    # card number -> the House id on its back
+    card_house: list[str] = field(default_factory=list)
+    # option caches: label -> Option, and option tuples by structural key; a
+    # label or key names its meaning, so games share them (seat-free ones
+    # across seatings, the ``seat_`` ones within a seating)
     options: dict[str, Any] = field(default_factory=dict)
+    choices: dict[Any, Any] = field(default_factory=dict)
+    seat_options: dict[str, Any] = field(default_factory=dict)
+    seat_choices: dict[Any, Any] = field(default_factory=dict)
     # window * len(char_id) + character -> that character's cards with an
     # ability of that window: a window looks up the few cards it may offer
     # instead of scanning hands
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
-    # card number -> rank of its id (ids ranked by first card number), and back
+    # card number -> rank of its id (ids ranked by the seat of their owner,
+    # then card number), and back
     card_rank: list[int] = field(default_factory=list)
     rank_id: list[str] = field(default_factory=list)
     # the commonest events, made once per card: they are immutable and the
     # same in every game (drawn by its owner; placed facedown or face up)
     drawn_events: list[Any] = field(default_factory=list)
     placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
-    # cached option tuples by structural key, and decisions by (seat, kind, options)
-    choices: dict[Any, Any] = field(default_factory=dict)
-    decisions: dict[Any, Any] = field(default_factory=dict)
 
 
 class State:
