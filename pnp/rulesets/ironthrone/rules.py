@@ -231,11 +231,9 @@ class Referee(State):
         total = self.bonus[sd]
         power = self.power
         status = self.status
-        for seat in range(self.n):
-            if self.side[seat] == sd:
-                c = self.committed[seat]
-                if c >= 0 and status[c] == ALIVE:
-                    total += power[c]
+        for s, c in zip(self.side, self.committed, strict=True):
+            if s == sd and c >= 0 and status[c] == ALIVE:
+                total += power[c]
         if self.outcome:
             total += self.card_value(self.challenger if sd == CHALLENGER else self.defender)
         return total
@@ -249,8 +247,7 @@ class Referee(State):
 
     def has_living(self, seat: int) -> bool:
         """Whether ``seat`` has a living character."""
-        status = self.status
-        return any(status[c] == ALIVE for c in self.t.seat_chars[seat])
+        return bool(self.alive[seat])
 
     def char_power_of(self, seat: int) -> int:
         """Power on ``seat``'s participating character (0 if none or dead)."""
@@ -346,12 +343,18 @@ class Referee(State):
         """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
         hand = self.hand[seat]
         drawn = self.t.drawn_events
+        events = self.events
+        deck = self.deck[seat]
         for _ in range(count):
-            c = self.take_top(seat)
-            if c < 0:
-                return
+            if len(deck) > 1:  # the common case: no reshuffle is due
+                c = deck.pop()
+            else:
+                c = self.take_top(seat)
+                if c < 0:
+                    return
+                deck = self.deck[seat]  # a refill replaces the deck
             hand.append(c)
-            self.events.append(drawn[c])
+            events.append(drawn[c])
 
     def reshuffle(self, seat: int) -> None:
         """Shuffle the discard pile into the deck."""
@@ -427,6 +430,7 @@ class Referee(State):
     def die(self, c: int) -> None:
         """Character ``c`` has no power left: its token flips facedown (IT-POW-01)."""
         self.status[c] = DEAD
+        self.count_living(self.t.char_seat[c])
         self.emit("character_died", self.t.char_seat[c], character=self.t.char_id[c])
 
     def sheet_to_box(self, seat: int, amount: int) -> None:
@@ -452,7 +456,7 @@ class Referee(State):
         if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
         else:
-            opts = self.split_options(tuple(living), k, up_to)
+            opts = self.split_options(living, k, up_to)
             split = opts[(yield new_decision((seat, "distribute", opts)))].data
             k = len(split)
         self.sheet[seat] -= k
@@ -547,7 +551,7 @@ class Referee(State):
 
     def force_support(self, seat: int, that: int) -> Flow:
         """Effect: one of ``that`` player's characters supports ``seat``."""
-        living = tuple(self.living(that))
+        living = self.living(that)
         cid = self.t.char_id
         opts = self.choices(
             ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
@@ -805,6 +809,7 @@ class Referee(State):
                 self.status[k] = ALIVE
                 self.power[k] = r.character_power
                 self.supply -= r.character_power
+        self.count_living(seat)
 
     def play_turn(self, start: str) -> Flow:
         """One turn, from ``start``."""
@@ -876,7 +881,7 @@ class Referee(State):
             elif self.status[ch] == ALIVE:
                 self.remove_power(ch, r.character)
             return
-        living = tuple(self.living(owner))
+        living = self.living(owner)
         if not living or r.other <= 0:
             return
         opts = self.choices(
@@ -954,7 +959,7 @@ class Referee(State):
 
     def commit(self, seat: int) -> Flow:
         """``seat`` pushes one living character forward."""
-        living = tuple(self.living(seat))
+        living = self.living(seat)
         if not living:
             return
         if len(living) == 1:
@@ -977,7 +982,7 @@ class Referee(State):
         for seat in self.order[1:]:
             if seat == de:
                 continue
-            living = tuple(self.living(seat))
+            living = self.living(seat)
             if not living:
                 continue
             if W_BEFORE_SUPPORT in self.leader_window:
@@ -1241,12 +1246,8 @@ class Referee(State):
         ending = ""
         if min(self.left) <= 0:
             ending = "influence"
-        else:
-            status = self.status
-            for seat in range(self.n):
-                if not any(status[c] == ALIVE for c in self.t.seat_chars[seat]):
-                    ending = "characters_dead"
-                    break
+        elif not all(self.alive):
+            ending = "characters_dead"
         if not ending:
             return False
         self.finish(ending)

@@ -127,6 +127,7 @@ class State:
     leader_window: list[int]
     power: list[int]
     status: list[int]
+    alive: list[tuple[int, ...]]
     deck: list[list[int]]
     hand: list[list[int]]
     discard: list[list[int]]
@@ -176,6 +177,7 @@ class State:
         chars = len(tables.char_id)
         self.power = [0] * chars
         self.status = [OUT] * chars
+        self.alive = [() for _ in range(n)]
         self.deck = [[] for _ in range(n)]
         self.hand = [[] for _ in range(n)]
         self.discard = [[] for _ in range(n)]
@@ -232,10 +234,15 @@ class State:
         """How many of ``seat``'s influence tokens lie on other boards."""
         return self.t.rules.influence_tokens - self.left[seat]
 
-    def living(self, seat: int) -> list[int]:
-        """``seat``'s living characters, in content order."""
+    def living(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s living characters, in content order (kept up to date by
+        :meth:`count_living`: the rules ask for them at every step)."""
+        return self.alive[seat]
+
+    def count_living(self, seat: int) -> None:
+        """Update :meth:`living` after a token of ``seat`` changed state."""
         status = self.status
-        return [c for c in self.t.seat_chars[seat] if status[c] == ALIVE]
+        self.alive[seat] = tuple(c for c in self.t.seat_chars[seat] if status[c] == ALIVE)
 
     # ------------------------------------------------------------ snapshot
 
@@ -378,6 +385,9 @@ class State:
                     f"{t.houses[o]} influence not conserved: {self.left[o]} "
                     f"at home + {placed} spread != {tokens}"
                 )
+        for seat in range(n):
+            if self.alive[seat] != tuple(c for c in t.seat_chars[seat] if status[c] == ALIVE):
+                out.append(f"{t.houses[seat]}: the list of living characters is out of date")
         if not self.phase_log_ok:
             out.append("a phase was entered out of order")
         if P_SUPPORT <= self.phase < P_OVER:
