@@ -422,7 +422,12 @@ class Referee(State):
         self.power[c] = have - k
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
-        self.emit("power_removed", seat, character=self.t.char_id[c], amount=k)
+        known = self.t.seat_events
+        event = known.get(("power_removed", c, k))
+        if event is None:
+            data = {"character": self.t.char_id[c], "amount": k}
+            event = known["power_removed", c, k] = new_event(("power_removed", seat, data))
+        self.events.append(event)
         if have == k:
             self.die(c)
         return k
@@ -463,8 +468,14 @@ class Referee(State):
         power = self.power
         for c in split:
             power[c] += 1
-        cid = self.t.char_id
-        self.emit("power_placed", seat, characters=[cid[c] for c in split])
+        known = self.t.seat_events
+        event = known.get(("power_placed", split))
+        if event is None:
+            cid = self.t.char_id
+            event = known["power_placed", split] = new_event(
+                ("power_placed", seat, {"characters": [cid[c] for c in split]})
+            )
+        self.events.append(event)
 
     def split_options(
         self, living: tuple[int, ...], k: int, up_to: bool = False
@@ -489,7 +500,13 @@ class Referee(State):
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
-        self.emit("influence_spread", seat, to=self.house(target), left=self.left[seat])
+        known = self.t.seat_events
+        key = ("influence_spread", seat, target, self.left[seat])
+        event = known.get(key)
+        if event is None:
+            data = {"to": self.house(target), "left": self.left[seat]}
+            event = known[key] = new_event(("influence_spread", seat, data))
+        self.events.append(event)
         return True
 
     def spread_to_opponent(self, seat: int, count: int) -> None:
@@ -757,12 +774,35 @@ class Referee(State):
     # ------------------------------------------------------------ the game
 
     def flow(self, start: str = "leaders") -> Flow:
-        """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``)."""
+        """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``).
+
+        Each turn runs its phases in order here (a scenario may start a turn
+        at its support or encounter phase), then the end of the game is
+        checked and the next player becomes the challenger.
+        """
         if start == "leaders":
             yield from self.choose_leaders()
             start = "turn"
         while True:
-            yield from self.play_turn(start)
+            if start == "turn":
+                self.start_turn()
+                if any(self.held):
+                    yield from self.hostage_step()
+                if self.window_open(W_BEFORE_TURN):
+                    yield from self.window(W_BEFORE_TURN)
+                self.set_phase(P_PREPARATION)
+                yield from self.preparation()
+                start = "support"
+            self.order = self.orders[self.challenger]
+            if start == "support":
+                self.set_phase(P_SUPPORT)
+                yield from self.support()
+            self.set_phase(P_ENCOUNTER)
+            yield from self.encounter()
+            self.set_phase(P_RESOLUTION)
+            yield from self.resolution()
+            self.set_phase(P_END)
+            self.end_of_turn()
             start = "turn"
             if self.check_end():
                 return
@@ -811,31 +851,19 @@ class Referee(State):
                 self.supply -= r.character_power
         self.count_living(seat)
 
-    def play_turn(self, start: str) -> Flow:
-        """One turn, from ``start``."""
-        if start == "turn":
-            self.turn += 1
-            self.reset_encounter()
-            self.order = self.orders[self.challenger]
-            self.set_phase(P_TURN_START)
-            self.emit("turn_started", self.challenger, turn=self.turn)
-            yield from self.hostage_step()
-            if self.window_open(W_BEFORE_TURN):
-                yield from self.window(W_BEFORE_TURN)
-            self.set_phase(P_PREPARATION)
-            yield from self.preparation()
-            start = "support"
+    def start_turn(self) -> None:
+        """A new turn: the next challenger's, with a clean encounter."""
+        self.turn += 1
+        self.reset_encounter()
         self.order = self.orders[self.challenger]
-        if start == "support":
-            self.set_phase(P_SUPPORT)
-            yield from self.support()
-            start = "encounter"
-        self.set_phase(P_ENCOUNTER)
-        yield from self.encounter()
-        self.set_phase(P_RESOLUTION)
-        yield from self.resolution()
-        self.set_phase(P_END)
-        self.end_of_turn()
+        self.set_phase(P_TURN_START)
+        known = self.t.seat_events
+        event = known.get(("turn_started", self.challenger, self.turn))
+        if event is None:
+            event = known["turn_started", self.challenger, self.turn] = new_event(
+                ("turn_started", self.challenger, {"turn": self.turn})
+            )
+        self.events.append(event)
 
     # -- turn start
 
@@ -938,7 +966,13 @@ class Referee(State):
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        self.emit("defender_chosen", d, event=eid)
+        known = self.t.seat_events
+        event = known.get(("defender_chosen", d, e))
+        if event is None:
+            event = known["defender_chosen", d, e] = new_event(
+                ("defender_chosen", d, {"event": eid})
+            )
+        self.events.append(event)
         if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
         r = t.rules
@@ -971,14 +1005,14 @@ class Referee(State):
             )
             c = opts[(yield new_decision((seat, "choose_character", opts)))].data
         self.committed[seat] = c
-        self.emit("character_committed", seat, character=self.t.char_id[c])
+        self.events.append(self.t.committed_events[c])
 
     # -- support
 
     def support(self) -> Flow:
         """Offers clockwise from the challenger's left; the active player answers."""
         ch, de = self.challenger, self.defender
-        cid = self.t.char_id
+        offered, accepted, declined = self.t.support_events
         for seat in self.order[1:]:
             if seat == de:
                 continue
@@ -995,16 +1029,15 @@ class Referee(State):
             if sd == NO_SIDE:
                 self.emit("stayed_out", seat)
                 continue
-            side_name = "challenger" if sd == CHALLENGER else "defender"
-            self.emit("support_offered", seat, side=side_name, character=cid[c])
+            self.events.append(offered[sd][c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
             if (yield new_decision((active, "answer_support", self.ANSWER_SUPPORT))) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
-                self.emit("support_accepted", seat, side=side_name, character=cid[c])
+                self.events.append(accepted[sd][c])
             else:
-                self.emit("support_declined", seat, side=side_name, character=cid[c])
+                self.events.append(declined[sd][c])
             self.pending_offer = None
         if self.window_open(W_AFTER_SUPPORT):
             yield from self.window(W_AFTER_SUPPORT)

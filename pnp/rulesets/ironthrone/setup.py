@@ -44,6 +44,7 @@ from pnp.rulesets.ironthrone.state import (
     DEAD,
     DEFENDER,
     HOSTILITY,
+    SIDE_NAMES,
     TRUCE,
     Tables,
 )
@@ -150,8 +151,21 @@ def build_tables(
 
 
 def _seat_events_and_ranks(t: Tables) -> None:
-    """Fill the tables that follow from who owns each card: its draw and play
-    events (they name the seat), and the rank of each card id."""
+    """Fill the tables that follow from the seating: the commonest events
+    (they name seats), and the rank of each card id."""
+    t.committed_events = [None] * len(t.char_id)
+    t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
+    for seat, chars in enumerate(t.seat_chars):
+        for c in chars:
+            cid = t.char_id[c]
+            t.committed_events[c] = Event("character_committed", seat, {"character": cid})
+            for verb, events in zip(
+                ("offered", "accepted", "declined"), t.support_events, strict=True
+            ):
+                for sd in (CHALLENGER, DEFENDER):
+                    data = {"side": SIDE_NAMES[sd], "character": cid}
+                    events[sd][c] = Event(f"support_{verb}", seat, data)
+    t.seat_events = {}
     t.drawn_events = [None] * len(t.card_id)
     t.placed_events = ([None] * len(t.card_id), [None] * len(t.card_id))
     ranks: dict[str, int] = {}

@@ -115,6 +115,12 @@ class Tables:
     # same in every game (drawn by its owner; placed facedown or face up)
     drawn_events: list[Any] = field(default_factory=list)
     placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
+    # by character number: committed; by [side][character]: support offered,
+    # accepted and declined
+    committed_events: list[Any] = field(default_factory=list)
+    support_events: tuple[list[list[Any]], ...] = ()
+    # other frequent events, made once per seating under a key naming them
+    seat_events: dict[Any, Any] = field(default_factory=dict)
 
 
 class State:
