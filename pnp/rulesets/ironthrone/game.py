@@ -15,6 +15,8 @@ class IronThroneGame(Game):
     def __init__(self, ref: Referee, start: str) -> None:
         self.ref = ref
         self.players = ref.n
+        for seat in range(ref.n):  # a scenario sets tokens directly
+            ref.count_living(seat)
         self._flow = ref.flow(start)
         ref.events = []
         self._pending = self._advance(None)

@@ -26,7 +26,8 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Mapping
+from functools import partial
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -64,14 +65,15 @@ from pnp.rulesets.ironthrone.state import (
 Flow = Generator[Decision, int, Any]
 
 
-def make_event(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
-    """An :class:`Event` (kept as a function: the rules call it everywhere)."""
-    return Event(kind, seat, data)
-
-
-def make_decision(seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
-    """A :class:`Decision`."""
-    return Decision(seat, kind, options)
+# ``Event(...)`` and ``Decision(...)`` run the named tuples' generated Python
+# ``__new__``; a game makes hundreds of each, so the referee builds the tuples
+# directly: ``new_event((kind, seat, data))`` is the same object at half the cost.
+new_event: Callable[[tuple[str, int | None, Mapping[str, Any]]], Event] = partial(
+    tuple.__new__, Event
+)
+new_decision: Callable[[tuple[int, str, tuple[Option, ...]]], Decision] = partial(
+    tuple.__new__, Decision
+)
 
 
 W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
@@ -129,8 +131,19 @@ class Referee(State):
     # ------------------------------------------------------------ helpers
 
     def opt(self, label: str, data: Any = None) -> Option:
-        """The option ``label`` (cached per tables: labels map to one meaning)."""
+        """The option ``label`` (cached: a label has one meaning in every seating).
+
+        Options whose data is a seat come from :meth:`seat_opt` instead.
+        """
         cache = self.t.options
+        o = cache.get(label)
+        if o is None:
+            o = cache[label] = Option(label, data)
+        return o
+
+    def seat_opt(self, label: str, data: Any) -> Option:
+        """An option naming a seat (cached for this seating only)."""
+        cache = self.t.seat_options
         o = cache.get(label)
         if o is None:
             o = cache[label] = Option(label, data)
@@ -138,13 +151,14 @@ class Referee(State):
 
     def emit(self, kind: str, seat: int | None = None, **data: Any) -> None:
         """Record an event."""
-        self.events.append(make_event(kind, seat, data))
+        self.events.append(new_event((kind, seat, data)))
 
     def choices(self, key: Any, build: Any) -> tuple[Option, ...]:
         """The option tuple cached under ``key`` (built by ``build()`` the first time).
 
         Options depend only on the tables, so a key naming what they list
         (``("character", living characters)``) finds them again in any game.
+        Tuples that name seats are cached by :meth:`seat_choices` instead.
         """
         cache = self.t.choices
         opts = cache.get(key)
@@ -152,24 +166,19 @@ class Referee(State):
             opts = cache[key] = tuple(build())
         return opts
 
-    def decide(self, seat: int, kind: str, options: tuple[Option, ...]) -> Decision:
-        """The decision for a *cached* options tuple (decisions are immutable: shared).
-
-        Only tuples kept by :meth:`choices` may come here (the key is their
-        identity); freshly built tuples go to :func:`make_decision`.
-        """
-        key = (seat, kind, id(options))
-        cache = self.t.decisions
-        d = cache.get(key)
-        if d is None:
-            d = cache[key] = make_decision(seat, kind, options)
-        return d
+    def seat_choices(self, key: Any, build: Any) -> tuple[Option, ...]:
+        """:meth:`choices` for option tuples naming seats (cached for this seating only)."""
+        cache = self.t.seat_choices
+        opts = cache.get(key)
+        if opts is None:
+            opts = cache[key] = tuple(build())
+        return opts
 
     def ask(self, seat: int, kind: str, options: tuple[Option, ...]) -> Flow:
         """Ask ``seat`` to choose; a single option is taken without asking."""
         if len(options) == 1:
             return 0
-        return (yield self.decide(seat, kind, options))
+        return (yield new_decision((seat, kind, options)))
 
     def house(self, seat: int) -> str:
         """The House id of ``seat``."""
@@ -222,11 +231,9 @@ class Referee(State):
         total = self.bonus[sd]
         power = self.power
         status = self.status
-        for seat in range(self.n):
-            if self.side[seat] == sd:
-                c = self.committed[seat]
-                if c >= 0 and status[c] == ALIVE:
-                    total += power[c]
+        for s, c in zip(self.side, self.committed, strict=True):
+            if s == sd and c >= 0 and status[c] == ALIVE:
+                total += power[c]
         if self.outcome:
             total += self.card_value(self.challenger if sd == CHALLENGER else self.defender)
         return total
@@ -240,8 +247,7 @@ class Referee(State):
 
     def has_living(self, seat: int) -> bool:
         """Whether ``seat`` has a living character."""
-        status = self.status
-        return any(status[c] == ALIVE for c in self.t.seat_chars[seat])
+        return bool(self.alive[seat])
 
     def char_power_of(self, seat: int) -> int:
         """Power on ``seat``'s participating character (0 if none or dead)."""
@@ -298,7 +304,7 @@ class Referee(State):
         owner = self.t.card_owner
         owners = tuple(sorted({owner[c] for c in held})) if held else ()
         key = ("sources", deck, hand, owners)
-        opts = self.t.choices.get(key)
+        opts = self.t.seat_choices.get(key)
         if opts is None:
             out = []
             if deck:
@@ -306,8 +312,8 @@ class Referee(State):
             if hand:
                 out.append(self.opt("hand", ("hand", -1)))
             for o in owners:
-                out.append(self.opt(f"hostages: {self.house(o)}", ("held", o)))
-            opts = self.t.choices[key] = tuple(out)
+                out.append(self.seat_opt(f"hostages: {self.house(o)}", ("held", o)))
+            opts = self.t.seat_choices[key] = tuple(out)
         return opts
 
     # ------------------------------------------------------------ primitives
@@ -337,12 +343,18 @@ class Referee(State):
         """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
         hand = self.hand[seat]
         drawn = self.t.drawn_events
+        events = self.events
+        deck = self.deck[seat]
         for _ in range(count):
-            c = self.take_top(seat)
-            if c < 0:
-                return
+            if len(deck) > 1:  # the common case: no reshuffle is due
+                c = deck.pop()
+            else:
+                c = self.take_top(seat)
+                if c < 0:
+                    return
+                deck = self.deck[seat]  # a refill replaces the deck
             hand.append(c)
-            self.events.append(drawn[c])
+            events.append(drawn[c])
 
     def reshuffle(self, seat: int) -> None:
         """Shuffle the discard pile into the deck."""
@@ -360,7 +372,7 @@ class Referee(State):
             if not hand:
                 return
             opts = self.card_options("discard", hand)
-            i = 0 if len(opts) == 1 else (yield make_decision(seat, "discard", opts))
+            i = 0 if len(opts) == 1 else (yield new_decision((seat, "discard", opts)))
             c = self.find(hand, opts[i].data)
             hand.remove(c)
             self.discard[seat].append(c)
@@ -380,26 +392,26 @@ class Referee(State):
     def card_options(
         self, verb: str, cards: list[int], first: Option | None = None
     ) -> tuple[Option, ...]:
-        """One option per distinct card id among ``cards``, in card-number order (cached).
+        """One option per distinct card id among ``cards``, in order of rank (cached).
 
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
         t = self.t
-        per_rank = t.choices.get(verb)
+        per_rank = t.seat_choices.get(verb)  # ranks differ between seatings
         if per_rank is None:
-            per_rank = t.choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
-        rank = t.card_rank
+            per_rank = t.seat_choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
         # hands combine too many ways to cache whole tuples: build them, cheaply
-        listed = [per_rank[r] for r in sorted({rank[c] for c in cards})]
+        # (map over C-level getters makes no Python frame per card)
+        listed = map(per_rank.__getitem__, sorted(set(map(t.card_rank.__getitem__, cards))))
         if first is not None:
-            listed.insert(0, first)
+            return (first, *listed)
         return tuple(listed)
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
         cid = self.t.card_id
-        return min(c for c in zone if cid[c] == card_id)
+        return min([c for c in zone if cid[c] == card_id])
 
     def remove_power(self, c: int, amount: int) -> int:
         """Move up to ``amount`` power from character ``c`` to its sheet; it may die."""
@@ -410,7 +422,12 @@ class Referee(State):
         self.power[c] = have - k
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
-        self.emit("power_removed", seat, character=self.t.char_id[c], amount=k)
+        known = self.t.seat_events
+        event = known.get(("power_removed", c, k))
+        if event is None:
+            data = {"character": self.t.char_id[c], "amount": k}
+            event = known["power_removed", c, k] = new_event(("power_removed", seat, data))
+        self.events.append(event)
         if have == k:
             self.die(c)
         return k
@@ -418,6 +435,7 @@ class Referee(State):
     def die(self, c: int) -> None:
         """Character ``c`` has no power left: its token flips facedown (IT-POW-01)."""
         self.status[c] = DEAD
+        self.count_living(self.t.char_seat[c])
         self.emit("character_died", self.t.char_seat[c], character=self.t.char_id[c])
 
     def sheet_to_box(self, seat: int, amount: int) -> None:
@@ -443,15 +461,21 @@ class Referee(State):
         if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
         else:
-            opts = self.split_options(tuple(living), k, up_to)
-            split = opts[(yield self.decide(seat, "distribute", opts))].data
+            opts = self.split_options(living, k, up_to)
+            split = opts[(yield new_decision((seat, "distribute", opts)))].data
             k = len(split)
         self.sheet[seat] -= k
         power = self.power
         for c in split:
             power[c] += 1
-        cid = self.t.char_id
-        self.emit("power_placed", seat, characters=[cid[c] for c in split])
+        known = self.t.seat_events
+        event = known.get(("power_placed", split))
+        if event is None:
+            cid = self.t.char_id
+            event = known["power_placed", split] = new_event(
+                ("power_placed", seat, {"characters": [cid[c] for c in split]})
+            )
+        self.events.append(event)
 
     def split_options(
         self, living: tuple[int, ...], k: int, up_to: bool = False
@@ -476,7 +500,13 @@ class Referee(State):
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
-        self.emit("influence_spread", seat, to=self.house(target), left=self.left[seat])
+        known = self.t.seat_events
+        key = ("influence_spread", seat, target, self.left[seat])
+        event = known.get(key)
+        if event is None:
+            data = {"to": self.house(target), "left": self.left[seat]}
+            event = known[key] = new_event(("influence_spread", seat, data))
+        self.events.append(event)
         return True
 
     def spread_to_opponent(self, seat: int, count: int) -> None:
@@ -538,7 +568,7 @@ class Referee(State):
 
     def force_support(self, seat: int, that: int) -> Flow:
         """Effect: one of ``that`` player's characters supports ``seat``."""
-        living = tuple(self.living(that))
+        living = self.living(that)
         cid = self.t.char_id
         opts = self.choices(
             ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
@@ -560,16 +590,16 @@ class Referee(State):
         targets = self.upgrade_targets()
         if not targets:
             return
-        opts = self.choices(
+        opts = self.seat_choices(
             ("player", tuple(targets)),
-            lambda: [self.opt(f"player: {self.house(s)}", s) for s in targets],
+            lambda: [self.seat_opt(f"player: {self.house(s)}", s) for s in targets],
         )
         target = opts[(yield from self.ask(seat, "upgrade_target", opts))].data
         v = self.card_value(target)
         kind, value = self.t.card_kind, self.t.card_value
         higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
         cards = self.card_options("replace with", higher)
-        i = 0 if len(cards) == 1 else (yield make_decision(target, "upgrade_card", cards))
+        i = 0 if len(cards) == 1 else (yield new_decision((target, "upgrade_card", cards)))
         new = self.find(higher, cards[i].data)
         old = self.placed[target]
         self.table[target].remove(old)
@@ -580,7 +610,7 @@ class Referee(State):
         cid = self.t.card_id
         self.emit("card_replaced", target, old=cid[old], new=cid[new])
         self.events.append(
-            make_event("card_played", target, {"card": cid[new], "use": "replacement"})
+            new_event(("card_played", target, {"card": cid[new], "use": "replacement"}))
         )
 
     def withdraw_one(self, seat: int) -> Flow:
@@ -588,9 +618,9 @@ class Referee(State):
         targets = self.targets(seat, "opposing_supporters")
         if not targets:
             return
-        opts = self.choices(
+        opts = self.seat_choices(
             ("withdraw", tuple(targets)),
-            lambda: [self.opt(f"withdraw: {self.house(s)}", s) for s in targets],
+            lambda: [self.seat_opt(f"withdraw: {self.house(s)}", s) for s in targets],
         )
         target = opts[(yield from self.ask(seat, "withdraw_target", opts))].data
         self.withdraw(target)
@@ -645,19 +675,31 @@ class Referee(State):
     # ------------------------------------------------------------ windows
 
     def window_open(self, w: int) -> bool:
-        """Whether anyone might act in window ``w`` (else no generator is made for it)."""
+        """Whether anyone might act in window ``w`` (else no generator is made for it).
+
+        A leader ability of the window opens it; so does, from the encounter
+        on, a character card of the window that a participant holds for his
+        living participating character or his leader (its conditions are
+        tested only when the window reaches him).
+        """
         if w in self.leader_window:
             return True
         if w < W_BEFORE_CARDS:
             return False
-        cw = self.t.card_window
-        side = self.side
-        hand = self.hand
+        slot_cards = self.t.slot_cards
+        base = w * len(self.status)
+        side, committed, status, leader = self.side, self.committed, self.status, self.leader
         for seat in range(self.n):
-            if side[seat]:
-                for c in hand[seat]:
-                    if cw[c] == w:
+            mine = committed[seat]
+            if side[seat] and mine >= 0 and status[mine] == ALIVE:
+                hand = self.hand[seat]
+                for c in slot_cards[base + mine]:
+                    if c in hand:
                         return True
+                if leader[seat] >= 0:
+                    for c in slot_cards[base + leader[seat]]:
+                        if c in hand:
+                            return True
         return False
 
     def window(self, w: int, ctx: Any = None) -> Flow:
@@ -675,7 +717,7 @@ class Referee(State):
                 opts = self.choices(
                     ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
                 )
-                if (yield self.decide(seat, "use_leader", opts)) == 0:
+                if (yield new_decision((seat, "use_leader", opts))) == 0:
                     self.emit("ability_used", seat, source=ab.source, title=ab.title)
                     yield from run(self, seat, ab, ctx)
         if w >= W_BEFORE_CARDS:
@@ -684,30 +726,31 @@ class Referee(State):
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
-        t = self.t
-        cw = t.card_window
-        cchar = t.card_char
-        cab = t.card_ability
+        slot_cards = self.t.slot_cards
+        cab = self.t.card_ability
+        base = w * len(self.status)
+        side, committed, status = self.side, self.committed, self.status
         for seat in self.order:
-            if not self.side[seat]:
-                continue
-            mine = self.committed[seat]
-            if mine < 0 or self.status[mine] != ALIVE:
+            mine = committed[seat]
+            if not side[seat] or mine < 0 or status[mine] != ALIVE:
                 continue  # no participating character: no card text (IT-CHAR-01, IT-DEATH-03)
-            leader = self.leader[seat]
-            while self.status[mine] == ALIVE:  # an effect may kill it mid-window
+            # the cards of the participating character and of the leader
+            cards = slot_cards[base + mine]
+            if self.leader[seat] >= 0:
+                cards += slot_cards[base + self.leader[seat]]
+            if not cards:
+                continue
+            while status[mine] == ALIVE:  # an effect may kill it mid-window
                 hand = self.hand[seat]
                 usable = [
                     c
-                    for c in hand
-                    if cw[c] == w
-                    and (cchar[c] == mine or cchar[c] == leader)
-                    and conditions_hold(self, seat, cab[c], ctx)  # type: ignore[arg-type]
+                    for c in cards
+                    if c in hand and conditions_hold(self, seat, cab[c], ctx)  # type: ignore[arg-type]
                 ]
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
-                i = yield make_decision(seat, "play_card", opts)
+                i = yield new_decision((seat, "play_card", opts))
                 if i == 0:
                     break
                 c = self.find(usable, opts[i].data)
@@ -716,10 +759,12 @@ class Referee(State):
                 ab = self.t.card_ability[c]
                 assert ab is not None
                 self.events.append(
-                    make_event(
-                        "card_played",
-                        seat,
-                        {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
+                    new_event(
+                        (
+                            "card_played",
+                            seat,
+                            {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
+                        )
                     )
                 )
                 yield from run(self, seat, ab, ctx)
@@ -729,12 +774,35 @@ class Referee(State):
     # ------------------------------------------------------------ the game
 
     def flow(self, start: str = "leaders") -> Flow:
-        """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``)."""
+        """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``).
+
+        Each turn runs its phases in order here (a scenario may start a turn
+        at its support or encounter phase), then the end of the game is
+        checked and the next player becomes the challenger.
+        """
         if start == "leaders":
             yield from self.choose_leaders()
             start = "turn"
         while True:
-            yield from self.play_turn(start)
+            if start == "turn":
+                self.start_turn()
+                if any(self.held):
+                    yield from self.hostage_step()
+                if self.window_open(W_BEFORE_TURN):
+                    yield from self.window(W_BEFORE_TURN)
+                self.set_phase(P_PREPARATION)
+                yield from self.preparation()
+                start = "support"
+            self.order = self.orders[self.challenger]
+            if start == "support":
+                self.set_phase(P_SUPPORT)
+                yield from self.support()
+            self.set_phase(P_ENCOUNTER)
+            yield from self.encounter()
+            self.set_phase(P_RESOLUTION)
+            yield from self.resolution()
+            self.set_phase(P_END)
+            self.end_of_turn()
             start = "turn"
             if self.check_end():
                 return
@@ -750,7 +818,7 @@ class Referee(State):
         for seat in range(self.n):
             offered = tuple(self.leader_offers[seat])
             for c in offered:
-                self.events.append(make_event("card_drawn", seat, {"card": cid[c]}))
+                self.events.append(new_event(("card_drawn", seat, {"card": cid[c]})))
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
@@ -758,7 +826,7 @@ class Referee(State):
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
-            self.events.append(make_event("card_played", seat, {"card": cid[c]}))
+            self.events.append(new_event(("card_played", seat, {"card": cid[c]})))
         if self.deal_after_leaders:
             r = self.t.rules
             for seat in range(self.n):
@@ -781,32 +849,21 @@ class Referee(State):
                 self.status[k] = ALIVE
                 self.power[k] = r.character_power
                 self.supply -= r.character_power
+        self.count_living(seat)
 
-    def play_turn(self, start: str) -> Flow:
-        """One turn, from ``start``."""
-        if start == "turn":
-            self.turn += 1
-            self.reset_encounter()
-            self.order = self.orders[self.challenger]
-            self.set_phase(P_TURN_START)
-            self.emit("turn_started", self.challenger, turn=self.turn)
-            yield from self.hostage_step()
-            if self.window_open(W_BEFORE_TURN):
-                yield from self.window(W_BEFORE_TURN)
-            self.set_phase(P_PREPARATION)
-            yield from self.preparation()
-            start = "support"
+    def start_turn(self) -> None:
+        """A new turn: the next challenger's, with a clean encounter."""
+        self.turn += 1
+        self.reset_encounter()
         self.order = self.orders[self.challenger]
-        if start == "support":
-            self.set_phase(P_SUPPORT)
-            yield from self.support()
-            start = "encounter"
-        self.set_phase(P_ENCOUNTER)
-        yield from self.encounter()
-        self.set_phase(P_RESOLUTION)
-        yield from self.resolution()
-        self.set_phase(P_END)
-        self.end_of_turn()
+        self.set_phase(P_TURN_START)
+        known = self.t.seat_events
+        event = known.get(("turn_started", self.challenger, self.turn))
+        if event is None:
+            event = known["turn_started", self.challenger, self.turn] = new_event(
+                ("turn_started", self.challenger, {"turn": self.turn})
+            )
+        self.events.append(event)
 
     # -- turn start
 
@@ -815,7 +872,7 @@ class Referee(State):
         for seat in self.order:
             while self.held[seat]:
                 opts = self.hostage_options(self.held[seat])
-                i = yield make_decision(seat, "hostages", opts)
+                i = yield new_decision((seat, "hostages", opts))
                 if i == 0:
                     break
                 c = self.find(self.held[seat], opts[i].data)
@@ -852,7 +909,7 @@ class Referee(State):
             elif self.status[ch] == ALIVE:
                 self.remove_power(ch, r.character)
             return
-        living = tuple(self.living(owner))
+        living = self.living(owner)
         if not living or r.other <= 0:
             return
         opts = self.choices(
@@ -884,8 +941,8 @@ class Referee(State):
         ch = self.challenger
         e = self.draw_event()
         eid = t.event_id[e]
-        self.events.append(make_event("card_drawn", ch, {"card": eid}))
-        self.events.append(make_event("card_played", ch, {"card": eid}))
+        self.events.append(new_event(("card_drawn", ch, {"card": eid})))
+        self.events.append(new_event(("card_played", ch, {"card": eid})))
         others = [s for s in self.order if s != ch]
         rule = t.event_rule[e]
         if rule == "house":
@@ -896,19 +953,26 @@ class Referee(State):
             best = max(score[s] for s in others)
             candidates = [s for s in others if score[s] == best]
         cands = tuple(candidates)
-        opts = self.choices(
-            ("defender", cands), lambda: [self.opt(f"defender: {self.house(s)}", s) for s in cands]
+        opts = self.seat_choices(
+            ("defender", cands),
+            lambda: [self.seat_opt(f"defender: {self.house(s)}", s) for s in cands],
         )
         d = (
             opts[0].data
             if len(opts) == 1
-            else opts[(yield self.decide(ch, "choose_defender", opts))].data
+            else opts[(yield new_decision((ch, "choose_defender", opts)))].data
         )
         self.event_discard.append(e)
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        self.emit("defender_chosen", d, event=eid)
+        known = self.t.seat_events
+        event = known.get(("defender_chosen", d, e))
+        if event is None:
+            event = known["defender_chosen", d, e] = new_event(
+                ("defender_chosen", d, {"event": eid})
+            )
+        self.events.append(event)
         if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
         r = t.rules
@@ -929,7 +993,7 @@ class Referee(State):
 
     def commit(self, seat: int) -> Flow:
         """``seat`` pushes one living character forward."""
-        living = tuple(self.living(seat))
+        living = self.living(seat)
         if not living:
             return
         if len(living) == 1:
@@ -939,20 +1003,20 @@ class Referee(State):
             opts = self.choices(
                 ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
             )
-            c = opts[(yield self.decide(seat, "choose_character", opts))].data
+            c = opts[(yield new_decision((seat, "choose_character", opts)))].data
         self.committed[seat] = c
-        self.emit("character_committed", seat, character=self.t.char_id[c])
+        self.events.append(self.t.committed_events[c])
 
     # -- support
 
     def support(self) -> Flow:
         """Offers clockwise from the challenger's left; the active player answers."""
         ch, de = self.challenger, self.defender
-        cid = self.t.char_id
+        offered, accepted, declined = self.t.support_events
         for seat in self.order[1:]:
             if seat == de:
                 continue
-            living = tuple(self.living(seat))
+            living = self.living(seat)
             if not living:
                 continue
             if W_BEFORE_SUPPORT in self.leader_window:
@@ -960,21 +1024,20 @@ class Referee(State):
                 if self.offered[seat]:
                     continue
             opts = self.choices(("support", living), lambda lv=living: self.support_options(lv))
-            sd, c = opts[(yield self.decide(seat, "offer_support", opts))].data
+            sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.emit("stayed_out", seat)
                 continue
-            side_name = "challenger" if sd == CHALLENGER else "defender"
-            self.emit("support_offered", seat, side=side_name, character=cid[c])
+            self.events.append(offered[sd][c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
-            if (yield self.decide(active, "answer_support", self.ANSWER_SUPPORT)) == 0:
+            if (yield new_decision((active, "answer_support", self.ANSWER_SUPPORT))) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
-                self.emit("support_accepted", seat, side=side_name, character=cid[c])
+                self.events.append(accepted[sd][c])
             else:
-                self.emit("support_declined", seat, side=side_name, character=cid[c])
+                self.events.append(declined[sd][c])
             self.pending_offer = None
         if self.window_open(W_AFTER_SUPPORT):
             yield from self.window(W_AFTER_SUPPORT)
@@ -1023,7 +1086,7 @@ class Referee(State):
             if len(opts) == 1:
                 c = self.find(hand, opts[0].data)
             else:
-                c = self.find(hand, opts[(yield make_decision(seat, "place_card", opts))].data)
+                c = self.find(hand, opts[(yield new_decision((seat, "place_card", opts)))].data)
             hand.remove(c)
         else:
             c = self.take_top(seat)  # IT-ENC-04
@@ -1108,9 +1171,9 @@ class Referee(State):
         if not losers:
             return
         cands = tuple(losers)
-        opts = self.choices(
+        opts = self.seat_choices(
             ("hostage from", cands),
-            lambda: [self.opt(f"hostage from: {self.house(s)}", s) for s in cands],
+            lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
         victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
         yield from self.take_hostage(taker, victim)
@@ -1167,7 +1230,7 @@ class Referee(State):
             offer = opts[i].data
             self.emit("truce_offer", proposer, deal=opts[i].label)
             self.pending_deal = offer
-            j = yield self.decide(answerer, "truce_answer", self.ANSWER_DEAL)
+            j = yield new_decision((answerer, "truce_answer", self.ANSWER_DEAL))
             self.pending_deal = None
             self.emit("truce_answer", answerer, accepted=j == 0)
             if j == 0:
@@ -1216,12 +1279,8 @@ class Referee(State):
         ending = ""
         if min(self.left) <= 0:
             ending = "influence"
-        else:
-            status = self.status
-            for seat in range(self.n):
-                if not any(status[c] == ALIVE for c in self.t.seat_chars[seat]):
-                    ending = "characters_dead"
-                    break
+        elif not all(self.alive):
+            ending = "characters_dead"
         if not ending:
             return False
         self.finish(ending)
@@ -1247,4 +1306,4 @@ class Referee(State):
     pending_deal: tuple[Package, Package] | None = None
 
 
-__all__ = ["Referee", "make_decision", "make_event", "package_text"]
+__all__ = ["Referee", "new_decision", "new_event", "package_text"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
@@ -22,9 +23,9 @@ from pydantic import Field, ValidationError
 from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
 from pnp.engine.errors import SetupError, validate_fixture_cards
-from pnp.engine.game import GameConfig
+from pnp.engine.game import Event, GameConfig
 from pnp.engine.rng import stream
-from pnp.rulesets.ironthrone.effects import Ability, compile_ability
+from pnp.rulesets.ironthrone.effects import WINDOWS, Ability, compile_ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.model import (
     Character,
@@ -35,7 +36,7 @@ from pnp.rulesets.ironthrone.model import (
     SpecialEvent,
     Truce,
 )
-from pnp.rulesets.ironthrone.rules import Referee, make_event
+from pnp.rulesets.ironthrone.rules import Referee
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     CHALLENGER,
@@ -43,6 +44,7 @@ from pnp.rulesets.ironthrone.state import (
     DEAD,
     DEFENDER,
     HOSTILITY,
+    SIDE_NAMES,
     TRUCE,
     Tables,
 )
@@ -109,6 +111,7 @@ def build_tables(
         rules=model.rules,
     )
     for seat, seat_cards in enumerate(cards):
+        mine = []
         for card in seat_cards:
             cid, kind, value, char, ability = _card_entries(card)
             ab = None
@@ -116,27 +119,23 @@ def build_tables(
                 ab = compiled.get(cid)
                 if ab is None:
                     ab = compiled[cid] = compile_ability(ability, cid, card=True)
+            mine.append(len(t.card_id))
             t.card_id.append(cid)
             t.card_kind.append(kind)
             t.card_value.append(value)
             c = number.get(char, -1) if char else -1
             t.card_char.append(c if c >= 0 and char_seat[c] == seat else -1)
             t.card_owner.append(seat)
+            t.card_house.append(houses[seat])
             t.card_ability.append(ab)
             t.card_window.append(ab.window if ab is not None else -1)
-    for c, cid in enumerate(t.card_id):
-        seat = t.card_owner[c]
-        t.drawn_events.append(make_event("card_drawn", seat, {"card": cid}))
-        for faceup in (False, True):
-            t.placed_events[faceup].append(
-                make_event("card_played", seat, {"card": cid, "use": "placed", "faceup": faceup})
-            )
-    ranks: dict[str, int] = {}
-    for cid in t.card_id:
-        if cid not in ranks:
-            ranks[cid] = len(t.rank_id)
-            t.rank_id.append(cid)
-        t.card_rank.append(ranks[cid])
+        t.seat_cards.append(mine)
+    chars = len(char_id)
+    slots: list[list[int]] = [[] for _ in range(len(WINDOWS) * chars)]
+    for c, w in enumerate(t.card_window):
+        if w >= 0 and t.card_char[c] >= 0:
+            slots[w * chars + t.card_char[c]].append(c)
+    t.slot_cards = [tuple(cards) for cards in slots]
     seat_of = {h: s for s, h in enumerate(houses)}
     for ev in events:
         t.event_id.append(ev.id)
@@ -146,7 +145,44 @@ def build_tables(
         else:
             t.event_house.append(-1)
             t.event_rule.append(ev.defender)
+    t.event_pool = list(range(len(t.event_id)))
+    _seat_events_and_ranks(t)
     return t
+
+
+def _seat_events_and_ranks(t: Tables) -> None:
+    """Fill the tables that follow from the seating: the commonest events
+    (they name seats), and the rank of each card id."""
+    t.committed_events = [None] * len(t.char_id)
+    t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
+    for seat, chars in enumerate(t.seat_chars):
+        for c in chars:
+            cid = t.char_id[c]
+            t.committed_events[c] = Event("character_committed", seat, {"character": cid})
+            for verb, events in zip(
+                ("offered", "accepted", "declined"), t.support_events, strict=True
+            ):
+                for sd in (CHALLENGER, DEFENDER):
+                    data = {"side": SIDE_NAMES[sd], "character": cid}
+                    events[sd][c] = Event(f"support_{verb}", seat, data)
+    t.seat_events = {}
+    t.drawn_events = [None] * len(t.card_id)
+    t.placed_events = ([None] * len(t.card_id), [None] * len(t.card_id))
+    ranks: dict[str, int] = {}
+    t.rank_id = []
+    t.card_rank = [0] * len(t.card_id)
+    for seat, cards in enumerate(t.seat_cards):
+        for c in cards:
+            cid = t.card_id[c]
+            t.drawn_events[c] = Event("card_drawn", seat, {"card": cid})
+            for faceup in (False, True):
+                t.placed_events[faceup][c] = Event(
+                    "card_played", seat, {"card": cid, "use": "placed", "faceup": faceup}
+                )
+            if cid not in ranks:
+                ranks[cid] = len(t.rank_id)
+                t.rank_id.append(cid)
+            t.card_rank[c] = ranks[cid]
 
 
 def _house_name(model: IronThroneContent, house_id: str) -> str:
@@ -160,29 +196,69 @@ def _expand(deck: Sequence[Any]) -> list[Any]:
     return [card for card in deck for _ in range(card.copies)]
 
 
-#: (content model, seating) -> tables; the model is kept to make the key's id safe.
+#: content model -> (the model, its catalog); the model is kept to make the key's id safe
+_CATALOGS: dict[int, tuple[IronThroneContent, Tables]] = {}
+#: (content model, seating) -> tables
 _TABLES: dict[tuple[int, tuple[str, ...]], tuple[IronThroneContent, Tables]] = {}
 
 
-def tables_for(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
-    """The (cached) tables of the shipped components for a seating."""
-    key = (id(model), houses)
-    hit = _TABLES.get(key)
+def catalog(model: IronThroneContent) -> Tables:
+    """The tables of every House of the content, seated in content order (cached).
+
+    Every new game numbers its cards, characters and events as here, so the
+    caches keyed by those numbers serve every seating (see :class:`Tables`).
+    """
+    hit = _CATALOGS.get(id(model))
     if hit is not None and hit[0] is model:
         return hit[1]
-    events = [
-        ev
-        for ev in model.events
-        if not isinstance(ev, HouseEvent) or ev.house in houses
-        for _ in range(ev.copies)
-    ]
+    houses = [h.id for h in model.houses]
     t = build_tables(
         model,
         houses,
         [model.characters_of(h) for h in houses],
         [_expand(model.house(h).deck) for h in houses],
-        events,
+        [ev for ev in model.events for _ in range(ev.copies)],
     )
+    if len(_CATALOGS) > 16:
+        _CATALOGS.clear()
+    _CATALOGS[id(model)] = (model, t)
+    return t
+
+
+def tables_for(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
+    """The (cached) tables of the shipped components for a seating.
+
+    They share the catalog's numbering, per-number tables and seat-free
+    caches; owners, seats and what names them are the seating's own.
+    """
+    key = (id(model), houses)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is model:
+        return hit[1]
+    cat = catalog(model)
+    home = [cat.houses.index(h) for h in houses]  # each seat's House in the catalog
+    seat_at = [-1] * len(cat.houses)
+    for seat, h in enumerate(home):
+        seat_at[h] = seat
+    t = replace(
+        cat,
+        houses=tuple(houses),
+        house_names=tuple(cat.house_names[h] for h in home),
+        card_owner=[seat_at[h] for h in cat.card_owner],
+        char_seat=[seat_at[h] for h in cat.char_seat],
+        seat_chars=[cat.seat_chars[h] for h in home],
+        seat_cards=[cat.seat_cards[h] for h in home],
+        event_house=[seat_at[h] if h >= 0 else -1 for h in cat.event_house],
+        event_pool=[
+            e
+            for e in cat.event_pool
+            if cat.event_rule[e] != "house"
+            or (cat.event_house[e] >= 0 and seat_at[cat.event_house[e]] >= 0)
+        ],
+        seat_options={},
+        seat_choices={},
+    )
+    _seat_events_and_ranks(t)
     if len(_TABLES) > 512:
         _TABLES.clear()
     _TABLES[key] = (model, t)
@@ -229,19 +305,17 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
     r = model.rules
     ref.power_total = r.power_markers
     ref.supply = r.power_markers
-    start = 0
     offers = []
     for seat in range(n):
         count = len(ref.t.seat_chars[seat])
-        ref.deck[seat] = [c for c in range(start, len(t.card_owner)) if t.card_owner[c] == seat]
-        start += len(ref.deck[seat])
+        ref.deck[seat] = list(t.seat_cards[seat])
         ref.card_total[seat] = len(ref.deck[seat])
         ref.sheet[seat] = r.leader_power
         ref.supply -= r.leader_power
         ref.left[seat] = r.influence_tokens
         offers.append(rng.sample(t.seat_chars[seat], min(r.leader_choices, count)))
     ref.leader_offers = offers
-    ref.event_deck = list(range(len(t.event_id)))
+    ref.event_deck = list(t.event_pool)
     rng.shuffle(ref.event_deck)
     ref.first = ref.challenger = rng.randrange(n)
     return IronThroneGame(ref, "leaders")

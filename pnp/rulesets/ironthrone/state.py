@@ -55,7 +55,16 @@ PHASES = (
 
 @dataclass
 class Tables:
-    """Per-game lookup tables built from the content (see :mod:`setup`)."""
+    """Per-game lookup tables built from the content (see :mod:`setup`).
+
+    Card, character and event numbers of a new game are those of the whole
+    content (every House, seated or not: see ``setup.catalog``), so every
+    seating shares the tables that depend only on them, and the option
+    caches keyed by them (``options``, ``choices``); a seating has its own
+    copy of what names seats (owners, the events of a card, seat-valued
+    options in ``seat_options`` and ``seat_choices``). A scenario's tables
+    number only its own components and share nothing.
+    """
 
     houses: tuple[str, ...]
     house_names: tuple[str, ...]
@@ -64,35 +73,54 @@ class Tables:
     card_kind: list[int]
     card_value: list[int]
     card_char: list[int]  # character number, or -1
-    card_owner: list[int]  # seat
+    card_owner: list[int]  # seat, or -1 for a House not seated
     card_ability: list[Compiled | None]
     card_window: list[int]  # window index of its ability, or -1
     # characters, by character number
     char_id: list[str]
     char_name: list[str]
-    char_seat: list[int]
+    char_seat: list[int]  # seat, or -1 for a House not seated
     char_leader: list[Compiled | None]
     seat_chars: list[list[int]]
     # events, by event number
     event_id: list[str]
-    event_house: list[int]  # the seat of its House, or -1 for a special event
+    event_house: list[int]  # the seat of its House, or -1 (special, or House not seated)
     event_rule: list[str]  # "house" or the special rule
     # numbers of the game
     rules: Any
-    # option caches: label -> Option, shared by games with the same tables
+    # per seat: its House's cards, one per physical copy, in content order
+    seat_cards: list[list[int]] = field(default_factory=list)
+    # the events in play (specials and the seated Houses'), in content order
+    event_pool: list[int] = field(default_factory=list)
+    # card number -> the House id on its back
+    card_house: list[str] = field(default_factory=list)
+    # option caches: label -> Option, and option tuples by structural key; a
+    # label or key names its meaning, so games share them (seat-free ones
+    # across seatings, the ``seat_`` ones within a seating)
     options: dict[str, Any] = field(default_factory=dict)
+    choices: dict[Any, Any] = field(default_factory=dict)
+    seat_options: dict[str, Any] = field(default_factory=dict)
+    seat_choices: dict[Any, Any] = field(default_factory=dict)
+    # window * len(char_id) + character -> that character's cards with an
+    # ability of that window: a window looks up the few cards it may offer
+    # instead of scanning hands
+    slot_cards: list[tuple[int, ...]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
-    # card number -> rank of its id (ids ranked by first card number), and back
+    # card number -> rank of its id (ids ranked by the seat of their owner,
+    # then card number), and back
     card_rank: list[int] = field(default_factory=list)
     rank_id: list[str] = field(default_factory=list)
     # the commonest events, made once per card: they are immutable and the
     # same in every game (drawn by its owner; placed facedown or face up)
     drawn_events: list[Any] = field(default_factory=list)
     placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
-    # cached option tuples by structural key, and decisions by (seat, kind, options)
-    choices: dict[Any, Any] = field(default_factory=dict)
-    decisions: dict[Any, Any] = field(default_factory=dict)
+    # by character number: committed; by [side][character]: support offered,
+    # accepted and declined
+    committed_events: list[Any] = field(default_factory=list)
+    support_events: tuple[list[list[Any]], ...] = ()
+    # other frequent events, made once per seating under a key naming them
+    seat_events: dict[Any, Any] = field(default_factory=dict)
 
 
 class State:
@@ -105,6 +133,7 @@ class State:
     leader_window: list[int]
     power: list[int]
     status: list[int]
+    alive: list[tuple[int, ...]]
     deck: list[list[int]]
     hand: list[list[int]]
     discard: list[list[int]]
@@ -154,6 +183,7 @@ class State:
         chars = len(tables.char_id)
         self.power = [0] * chars
         self.status = [OUT] * chars
+        self.alive = [() for _ in range(n)]
         self.deck = [[] for _ in range(n)]
         self.hand = [[] for _ in range(n)]
         self.discard = [[] for _ in range(n)]
@@ -210,10 +240,15 @@ class State:
         """How many of ``seat``'s influence tokens lie on other boards."""
         return self.t.rules.influence_tokens - self.left[seat]
 
-    def living(self, seat: int) -> list[int]:
-        """``seat``'s living characters, in content order."""
+    def living(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s living characters, in content order (kept up to date by
+        :meth:`count_living`: the rules ask for them at every step)."""
+        return self.alive[seat]
+
+    def count_living(self, seat: int) -> None:
+        """Update :meth:`living` after a token of ``seat`` changed state."""
         status = self.status
-        return [c for c in self.t.seat_chars[seat] if status[c] == ALIVE]
+        self.alive[seat] = tuple(c for c in self.t.seat_chars[seat] if status[c] == ALIVE)
 
     # ------------------------------------------------------------ snapshot
 
@@ -356,6 +391,9 @@ class State:
                     f"{t.houses[o]} influence not conserved: {self.left[o]} "
                     f"at home + {placed} spread != {tokens}"
                 )
+        for seat in range(n):
+            if self.alive[seat] != tuple(c for c in t.seat_chars[seat] if status[c] == ALIVE):
+                out.append(f"{t.houses[seat]}: the list of living characters is out of date")
         if not self.phase_log_ok:
             out.append("a phase was entered out of order")
         if P_SUPPORT <= self.phase < P_OVER:

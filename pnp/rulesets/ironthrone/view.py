@@ -59,7 +59,7 @@ def card_infos(t: Tables) -> list[CardInfo]:
                 t.card_value[k],
                 t.char_id[t.card_char[k]] if t.card_char[k] >= 0 else None,
                 t.card_ability[k],
-                t.houses[t.card_owner[k]],
+                t.card_house[k],
             )
             for k in range(len(t.card_id))
         ]
