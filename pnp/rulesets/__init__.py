@@ -9,10 +9,11 @@ from __future__ import annotations
 import difflib
 
 from pnp.errors import UnknownRulesetError
+from pnp.rulesets.fief import RULESET as FIEF
 from pnp.rulesets.ruleset import Ruleset
 
 #: Every ruleset pnp knows, in the order commands list and process them.
-RULESETS: tuple[Ruleset, ...] = ()
+RULESETS: tuple[Ruleset, ...] = (FIEF,)
 
 
 def all_rulesets() -> tuple[Ruleset, ...]:

@@ -1,0 +1,17 @@
+"""A Song of Ice and Fief: a map of Villages, Houses of Nobles, elections, battles."""
+
+from __future__ import annotations
+
+from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.setup import new_game
+from pnp.rulesets.ruleset import Ruleset
+
+RULESET = Ruleset(
+    name="fief",
+    title="A Song of Ice and Fief",
+    player_counts=(3, 4, 5, 6),
+    content_model=FiefContent,
+    notes="variants: winter, tactics; alliances from 4 players",
+    new_game=new_game,
+    fair_margin=0.07,
+)
