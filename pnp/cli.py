@@ -122,6 +122,133 @@ def validate_command(
         raise ContentError(problems)
 
 
+@app.command("scenario")
+@reports_errors
+def scenario_command(
+    targets: Annotated[
+        list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")
+    ],
+    content: ContentOption = None,
+) -> None:
+    """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails."""
+    from pnp.engine.scenarios import ScenarioRunner, run_scenarios
+
+    summary = run_scenarios(ScenarioRunner(content_root=content), targets, typer.echo)
+    raise typer.Exit(summary.exit_code)
+
+
+@app.command("replay")
+@reports_errors
+def replay_command(
+    records: Annotated[
+        list[Path], typer.Argument(help="Record files (.json, or .jsonl with one per line).")
+    ],
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            "--content",
+            help="Content root to replay on (default: the one recorded, else the shipped one).",
+            file_okay=False,
+        ),
+    ] = None,
+    log: Annotated[bool, typer.Option("--log", help="Print every choice and event.")] = False,
+) -> None:
+    """Replay game records and verify the final state hash; exit 1 on a mismatch."""
+    from pnp.engine.replay import replay_files
+
+    raise typer.Exit(replay_files(records, typer.echo, content_root=content, log=log))
+
+
+@app.command("playtest")
+@reports_errors
+def playtest_command(
+    ruleset: Annotated[str, typer.Argument(help="The ruleset to playtest.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Run seed; game i's seed derives from it.")
+    ] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Players per game (default: the fewest).")
+    ] = None,
+    houses: Annotated[
+        str | None,
+        typer.Option("--houses", help="House per seat, comma-separated ('random' leaves one)."),
+    ] = None,
+    agents: Annotated[
+        str | None,
+        typer.Option("--agents", help="Agent for every seat, or one per seat: heuristic,random."),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Write a PDF report with charts.", dir_okay=False),
+    ] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option("--records", help="Write every game's record here.", file_okay=False),
+    ] = None,
+    stats: Annotated[
+        Path | None,
+        typer.Option(
+            "--stats", help="Write the full statistics (per card, agent) as JSON.", dir_okay=False
+        ),
+    ] = None,
+    content: ContentOption = None,
+    max_rounds: Annotated[
+        int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
+    ] = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
+    ] = None,
+    invariants: Annotated[
+        bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
+    ] = True,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A ruleset option KEY=VALUE (repeatable)."),
+    ] = None,
+    fair_margin: Annotated[
+        float | None,
+        typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
+    ] = None,
+    max_cap_rate: Annotated[
+        float | None, typer.Option("--max-cap-rate", help="Largest share of capped games (0.01).")
+    ] = None,
+    card_games: Annotated[
+        int | None,
+        typer.Option("--card-games", help="Fail on never-played cards from this many games (500)."),
+    ] = None,
+) -> None:
+    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards."""
+    from pnp.playtest.command import PlaytestRequest, run_command
+
+    request = PlaytestRequest(
+        ruleset=ruleset,
+        games=games,
+        seed=seed,
+        players=players,
+        houses=houses,
+        agents=agents,
+        workers=workers,
+        json=as_json,
+        report=report,
+        records=records,
+        stats=stats,
+        content=content,
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+        invariants=invariants,
+        options=list(option or []),
+        fair_margin=fair_margin,
+        max_cap_rate=max_cap_rate,
+        card_games=card_games,
+    )
+    raise typer.Exit(run_command(request, typer.echo).exit_code)
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="pnp")

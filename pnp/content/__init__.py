@@ -7,7 +7,7 @@ Typical use::
     loaded.model.cards[0].name
 """
 
-from pnp.content.loader import LoadedContent, content_files, load_content
+from pnp.content.loader import LoadedContent, content_files, load_content, validate_document
 from pnp.content.model import ContentModel, ContentPath, Id, Ref, Slug
 from pnp.content.problems import ContentError, Problem
 from pnp.content.summary import summarize
@@ -24,4 +24,5 @@ __all__ = [
     "content_files",
     "load_content",
     "summarize",
+    "validate_document",
 ]

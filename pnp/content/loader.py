@@ -238,3 +238,22 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
     if problems or instance is None:
         raise ContentError(problems)
     return LoadedContent(folder, instance, tuple(files), digest.hexdigest())
+
+
+def validate_document(model: type[M], doc: YamlDocument) -> M:
+    """Validate one parsed YAML file against ``model``.
+
+    For single-file formats such as scenarios and records: raises
+    :class:`ContentError` with the file's parse problems, or with every
+    schema problem located at its line and field, exactly like content.
+    """
+    if doc.problems or doc.data is None:
+        raise ContentError(list(doc.problems) or [doc.problem((), "the file is empty", "")])
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = _data_loc(doc.data, err["loc"])
+            problems.append(doc.problem(loc, _message(model, err, loc)))
+        raise ContentError(problems) from None

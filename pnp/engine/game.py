@@ -13,6 +13,8 @@ Conventions every ruleset follows:
 - ``Decision.options`` come in a fixed, deterministic order and each label is
   unique within its decision and stable across runs (scenarios choose by
   label; records store indices).
+- :meth:`Game.apply` advances to the next real decision (or the end) and
+  returns every event up to there, including those of windows it skipped.
 - Events are typed by ``kind`` (``challenge_won``, ``card_killed`` …). Two
   kinds are read by the playtest statistics for every ruleset:
   ``card_drawn`` and ``card_played``, each with ``data["card"]`` set to the
@@ -131,6 +133,15 @@ class Game(ABC):
     @abstractmethod
     def factions(self) -> tuple[str, ...]:
         """Each seat's House or faction, for statistics."""
+
+    def setup_events(self) -> list[Event]:
+        """Events that happened while the game was set up (the opening deal …).
+
+        The engine reads them once, before the first decision: the playtest
+        statistics count the opening draws from them. Scenarios match events
+        from the first scripted step on, so setup events are never matched.
+        """
+        return []
 
     def first_player(self) -> int | None:
         """The seat that went first in round 1, for first-player statistics."""

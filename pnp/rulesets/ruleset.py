@@ -8,7 +8,7 @@ engine, playtest) reach it only through the fields below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,16 @@ class Ruleset:
     agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this
     fair_margin: float = 0.05
+    #: engine caps: a game still going after this many rounds (or decisions) is
+    #: stopped and reported as a cap hit, never as a normal end
+    max_rounds: int = 200
+    max_steps: int = 100_000
+    #: playtest verdict: the largest share of games that may hit a cap
+    max_cap_rate: float = 0.01
+    #: the card (or component) ids whose play the playtest counts, so cards
+    #: never drawn are flagged too; default: the ``id`` of each entry of the
+    #: content's ``cards`` list, if it has one
+    card_ids: Callable[[LoadedContent[Any]], Iterable[str]] | None = None
 
     def __post_init__(self) -> None:
         if not self.content_folder:

@@ -1,0 +1,82 @@
+"""Agents: who makes each seat's decisions.
+
+Every ruleset gets :class:`RandomAgent` (``random``); a ruleset adds its own
+bots by name in ``Ruleset.agents`` (``{"heuristic": HeuristicBot}``). An agent
+decides from its seat's view only and draws any randomness from the RNG
+stream the engine hands it (``stream(seed, "agent", seat)``), never from the
+game's.
+
+An agent class may set ``needs_view = False`` when it ignores the view; the
+engine then skips building one, which keeps fast bots fast.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.engine.game import Agent, Decision
+from pnp.errors import UsageError
+from pnp.rulesets.ruleset import Ruleset
+
+
+class RandomAgent:
+    """Picks one of the options uniformly at random."""
+
+    needs_view = False
+
+    def choose(self, view: Any, decision: Decision, rng: random.Random) -> int:
+        """A uniformly random option index."""
+        return int(rng.random() * len(decision.options))
+
+
+#: agents every ruleset has
+BUILTIN_AGENTS = {"random": RandomAgent}
+
+
+def agent_names(ruleset: Ruleset) -> list[str]:
+    """The agent names ``ruleset`` offers: ``random`` first, then its own bots."""
+    return [*BUILTIN_AGENTS, *(n for n in ruleset.agents if n not in BUILTIN_AGENTS)]
+
+
+def make_agent(ruleset: Ruleset, name: str) -> Agent:
+    """A new agent called ``name``; :class:`UsageError` naming the known ones if none."""
+    factory = ruleset.agents.get(name) or BUILTIN_AGENTS.get(name)
+    if factory is None:
+        known = agent_names(ruleset)
+        hint = difflib.get_close_matches(name, known, n=1)
+        extra = f"; did you mean {hint[0]!r}?" if hint else ""
+        raise UsageError(
+            f"unknown agent {name!r} for {ruleset.name} (agents: {', '.join(known)}){extra}"
+        )
+    return factory()
+
+
+def parse_agents(
+    spec: str | Sequence[str] | None, players: int, ruleset: Ruleset
+) -> tuple[str, ...]:
+    """Agent names per seat from ``--agents``: one name for every seat, or one per seat.
+
+    ``None`` or ``""`` means ``random`` everywhere. Raises :class:`UsageError`
+    for a wrong count or an unknown name.
+    """
+    if spec is None or spec == "":
+        names = ["random"]
+    elif isinstance(spec, str):
+        names = [n.strip() for n in spec.split(",")]
+    else:
+        names = [n.strip() for n in spec]
+    if any(not n for n in names):
+        raise UsageError(f"--agents {spec!r}: an agent name is empty")
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise UsageError(
+            f"--agents names {len(names)} agents for {players} players; "
+            "give one name for every seat or one per seat"
+        )
+    for name in dict.fromkeys(names):
+        make_agent(ruleset, name)
+    return tuple(names)

@@ -1,0 +1,240 @@
+"""Game records: everything needed to replay a game, as JSON.
+
+A record holds the ruleset, the engine version, the content hash, the seed,
+the configuration (players, Houses asked for, options), the agents, the
+limits, the chosen option indices, and how the game ended: the final state
+hash and result, or the crash or invariant violation that stopped it. A
+``.json`` file holds one record; a ``.jsonl`` file one record per line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp import __version__
+from pnp.content.problems import display_path
+from pnp.engine.errors import RecordError
+from pnp.engine.game import GameConfig, Result
+from pnp.engine.runner import STATUSES, Failure, GameRun, Limits
+
+RECORD_FORMAT = "pnp-record/1"
+
+
+@dataclass
+class Record:
+    """One game, replayable."""
+
+    ruleset: str
+    seed: int
+    players: int
+    agents: list[str]
+    choices: list[int]
+    status: str
+    content_hash: str = ""
+    engine_version: str = __version__
+    #: the Houses asked for, one per seat (``None``: left to the seed)
+    houses: list[str | None] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    limits: dict[str, Any] = field(default_factory=dict)
+    final_state_hash: str | None = None
+    result: dict[str, Any] | None = None
+    #: the Houses actually played
+    factions: list[str] = field(default_factory=list)
+    first_player: int | None = None
+    rounds: int = 0
+    violations: list[str] = field(default_factory=list)
+    failure: dict[str, Any] | None = None
+    #: the ``--content`` root used (``None``: the shipped content)
+    content_root: str | None = None
+    #: where the game came from, e.g. ``{"playtest_seed": 7, "game": 41}``
+    origin: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_run(
+        cls,
+        ruleset: str,
+        config: GameConfig,
+        agents: list[str],
+        limits: Limits,
+        run: GameRun,
+        *,
+        content_hash: str,
+        content_root: Path | None = None,
+        origin: dict[str, Any] | None = None,
+    ) -> Record:
+        """The record of a finished :class:`GameRun`."""
+        failure = None
+        if run.failure is not None:
+            f = run.failure
+            failure = {
+                "phase": f.phase,
+                "type": f.type,
+                "message": f.message,
+                "step": f.step,
+                "traceback": f.traceback,
+            }
+        return cls(
+            ruleset=ruleset,
+            seed=run.seed,
+            players=config.players,
+            agents=list(agents),
+            choices=list(run.choices),
+            status=run.status,
+            content_hash=content_hash,
+            houses=list(config.factions) if config.factions is not None else None,
+            options=dict(config.options),
+            limits={
+                "max_steps": limits.max_steps,
+                "max_rounds": limits.max_rounds,
+                "invariants": limits.invariants,
+            },
+            final_state_hash=run.state_hash,
+            result=result_dict(run.result),
+            factions=list(run.factions),
+            first_player=run.first_player,
+            rounds=run.rounds,
+            violations=list(run.violations),
+            failure=failure,
+            content_root=str(content_root.resolve()) if content_root is not None else None,
+            origin=dict(origin or {}),
+        )
+
+    def config(self) -> GameConfig:
+        """The configuration the game was set up with."""
+        houses = tuple(self.houses) if self.houses is not None else None
+        return GameConfig(self.players, houses, dict(self.options))
+
+    def game_limits(self) -> Limits:
+        """The caps and invariant setting the game ran under."""
+        return Limits(
+            max_steps=int(self.limits.get("max_steps", Limits.max_steps)),
+            max_rounds=int(self.limits.get("max_rounds", Limits.max_rounds)),
+            invariants=bool(self.limits.get("invariants", True)),
+        )
+
+    def failure_obj(self) -> Failure | None:
+        """The crash as a :class:`Failure`, if the game crashed."""
+        if self.failure is None:
+            return None
+        f = self.failure
+        return Failure(f["phase"], f["type"], f["message"], f.get("traceback", ""), f["step"])
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain JSON data (keys in a fixed order)."""
+        return {
+            "format": RECORD_FORMAT,
+            "ruleset": self.ruleset,
+            "engine_version": self.engine_version,
+            "content_hash": self.content_hash,
+            "content_root": self.content_root,
+            "seed": self.seed,
+            "players": self.players,
+            "houses": self.houses,
+            "agents": self.agents,
+            "options": self.options,
+            "limits": self.limits,
+            "origin": self.origin,
+            "status": self.status,
+            "result": self.result,
+            "final_state_hash": self.final_state_hash,
+            "factions": self.factions,
+            "first_player": self.first_player,
+            "rounds": self.rounds,
+            "violations": self.violations,
+            "failure": self.failure,
+            "choices": self.choices,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Record:
+        """Read a record from JSON data; :class:`RecordError` naming ``where`` if malformed."""
+        if not isinstance(data, dict):
+            raise RecordError(f"{where}: a record must be a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(
+                f"{where}: format: expected {RECORD_FORMAT!r}, got {data.get('format')!r}"
+            )
+        required = {
+            "ruleset": (str, "text"),
+            "seed": (int, "an integer"),
+            "players": (int, "an integer"),
+            "agents": (list, "a list of agent names"),
+            "choices": (list, "a list of option indices"),
+            "status": (str, "text"),
+        }
+        for key, (kind, wanted) in required.items():
+            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+                raise RecordError(f"{where}: {key}: expected {wanted}")
+        if not all(isinstance(c, int) and not isinstance(c, bool) for c in data["choices"]):
+            raise RecordError(f"{where}: choices: expected a list of option indices")
+        if data["status"] not in STATUSES:
+            raise RecordError(f"{where}: status: unknown status {data['status']!r}")
+        known = set(cls.__dataclass_fields__)
+        fields = {k: v for k, v in data.items() if k in known}
+        try:
+            return cls(**fields)
+        except TypeError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+
+    def write(self, path: Path) -> None:
+        """Write the record to ``path`` atomically (a ``.json`` file)."""
+        text = json.dumps(self.to_json(), indent=1, sort_keys=False) + "\n"
+        write_atomic(path, text)
+
+
+def result_dict(result: Result | None) -> dict[str, Any] | None:
+    """A :class:`Result` as plain JSON data."""
+    if result is None:
+        return None
+    return {
+        "winners": list(result.winners),
+        "ending": result.ending,
+        "rounds": result.rounds,
+        "scores": list(result.scores),
+    }
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so no half-written file is left."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(raw)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_records(path: Path) -> list[Record]:
+    """Every record in ``path`` (``.json``: one; ``.jsonl``: one per line)."""
+    shown = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise RecordError(f"{shown}: cannot read the record: {reason}") from None
+    if path.suffix == ".jsonl":
+        records = []
+        for n, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                records.append(Record.from_json(_parse(line, shown, n), f"{shown}:{n}"))
+        if not records:
+            raise RecordError(f"{shown}: no records in the file")
+        return records
+    return [Record.from_json(_parse(text, shown), shown)]
+
+
+def _parse(text: str, shown: str, line: int | None = None) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"{shown}:{line or exc.lineno}:{exc.colno}"
+        raise RecordError(f"{where}: not valid JSON: {exc.msg}") from None

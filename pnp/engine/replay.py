@@ -1,0 +1,243 @@
+"""Replay a record and check that it ends exactly as recorded.
+
+A replay sets the game up from the record's seed and configuration and
+applies the recorded choices; it must reach the same final state hash and
+result, or reproduce the same crash or invariant violation at the same step.
+A crash inside a bot happened between choices, so that replay re-runs the
+recorded agents (deterministic from the seed) and checks they make the
+recorded choices on the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp import __version__
+from pnp.content import LoadedContent
+from pnp.engine.game import Decision, Game
+from pnp.engine.record import Record, result_dict
+from pnp.engine.runner import (
+    CRASHED,
+    FINISHED,
+    VIOLATED,
+    Chooser,
+    GameRun,
+    Observer,
+    agents_chooser,
+    run_game,
+    scripted_chooser,
+)
+from pnp.rulesets.ruleset import Ruleset
+
+
+@dataclass
+class ReplayOutcome:
+    """A replay's run and how it differs from the record (nothing, when it reproduces)."""
+
+    record: Record
+    run: GameRun
+    differences: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: whether the agents were re-run (a crash inside a bot)
+    reran_agents: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Whether the replay reproduced the record."""
+        return not self.differences
+
+    def summary(self) -> str:
+        """One line: what was reproduced."""
+        record = self.record
+        head = f"{record.ruleset} seed {record.seed}, {len(record.choices)} choices"
+        if record.status == CRASHED and record.failure is not None:
+            f = record.failure
+            what = f"the crash {f['type']}: {f['message']} ({f['phase']}, step {f['step']})"
+        elif record.status == VIOLATED:
+            what = f"the invariant violation at step {len(record.choices)}"
+        else:
+            result = record.result or {}
+            winners = ", ".join(str(w) for w in result.get("winners", [])) or "none"
+            what = f"{result.get('ending')} (winners: {winners})"
+            if record.final_state_hash:
+                what += f", state hash {record.final_state_hash[:12]}"
+        return f"{head}: {'reproduced' if self.ok else 'did not reproduce'} {what}"
+
+
+def replay(
+    record: Record,
+    ruleset: Ruleset,
+    content: LoadedContent[Any],
+    *,
+    observer: Observer | None = None,
+    trace: Callable[[Game, Decision, int], None] | None = None,
+) -> ReplayOutcome:
+    """Replay ``record`` on ``content``; the outcome lists every difference.
+
+    ``observer`` receives the events as in :func:`run_game`; ``trace(game,
+    decision, index)`` is called before each choice is applied (for logs).
+    """
+    warnings = []
+    if record.content_hash and record.content_hash != content.content_hash:
+        warnings.append(
+            f"the content differs from the recorded one (hash {content.content_hash[:12]} "
+            f"≠ {record.content_hash[:12]}); the replay may diverge"
+        )
+    if record.engine_version != __version__:
+        warnings.append(
+            f"recorded with pnp {record.engine_version}, replayed with pnp {__version__}"
+        )
+    failure = record.failure or {}
+    rerun = record.status == CRASHED and failure.get("phase") == "agent"
+    choose: Chooser = (
+        agents_chooser(ruleset, record.agents, record.seed)
+        if rerun
+        else scripted_chooser(record.choices)
+    )
+    if trace is not None:
+        choose = _traced(choose, trace)
+    run = run_game(
+        ruleset,
+        content,
+        record.config(),
+        record.seed,
+        choose,
+        record.game_limits(),
+        observer=observer,
+        hash_state=True,
+    )
+    outcome = ReplayOutcome(record, run, warnings=warnings, reran_agents=rerun)
+    outcome.differences = _differences(record, run)
+    return outcome
+
+
+def _traced(choose: Chooser, trace: Callable[[Game, Decision, int], None]) -> Chooser:
+    def traced(game: Game, decision: Decision) -> int:
+        index = choose(game, decision)
+        trace(game, decision, index)
+        return index
+
+    return traced
+
+
+def _differences(record: Record, run: GameRun) -> list[str]:
+    out: list[str] = []
+    if run.choices != record.choices:
+        if len(run.choices) != len(record.choices):
+            out.append(
+                f"choices: the replay made {len(run.choices)} of the "
+                f"{len(record.choices)} recorded choices"
+            )
+        else:
+            first = next(
+                i
+                for i, (a, b) in enumerate(zip(run.choices, record.choices, strict=True))
+                if a != b
+            )
+            out.append(
+                f"choices: step {first}: the agents chose {run.choices[first]}, "
+                f"the record says {record.choices[first]}"
+            )
+    if run.status != record.status:
+        detail = ""
+        if run.failure is not None:
+            detail = f": {run.failure.line()}"
+        elif run.violations:
+            detail = f": {'; '.join(run.violations)}"
+        out.append(f"status: recorded {record.status}, replayed {run.status}{detail}")
+        return out
+    if record.status == CRASHED and record.failure is not None and run.failure is not None:
+        want = record.failure
+        got = run.failure
+        for key in ("phase", "type", "message", "step"):
+            if want.get(key) != getattr(got, key):
+                out.append(
+                    f"crash {key}: recorded {want.get(key)!r}, replayed {getattr(got, key)!r}"
+                )
+    if record.status == VIOLATED and record.violations != run.violations:
+        out.append(f"violations: recorded {record.violations}, replayed {run.violations}")
+    if record.status not in (CRASHED, VIOLATED):
+        result = result_dict(run.result)
+        if result != record.result:
+            out.append(f"result: recorded {record.result}, replayed {result}")
+    if (record.status == FINISHED or record.final_state_hash) and (
+        record.final_state_hash != run.state_hash
+    ):
+        out.append(
+            f"final state hash: recorded {record.final_state_hash}, replayed {run.state_hash}"
+        )
+    return out
+
+
+def replay_files(
+    paths: list[Path],
+    echo: Callable[..., Any],
+    *,
+    content_root: Path | None = None,
+    find: Callable[[str], Ruleset] | None = None,
+    log: bool = False,
+) -> int:
+    """Replay every record in ``paths``, reporting through ``echo``; the exit status.
+
+    0 when every record is reproduced, 1 when any is not. Unreadable records,
+    unknown rulesets and bad content raise :class:`~pnp.errors.PnpError`.
+    ``content_root`` overrides the content folder recorded in each record.
+    """
+    from pnp.content.problems import display_path
+    from pnp.engine.record import read_records
+    from pnp.rulesets import find_ruleset
+
+    lookup = find or find_ruleset
+    records = [(path, record) for path in paths for record in read_records(path)]
+    loaded: dict[tuple[str, str | None], LoadedContent[Any]] = {}
+    status = 0
+    for path, record in records:
+        ruleset = lookup(record.ruleset)
+        root = content_root
+        if root is None and record.content_root and Path(record.content_root).is_dir():
+            root = Path(record.content_root)
+        key = (ruleset.name, str(root) if root else None)
+        if key not in loaded:
+            loaded[key] = ruleset.load(root)
+        logger = _Log(echo) if log else None
+        outcome = replay(
+            record,
+            ruleset,
+            loaded[key],
+            observer=logger.events if logger else None,
+            trace=logger.choice if logger else None,
+        )
+        for warning in outcome.warnings:
+            echo(f"warning: {display_path(path)}: {warning}", err=True)
+        echo(f"{'OK' if outcome.ok else 'MISMATCH'}  {display_path(path)}: {outcome.summary()}")
+        for difference in outcome.differences:
+            echo(f"  {difference}")
+        if outcome.ok and outcome.run.failure is not None:
+            for line in outcome.run.failure.traceback.rstrip().splitlines():
+                echo(f"  {line}")
+        if not outcome.ok:
+            status = 1
+    return status
+
+
+class _Log:
+    """Prints a replay as it goes: each choice, then the events it caused."""
+
+    def __init__(self, echo: Callable[..., Any]) -> None:
+        self.echo = echo
+        self.step = 0
+
+    def choice(self, game: Game, decision: Decision, index: int) -> None:
+        ok = 0 <= index < len(decision.options)
+        label = decision.options[index].label if ok else f"<no option {index}>"
+        self.echo(f"step {self.step}: seat {decision.seat} {decision.kind}: {label}")
+        self.step += 1
+
+    def events(self, events: Any) -> None:
+        from pnp.engine.scenarios.matching import show_event
+
+        for event in events:
+            self.echo(f"    {show_event(event)}")

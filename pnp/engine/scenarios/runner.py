@@ -1,0 +1,418 @@
+"""Run a scenario: build the position, play the script, check the expectations.
+
+:meth:`ScenarioRunner.run` returns a :class:`ScenarioOutcome` (passed, or
+failed with a readable diff) for a well-formed file and raises a
+:class:`~pnp.errors.PnpError` (exit status 2) for a malformed one: bad YAML or
+fields, an unknown ruleset, a setup the ruleset cannot build.
+"""
+
+from __future__ import annotations
+
+import difflib
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.content import ContentError, LoadedContent
+from pnp.content.problems import display_path
+from pnp.engine.errors import SetupError
+from pnp.engine.game import Decision, Event, Game
+from pnp.engine.invariants import violations
+from pnp.engine.scenarios.matching import (
+    event_differences,
+    event_matches,
+    matches,
+    plain,
+    show,
+    show_event,
+    show_pattern,
+)
+from pnp.engine.scenarios.model import Expect, Scenario, load_scenario
+from pnp.engine.scenarios.paths import PathError, StatePath
+from pnp.errors import PnpError
+from pnp.rulesets import Ruleset, find_ruleset
+
+#: the most events a failure lists before it says how many it left out
+MAX_LISTED_EVENTS = 60
+
+
+@dataclass(frozen=True)
+class ScenarioOutcome:
+    """What running one scenario gave."""
+
+    path: Path
+    about: str
+    covers: tuple[str, ...]
+    passed: bool
+    #: the readable diff of a failure, one line each (empty when passed)
+    failure: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        """A header line (``PASS``/``FAIL`` and the file), then the failure's diff."""
+        head = f"{'PASS' if self.passed else 'FAIL'}  {display_path(self.path)}"
+        if self.passed:
+            return [head]
+        return [f"{head}  ({self.about})", *(f"  {line}" for line in self.failure)]
+
+
+class _Failed(Exception):
+    """Stops a scenario at its first failing step or checkpoint."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+@dataclass
+class _Play:
+    """The state of one scenario run."""
+
+    scenario: Scenario
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    #: events before this index are matched (or passed over) by earlier checkpoints
+    matched: int = 0
+
+
+class ScenarioRunner:
+    """Runs scenario files, loading each ruleset's content once.
+
+    ``find`` looks a ruleset up by name (default: the registry), so tests can
+    run fixture rulesets; ``content_root`` is the ``--content`` root.
+    """
+
+    def __init__(
+        self,
+        find: Callable[[str], Ruleset] = find_ruleset,
+        content_root: Path | None = None,
+    ) -> None:
+        self.find = find
+        self.content_root = content_root
+        self._content: dict[str, LoadedContent[Any]] = {}
+
+    def content(self, ruleset: Ruleset) -> LoadedContent[Any]:
+        """The ruleset's content, loaded once per runner."""
+        if ruleset.name not in self._content:
+            self._content[ruleset.name] = ruleset.load(self.content_root)
+        return self._content[ruleset.name]
+
+    def run(self, path: Path) -> ScenarioOutcome:
+        """Run the scenario in ``path``; raise :class:`PnpError` if it is malformed."""
+        scenario = load_scenario(path)
+        spec = scenario.spec
+        game = self._build(scenario)
+        play = _Play(scenario, game)
+        try:
+            _check_invariants(play, "after the setup")
+            for i, step in enumerate(spec.script):
+                if step.choose is not None:
+                    _choose(play, i, step.choose, step.seat)
+                if step.expect is not None:
+                    _expect(play, step.expect, ("script", i, "expect"))
+            if spec.expect is not None:
+                _expect(play, spec.expect, ("expect",))
+        except _Failed as failed:
+            return ScenarioOutcome(path, spec.about, tuple(spec.covers), False, tuple(failed.lines))
+        return ScenarioOutcome(path, spec.about, tuple(spec.covers), True)
+
+    def _build(self, scenario: Scenario) -> Game:
+        spec = scenario.spec
+        try:
+            ruleset = self.find(spec.ruleset)
+        except PnpError as exc:
+            raise ContentError([scenario.problem(("ruleset",), str(exc))]) from None
+        if ruleset.scenario_game is None:
+            message = f"the {ruleset.name} ruleset cannot run scenarios yet (no scenario_game)"
+            raise ContentError([scenario.problem(("ruleset",), message)])
+        content = self.content(ruleset)
+        try:
+            return ruleset.scenario_game(content, spec.setup, spec.cards, spec.seed)
+        except SetupError as exc:
+            problems = [
+                scenario.problem(loc if loc else ("setup",), message)
+                for loc, message in exc.problems
+            ]
+            raise ContentError(problems) from None
+
+
+def _crash(play: _Play, doing: str, exc: BaseException) -> _Failed:
+    frames = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    lines = [f"{doing}: the ruleset raised {type(exc).__name__}: {exc}"]
+    tail = "".join(frames[-4:]).rstrip().splitlines()
+    return _Failed([*lines, *(f"  {line}" for line in tail)])
+
+
+def _check_invariants(play: _Play, when: str) -> None:
+    try:
+        found = violations(play.game, play.game.decision())
+    except Exception as exc:
+        raise _crash(play, f"{when}, checking invariants", exc) from None
+    if found:
+        raise _Failed([f"{when}: invariant violated:", *(f"  - {v}" for v in found)])
+
+
+def _describe(decision: Decision) -> list[str]:
+    lines = [f"pending: seat {decision.seat}, {decision.kind}, options:"]
+    lines += [f"  {i}: {o.label}" for i, o in enumerate(decision.options)]
+    return lines
+
+
+def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
+    where = f"script[{i}] ({play.scenario.where('script', i)})"
+    game = play.game
+    try:
+        decision = game.decision()
+    except Exception as exc:
+        raise _crash(play, f"{where}: asking for the decision", exc) from None
+    if decision is None:
+        result = game.result()
+        raise _Failed(
+            [
+                f"{where}: cannot choose {label!r}: the game is over",
+                f"result: {show(_result(result))}",
+            ]
+        )
+    if seat is not None and decision.seat != seat:
+        raise _Failed(
+            [
+                f"{where}: expected seat {seat} to choose {label!r}, "
+                f"but the pending decision is seat {decision.seat}'s",
+                *_describe(decision),
+            ]
+        )
+    labels = decision.labels()
+    if label not in labels:
+        lines = [f"{where}: no option {label!r}"]
+        hint = difflib.get_close_matches(label, labels, n=1, cutoff=0.5)
+        if hint:
+            lines.append(f"did you mean {hint[0]!r}?")
+        raise _Failed([*lines, *_describe(decision)])
+    try:
+        play.events.extend(game.apply(labels.index(label)))
+    except Exception as exc:
+        raise _crash(play, f"{where}: choosing {label!r}", exc) from None
+    _check_invariants(play, f"after {where}")
+
+
+def _expect(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> None:
+    failures: list[str] = []
+    failures += _expect_events(play, expect, loc)
+    failures += _expect_absent(play, expect, loc)
+    failures += _expect_state(play, expect, loc)
+    if expect.has("decision"):
+        failures += _expect_decision(play, expect, loc)
+    if expect.has("result"):
+        failures += _expect_result(play, expect, loc)
+    if failures:
+        raise _Failed(failures)
+
+
+def _name(play: _Play, loc: tuple[str | int, ...]) -> str:
+    """``expect.events[1] (line 23)`` for a part of the file."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return f"{text} ({play.scenario.where(*loc)})"
+
+
+def _event_list(
+    events: Sequence[Event], hits: set[int], start: int, pattern: Mapping[str, Any] | None
+) -> list[str]:
+    """The events since the script began: ✓ matched, · searched without a match."""
+    if not events:
+        return ["    (no events since the script began)"]
+    lines = ["  events since the script began (✓ matched, · searched):"]
+    shown = events[:MAX_LISTED_EVENTS]
+    for n, event in enumerate(shown):
+        mark = "✓" if n in hits else ("·" if n >= start else " ")
+        line = f"    {mark} #{n + 1} {show_event(event)}"
+        if pattern is not None and n >= start and event.kind == pattern["kind"]:
+            line += f"   ← {'; '.join(event_differences(pattern, event))}"
+        lines.append(line)
+    if len(events) > len(shown):
+        lines.append(f"    … {len(events) - len(shown)} more")
+    return lines
+
+
+def _expect_events(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
+    pos = play.matched
+    hits: set[int] = set()
+    for j, pattern in enumerate(expect.events):
+        found = next(
+            (n for n in range(pos, len(play.events)) if event_matches(pattern, play.events[n])),
+            None,
+        )
+        if found is None:
+            after = f"after event #{pos}" if pos else "since the script began"
+            return [
+                f"{_name(play, (*loc, 'events', j))}: no matching event {after}",
+                f"  expected: {show_pattern(pattern)}",
+                *_event_list(play.events, hits, pos, pattern),
+            ]
+        hits.add(found)
+        pos = found + 1
+    if expect.events:
+        play.matched = pos
+    return []
+
+
+def _expect_absent(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
+    out: list[str] = []
+    for j, pattern in enumerate(expect.absent):
+        seen = [n for n, event in enumerate(play.events) if event_matches(pattern, event)]
+        if seen:
+            out.append(f"{_name(play, (*loc, 'absent', j))}: an event that must not occur did")
+            out.append(f"  pattern: {show_pattern(pattern)}")
+            out += [f"  occurred: #{n + 1} {show_event(play.events[n])}" for n in seen[:5]]
+    return out
+
+
+def _expect_state(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
+    if not expect.state:
+        return []
+    try:
+        snapshot = play.game.snapshot()
+    except Exception as exc:
+        raise _crash(play, f"{_name(play, (*loc, 'state'))}: taking the snapshot", exc) from None
+    out: list[str] = []
+    for key, want in expect.state.items():
+        name = _name(play, (*loc, "state", key))
+        path = StatePath.parse(str(key))
+        try:
+            actual = path.resolve(snapshot)
+        except PathError as exc:
+            out += [f"{name}: no such state: {exc}"]
+            continue
+        if not matches(want, actual):
+            out += [f"{name}:", f"  expected: {show(want)}", f"  actual:   {show(actual)}"]
+    return out
+
+
+def _expect_decision(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
+    name = _name(play, (*loc, "decision"))
+    decision = play.game.decision()
+    want = expect.decision
+    if want is None:
+        if decision is None:
+            return []
+        return [f"{name}: expected no pending decision", *_describe(decision)]
+    if decision is None:
+        return [
+            f"{name}: expected a pending decision, but the game is over",
+            f"  result: {show(_result(play.game.result()))}",
+        ]
+    problems: list[str] = []
+    if want.seat is not None and want.seat != decision.seat:
+        problems.append(f"seat: expected {want.seat}, actual {decision.seat}")
+    if want.kind is not None and want.kind != decision.kind:
+        problems.append(f"kind: expected {want.kind}, actual {decision.kind}")
+    labels = decision.labels()
+    if want.options is not None and want.options != labels:
+        problems.append(f"options: expected {show(want.options)}")
+        problems.append(f"         actual   {show(labels)}")
+    missing = [label for label in want.includes if label not in labels]
+    if missing:
+        problems.append(f"includes: missing {show(missing)}")
+    present = [label for label in want.excludes if label in labels]
+    if present:
+        problems.append(f"excludes: present {show(present)}")
+    if not problems:
+        return []
+    return [
+        f"{name}:",
+        *(f"  {p}" for p in problems),
+        *(f"  {line}" for line in _describe(decision)),
+    ]
+
+
+def _result(result: Any) -> Any:
+    if result is None:
+        return None
+    return {
+        "winners": list(result.winners),
+        "ending": result.ending,
+        "rounds": result.rounds,
+        "scores": list(result.scores),
+    }
+
+
+def _expect_result(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
+    name = _name(play, (*loc, "result"))
+    actual = _result(play.game.result())
+    want = expect.result
+    if want is None:
+        if actual is None:
+            return []
+        return [f"{name}: expected the game to go on", f"  actual: {show(actual)}"]
+    wanted = {k: v for k, v in want.model_dump().items() if k in want.model_fields_set}
+    if actual is None:
+        return [
+            f"{name}: expected the game to be over",
+            f"  expected: {show(wanted)}",
+            "  actual:   null",
+        ]
+    compare = dict(actual)
+    if "winners" in wanted:
+        wanted["winners"] = sorted(wanted["winners"])
+        compare["winners"] = sorted(compare["winners"])
+    if matches(wanted, plain(compare)):
+        return []
+    shown = {k: compare[k] for k in wanted}
+    return [f"{name}:", f"  expected: {show(wanted)}", f"  actual:   {show(shown)}"]
+
+
+@dataclass
+class ScenarioSummary:
+    """Counts of a run over many scenario files."""
+
+    passed: int = 0
+    failed: int = 0
+    malformed: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        """2 if any file was malformed, else 1 if any failed, else 0."""
+        return 2 if self.malformed else (1 if self.failed else 0)
+
+    def line(self) -> str:
+        """``12 passed, 1 failed, 0 malformed``."""
+        return f"{self.passed} passed, {self.failed} failed, {self.malformed} malformed"
+
+
+def run_scenarios(
+    runner: ScenarioRunner, targets: Sequence[Path], echo: Callable[..., Any]
+) -> ScenarioSummary:
+    """Run every scenario file under ``targets``, reporting each through ``echo``.
+
+    ``echo(line)`` prints to stdout and ``echo(line, err=True)`` to stderr
+    (:func:`typer.echo`'s signature). A malformed file's problems go to
+    stderr and the run goes on; a missing target or no files at all is a
+    :class:`~pnp.errors.PnpError`.
+    """
+    from pnp.engine.scenarios.model import scenario_files
+    from pnp.errors import UsageError
+
+    files = scenario_files(list(targets))
+    if not files:
+        shown = ", ".join(display_path(t) for t in targets)
+        raise UsageError(f"no scenario files (*.yaml) in {shown}")
+    summary = ScenarioSummary()
+    for path in files:
+        try:
+            outcome = runner.run(path)
+        except PnpError as exc:
+            summary.malformed += 1
+            echo(f"ERROR {display_path(path)}: malformed scenario", err=True)
+            for line in exc.lines():
+                echo(f"  {line}", err=True)
+            continue
+        if outcome.passed:
+            summary.passed += 1
+        else:
+            summary.failed += 1
+        for line in outcome.lines():
+            echo(line)
+    echo(summary.line())
+    return summary

@@ -1,0 +1,89 @@
+"""Helpers for rulesets' test suites (they import pytest lazily).
+
+``assert_rules_covered("TH-")`` fails listing every checklist ID of a prefix
+that no scenario covers; ``view_leaks`` finds hidden information that leaks
+into a seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.game import Game
+from pnp.engine.scenarios.coverage import coverage, find_checklist, repo_root
+
+
+def assert_rules_covered(
+    prefix: str,
+    *,
+    scenarios: Iterable[Path] | None = None,
+    checklist: Path | None = None,
+    tests: Iterable[Path] = (),
+    exclude: Iterable[str] = (),
+) -> None:
+    """Fail unless every checklist ID starting with ``prefix`` is covered.
+
+    ``scenarios`` defaults to the repository's ``tests/scenarios/``;
+    ``checklist`` to the shared ``rules/CHECKLIST.md`` (the test is skipped,
+    with the reason, when the shared folder is absent). ``tests`` adds Python
+    test folders whose test names or docstrings count as covering an ID;
+    ``exclude`` lists IDs deliberately left out (say why in the calling test).
+    Scenarios naming an ID of the prefix that the checklist lacks also fail.
+    """
+    import pytest
+
+    path = checklist or find_checklist()
+    if path is None:
+        pytest.skip(
+            "the shared rules folder (shared/rules/CHECKLIST.md next to the repository, "
+            "or $PNP_CHECKLIST) is absent, so checklist coverage cannot be checked"
+        )
+    folders = list(scenarios) if scenarios is not None else [repo_root() / "tests" / "scenarios"]
+    found = coverage(prefix, path, folders, tests)
+    skipped = set(exclude)
+    missing = [rule for rule in found.missing if rule not in skipped]
+    if missing or found.unknown:
+        lines = found.summary()
+        if skipped:
+            lines.append(f"excluded on purpose: {', '.join(sorted(skipped))}")
+        raise AssertionError("\n".join(lines))
+
+
+def view_leaks(
+    game: Game, seat: int, change_hidden: Callable[[Game], Any], *, seats: Iterable[int] = ()
+) -> list[str]:
+    """What a change to hidden information reveals to ``seat``.
+
+    ``change_hidden`` alters ``game`` in place in a way ``seat`` must not be
+    able to see (swap a card of another seat's hand with one of the deck,
+    reorder the deck …). Returns one line per view that changed, empty when
+    nothing leaks. ``seats`` names further seats that must not see the change.
+    """
+    watched = [seat, *seats]
+    before = {s: game.view(s) for s in watched}
+    change_hidden(game)
+    leaks: list[str] = []
+    for s in watched:
+        after = game.view(s)
+        if after != before[s]:
+            leaks.append(f"seat {s}'s view changed: {_difference(before[s], after)}")
+    return leaks
+
+
+def _difference(before: Any, after: Any, path: str = "view") -> str:
+    """The first place where two views differ, for a readable message."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted(set(before) | set(after), key=str):
+            if before.get(key) != after.get(key):
+                return _difference(before.get(key), after.get(key), f"{path}.{key}")
+    if (
+        isinstance(before, list | tuple)
+        and isinstance(after, list | tuple)
+        and len(before) == len(after)
+    ):
+        for i, (b, a) in enumerate(zip(before, after, strict=True)):
+            if b != a:
+                return _difference(b, a, f"{path}[{i}]")
+    return f"{path}: {before!r} → {after!r}"

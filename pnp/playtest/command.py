@@ -1,0 +1,137 @@
+"""``pnp playtest``: from command-line values to a plan, a run and its outputs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.agents import parse_agents
+from pnp.engine.record import write_atomic
+from pnp.engine.runner import Limits
+from pnp.errors import UsageError
+from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.harness import run_playtest
+from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
+from pnp.playtest.progress import PlaytestProgress
+from pnp.playtest.report import PlaytestReport
+from pnp.playtest.verdict import Thresholds
+from pnp.rulesets import find_ruleset
+
+
+@dataclass
+class PlaytestRequest:
+    """The options of ``pnp playtest``, as given."""
+
+    ruleset: str
+    games: int = 100
+    seed: int = 0
+    players: int | None = None
+    houses: str | None = None
+    agents: str | None = None
+    workers: int | None = None
+    json: bool = False
+    report: Path | None = None
+    records: Path | None = None
+    stats: Path | None = None
+    content: Path | None = None
+    max_rounds: int | None = None
+    max_steps: int | None = None
+    invariants: bool = True
+    options: list[str] = field(default_factory=list)
+    fair_margin: float | None = None
+    max_cap_rate: float | None = None
+    card_games: int | None = None
+    progress: bool | None = None
+
+
+def _check(request: PlaytestRequest) -> None:
+    if request.games < 1:
+        raise UsageError("--games must be at least 1")
+    if request.workers is not None and request.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
+        if value is not None and value < 1:
+            raise UsageError(f"{name} must be at least 1")
+    if request.fair_margin is not None and not 0 <= request.fair_margin <= 1:
+        raise UsageError("--fair-margin must be between 0 and 1")
+    if request.max_cap_rate is not None and not 0 <= request.max_cap_rate <= 1:
+        raise UsageError("--max-cap-rate must be between 0 and 1")
+    if request.report is not None and request.report.suffix.lower() != ".pdf":
+        raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")
+    for flag, folder in (("--records", request.records),):
+        if folder is not None and folder.exists() and not folder.is_dir():
+            raise UsageError(f"{flag} {folder}: not a folder")
+
+
+def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:
+    """The plan and loaded content for ``request``; :class:`PnpError` for bad input."""
+    _check(request)
+    ruleset = find_ruleset(request.ruleset)
+    players = request.players if request.players is not None else ruleset.player_counts[0]
+    ruleset.check_players(players)
+    agents = parse_agents(request.agents, players, ruleset)
+    content = ruleset.load(request.content, alone=True)
+    limits = Limits.for_ruleset(
+        ruleset,
+        max_steps=request.max_steps,
+        max_rounds=request.max_rounds,
+        invariants=request.invariants,
+    )
+    plan = PlaytestPlan(
+        ruleset=ruleset,
+        games=request.games,
+        seed=request.seed,
+        players=players,
+        agents=agents,
+        houses=parse_houses(request.houses),
+        options=parse_options(request.options),
+        limits=limits,
+        content_root=request.content,
+        records_dir=request.records,
+        failures_dir=Path("output") / ruleset.name / "playtest" / f"seed-{request.seed}",
+    )
+    return plan, content
+
+
+def run_command(
+    request: PlaytestRequest,
+    echo: Callable[..., Any],
+    *,
+    executor: Executor | None = None,
+) -> PlaytestReport:
+    """Run ``pnp playtest``: play, then print (and write) what was asked for."""
+    plan, content = build_plan(request)
+    thresholds = Thresholds.for_ruleset(
+        plan.ruleset,
+        fair_margin=request.fair_margin,
+        max_cap_rate=request.max_cap_rate,
+        card_games=request.card_games,
+    )
+    runner = executor or LocalExecutor(request.workers)
+    title = f"{plan.ruleset.name} playtest"
+    with PlaytestProgress(plan.games, title, enabled=request.progress) as bar:
+        report = run_playtest(
+            plan,
+            content,
+            executor=runner,
+            thresholds=thresholds,
+            progress=bar.advance,
+            started=bar.start,
+        )
+    if request.report is not None:
+        from pnp.playtest.pdf import write_report
+
+        write_report(report, request.report)
+    if request.stats is not None:
+        write_atomic(request.stats, json.dumps(report.full_json(), indent=1) + "\n")
+    if request.json:
+        echo(json.dumps(report.to_json(), indent=1))
+    else:
+        for line in report.text():
+            echo(line)
+        if request.report is not None:
+            echo(f"report: {request.report}")
+    return report

@@ -1,0 +1,114 @@
+"""Executors: where a playtest's games are played.
+
+An :class:`Executor` receives the plan, the loaded content and the game
+indices, and yields one :class:`GameSummary` per game in any order; the
+statistics never depend on that order. :class:`LocalExecutor` plays them in
+this process (one worker) or in a pool of local worker processes. A
+distributed executor implements the same method: ship the (picklable) plan
+and content to its workers once, then batches of indices.
+"""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.errors import PnpError
+from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.worker import GameSummary, play_game
+
+
+class WorkerDied(PnpError):
+    """A worker process ended abruptly (killed, out of memory, a crash in C code)."""
+
+    exit_code = 1
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Executor(ABC):
+    """Plays the games of a plan."""
+
+    @abstractmethod
+    def run(
+        self, plan: PlaytestPlan, content: LoadedContent[Any], indices: Sequence[int]
+    ) -> Iterator[GameSummary]:
+        """Start playing the games ``indices``; iterate to receive their summaries.
+
+        The work starts when ``run`` is called (before the first item is
+        taken), so callers may start a progress display afterwards.
+        """
+
+
+class LocalExecutor(Executor):
+    """Games in this process (``workers=1``) or in a pool of local processes."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else default_workers()
+        if self.workers < 1:
+            raise ValueError("workers must be at least 1")
+
+    def run(
+        self, plan: PlaytestPlan, content: LoadedContent[Any], indices: Sequence[int]
+    ) -> Iterator[GameSummary]:
+        """Summaries as games finish (in order for one worker, any order for several)."""
+        if self.workers == 1 or len(indices) <= 1:
+            return (play_game(plan, content, i) for i in indices)
+        pool = ProcessPoolExecutor(
+            max_workers=min(self.workers, len(indices)),
+            initializer=_init_worker,
+            initargs=(plan, content),
+        )
+        # batches small enough to keep every worker busy to the end and the
+        # progress bar moving, large enough that shipping them costs little
+        size = max(1, min(64, len(indices) // (self.workers * 16)))
+        futures = [
+            pool.submit(_play_batch, list(indices[i : i + size]))
+            for i in range(0, len(indices), size)
+        ]
+        return _collect(pool, futures)
+
+
+def _collect(
+    pool: ProcessPoolExecutor, futures: list[Future[list[GameSummary]]]
+) -> Iterator[GameSummary]:
+    pending = set(futures)
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                try:
+                    yield from future.result()
+                except BrokenProcessPool:
+                    raise WorkerDied(
+                        "a playtest worker process died; run with --workers 1 to see which "
+                        "game takes the process down"
+                    ) from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _init_worker(plan: PlaytestPlan, content: LoadedContent[Any]) -> None:
+    """Runs once in each worker process: keep the plan and the content."""
+    _STATE["plan"] = plan
+    _STATE["content"] = content
+
+
+def _play_batch(indices: list[int]) -> list[GameSummary]:
+    plan: PlaytestPlan = _STATE["plan"]
+    content: LoadedContent[Any] = _STATE["content"]
+    return [play_game(plan, content, i) for i in indices]

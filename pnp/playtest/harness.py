@@ -1,0 +1,77 @@
+"""Run a playtest: check the setup, play every game on an executor, add up the results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.errors import PnpError, UsageError
+from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.report import PlaytestReport
+from pnp.playtest.stats import Tally
+from pnp.playtest.verdict import Thresholds, verdict
+from pnp.playtest.worker import GameSummary
+from pnp.rulesets.ruleset import Ruleset
+
+
+def card_ids(ruleset: Ruleset, content: LoadedContent[Any]) -> list[str] | None:
+    """The card ids the statistics count: the ruleset's hook, else the content's ``cards`` ids."""
+    if ruleset.card_ids is not None:
+        return list(dict.fromkeys(ruleset.card_ids(content)))
+    cards = getattr(content.model, "cards", None)
+    if isinstance(cards, list | tuple):
+        ids = [getattr(card, "id", None) for card in cards]
+        return [i for i in dict.fromkeys(ids) if isinstance(i, str)]
+    return None
+
+
+def check_plan(plan: PlaytestPlan, content: LoadedContent[Any]) -> None:
+    """Raise a :class:`PnpError` for a setup no game could use (before any worker starts)."""
+    ruleset = plan.ruleset
+    if ruleset.new_game is None:
+        raise UsageError(f"the {ruleset.name} ruleset has no referee yet; it cannot be playtested")
+    ruleset.check_players(plan.players)
+    if plan.games < 1:
+        raise UsageError("--games must be at least 1")
+    if plan.houses is not None and len(plan.houses) != plan.players:
+        raise UsageError(
+            f"--houses names {len(plan.houses)} Houses for {plan.players} players; "
+            "give one per seat (use 'random' to leave a seat to the seed)"
+        )
+    try:  # a bad House or option fails every game alike: say so once, as a user error
+        ruleset.new_game(content, plan.config(), plan.seed_of(0))
+    except PnpError:
+        raise
+    except Exception:
+        pass  # a crash: game 0 will be played, caught and recorded like any other
+
+
+def run_playtest(
+    plan: PlaytestPlan,
+    content: LoadedContent[Any],
+    *,
+    executor: Executor | None = None,
+    thresholds: Thresholds | None = None,
+    progress: Callable[[GameSummary], None] | None = None,
+    started: Callable[[], None] | None = None,
+) -> PlaytestReport:
+    """Play ``plan``'s games and judge them.
+
+    ``started()`` is called once the workers are running (start a progress
+    display there), ``progress(summary)`` after each game.
+    """
+    check_plan(plan, content)
+    runner = executor or LocalExecutor()
+    tally = Tally(plan.players, plan.agents)
+    summaries = runner.run(plan, content, range(plan.games))
+    if started is not None:
+        started()
+    for summary in summaries:
+        tally.add(summary)
+        if progress is not None:
+            progress(summary)
+    stats = tally.statistics(card_ids(plan.ruleset, content))
+    limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
+    return PlaytestReport(plan, stats, limits, verdict(stats, limits))

@@ -1,0 +1,289 @@
+"""The ``--report`` PDF: the verdict, tables and charts drawn with reportlab's graphics.
+
+Charts: win rates per House, seat and agent as bars with their 95% Wilson
+intervals over the fair band; a histogram of game lengths; and per card, how
+often it was drawn and played per game. The file is written atomically and is
+byte-identical for identical results (reportlab's invariant mode).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    CondPageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from pnp import __version__
+from pnp.playtest.report import PlaytestReport
+from pnp.playtest.stats import Rate, wilson
+from pnp.playtest.verdict import fair_band
+
+WIDTH = A4[0] - 30 * mm
+BAR = colors.HexColor("#4c78a8")
+DRAWN = colors.HexColor("#b7cde3")
+BAND = colors.HexColor("#dff0d8")
+BAD = colors.HexColor("#c0392b")
+GOOD = colors.HexColor("#2e7d32")
+#: cards per chart, so a long card list spreads over several pages
+CARDS_PER_CHART = 45
+
+
+def interval_chart(
+    rows: Sequence[tuple[str, Rate]], band: tuple[float, float], width: float = WIDTH
+) -> Drawing:
+    """Horizontal bars of win rates with 95% interval whiskers over the shaded fair band."""
+    label_w, value_w, row_h, top, bottom = 120.0, 110.0, 16.0, 8.0, 22.0
+    plot_w = width - label_w - value_w
+    height = top + bottom + row_h * len(rows)
+    highest = max([band[1], *(wilson(r.wins, r.games)[1] for _, r in rows)])
+    scale_max = min(1.0, math.ceil(highest * 10 + 0.5) / 10)
+
+    def x(value: float) -> float:
+        return label_w + plot_w * value / scale_max
+
+    d = Drawing(width, height)
+    plot_top = height - top
+    d.add(
+        Rect(
+            x(band[0]),
+            bottom,
+            x(band[1]) - x(band[0]),
+            plot_top - bottom,
+            fillColor=BAND,
+            strokeColor=None,
+        )
+    )
+    for tick in range(round(scale_max * 10) + 1):
+        value = tick / 10
+        d.add(
+            Line(
+                x(value), bottom, x(value), plot_top, strokeColor=colors.lightgrey, strokeWidth=0.3
+            )
+        )
+        d.add(String(x(value), bottom - 11, f"{tick * 10}%", fontSize=7, textAnchor="middle"))
+    for i, (name, rate) in enumerate(rows):
+        y = plot_top - row_h * (i + 1)
+        share = rate.wins / rate.games if rate.games else 0.0
+        low, high = wilson(rate.wins, rate.games)
+        outside = high < band[0] or low > band[1]
+        d.add(String(label_w - 6, y + 4, name[:24], fontSize=8, textAnchor="end"))
+        d.add(Rect(label_w, y + 3, x(share) - label_w, row_h - 6, fillColor=BAR, strokeColor=None))
+        mid = y + row_h / 2
+        whisker = BAD if outside else colors.black
+        d.add(Line(x(low), mid, x(high), mid, strokeColor=whisker, strokeWidth=1.2))
+        for end in (low, high):
+            d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
+        text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}"
+        d.add(String(label_w + plot_w + 6, y + 4, text, fontSize=7, fillColor=whisker))
+    return d
+
+
+def histogram(values: Sequence[int], width: float = WIDTH, height: float = 150.0) -> Drawing:
+    """Counts of games per length (rounds), binned to at most 40 bars."""
+    d = Drawing(width, height)
+    if not values:
+        d.add(String(10, height / 2, "no finished games", fontSize=9))
+        return d
+    low, high = min(values), max(values)
+    step = max(1, math.ceil((high - low + 1) / 40))
+    bins = list(range(low, high + 1, step))
+    counts = [0] * len(bins)
+    for v in values:
+        counts[(v - low) // step] += 1
+    chart = VerticalBarChart()
+    chart.x, chart.y = 40, 30
+    chart.width, chart.height = width - 60, height - 45
+    chart.data = [counts]
+    chart.categoryAxis.categoryNames = [
+        str(b) if step == 1 else f"{b}–{b + step - 1}" for b in bins
+    ]
+    chart.categoryAxis.labels.fontSize = 6 if len(bins) > 20 else 7
+    chart.categoryAxis.labels.angle = 90 if step > 1 else 0
+    chart.categoryAxis.labels.boxAnchor = "e" if step > 1 else "n"
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.labels.fontSize = 7
+    chart.bars[0].fillColor = BAR
+    chart.bars.strokeColor = None
+    d.add(chart)
+    d.add(String(width / 2, 2, "rounds", fontSize=8, textAnchor="middle"))
+    return d
+
+
+def card_chart(rows: Sequence[tuple[str, float, float]], width: float = WIDTH) -> Drawing:
+    """Per card: drawn and played per game (a card never played is labelled in red)."""
+    row_h = 12.0
+    height = row_h * len(rows) + 40
+    chart = HorizontalBarChart()
+    chart.x, chart.y = 130, 25
+    chart.width, chart.height = width - 150, row_h * len(rows)
+    # the chart lists categories bottom-up; reverse so the first card is on top
+    ordered = list(reversed(rows))
+    chart.data = [[r[1] for r in ordered], [r[2] for r in ordered]]
+    chart.categoryAxis.categoryNames = [r[0][:28] for r in ordered]
+    chart.categoryAxis.labels.fontSize = 7
+    chart.categoryAxis.labels.boxAnchor = "e"
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.labels.fontSize = 7
+    chart.bars[0].fillColor = DRAWN
+    chart.bars[1].fillColor = BAR
+    chart.bars.strokeColor = None
+    chart.groupSpacing = 2
+    for i, row in enumerate(ordered):
+        if row[2] == 0:
+            chart.categoryAxis.labels[i].fillColor = BAD
+    d = Drawing(width, height)
+    d.add(chart)
+    d.add(Rect(130, 6, 8, 8, fillColor=DRAWN, strokeColor=None))
+    d.add(String(142, 7, "drawn per game", fontSize=7))
+    d.add(Rect(220, 6, 8, 8, fillColor=BAR, strokeColor=None))
+    d.add(String(232, 7, "played per game (red name: never played)", fontSize=7))
+    return d
+
+
+def write_report(report: PlaytestReport, path: Path) -> None:
+    """Write the PDF report of ``report`` to ``path`` atomically."""
+    from pnp.engine.record import write_atomic
+
+    write_atomic(path, render_report(report))
+
+
+def render_report(report: PlaytestReport) -> bytes:
+    """The PDF bytes of ``report``."""
+    styles = getSampleStyleSheet()
+    body, small = styles["BodyText"], styles["BodyText"].clone("small", fontSize=8, leading=10)
+    s, plan = report.stats, report.plan
+    band = fair_band(s, report.thresholds)
+    story: list = [Paragraph(escape(f"Playtest report: {plan.ruleset.title}"), styles["Title"])]
+    agents = ", ".join(plan.agents)
+    houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
+    options = ", ".join(f"{k}={v}" for k, v in plan.options.items()) or "none"
+    setup = [
+        ["ruleset", plan.ruleset.name, "games", str(s.games)],
+        ["players", str(plan.players), "seed", str(plan.seed)],
+        ["agents", agents, "houses", houses],
+        [
+            "options",
+            options,
+            "caps",
+            f"{plan.limits.max_rounds} rounds, {plan.limits.max_steps} decisions",
+        ],
+        ["invariants", "on" if plan.limits.invariants else "off", "pnp", __version__],
+    ]
+    story.append(_table([[escape(str(c)) for c in row] for row in setup], small))
+    story.append(Spacer(1, 4 * mm))
+    verdict = "PASS" if report.passed else "FAIL"
+    colour = "#2e7d32" if report.passed else "#c0392b"
+    story.append(
+        Paragraph(f'<font color="{colour}"><b>Verdict: {verdict}</b></font>', styles["Heading2"])
+    )
+    for reason in report.reasons:
+        story.append(Paragraph("• " + escape(reason), body))
+    counts = (
+        f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
+        f"cap hits {s.cap_hits}; fair band {100 * band[0]:.1f}–{100 * band[1]:.1f}% "
+        f"(equal-seat rate {100 * s.fair_rate:.1f}% ± {100 * report.thresholds.fair_margin:.1f})"
+    )
+    story.append(Paragraph(escape(counts), body))
+
+    sections: list[tuple[str, list[tuple[str, Rate]]]] = [
+        ("Win rate per House", list(s.houses.items())),
+        (
+            "Win rate per seat",
+            [(f"seat {i} ({s.seat_agents[i]})", r) for i, r in enumerate(s.seats)],
+        ),
+    ]
+    if len(s.agents) > 1:
+        sections.append(("Win rate per agent", list(s.agents.items())))
+    if s.first_player:
+        sections.append(("First player", [("first player", s.first_player)]))
+    for title, rows in sections:
+        if rows:
+            story += [CondPageBreak(60 * mm), Paragraph(escape(title), styles["Heading2"])]
+            story.append(interval_chart(rows, band))
+
+    story += [CondPageBreak(70 * mm), Paragraph("Game length (finished games)", styles["Heading2"])]
+    story.append(histogram(s.rounds))
+    endings = [["ending", "games", "share"]] + [
+        [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in s.endings.items()
+    ]
+    story += [Paragraph("How games ended", styles["Heading3"]), _table(endings, small, header=True)]
+
+    if s.cards:
+        games = max(1, s.games)
+        rows = [(card, c.drawn / games, c.played / games) for card, c in s.cards.items()]
+        for start in range(0, len(rows), CARDS_PER_CHART):
+            chunk = rows[start : start + CARDS_PER_CHART]
+            title = "Cards: drawn and played per game"
+            if len(rows) > CARDS_PER_CHART:
+                title += f" ({start + 1}–{start + len(chunk)} of {len(rows)})"
+            story += [CondPageBreak(12 * len(chunk) + 60), Paragraph(title, styles["Heading2"])]
+            story.append(card_chart(chunk))
+        table = [["card", "drawn", "played", "seat-games played", "won when played"]]
+        for card, c in s.cards.items():
+            won = f"{100 * c.winner_played / c.played_games:.1f}%" if c.played_games else "–"
+            table.append([escape(card), str(c.drawn), str(c.played), str(c.played_games), won])
+        story += [
+            Paragraph("Cards in numbers", styles["Heading3"]),
+            _table(table, small, header=True),
+        ]
+
+    failures = [
+        [
+            str(g.index),
+            str(g.seed),
+            escape(g.failure or "; ".join(g.violations)),
+            escape(g.record or ""),
+        ]
+        for g in [*s.crashes, *s.violations][:40]
+    ]
+    if failures:
+        story += [Paragraph("Crashes and invariant violations", styles["Heading2"])]
+        story.append(_table([["game", "seed", "what", "record"], *failures], small, header=True))
+
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=A4,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=15 * mm,
+        title=f"pnp playtest report: {plan.ruleset.name}",
+        author="pnp",
+        creator=f"pnp {__version__}",
+        producer="pnp",
+        invariant=1,
+    )
+    doc.build(story)
+    return out.getvalue()
+
+
+def _table(rows: list[list[str]], style, *, header: bool = False) -> Table:
+    cells = [[Paragraph(c, style) for c in row] for row in rows]
+    table = Table(cells, hAlign="LEFT", repeatRows=1 if header else 0)
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("GRID", (0, 0), (-1, -1), 0.25, colors.lightgrey),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    if header:
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")))
+    table.setStyle(TableStyle(commands))
+    return table

@@ -1,0 +1,92 @@
+"""What a playtest runs: one ruleset, N seeded games, the same setup each time.
+
+A :class:`PlaytestPlan` is plain, picklable data, so any executor (local
+processes today, a cluster tomorrow) can ship it to its workers. Game ``i``
+is seeded by :func:`game_seed` from the run's seed and ``i`` alone, which is
+why results do not depend on how games are spread over workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.engine.game import GameConfig
+from pnp.engine.rng import derive_seed
+from pnp.engine.runner import Limits
+from pnp.rulesets.ruleset import Ruleset
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a playtest seeded with ``seed``."""
+    return derive_seed(seed, "playtest", index)
+
+
+@dataclass(frozen=True)
+class PlaytestPlan:
+    """Everything a worker needs to play any game of the run."""
+
+    ruleset: Ruleset
+    games: int
+    seed: int
+    players: int
+    #: agent name per seat
+    agents: tuple[str, ...]
+    #: House per seat (``None``: left to each game's seed); ``None``: all left to the seed
+    houses: tuple[str | None, ...] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)
+    #: the ``--content`` root (``None``: the shipped content)
+    content_root: Path | None = None
+    #: write every game's record here (``None``: only crashes and violations are kept)
+    records_dir: Path | None = None
+    #: where crash and violation records go when ``records_dir`` is not given
+    failures_dir: Path = Path("output")
+
+    def config(self) -> GameConfig:
+        """The game configuration shared by every game."""
+        return GameConfig(self.players, self.houses, dict(self.options))
+
+    def seed_of(self, index: int) -> int:
+        """The seed of game ``index``."""
+        return game_seed(self.seed, index)
+
+    def record_path(self, index: int, failed: bool) -> Path | None:
+        """Where game ``index``'s record goes (``None``: not kept)."""
+        folder = (
+            self.records_dir
+            if self.records_dir is not None
+            else (self.failures_dir if failed else None)
+        )
+        return folder / f"game-{index:06d}.json" if folder is not None else None
+
+
+#: ``--houses`` entries that leave a seat's House to the game seed
+RANDOM_HOUSE = ("random", "-", "*", "")
+
+
+def parse_houses(text: str | None) -> tuple[str | None, ...] | None:
+    """``--houses stark,lannister,random`` as one entry per seat (``None``: left to the seed)."""
+    if text is None:
+        return None
+    return tuple(None if h.strip() in RANDOM_HOUSE else h.strip() for h in text.split(","))
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs as a mapping; values read as YAML scalars (``true``, ``3``)."""
+    import yaml
+
+    from pnp.errors import UsageError
+
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        except yaml.YAMLError:
+            out[key.strip()] = value
+    return out

@@ -1,0 +1,181 @@
+"""A playtest's results: the ``--json`` object, the full statistics and the terminal summary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.stats import Rate, Statistics, spread, wilson
+from pnp.playtest.verdict import Thresholds, fair_band
+
+#: the keys of ``pnp playtest --json``, in order
+JSON_KEYS = (
+    "games",
+    "crashes",
+    "invariant_violations",
+    "cap_hits",
+    "houses",
+    "seats",
+    "first_player_rate",
+    "length",
+    "endings",
+    "cards_never_played",
+    "verdict",
+    "reasons",
+)
+
+
+@dataclass
+class PlaytestReport:
+    """Everything a playtest found."""
+
+    plan: PlaytestPlan
+    stats: Statistics
+    thresholds: Thresholds
+    reasons: list[str]
+
+    @property
+    def passed(self) -> bool:
+        """Whether the verdict is pass."""
+        return not self.reasons
+
+    @property
+    def exit_code(self) -> int:
+        """0 on pass, 1 on fail."""
+        return 0 if self.passed else 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object: exactly :data:`JSON_KEYS`."""
+        s = self.stats
+        first = s.first_player
+        return {
+            "games": s.games,
+            "crashes": [
+                {
+                    "game": g.index,
+                    "seed": g.seed,
+                    **(g.failure_info or {}),
+                    "record": g.record,
+                }
+                for g in s.crashes
+            ],
+            "invariant_violations": [
+                {
+                    "game": g.index,
+                    "seed": g.seed,
+                    "step": g.steps,
+                    "violations": g.violations,
+                    "record": g.record,
+                }
+                for g in s.violations
+            ],
+            "cap_hits": s.cap_hits,
+            "houses": {house: rate.to_json() for house, rate in s.houses.items()},
+            "seats": [
+                {"seat": seat, "agent": s.seat_agents[seat], **rate.to_json()}
+                for seat, rate in enumerate(s.seats)
+            ],
+            "first_player_rate": first.to_json()["rate"] if first else None,
+            "length": {"rounds": spread(s.rounds), "decisions": spread(s.steps)},
+            "endings": dict(s.endings),
+            "cards_never_played": s.never_played,
+            "verdict": "pass" if self.passed else "fail",
+            "reasons": list(self.reasons),
+        }
+
+    def full_json(self) -> dict[str, Any]:
+        """The ``--json`` object plus the setup, agents, thresholds and per-card counts."""
+        s = self.stats
+        low, high = fair_band(s, self.thresholds)
+        plan = self.plan
+        data = self.to_json()
+        data["setup"] = {
+            "ruleset": plan.ruleset.name,
+            "seed": plan.seed,
+            "players": plan.players,
+            "agents": list(plan.agents),
+            "houses": list(plan.houses) if plan.houses is not None else None,
+            "options": dict(plan.options),
+            "max_rounds": plan.limits.max_rounds,
+            "max_steps": plan.limits.max_steps,
+            "invariants": plan.limits.invariants,
+        }
+        data["thresholds"] = {
+            "fair_margin": self.thresholds.fair_margin,
+            "fair_band": [round(low, 6), round(high, 6)],
+            "max_cap_rate": self.thresholds.max_cap_rate,
+            "card_games": self.thresholds.card_games,
+        }
+        data["agents"] = {name: rate.to_json() for name, rate in s.agents.items()}
+        data["first_player"] = s.first_player.to_json() if s.first_player else None
+        data["cards"] = {
+            card: {
+                "drawn": c.drawn,
+                "played": c.played,
+                "played_games": c.played_games,
+                "winner_played": c.winner_played,
+            }
+            for card, c in s.cards.items()
+        }
+        return data
+
+    def text(self) -> list[str]:
+        """The terminal summary, one line each."""
+        s = self.stats
+        plan = self.plan
+        low, high = fair_band(s, self.thresholds)
+        agents = ",".join(plan.agents) if len(set(plan.agents)) > 1 else plan.agents[0]
+        lines = [
+            f"{plan.ruleset.name}: {s.games} games, {plan.players} players, agents {agents}, "
+            f"seed {plan.seed}",
+            f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
+            f"cap hits {s.cap_hits} ({_pct(s.cap_hits / s.games if s.games else 0)})",
+        ]
+        for game in s.crashes[:5]:
+            lines.append(f"  crash: game {game.index} seed {game.seed}: {game.failure}")
+            if game.record:
+                lines.append(f"    replay: pnp replay {game.record}")
+        for game in s.violations[:5]:
+            lines.append(
+                f"  invariant: game {game.index} seed {game.seed}: {'; '.join(game.violations)}"
+            )
+            if game.record:
+                lines.append(f"    replay: pnp replay {game.record}")
+        lines.append(f"win rates (95% Wilson interval; fair band {_pct(low)}–{_pct(high)}):")
+        rows: list[tuple[str, Rate]] = [(f"house {h}", r) for h, r in s.houses.items()]
+        rows += [(f"seat {i} ({s.seat_agents[i]})", r) for i, r in enumerate(s.seats)]
+        if len(s.agents) > 1:
+            rows += [(f"agent {a}", r) for a, r in s.agents.items()]
+        if s.first_player:
+            rows.append(("first player", s.first_player))
+        width = max(len(name) for name, _ in rows)
+        for name, rate in rows:
+            lo, hi = wilson(rate.wins, rate.games)
+            share = rate.wins / rate.games if rate.games else 0.0
+            lines.append(
+                f"  {name:<{width}}  {_pct(share):>6}  [{_pct(lo)}–{_pct(hi)}]  "
+                f"{rate.wins}/{rate.games}"
+            )
+        r, d = spread(s.rounds), spread(s.steps)
+        lines.append(
+            f"length (finished games): rounds mean {r['mean']:.1f}, median {r['median']:g}, "
+            f"p10 {r['p10']:g}, p90 {r['p90']:g}; decisions mean {d['mean']:.1f}"
+        )
+        endings = ", ".join(f"{k} {v}" for k, v in s.endings.items()) or "none"
+        lines.append(f"endings: {endings}")
+        if s.cards:
+            busiest = sorted(s.cards.items(), key=lambda kv: (-kv[1].played, kv[0]))[:5]
+            top = ", ".join(f"{c} {st.played}" for c, st in busiest)
+            lines.append(f"cards: {len(s.cards)} counted; most played: {top}")
+            never = s.never_played
+            if never:
+                shown = ", ".join(never[:10]) + (" …" if len(never) > 10 else "")
+                lines.append(f"  never played ({len(never)}): {shown}")
+        lines.append(f"verdict: {'PASS' if self.passed else 'FAIL'}")
+        lines += [f"  - {reason}" for reason in self.reasons]
+        return lines
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"

@@ -1,0 +1,220 @@
+"""Playtest statistics: win rates with Wilson intervals, lengths, endings, cards.
+
+:class:`Tally` adds game summaries up in any order using integer counts
+only, so the statistics are identical however the games were spread over
+workers; :meth:`Tally.statistics` turns the counts into rates at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.engine.runner import CAPPED, CRASHED, FINISHED, VIOLATED
+from pnp.playtest.worker import GameSummary
+
+#: z for a two-sided 95% interval
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / games`` (``(0, 1)`` for no games)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    # exact ends at 0% and 100%, which floating point would miss by a hair
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
+
+
+def quantile(sorted_values: Sequence[int | float], q: float) -> float:
+    """The ``q`` quantile of sorted values, interpolating linearly (numpy's default)."""
+    if not sorted_values:
+        return 0.0
+    pos = (len(sorted_values) - 1) * q
+    low = math.floor(pos)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (pos - low)
+
+
+def spread(values: Iterable[int]) -> dict[str, float]:
+    """Mean, median, p10, p90, min and max of ``values``."""
+    ordered = sorted(values)
+    if not ordered:
+        return {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0, "max": 0}
+    return {
+        "mean": _round(sum(ordered) / len(ordered)),
+        "median": _round(quantile(ordered, 0.5)),
+        "p10": _round(quantile(ordered, 0.1)),
+        "p90": _round(quantile(ordered, 0.9)),
+        "min": ordered[0],
+        "max": ordered[-1],
+    }
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+@dataclass
+class Rate:
+    """Wins out of games, with a 95% Wilson interval."""
+
+    games: int
+    wins: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{games, wins, rate, ci_low, ci_high}``."""
+        low, high = wilson(self.wins, self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "rate": _round(rate),
+            "ci_low": _round(low),
+            "ci_high": _round(high),
+        }
+
+
+@dataclass
+class CardStats:
+    """One card's counts over the run."""
+
+    drawn: int = 0
+    played: int = 0
+    #: seat-games in which the card was played at least once
+    played_games: int = 0
+    #: of those, seat-games the seat went on to win ("in the winner's play")
+    winner_played: int = 0
+
+
+@dataclass
+class Tally:
+    """Integer counts over the games of a run, added in any order."""
+
+    players: int
+    agents: tuple[str, ...]
+    games: int = 0
+    crashes: list[GameSummary] = field(default_factory=list)
+    violations: list[GameSummary] = field(default_factory=list)
+    cap_hits: int = 0
+    #: games with a result (finished or capped)
+    completed: int = 0
+    winner_slots: int = 0
+    houses: dict[str, list[int]] = field(default_factory=dict)
+    seats: list[list[int]] = field(default_factory=list)
+    first_games: int = 0
+    first_wins: int = 0
+    rounds: list[int] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
+    cards: dict[str, CardStats] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats = [[0, 0] for _ in range(self.players)]
+
+    def add(self, game: GameSummary) -> None:
+        """Count one game."""
+        self.games += 1
+        for card, n in game.drawn.items():
+            self._card(card).drawn += n
+        won = set(game.winners)
+        for seat, plays in enumerate(game.played):
+            for card, n in plays.items():
+                stats = self._card(card)
+                stats.played += n
+                stats.played_games += 1
+                stats.winner_played += seat in won
+        if game.status == CRASHED:
+            self.crashes.append(game)
+            return
+        if game.status == VIOLATED:
+            self.violations.append(game)
+            return
+        self.completed += 1
+        self.endings[game.ending or "unknown"] += 1
+        if game.status == CAPPED:
+            self.cap_hits += 1
+        self.winner_slots += len(won)
+        for seat, faction in enumerate(game.factions):
+            counts = self.houses.setdefault(faction, [0, 0])
+            counts[0] += 1
+            counts[1] += seat in won
+        for seat in range(min(self.players, len(self.seats))):
+            self.seats[seat][0] += 1
+            self.seats[seat][1] += seat in won
+        if game.first_player is not None:
+            self.first_games += 1
+            self.first_wins += game.first_player in won
+        if game.status == FINISHED:
+            self.rounds.append(game.rounds)
+            self.steps.append(game.steps)
+
+    def _card(self, card: str) -> CardStats:
+        stats = self.cards.get(card)
+        if stats is None:
+            stats = self.cards[card] = CardStats()
+        return stats
+
+    def statistics(self, card_ids: Sequence[str] | None) -> Statistics:
+        """Rates, intervals and lists, in a fixed order."""
+        ids = list(card_ids) if card_ids is not None else []
+        known = set(ids)
+        ids += sorted(c for c in self.cards if c not in known)
+        agents: dict[str, list[int]] = {}
+        for seat, (games, wins) in enumerate(self.seats):
+            counts = agents.setdefault(self.agents[seat], [0, 0])
+            counts[0] += games
+            counts[1] += wins
+        fair = self.winner_slots / (self.completed * self.players) if self.completed else 0.0
+        return Statistics(
+            games=self.games,
+            completed=self.completed,
+            crashes=sorted(self.crashes, key=lambda g: g.index),
+            violations=sorted(self.violations, key=lambda g: g.index),
+            cap_hits=self.cap_hits,
+            fair_rate=fair,
+            houses={h: Rate(*self.houses[h]) for h in sorted(self.houses)},
+            seats=[Rate(games, wins) for games, wins in self.seats],
+            agents={a: Rate(*agents[a]) for a in agents},
+            seat_agents=self.agents,
+            first_player=Rate(self.first_games, self.first_wins) if self.first_games else None,
+            rounds=sorted(self.rounds),
+            steps=sorted(self.steps),
+            endings=dict(sorted(self.endings.items(), key=lambda kv: (-kv[1], kv[0]))),
+            cards={c: self.cards.get(c, CardStats()) for c in ids},
+        )
+
+
+@dataclass
+class Statistics:
+    """The finished statistics of a run."""
+
+    games: int
+    completed: int
+    crashes: list[GameSummary]
+    violations: list[GameSummary]
+    cap_hits: int
+    #: the win rate of a seat if every seat were equal (1/n with one winner a game)
+    fair_rate: float
+    houses: dict[str, Rate]
+    seats: list[Rate]
+    agents: dict[str, Rate]
+    seat_agents: tuple[str, ...]
+    first_player: Rate | None
+    rounds: list[int]
+    steps: list[int]
+    endings: dict[str, int]
+    cards: dict[str, CardStats]
+
+    @property
+    def never_played(self) -> list[str]:
+        """Cards (of the ruleset's list, and any seen) that no game played."""
+        return [c for c, s in self.cards.items() if s.played == 0]

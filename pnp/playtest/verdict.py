@@ -1,0 +1,93 @@
+"""The verdict: does the content pass its playtest?
+
+A run fails when any game crashed or broke an invariant, when more than
+``max_cap_rate`` of the games hit a cap, when a House's 95% win-rate
+interval misses the fair band (the equal-seat rate ± ``fair_margin``), or,
+in runs of at least ``card_games`` games, when some card was never played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.playtest.stats import Statistics, wilson
+from pnp.rulesets.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The verdict's limits (defaults from the ruleset; options override them)."""
+
+    fair_margin: float = 0.05
+    max_cap_rate: float = 0.01
+    #: the smallest run in which a card never played fails the verdict
+    card_games: int = 500
+
+    @classmethod
+    def for_ruleset(
+        cls,
+        ruleset: Ruleset,
+        *,
+        fair_margin: float | None = None,
+        max_cap_rate: float | None = None,
+        card_games: int | None = None,
+    ) -> Thresholds:
+        """The ruleset's thresholds, overridden where given."""
+        return cls(
+            fair_margin=ruleset.fair_margin if fair_margin is None else fair_margin,
+            max_cap_rate=ruleset.max_cap_rate if max_cap_rate is None else max_cap_rate,
+            card_games=cls.card_games if card_games is None else card_games,
+        )
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def fair_band(stats: Statistics, thresholds: Thresholds) -> tuple[float, float]:
+    """The band every House's interval must overlap."""
+    return (
+        max(0.0, stats.fair_rate - thresholds.fair_margin),
+        min(1.0, stats.fair_rate + thresholds.fair_margin),
+    )
+
+
+def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
+    """The reasons the run fails; empty when it passes."""
+    reasons: list[str] = []
+    if stats.crashes:
+        first = stats.crashes[0]
+        where = f"; record {first.record}" if first.record else ""
+        reasons.append(
+            f"{len(stats.crashes)} game(s) crashed (first: game {first.index}, "
+            f"seed {first.seed}: {first.failure}{where})"
+        )
+    if stats.violations:
+        first = stats.violations[0]
+        where = f"; record {first.record}" if first.record else ""
+        reasons.append(
+            f"{len(stats.violations)} game(s) broke an invariant (first: game {first.index}, "
+            f"seed {first.seed}: {'; '.join(first.violations)}{where})"
+        )
+    if stats.games and stats.cap_hits / stats.games > thresholds.max_cap_rate:
+        reasons.append(
+            f"{stats.cap_hits} game(s) hit a cap ({_pct(stats.cap_hits / stats.games)}, "
+            f"more than the {_pct(thresholds.max_cap_rate)} allowed)"
+        )
+    if stats.completed == 0:
+        reasons.append("no game came to an end")
+        return reasons
+    low, high = fair_band(stats, thresholds)
+    for house, rate in stats.houses.items():
+        ci_low, ci_high = wilson(rate.wins, rate.games)
+        if ci_high < low or ci_low > high:
+            reasons.append(
+                f"{house} wins {_pct(rate.wins / rate.games)} of its games "
+                f"(95% CI {_pct(ci_low)}–{_pct(ci_high)}), outside the fair band "
+                f"{_pct(low)}–{_pct(high)}"
+            )
+    never = stats.never_played
+    if never and stats.games >= thresholds.card_games:
+        shown = ", ".join(never[:20]) + (f" and {len(never) - 20} more" if len(never) > 20 else "")
+        reasons.append(f"{len(never)} card(s) never played in {stats.games} games: {shown}")
+    return reasons

@@ -1,0 +1,117 @@
+"""Play one game of a plan and sum it up in a small, picklable :class:`GameSummary`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.content.problems import display_path
+from pnp.engine.game import Event
+from pnp.engine.record import Record
+from pnp.engine.runner import CRASHED, VIOLATED, agents_chooser, run_game
+from pnp.playtest.plan import PlaytestPlan
+
+#: the event kinds the statistics count (``data["card"]`` names the card)
+CARD_DRAWN = "card_drawn"
+CARD_PLAYED = "card_played"
+
+
+@dataclass
+class GameSummary:
+    """What the statistics need to know about one game."""
+
+    index: int
+    seed: int
+    status: str
+    ending: str | None = None
+    winners: tuple[int, ...] = ()
+    rounds: int = 0
+    steps: int = 0
+    factions: tuple[str, ...] = ()
+    first_player: int | None = None
+    #: card id -> times drawn in this game
+    drawn: dict[str, int] = field(default_factory=dict)
+    #: per seat: card id -> times that seat played it
+    played: list[dict[str, int]] = field(default_factory=list)
+    #: ``Type: message (phase, step n)`` for a crash
+    failure: str | None = None
+    failure_info: dict[str, Any] | None = None
+    violations: list[str] = field(default_factory=list)
+    #: the record file written for this game, as shown to the user
+    record: str | None = None
+
+
+class _CardCounter:
+    """Counts card draws and plays from the event stream (the observer)."""
+
+    def __init__(self, players: int) -> None:
+        self.drawn: Counter[str] = Counter()
+        self.played: list[Counter[str]] = [Counter() for _ in range(players)]
+
+    def __call__(self, events: Sequence[Event]) -> None:
+        for event in events:
+            kind = event.kind
+            if kind == CARD_DRAWN:
+                self.drawn[str(event.data.get("card"))] += 1
+            elif kind == CARD_PLAYED and event.seat is not None:
+                self.played[event.seat][str(event.data.get("card"))] += 1
+
+
+def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> GameSummary:
+    """Play game ``index`` of ``plan``; write its record when it must be kept."""
+    seed = plan.seed_of(index)
+    config = plan.config()
+    counter = _CardCounter(plan.players)
+    keep_all = plan.records_dir is not None
+    run = run_game(
+        plan.ruleset,
+        content,
+        config,
+        seed,
+        agents_chooser(plan.ruleset, plan.agents, seed),
+        plan.limits,
+        observer=counter,
+        hash_state=keep_all,
+    )
+    failed = run.status in (CRASHED, VIOLATED)
+    summary = GameSummary(
+        index=index,
+        seed=seed,
+        status=run.status,
+        ending=run.result.ending if run.result is not None else None,
+        winners=tuple(run.result.winners) if run.result is not None else (),
+        rounds=run.result.rounds if run.result is not None else run.rounds,
+        steps=run.steps,
+        factions=run.factions,
+        first_player=run.first_player,
+        drawn=dict(counter.drawn),
+        played=[dict(c) for c in counter.played],
+        failure=run.failure.line() if run.failure is not None else None,
+        violations=list(run.violations),
+    )
+    if run.failure is not None:
+        f = run.failure
+        summary.failure_info = {
+            "phase": f.phase,
+            "type": f.type,
+            "message": f.message,
+            "step": f.step,
+        }
+    path = plan.record_path(index, failed)
+    if path is not None:
+        record = Record.from_run(
+            plan.ruleset.name,
+            config,
+            list(plan.agents),
+            plan.limits,
+            run,
+            content_hash=content.content_hash,
+            content_root=plan.content_root,
+            origin={"playtest_seed": plan.seed, "game": index},
+        )
+        record.write(path)
+        summary.record = display_path(path)
+    return summary

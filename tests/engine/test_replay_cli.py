@@ -1,0 +1,102 @@
+"""``pnp replay``: exit 0 when a record is reproduced, 1 on a mismatch, 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.engine import GameConfig
+from pnp.engine.record import Record
+from pnp.engine.runner import Limits, agents_chooser, run_game
+from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def record_file(content, tmp_path: Path, seed: int = 3, options=None, name="game.json") -> Path:
+    config = GameConfig(2, None, options or {})
+    limits = Limits()
+    run = run_game(
+        HAGGLE,
+        content,
+        config,
+        seed,
+        agents_chooser(HAGGLE, ["random"] * 2, seed),
+        limits,
+        hash_state=True,
+    )
+    record = Record.from_run(
+        "haggle",
+        config,
+        ["random"] * 2,
+        limits,
+        run,
+        content_hash=content.content_hash,
+        content_root=CONTENT_ROOT,
+    )
+    path = tmp_path / name
+    record.write(path)
+    return path
+
+
+def test_replay_reproduces(haggle_registry, haggle_content, tmp_path: Path) -> None:
+    path = record_file(haggle_content, tmp_path)
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"OK  {path}: haggle seed 3, ")
+    assert "reproduced" in result.stdout and "state hash" in result.stdout
+
+
+def test_replay_mismatch_exits_one(haggle_registry, haggle_content, tmp_path: Path) -> None:
+    path = record_file(haggle_content, tmp_path)
+    data = json.loads(path.read_text())
+    data["final_state_hash"] = "f" * 64
+    path.write_text(json.dumps(data))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.startswith("MISMATCH")
+    assert f"final state hash: recorded {'f' * 64}, replayed" in result.stdout
+
+
+def test_replay_reproduces_a_crash_with_its_traceback(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    for seed in range(20):
+        path = record_file(haggle_content, tmp_path, seed, {"crash_on": "silk-scarf"})
+        if json.loads(path.read_text())["status"] == "crash":
+            break
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "reproduced the crash RuntimeError: planted crash" in result.stdout
+    assert "Traceback (most recent call last)" in result.stdout  # the bug's, for debugging
+
+
+def test_replay_log_and_jsonl(haggle_registry, haggle_content, tmp_path: Path) -> None:
+    lines = [json.loads(record_file(haggle_content, tmp_path, s).read_text()) for s in (1, 2)]
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    result = invoke("replay", str(path), "--log", "--content", str(CONTENT_ROOT))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("OK  ") == 2
+    assert "step 0: seat " in result.stdout and "card_drawn seat 0 {card:" in result.stdout
+
+
+def test_replay_bad_input_exits_two(haggle_registry, haggle_content, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "pnp-record/1", "ruleset": "haggle", "seed": "x"}')
+    result = invoke("replay", str(bad))
+    assert result.exit_code == 2 and "bad.json: seed: expected an integer" in result.stderr
+    assert "Traceback" not in result.output
+    path = record_file(haggle_content, tmp_path)
+    data = json.loads(path.read_text())
+    data["ruleset"] = "hagle"
+    path.write_text(json.dumps(data))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 2 and "unknown ruleset 'hagle'" in result.stderr
+    result = invoke("replay", str(tmp_path / "missing.json"))
+    assert result.exit_code == 2 and "cannot read the record" in result.stderr

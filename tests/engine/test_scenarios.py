@@ -1,0 +1,287 @@
+"""The scenario runner on the haggle fixture: passing files, clear diffs, located errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.content import ContentError
+from pnp.engine.scenarios import ScenarioRunner
+from tests.fixtures.haggle import SCENARIOS
+
+BASE = """
+ruleset: haggle
+covers: [HG-TURN-02]
+about: Playing a card pays its cost and scores its value.
+setup:
+  players: 2
+  seats:
+    - {hand: [silk-scarf, spice-jar], gold: 2}
+    - {hand: [copper-ring], gold: 0}
+  deck: [copper-ring]
+  dice: [4]
+"""
+
+
+def fail_text(runner: ScenarioRunner, path: Path) -> str:
+    outcome = runner.run(path)
+    assert not outcome.passed, "the scenario should have failed"
+    return "\n".join(outcome.lines())
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.name)
+def test_fixture_scenarios_pass(runner: ScenarioRunner, path: Path) -> None:
+    outcome = runner.run(path)
+    assert outcome.passed, "\n".join(outcome.lines())
+    assert outcome.covers and all(c.startswith("HG-") for c in outcome.covers)
+
+
+def test_passing_script_with_checkpoint(runner: ScenarioRunner, write) -> None:
+    path = write(
+        BASE
+        + """
+script:
+  - expect: {decision: {seat: 0, options: [play silk-scarf, play spice-jar, draw, pass]}}
+  - {seat: 0, choose: play spice-jar}
+  - expect:
+      events: [{kind: card_played, seat: 0, card: spice-jar}]
+      state:
+        seats[0].gold: 0
+        seats[0].points: 3
+expect:
+  events: [{kind: gold_gained, seat: 1, amount: 2}]
+  state:
+    seats[1].gold: 2
+"""
+    )
+    outcome = runner.run(path)
+    assert outcome.passed, "\n".join(outcome.lines())
+    assert outcome.lines() == [f"PASS  {path}"]
+
+
+def test_wrong_event_shows_the_event_list_and_the_near_miss(runner, write) -> None:
+    path = write(
+        BASE
+        + """
+script:
+  - {seat: 0, choose: play spice-jar}
+expect:
+  events:
+    - {kind: card_played, seat: 0, card: spice-jar}
+    - {kind: gold_gained, seat: 1, amount: 3}
+"""
+    )
+    text = fail_text(runner, path)
+    assert "FAIL" in text and str(path.name) in text
+    assert "expect.events[1] (line 17): no matching event after event #1" in text
+    assert "expected: {kind: gold_gained, seat: 1, amount: 3}" in text
+    assert "✓ #1 card_played seat 0 {card: spice-jar, value: 3}" in text
+    assert "#3 gold_gained seat 1 {amount: 2}   ← amount 2 ≠ 3" in text
+
+
+def test_wrong_state_shows_expected_and_actual(runner, write) -> None:
+    path = write(
+        BASE
+        + """
+script:
+  - {seat: 0, choose: play silk-scarf}
+expect:
+  state:
+    seats[0].points: 2
+    seats[0].gold: 0
+    seats[0].hand: [spice-jar]
+    seats[3].gold: 1
+"""
+    )
+    text = fail_text(runner, path)
+    assert "expect.state.seats[0].gold (line 17):\n    expected: 0\n    actual:   1" in text
+    assert "seats[0].points" not in text  # only what differs is shown
+    assert "seats[3].gold (line 19): no such state: seats has 2 items, no [3]" in text
+
+
+def test_unknown_label_suggests_and_lists_options(runner, write) -> None:
+    path = write(BASE + "script:\n  - {seat: 0, choose: play silk-scraf}\n")
+    text = fail_text(runner, path)
+    assert "script[0] (line 12): no option 'play silk-scraf'" in text
+    assert "did you mean 'play silk-scarf'?" in text
+    assert "pending: seat 0, action, options:" in text and "3: pass" in text
+
+
+def test_wrong_seat_fails(runner, write) -> None:
+    path = write(BASE + "script:\n  - {seat: 1, choose: pass}\n")
+    text = fail_text(runner, path)
+    assert "expected seat 1 to choose 'pass', but the pending decision is seat 0's" in text
+
+
+def test_choosing_after_the_end_fails(runner, write) -> None:
+    path = write(
+        BASE.replace("gold: 2}", "gold: 2, played: [gold-crown, silver-cup]}")
+        + "script:\n  - {choose: play spice-jar}\n  - {choose: pass}\n"
+    )
+    text = fail_text(runner, path)
+    assert "script[1] (line 13): cannot choose 'pass': the game is over" in text
+    assert "ending: target" in text
+
+
+def test_decision_expectations(runner, write) -> None:
+    path = write(
+        BASE
+        + """
+expect:
+  decision:
+    seat: 1
+    kind: respond
+    options: [pass]
+    includes: [draw, play gold-crown]
+    excludes: [pass]
+"""
+    )
+    text = fail_text(runner, path)
+    for line in (
+        "seat: expected 1, actual 0",
+        "kind: expected respond, actual action",
+        "options: expected [pass]",
+        "actual   [play silk-scarf, play spice-jar, draw, pass]",
+        "includes: missing [play gold-crown]",
+        "excludes: present [pass]",
+    ):
+        assert line in text
+
+
+def test_no_decision_and_result_expectations(runner, write) -> None:
+    path = write(BASE + "expect:\n  decision: null\n  result: {winners: [0], ending: target}\n")
+    text = fail_text(runner, path)
+    assert "expect.decision (line 12): expected no pending decision" in text
+    assert "expect.result (line 13): expected the game to be over" in text
+    path = write(BASE + "expect:\n  result: null\n  decision: {seat: 0}\n", "ok.yaml")
+    assert runner.run(path).passed
+
+
+def test_absent_event_that_occurred(runner, write) -> None:
+    path = write(
+        BASE + "script:\n  - {choose: play silk-scarf}\nexpect:\n  absent: [{kind: card_played}]\n"
+    )
+    text = fail_text(runner, path)
+    assert "expect.absent[0] (line 14): an event that must not occur did" in text
+    assert "occurred: #1 card_played seat 0 {card: silk-scarf, value: 2}" in text
+
+
+def test_checkpoint_events_are_not_matched_twice(runner, write) -> None:
+    path = write(
+        BASE
+        + """
+script:
+  - {choose: play silk-scarf}
+  - expect: {events: [{kind: card_played, seat: 0}]}
+  - {choose: pass}
+expect:
+  events: [{kind: card_played, seat: 0}]
+"""
+    )
+    text = fail_text(runner, path)
+    assert "expect.events[0] (line 17): no matching event after event #1" in text
+
+
+def test_subset_and_strict_value_matching(runner, write) -> None:
+    path = write(
+        BASE
+        + """
+script:
+  - {choose: play silk-scarf}
+expect:
+  events: [{kind: card_played, card: silk-scarf, value: 2}]
+  state:
+    seats[0]: {gold: 1, points: 2}
+    len(seats[0].hand): 1
+    offer: null
+"""
+    )
+    assert runner.run(path).passed
+    path = write(
+        BASE + "expect:\n  state:\n    seats[0].gold: 2.0\n    len(deck): true\n", "b.yaml"
+    )
+    text = fail_text(runner, path)
+    assert "len(deck)" in text and "expected: true" in text
+    assert "seats[0].gold" not in text  # 2.0 equals 2
+
+
+def test_invariant_violation_fails_the_scenario(runner, write) -> None:
+    path = write(
+        BASE.replace("  dice: [4]", "  dice: [4]\n  options: {leak_on: silk-scarf}")
+        + "script:\n  - {choose: play silk-scarf}\n  - {choose: pass}\n"
+    )
+    text = fail_text(runner, path)
+    assert "after script[0] (line 13): invariant violated:" in text
+    assert "- seat 0 has -99 gold" in text
+
+
+def test_crash_in_the_ruleset_fails_with_its_traceback(runner, write) -> None:
+    path = write(
+        BASE.replace("  dice: [4]", "  dice: [4]\n  options: {crash_on: silk-scarf}")
+        + "script:\n  - {choose: play silk-scarf}\n"
+    )
+    text = fail_text(runner, path)
+    assert (
+        "script[0] (line 13): choosing 'play silk-scarf': the ruleset raised RuntimeError" in text
+    )
+    assert "planted crash" in text and "game.py" in text
+
+
+# -- malformed files: located errors ------------------------------------------------
+
+
+def problems(runner: ScenarioRunner, path: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    return [str(p) for p in info.value.problems]
+
+
+def test_yaml_syntax_error_is_located(runner, write) -> None:
+    path = write("ruleset: haggle\ncovers: [HG-TURN-01\n")
+    (line,) = problems(runner, path)
+    assert line.startswith(f"{path}:") and "YAML syntax error" in line
+
+
+def test_schema_errors_are_located(runner, write) -> None:
+    path = write(
+        """
+ruleset: haggle
+covers: [hg-turn-01]
+setup: {players: 2}
+script:
+  - {seet: 0, choose: pass}
+  - {seat: 0}
+expect:
+  state: {"seats[0]..gold": 1}
+  events: [{seat: 0}]
+"""
+    )
+    found = problems(runner, path)
+    text = "\n".join(found)
+    assert f"{path}:2:10: covers[0]: " in text and "not a checklist ID" in text
+    assert f"{path}:9:12: expect.events[0]: " in text
+    assert f"{path}:1:1: about: required field is missing" in text
+    assert "script[0].seet: unknown field (did you mean 'seat'?)" in text
+    assert f"{path}:6:5: script[1]:" in text and "needs `choose`" in text
+    assert "cannot read the state path 'seats[0]..gold'" in text
+    assert "needs a `kind`" in text
+
+
+def test_unknown_ruleset_is_located(runner, write) -> None:
+    path = write(BASE.replace("ruleset: haggle", "ruleset: thornes"))
+    (line,) = problems(runner, path)
+    assert line.startswith(f"{path}:1:1: ruleset: unknown ruleset 'thornes'")
+
+
+def test_setup_errors_from_the_ruleset_are_located(runner, write) -> None:
+    path = write(BASE.replace("hand: [copper-ring]", "hand: [copper-ring, copper-rign]"))
+    (line,) = problems(runner, path)
+    assert line == f"{path}:8:28: setup.seats[1].hand[1]: unknown card 'copper-rign'"
+
+
+def test_fixture_card_errors_are_located(runner, write) -> None:
+    path = write(BASE + "cards:\n  - {id: test-x, name: X, cost: -1, value: 1, colour: red}\n")
+    found = problems(runner, path)
+    assert f"{path}:12:27: cards[0].cost: Input should be greater than or equal to 0" in found
+    assert f"{path}:12:47: cards[0].colour: unknown field" in found

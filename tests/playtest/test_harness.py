@@ -1,0 +1,244 @@
+"""The playtest harness on the haggle fixture: determinism, failures kept, verdicts, outputs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.engine.record import read_records
+from pnp.engine.replay import replay
+from pnp.playtest import JSON_KEYS, LocalExecutor, PlaytestPlan, game_seed, run_playtest
+from pnp.playtest.command import PlaytestRequest, run_command
+from pnp.playtest.progress import PlaytestProgress
+from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+
+def request(tmp_path: Path, **kw) -> PlaytestRequest:
+    base = {
+        "ruleset": "haggle",
+        "games": 60,
+        "seed": 5,
+        "players": 3,
+        "content": CONTENT_ROOT,
+        "workers": 1,
+    }
+    base.update(kw)
+    return PlaytestRequest(**base)
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, haggle_registry: None) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def play(tmp_path: Path, **kw):
+    lines: list[str] = []
+    report = run_command(request(tmp_path, **kw), lines.append)
+    return report, lines
+
+
+def test_json_has_exactly_the_issue_keys(tmp_path: Path) -> None:
+    report, lines = play(tmp_path, json=True)
+    data = json.loads("\n".join(lines))
+    assert tuple(data) == JSON_KEYS
+    assert data["games"] == 60 and data["crashes"] == [] and data["invariant_violations"] == []
+    assert data["cap_hits"] == 0 and data["verdict"] == "pass" and data["reasons"] == []
+    for stats in [*data["houses"].values(), *data["seats"]]:
+        assert set(stats) >= {"games", "wins", "rate", "ci_low", "ci_high"}
+        assert 0 <= stats["ci_low"] <= stats["rate"] <= stats["ci_high"] <= 1
+    assert [s["seat"] for s in data["seats"]] == [0, 1, 2]
+    assert 0 <= data["first_player_rate"] <= 1
+    assert set(data["length"]["rounds"]) == {"mean", "median", "p10", "p90", "min", "max"}
+    assert sum(data["endings"].values()) == 60
+    assert report.exit_code == 0
+
+
+def test_workers_one_and_two_give_identical_results(tmp_path: Path) -> None:
+    one, _ = play(tmp_path, games=80, agents="heuristic,random,random")
+    two, _ = play(tmp_path, games=80, agents="heuristic,random,random", workers=2)
+    assert json.dumps(one.full_json()) == json.dumps(two.full_json())
+    other, _ = play(tmp_path, games=80, agents="heuristic,random,random", seed=6)
+    assert other.to_json() != one.to_json()
+
+
+def test_game_seeds_depend_on_run_seed_and_index_only() -> None:
+    assert game_seed(5, 3) == game_seed(5, 3)
+    assert len({game_seed(5, i) for i in range(100)} | {game_seed(6, i) for i in range(100)}) == 200
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_planted_crash_is_caught_kept_and_reproducible(tmp_path: Path, workers: int) -> None:
+    report, lines = play(tmp_path, options=["crash_on=dragon-egg"], workers=workers)
+    data = report.to_json()
+    crashes = data["crashes"]
+    assert crashes, "some game plays the dragon egg"
+    assert data["games"] == 60 and sum(data["endings"].values()) == 60 - len(crashes)
+    assert data["verdict"] == "fail" and report.exit_code == 1
+    assert data["reasons"][0].startswith(
+        f"{len(crashes)} game(s) crashed (first: game {crashes[0]['game']}"
+    )
+    first = crashes[0]
+    assert first["type"] == "RuntimeError" and first["phase"] == "apply"
+    assert first["seed"] == game_seed(5, first["game"])
+    path = Path(first["record"])
+    assert path.parent == Path("output/haggle/playtest/seed-5")
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted(
+        f"game-{c['game']:06d}.json" for c in crashes
+    )
+    (record,) = read_records(path)
+    assert record.status == "crash" and record.origin == {"playtest_seed": 5, "game": first["game"]}
+    outcome = replay(record, HAGGLE, HAGGLE.load(CONTENT_ROOT))
+    assert outcome.ok and outcome.run.failure.message == first["message"]
+    text = "\n".join(lines)
+    assert f"replay: pnp replay {path}" in text and "verdict: FAIL" in text
+
+
+def test_planted_violation_is_caught_and_reproducible(tmp_path: Path) -> None:
+    report, _ = play(tmp_path, options=["leak_on=spice-jar"], games=30)
+    found = report.to_json()["invariant_violations"]
+    assert found and all("gold" in " ".join(v["violations"]) for v in found)
+    (record,) = read_records(Path(found[0]["record"]))
+    assert replay(record, HAGGLE, HAGGLE.load(CONTENT_ROOT)).ok
+    assert "broke an invariant" in report.reasons[0]
+
+
+def test_caps_are_reported_and_judged(tmp_path: Path) -> None:
+    report, _ = play(tmp_path, options=["endless=true"], games=10, max_rounds=4)
+    data = report.to_json()
+    assert data["cap_hits"] == 10 and data["endings"] == {"round_cap": 10}
+    assert any("hit a cap (100.0%" in r for r in data["reasons"])
+    assert data["length"]["rounds"]["mean"] == 0  # no game finished normally
+    report, _ = play(tmp_path, options=["endless=true"], games=10, max_steps=30, max_cap_rate=1.0)
+    assert report.to_json()["endings"] == {"step_cap": 10}
+    assert not any("cap" in r for r in report.reasons)
+
+
+def test_never_played_cards_fail_only_in_long_runs(tmp_path: Path, monkeypatch) -> None:
+    ghost = dataclasses.replace(
+        HAGGLE, card_ids=lambda content: [*(c.id for c in content.model.cards), "ghost"]
+    )
+    monkeypatch.setattr("pnp.rulesets.RULESETS", (ghost,))
+    report, _ = play(tmp_path, games=40)
+    assert report.to_json()["cards_never_played"] == ["ghost"]
+    assert report.passed  # fewer games than the 500 needed to judge cards
+    report, _ = play(tmp_path, games=40, card_games=40)
+    assert report.reasons == ["1 card(s) never played in 40 games: ghost"]
+
+
+def test_records_dir_keeps_every_game_and_each_replays(tmp_path: Path) -> None:
+    play(tmp_path, games=12, records=tmp_path / "records", agents="heuristic")
+    files = sorted((tmp_path / "records").glob("*.json"))
+    assert [f.name for f in files] == [f"game-{i:06d}.json" for i in range(12)]
+    content = HAGGLE.load(CONTENT_ROOT)
+    for file in files:
+        (record,) = read_records(file)
+        assert record.final_state_hash and record.agents == ["heuristic"] * 3
+        assert replay(record, HAGGLE, content).ok
+    assert not Path("output").exists()  # nothing failed, so nothing else was written
+
+
+def test_houses_agents_and_options_reach_the_games(tmp_path: Path) -> None:
+    report, _ = play(
+        tmp_path, games=20, players=2, houses="lannister,random", agents="heuristic,random"
+    )
+    data = report.full_json()
+    assert data["houses"]["lannister"]["games"] == 20
+    assert [s["agent"] for s in data["seats"]] == ["heuristic", "random"]
+    assert set(data["agents"]) == {"heuristic", "random"}
+    assert data["setup"]["houses"] == ["lannister", None]
+
+
+def test_pdf_report_and_stats_file(tmp_path: Path) -> None:
+    pdf, stats = tmp_path / "out" / "report.pdf", tmp_path / "stats.json"
+    report, lines = play(
+        tmp_path, games=40, report=pdf, stats=stats, options=["crash_on=dragon-egg"]
+    )
+    reader = PdfReader(pdf)
+    text = "".join(page.extract_text() for page in reader.pages)
+    for needle in (
+        "Playtest report",
+        "Verdict: FAIL",
+        "Win rate per House",
+        "Game length",
+        "Cards",
+        "crashed",
+    ):
+        assert needle in text
+    first = pdf.read_bytes()
+    play(tmp_path, games=40, report=pdf, options=["crash_on=dragon-egg"])
+    assert pdf.read_bytes() == first  # byte-identical for the same run
+    full = json.loads(stats.read_text())
+    assert set(full) >= {*report.to_json(), "cards", "agents", "setup", "thresholds"}
+    assert full["cards"]["copper-ring"]["drawn"] > 0
+    assert lines[-1] == f"report: {pdf}"
+
+
+def test_progress_bar_runs(tmp_path: Path) -> None:
+    report, _ = play(tmp_path, games=5, progress=True)
+    assert report.stats.games == 5
+    bar = PlaytestProgress(3, "x", enabled=False)
+    with bar:
+        bar.start()
+    assert bar.failures == 0
+
+
+def test_library_use_without_the_cli() -> None:
+    content = HAGGLE.load(CONTENT_ROOT)
+    plan = PlaytestPlan(HAGGLE, games=10, seed=1, players=4, agents=("random",) * 4)
+    report = run_playtest(plan, content, executor=LocalExecutor(1))
+    assert report.stats.games == 10 and len(report.stats.seats) == 4
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(app, ["playtest", "haggle", "--content", str(CONTENT_ROOT), *args])
+
+
+def test_cli_pass_and_fail_exit_codes() -> None:
+    result = invoke("--games", "30", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["verdict"] == "pass"
+    result = invoke("--games", "30", "--workers", "1", "-o", "crash_on=gold-crown")
+    assert result.exit_code == 1
+    assert "verdict: FAIL" in result.stdout and "crashed" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "7"], "haggle is played by 2–4 players, not 7"),
+        (["--agents", "heurstic"], "unknown agent 'heurstic'"),
+        (["--agents", "random,random"], "names 2 agents for 3 players"),
+        (["--houses", "stark,lanister,tyrell"], "unknown house 'lanister'"),
+        (["--houses", "stark"], "--houses names 1 Houses for 3 players"),
+        (["-o", "colour=red"], "unknown option 'colour'"),
+        (["-o", "colour"], "expected KEY=VALUE"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--report", "out.txt"], "the report is a PDF"),
+        (["--fair-margin", "2"], "--fair-margin must be between 0 and 1"),
+    ],
+)
+def test_cli_bad_input_exits_two(args: list[str], message: str) -> None:
+    result = invoke("--players", "3", *args) if "--players" not in args else invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_cli_unknown_ruleset_and_bad_content(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["playtest", "hagle"])
+    assert result.exit_code == 2 and "did you mean 'haggle'" in result.stderr
+    bad = tmp_path / "haggle"
+    bad.mkdir()
+    (bad / "cards.yaml").write_text("cards: [{id: x}]\n")
+    result = CliRunner().invoke(app, ["playtest", "haggle", "--content", str(tmp_path)])
+    assert result.exit_code == 2 and "cards.yaml:1:" in result.stderr

@@ -1,0 +1,103 @@
+"""Statistics helpers: Wilson intervals, quantiles, order-independent tallies."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.engine.runner import CAPPED, CRASHED, FINISHED, VIOLATED
+from pnp.playtest.stats import Tally, quantile, spread, wilson
+from pnp.playtest.verdict import Thresholds, verdict
+from pnp.playtest.worker import GameSummary
+
+
+def test_wilson_known_values() -> None:
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@given(st.integers(0, 500), st.integers(1, 500))
+def test_wilson_contains_the_rate(wins: int, games: int) -> None:
+    wins = min(wins, games)
+    low, high = wilson(wins, games)
+    assert 0 <= low <= wins / games <= high <= 1
+
+
+def test_quantiles_and_spread() -> None:
+    values = list(range(1, 11))
+    assert quantile(values, 0.5) == 5.5
+    assert quantile(values, 0.1) == pytest.approx(1.9)
+    assert quantile(values, 0.9) == pytest.approx(9.1)
+    s = spread([3, 1, 2])
+    assert s == {"mean": 2.0, "median": 2.0, "p10": 1.2, "p90": 2.8, "min": 1, "max": 3}
+    assert spread([])["mean"] == 0.0
+
+
+def game(index, status=FINISHED, winners=(0,), factions=("a", "b"), first=0, rounds=5, played=None):
+    return GameSummary(
+        index=index,
+        seed=index,
+        status=status,
+        ending={FINISHED: "points", CAPPED: "round_cap"}.get(status),
+        winners=winners,
+        rounds=rounds,
+        steps=rounds * 4,
+        factions=factions,
+        first_player=first,
+        drawn={"x": 2},
+        played=played if played is not None else [{"x": 1}, {}],
+        failure="RuntimeError: boom (apply, step 3)" if status == CRASHED else None,
+        violations=["gold < 0"] if status == VIOLATED else [],
+    )
+
+
+def test_tally_is_order_independent() -> None:
+    games = [
+        game(0),
+        game(1, winners=(1,), factions=("b", "a"), first=1),
+        game(2, status=CAPPED, winners=()),
+        game(3, status=CRASHED, winners=()),
+        game(4, status=VIOLATED, winners=()),
+        game(5, winners=(0, 1), played=[{}, {"y": 2}]),
+    ]
+    forward, backward = Tally(2, ("random", "heuristic")), Tally(2, ("random", "heuristic"))
+    for g in games:
+        forward.add(g)
+    for g in reversed(games):
+        backward.add(g)
+    a, b = forward.statistics(["x", "y", "z"]), backward.statistics(["x", "y", "z"])
+    assert a == b
+    assert a.games == 6 and a.completed == 4 and a.cap_hits == 1
+    assert [g.index for g in a.crashes] == [3] and [g.index for g in a.violations] == [4]
+    assert a.houses["a"].games == 4 and a.houses["a"].wins == 3
+    assert a.seats[1].wins == 2 and a.agents["heuristic"].wins == 2
+    assert a.first_player is not None and (a.first_player.games, a.first_player.wins) == (4, 3)
+    assert a.rounds == [5, 5, 5]  # finished games only
+    assert a.endings == {"points": 3, "round_cap": 1}
+    assert a.cards["x"].played == 5 and a.cards["x"].winner_played == 1
+    assert a.cards["y"].played == 2 and a.cards["y"].winner_played == 1
+    assert a.never_played == ["z"]
+    assert a.fair_rate == pytest.approx(4 / 8)
+
+
+def test_verdict_reasons() -> None:
+    tally = Tally(2, ("random", "random"))
+    for i in range(100):
+        # house "a" always wins: far outside any fair band
+        tally.add(
+            game(i, winners=(0,) if i % 2 else (1,), factions=("a", "b") if i % 2 else ("b", "a"))
+        )
+    tally.add(game(100, status=CAPPED, winners=()))
+    tally.add(game(101, status=CRASHED, winners=()))
+    stats = tally.statistics(["x", "never"])
+    reasons = verdict(stats, Thresholds(fair_margin=0.05, max_cap_rate=0.0, card_games=50))
+    text = "\n".join(reasons)
+    assert "1 game(s) crashed (first: game 101, seed 101: RuntimeError: boom" in text
+    assert "1 game(s) hit a cap (1.0%, more than the 0.0% allowed)" in text
+    assert "a wins 99.0% of its games" in text and "b wins 0.0% of its games" in text
+    assert "1 card(s) never played in 102 games: never" in text
+    relaxed = verdict(stats, Thresholds(fair_margin=1.0, max_cap_rate=0.5, card_games=1000))
+    assert relaxed == [reasons[0]]
