@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.rulesets.fief.agents import HeuristicBot
 from pnp.rulesets.fief.model import FiefContent
 from pnp.rulesets.fief.setup import new_game
 from pnp.rulesets.ruleset import Ruleset
@@ -13,5 +14,6 @@ RULESET = Ruleset(
     content_model=FiefContent,
     notes="variants: winter, tactics; alliances from 4 players",
     new_game=new_game,
+    agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
 )

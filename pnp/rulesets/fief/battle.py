@@ -95,12 +95,14 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     ids = s.cat.map.ids
     rules = s.cat.rules.battle
     vil = s.villages[v]
+    s.focus = {"battle": v, "attacker": att, "defender": dfn}
     g.emit("battle_started", att, at=ids[v], defender=dfn)
     if s.troop_count(v, dfn) == 0 and strength(s, v, att) > strength(s, v, dfn):
         captors = s.nobles_at(v, att)
         for n in s.nobles_at(v, dfn):
             fate.capture(g, n, att, captors)
         g.emit("battle_ended", att, at=ids[v], winner=att, how="lone noble captured")
+        s.focus = {}
         return
     extra = {att: 0, dfn: 0}
     for side in (att, dfn):
@@ -155,6 +157,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
                 break
         if ended:
             break
+    s.focus = {}
     a, d = s.has_presence(v, att), s.has_presence(v, dfn)
     winner = att if a and not d else dfn if d and not a else None
     g.emit("battle_ended", att, at=ids[v], winner=winner, how="fought")

@@ -158,6 +158,7 @@ def place_disaster(g: FiefGame, seat: int, card: str) -> None:
         return
     s.disasters[region].append(card)
     g.emit("disaster_placed", seat, card=card, roll=roll, region=region)
+    g.emit("card_played", seat, card=card, region=region)
 
 
 def plagues(g: FiefGame) -> Flow:
@@ -573,6 +574,7 @@ def uprising(g: FiefGame, seat: int, kind: str, target: Any) -> Flow:
         for n in s.seat_nobles(other):
             if s.is_council(n) and n not in stoppers:
                 stoppers.append(n)
+    s.focus = {"uprising": v, "target": target if kind == "noble" else None}
     for n in stoppers:
         options = [Option("let it happen", None)]
         if s.is_council(n) and s.seats[n.seat].gold >= rules.council_uprising_cost:
@@ -590,9 +592,11 @@ def uprising(g: FiefGame, seat: int, kind: str, target: Any) -> Flow:
             stopped = roll >= rules.warden_stops_uprising_on
         g.emit("uprising_stop", n.seat, noble=n.id, how=how, roll=roll, stopped=stopped)
         if stopped:
+            s.focus = {}
             return
         if how == "warden":
             yield from fate.kill(g, n, "uprising")
+    s.focus = {}
     if kind == "noble":
         noble = s.nobles[target]
         g.emit("uprising", seat, noble=target)

@@ -274,6 +274,7 @@ def election(
     s = g.s
     order = s.order()
     nominees: list[str] = []
+    s.focus = {"election": title, "votes": dict(votes), "minimum": minimum}
     for seat in order:
         eligible = candidates.get(seat)
         if not eligible:
@@ -285,9 +286,11 @@ def election(
             nominees.append(pick)
             g.emit("nominated", seat, title=title, noble=pick)
     if not nominees:
+        s.focus = {}
         return None
     voters = [seat for seat in order if votes.get(seat, 0) > 0]
     if sum(votes.get(seat, 0) for seat in voters) < max(1, minimum):
+        s.focus = {}
         g.emit("election_failed", None, title=title, why="not enough votes")
         return None
     s.election = title
@@ -344,6 +347,7 @@ def election(
             supporters[f].append(seat)
     s.hidden_votes = {}
     s.election = None
+    s.focus = {}
     g.emit("votes_revealed", None, title=title, markers=markers, totals=dict(totals))
     best = max(totals.values())
     if best == 0:

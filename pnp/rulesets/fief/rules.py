@@ -41,8 +41,7 @@ class FiefGame(Game):
         self._violations: list[str] = []
         self._flow = self._main(start)
         self._run(None)
-        #: events of the set-up (before the first decision)
-        self.setup_events = self._events
+        self._setup_events = self._events
         self._events = []
 
     # -- the Game surface ----------------------------------------------------
@@ -59,6 +58,10 @@ class FiefGame(Game):
         self._events = []
         self._run(index)
         return self._events
+
+    def setup_events(self) -> list[Event]:
+        """Events of the set-up, before the first decision."""
+        return list(self._setup_events)
 
     def view(self, seat: int) -> FiefView:
         return FiefView(self.s, seat, self._decision)

@@ -17,6 +17,8 @@ from pnp.rulesets.fief.compiled import Catalog, NobleCard
 PHASES = ("setup", "hear_ye", "cards", "income", "purchase", "movement", "battles", "wall", "end")
 SEASONS = ("summer", "autumn", "winter")
 #: aside: alive and in play, waiting to be placed (freed, revived or just arrived)
+#: what another player's unseen card (or a face-down deck card) looks like in a view
+HIDDEN = "hidden"
 ZONES = ("deck", "board", "captive", "aside", "dead", "out")
 
 
@@ -103,6 +105,23 @@ class Noble:
         self.cursed = False
         self.moved = False
         self.sailed = False
+
+    def copy(self) -> Noble:
+        """An independent copy."""
+        n = Noble.__new__(Noble)
+        n.id = self.id
+        n.card = self.card
+        n.seat = self.seat
+        n.zone = self.zone
+        n.at = self.at
+        n.captor = self.captor
+        n.outlaw = self.outlaw
+        n.titles = list(self.titles)
+        n.spouse = self.spouse
+        n.cursed = self.cursed
+        n.moved = self.moved
+        n.sailed = self.sailed
+        return n
 
     @property
     def lady(self) -> bool:
@@ -205,6 +224,11 @@ class FiefState:
         self.hidden_bids: dict[int, int] = {}
         #: Greyjoy's theft: (victim, gold in the left hand) while the thief chooses
         self.hidden_split: tuple[int, int] | None = None
+        #: in a view: the back of the Fortune deck's top card; seats that have voted
+        self.fortune_top: str | None = None
+        #: public context of the pending decision: the moving Noble, the battle's Village …
+        self.focus: dict[str, Any] = {}
+        self.votes_placed: list[int] = []
 
     # -- seats and order --------------------------------------------------
 
@@ -402,6 +426,75 @@ class FiefState:
     def seat_nobles(self, seat: int, zones: tuple[str, ...] = ("board",)) -> list[Noble]:
         """``seat``'s Nobles in ``zones``, in id order."""
         return [n for n in self.nobles.values() if n.seat == seat and n.zone in zones]
+
+    # -- what one seat may know ---------------------------------------------
+
+    def public_copy(self, seat: int) -> FiefState:
+        """A copy of the state with everything ``seat`` may not know blanked out.
+
+        Other players' hands become :data:`HIDDEN` placeholders (unless
+        ``seat`` looked at them this round), deck orders are lost (Character
+        decks sorted, draw piles blanked), face-down markers of other seats
+        removed. The copy is frozen in time: later moves do not change it.
+        """
+        c = FiefState.__new__(FiefState)
+        c.__dict__.update(self.__dict__)
+        me = self.seats[seat]
+        seats = []
+        for other in self.seats:
+            cp = Seat.__new__(Seat)
+            for name in Seat.__slots__:
+                setattr(cp, name, getattr(other, name))
+            if other.index == seat:
+                cp.hand = list(other.hand)
+                cp.seen = {k: list(v) for k, v in other.seen.items()}
+            else:
+                seen = me.seen.get(other.index)
+                cp.hand = list(seen) if seen is not None else [HIDDEN] * len(other.hand)
+                cp.seen = {}
+            cp.deck = sorted(other.deck)
+            cp.stock = list(other.stock)
+            cp.used = dict(other.used)
+            cp.start_wardens = list(other.start_wardens)
+            cp.start_council = list(other.start_council)
+            seats.append(cp)
+        c.seats = seats
+        c.nobles = {nid: n.copy() for nid, n in self.nobles.items()}
+        villages = []
+        for vil in self.villages:
+            cp_v = Village.__new__(Village)
+            cp_v.units = {k: list(v) for k, v in vil.units.items()}
+            cp_v.nobles = list(vil.nobles)
+            cp_v.controller = vil.controller
+            cp_v.arrivals = list(vil.arrivals)
+            cp_v.stronghold = vil.stronghold
+            cp_v.mill = vil.mill
+            cp_v.sept = vil.sept
+            cp_v.maester = vil.maester
+            cp_v.entries = list(vil.entries)
+            villages.append(cp_v)
+        c.villages = villages
+        c.holder = dict(self.holder)
+        c.fortune_top = self.cat.cards[self.fortune[-1]][0] if self.fortune else None
+        c.fortune = [HIDDEN] * len(self.fortune)
+        c.court = [HIDDEN] * len(self.court)
+        c.fortune_discard = list(self.fortune_discard)
+        c.court_discard = list(self.court_discard)
+        c.removed = list(self.removed)
+        c.copies_waiting = {k: list(v) for k, v in self.copies_waiting.items()}
+        c.disasters = {k: list(v) for k, v in self.disasters.items()}
+        c.taxes = [dict(t) for t in self.taxes]
+        c.focus = dict(self.focus)
+        c.title_cards = dict(self.title_cards)
+        c.shared_stock = dict(self.shared_stock)
+        c.forced_dice = []
+        c.battles_fought = set(self.battles_fought)
+        c.hidden_votes = {k: v for k, v in self.hidden_votes.items() if k == seat}
+        c.votes_placed = sorted(self.hidden_votes)
+        c.hidden_bids = {k: v for k, v in self.hidden_bids.items() if k == seat}
+        split = self.hidden_split
+        c.hidden_split = split if split is not None and split[0] == seat else None
+        return c
 
     # -- snapshot ----------------------------------------------------------
 
