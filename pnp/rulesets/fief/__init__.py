@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.rulesets.fief.agents import HeuristicBot
 from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.setup import new_game
 from pnp.rulesets.ruleset import Ruleset
 
@@ -14,6 +15,7 @@ RULESET = Ruleset(
     content_model=FiefContent,
     notes="variants: winter, tactics; alliances from 4 players",
     new_game=new_game,
+    scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
 )

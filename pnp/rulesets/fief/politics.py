@@ -28,6 +28,7 @@ def hear_ye(g: FiefGame) -> Flow:
     yield from false_idols(g)
     yield from pardons(g)
     yield from outlawing(g)
+    yield from concessions(g)
     yield from executions(g)
     s = g.s
     for number in sorted(s.cat.map.region_by_number):
@@ -231,6 +232,35 @@ def outlawing(g: FiefGame) -> Flow:
     pick = yield from ask(hand.seat, "outlaw", options)
     if pick is not None:
         fate.make_outlaw(g, s.nobles[pick], hand.seat)
+
+
+def concessions(g: FiefGame) -> Flow:
+    """Title Concession variant: each player may pass one Title between his own Nobles."""
+    s = g.s
+    if not s.concession:
+        return
+    for seat in s.order():
+        mine = s.seat_nobles(seat, ("board", "captive"))
+        options = [Option("concede nothing", None)]
+        for giver in mine:
+            for title in sorted(giver.titles):
+                if s.cat.titles[title].royal:
+                    continue
+                kind = s.kind_of(title)
+                for taker in mine:
+                    if taker is giver or s.slots_free(taker, kind) <= 0:
+                        continue
+                    if fate.may_hold(s, taker, title):
+                        options.append(
+                            Option(f"concede {title} to {taker.id}", (giver.id, title, taker.id))
+                        )
+        pick = yield from ask(seat, "concede", options)
+        if pick is None:
+            continue
+        giver, title, taker = (s.nobles[pick[0]], pick[1], s.nobles[pick[2]])
+        fate.strip(g, giver, title, "conceded")
+        fate.assign(g, taker, title)
+        g.emit("title_conceded", seat, title=title, frm=giver.id, to=taker.id)
 
 
 def executions(g: FiefGame) -> Flow:

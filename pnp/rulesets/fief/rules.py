@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnp.engine.game import Decision, Event, Game, Result
+from pnp.engine.game import Decision, Event, Game, Option, Result
 from pnp.errors import PnpError
 from pnp.rulesets.fief import battle, cards, economy, movement, politics
 from pnp.rulesets.fief.decide import Flow
@@ -31,8 +31,16 @@ class GameOverError(PnpError):
 class FiefGame(Game):
     """A game of A Song of Ice and Fief in progress."""
 
-    def __init__(self, state: FiefState, rng: random.Random, start: str = "setup") -> None:
+    def __init__(
+        self, state: FiefState, rng: random.Random, start: str = "setup", *, pause: bool = False
+    ) -> None:
+        """A game from ``state``, starting at phase ``start``.
+
+        ``pause`` opens with a one-option ``scenario_start`` decision so that
+        everything the position sets off happens after the first scripted step.
+        """
         self.s = state
+        self._pause = pause
         self.players = state.players
         self.rng = rng
         self._events: list[Event] = []
@@ -178,6 +186,8 @@ class FiefGame(Game):
     def _main(self, start: str) -> Flow:
         from pnp.rulesets.fief.setup import setup_flow
 
+        if self._pause:
+            yield Decision(self.s.first, "scenario_start", (Option("begin"),))
         if start == "setup":
             yield from setup_flow(self)
             start = "hear_ye"

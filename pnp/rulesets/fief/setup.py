@@ -13,7 +13,7 @@ Noble, and takes 5 Gold Dragons.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pnp.content import LoadedContent
@@ -28,11 +28,11 @@ from pnp.rulesets.fief.state import FiefState, Noble, Seat
 if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
 
-KNOWN_OPTIONS = ("tactics", "winter")
+KNOWN_OPTIONS = ("tactics", "winter", "concession")
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, bool]:
-    """The variant switches of a configuration (``tactics``, ``winter``)."""
+    """The variant switches of a configuration (``tactics``, ``winter``, ``concession``)."""
     out = {}
     for key, value in options.items():
         if key not in KNOWN_OPTIONS:
@@ -72,7 +72,7 @@ def build_state(
     """An empty board with seats, Nobles (in their decks) and the printed buildings."""
     s = FiefState(cat, players, dict(options))
     for i, house in enumerate(houses):
-        seat = Seat(i, house, cat.houses[house].home, cat.house_stock(house))
+        seat = Seat(i, house, cat.houses[house].home, cat.house_stock(house, s.tactics))
         seat.tax_markers = cat.rules.start.tax_markers
         seat.diplomacy = cat.rules.start.diplomacy_markers
         s.seats.append(seat)
@@ -91,8 +91,24 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> FiefGame:
     from pnp.rulesets.fief.rules import FiefGame
 
     cat = catalog_for(content.model)
-    options = check_options(config.options)
     rng = stream(seed, "game")
+    return FiefGame(fresh_state(cat, config, rng), rng, "setup")
+
+
+def fresh_state(
+    cat: Catalog,
+    config: GameConfig,
+    rng: random.Random,
+    *,
+    first: int | None = None,
+    court_top: Sequence[str] = (),
+    fortune_top: Sequence[str] = (),
+) -> FiefState:
+    """The state before the first decision: Houses, shuffled decks, the First Player.
+
+    ``first`` and the deck tops let a scenario fix what the seed would draw.
+    """
+    options = check_options(config.options)
     houses = pick_houses(cat, config, rng)
     s = build_state(cat, config.players, options, houses)
     s.fortune = list(cat.fortune_deck)
@@ -104,12 +120,16 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> FiefGame:
     rng.shuffle(s.fortune)
     s.court = list(cat.court_deck)
     rng.shuffle(s.court)
-    s.first = rng.randrange(config.players)
+    for pile, top in ((s.fortune, fortune_top), (s.court, court_top)):
+        for card in reversed(list(top)):
+            pile.remove(card)
+            pile.append(card)
+    s.first = rng.randrange(config.players) if first is None else first
     for seat in s.seats:
         if cat.ability(seat.house, "starts_first") is not None:
             s.first = seat.index
     s.starting_player = s.first
-    return FiefGame(s, rng, "setup")
+    return s
 
 
 def _initial_noble(g: FiefGame, seat: Seat) -> Noble:

@@ -178,6 +178,7 @@ class FiefState:
         self.players = players
         self.tactics = bool(options.get("tactics", False))
         self.winter = bool(options.get("winter", False))
+        self.concession = bool(options.get("concession", False))
         self.seats: list[Seat] = []
         self.nobles: dict[str, Noble] = {}
         self.villages = [Village() for _ in cat.map.ids]
@@ -555,7 +556,11 @@ class FiefState:
             "phase": self.phase,
             "first_player": self.first,
             "season": SEASONS[self.season],
-            "options": {"tactics": self.tactics, "winter": self.winter},
+            "options": {
+                "tactics": self.tactics,
+                "winter": self.winter,
+                "concession": self.concession,
+            },
             "seats": seats,
             "nobles": nobles,
             "villages": villages,
@@ -571,4 +576,5 @@ class FiefState:
             "minted": self.minted,
             "shared_stock": {units[i]: c for i, c in self.shared_stock.items()},
             "mills": sum(1 for vil in self.villages if vil.mill),
+            "box": cat.box(),
         }
