@@ -134,11 +134,20 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
         if units is not None and siege is not None:
             engines = units[siege]
         cost = max(0, penalty - engines * rules.siege_cancels)
-        da = dice_for(s, strength(s, v, att)) + _commander(s, v, att) + extra[att] - cost
-        dd = dice_for(s, strength(s, v, dfn)) + _commander(s, v, dfn) + extra[dfn]
+        sa, sd = strength(s, v, att), strength(s, v, dfn)
+        da = dice_for(s, sa) + _commander(s, v, att) + extra[att] - cost
+        dd = dice_for(s, sd) + _commander(s, v, dfn) + extra[dfn]
         ra = [g.battle_die() for _ in range(max(0, da))]
         rd = [g.battle_die() for _ in range(max(0, dd))]
-        g.emit("dice_rolled", att, at=ids[v], attacker=ra, defender=rd)
+        g.emit(
+            "dice_rolled",
+            att,
+            at=ids[v],
+            attacker=ra,
+            defender=rd,
+            attacker_strength=sa,
+            defender_strength=sd,
+        )
         before = _units_total(s, v)
         yield from hits_on(g, v, {dfn: sum(ra), att: sum(rd)}, {dfn: att, att: dfn})
         if _units_total(s, v) == before:
