@@ -22,14 +22,15 @@ if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
 
 
-def card_phase(g: FiefGame) -> Flow:
-    """The whole Draw & Play Cards phase."""
+def card_phase(g: FiefGame, *, plays_only: bool = False) -> Flow:
+    """The whole Draw & Play Cards phase (``plays_only``: from the plays on, for scenarios)."""
     s = g.s
-    for seat in s.order():
-        yield from discard_step(g, seat)
-    for seat in s.order():
-        yield from draw_step(g, seat)
-    yield from plagues(g)
+    if not plays_only:
+        for seat in s.order():
+            yield from discard_step(g, seat)
+        for seat in s.order():
+            yield from draw_step(g, seat)
+        yield from plagues(g)
     yield from play_round(g)
     limit = s.cat.rules.hand_limit
     for seat in s.order():

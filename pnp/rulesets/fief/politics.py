@@ -30,6 +30,11 @@ def hear_ye(g: FiefGame) -> Flow:
     yield from outlawing(g)
     yield from concessions(g)
     yield from executions(g)
+    yield from elections(g)
+
+
+def elections(g: FiefGame) -> Flow:
+    """The Warden elections (Region 1 to 5), then the Hand's, then the King's."""
     s = g.s
     for number in sorted(s.cat.map.region_by_number):
         yield from warden_election(g, s.cat.map.region_by_number[number])

@@ -191,6 +191,9 @@ class FiefGame(Game):
         if start == "setup":
             yield from setup_flow(self)
             start = "hear_ye"
+        # a scenario may open inside a phase: at the elections or the card plays
+        step = start
+        start = {"elections": "hear_ye", "card_plays": "cards"}.get(start, start)
         phases = ROUND[ROUND.index(start) :]
         while True:
             for phase in phases:
@@ -198,10 +201,13 @@ class FiefGame(Game):
                     continue  # the Night's Watch expansion is not played
                 self._enter(phase)
                 if phase == "hear_ye":
-                    yield from self._start_round()
-                    yield from politics.hear_ye(self)
+                    if step == "elections":
+                        yield from politics.elections(self)
+                    else:
+                        yield from self._start_round()
+                        yield from politics.hear_ye(self)
                 elif phase == "cards":
-                    yield from cards.card_phase(self)
+                    yield from cards.card_phase(self, plays_only=step == "card_plays")
                 elif phase == "income":
                     economy.income(self)
                 elif phase == "purchase":
@@ -212,6 +218,7 @@ class FiefGame(Game):
                     yield from battle.battle_phase(self)
                 elif phase == "end" and self._end_round():
                     return
+                step = phase
             phases = ROUND
             self._phase_log = []
 

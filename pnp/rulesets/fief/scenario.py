@@ -4,8 +4,9 @@ The position is written in content ids::
 
     setup:
       players: 4                          # default: the number of seats
-      phase: battles                      # hear_ye (default), cards, income, purchase,
-                                          # movement, battles or end
+      phase: battles                      # hear_ye (default), elections, cards,
+                                          # card_plays, income, purchase, movement,
+                                          # battles or end
       round: 3
       first_player: 0
       options: {tactics: true}
@@ -99,9 +100,19 @@ class ScenarioSetup(ContentModel):
     #: then picks the starting Villages
     new_game: bool = False
     players: int | None = None
-    phase: Literal["hear_ye", "cards", "income", "purchase", "movement", "battles", "end"] = (
-        "hear_ye"
-    )
+    #: where the game opens: a phase, or ``elections`` (Hear Ye from the Warden
+    #: elections on) or ``card_plays`` (the card phase from its plays on)
+    phase: Literal[
+        "hear_ye",
+        "elections",
+        "cards",
+        "card_plays",
+        "income",
+        "purchase",
+        "movement",
+        "battles",
+        "end",
+    ] = "hear_ye"
     round: int = Field(default=1, ge=1)
     first_player: int | None = Field(default=None, ge=0)
     options: dict[str, bool] = {}
@@ -237,7 +248,7 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
         raise SetupError(problems=problems.items)
     s = build_state(cat, len(spec.seats), options, houses)
     s.round = spec.round
-    s.phase = spec.phase
+    s.phase = {"elections": "hear_ye", "card_plays": "cards"}.get(spec.phase, spec.phase)
     first = spec.first_player or 0
     if first >= s.players:
         problems.add(("first_player",), f"no seat {first}")
