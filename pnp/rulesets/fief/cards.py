@@ -555,7 +555,7 @@ def levy(g: FiefGame, seat: int, card: str, kind: str, target: str, nid: str) ->
             fate.make_outlaw(g, warden, None)
     entry = {"seat": seat, "noble": nid, "kind": kind, "target": target, "voided": voided}
     s.taxes.append(entry)
-    g.emit("tax_levied", seat, kind=kind, target=target, noble=nid)
+    g.emit("tax_levied", seat, role=kind, target=target, noble=nid)
 
 
 # -- uprisings -----------------------------------------------------------------
