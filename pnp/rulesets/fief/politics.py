@@ -383,7 +383,8 @@ def election(
     s.hidden_votes = {}
     s.election = None
     s.focus = {}
-    g.emit("votes_revealed", None, title=title, markers=markers, totals=dict(totals))
+    weights = {str(seat): votes[seat] for seat in voters}
+    g.emit("votes_revealed", None, title=title, markers=markers, totals=dict(totals), votes=weights)
     best = max(totals.values())
     if best == 0:
         g.emit("election_failed", None, title=title, why="no votes")
