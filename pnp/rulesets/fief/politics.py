@@ -308,6 +308,13 @@ def election(
     """Run one election; return the elected Noble id or ``None``."""
     s = g.s
     order = s.order()
+    if not any(candidates.get(seat) for seat in order):
+        return None
+    voters = [seat for seat in order if votes.get(seat, 0) > 0]
+    if sum(votes.get(seat, 0) for seat in voters) < max(1, minimum):
+        # the necessary votes are not there: no election is held
+        g.emit("election_failed", None, title=title, why="not enough votes")
+        return None
     nominees: list[str] = []
     s.focus = {"election": title, "votes": dict(votes), "minimum": minimum}
     for seat in order:
@@ -322,11 +329,6 @@ def election(
             g.emit("nominated", seat, title=title, noble=pick)
     if not nominees:
         s.focus = {}
-        return None
-    voters = [seat for seat in order if votes.get(seat, 0) > 0]
-    if sum(votes.get(seat, 0) for seat in voters) < max(1, minimum):
-        s.focus = {}
-        g.emit("election_failed", None, title=title, why="not enough votes")
         return None
     s.election = title
     bound: dict[int, str] = {}
