@@ -26,7 +26,7 @@ def movement_phase(g: FiefGame) -> Flow:
     s = g.s
     order = s.order()
     for seat in list(order):
-        if s.ability(seat, "choose_movement_order") is None:
+        if s.ability(seat, "choose_movement_order") is None or not s.seat_nobles(seat):
             continue
         when = yield from ask(
             seat,

@@ -124,6 +124,9 @@ class ScenarioSetup(ContentModel):
     marriages: list[tuple[str, str]] = []
     disasters: dict[str, list[str]] = {}
     fortune: list[str] = []
+    #: where the Fortune cards not placed anywhere else go: under ``fortune`` or
+    #: to the discard pile (an empty deck, to test reshuffles)
+    fortune_rest: Literal["deck", "discard"] = "deck"
     fortune_discard: list[str] = []
     court: list[str] = []
     court_discard: list[str] = []
@@ -484,6 +487,9 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
         rest = [c for c in dict.fromkeys(order) for _ in range(max(0, pool[c]))]
         if s.winter and key == "fortune":
             rest += [c for c, n in pool.items() if c not in order for _ in range(max(0, n))]
+        if key == "fortune" and spec.fortune_rest == "discard":
+            s.fortune_discard += rest
+            rest = []
         # the draw pile's top is the end of the list
         setattr(s, key, list(reversed(top + rest)))
     for seat in s.seats:

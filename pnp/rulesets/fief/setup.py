@@ -147,8 +147,9 @@ def _initial_noble(g: FiefGame, seat: Seat) -> Noble:
             card = top
             break
         drawn.append(top)
-    s.court += drawn
-    g.rng.shuffle(s.court)
+    if drawn:  # the cards passed over go back and the deck is shuffled
+        s.court += drawn
+        g.rng.shuffle(s.court)
     if card is None:
         nid = house.initial.lady_card
     else:
