@@ -78,6 +78,7 @@ def build_state(
         s.seats.append(seat)
         for nid in cat.house_nobles[house]:
             s.nobles[nid] = Noble(cat.nobles[nid], i, "deck")
+        seat.deck = list(cat.house_nobles[house])
     for nid in cat.bannermen + cat.heirs:
         s.nobles[nid] = Noble(cat.nobles[nid], -1, "out")
     for v, village in enumerate(cat.content.villages):
@@ -175,7 +176,7 @@ def setup_flow(g: FiefGame) -> Flow:
         noble = _initial_noble(g, seat)
         noble.zone = "aside"  # set aside until placed
         firsts[i] = noble
-        deck = [n for n in cat.house_nobles[seat.house] if n != noble.id]
+        deck = [n for n in seat.deck if n != noble.id]
         g.rng.shuffle(deck)
         seat.deck = deck
     order = s.order()
