@@ -158,6 +158,7 @@ def place_disaster(g: FiefGame, seat: int, card: str) -> None:
         g.emit("disaster_discarded", seat, card=card, roll=roll, region=region, why="board full")
         return
     s.disasters[region].append(card)
+    s.refresh_weather()
     g.emit("disaster_placed", seat, card=card, roll=roll, region=region)
     g.emit("card_played", seat, card=card, region=region)
 
@@ -264,7 +265,23 @@ def play_options(g: FiefGame, seat: int) -> list[Option]:
 
 
 def playable(g: FiefGame, seat: int, card: str) -> bool:
-    """Whether ``card`` has a legal use for ``seat`` now."""
+    """Whether ``card`` has a legal use for ``seat`` now (cheap checks first)."""
+    s = g.s
+    word = s.cat.cards[card][1]
+    if word == "uprising":
+        for vil in s.villages:
+            if any(o != seat for o in vil.units) and not any(
+                s.nobles[n].card.uprising_shield for n in vil.nobles
+            ):
+                return True
+        return any(
+            n.seat != seat and n.zone == "board" and (n.card.uprising_target or n.cursed)
+            for n in s.nobles.values()
+        )
+    if word == "assassination":
+        return any(n.seat != seat and n.zone == "board" for n in s.nobles.values())
+    if word in ("secret_passage", "ambush"):
+        return False
     return bool(targets(g, seat, card))
 
 
@@ -418,6 +435,7 @@ def resolve(g: FiefGame, seat: int, action: tuple[str, Any]) -> Flow:
         s = g.s
         card = next(c for c in s.disasters[what] if s.cat.cards[c][1] == "famine")
         s.disasters[what].remove(card)
+        s.refresh_weather()
         s.fortune_discard.append(card)
         g.mark_used(seat, "remove_famine")
         g.emit("famine_lifted", seat, region=what, card=card)
@@ -466,6 +484,7 @@ def play_card(g: FiefGame, seat: int, card: str) -> Flow:
     elif word == "cancel_disaster":
         disaster = next(c for c in s.disasters[target] if s.cat.cards[c][1] == param)
         s.disasters[target].remove(disaster)
+        s.refresh_weather()
         s.fortune_discard.append(disaster)
         g.emit("disaster_cancelled", seat, region=target, card=disaster, by=card)
 
@@ -489,7 +508,7 @@ def new_noble(g: FiefGame, seat: int, sex: str) -> Flow:
         noble = s.nobles.get(nid)
         if noble is None:
             raise AssertionError("bannermen are created at setup")
-        noble.seat = seat
+        s.enlist(noble, seat)
         noble.zone = "aside"
     noble = s.nobles[nid]
     yield from fate.enter_board(g, noble, "court event")
@@ -521,7 +540,7 @@ def royal_heir(g: FiefGame, seat: int) -> Flow:
     if king is None or nid is None:
         return
     heir = s.nobles[nid]
-    heir.seat = king.seat
+    s.enlist(heir, king.seat)
     heir.zone = "aside"
     s.heir_played = True
     if king.free:

@@ -94,6 +94,14 @@ class Catalog:
     mill_limit: int
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def fief_titles_sorted(self) -> list[tuple[str, str]]:
+        """``(fief, title)`` pairs in Fief id order."""
+        cached = self.extra.get("fief_titles_sorted")
+        if cached is None:
+            cached = self.extra["fief_titles_sorted"] = sorted(self.fief_title.items())
+        return cached
+
     def house_stock(self, house: str, tactics: bool = True) -> list[int]:
         """A House's per-player stock, unit by unit (no Tactics units without Tactics)."""
         stock = list(self.stock)

@@ -248,6 +248,7 @@ class FiefGame(Game):
             if s.disasters[region]:
                 self.emit("disasters_cleared", None, region=region)
             s.disasters[region] = []
+        s.refresh_weather()
         for seat in s.seats:
             seat.tax_markers = s.cat.rules.start.tax_markers
         s.taxes = []

@@ -310,7 +310,7 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
             elif not 0 <= ns.seat < s.players:
                 problems.add((*loc, "seat"), f"no seat {ns.seat}")
             else:
-                noble.seat = ns.seat
+                s.enlist(noble, ns.seat)
         elif noble.seat < 0 and (ns.at is not None or ns.captive_of is not None):
             problems.add(loc, f"{nid!r} needs a seat")
             continue
@@ -492,6 +492,7 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
             rest = []
         # the draw pile's top is the end of the list
         setattr(s, key, list(reversed(top + rest)))
+    s.refresh_weather()
     for seat in s.seats:
         seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
         seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]

@@ -73,11 +73,13 @@ def build_state(
     s = FiefState(cat, players, dict(options))
     for i, house in enumerate(houses):
         seat = Seat(i, house, cat.houses[house].home, cat.house_stock(house, s.tactics))
+        seat.powers = cat.abilities.get(house, {})
         seat.tax_markers = cat.rules.start.tax_markers
         seat.diplomacy = cat.rules.start.diplomacy_markers
         s.seats.append(seat)
         for nid in cat.house_nobles[house]:
             s.nobles[nid] = Noble(cat.nobles[nid], i, "deck")
+            s.enlist(s.nobles[nid], i)
         seat.deck = list(cat.house_nobles[house])
     for nid in cat.bannermen + cat.heirs:
         s.nobles[nid] = Noble(cat.nobles[nid], -1, "out")

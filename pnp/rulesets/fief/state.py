@@ -36,6 +36,7 @@ class Seat:
         "index",
         "marriage",
         "partner",
+        "powers",
         "seen",
         "start_council",
         "start_wardens",
@@ -47,6 +48,8 @@ class Seat:
     def __init__(self, index: int, house: str, home: str | None, stock: list[int]) -> None:
         self.index = index
         self.house = house
+        #: the House's ability words and their parameters
+        self.powers: dict[str, Any] = {}
         #: the home Fief (Targaryen: the Fief it started in)
         self.home = home
         self.gold = 0
@@ -181,6 +184,8 @@ class FiefState:
         self.concession = bool(options.get("concession", False))
         self.seats: list[Seat] = []
         self.nobles: dict[str, Noble] = {}
+        #: each seat's Nobles, whatever their zone
+        self.roster: dict[int, list[Noble]] = {}
         self.villages = [Village() for _ in cat.map.ids]
         self.holder: dict[str, str | None] = {t: None for t in cat.titles}
         self.round = 1
@@ -198,6 +203,9 @@ class FiefState:
         self.copies_waiting: dict[str, list[str]] = {}
         #: region id -> disaster card ids lying there
         self.disasters: dict[str, list[str]] = {r: [] for r in cat.map.region_villages}
+        #: Regions under Heavy Rain / Famine (kept in step by :meth:`refresh_weather`)
+        self.rainy: set[str] = set()
+        self.famished: set[str] = set()
         #: Tax cards in force this round
         self.taxes: list[dict[str, Any]] = []
         #: title -> the card that created it (Join the Small Council, Mother of Dragons),
@@ -255,7 +263,7 @@ class FiefState:
 
     def ability(self, seat: int, word: str) -> Any:
         """The parameter of the seat's House ability ``word``, or ``None``."""
-        return self.cat.ability(self.seats[seat].house, word)
+        return self.seats[seat].powers.get(word)
 
     # -- units and control -----------------------------------------------
 
@@ -279,6 +287,20 @@ class FiefState:
         for n in vil.nobles:
             seats.add(self.nobles[n].seat)
         return sorted(seats)
+
+    def hostile_at(self, v: int, seat: int) -> bool:
+        """Whether a player who is not ``seat`` nor his ally has troops or Nobles at ``v``."""
+        vil = self.villages[v]
+        partner = self.seats[seat].partner
+        for other in vil.units:
+            if other != seat and other != partner:
+                return True
+        nobles = self.nobles
+        for nid in vil.nobles:
+            other = nobles[nid].seat
+            if other != seat and other != partner:
+                return True
+        return False
 
     def has_presence(self, v: int, seat: int) -> bool:
         """Whether ``seat`` has a troop or a free Noble at ``v``."""
@@ -360,11 +382,23 @@ class FiefState:
 
     def rain(self, region: str) -> bool:
         """Whether a Heavy Rain lies on ``region``."""
-        return any(self.cat.cards[c][1] == "heavy_rain" for c in self.disasters[region])
+        return region in self.rainy
 
     def famine(self, region: str) -> bool:
         """Whether a Famine lies on ``region``."""
-        return any(self.cat.cards[c][1] == "famine" for c in self.disasters[region])
+        return region in self.famished
+
+    def refresh_weather(self) -> None:
+        """Recompute the Regions under Heavy Rain or Famine (after any disaster moves)."""
+        cards = self.cat.cards
+        self.rainy = {
+            r
+            for r, here in self.disasters.items()
+            if any(cards[c][1] == "heavy_rain" for c in here)
+        }
+        self.famished = {
+            r for r, here in self.disasters.items() if any(cards[c][1] == "famine" for c in here)
+        }
 
     def disasters_on_board(self) -> int:
         """How many disaster cards lie on the board."""
@@ -425,8 +459,15 @@ class FiefState:
         return total
 
     def seat_nobles(self, seat: int, zones: tuple[str, ...] = ("board",)) -> list[Noble]:
-        """``seat``'s Nobles in ``zones``, in id order."""
-        return [n for n in self.nobles.values() if n.seat == seat and n.zone in zones]
+        """``seat``'s Nobles in ``zones``, in the order they joined the House."""
+        return [n for n in self.roster.get(seat, ()) if n.zone in zones]
+
+    def enlist(self, noble: Noble, seat: int) -> None:
+        """Make ``noble`` one of ``seat``'s Nobles (set-up, a Bannerman, an Heir)."""
+        if noble.seat >= 0 and noble in self.roster.get(noble.seat, []):
+            self.roster[noble.seat].remove(noble)
+        noble.seat = seat
+        self.roster.setdefault(seat, []).append(noble)
 
     # -- what one seat may know ---------------------------------------------
 
@@ -461,6 +502,7 @@ class FiefState:
             seats.append(cp)
         c.seats = seats
         c.nobles = {nid: n.copy() for nid, n in self.nobles.items()}
+        c.roster = {k: [c.nobles[n.id] for n in v] for k, v in self.roster.items()}
         villages = []
         for vil in self.villages:
             cp_v = Village.__new__(Village)
@@ -484,6 +526,8 @@ class FiefState:
         c.removed = list(self.removed)
         c.copies_waiting = {k: list(v) for k, v in self.copies_waiting.items()}
         c.disasters = {k: list(v) for k, v in self.disasters.items()}
+        c.rainy = set(self.rainy)
+        c.famished = set(self.famished)
         c.taxes = [dict(t) for t in self.taxes]
         c.focus = dict(self.focus)
         c.title_cards = dict(self.title_cards)
