@@ -10,7 +10,8 @@ a second run with the checks on; ``--agents heuristic`` measures the bot.
 Each measure runs ``--repeat`` times and the best run counts: the machine is
 shared, and other work only ever makes a run slower.
 
-Usage: ``python bench/fief.py [--games N] [--players P] [--agents NAME] [--repeat R] [--invariants]``
+Usage: ``python bench/fief.py [--games N] [--players P] [--agents NAME] [--repeat R]
+[--invariants]``
 """
 
 from __future__ import annotations

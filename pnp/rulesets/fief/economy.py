@@ -273,9 +273,9 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
         out.append(Option("build sept", ("sept", None)))
     if gold >= cat.rules.prices.fief_title:
         for fief, title in cat.fief_titles_sorted:
-            if s.holder[title] is None and s.occupies_fief(seat, fief):
-                if _title_takers(s, seat, fief):
-                    out.append(Option(f"buy {title}", ("title", fief)))
+            free = s.holder[title] is None
+            if free and s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
+                out.append(Option(f"buy {title}", ("title", fief)))
     if s.holder["protector"] is not None:
         prot = s.holder_of("protector")
         if prot.seat == seat and prot.free and not g.used(seat, "grant_fief", "round"):
