@@ -74,11 +74,19 @@ class HeuristicBot:
             return home
         best, best_effort = None, 1e9
         dist = cat.map.distance
+        partner = s.seats[me].partner
         for fief, villages in cat.map.fief_villages.items():
             if s.holder[cat.fief_title[fief]] is not None:
                 continue
+            if partner is not None:
+                if fief == s.seats[partner].home:
+                    continue
+                theirs = sum(1 for v in villages if s.villages[v].controller == partner)
+                mine_here = sum(1 for v in villages if s.villages[v].controller == me)
+                if theirs > mine_here:
+                    continue  # the ally is ahead there: leave it to him
             missing = 0
-            hostile = 0
+            hostile = own = 0
             for v in villages:
                 c = s.villages[v].controller
                 if c != me:
@@ -86,14 +94,34 @@ class HeuristicBot:
                     if c >= 0 and s.friendly(me, c):
                         missing += 3  # an ally's Village cannot be taken
                 for p in s.present(v):
-                    if not s.friendly(me, p):
+                    if p == me:
+                        own += strength(s, v, p)
+                    elif not s.friendly(me, p):
                         hostile += strength(s, v, p)
             near = min(dist[a][v] for a in mine for v in villages)
             stronghold = 0 if any(s.villages[v].stronghold for v in villages) else 2
-            effort = missing + 0.7 * near + 0.4 * hostile + stronghold
+            crowd = max(0.0, hostile - 0.8 * own)
+            effort = missing + 0.7 * near + 0.5 * crowd + stronghold
             if effort < best_effort:
                 best, best_effort = fief, effort
         return best
+
+    def _partner_target(self, s: FiefState, me: int) -> str | None:
+        """The Fief the bot's ally works towards (the bot keeps out of its way)."""
+        partner = s.seats[me].partner
+        if partner is None:
+            return None
+        return self._target_fief(s, partner)
+
+    @staticmethod
+    def _edge(s: FiefState, v: int, target: str | None) -> float:
+        """How much stronger the bot wants to be to attack at ``v``.
+
+        Late in the game a Village of the Fief it needs is worth an even fight.
+        """
+        if target is not None and s.cat.map.fief_of[v] == target and s.round >= 6:
+            return 1.0
+        return ATTACK_EDGE
 
     @staticmethod
     def _goal_villages(s: FiefState, me: int, target: str | None) -> list[int]:
@@ -290,7 +318,8 @@ class HeuristicBot:
         rivals = [f for f in fors if not s.friendly(me, s.nobles[f].seat)]
         best_rival = max((weight(s.nobles[f].seat) for f in rivals), default=0)
         for f in own + friends:
-            if weight(me) >= best_rival or not rivals:
+            # stand firm only when clearly ahead; a tie would elect nobody
+            if weight(me) > best_rival or not rivals:
                 return choices[f]
         safe = [
             f
@@ -309,14 +338,22 @@ class HeuristicBot:
     def _bribe(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
         me = view.seat
-        if s.seats[me].gold < 6:
+        gold = s.seats[me].gold
+        if gold < 6:
             return 0
+        votes = s.focus.get("votes", {})
+        budget = max(2, gold // 3)
+        best, score = 0, 0.0
         for i, opt in enumerate(d.options):
-            if opt.data is not None and opt.data[1] == 2:
-                target = opt.data[0]
-                if not s.friendly(me, target):
-                    return i
-        return 0
+            if opt.data is None:
+                continue
+            target, amount = opt.data
+            if s.friendly(me, target) or amount > budget:
+                continue
+            sc = votes.get(target, 0) * 10 + amount
+            if sc > score:
+                best, score = i, sc
+        return best
 
     def _answer_bribe(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
@@ -327,10 +364,12 @@ class HeuristicBot:
         if candidate not in s.nobles:
             return 1
         owner = s.nobles[candidate].seat
-        own_candidates = [n for n in s.seat_nobles(me) if n.id == candidate]
-        del own_candidates
         if title in s.cat.titles and self._threat(s, owner, title):
             return 1
+        amount = int(label.split(" ")[1])
+        standing = any(s.nobles[n].seat == me for n in s.focus.get("nominees", ()))
+        if standing and amount < 5:
+            return 1  # a small bribe does not buy off a rival candidate
         return 0
 
     def _break_tie(self, view: FiefView, d: Decision, rng: random.Random) -> int:
@@ -580,7 +619,7 @@ class HeuristicBot:
         gold = s.seats[view.seat].gold
         best = 0
         for i, opt in enumerate(d.options):
-            if opt.data and opt.data + 4 <= gold and opt.data <= max(6, gold // 2):
+            if opt.data and opt.data + 3 <= gold and opt.data <= max(6, gold - 6):
                 best = i
         return best
 
@@ -735,7 +774,7 @@ class HeuristicBot:
                 cat.rules.battle.dice.fortified_penalty,
             )[vil.stronghold]
             edge = dice_for(s, mine) - penalty
-            if edge <= 0 or mine < ATTACK_EDGE * theirs:
+            if edge <= 0 or mine < self._edge(s, to, target) * theirs:
                 return -10.0
             value = 6.0 + (4 if target and cat.map.fief_of[to] == target else 0)
             value += 2 * s.vp(hostile[0])
@@ -753,6 +792,12 @@ class HeuristicBot:
         if goals:
             dist = cat.map.distance
             value += 1.5 * (min(dist[frm][g] for g in goals) - min(dist[to][g] for g in goals))
+        ally_goal = self._partner_target(s, me)
+        if ally_goal is not None:
+            if cat.map.fief_of[frm] == ally_goal and cat.map.fief_of[to] != ally_goal:
+                value += 5  # make way for the ally
+            elif cat.map.fief_of[to] == ally_goal and cat.map.fief_of[frm] != ally_goal:
+                value -= 5
         # a lone Noble walking next to an enemy army is a prize for them
         if troops_here == 0:
             for w, _ in cat.map.neighbours[to]:
@@ -810,6 +855,9 @@ class HeuristicBot:
         if "two" in labels and via >= 0 and s.villages[via].controller != me and not hostile:
             return labels.index("two")
         noble = s.nobles.get(s.focus.get("noble", ""))
+        ally_goal = self._partner_target(s, me)
+        if noble is not None and ally_goal is not None and s.cat.map.fief_of[noble.at] == ally_goal:
+            return labels.index("all")  # leave nothing behind in the ally's Fief
         if noble is not None and "one" in labels:
             others = len(s.nobles_at(noble.at, me)) - 1
             if others == 0:
@@ -853,7 +901,9 @@ class HeuristicBot:
             penalty = (0, 1, 2)[vil.stronghold]
             if s.troop_count(v, enemy) == 0 and mine > theirs:
                 sc = 10.0
-            elif dice_for(s, mine) - penalty > 0 and mine >= ATTACK_EDGE * theirs:
+            elif dice_for(s, mine) - penalty > 0 and mine >= self._edge(
+                s, v, self._target_fief(s, me)
+            ) * theirs:
                 sc = 2 + mine - theirs
             else:
                 continue

@@ -330,6 +330,7 @@ def election(
     if not nominees:
         s.focus = {}
         return None
+    s.focus["nominees"] = list(nominees)
     s.election = title
     bound: dict[int, str] = {}
     bribes = s.cat.rules.prices.bribes
