@@ -904,9 +904,10 @@ class HeuristicBot:
             penalty = (0, 1, 2)[vil.stronghold]
             if s.troop_count(v, enemy) == 0 and mine > theirs:
                 sc = 10.0
-            elif dice_for(s, mine) - penalty > 0 and mine >= self._edge(
-                s, v, self._target_fief(s, me)
-            ) * theirs:
+            elif (
+                dice_for(s, mine) - penalty > 0
+                and mine >= self._edge(s, v, self._target_fief(s, me)) * theirs
+            ):
                 sc = 2 + mine - theirs
             else:
                 continue

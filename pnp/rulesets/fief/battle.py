@@ -199,10 +199,8 @@ def casualties(g: FiefGame, v: int, seat: int, hits: int) -> Flow:
         u = kinds[0]
         if len(kinds) > 1:
             u = yield from ask(seat, "casualty", [Option(f"lose {cat.units[k]}", k) for k in kinds])
-        s.remove_units(v, seat, u, 1)
-        s.to_stock(seat, u, 1)
+        g.lose_units(v, seat, u, 1, "battle")
         hits -= need[u]
-        g.emit("units_lost", seat, at=cat.map.ids[v], unit=cat.units[u], count=1, cause="battle")
     return 0 if seat in vil.units else hits
 
 
@@ -266,8 +264,7 @@ def _fight_on(g: FiefGame, v: int, side: int, other: int) -> Flow:
     if units is not None:
         for u, count in enumerate(list(units)):
             if count:
-                s.remove_units(v, side, u, count)
-                s.to_stock(side, u, count)
+                g.lose_units(v, side, u, count, "surrender")
     captors = s.nobles_at(v, other)
     for n in s.nobles_at(v, side):
         fate.capture(g, n, other, captors)

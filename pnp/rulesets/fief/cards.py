@@ -183,16 +183,7 @@ def plagues(g: FiefGame) -> Flow:
                     for u in range(len(units)):
                         dead = sum(1 for _ in range(units[u]) if g.d6() <= param.dies_on)
                         if dead:
-                            s.remove_units(v, seat, u, dead)
-                            s.to_stock(seat, u, dead)
-                            g.emit(
-                                "units_lost",
-                                seat,
-                                at=s.cat.map.ids[v],
-                                unit=s.cat.units[u],
-                                count=dead,
-                                cause="plague",
-                            )
+                            g.lose_units(v, seat, u, dead, "plague")
                         if seat not in vil.units:
                             break
                 for nid in sorted(vil.nobles):
@@ -629,16 +620,7 @@ def uprising(g: FiefGame, seat: int, kind: str, target: Any) -> Flow:
         units = list(vil.units[other])
         for u, count in enumerate(units):
             if count:
-                s.remove_units(v, other, u, count)
-                s.to_stock(other, u, count)
-                g.emit(
-                    "units_lost",
-                    other,
-                    at=s.cat.map.ids[v],
-                    unit=s.cat.units[u],
-                    count=count,
-                    cause="uprising",
-                )
+                g.lose_units(v, other, u, count, "uprising")
     if vil.mill:
         vil.mill = False
         g.emit("mill_destroyed", None, at=s.cat.map.ids[v])

@@ -143,6 +143,20 @@ class FiefGame(Game):
         self.s.seats[src].gold -= gold
         self.s.seats[dst].gold += gold
 
+    def lose_units(self, v: int, seat: int, unit: int, count: int, cause: str) -> None:
+        """``count`` units of ``seat`` at Village ``v`` die and go back to their supply."""
+        s = self.s
+        s.remove_units(v, seat, unit, count)
+        s.to_stock(seat, unit, count)
+        self.emit(
+            "units_lost",
+            seat,
+            at=s.cat.map.ids[v],
+            unit=s.cat.units[unit],
+            count=count,
+            cause=cause,
+        )
+
     def discard(self, seat: int, card: str) -> None:
         """``seat`` discards ``card`` from his hand."""
         self.s.seats[seat].hand.remove(card)
