@@ -234,24 +234,11 @@ def _stock(s: FiefState, seat: int, unit: int) -> int:
     return s.seats[seat].stock[unit]
 
 
-def buy_options(g: FiefGame, seat: int) -> list[Option]:
-    """What ``seat`` can buy now (``end purchases`` first)."""
-    s = g.s
+def _building_options(s: FiefState, seat: int, gold: int) -> list[Option]:
+    """The buildings ``seat`` can afford and place in a Village it controls."""
     cat = s.cat
-    gold = s.seats[seat].gold
-    out = [Option("end purchases", None)]
-    if gold <= 0:
-        return out
-    has_noble = bool(s.seat_nobles(seat))
-    cost = cat.cost
-    for u, unit in enumerate(cat.units):
-        if cost[u] > gold or _stock(s, seat, u) <= 0:
-            continue
-        if cat.tactics_unit[u] and not s.tactics:
-            continue
-        if has_noble if not cat.royal_unit[u] else _unit_spots(s, seat, u):
-            out.append(Option(f"buy {unit}", ("unit", u)))
     costs = cat.building_cost
+    out: list[Option] = []
     mill = stronghold = fortify = sept = False
     mills = 0
     for vil in s.villages:
@@ -271,6 +258,27 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
         out.append(Option("build fortified-city", ("fortified-city", None)))
     if sept and gold >= costs["sept"] and not s.idols_destroyed:
         out.append(Option("build sept", ("sept", None)))
+    return out
+
+
+def buy_options(g: FiefGame, seat: int) -> list[Option]:
+    """What ``seat`` can buy now (``end purchases`` first)."""
+    s = g.s
+    cat = s.cat
+    gold = s.seats[seat].gold
+    out = [Option("end purchases", None)]
+    has_noble = gold > 0 and bool(s.seat_nobles(seat))
+    cost = cat.cost
+    for u, unit in enumerate(cat.units):
+        if cost[u] > gold or _stock(s, seat, u) <= 0:
+            continue
+        if cat.tactics_unit[u] and not s.tactics:
+            continue
+        if has_noble if not cat.royal_unit[u] else _unit_spots(s, seat, u):
+            out.append(Option(f"buy {unit}", ("unit", u)))
+    costs = cat.building_cost
+    if gold >= min(costs["mill"], costs["sept"], costs["stronghold"]):
+        out += _building_options(s, seat, gold)
     if gold >= cat.rules.prices.fief_title:
         for fief, title in cat.fief_titles_sorted:
             free = s.holder[title] is None
