@@ -159,6 +159,11 @@ class HeuristicBot:
                 m.fief_villages[fief]
             )
             sc = same + spread + (0.5 if s.villages[v].stronghold else 0)
+            if s.seats[view.seat].home is None:
+                # a House free to choose its Fief wants a small one far from the others
+                others = [w for w in range(len(m.ids)) if s.present(w)]
+                room = min((m.distance[v][w] for w in others), default=5)
+                sc += 1.0 * min(room, 4) - 1.5 * len(m.fief_villages[fief])
             if sc > score:
                 best, score = i, sc
         return best
@@ -208,7 +213,11 @@ class HeuristicBot:
     def _answer_proposal(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
         if s.players < s.cat.rules.alliances_from:
-            return 1
+            # no Alliance comes of it: wed only into the royal family (a Queen earns gold)
+            suitor = d.options[0].label.removeprefix("accept ")
+            king = s.holder.get("king")
+            mine_king = king is not None and s.nobles[king].seat == view.seat
+            return 0 if suitor == king or mine_king else 1
         return 0
 
     def _give_card(self, view: FiefView, d: Decision, rng: random.Random) -> int:
