@@ -17,7 +17,7 @@ from pnp.engine.game import Decision, Event, Game, Option, Result
 from pnp.errors import PnpError
 from pnp.rulesets.fief import battle, cards, economy, movement, politics
 from pnp.rulesets.fief.decide import Flow
-from pnp.rulesets.fief.state import PHASES, FiefState
+from pnp.rulesets.fief.state import FiefState
 from pnp.rulesets.fief.view import FiefView
 
 #: Phases of a round in order; the Wall phase runs only with the Night's Watch expansion.
@@ -326,4 +326,4 @@ def limit_winners(s: FiefState) -> list[int]:
     return sorted(seat for score, team in scored if score == top for seat in team)
 
 
-__all__ = ["PHASES", "ROUND", "FiefGame", "limit_winners", "victory"]
+__all__ = ["ROUND", "FiefGame", "limit_winners", "victory"]

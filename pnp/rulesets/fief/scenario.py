@@ -49,9 +49,7 @@ from pnp.errors import PnpError
 from pnp.rulesets.fief.compiled import Catalog, build_catalog, catalog_for
 from pnp.rulesets.fief.model import Noble as NobleModel
 from pnp.rulesets.fief.setup import build_state, check_options, fresh_state
-from pnp.rulesets.fief.state import PHASES, SEASONS, FiefState, Noble
-
-START_PHASES = ("hear_ye", "cards", "income", "purchase", "movement", "battles", "end")
+from pnp.rulesets.fief.state import SEASONS, FiefState
 
 
 class SeatSetup(ContentModel):
@@ -499,4 +497,4 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
     return s
 
 
-__all__ = ["PHASES", "START_PHASES", "Noble", "ScenarioSetup", "scenario_game"]
+__all__ = ["ScenarioSetup", "scenario_game"]
