@@ -292,10 +292,15 @@ def _succession(g: FiefGame, with_protector: bool) -> Flow:
         if queen is not None and queen.spouse != heir.id:
             strip(g, queen, "queen", "succession")
         yield from grant(g, heir, "king", may_decline=False)
-        if s.holder["protector"] is None:
+        if s.holder["protector"] is None and may_hold(s, heir, "protector"):
             yield from grant(g, heir, "protector", may_decline=False)
         if heir.spouse is not None and s.holder["queen"] is None:
             yield from grant(g, s.nobles[heir.spouse], "queen", may_decline=False)
-    elif queen is not None and with_protector and s.holder["protector"] is None:
+    elif (
+        queen is not None
+        and with_protector
+        and s.holder["protector"] is None
+        and may_hold(s, queen, "protector")
+    ):
         g.emit("regency", queen.seat, queen=queen.id)
         yield from grant(g, queen, "protector", may_decline=False)
