@@ -141,7 +141,8 @@ def scenario_command(
 @reports_errors
 def replay_command(
     records: Annotated[
-        list[Path], typer.Argument(help="Record files (.json, or .jsonl with one per line).")
+        list[Path],
+        typer.Argument(help="Record files (.json, .jsonl with one per line) or folders of them."),
     ],
     content: Annotated[
         Path | None,

@@ -1,5 +1,14 @@
-"""The ruleset-independent referee core: decisions, RNG streams, events, records."""
+"""The ruleset-independent referee core: decisions, RNG streams, events, records.
 
+Modules: :mod:`~pnp.engine.game` (the surface a ruleset implements),
+:mod:`~pnp.engine.rng` (seeded streams), :mod:`~pnp.engine.runner` (the core
+loop with caps and invariants), :mod:`~pnp.engine.agents` (``random`` and the
+bot lookup), :mod:`~pnp.engine.record` and :mod:`~pnp.engine.replay`
+(JSON records), :mod:`~pnp.engine.scenarios` (scenario files) and
+:mod:`~pnp.engine.testing` (helpers for rulesets' tests).
+"""
+
+from pnp.engine.errors import SetupError, validate_fixture_cards
 from pnp.engine.game import (
     CAP_ENDINGS,
     Agent,
@@ -21,6 +30,8 @@ __all__ = [
     "GameConfig",
     "Option",
     "Result",
+    "SetupError",
     "derive_seed",
     "stream",
+    "validate_fixture_cards",
 ]

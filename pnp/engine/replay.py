@@ -180,18 +180,29 @@ def replay_files(
     find: Callable[[str], Ruleset] | None = None,
     log: bool = False,
 ) -> int:
-    """Replay every record in ``paths``, reporting through ``echo``; the exit status.
+    """Replay every record in ``paths`` (files, or folders of them), reporting through
+    ``echo``; the exit status.
 
     0 when every record is reproduced, 1 when any is not. Unreadable records,
     unknown rulesets and bad content raise :class:`~pnp.errors.PnpError`.
     ``content_root`` overrides the content folder recorded in each record.
     """
     from pnp.content.problems import display_path
+    from pnp.engine.errors import RecordError
     from pnp.engine.record import read_records
     from pnp.rulesets import find_ruleset
 
     lookup = find or find_ruleset
-    records = [(path, record) for path in paths for record in read_records(path)]
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():  # a --records folder, or a playtest's crash records
+            found = sorted([*path.glob("*.json"), *path.glob("*.jsonl")])
+            if not found:
+                raise RecordError(f"{display_path(path)}: no record files (*.json, *.jsonl)")
+            files += found
+        else:
+            files.append(path)
+    records = [(path, record) for path in files for record in read_records(path)]
     loaded: dict[tuple[str, str | None], LoadedContent[Any]] = {}
     status = 0
     for path, record in records:
@@ -201,7 +212,7 @@ def replay_files(
             root = Path(record.content_root)
         key = (ruleset.name, str(root) if root else None)
         if key not in loaded:
-            loaded[key] = ruleset.load(root)
+            loaded[key] = ruleset.load(root, alone=True)
         logger = _Log(echo) if log else None
         outcome = replay(
             record,

@@ -67,7 +67,7 @@ class Limits:
 class Failure:
     """A crash: where in the loop it happened and what was raised."""
 
-    #: ``setup``, ``decision``, ``agent``, ``apply`` or ``invariants``
+    #: ``setup``, ``decision``, ``agent``, ``apply``, ``invariants``, ``result`` or ``hash``
     phase: str
     type: str
     message: str
@@ -119,11 +119,11 @@ def agents_chooser(ruleset: Ruleset, agent_names: Sequence[str], seed: int) -> C
     agents = [make_agent(ruleset, name) for name in agent_names]
     rngs = [stream(seed, "agent", seat) for seat in range(len(agents))]
     views = [getattr(agent, "needs_view", True) for agent in agents]
+    methods = [agent.choose for agent in agents]  # bound once: this runs every decision
 
     def choose(game: Game, decision: Decision) -> int:
         seat = decision.seat
-        view = game.view(seat) if views[seat] else None
-        return agents[seat].choose(view, decision, rngs[seat])
+        return methods[seat](game.view(seat) if views[seat] else None, decision, rngs[seat])
 
     return choose
 
@@ -176,13 +176,13 @@ def run_game(
         return GameRun(seed, CRASHED, None, [], failure=_failure("setup", exc, 0))
     run = play(game, choose, limits, observer=observer)
     run.seed = seed
-    if hash_state and run.status != CRASHED:
-        run.state_hash = game.state_hash()
-    elif hash_state:
-        try:  # a crashed game may be left half-updated; hash it if it can be
+    if hash_state:
+        try:
             run.state_hash = game.state_hash()
-        except Exception:
-            run.state_hash = None
+        except Exception as exc:
+            # a crashed game may be left half-updated: then no hash is no news
+            if run.status != CRASHED:
+                run.status, run.failure = CRASHED, _failure("hash", exc, run.steps)
     return run
 
 
@@ -208,7 +208,9 @@ def play(
     failure: Failure | None = None
     try:
         if observer is not None:
-            observer(game.setup_events())
+            setup = game.setup_events
+            # a ruleset written before the method existed may keep a plain list there
+            observer(setup() if callable(setup) else setup)
         phase = "decision"
         decision = decide()
         if check:
@@ -223,7 +225,7 @@ def play(
                 break
             phase = "agent"
             index = choose(game, decision)
-            if not 0 <= index < len(decision.options):
+            if type(index) is not int or not 0 <= index < len(decision.options):
                 raise InvalidChoice(
                     f"seat {decision.seat} chose option {index!r} of a {decision.kind} "
                     f"decision with {len(decision.options)} options"

@@ -10,6 +10,7 @@ and content to its workers once, then batches of indices.
 
 from __future__ import annotations
 
+import gc
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -46,8 +47,8 @@ class Executor(ABC):
     ) -> Iterator[GameSummary]:
         """Start playing the games ``indices``; iterate to receive their summaries.
 
-        The work starts when ``run`` is called (before the first item is
-        taken), so callers may start a progress display afterwards.
+        Worker processes start when ``run`` is called (before the first item
+        is taken), so callers start a progress display (a thread) afterwards.
         """
 
 
@@ -64,7 +65,7 @@ class LocalExecutor(Executor):
     ) -> Iterator[GameSummary]:
         """Summaries as games finish (in order for one worker, any order for several)."""
         if self.workers == 1 or len(indices) <= 1:
-            return (play_game(plan, content, i) for i in indices)
+            return _in_process(plan, content, indices)
         pool = ProcessPoolExecutor(
             max_workers=min(self.workers, len(indices)),
             initializer=_init_worker,
@@ -73,11 +74,30 @@ class LocalExecutor(Executor):
         # batches small enough to keep every worker busy to the end and the
         # progress bar moving, large enough that shipping them costs little
         size = max(1, min(64, len(indices) // (self.workers * 16)))
-        futures = [
-            pool.submit(_play_batch, list(indices[i : i + size]))
-            for i in range(0, len(indices), size)
-        ]
+        # forked workers inherit the frozen objects (modules, content) outside
+        # the collector's reach: their collections stay short and the pages stay shared
+        gc.freeze()
+        try:
+            futures = [
+                pool.submit(_play_batch, list(indices[i : i + size]))
+                for i in range(0, len(indices), size)
+            ]
+        finally:
+            gc.unfreeze()
         return _collect(pool, futures)
+
+
+def _in_process(
+    plan: PlaytestPlan, content: LoadedContent[Any], indices: Sequence[int]
+) -> Iterator[GameSummary]:
+    # the long-lived objects (modules, content) need no scanning by the
+    # collector while games allocate and free their states
+    gc.freeze()
+    try:
+        for i in indices:
+            yield play_game(plan, content, i)
+    finally:
+        gc.unfreeze()
 
 
 def _collect(

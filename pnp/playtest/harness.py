@@ -63,6 +63,7 @@ def run_playtest(
     display there), ``progress(summary)`` after each game.
     """
     check_plan(plan, content)
+    _clear_old_failures(plan)
     runner = executor or LocalExecutor()
     tally = Tally(plan.players, plan.agents)
     summaries = runner.run(plan, content, range(plan.games))
@@ -75,3 +76,15 @@ def run_playtest(
     stats = tally.statistics(card_ids(plan.ruleset, content))
     limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
     return PlaytestReport(plan, stats, limits, verdict(stats, limits))
+
+
+def _clear_old_failures(plan: PlaytestPlan) -> None:
+    """Remove the crash records an earlier run of the same seed left in the failures folder.
+
+    The folder is the harness's own (``output/<ruleset>/playtest/seed-S``), so
+    after a fix it shows this run's failures only; a ``--records`` folder is
+    the user's and is never cleared.
+    """
+    if plan.records_dir is None and plan.failures_dir.is_dir():
+        for old in plan.failures_dir.glob("game-*.json"):
+            old.unlink()

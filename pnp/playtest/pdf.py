@@ -219,8 +219,13 @@ def render_report(report: PlaytestReport) -> bytes:
 
     story += [CondPageBreak(70 * mm), Paragraph("Game length (finished games)", styles["Heading2"])]
     story.append(histogram(s.rounds))
+    ended = dict(s.endings)
+    if s.crashes:
+        ended["(crashed)"] = len(s.crashes)
+    if s.violations:
+        ended["(broke an invariant)"] = len(s.violations)
     endings = [["ending", "games", "share"]] + [
-        [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in s.endings.items()
+        [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in ended.items()
     ]
     story += [Paragraph("How games ended", styles["Heading3"]), _table(endings, small, header=True)]
 

@@ -1,4 +1,38 @@
-"""A playtest's results: the ``--json`` object, the full statistics and the terminal summary."""
+"""A playtest's results: the ``--json`` object, the full statistics and the terminal summary.
+
+The ``--json`` object has exactly these keys:
+
+``games``
+    games played (all of them, crashed ones included);
+``crashes``, ``invariant_violations``
+    one entry per failed game: ``game`` (its index), ``seed``, what happened
+    (``phase``, ``type``, ``message``, ``step`` / ``violations``) and
+    ``record``, the record file that reproduces it (``pnp replay``);
+``cap_hits``
+    games stopped by the round or decision cap;
+``houses``
+    per House: ``games`` (seats that played it in games with a result),
+    ``wins``, ``rate`` and its 95% Wilson interval ``ci_low``–``ci_high``;
+``seats``
+    the same per seat, in seat order, with the seat's ``agent``;
+``first_player_rate``
+    the share of games with a result that the first player won (``null`` if
+    the ruleset does not say who went first);
+``length``
+    ``rounds`` and ``decisions`` of normally finished games: ``mean``,
+    ``median``, ``p10``, ``p90``, ``min``, ``max``;
+``endings``
+    games per ending (the ruleset's victory kinds, ``round_cap``, ``step_cap``);
+``cards_never_played``
+    card ids no game played (the ruleset's card list, see ``Ruleset.card_ids``);
+``verdict``, ``reasons``
+    ``"pass"`` or ``"fail"`` and why it failed.
+
+``--stats FILE`` writes the same plus ``setup``, ``thresholds``, ``agents``
+(win rates per agent), ``first_player`` (with its interval) and ``cards``
+(per card: ``drawn``, ``played``, ``played_games`` (seat-games in which it was
+played) and ``winner_played`` (of those, the ones that seat won)).
+"""
 
 from __future__ import annotations
 

@@ -100,3 +100,30 @@ def test_replay_bad_input_exits_two(haggle_registry, haggle_content, tmp_path: P
     assert result.exit_code == 2 and "unknown ruleset 'hagle'" in result.stderr
     result = invoke("replay", str(tmp_path / "missing.json"))
     assert result.exit_code == 2 and "cannot read the record" in result.stderr
+
+
+def test_replay_and_scenarios_accept_the_ruleset_folder_as_content(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    path = record_file(haggle_content, tmp_path)
+    result = invoke("replay", str(path), "--content", str(CONTENT_ROOT / "haggle"))
+    assert result.exit_code == 0, result.output
+    from tests.fixtures.haggle import SCENARIOS
+
+    scenario = str(SCENARIOS / "play-scores.yaml")
+    result = invoke("scenario", scenario, "--content", str(CONTENT_ROOT / "haggle"))
+    assert result.exit_code == 0, result.output
+
+
+def test_replay_a_folder_of_records(haggle_registry, haggle_content, tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for seed in (1, 2, 3):
+        record_file(haggle_content, folder, seed, name=f"game-{seed}.json")
+    result = invoke("replay", str(folder))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("OK  ") == 3
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = invoke("replay", str(empty))
+    assert result.exit_code == 2 and "no record files" in result.stderr

@@ -247,3 +247,15 @@ def test_agent_lookup_and_parsing() -> None:
         parse_agents("heurstic", 2, HAGGLE)
     with pytest.raises(UsageError, match="names 3 agents for 2 players"):
         parse_agents("random,random,random", 2, HAGGLE)
+
+
+def test_setup_events_kept_as_a_plain_list_are_accepted(haggle_content) -> None:
+    """Rulesets written before ``Game.setup_events()`` existed may store a list there."""
+    from pnp.engine.runner import play as play_game
+
+    game = HAGGLE.new_game(haggle_content, GameConfig(2), 1)
+    deal = game.setup_events()
+    game.setup_events = list(deal)  # shadows the method, as such a ruleset does
+    seen = []
+    run = play_game(game, agents_chooser(HAGGLE, ["random", "random"], 1), observer=seen.extend)
+    assert run.status == FINISHED and seen[: len(deal)] == deal

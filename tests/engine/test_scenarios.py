@@ -285,3 +285,31 @@ def test_fixture_card_errors_are_located(runner, write) -> None:
     found = problems(runner, path)
     assert f"{path}:12:27: cards[0].cost: Input should be greater than or equal to 0" in found
     assert f"{path}:12:47: cards[0].colour: unknown field" in found
+
+
+def test_ruleset_without_scenario_support_is_located(write) -> None:
+    import dataclasses
+
+    from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+    bare = dataclasses.replace(HAGGLE, scenario_game=None)
+    path = write(BASE)
+    with pytest.raises(ContentError) as info:
+        ScenarioRunner(find=lambda name: bare, content_root=CONTENT_ROOT).run(path)
+    assert str(info.value) == (
+        f"{path}:1:1: ruleset: the haggle ruleset cannot run scenarios yet (no scenario_game)"
+    )
+
+
+def test_a_crash_while_building_the_setup_is_a_failure(write) -> None:
+    import dataclasses
+
+    from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+    def broken(content, setup, cards, seed):
+        raise KeyError("seats")
+
+    ruleset = dataclasses.replace(HAGGLE, scenario_game=broken)
+    runner = ScenarioRunner(find=lambda name: ruleset, content_root=CONTENT_ROOT)
+    text = fail_text(runner, write(BASE))
+    assert "setup (line 4): the ruleset raised KeyError: 'seats'" in text

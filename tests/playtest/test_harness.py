@@ -59,10 +59,12 @@ def test_json_has_exactly_the_issue_keys(tmp_path: Path) -> None:
     assert report.exit_code == 0
 
 
-def test_workers_one_and_two_give_identical_results(tmp_path: Path) -> None:
-    one, _ = play(tmp_path, games=80, agents="heuristic,random,random")
-    two, _ = play(tmp_path, games=80, agents="heuristic,random,random", workers=2)
+@pytest.mark.parametrize("options", [[], ["crash_on=gold-crown"]], ids=["clean", "crashes"])
+def test_workers_one_and_two_give_identical_results(tmp_path: Path, options) -> None:
+    one, _ = play(tmp_path, games=80, agents="heuristic,random,random", options=options)
+    two, _ = play(tmp_path, games=80, agents="heuristic,random,random", options=options, workers=2)
     assert json.dumps(one.full_json()) == json.dumps(two.full_json())
+    assert bool(one.stats.crashes) == bool(options)
     other, _ = play(tmp_path, games=80, agents="heuristic,random,random", seed=6)
     assert other.to_json() != one.to_json()
 
@@ -97,6 +99,9 @@ def test_planted_crash_is_caught_kept_and_reproducible(tmp_path: Path, workers: 
     assert outcome.ok and outcome.run.failure.message == first["message"]
     text = "\n".join(lines)
     assert f"replay: pnp replay {path}" in text and "verdict: FAIL" in text
+    # a later run of the same seed without the bug leaves no stale crash record behind
+    play(tmp_path, workers=workers)
+    assert list(path.parent.iterdir()) == []
 
 
 def test_planted_violation_is_caught_and_reproducible(tmp_path: Path) -> None:
@@ -242,3 +247,17 @@ def test_cli_unknown_ruleset_and_bad_content(tmp_path: Path) -> None:
     (bad / "cards.yaml").write_text("cards: [{id: x}]\n")
     result = CliRunner().invoke(app, ["playtest", "haggle", "--content", str(tmp_path)])
     assert result.exit_code == 2 and "cards.yaml:1:" in result.stderr
+
+
+def test_pdf_with_many_cards_and_odd_names(tmp_path: Path, monkeypatch) -> None:
+    extra = [f"ghost-{i:03d}" for i in range(100)] + ["<odd & card>"]
+    many = dataclasses.replace(
+        HAGGLE, card_ids=lambda content: [*(c.id for c in content.model.cards), *extra]
+    )
+    monkeypatch.setattr("pnp.rulesets.RULESETS", (many,))
+    pdf = tmp_path / "many.pdf"
+    report, _ = play(tmp_path, games=10, report=pdf)
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "(1–45 of 107)" in text and "(91–107 of 107)" in text
+    assert "<odd & card>" in text
+    assert len(report.stats.never_played) == 101

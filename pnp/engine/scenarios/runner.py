@@ -20,6 +20,7 @@ from pnp.content.problems import display_path
 from pnp.engine.errors import SetupError
 from pnp.engine.game import Decision, Event, Game
 from pnp.engine.invariants import violations
+from pnp.engine.record import result_dict
 from pnp.engine.scenarios.matching import (
     event_differences,
     event_matches,
@@ -95,16 +96,16 @@ class ScenarioRunner:
     def content(self, ruleset: Ruleset) -> LoadedContent[Any]:
         """The ruleset's content, loaded once per runner."""
         if ruleset.name not in self._content:
-            self._content[ruleset.name] = ruleset.load(self.content_root)
+            # alone: --content may also name the ruleset's own folder
+            self._content[ruleset.name] = ruleset.load(self.content_root, alone=True)
         return self._content[ruleset.name]
 
     def run(self, path: Path) -> ScenarioOutcome:
         """Run the scenario in ``path``; raise :class:`PnpError` if it is malformed."""
         scenario = load_scenario(path)
         spec = scenario.spec
-        game = self._build(scenario)
-        play = _Play(scenario, game)
         try:
+            play = _Play(scenario, self._build(scenario))
             _check_invariants(play, "after the setup")
             for i, step in enumerate(spec.script):
                 if step.choose is not None:
@@ -135,20 +136,32 @@ class ScenarioRunner:
                 for loc, message in exc.problems
             ]
             raise ContentError(problems) from None
+        except PnpError:
+            raise
+        except Exception as exc:  # a bug in the ruleset, not in the file
+            raise _crash(f"setup ({scenario.where('setup')})", exc) from None
 
 
-def _crash(play: _Play, doing: str, exc: BaseException) -> _Failed:
+def _crash(doing: str, exc: BaseException) -> _Failed:
     frames = traceback.format_exception(type(exc), exc, exc.__traceback__)
     lines = [f"{doing}: the ruleset raised {type(exc).__name__}: {exc}"]
     tail = "".join(frames[-4:]).rstrip().splitlines()
     return _Failed([*lines, *(f"  {line}" for line in tail)])
 
 
+def _ask(play: _Play, doing: str, ask: Callable[[], Any]) -> Any:
+    """Call the game; a ruleset exception fails the scenario with its traceback."""
+    try:
+        return ask()
+    except Exception as exc:
+        raise _crash(doing, exc) from None
+
+
 def _check_invariants(play: _Play, when: str) -> None:
     try:
         found = violations(play.game, play.game.decision())
     except Exception as exc:
-        raise _crash(play, f"{when}, checking invariants", exc) from None
+        raise _crash(f"{when}, checking invariants", exc) from None
     if found:
         raise _Failed([f"{when}: invariant violated:", *(f"  - {v}" for v in found)])
 
@@ -162,16 +175,13 @@ def _describe(decision: Decision) -> list[str]:
 def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
     where = f"script[{i}] ({play.scenario.where('script', i)})"
     game = play.game
-    try:
-        decision = game.decision()
-    except Exception as exc:
-        raise _crash(play, f"{where}: asking for the decision", exc) from None
+    decision = _ask(play, f"{where}: asking for the decision", game.decision)
     if decision is None:
-        result = game.result()
+        result = _ask(play, f"{where}: asking for the result", game.result)
         raise _Failed(
             [
                 f"{where}: cannot choose {label!r}: the game is over",
-                f"result: {show(_result(result))}",
+                f"result: {show(result_dict(result))}",
             ]
         )
     if seat is not None and decision.seat != seat:
@@ -192,7 +202,7 @@ def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
     try:
         play.events.extend(game.apply(labels.index(label)))
     except Exception as exc:
-        raise _crash(play, f"{where}: choosing {label!r}", exc) from None
+        raise _crash(f"{where}: choosing {label!r}", exc) from None
     _check_invariants(play, f"after {where}")
 
 
@@ -272,10 +282,9 @@ def _expect_absent(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> l
 def _expect_state(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
     if not expect.state:
         return []
-    try:
-        snapshot = play.game.snapshot()
-    except Exception as exc:
-        raise _crash(play, f"{_name(play, (*loc, 'state'))}: taking the snapshot", exc) from None
+    snapshot = _ask(
+        play, f"{_name(play, (*loc, 'state'))}: taking the snapshot", play.game.snapshot
+    )
     out: list[str] = []
     for key, want in expect.state.items():
         name = _name(play, (*loc, "state", key))
@@ -292,7 +301,7 @@ def _expect_state(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> li
 
 def _expect_decision(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
     name = _name(play, (*loc, "decision"))
-    decision = play.game.decision()
+    decision = _ask(play, f"{name}: asking for the decision", play.game.decision)
     want = expect.decision
     if want is None:
         if decision is None:
@@ -301,7 +310,7 @@ def _expect_decision(play: _Play, expect: Expect, loc: tuple[str | int, ...]) ->
     if decision is None:
         return [
             f"{name}: expected a pending decision, but the game is over",
-            f"  result: {show(_result(play.game.result()))}",
+            f"  result: {show(result_dict(_ask(play, name, play.game.result)))}",
         ]
     problems: list[str] = []
     if want.seat is not None and want.seat != decision.seat:
@@ -327,20 +336,9 @@ def _expect_decision(play: _Play, expect: Expect, loc: tuple[str | int, ...]) ->
     ]
 
 
-def _result(result: Any) -> Any:
-    if result is None:
-        return None
-    return {
-        "winners": list(result.winners),
-        "ending": result.ending,
-        "rounds": result.rounds,
-        "scores": list(result.scores),
-    }
-
-
 def _expect_result(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:
     name = _name(play, (*loc, "result"))
-    actual = _result(play.game.result())
+    actual = result_dict(_ask(play, f"{name}: asking for the result", play.game.result))
     want = expect.result
     if want is None:
         if actual is None:
