@@ -13,9 +13,11 @@ RULESET = Ruleset(
     title="A Song of Ice and Fief",
     player_counts=(3, 4, 5, 6),
     content_model=FiefContent,
-    notes="variants: winter, tactics; alliances from 4 players",
+    notes="options: winter, tactics, concession; alliances from 4 players",
     new_game=new_game,
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
+    # the game ends after round 12 (rules.yaml); anything longer is a runaway
+    max_rounds=20,
 )
