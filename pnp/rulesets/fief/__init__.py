@@ -18,6 +18,6 @@ RULESET = Ruleset(
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
-    # the game ends after round 12 (rules.yaml); anything longer is a runaway
-    max_rounds=20,
+    # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning
+    max_rounds=50,
 )
