@@ -179,3 +179,13 @@ def test_catalog_map_facts(content: LoadedContent) -> None:
     assert sum(len(v) for v in m.fief_villages.values()) == len(m.ids)
     assert sum(len(v) for v in m.region_villages.values()) == len(m.ids)
     assert m.distance[m.index["winterfell"]][m.index["the-twins"]] == 2
+
+
+def test_printed_numbers_follow_the_rules(content: LoadedContent) -> None:
+    """Texts that quote a rules.yaml number quote the number the referee uses."""
+    model = content.model
+    strength = model.rules.battle.mother_of_dragons_strength
+    mother = next(t for t in model.titles if t.id == "mother-of-dragons")
+    assert f"adds {strength} to her side's strength" in mother.text
+    decision = next(d for d in model.decisions if d.id == "battle-choices")
+    assert f"Mother of Dragons adds {strength} strength" in decision.text
