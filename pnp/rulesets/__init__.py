@@ -9,12 +9,13 @@ from __future__ import annotations
 import difflib
 
 from pnp.errors import UnknownRulesetError
+from pnp.rulesets.fief import RULESET as FIEF
 from pnp.rulesets.ironthrone import RULESET as IRONTHRONE
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones import RULESET as THRONES
 
 #: Every ruleset pnp knows, in the order commands list and process them.
-RULESETS: tuple[Ruleset, ...] = (THRONES, IRONTHRONE)
+RULESETS: tuple[Ruleset, ...] = (THRONES, IRONTHRONE, FIEF)
 
 
 def all_rulesets() -> tuple[Ruleset, ...]:

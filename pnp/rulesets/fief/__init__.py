@@ -1,0 +1,23 @@
+"""A Song of Ice and Fief: a map of Villages, Houses of Nobles, elections, battles."""
+
+from __future__ import annotations
+
+from pnp.rulesets.fief.agents import HeuristicBot
+from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.scenario import scenario_game
+from pnp.rulesets.fief.setup import new_game
+from pnp.rulesets.ruleset import Ruleset
+
+RULESET = Ruleset(
+    name="fief",
+    title="A Song of Ice and Fief",
+    player_counts=(3, 4, 5, 6),
+    content_model=FiefContent,
+    notes="options: winter, tactics, concession; alliances from 4 players",
+    new_game=new_game,
+    scenario_game=scenario_game,
+    agents={"heuristic": HeuristicBot},
+    fair_margin=0.07,
+    # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning
+    max_rounds=50,
+)

@@ -1,0 +1,208 @@
+"""Rule invariants of a fief state: conservation and consistency checks.
+
+Checked after every step in tests and playtests. Each returns a readable
+line per broken rule; an empty list means the state is sound.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.rulesets.fief.state import FiefState
+
+
+def check(s: FiefState) -> list[str]:
+    """Every broken invariant of ``s``."""
+    out: list[str] = []
+    out += _gold(s)
+    out += _units(s)
+    out += _nobles(s)
+    out += _titles(s)
+    out += _cards(s)
+    out += _board(s)
+    out += _alliances(s)
+    return out
+
+
+def _gold(s: FiefState) -> list[str]:
+    out = [f"seat {seat.index} has {seat.gold} gold" for seat in s.seats if seat.gold < 0]
+    total = sum(seat.gold for seat in s.seats)
+    if total != s.minted:
+        out.append(f"players hold {total} gold but the bank paid out {s.minted} net")
+    return out
+
+
+def _units(s: FiefState) -> list[str]:
+    out = []
+    cat = s.cat
+    n_units = len(cat.units)
+    on_board = [[0] * n_units for _ in s.seats]
+    for v, vil in enumerate(s.villages):
+        for seat, counts in vil.units.items():
+            if seat < 0 or seat >= s.players:
+                out.append(f"units of unknown seat {seat} at {cat.map.ids[v]}")
+                continue
+            if not any(counts):
+                out.append(f"an empty unit entry for seat {seat} at {cat.map.ids[v]}")
+            for u, c in enumerate(counts):
+                if c < 0:
+                    out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
+                on_board[seat][u] += c
+    for seat in s.seats:
+        full = cat.house_stock(seat.house, s.tactics)
+        for u in range(n_units):
+            if u in s.shared_stock:
+                continue
+            if seat.stock[u] < 0:
+                out.append(f"seat {seat.index} stock of {cat.units[u]} is {seat.stock[u]}")
+            if seat.stock[u] + on_board[seat.index][u] != full[u]:
+                out.append(
+                    f"seat {seat.index} has {seat.stock[u]} + {on_board[seat.index][u]} "
+                    f"{cat.units[u]}, not {full[u]}"
+                )
+    for u, left in s.shared_stock.items():
+        used = sum(on_board[seat][u] for seat in range(s.players))
+        if left < 0 or left + used != cat.shared[u]:
+            out.append(f"shared {cat.units[u]}: {left} left + {used} in play != {cat.shared[u]}")
+    return out
+
+
+def _nobles(s: FiefState) -> list[str]:
+    out = []
+    listed: dict[str, int] = {}
+    for v, vil in enumerate(s.villages):
+        for nid in vil.nobles:
+            if nid in listed:
+                out.append(f"{nid} stands in two Villages")
+            listed[nid] = v
+    in_decks: Counter[str] = Counter()
+    for seat in s.seats:
+        in_decks.update(seat.deck)
+    for nid, n in s.nobles.items():
+        if n.zone == "board":
+            if listed.get(nid) != n.at or n.at < 0:
+                out.append(f"{nid} is on the board at {n.at} but listed at {listed.get(nid)}")
+        elif nid in listed:
+            out.append(f"{nid} is {n.zone} but stands in a Village")
+        if n.zone == "captive" and (n.captor < 0 or n.captor == n.seat):
+            out.append(f"{nid} is captive of {n.captor}")
+        if n.zone != "captive" and n.captor >= 0:
+            out.append(f"{nid} has a captor but is {n.zone}")
+        if (n.zone == "deck") != (in_decks[nid] == 1) or in_decks[nid] > 1:
+            out.append(f"{nid} is {n.zone} and in {in_decks[nid]} Character decks")
+        if n.zone == "deck" and nid not in s.seats[n.seat].deck:
+            out.append(f"{nid} is in another House's deck")
+        if n.zone in ("dead", "deck", "out") and (n.titles or n.spouse):
+            out.append(f"{nid} is {n.zone} yet holds titles {n.titles} or spouse {n.spouse}")
+        if n.spouse is not None:
+            other = s.nobles.get(n.spouse)
+            if other is None or other.spouse != nid or other.lady == n.lady or other.seat == n.seat:
+                out.append(f"{nid}'s marriage to {n.spouse} is not mutual")
+    for seat in s.seats:
+        house = s.cat.house_nobles[seat.house]
+        mine = [nid for nid in house if nid in s.nobles]
+        if len(mine) != len(house):
+            out.append(f"House {seat.house} has {len(mine)} of its {len(house)} Nobles")
+    return out
+
+
+def _titles(s: FiefState) -> list[str]:
+    out = []
+    for title, nid in s.holder.items():
+        if nid is None:
+            continue
+        n = s.nobles.get(nid)
+        if n is None or title not in n.titles:
+            out.append(f"{title} held by {nid} who does not list it")
+        elif not n.in_play:
+            out.append(f"{title} held by {nid}, who is {n.zone}")
+    for nid, n in s.nobles.items():
+        kinds = Counter(s.kind_of(t) for t in n.titles)
+        if kinds["fief"] > s.cat.rules.fief_titles_per_noble:
+            out.append(f"{nid} holds {kinds['fief']} Fief Titles")
+        if kinds["military"] > 1 or kinds["high"] > 1:
+            out.append(f"{nid} holds {dict(kinds)} titles")
+        for t in n.titles:
+            if s.holder.get(t) != nid:
+                out.append(f"{nid} lists {t}, held by {s.holder.get(t)}")
+            if (
+                n.outlaw
+                and s.kind_of(t) != "fief"
+                and t not in ("king", "queen", "mother-of-dragons")
+            ):
+                out.append(f"Outlaw {nid} holds {t}")
+    queen = s.holder.get("queen")
+    king = s.holder.get("king")
+    if queen is not None and king is not None and s.nobles[queen].spouse != king:
+        out.append(f"Queen {queen} is not the King's wife")
+    if king is not None and s.holder.get("protector") not in (king, None):
+        out.append("the Protector is not the King though a King reigns")
+    return out
+
+
+def _cards(s: FiefState) -> list[str]:
+    out = []
+    cat = s.cat
+    where: Counter[str] = Counter()
+    where.update(s.fortune)
+    where.update(s.fortune_discard)
+    where.update(s.court)
+    where.update(s.court_discard)
+    where.update(s.removed)
+    where.update(s.title_cards.values())
+    for seat in s.seats:
+        where.update(seat.hand)
+    for cards in s.disasters.values():
+        where.update(cards)
+    for cards in s.copies_waiting.values():
+        where.update(cards)
+    expected = Counter(cat.fortune_deck) + Counter(cat.court_deck)
+    for cards in cat.season_copies.values():
+        if s.winter:
+            expected.update(cards)
+    if where != expected:
+        diff = (where - expected) + (expected - where)
+        out.append(f"cards not conserved: {dict(diff)}")
+    if s.disasters_on_board() > cat.rules.max_disasters:
+        out.append(f"{s.disasters_on_board()} disasters on the board")
+    for seat in s.seats:
+        if seat.tax_markers < 0 or seat.diplomacy < 0:
+            out.append(f"seat {seat.index} markers below zero")
+    return out
+
+
+def _board(s: FiefState) -> list[str]:
+    out = []
+    ids = s.cat.map.ids
+    for v, vil in enumerate(s.villages):
+        present = s.present(v)
+        if present and vil.controller not in present:
+            out.append(f"{ids[v]} is controlled by {vil.controller}, present: {present}")
+        if not present and vil.controller >= 0:
+            out.append(f"empty {ids[v]} is controlled by {vil.controller}")
+        if vil.stronghold not in (0, 1, 2):
+            out.append(f"{ids[v]} stronghold level {vil.stronghold}")
+    mills = sum(1 for vil in s.villages if vil.mill)
+    if mills > s.cat.mill_limit:
+        out.append(f"{mills} Mills on the board")
+    if s.idols_destroyed and any(vil.sept for vil in s.villages):
+        out.append("a Sept stands after the false idols fell")
+    return out
+
+
+def _alliances(s: FiefState) -> list[str]:
+    out = []
+    for seat in s.seats:
+        if seat.partner is not None:
+            other = s.seats[seat.partner]
+            if other.partner != seat.index or seat.partner == seat.index:
+                out.append(f"seat {seat.index}'s alliance is not mutual")
+            if s.players < s.cat.rules.alliances_from:
+                out.append(f"an alliance in a {s.players}-player game")
+        if seat.marriage is not None:
+            own = s.nobles.get(seat.marriage[0])
+            if own is None or own.seat != seat.index or own.spouse != seat.marriage[1]:
+                out.append(f"seat {seat.index}'s marriage marker is wrong")
+        elif seat.partner is not None:
+            out.append(f"seat {seat.index} is allied without a marriage")
+    return out

@@ -1,0 +1,577 @@
+"""The fief content schema: map, Houses, Nobles, cards, titles, units and rules.
+
+``content/fief/`` is read into :class:`FiefContent`. The map is data
+(villages with board coordinates, Fiefs, Warden Regions, roads), so the board
+drawing and the referee read the same places; every number the rulebook
+leaves open (prices, strengths, limits) lives in the ``rules`` section.
+:meth:`FiefContent.cross_check` enforces what the schema cannot see: a road
+between existing, distinct villages, five Regions each with its Principal
+Village inside it, eight Nobles of the right sexes per House, the card counts
+of the decks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from pnp.content import ContentModel, Id, Ref, Slug
+from pnp.content.model import Loc
+from pnp.rulesets.fief.effects import (
+    AttributeEffect,
+    CourtEffect,
+    FortuneEffect,
+    HouseAbility,
+)
+
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+Mm = Annotated[float, Field(ge=0)]
+
+
+class Board(ContentModel):
+    """The main board's printed size; village coordinates are in mm from its top left."""
+
+    name: str
+    width_mm: float = Field(gt=0)
+    height_mm: float = Field(gt=0)
+    sea_color: Color = "#9cc3d5"
+    land_color: Color = "#e9dfc4"
+
+
+class Fief(ContentModel):
+    """One of the eight coloured Fiefdoms."""
+
+    id: Annotated[Slug, Id("fiefs")]
+    name: str
+    color: Color
+
+
+class Region(ContentModel):
+    """A Warden Region (numbered 1–5) with its Principal Village."""
+
+    id: Annotated[Slug, Id("regions")]
+    number: int = Field(ge=1, le=5)
+    name: str
+    principal: Annotated[Slug, Ref("villages")]
+
+
+class Village(ContentModel):
+    """A place on the board (cities are Villages too)."""
+
+    id: Annotated[Slug, Id("villages")]
+    name: str
+    fief: Annotated[Slug, Ref("fiefs")]
+    region: Annotated[Slug, Ref("regions")]
+    x: Mm
+    y: Mm
+    #: buildings printed on the board at the start of every game
+    stronghold: Literal[0, 1, 2] = 0
+    sept: bool = False
+
+
+class Road(ContentModel):
+    """A land or sea road between two Villages; both kinds move the same way."""
+
+    a: Annotated[Slug, Ref("villages")]
+    b: Annotated[Slug, Ref("villages")]
+    kind: Literal["land", "sea"] = "land"
+    #: bend points for drawing, in mm
+    via: list[tuple[Mm, Mm]] = []
+
+
+class Wall(ContentModel):
+    """The Wall section at the top of the board (Night's Watch expansion)."""
+
+    name: str
+    y: Mm
+    x1: Mm
+    x2: Mm
+    #: Villages from which a Noble may go to the Wall
+    gates: list[Annotated[Slug, Ref("villages")]]
+
+
+class Attribute(ContentModel):
+    """A Noble attribute: a name printed on the card and the rules it carries."""
+
+    id: Annotated[Slug, Id("attributes")]
+    name: str
+    effects: list[AttributeEffect] = Field(min_length=1)
+
+
+class NobleCounts(ContentModel):
+    """How many Lords and Ladies a House's deck holds."""
+
+    lords: int = Field(ge=0)
+    ladies: int = Field(ge=0)
+
+
+class InitialNobles(ContentModel):
+    """The Noble a House starts with, by the Court Event card drawn at setup."""
+
+    #: taken when a Lord card is drawn; ``None``: the House always takes its Lady card Noble
+    lord_card: Annotated[Slug, Ref("nobles")] | None = None
+    lady_card: Annotated[Slug, Ref("nobles")]
+
+
+class House(ContentModel):
+    """One of the nine Houses: home Fief, colour, starting Nobles, abilities."""
+
+    id: Annotated[Slug, Id("houses")]
+    name: str
+    seat: str
+    #: home Fief; ``None`` for a House that chooses an unoccupied Fief (Targaryen)
+    home: Annotated[Slug, Ref("fiefs")] | None
+    color: Color
+    words: str
+    nobles: NobleCounts
+    initial: InitialNobles
+    abilities: list[HouseAbility] = []
+    #: changes to the per-player stock (unit id -> count), e.g. Unsullied for Men-at-Arms
+    stock: dict[Annotated[Slug, Ref("units")], int] = {}
+    #: replaces the rules' starting units (unit id -> count)
+    start_units: dict[Annotated[Slug, Ref("units")], int] | None = None
+
+
+class Noble(ContentModel):
+    """A Noble card: a Lord or Lady of a House, a Bannerman or an Heir."""
+
+    id: Annotated[Slug, Id("nobles")]
+    name: str
+    kind: Literal["noble", "bannerman", "heir"] = "noble"
+    house: Annotated[Slug, Ref("houses")] | None = None
+    sex: Literal["lord", "lady"]
+    attributes: list[Annotated[Slug, Ref("attributes")]] = Field(min_length=1)
+    flavor: str = ""
+
+
+class FortuneCard(ContentModel):
+    """A Fortune card: bounty (grey back) or disaster (black back)."""
+
+    id: Annotated[Slug, Id("cards")]
+    name: str
+    back: Literal["bounty", "disaster"]
+    copies: int = Field(ge=1)
+    effect: FortuneEffect
+    flavor: str = ""
+
+
+class DisasterCopy(ContentModel):
+    """Winter is Coming: disaster copies shuffled in as the seasons turn."""
+
+    id: Annotated[Slug, Id("cards")]
+    name: str
+    copies: int = Field(ge=1)
+    effect: FortuneEffect
+    #: how many copies join the Fortune deck on entering each season
+    autumn: int = Field(ge=0)
+    winter: int = Field(ge=0)
+    flavor: str = ""
+
+
+class CourtCard(ContentModel):
+    """A Court Event card (brown back)."""
+
+    id: Annotated[Slug, Id("cards")]
+    name: str
+    copies: int = Field(ge=1)
+    effect: CourtEffect
+    flavor: str = ""
+
+
+class WallCastle(ContentModel):
+    """A Wall castle card (Night's Watch expansion)."""
+
+    id: Annotated[Slug, Id("cards")]
+    name: str
+    text: str
+    copies: int = 1
+
+
+class Title(ContentModel):
+    """A Title card or token."""
+
+    id: Annotated[Slug, Id("titles")]
+    name: str
+    kind: Literal["fief", "military", "high"]
+    vp: int = Field(default=0, ge=0)
+    fief: Annotated[Slug, Ref("fiefs")] | None = None
+    region: Annotated[Slug, Ref("regions")] | None = None
+    #: a Small Council seat (the Hand included)
+    council: bool = False
+    #: royal titles are never transferred (King, Queen, Protector)
+    royal: bool = False
+    #: only Lords (or only Ladies) may hold it
+    holders: Literal["any", "lords", "ladies"] = "any"
+    #: Night's Watch expansion only
+    expansion: Literal["base", "nights_watch"] = "base"
+    text: str
+
+
+class Unit(ContentModel):
+    """A troop type."""
+
+    id: Annotated[Slug, Id("units")]
+    name: str
+    strength: int = Field(ge=0)
+    #: hits from a single roll that kill one
+    hits: int = Field(ge=1)
+    cost: int = Field(ge=0)
+    #: per-player stock (Houses may change it)
+    stock: int = Field(ge=0)
+    #: a shared supply instead of a per-player stock
+    shared: int | None = None
+    tactics: bool = False
+    #: who may buy it: every player, or only the player holding the King or Queen
+    buyer: Literal["any", "royal"] = "any"
+
+
+class Building(ContentModel):
+    """A building type."""
+
+    id: Annotated[Slug, Id("buildings")]
+    name: str
+    cost: int = Field(ge=0)
+    #: how many exist in the game (``None``: as many as needed)
+    limit: int | None = None
+    text: str
+
+
+class Token(ContentModel):
+    """A marker, chit or board piece the kit prints (the referee ignores these)."""
+
+    id: Annotated[Slug, Id("tokens")]
+    name: str
+    shape: Literal["round", "square", "hex", "card", "board", "die"] = "round"
+    #: pieces per House in play (per_house) or in all (count)
+    per_house: int = 0
+    count: int = 0
+    text: str = ""
+
+
+class Dice(ContentModel):
+    """Dice by total strength: ``[low, high, dice]`` bands, high ``None`` = no limit."""
+
+    bands: list[tuple[int, int | None, int]]
+    faces: list[int] = Field(min_length=6, max_length=6)
+    stronghold_penalty: int = Field(ge=0)
+    fortified_penalty: int = Field(ge=0)
+    idle_rolls_end: int = Field(ge=1)
+
+
+class BattleRules(ContentModel):
+    """Battle numbers the rulebook leaves open (gaps.md)."""
+
+    dice: Dice
+    lord_strength: int = Field(ge=0)
+    titled_lady_strength: int = Field(ge=0)
+    lady_strength: int = Field(ge=0)
+    #: leftover hits on a side without troops: up to this many capture every Noble
+    capture_up_to: int = Field(ge=0)
+    archers_needed: int = Field(ge=1)
+    archers_vs_stronghold: int = Field(ge=1)
+    archers_vs_fortified: int = Field(ge=1)
+    #: dice a Siege Engine cancels of a building's penalty
+    siege_cancels: int = Field(ge=0)
+    mother_of_dragons_strength: int = Field(ge=0)
+
+
+class IncomeRules(ContentModel):
+    """Gold from the board in the Income phase."""
+
+    village: int = Field(ge=0)
+    mill: int = Field(ge=0)
+    sept: int = Field(ge=0)
+    queen: int = Field(ge=0)
+    tax_per_village: int = Field(ge=0)
+
+
+class Prices(ContentModel):
+    """Prices of titles and deals (units and buildings carry their own)."""
+
+    fief_title: int = Field(ge=0)
+    ransom_base: int = Field(ge=0)
+    ransom_per_title: int = Field(ge=0)
+    council_bid_steps: list[int] = Field(min_length=1)
+    protector_favour: int = Field(ge=0)
+    bribes: list[int] = Field(min_length=1)
+    dowry: int = Field(ge=0)
+
+
+class ChanceRules(ContentModel):
+    """Dice thresholds of cards and powers."""
+
+    warden_stops_uprising_on: int = Field(ge=1, le=6)
+    council_stops_uprising_on: int = Field(ge=1, le=6)
+    council_uprising_cost: int = Field(ge=0)
+    gods_cursed_dies_on: int = Field(ge=0, le=6)
+    idol_gold_per_sept: int = Field(ge=0)
+
+
+class StartRules(ContentModel):
+    """What each player starts with."""
+
+    gold: int = Field(ge=0)
+    units: dict[Annotated[Slug, Ref("units")], int]
+    stronghold: Literal[0, 1, 2] = 1
+    tax_markers: int = Field(ge=0)
+    diplomacy_markers: int = Field(ge=0)
+
+
+class Rules(ContentModel):
+    """Every number the referee plays by that the rulebook leaves open."""
+
+    min_players: int = Field(ge=2)
+    max_players: int = Field(ge=2)
+    alliances_from: int = Field(ge=2)
+    round_limit: int = Field(ge=1)
+    solo_vp: int = Field(ge=1)
+    alliance_vp: int = Field(ge=1)
+    alliance_vp_with_wall: int = Field(ge=1)
+    hand_limit: int = Field(ge=1)
+    draws: int = Field(ge=1)
+    move_steps: int = Field(ge=1)
+    max_disasters: int = Field(ge=0)
+    fief_titles_per_noble: int = Field(ge=1)
+    court_deck_size: int = Field(ge=1)
+    start: StartRules
+    battle: BattleRules
+    income: IncomeRules
+    prices: Prices
+    chance: ChanceRules
+
+
+class Decision(ContentModel):
+    """A rule the referee plays by where the rulebook is silent (printed on the reference sheet)."""
+
+    id: Annotated[Slug, Id("decisions")]
+    topic: str
+    text: str
+    #: checklist IDs this decision settles
+    covers: list[Annotated[str, Field(pattern=r"^FF-[A-Z]+-\d{2}$")]] = []
+
+
+class FiefContent(ContentModel):
+    """Root of ``content/fief``."""
+
+    board: Board
+    fiefs: list[Fief]
+    regions: list[Region]
+    villages: list[Village]
+    roads: list[Road]
+    wall: Wall
+    attributes: list[Attribute]
+    houses: list[House]
+    nobles: list[Noble]
+    fortune: list[FortuneCard]
+    disaster_copies: list[DisasterCopy]
+    court: list[CourtCard]
+    wall_castles: list[WallCastle]
+    titles: list[Title]
+    units: list[Unit]
+    buildings: list[Building]
+    tokens: list[Token] = []
+    decisions: list[Decision] = []
+    rules: Rules
+
+    def cross_check(self) -> Iterator[tuple[Loc, str]]:
+        yield from self._check_map()
+        yield from self._check_houses()
+        yield from self._check_cards()
+        yield from self._check_titles()
+
+    def _check_map(self) -> Iterator[tuple[Loc, str]]:
+        if len(self.fiefs) != 8:
+            yield ("fiefs",), f"the map needs 8 Fiefs, got {len(self.fiefs)}"
+        numbers = sorted(r.number for r in self.regions)
+        if numbers != [1, 2, 3, 4, 5]:
+            yield ("regions",), f"the map needs Regions numbered 1 to 5, got {numbers}"
+        village = {v.id: v for v in self.villages}
+        for i, region in enumerate(self.regions):
+            principal = village.get(region.principal)
+            if principal is not None and principal.region != region.id:
+                yield (
+                    ("regions", i, "principal"),
+                    f"Principal Village {region.principal!r} lies in Region "
+                    f"{principal.region!r}, not {region.id!r}",
+                )
+        for i, v in enumerate(self.villages):
+            if v.x > self.board.width_mm or v.y > self.board.height_mm:
+                yield (
+                    ("villages", i),
+                    f"({v.x}, {v.y}) lies off the "
+                    f"{self.board.width_mm}×{self.board.height_mm} mm board",
+                )
+        seen: dict[frozenset[str], int] = {}
+        for i, road in enumerate(self.roads):
+            if road.a == road.b:
+                yield ("roads", i, "b"), f"a road from {road.a!r} to itself"
+                continue
+            key = frozenset((road.a, road.b))
+            if key in seen:
+                yield (
+                    ("roads", i),
+                    f"duplicate road {road.a!r}–{road.b!r} (first at roads[{seen[key]}])",
+                )
+            seen[key] = i
+        for fief in self.fiefs:
+            if not any(v.fief == fief.id for v in self.villages):
+                yield ("fiefs",), f"Fief {fief.id!r} has no Village"
+        for region in self.regions:
+            if not any(v.region == region.id for v in self.villages):
+                yield ("regions",), f"Region {region.id!r} has no Village"
+        # every Village reachable from every other
+        if self.villages and not any(r.a == r.b for r in self.roads):
+            links: dict[str, set[str]] = {v.id: set() for v in self.villages}
+            for road in self.roads:
+                if road.a in links and road.b in links:
+                    links[road.a].add(road.b)
+                    links[road.b].add(road.a)
+            start = self.villages[0].id
+            reached = {start}
+            todo = [start]
+            while todo:
+                for nxt in links[todo.pop()]:
+                    if nxt not in reached:
+                        reached.add(nxt)
+                        todo.append(nxt)
+            for i, v in enumerate(self.villages):
+                if v.id not in reached:
+                    yield ("villages", i), f"{v.id!r} cannot be reached by road from {start!r}"
+        mills = next((b for b in self.buildings if b.id == "mill"), None)
+        if mills is not None and mills.limit is not None and mills.limit > len(self.villages):
+            yield ("buildings",), f"{mills.limit} Mills but only {len(self.villages)} Villages"
+
+    def _check_houses(self) -> Iterator[tuple[Loc, str]]:
+        nobles = {n.id: n for n in self.nobles}
+        by_house: dict[str, Counter[str]] = {}
+        for n in self.nobles:
+            if n.kind == "noble":
+                if n.house is None:
+                    yield ("nobles", self.nobles.index(n), "house"), "a House Noble needs a house"
+                    continue
+                by_house.setdefault(n.house, Counter())[n.sex] += 1
+            elif n.house is not None:
+                yield ("nobles", self.nobles.index(n), "house"), f"a {n.kind} belongs to no House"
+        if len(self.houses) != 9:
+            yield ("houses",), f"the game has 9 Houses, got {len(self.houses)}"
+        homes: dict[str, str] = {}
+        for i, house in enumerate(self.houses):
+            got = by_house.get(house.id, Counter())
+            want = house.nobles
+            if got["lord"] != want.lords or got["lady"] != want.ladies:
+                yield (
+                    ("houses", i, "nobles"),
+                    f"House {house.id!r} has {got['lord']} Lords and {got['lady']} Ladies; "
+                    f"it must have {want.lords} Lords and {want.ladies} Ladies",
+                )
+            if house.home is not None:
+                if house.home in homes:
+                    yield (
+                        ("houses", i, "home"),
+                        f"Fief {house.home!r} is already the home of {homes[house.home]!r}",
+                    )
+                homes[house.home] = house.id
+            for key in ("lord_card", "lady_card"):
+                ref = getattr(house.initial, key)
+                noble = nobles.get(ref) if ref else None
+                if noble is not None and noble.house != house.id:
+                    yield (
+                        ("houses", i, "initial", key),
+                        f"{ref!r} is not a Noble of House {house.id!r}",
+                    )
+            lord_card = nobles.get(house.initial.lord_card or "")
+            if lord_card is not None and lord_card.sex != "lord":
+                yield ("houses", i, "initial", "lord_card"), f"{lord_card.id!r} is not a Lord"
+        kinds = Counter(n.kind for n in self.nobles)
+        if kinds["noble"] != 72:
+            yield ("nobles",), f"the game has 72 House Nobles, got {kinds['noble']}"
+        if kinds["bannerman"] != 3:
+            yield ("nobles",), f"the game has 3 Bannermen, got {kinds['bannerman']}"
+        if kinds["heir"] != 2:
+            yield ("nobles",), f"the game has 2 Heirs, got {kinds['heir']}"
+        for i, n in enumerate(self.nobles):
+            if n.kind in ("bannerman", "heir") and n.sex != "lord":
+                yield ("nobles", i, "sex"), f"a {n.kind} is a Lord"
+
+    def _check_cards(self) -> Iterator[tuple[Loc, str]]:
+        total = sum(c.copies for c in self.court)
+        if total != self.rules.court_deck_size:
+            yield (
+                ("court",),
+                f"the Court Event deck holds {total} cards, "
+                f"rules.court_deck_size says {self.rules.court_deck_size}",
+            )
+        kinds = Counter(c.effect.word()[0] for c in self.court for _ in range(c.copies))
+        for word in ("new_noble", "join_small_council", "mother_of_dragons"):
+            if not kinds[word]:
+                yield ("court",), f"the Court Event deck needs a {word} card"
+        if kinds["join_small_council"] != 3:
+            yield (
+                ("court",),
+                "the Court Event deck holds 3 Join the Small Council cards, "
+                f"got {kinds['join_small_council']}",
+            )
+        for i, card in enumerate(self.fortune):
+            word = card.effect.word()[0]
+            disaster = word in ("famine", "heavy_rain", "plague")
+            if disaster != (card.back == "disaster"):
+                yield (
+                    ("fortune", i, "back"),
+                    f"a {word} card has a {'disaster' if disaster else 'bounty'} back",
+                )
+        for i, card in enumerate(self.disaster_copies):
+            if card.autumn + card.winter != card.copies:
+                yield (
+                    ("disaster_copies", i),
+                    f"autumn {card.autumn} + winter {card.winter} must equal copies {card.copies}",
+                )
+            if card.effect.word()[0] not in ("famine", "heavy_rain", "plague"):
+                yield ("disaster_copies", i, "effect"), "a disaster copy must be a disaster"
+        units = {u.id for u in self.units}
+        for i, card in enumerate(self.court):
+            free = card.effect.free_troops
+            if free is not None and free.unit not in units:
+                yield (
+                    ("court", i, "effect", "free_troops", "unit"),
+                    f"unknown units id {free.unit!r}",
+                )
+        plague = [c for c in self.fortune if c.effect.plague is not None]
+        if not plague:
+            yield ("fortune",), "the Fortune deck needs a Plague (Winter is Coming removes one)"
+
+    def _check_titles(self) -> Iterator[tuple[Loc, str]]:
+        fief_titles = Counter(t.fief for t in self.titles if t.kind == "fief")
+        for fief in self.fiefs:
+            if fief_titles[fief.id] != 1:
+                yield (
+                    ("titles",),
+                    f"Fief {fief.id!r} needs exactly one Fief Title, got {fief_titles[fief.id]}",
+                )
+        wardens = Counter(t.region for t in self.titles if t.region is not None)
+        for region in self.regions:
+            if wardens[region.id] != 1:
+                yield (
+                    ("titles",),
+                    f"Region {region.id!r} needs exactly one Warden title, "
+                    f"got {wardens[region.id]}",
+                )
+        ids = {t.id for t in self.titles}
+        for needed in ("king", "queen", "hand", "protector", "mother-of-dragons"):
+            if needed not in ids:
+                yield ("titles",), f"the game needs the title {needed!r}"
+        for i, house in enumerate(self.houses):
+            for j, ability in enumerate(house.abilities):
+                if ability.starting_title is not None and ability.starting_title not in ids:
+                    yield (
+                        ("houses", i, "abilities", j, "starting_title"),
+                        f"unknown titles id {ability.starting_title!r}",
+                    )
+        masters = [t for t in self.titles if t.council and t.id != "hand"]
+        if len(masters) != 4:
+            yield (
+                ("titles",),
+                f"the Small Council has 4 Master seats besides the Hand, got {len(masters)}",
+            )

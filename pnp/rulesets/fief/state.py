@@ -1,0 +1,624 @@
+"""The fief game state: seats, Nobles, Villages, decks, titles — mutable and compact.
+
+Villages and units are addressed by integer index (see :class:`FiefMap` and
+``Catalog.units``); Nobles, cards and titles by their content ids. Everything
+here is plain data plus small helpers that keep derived facts (who controls a
+Village) in step; the rules that change the state live in the phase modules.
+:meth:`FiefState.snapshot` gives the whole state as JSON-able data for
+scenario expectations and state hashes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.rulesets.fief.compiled import Catalog, NobleCard
+
+PHASES = ("setup", "hear_ye", "cards", "income", "purchase", "movement", "battles", "wall", "end")
+SEASONS = ("summer", "autumn", "winter")
+#: aside: alive and in play, waiting to be placed (freed, revived or just arrived)
+#: what another player's unseen card (or a face-down deck card) looks like in a view
+HIDDEN = "hidden"
+ZONES = ("deck", "board", "captive", "aside", "dead", "out")
+
+
+class Seat:
+    """One player: House, gold, hand, Character deck, stock and markers."""
+
+    __slots__ = (
+        "assassinations",
+        "deck",
+        "diplomacy",
+        "gold",
+        "hand",
+        "home",
+        "house",
+        "index",
+        "marriage",
+        "partner",
+        "powers",
+        "seen",
+        "start_council",
+        "start_wardens",
+        "stock",
+        "tax_markers",
+        "used",
+    )
+
+    def __init__(self, index: int, house: str, home: str | None, stock: list[int]) -> None:
+        self.index = index
+        self.house = house
+        #: the House's ability words and their parameters
+        self.powers: dict[str, Any] = {}
+        #: the home Fief (Targaryen: the Fief it started in)
+        self.home = home
+        self.gold = 0
+        self.hand: list[str] = []
+        #: Character deck, top first
+        self.deck: list[str] = []
+        #: units in the House's supply, by unit index
+        self.stock = stock
+        self.tax_markers = 0
+        self.diplomacy = 0
+        #: allied seat (marriage in a game of 4+ players)
+        self.partner: int | None = None
+        #: (own spouse, other spouse) of this player's marriage
+        self.marriage: tuple[str, str] | None = None
+        #: power -> round it was last used (or 0 for once-per-game powers: any value)
+        self.used: dict[str, int] = {}
+        #: other seats' hands this player has seen this round: seat -> cards
+        self.seen: dict[int, list[str]] = {}
+        self.assassinations = 0
+        #: Wardens and Council members held when the round began (Warden votes)
+        self.start_wardens: list[str] = []
+        self.start_council: list[str] = []
+
+
+class Noble:
+    """A Noble in the game: where he is and what he holds."""
+
+    __slots__ = (
+        "at",
+        "captor",
+        "card",
+        "cursed",
+        "id",
+        "moved",
+        "outlaw",
+        "sailed",
+        "seat",
+        "spouse",
+        "titles",
+        "zone",
+    )
+
+    def __init__(self, card: NobleCard, seat: int, zone: str = "deck") -> None:
+        self.id = card.id
+        self.card = card
+        self.seat = seat
+        self.zone = zone
+        #: Village index while on the board, else -1
+        self.at = -1
+        #: seat holding him captive, else -1
+        self.captor = -1
+        self.outlaw = False
+        self.titles: list[str] = []
+        self.spouse: str | None = None
+        #: Gods cursed (converted to R'hllor)
+        self.cursed = False
+        self.moved = False
+        self.sailed = False
+
+    def copy(self) -> Noble:
+        """An independent copy."""
+        n = Noble.__new__(Noble)
+        n.id = self.id
+        n.card = self.card
+        n.seat = self.seat
+        n.zone = self.zone
+        n.at = self.at
+        n.captor = self.captor
+        n.outlaw = self.outlaw
+        n.titles = list(self.titles)
+        n.spouse = self.spouse
+        n.cursed = self.cursed
+        n.moved = self.moved
+        n.sailed = self.sailed
+        return n
+
+    @property
+    def lady(self) -> bool:
+        """Whether this Noble is a Lady."""
+        return self.card.lady
+
+    @property
+    def free(self) -> bool:
+        """On the board and not captive: may move, fight, vote."""
+        return self.zone == "board"
+
+    @property
+    def in_play(self) -> bool:
+        """On the board, held captive or waiting to be placed (alive, out of the deck)."""
+        return self.zone in ("board", "captive", "aside")
+
+
+class Village:
+    """One Village: units by seat, Nobles present, buildings, control."""
+
+    __slots__ = (
+        "arrivals",
+        "controller",
+        "entries",
+        "maester",
+        "mill",
+        "nobles",
+        "sept",
+        "stronghold",
+        "units",
+    )
+
+    def __init__(self) -> None:
+        #: seat -> unit counts by unit index
+        self.units: dict[int, list[int]] = {}
+        #: ids of the free Nobles standing here
+        self.nobles: list[str] = []
+        self.controller = -1
+        #: seats present, in order of arrival (control stays with the earliest)
+        self.arrivals: list[int] = []
+        self.stronghold = 0
+        self.mill = False
+        self.sept = False
+        self.maester = False
+        #: (seat, road) of every army that entered this round
+        self.entries: list[tuple[int, int]] = []
+
+
+class FiefState:
+    """The whole game."""
+
+    def __init__(self, cat: Catalog, players: int, options: dict[str, Any]) -> None:
+        self.cat = cat
+        self.players = players
+        self.tactics = bool(options.get("tactics", False))
+        self.winter = bool(options.get("winter", False))
+        self.concession = bool(options.get("concession", False))
+        self.seats: list[Seat] = []
+        self.nobles: dict[str, Noble] = {}
+        #: each seat's Nobles, whatever their zone
+        self.roster: dict[int, list[Noble]] = {}
+        self.villages = [Village() for _ in cat.map.ids]
+        self.holder: dict[str, str | None] = {t: None for t in cat.titles}
+        self.round = 1
+        self.phase = "setup"
+        self.first = 0
+        self.starting_player = 0
+        self.fortune: list[str] = []
+        self.fortune_discard: list[str] = []
+        self.court: list[str] = []
+        self.court_discard: list[str] = []
+        #: cards out of the game (the Plague Winter is Coming removes, unused copies)
+        self.removed: list[str] = []
+        #: Winter is Coming: 0 summer, 1 autumn, 2 winter
+        self.season = 0
+        self.copies_waiting: dict[str, list[str]] = {}
+        #: region id -> disaster card ids lying there
+        self.disasters: dict[str, list[str]] = {r: [] for r in cat.map.region_villages}
+        #: Regions under Heavy Rain / Famine (kept in step by :meth:`refresh_weather`)
+        self.rainy: set[str] = set()
+        self.famished: set[str] = set()
+        #: Tax cards in force this round
+        self.taxes: list[dict[str, Any]] = []
+        #: title -> the card that created it (Join the Small Council, Mother of Dragons),
+        #: waiting at the board edge until the title returns
+        self.title_cards: dict[str, str] = {}
+        self.idols_destroyed = False
+        self.heir_played = False
+        #: net gold the bank has paid out (sum of the players' gold must equal it)
+        self.minted = 0
+        #: whitecloaks left in the shared supply
+        self.shared_stock: dict[int, int] = {
+            i: n for i, n in enumerate(cat.shared) if n is not None
+        }
+        self.result: Any = None
+        #: fixed d6 results for scenarios, used before the random stream
+        self.forced_dice: list[int] = []
+        #: (seat, village) battles already fought this phase
+        self.battles_fought: set[tuple[int, int, int]] = set()
+        #: the noble the Master of Ships lets sail this Movement phase
+        self.ships_pass: str | None = None
+        #: face-down vote markers of the running election: seat -> (for, decoy)
+        self.hidden_votes: dict[int, tuple[str | None, str | None]] = {}
+        self.election: str | None = None
+        #: sealed bids for the Council seat, placed but not yet revealed
+        self.hidden_bids: dict[int, int] = {}
+        #: Greyjoy's theft: (victim, gold in the left hand) while the thief chooses
+        self.hidden_split: tuple[int, int] | None = None
+        #: in a view: the back of the Fortune deck's top card; seats that have voted
+        self.fortune_top: str | None = None
+        #: public context of the pending decision: the moving Noble, the battle's Village …
+        self.focus: dict[str, Any] = {}
+        self.votes_placed: list[int] = []
+
+    # -- seats and order --------------------------------------------------
+
+    def order(self) -> list[int]:
+        """Turn order, clockwise from the First Player."""
+        n = self.players
+        return [(self.first + i) % n for i in range(n)]
+
+    def allied(self, a: int, b: int) -> bool:
+        """Whether two seats are allies (never a seat with itself)."""
+        return a != b and self.seats[a].partner == b
+
+    def friendly(self, a: int, b: int) -> bool:
+        """The same seat or allies."""
+        return a == b or self.seats[a].partner == b
+
+    def house_seat(self, house: str) -> int | None:
+        """The seat playing ``house``, if any."""
+        for seat in self.seats:
+            if seat.house == house:
+                return seat.index
+        return None
+
+    def ability(self, seat: int, word: str) -> Any:
+        """The parameter of the seat's House ability ``word``, or ``None``."""
+        return self.seats[seat].powers.get(word)
+
+    # -- units and control -----------------------------------------------
+
+    def troops(self, v: int, seat: int) -> list[int] | None:
+        """Unit counts of ``seat`` at ``v`` (``None`` if it has none there)."""
+        return self.villages[v].units.get(seat)
+
+    def troop_count(self, v: int, seat: int) -> int:
+        """How many troops ``seat`` has at ``v``."""
+        units = self.villages[v].units.get(seat)
+        return sum(units) if units else 0
+
+    def nobles_at(self, v: int, seat: int) -> list[Noble]:
+        """``seat``'s free Nobles at ``v``."""
+        return [self.nobles[n] for n in self.villages[v].nobles if self.nobles[n].seat == seat]
+
+    def present(self, v: int) -> list[int]:
+        """Seats with troops or free Nobles at ``v``, in seat order."""
+        vil = self.villages[v]
+        seats = set(vil.units)
+        for n in vil.nobles:
+            seats.add(self.nobles[n].seat)
+        return sorted(seats)
+
+    def hostile_at(self, v: int, seat: int) -> bool:
+        """Whether a player who is not ``seat`` nor his ally has troops or Nobles at ``v``."""
+        vil = self.villages[v]
+        partner = self.seats[seat].partner
+        for other in vil.units:
+            if other != seat and other != partner:
+                return True
+        nobles = self.nobles
+        for nid in vil.nobles:
+            other = nobles[nid].seat
+            if other != seat and other != partner:
+                return True
+        return False
+
+    def has_presence(self, v: int, seat: int) -> bool:
+        """Whether ``seat`` has a troop or a free Noble at ``v``."""
+        vil = self.villages[v]
+        if seat in vil.units:
+            return True
+        return any(self.nobles[n].seat == seat for n in vil.nobles)
+
+    def add_units(self, v: int, seat: int, unit: int, count: int) -> None:
+        """Put ``count`` units of one kind at ``v`` (they must come from somewhere)."""
+        if count <= 0:
+            return
+        vil = self.villages[v]
+        units = vil.units.get(seat)
+        if units is None:
+            units = vil.units[seat] = [0] * len(self.cat.units)
+        units[unit] += count
+        self.update_control(v, arriving=seat)
+
+    def remove_units(self, v: int, seat: int, unit: int, count: int) -> None:
+        """Take ``count`` units of one kind off ``v``."""
+        vil = self.villages[v]
+        units = vil.units[seat]
+        units[unit] -= count
+        if units[unit] < 0:
+            raise AssertionError(f"negative units at {v}")
+        if not any(units):
+            del vil.units[seat]
+        self.update_control(v)
+
+    def to_stock(self, seat: int, unit: int, count: int) -> None:
+        """Return dead or disbanded units to their supply."""
+        if unit in self.shared_stock:
+            self.shared_stock[unit] += count
+        else:
+            self.seats[seat].stock[unit] += count
+
+    def place_noble(self, noble: Noble, v: int) -> None:
+        """Put a Noble on the board at ``v``."""
+        noble.zone = "board"
+        noble.at = v
+        noble.captor = -1
+        self.villages[v].nobles.append(noble.id)
+        self.update_control(v, arriving=noble.seat)
+
+    def lift_noble(self, noble: Noble) -> None:
+        """Take a Noble off the board (captured, killed or moved)."""
+        if noble.at >= 0:
+            v = noble.at
+            self.villages[v].nobles.remove(noble.id)
+            noble.at = -1
+            self.update_control(v)
+
+    def update_control(self, v: int, arriving: int | None = None) -> None:
+        """Recompute who controls ``v``: the earliest arrival still present."""
+        vil = self.villages[v]
+        if arriving is not None and arriving not in vil.arrivals:
+            vil.arrivals.append(arriving)
+        if vil.arrivals:
+            present = [s for s in vil.arrivals if self.has_presence(v, s)]
+            vil.arrivals = present
+        vil.controller = vil.arrivals[0] if vil.arrivals else -1
+
+    def controlled(self, seat: int) -> list[int]:
+        """Villages ``seat`` controls."""
+        return [v for v, vil in enumerate(self.villages) if vil.controller == seat]
+
+    def occupies_fief(self, seat: int, fief: str) -> bool:
+        """Whether ``seat`` holds every Village and a Stronghold of ``fief``."""
+        villages = self.cat.map.fief_villages[fief]
+        vils = self.villages
+        if any(vils[v].controller != seat for v in villages):
+            return False
+        return any(vils[v].stronghold for v in villages)
+
+    def region_of(self, v: int) -> str:
+        """The Region id of Village ``v``."""
+        return self.cat.map.region_of[v]
+
+    def rain(self, region: str) -> bool:
+        """Whether a Heavy Rain lies on ``region``."""
+        return region in self.rainy
+
+    def famine(self, region: str) -> bool:
+        """Whether a Famine lies on ``region``."""
+        return region in self.famished
+
+    def refresh_weather(self) -> None:
+        """Recompute the Regions under Heavy Rain or Famine (after any disaster moves)."""
+        cards = self.cat.cards
+        self.rainy = {
+            r
+            for r, here in self.disasters.items()
+            if any(cards[c][1] == "heavy_rain" for c in here)
+        }
+        self.famished = {
+            r for r, here in self.disasters.items() if any(cards[c][1] == "famine" for c in here)
+        }
+
+    def disasters_on_board(self) -> int:
+        """How many disaster cards lie on the board."""
+        return sum(len(cards) for cards in self.disasters.values())
+
+    # -- titles ------------------------------------------------------------
+
+    def kind_of(self, title: str) -> str:
+        """``fief``, ``military`` or ``high``."""
+        return self.cat.titles[title].kind
+
+    def slots_free(self, noble: Noble, kind: str) -> int:
+        """How many more Titles of ``kind`` the Noble may hold."""
+        cap = self.cat.rules.fief_titles_per_noble if kind == "fief" else 1
+        held = sum(1 for t in noble.titles if self.cat.titles[t].kind == kind)
+        return cap - held
+
+    def holder_of(self, title: str) -> Noble | None:
+        """The Noble holding ``title``, if any."""
+        nid = self.holder.get(title)
+        return self.nobles[nid] if nid is not None else None
+
+    def warden_region(self, noble: Noble) -> str | None:
+        """The Region the Noble is Warden of, if any."""
+        for t in noble.titles:
+            region = self.cat.titles[t].region
+            if region is not None:
+                return region
+        return None
+
+    def is_warden(self, noble: Noble) -> bool:
+        """Whether the Noble holds a Warden title."""
+        return any(self.cat.titles[t].region is not None for t in noble.titles)
+
+    def is_council(self, noble: Noble) -> bool:
+        """Whether the Noble sits on the Small Council (the Hand included)."""
+        return any(self.cat.titles[t].council for t in noble.titles)
+
+    def is_royal_family(self, noble: Noble) -> bool:
+        """King, Queen or Heir."""
+        return (
+            "king" in noble.titles
+            or "queen" in noble.titles
+            or (noble.card.heir_to_throne and noble.in_play)
+        )
+
+    def governed(self, region: str) -> bool:
+        """Whether the Region has a Warden."""
+        return self.holder[self.cat.warden_title[region]] is not None
+
+    def vp(self, seat: int) -> int:
+        """Victory points of ``seat``: VP titles held by its living Nobles."""
+        total = 0
+        titles = self.cat.titles
+        for title, nid in self.holder.items():
+            if nid is not None and self.nobles[nid].seat == seat:
+                total += titles[title].vp
+        return total
+
+    def seat_nobles(self, seat: int, zones: tuple[str, ...] = ("board",)) -> list[Noble]:
+        """``seat``'s Nobles in ``zones``, in the order they joined the House."""
+        return [n for n in self.roster.get(seat, ()) if n.zone in zones]
+
+    def enlist(self, noble: Noble, seat: int) -> None:
+        """Make ``noble`` one of ``seat``'s Nobles (set-up, a Bannerman, an Heir)."""
+        if noble.seat >= 0 and noble in self.roster.get(noble.seat, []):
+            self.roster[noble.seat].remove(noble)
+        noble.seat = seat
+        self.roster.setdefault(seat, []).append(noble)
+
+    # -- what one seat may know ---------------------------------------------
+
+    def public_copy(self, seat: int) -> FiefState:
+        """A copy of the state with everything ``seat`` may not know blanked out.
+
+        Other players' hands become :data:`HIDDEN` placeholders (unless
+        ``seat`` looked at them this round), deck orders are lost (Character
+        decks sorted, draw piles blanked), face-down markers of other seats
+        removed. The copy is frozen in time: later moves do not change it.
+        """
+        c = FiefState.__new__(FiefState)
+        c.__dict__.update(self.__dict__)
+        me = self.seats[seat]
+        seats = []
+        for other in self.seats:
+            cp = Seat.__new__(Seat)
+            for name in Seat.__slots__:
+                setattr(cp, name, getattr(other, name))
+            if other.index == seat:
+                cp.hand = list(other.hand)
+                cp.seen = {k: list(v) for k, v in other.seen.items()}
+            else:
+                seen = me.seen.get(other.index)
+                cp.hand = list(seen) if seen is not None else [HIDDEN] * len(other.hand)
+                cp.seen = {}
+            cp.deck = sorted(other.deck)
+            cp.stock = list(other.stock)
+            cp.used = dict(other.used)
+            cp.start_wardens = list(other.start_wardens)
+            cp.start_council = list(other.start_council)
+            seats.append(cp)
+        c.seats = seats
+        c.nobles = {nid: n.copy() for nid, n in self.nobles.items()}
+        c.roster = {k: [c.nobles[n.id] for n in v] for k, v in self.roster.items()}
+        villages = []
+        for vil in self.villages:
+            cp_v = Village.__new__(Village)
+            cp_v.units = {k: list(v) for k, v in vil.units.items()}
+            cp_v.nobles = list(vil.nobles)
+            cp_v.controller = vil.controller
+            cp_v.arrivals = list(vil.arrivals)
+            cp_v.stronghold = vil.stronghold
+            cp_v.mill = vil.mill
+            cp_v.sept = vil.sept
+            cp_v.maester = vil.maester
+            cp_v.entries = list(vil.entries)
+            villages.append(cp_v)
+        c.villages = villages
+        c.holder = dict(self.holder)
+        c.fortune_top = self.cat.cards[self.fortune[-1]][0] if self.fortune else None
+        c.fortune = [HIDDEN] * len(self.fortune)
+        c.court = [HIDDEN] * len(self.court)
+        c.fortune_discard = list(self.fortune_discard)
+        c.court_discard = list(self.court_discard)
+        c.removed = list(self.removed)
+        c.copies_waiting = {k: list(v) for k, v in self.copies_waiting.items()}
+        c.disasters = {k: list(v) for k, v in self.disasters.items()}
+        c.rainy = set(self.rainy)
+        c.famished = set(self.famished)
+        c.taxes = [dict(t) for t in self.taxes]
+        c.focus = dict(self.focus)
+        c.title_cards = dict(self.title_cards)
+        c.shared_stock = dict(self.shared_stock)
+        c.forced_dice = []
+        c.battles_fought = set(self.battles_fought)
+        c.hidden_votes = {k: v for k, v in self.hidden_votes.items() if k == seat}
+        c.votes_placed = sorted(self.hidden_votes)
+        c.hidden_bids = {k: v for k, v in self.hidden_bids.items() if k == seat}
+        split = self.hidden_split
+        c.hidden_split = split if split is not None and split[0] == seat else None
+        return c
+
+    # -- snapshot ----------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-able data."""
+        cat = self.cat
+        ids = cat.map.ids
+        units = cat.units
+
+        def unit_map(counts: list[int]) -> dict[str, int]:
+            return {units[i]: c for i, c in enumerate(counts) if c}
+
+        seats = []
+        for s in self.seats:
+            seats.append(
+                {
+                    "house": s.house,
+                    "home": s.home,
+                    "gold": s.gold,
+                    "hand": list(s.hand),
+                    "deck": list(s.deck),
+                    "stock": {units[i]: c for i, c in enumerate(s.stock)},
+                    "tax_markers": s.tax_markers,
+                    "diplomacy": s.diplomacy,
+                    "partner": s.partner,
+                    "marriage": list(s.marriage) if s.marriage else None,
+                    "vp": self.vp(s.index),
+                    "used": dict(sorted(s.used.items())),
+                    "assassinations": s.assassinations,
+                }
+            )
+        nobles = {
+            n.id: {
+                "seat": n.seat,
+                "zone": n.zone,
+                "at": ids[n.at] if n.at >= 0 else None,
+                "captor": n.captor if n.captor >= 0 else None,
+                "outlaw": n.outlaw,
+                "titles": sorted(n.titles),
+                "spouse": n.spouse,
+                "cursed": n.cursed,
+            }
+            for n in sorted(self.nobles.values(), key=lambda n: n.id)
+        }
+        villages = {}
+        for v, vil in enumerate(self.villages):
+            villages[ids[v]] = {
+                "controller": vil.controller if vil.controller >= 0 else None,
+                "units": {str(seat): unit_map(c) for seat, c in sorted(vil.units.items())},
+                "nobles": sorted(vil.nobles),
+                "stronghold": vil.stronghold,
+                "mill": vil.mill,
+                "sept": vil.sept,
+                "maester": vil.maester,
+            }
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "first_player": self.first,
+            "season": SEASONS[self.season],
+            "options": {
+                "tactics": self.tactics,
+                "winter": self.winter,
+                "concession": self.concession,
+            },
+            "seats": seats,
+            "nobles": nobles,
+            "villages": villages,
+            "titles": dict(self.holder),
+            "disasters": {r: list(c) for r, c in self.disasters.items()},
+            "taxes": [dict(t) for t in self.taxes],
+            "fortune": {"deck": list(self.fortune), "discard": list(self.fortune_discard)},
+            "court": {"deck": list(self.court), "discard": list(self.court_discard)},
+            "removed": list(self.removed),
+            "title_cards": dict(self.title_cards),
+            "idols_destroyed": self.idols_destroyed,
+            "heir_played": self.heir_played,
+            "minted": self.minted,
+            "shared_stock": {units[i]: c for i, c in self.shared_stock.items()},
+            "mills": sum(1 for vil in self.villages if vil.mill),
+            "box": cat.box(),
+        }
