@@ -253,3 +253,7 @@ def main() -> None:
     """Console-script entry point."""
     app(prog_name="pnp")
     sys.exit(0)
+
+
+# The print commands live in their own module; importing it registers them.
+from pnp import cli_render  # noqa: E402, F401

@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.content import ContentModel, LoadedContent, load_content, summarize
 from pnp.engine.game import Agent, Game, GameConfig
 from pnp.errors import UsageError
+
+if TYPE_CHECKING:
+    from pnp.render.components import Component
+    from pnp.render.icons import Icon
 
 #: ``new_game(content, config, seed)``: a fresh game set up from ``seed``
 NewGame = Callable[[LoadedContent, GameConfig, int], Game]
@@ -24,6 +28,11 @@ NewGame = Callable[[LoadedContent, GameConfig, int], Game]
 #: fixture cards (raw mappings, validated by the ruleset). Raises ``PnpError``
 #: subclasses for a setup it cannot build.
 ScenarioGame = Callable[[LoadedContent, Mapping[str, Any], Sequence[Mapping[str, Any]], int], Game]
+#: ``components(content)``: the cards, tokens and boards of the printed kit
+#: (:mod:`pnp.render` documents the declarations)
+Components = Callable[[LoadedContent], "Sequence[Component]"]
+#: ``reference_context(content)``: extra variables for the reference template
+ReferenceContext = Callable[[LoadedContent], Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,14 @@ class Ruleset:
     #: never drawn are flagged too; default: the ``id`` of each entry of the
     #: content's ``cards`` list, if it has one
     card_ids: Callable[[LoadedContent[Any]], Iterable[str]] | None = None
+    #: the print kit (``pnp render``/``build``); ``None`` until the ruleset has one
+    components: Components | None = None
+    #: icons for card text and references, by name (``[military]``): an ``IconSet``
+    icons: Mapping[str, Icon] = field(default_factory=dict)
+    #: extra variables for ``templates/<content_folder>/reference.xml.j2``
+    reference_context: ReferenceContext | None = None
+    #: folder of this ruleset's templates; default: the shipped ``templates/<content_folder>``
+    templates_dir: Path | None = None
 
     def __post_init__(self) -> None:
         if not self.content_folder:
@@ -92,6 +109,14 @@ class Ruleset:
         if any(root.glob("*.yaml")) or any(root.glob("*.yml")):
             return root
         return folder
+
+    def templates_folder(self) -> Path:
+        """The folder holding this ruleset's Jinja2 templates."""
+        from pnp.paths import default_templates_root
+
+        if self.templates_dir is not None:
+            return self.templates_dir
+        return default_templates_root() / self.content_folder
 
     def load(self, content_root: Path | None = None, *, alone: bool = False) -> LoadedContent:
         """Load and validate this ruleset's content (raises ``ContentError``)."""

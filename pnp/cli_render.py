@@ -1,0 +1,270 @@
+"""The print commands: ``pnp render``, ``pnp rules``, ``pnp calibrate``, ``pnp build``.
+
+They only parse options and call :mod:`pnp.render.build`; registered on the
+main app by :mod:`pnp.cli`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pnp.cli import ContentOption, app, reports_errors, selected_rulesets
+from pnp.content import ContentError
+from pnp.content.problems import display_path
+from pnp.errors import UsageError
+from pnp.render.options import RenderOptions, parse_mm, parse_offset
+
+PaperOption = Annotated[str, typer.Option("--paper", help="Paper: A4, Letter or A3.")]
+BleedOption = Annotated[
+    str, typer.Option("--bleed", help="Bleed around each piece, mm (0 for none).")
+]
+DuplexOption = Annotated[
+    str | None,
+    typer.Option(
+        "--duplex",
+        help="Backs: long (flip on the long edge, the default), short, or none.",
+    ),
+]
+LayoutOption = Annotated[
+    str,
+    typer.Option(
+        "--layout",
+        help="grid (backs on their own pages) or gutterfold (fronts and backs side by side).",
+    ),
+]
+OffsetOption = Annotated[
+    str,
+    typer.Option(
+        "--back-offset",
+        help="Shift back pages X,Y mm (right, up) to correct printer drift; "
+        "measure it with pnp calibrate.",
+    ),
+]
+CropOption = Annotated[
+    bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks in the margins.")
+]
+CutOption = Annotated[bool, typer.Option("--cut-lines", help="Thin grey lines along every cut.")]
+OverlapOption = Annotated[str, typer.Option("--overlap", help="Overlap of board tiles, mm.")]
+StrictOption = Annotated[
+    bool,
+    typer.Option("--strict", help="Fail (exit status 2, nothing written) on text that overflows."),
+]
+OutOption = Annotated[
+    Path,
+    typer.Option("--out", help="Output folder; each ruleset gets a sub-folder.", file_okay=False),
+]
+
+
+def _options(
+    paper: str,
+    bleed: str,
+    duplex: str | None,
+    layout: str,
+    back_offset: str,
+    crop_marks: bool,
+    cut_lines: bool,
+    overlap: str,
+    strict: bool,
+) -> RenderOptions:
+    if layout == "gutterfold" and duplex is not None:
+        raise UsageError(
+            "--duplex does not apply to --layout gutterfold (backs print beside their fronts)"
+        )
+    return RenderOptions(
+        paper=paper,
+        bleed=parse_mm(bleed, "--bleed"),
+        duplex=duplex or "long",  # type: ignore[arg-type]
+        layout=layout,  # type: ignore[arg-type]
+        back_offset=parse_offset(back_offset),
+        crop_marks=crop_marks,
+        cut_lines=cut_lines,
+        overlap=parse_mm(overlap, "--overlap"),
+        strict=strict,
+    )
+
+
+def _say_problems(report_lines: list[str]) -> None:
+    for line in report_lines:
+        typer.echo(line, err=True)
+
+
+def _summary(outcome_files: list[Path], out: Path, name: str) -> str:
+    names = ", ".join(p.name for p in outcome_files)
+    return f"{name}: wrote {display_path(out / name)}/ ({names})"
+
+
+@app.command("render")
+@reports_errors
+def render_command(
+    ruleset: Annotated[str, typer.Argument(help="The ruleset whose kit to print.")],
+    paper: PaperOption = "A4",
+    bleed: BleedOption = "3",
+    duplex: DuplexOption = None,
+    layout: LayoutOption = "grid",
+    back_offset: OffsetOption = "0,0",
+    crop_marks: CropOption = True,
+    cut_lines: CutOption = False,
+    overlap: OverlapOption = "10",
+    strict: StrictOption = False,
+    content: ContentOption = None,
+    out: OutOption = Path("output"),
+) -> None:
+    """Print a ruleset's cards, tokens and boards as PDFs, with a manifest."""
+    from pnp.render.build import finish, prepare_ruleset
+    from pnp.render.kit import NoKitError, kit_components
+    from pnp.render.pdf import AtomicFiles
+    from pnp.render.progress import progress_bar
+    from pnp.render.report import RenderReport
+
+    options = _options(
+        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict
+    )
+    (chosen,) = selected_rulesets([ruleset])
+    loaded = chosen.load(content, alone=True)
+    kit_components(chosen, loaded)  # a ruleset without a kit is an error for render
+    queue = AtomicFiles()
+    report = RenderReport()
+    with progress_bar() as bar:
+        outcome, stale = prepare_ruleset(
+            chosen, loaded, options, out, queue, report, bar, with_reference=False
+        )
+    _say_problems(report.lines())
+    finish(queue, report, options, stale)
+    typer.echo(_summary(outcome.files, out, chosen.name))
+    del NoKitError
+
+
+@app.command("rules")
+@reports_errors
+def rules_command(
+    ruleset: Annotated[str, typer.Argument(help="The ruleset whose rules reference to write.")],
+    format: Annotated[
+        str, typer.Option("--format", help="pdf, md (Markdown) or html (standalone page).")
+    ] = "pdf",
+    paper: PaperOption = "A4",
+    content: ContentOption = None,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="Output folder (the file goes in its <ruleset>/ sub-folder); "
+            "'-' prints Markdown or HTML to standard output.",
+        ),
+    ] = Path("output"),
+) -> None:
+    """Write a ruleset's rules reference as PDF, Markdown or HTML."""
+    from pnp.render.build import FORMATS, reference_bytes
+    from pnp.render.pdf import AtomicFiles
+    from pnp.render.report import RenderReport
+
+    if format not in FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(FORMATS)}, not {format!r}")
+    options = RenderOptions(paper=paper)
+    (chosen,) = selected_rulesets([ruleset])
+    loaded = chosen.load(content, alone=True)
+    report = RenderReport()
+    data = reference_bytes(chosen, loaded, format, options, report)
+    _say_problems(report.lines())
+    if str(out) == "-":
+        if format == "pdf":
+            raise UsageError("--out - prints Markdown or HTML only; give a folder for a PDF")
+        sys.stdout.write(data.decode())
+        return
+    target = out / chosen.name / f"reference.{format}"
+    queue = AtomicFiles()
+    queue.add(target, data)
+    queue.commit()
+    typer.echo(f"{chosen.name}: wrote {display_path(target)}")
+
+
+@app.command("calibrate")
+@reports_errors
+def calibrate_command(
+    paper: PaperOption = "A4",
+    duplex: Annotated[
+        str, typer.Option("--duplex", help="The flip you print with: long or short.")
+    ] = "long",
+    back_offset: Annotated[
+        str,
+        typer.Option("--back-offset", help="Apply this X,Y mm offset to check a measured one."),
+    ] = "0,0",
+    out: OutOption = Path("output"),
+) -> None:
+    """Print a two-page duplex calibration sheet to measure --back-offset."""
+    from pnp.render.build import calibration_bytes
+    from pnp.render.pdf import AtomicFiles
+
+    if duplex not in ("long", "short"):
+        raise UsageError(f"--duplex must be long or short for calibration, not {duplex!r}")
+    options = RenderOptions(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset))  # type: ignore[arg-type]
+    target = out / f"calibration-{options.paper.lower()}-{duplex}.pdf"
+    queue = AtomicFiles()
+    queue.add(target, calibration_bytes(options))
+    queue.commit()
+    typer.echo(f"wrote {display_path(target)}: print it double-sided at 100%, then read the back")
+
+
+@app.command("build")
+@reports_errors
+def build_command(
+    rulesets: Annotated[
+        list[str] | None, typer.Argument(help="Rulesets to build (default: all registered).")
+    ] = None,
+    paper: PaperOption = "A4",
+    bleed: BleedOption = "3",
+    duplex: DuplexOption = None,
+    layout: LayoutOption = "grid",
+    back_offset: OffsetOption = "0,0",
+    crop_marks: CropOption = True,
+    cut_lines: CutOption = False,
+    overlap: OverlapOption = "10",
+    strict: StrictOption = False,
+    content: ContentOption = None,
+    out: OutOption = Path("output"),
+) -> None:
+    """Render every component and the rules reference of each ruleset into OUT/<ruleset>/."""
+    from pnp.render.build import finish, prepare_ruleset
+    from pnp.render.pdf import AtomicFiles
+    from pnp.render.progress import progress_bar
+    from pnp.render.report import RenderReport
+
+    options = _options(
+        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict
+    )
+    chosen = selected_rulesets(rulesets)
+    if not chosen:
+        typer.echo("No rulesets are registered; nothing to build.")
+        return
+    loaded = {}
+    problems = []
+    for ruleset in chosen:
+        try:
+            loaded[ruleset.name] = ruleset.load(content, alone=len(chosen) == 1)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    queue = AtomicFiles()
+    report = RenderReport()
+    outcomes = []
+    stale = []
+    with progress_bar() as bar:
+        for ruleset in chosen:
+            outcome, old = prepare_ruleset(
+                ruleset, loaded[ruleset.name], options, out, queue, report, bar, with_reference=True
+            )
+            outcomes.append(outcome)
+            stale += old
+    _say_problems(report.lines())
+    finish(queue, report, options, stale)
+    for outcome in outcomes:
+        for note in outcome.notes:
+            typer.echo(f"{outcome.ruleset}: {note}")
+        if outcome.files:
+            typer.echo(_summary(outcome.files, out, outcome.ruleset))
+        else:
+            typer.echo(f"{outcome.ruleset}: nothing to build yet")

@@ -1,0 +1,177 @@
+"""What the commands do: render kits, references and calibration sheets to disk.
+
+Everything a command produces is rendered in memory first and written at
+the end with atomic renames, so a failure (bad content, an overflow under
+``--strict``, a broken template) leaves earlier output untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.render import docpdf, export
+from pnp.render.calibration import plan_calibration
+from pnp.render.face import DrawContext
+from pnp.render.kit import FilePlan, NoKitError, kit_components, manifest, plan_files, render_files
+from pnp.render.options import RenderOptions
+from pnp.render.pages import write_pdf
+from pnp.render.pdf import AtomicFiles
+from pnp.render.progress import Bar
+from pnp.render.reference import NoReferenceError, build_reference
+from pnp.render.report import RenderReport, StrictError
+from pnp.rulesets.ruleset import Ruleset
+
+FORMATS = ("pdf", "md", "html")
+MANIFEST = "manifest.json"
+
+
+@dataclass
+class Outcome:
+    """What a command did for one ruleset, in words, and the files it queued."""
+
+    ruleset: str
+    notes: list[str] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0
+
+
+def reference_bytes(
+    ruleset: Ruleset,
+    content: LoadedContent[Any],
+    fmt: str,
+    options: RenderOptions,
+    report: RenderReport,
+) -> bytes:
+    """The rules reference of ``ruleset`` in format ``fmt`` (pdf, md or html)."""
+    doc = build_reference(ruleset, content)
+    title = f"{ruleset.title}: reference"
+    if fmt == "md":
+        return export.to_markdown(doc, ruleset.icons).encode()
+    if fmt == "html":
+        return export.to_html(doc, ruleset.icons, title).encode()
+    context = DrawContext(
+        icons=ruleset.icons,
+        content_folder=content.folder,
+        report=report,
+        file=f"{ruleset.name}/reference.pdf",
+    )
+    return docpdf.document_pdf(
+        doc, context, options.page_size, title, f"pnp rules reference, {ruleset.name}"
+    )
+
+
+def _manifest_bytes(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def _previous_manifest(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def stale_files(folder: Path, keep: set[str], kinds: set[str] | None = None) -> list[Path]:
+    """Files an earlier manifest in ``folder`` listed that this run no longer makes."""
+    old = _previous_manifest(folder)
+    out = []
+    for entry in old.get("files", []):
+        if not isinstance(entry, dict):
+            continue
+        name = entry.get("file")
+        kind = entry.get("kind")
+        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+            continue  # never follow a manifest outside its folder
+        if kinds is not None and kind not in kinds:
+            continue
+        if name not in keep and (folder / name).is_file():
+            out.append(folder / name)
+    return out
+
+
+def prepare_ruleset(
+    ruleset: Ruleset,
+    content: LoadedContent[Any],
+    options: RenderOptions,
+    out_root: Path,
+    queue: AtomicFiles,
+    report: RenderReport,
+    bar: Bar,
+    *,
+    with_reference: bool,
+) -> tuple[Outcome, list[Path]]:
+    """Render one ruleset's kit (and reference) into ``queue``; returns the outcome and
+    the stale files to remove once the queue is written."""
+    outcome = Outcome(ruleset.name)
+    folder = out_root / ruleset.name
+    try:
+        components = kit_components(ruleset, content)
+    except NoKitError as exc:
+        components = None
+        outcome.notes.append(str(exc).split(": ", 1)[1])
+    files: list[FilePlan] = plan_files(components, options) if components is not None else []
+    pages = sum(len(f.pages) for f in files)
+    bar.start(f"{ruleset.name}", pages + (len(FORMATS) if with_reference else 0))
+    rendered = render_files(ruleset, content, files, report, bar.advance)
+    for f in rendered:
+        queue.add(folder / f.name, f.data)
+        outcome.files.append(folder / f.name)
+    outcome.pages = pages
+    references: list[str] = []
+    if with_reference:
+        try:
+            for fmt in FORMATS:
+                data = reference_bytes(ruleset, content, fmt, options, report)
+                queue.add(folder / f"reference.{fmt}", data)
+                references.append(f"reference.{fmt}")
+                outcome.files.append(folder / f"reference.{fmt}")
+                bar.advance()
+        except NoReferenceError as exc:
+            outcome.notes.append(str(exc).split(": ", 1)[1])
+    bar.finish()
+    stale: list[Path] = []
+    if components is not None or references:
+        data = manifest(ruleset, content, options, files, references)
+        if not with_reference:
+            # keep the reference files an earlier build made
+            old = _previous_manifest(folder)
+            data["files"] += [
+                e
+                for e in old.get("files", [])
+                if isinstance(e, dict)
+                and e.get("kind") == "reference"
+                and isinstance(e.get("file"), str)
+                and (folder / e["file"]).is_file()
+            ]
+        queue.add(folder / MANIFEST, _manifest_bytes(data))
+        outcome.files.append(folder / MANIFEST)
+        keep = {p.name for p in outcome.files}
+        kinds = None if with_reference else {"card", "token", "board"}
+        stale = stale_files(folder, keep, kinds)
+    return outcome, stale
+
+
+def finish(
+    queue: AtomicFiles, report: RenderReport, options: RenderOptions, stale: Sequence[Path]
+) -> list[Path]:
+    """Fail under ``--strict`` if anything was reported, else write every queued file and
+    remove stale ones."""
+    if options.strict and report.problems:
+        raise StrictError(report)
+    written = queue.commit()
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return written
+
+
+def calibration_bytes(options: RenderOptions) -> bytes:
+    """The two-page duplex calibration sheet."""
+    pages = plan_calibration(options)
+    mode = options.duplex if options.duplex != "none" else "long"
+    return write_pdf(pages, DrawContext(), f"pnp duplex calibration, {options.paper}, {mode} edge")

@@ -1,0 +1,223 @@
+"""Export a reference :class:`~pnp.render.document.Document` as Markdown or standalone HTML."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping, Sequence
+
+from pnp.render.document import Document, Heading, ListBlock, Para, Rule, Table
+from pnp.render.document import PageBreak as PageBreakBlock
+from pnp.render.icons import Icon
+from pnp.render.markup import Break, IconRef, Run, Space, Token
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>&#|~!])")
+
+
+def _md_escape(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _styled_chunks(tokens: Sequence[Token]) -> list[tuple[str, bool, bool]]:
+    """``(text, bold, italic)`` chunks; spaces take a style only inside a styled stretch."""
+    out: list[tuple[str, bool, bool]] = []
+    for i, t in enumerate(tokens):
+        if isinstance(t, Space):
+            before = tokens[i - 1] if i else None
+            after = tokens[i + 1] if i + 1 < len(tokens) else None
+            same = (
+                isinstance(before, Run | IconRef)
+                and isinstance(after, Run | IconRef)
+                and (before.bold, before.italic) == (after.bold, after.italic) == (t.bold, t.italic)
+            )
+            out.append((" ", t.bold and same, t.italic and same))
+        elif isinstance(t, Run):
+            out.append((t.text, t.bold, t.italic))
+    return out
+
+
+def md_inline(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
+    """Inline markup as Markdown: ``**bold**``, ``*italic*``, icons by their label."""
+    parts: list[str] = []
+    run: list[str] = []
+    style = (False, False)
+
+    def flush() -> None:
+        if not run:
+            return
+        text = "".join(run)
+        run.clear()
+        mark = ("**" if style[0] else "") + ("*" if style[1] else "")
+        core = text.strip(" ")
+        if not mark or not core:
+            parts.append(text)
+            return
+        # emphasis may not start or end with a space in CommonMark: keep spaces outside
+        lead = text[: len(text) - len(text.lstrip(" "))]
+        trail = text[len(text.rstrip(" ")) :]
+        parts.append(f"{lead}{mark}{core}{mark[::-1]}{trail}")
+
+    for t in tokens:
+        if isinstance(t, Break):
+            flush()
+            parts.append("\\\n")
+            continue
+        if isinstance(t, IconRef):
+            icon = icons.get(t.name)
+            label = icon.label if icon else t.name
+            chunk, s = _md_escape(f"[{label}]"), (t.bold, t.italic)
+        elif isinstance(t, Run):
+            chunk, s = _md_escape(t.text), (t.bold, t.italic)
+        else:
+            chunk, s = " ", style  # a space keeps the current stretch going
+        if s != style:
+            flush()
+            style = s
+        run.append(chunk)
+    flush()
+    return "".join(parts).strip()
+
+
+def _md_cell(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
+    return md_inline(tokens, icons).replace("\\\n", "<br>").replace("\n", " ")
+
+
+def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
+    """The document as CommonMark with GitHub tables."""
+    out: list[str] = []
+
+    def emit_list(block: ListBlock, indent: str) -> None:
+        for n, item in enumerate(block.items, start=1):
+            marker = f"{n}." if block.ordered else "-"
+            text = md_inline(item.tokens, icons).replace(
+                "\\\n", "\\\n" + indent + " " * (len(marker) + 1)
+            )
+            out.append(f"{indent}{marker} {text}")
+            for child in item.children:
+                emit_list(child, indent + " " * (len(marker) + 1))
+
+    for block in doc.blocks:
+        if isinstance(block, Heading):
+            out += ["#" * block.level + " " + md_inline(block.tokens, icons), ""]
+        elif isinstance(block, Para):
+            out += [md_inline(block.tokens, icons), ""]
+        elif isinstance(block, ListBlock):
+            emit_list(block, "")
+            out.append("")
+        elif isinstance(block, Table):
+            ncols = max(len(r) for r in block.rows)
+            rows = [
+                [_md_cell(c.tokens, icons) for c in r] + [""] * (ncols - len(r)) for r in block.rows
+            ]
+            header, body = (
+                (rows[0], rows[1:])
+                if all(c.header for c in block.rows[0])
+                else ([""] * ncols, rows)
+            )
+            out.append("| " + " | ".join(header) + " |")
+            out.append("|" + "|".join(["---"] * ncols) + "|")
+            out += ["| " + " | ".join(r) + " |" for r in body]
+            out.append("")
+        elif isinstance(block, Rule):
+            out += ["---", ""]
+        elif isinstance(block, PageBreakBlock):
+            continue
+    return "\n".join(out).rstrip() + "\n"
+
+
+def html_inline(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
+    """Inline markup as HTML: ``<strong>``, ``<em>``, icons as inline SVG."""
+    parts: list[str] = []
+    state = (False, False)
+
+    def set_style(new: tuple[bool, bool]) -> None:
+        nonlocal state
+        if new == state:
+            return
+        if state[1]:
+            parts.append("</em>")
+        if state[0]:
+            parts.append("</strong>")
+        if new[0]:
+            parts.append("<strong>")
+        if new[1]:
+            parts.append("<em>")
+        state = new
+
+    for t in tokens:
+        if isinstance(t, Run):
+            set_style((t.bold, t.italic))
+            parts.append(html.escape(t.text, quote=False))
+        elif isinstance(t, Space):
+            parts.append(" ")
+        elif isinstance(t, IconRef):
+            set_style((t.bold, t.italic))
+            icon = icons.get(t.name)
+            if icon is None:
+                parts.append(html.escape(f"[{t.name}]"))
+            else:
+                parts.append(icon.svg_use())
+        else:
+            parts.append("<br>")
+    set_style((False, False))
+    return "".join(parts).strip()
+
+
+_CSS = """
+body { font-family: "Bitstream Vera Sans", "DejaVu Sans", Verdana, sans-serif; line-height: 1.45;
+       max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #111; }
+h1, h2, h3 { line-height: 1.2; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+th, td { border: 1px solid #999; padding: 0.2rem 0.45rem; text-align: left; vertical-align: top; }
+th { background: #e8e2d4; }
+svg.icon { height: 1em; width: auto; vertical-align: -0.15em; }
+@media print { body { margin: 0; max-width: none; } }
+""".strip()
+
+
+def to_html(doc: Document, icons: Mapping[str, Icon], title: str) -> str:
+    """The document as one standalone HTML5 page (styles and icons inline)."""
+    out: list[str] = []
+
+    def emit_list(block: ListBlock) -> None:
+        tag = "ol" if block.ordered else "ul"
+        out.append(f"<{tag}>")
+        for item in block.items:
+            out.append(f"<li>{html_inline(item.tokens, icons)}")
+            for child in item.children:
+                emit_list(child)
+            out.append("</li>")
+        out.append(f"</{tag}>")
+
+    for block in doc.blocks:
+        if isinstance(block, Heading):
+            out.append(f"<h{block.level}>{html_inline(block.tokens, icons)}</h{block.level}>")
+        elif isinstance(block, Para):
+            out.append(f"<p>{html_inline(block.tokens, icons)}</p>")
+        elif isinstance(block, ListBlock):
+            emit_list(block)
+        elif isinstance(block, Table):
+            out.append("<table>")
+            for row in block.rows:
+                cells = ""
+                for c in row:
+                    tag = "th" if c.header else "td"
+                    cells += f"<{tag}>{html_inline(c.tokens, icons)}</{tag}>"
+                out.append(f"<tr>{cells}</tr>")
+            out.append("</table>")
+        elif isinstance(block, Rule):
+            out.append("<hr>")
+        elif isinstance(block, PageBreakBlock):
+            out.append('<div style="break-after: page"></div>')
+    body = "\n".join(out)
+    used = [icons[name] for name in doc.icon_names() if name in icons]
+    if used:
+        symbols = "".join(icon.svg_symbol() for icon in used)
+        body = f'<svg style="display: none" aria-hidden="true">{symbols}</svg>\n{body}'
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>\n{_CSS}\n</style>\n</head>\n"
+        f"<body>\n<main>\n{body}\n</main>\n</body>\n</html>\n"
+    )

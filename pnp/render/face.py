@@ -1,0 +1,348 @@
+"""The drawing surface a ruleset's draw functions receive.
+
+A :class:`Face` is one side of one component. Its coordinates are points
+with the origin at the lower-left corner of the *trim* (the cut line); the
+art may extend ``bleed`` points beyond the trim on every side, and important
+text should stay inside the safe box. The raw reportlab canvas is
+``face.canvas`` for anything the helpers do not cover (paths, gradients,
+transforms): save and restore its state around changes.
+
+Helpers:
+
+``fill(color)``
+    paint the whole face including the bleed;
+``rect(x, y, w, h, fill=, stroke=, radius=)``
+    a plain or rounded rectangle;
+``text(markup, x, y, w, h, size=, min_size=, align=, valign=)``
+    a box of markup (``<b>``, ``<i>``, ``<br/>``, ``[icon]``) that shrinks to
+    fit down to ``min_size``; overflow is reported after the run;
+``label(text, x, y, size=, bold=, align=, max_width=)``
+    one line of *plain* text on a baseline, shrunk to ``max_width``;
+``icon(name, x, y, size)``
+    a registered icon ``size`` points high;
+``image(path, x, y, w, h, fit=)``
+    a PNG or JPEG from the content folder.
+
+Colours are reportlab colours, ``"#rrggbb"`` strings or colour names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from reportlab.lib.colors import toColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render import fonts, textbox
+from pnp.render.components import Component
+from pnp.render.geometry import Box
+from pnp.render.icons import ICON_UNITS, Icon
+from pnp.render.markup import escape
+from pnp.render.report import RenderError, RenderReport
+from pnp.render.textbox import Align, TextStyle, VAlign
+from pnp.render.units import mm
+
+Fit = Literal["cover", "contain", "stretch"]
+
+
+@dataclass
+class DrawContext:
+    """What faces of one document share: icons, art folder, the report, caches."""
+
+    icons: Mapping[str, Icon] = field(default_factory=dict)
+    #: folder that image paths are relative to (the ruleset's content folder)
+    content_folder: Path | None = None
+    report: RenderReport = field(default_factory=RenderReport)
+    #: shown in problem reports: the file being written
+    file: str = ""
+    _icon_forms: set[str] = field(default_factory=set)
+    _images: dict[Path, ImageReader] = field(default_factory=dict)
+
+    def icon(self, name: str) -> Icon:
+        """The registered icon ``name`` (:class:`RenderError` if none)."""
+        try:
+            return self.icons[name]
+        except KeyError:
+            known = ", ".join(sorted(self.icons)) or "none are registered"
+            raise RenderError(f"unknown icon [{name}] (known: {known})") from None
+
+    def paint_icon(self, canvas: Canvas, name: str, x: float, y: float, height: float) -> None:
+        """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``height`` high.
+
+        Each icon becomes a PDF form the first time a document uses it, and is
+        placed by reference afterwards: small files, fast renders.
+        """
+        icon = self.icon(name)
+        form = f"pnp-icon-{name}"
+        if form not in self._icon_forms:
+            canvas.beginForm(form, 0, 0, icon.width, ICON_UNITS)
+            icon.render(canvas, 0, 0, ICON_UNITS)
+            canvas.endForm()
+            self._icon_forms.add(form)
+        scale = height / ICON_UNITS
+        canvas.saveState()
+        canvas.transform(scale, 0, 0, scale, x, y)
+        canvas.doForm(form)
+        canvas.restoreState()
+
+    def image(self, path: str | Path) -> ImageReader:
+        """The image at ``path`` relative to the content folder, loaded once."""
+        if self.content_folder is None:
+            raise RenderError(f"image {str(path)!r}: no content folder to read art from")
+        base = self.content_folder.resolve()
+        target = (base / path).resolve()
+        if Path(path).is_absolute() or not target.is_relative_to(base):
+            raise RenderError(f"image {str(path)!r} leaves the content folder")
+        if target not in self._images:
+            if not target.is_file():
+                raise RenderError(f"image {str(path)!r}: no such file in {self.content_folder}")
+            try:
+                self._images[target] = ImageReader(str(target))
+            except Exception as exc:  # PIL raises many kinds for a bad file
+                raise RenderError(f"image {str(path)!r}: cannot read it ({exc})") from None
+        return self._images[target]
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """How a text box came out."""
+
+    #: the size used, points
+    size: float
+    #: whether everything fitted at that size
+    fits: bool
+    #: lines laid out (all of them, drawn or not)
+    lines: int
+
+
+class Face:
+    """One side of one component, ready to be drawn on (see the module docstring)."""
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        *,
+        width: float,
+        height: float,
+        bleed: float,
+        component: Component,
+        side: str = "face",
+        context: DrawContext | None = None,
+        shape: str = "rect",
+    ) -> None:
+        #: the reportlab canvas; origin at the trim's lower-left corner, units points
+        self.canvas = canvas
+        #: trim width and height, points
+        self.width = width
+        self.height = height
+        #: how far art may (and should) extend beyond the trim, points
+        self.bleed = bleed
+        #: safe-zone margin inside the trim, points
+        self.safe = component.safe * mm
+        #: the component being drawn (id, name, copies …)
+        self.component = component
+        #: ``"face"`` or ``"back"``
+        self.side = side
+        #: ``"rect"`` for cards and boards; ``"round"``, ``"square"`` or ``"hex"`` for tokens
+        self.shape = shape
+        self.context = context or DrawContext()
+
+    # -- boxes ---------------------------------------------------------------
+
+    def trim_box(self) -> Box:
+        """The cut outline's bounding box."""
+        return Box(0.0, 0.0, self.width, self.height)
+
+    def bleed_box(self) -> Box:
+        """The trim grown by the bleed: fill this with background art."""
+        return self.trim_box().outset(self.bleed)
+
+    def safe_box(self) -> Box:
+        """The trim shrunk by the safe margin: keep text inside this."""
+        return self.trim_box().inset(self.safe)
+
+    @property
+    def where(self) -> str:
+        """How problem reports name this face."""
+        prefix = f"{self.context.file}: " if self.context.file else ""
+        return f"{prefix}{self.component.kind} {self.component.id!r} ({self.side})"
+
+    # -- drawing helpers -----------------------------------------------------
+
+    def fill(self, color: Any) -> None:
+        """Paint the whole face, bleed included."""
+        self.rect(*_xywh(self.bleed_box()), fill=color)
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: Any = None,
+        stroke: Any = None,
+        line_width: float = 0.5,
+        radius: float = 0.0,
+    ) -> None:
+        """A rectangle, optionally rounded, filled and/or stroked."""
+        c = self.canvas
+        c.saveState()
+        if fill is not None:
+            c.setFillColor(toColor(fill))
+        if stroke is not None:
+            c.setStrokeColor(toColor(stroke))
+            c.setLineWidth(line_width)
+        if radius:
+            c.roundRect(x, y, w, h, radius, stroke=stroke is not None, fill=fill is not None)
+        else:
+            c.rect(x, y, w, h, stroke=stroke is not None, fill=fill is not None)
+        c.restoreState()
+
+    def text(
+        self,
+        markup: str,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        size: float = 8.0,
+        min_size: float = 5.0,
+        family: str = fonts.DEFAULT_FAMILY,
+        leading: float = 1.2,
+        align: Align = "left",
+        valign: VAlign = "top",
+        color: Any = "black",
+    ) -> TextFit:
+        """Set ``markup`` in the box ``(x, y, w, h)``, shrinking it to fit.
+
+        Text that does not fit even at ``min_size`` is reported (the lines that
+        fit are drawn); characters the font lacks are reported too.
+        """
+        style = TextStyle(size, min_size, family, leading, align, valign, color)
+        prepared = textbox.prepare(markup, family, self.context.icons)
+        if prepared.missing:
+            self.context.report.add(self.where, f"font {family!r} cannot draw {prepared.missing!r}")
+        lay = textbox.fit(prepared, w, h, style)
+        if not lay.fits:
+            self.context.report.add(self.where, _overflow_message(markup, lay, w, h, style))
+        textbox.draw(
+            self.canvas,
+            lay,
+            x,
+            y,
+            w,
+            h,
+            style,
+            lambda name, ix, iy, ih: self.context.paint_icon(self.canvas, name, ix, iy, ih),
+        )
+        return TextFit(lay.size, lay.fits, len(lay.lines))
+
+    def label(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        *,
+        size: float = 10.0,
+        family: str = fonts.DEFAULT_FAMILY,
+        bold: bool = False,
+        italic: bool = False,
+        color: Any = "black",
+        align: Align = "left",
+        max_width: float | None = None,
+        min_size: float | None = None,
+    ) -> float:
+        """One line of plain ``text`` with its baseline at ``y``; returns the size used.
+
+        ``x`` is the left end, the centre or the right end by ``align``. With
+        ``max_width`` the size shrinks (down to ``min_size``, default half the
+        size) so the line fits; a line that still does not fit is reported.
+        """
+        font = fonts.family(family).font(bold, italic)
+        missing = fonts.missing_glyphs(font, text)
+        if missing:
+            self.context.report.add(self.where, f"font {family!r} cannot draw {missing!r}")
+        unit = fonts.unit_width(font, text)
+        used = size
+        if max_width is not None and unit * size > max_width:
+            floor = size / 2 if min_size is None else min_size
+            used = max(floor, max_width / unit if unit else size)
+            if unit * used > max_width + 1e-6:
+                self.context.report.add(
+                    self.where,
+                    f"label {_short(text)!r} is wider than {max_width / mm:.1f} mm "
+                    f"even at {used:g} pt",
+                )
+        width = unit * used
+        if align == "center":
+            x -= width / 2
+        elif align == "right":
+            x -= width
+        c = self.canvas
+        c.saveState()
+        c.setFillColor(toColor(color))
+        c.setFont(font, used)
+        c.drawString(x, y, text)
+        c.restoreState()
+        return used
+
+    def icon(self, name: str, x: float, y: float, size: float) -> None:
+        """Draw icon ``name`` with its lower-left corner at ``(x, y)``, ``size`` points high."""
+        self.context.paint_icon(self.canvas, name, x, y, size)
+
+    def image(
+        self, path: str | Path, x: float, y: float, w: float, h: float, *, fit: Fit = "cover"
+    ) -> None:
+        """Place an image from the content folder in the box.
+
+        ``cover`` fills the box and crops what sticks out, ``contain`` shows
+        all of the image inside the box, ``stretch`` distorts it to the box.
+        """
+        reader = self.context.image(path)
+        iw, ih = reader.getSize()
+        c = self.canvas
+        c.saveState()
+        if fit == "stretch":
+            dx, dy, dw, dh = x, y, w, h
+        else:
+            scale = (max if fit == "cover" else min)(w / iw, h / ih)
+            dw, dh = iw * scale, ih * scale
+            dx, dy = x + (w - dw) / 2, y + (h - dh) / 2
+            if fit == "cover":
+                path_ = c.beginPath()
+                path_.rect(x, y, w, h)
+                c.clipPath(path_, stroke=0, fill=0)
+        c.drawImage(reader, dx, dy, dw, dh, mask="auto")
+        c.restoreState()
+
+
+def _xywh(box: Box) -> tuple[float, float, float, float]:
+    return box.x, box.y, box.w, box.h
+
+
+def _short(text: str, n: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _overflow_message(
+    markup: str, lay: textbox.TextLayout, w: float, h: float, style: TextStyle
+) -> str:
+    what = f"text {_short(markup)!r}"
+    if lay.split_words:
+        return (
+            f"{what} has a word wider than its box ({w / mm:.1f} mm) even at {style.min_size:g} pt"
+        )
+    return (
+        f"{what} overflows its box at the minimum size {style.min_size:g} pt "
+        f"(needs {lay.height / mm:.1f} mm, has {h / mm:.1f} mm)"
+    )
+
+
+__all__ = ["DrawContext", "Face", "TextFit", "escape"]

@@ -1,0 +1,296 @@
+"""Printer's marks: crop marks, cut lines, the scale bar, registration marks, fold lines.
+
+Crop marks extend every cut line into the margin, outside the bleed, and
+stop short of the paper's edge (so readers do not shrink the page to fit
+them) and of any art or other mark. The 100 mm scale bar with its "print at
+100%" note goes in the roomiest margin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render import fonts
+from pnp.render.geometry import Box, Transform
+from pnp.render.units import mm
+
+#: nothing printed closer than this to the paper's edge
+EDGE_CLEAR = 2.5 * mm
+#: crop mark length when there is room
+MARK_LEN = 5 * mm
+#: gap between the bleed and the start of a crop mark
+MARK_GAP = 0.5 * mm
+#: shortest crop mark worth drawing
+MIN_MARK = 1 * mm
+MARK_WIDTH = 0.3
+BAR_LENGTH = 100 * mm
+BAR_HEIGHT = 1.2 * mm
+#: the thickness of the band the bar and its note need
+BAR_BAND = 3 * mm
+NOTE_SIZE = 5.5
+NOTE = "Print at 100% (actual size, no scaling): this bar must measure 100 mm."
+CUT_GREY = 0.55
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight mark from ``(x0, y0)`` to ``(x1, y1)``."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def length(self) -> float:
+        """Its length in points."""
+        return ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
+
+    @property
+    def box(self) -> Box:
+        """Its bounding box."""
+        x, y = min(self.x0, self.x1), min(self.y0, self.y1)
+        return Box(x, y, abs(self.x1 - self.x0), abs(self.y1 - self.y0))
+
+
+def _distinct(values: list[float]) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > 0.01:
+            out.append(v)
+    return out
+
+
+def crop_marks(
+    trims: Sequence[Box],
+    bleed: float,
+    page: tuple[float, float],
+    obstacles: Sequence[Box] = (),
+) -> list[Segment]:
+    """Crop marks for ``trims``: each cut line extended into the four margins.
+
+    Marks start ``MARK_GAP`` outside the bleed, run up to ``MARK_LEN``, and
+    stop before the paper's edge clearance and before any obstacle.
+    """
+    if not trims:
+        return []
+    block = Box.union(list(trims))
+    off = bleed + MARK_GAP if bleed > 0 else 1.5 * mm
+    blocked = [o.outset(0.25 * mm) for o in obstacles]
+    out: list[Segment] = []
+
+    def run(x: float, y: float, dx: int, dy: int) -> None:
+        segment = mark(x, y, dx, dy, page, blocked)
+        if segment is not None:
+            out.append(segment)
+
+    for x in _distinct([v for t in trims for v in (t.x, t.right)]):
+        run(x, block.top + off, 0, 1)
+        run(x, block.y - off, 0, -1)
+    for y in _distinct([v for t in trims for v in (t.y, t.top)]):
+        run(block.x - off, y, -1, 0)
+        run(block.right + off, y, 1, 0)
+    return out
+
+
+def mark(
+    x: float,
+    y: float,
+    dx: int,
+    dy: int,
+    page: tuple[float, float],
+    blocked: Sequence[Box],
+    length: float = MARK_LEN,
+) -> Segment | None:
+    """A mark from ``(x, y)`` along ``(dx, dy)`` of up to ``length``, cut short by the
+    paper's edge clearance and by ``blocked`` boxes; ``None`` if too short."""
+    pw, ph = page
+    if any(b.x <= x <= b.right and b.y <= y <= b.top for b in blocked):
+        return None
+    if dx > 0:
+        length = min(length, pw - EDGE_CLEAR - x)
+    elif dx < 0:
+        length = min(length, x - EDGE_CLEAR)
+    elif dy > 0:
+        length = min(length, ph - EDGE_CLEAR - y)
+    else:
+        length = min(length, y - EDGE_CLEAR)
+    for b in blocked:
+        if dx and b.y <= y <= b.top:
+            ahead = (b.x - x) if dx > 0 else (x - b.right)
+            if ahead >= 0:
+                length = min(length, ahead)
+        elif dy and b.x <= x <= b.right:
+            ahead = (b.y - y) if dy > 0 else (y - b.top)
+            if ahead >= 0:
+                length = min(length, ahead)
+    if length < MIN_MARK - _EPS:
+        return None
+    return Segment(x, y, x + dx * length, y + dy * length)
+
+
+def draw_segments(canvas: Canvas, segments: Sequence[Segment], width: float = MARK_WIDTH) -> None:
+    """Stroke marks in black."""
+    if not segments:
+        return
+    canvas.saveState()
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(width)
+    canvas.lines([(s.x0, s.y0, s.x1, s.y1) for s in segments])
+    canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class ScaleBar:
+    """Where the scale bar goes: the start of the bar and its direction."""
+
+    x: float
+    y: float
+    horizontal: bool
+    note_width: float
+
+    @property
+    def box(self) -> Box:
+        """Bar and note together."""
+        along = BAR_LENGTH + 2 * mm + self.note_width
+        if self.horizontal:
+            return Box(self.x, self.y, along, BAR_BAND)
+        return Box(self.x - BAR_BAND, self.y, BAR_BAND, along)
+
+    @property
+    def bar(self) -> Segment:
+        """The 100 mm measured edge of the bar."""
+        if self.horizontal:
+            return Segment(self.x, self.y, self.x + BAR_LENGTH, self.y)
+        return Segment(self.x, self.y, self.x, self.y + BAR_LENGTH)
+
+
+def scale_bar(page: tuple[float, float], art: Sequence[Box]) -> ScaleBar:
+    """Place the scale bar in the margin with room for it, leaving room for crop marks.
+
+    Margins are tried bottom, top, left, right; the first with room wins,
+    else the roomiest. The bar keeps to the outside of its margin.
+    """
+    pw, ph = page
+    note_width = fonts.unit_width(fonts.family().regular, NOTE) * NOTE_SIZE
+    along = BAR_LENGTH + 2 * mm + note_width
+    used = Box.union(list(art)) if art else Box(pw / 2, ph / 2, 0, 0)
+    bands = [
+        ("bottom", used.y - EDGE_CLEAR, pw),
+        ("top", ph - EDGE_CLEAR - used.top, pw),
+        ("left", used.x - EDGE_CLEAR, ph),
+        ("right", pw - EDGE_CLEAR - used.right, ph),
+    ]
+    need = BAR_BAND + 1 * mm
+    fitting = [b for b in bands if b[1] >= need and b[2] - 2 * EDGE_CLEAR >= along]
+    side, room, length = fitting[0] if fitting else max(bands, key=lambda b: b[1])
+    # keep room for crop marks between the art and the bar when the margin allows
+    inner = MARK_GAP + MARK_LEN + 1 * mm
+    depth = max(EDGE_CLEAR, room + EDGE_CLEAR - inner - BAR_BAND)
+    start = (length - along) / 2
+    if side == "bottom":
+        return ScaleBar(start, depth, True, note_width)
+    if side == "top":
+        return ScaleBar(start, ph - depth - BAR_BAND, True, note_width)
+    if side == "left":
+        return ScaleBar(depth + BAR_BAND, start, False, note_width)
+    return ScaleBar(pw - depth, start, False, note_width)
+
+
+def draw_scale_bar(canvas: Canvas, bar: ScaleBar) -> None:
+    """A 100 mm bar in 10 mm black and white blocks, and the "print at 100%" note."""
+    canvas.saveState()
+    if bar.horizontal:
+        canvas.translate(bar.x, bar.y)
+    else:
+        # read bottom to top; the bar's measured edge stays on x = bar.x
+        canvas.translate(bar.x, bar.y)
+        canvas.rotate(90)
+    canvas.setLineWidth(0.3)
+    canvas.setStrokeColor(black)
+    for i in range(10):
+        canvas.setFillColor(black if i % 2 == 0 else white)
+        canvas.rect(i * 10 * mm, 0, 10 * mm, BAR_HEIGHT, stroke=1, fill=1)
+    canvas.setFillColor(black)
+    canvas.setFont(fonts.family().regular, NOTE_SIZE)
+    canvas.drawString(BAR_LENGTH + 2 * mm, 0.2 * mm, NOTE)
+    canvas.restoreState()
+
+
+def draw_registration(canvas: Canvas, x: float, y: float, size: float = 6 * mm) -> None:
+    """A registration target: a circle with a cross, centred on ``(x, y)``."""
+    canvas.saveState()
+    canvas.setLineWidth(0.35)
+    canvas.setStrokeColor(white)
+    canvas.setLineWidth(1.2)
+    canvas.circle(x, y, size / 3, stroke=1, fill=0)
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(0.35)
+    canvas.circle(x, y, size / 3, stroke=1, fill=0)
+    canvas.line(x - size / 2, y, x + size / 2, y)
+    canvas.line(x, y - size / 2, x, y + size / 2)
+    canvas.restoreState()
+
+
+def draw_fold(canvas: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A dashed fold line from ``a`` to ``b``."""
+    canvas.saveState()
+    canvas.setStrokeGray(0.35)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(3 * mm, 1.5 * mm)
+    canvas.line(*a, *b)
+    canvas.restoreState()
+
+
+def hex_points(w: float, h: float) -> list[tuple[float, float]]:
+    """The corners of a pointy-top hexagon filling ``w`` × ``h``, anticlockwise."""
+    return [
+        (w / 2, h),
+        (0.0, 0.75 * h),
+        (0.0, 0.25 * h),
+        (w / 2, 0.0),
+        (w, 0.25 * h),
+        (w, 0.75 * h),
+    ]
+
+
+def shape_path(canvas: Canvas, shape: str, w: float, h: float, grow: float = 0.0):
+    """A path of a token shape in piece coordinates, grown by ``grow`` (circles only)."""
+    path = canvas.beginPath()
+    if shape == "round":
+        path.circle(w / 2, h / 2, w / 2 + grow)
+    elif shape == "hex":
+        pts = hex_points(w, h)
+        path.moveTo(*pts[0])
+        for p in pts[1:]:
+            path.lineTo(*p)
+        path.close()
+    else:
+        path.rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
+    return path
+
+
+def draw_outlines(
+    canvas: Canvas, pieces: Sequence[tuple[str, float, float, Transform]], width: float = 0.3
+) -> None:
+    """Cut lines: the outline of each ``(shape, w, h, transform)`` piece in grey."""
+    if not pieces:
+        return
+    canvas.saveState()
+    canvas.setStrokeGray(CUT_GREY)
+    canvas.setLineWidth(width)
+    for shape, w, h, t in pieces:
+        if shape == "rect" or shape == "square":
+            box = t.box(Box(0, 0, w, h))
+            canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+            continue
+        canvas.saveState()
+        canvas.transform(*t.as_tuple())
+        canvas.drawPath(shape_path(canvas, shape, w, h), stroke=1, fill=0)
+        canvas.restoreState()
+    canvas.restoreState()

@@ -1,0 +1,222 @@
+"""Page plans and the writer that turns them into a PDF.
+
+A :class:`PagePlan` says everything about one page: which sides go where
+(with their clip and transform), which marks, labels and page boxes it has.
+Planning is pure geometry (tests read the plans); :func:`write_pdf` draws
+them. Every distinct side is drawn once per file into a PDF form and placed
+by reference wherever it appears.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import black
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.errors import PnpError
+from pnp.render import fonts, marks
+from pnp.render.components import Component, Draw
+from pnp.render.face import DrawContext, Face
+from pnp.render.geometry import Box, Transform
+from pnp.render.pdf import new_canvas
+from pnp.render.report import RenderError
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One side of one copy of a component, placed on a page."""
+
+    component: Component
+    copy: int
+    #: ``"face"`` or ``"back"``
+    side: str
+    draw: Draw | None
+    #: piece size in its own coordinates (points)
+    w: float
+    h: float
+    #: maps piece coordinates onto the page
+    transform: Transform
+    #: the page area the side may paint (trim plus the bleed it is allowed)
+    clip: Box
+    #: ``rect`` for cards and boards, else the token shape
+    shape: str = "rect"
+    #: bleed drawn around the piece (the face sees it as ``face.bleed``)
+    bleed: float = 0.0
+
+    @property
+    def trim(self) -> Box:
+        """The piece's trim box on the page."""
+        return self.transform.box(Box(0, 0, self.w, self.h))
+
+
+@dataclass(frozen=True)
+class Label:
+    """A line of text printed on the page (tile names, instructions)."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 7.0
+    bold: bool = False
+    align: str = "left"
+
+
+@dataclass
+class PagePlan:
+    """Everything on one page."""
+
+    size: tuple[float, float]
+    #: ``fronts``, ``backs``, ``gutterfold``, ``board``, ``tile``, ``map`` or ``calibration``
+    role: str
+    placed: list[Placed] = field(default_factory=list)
+    crop_marks: list[marks.Segment] = field(default_factory=list)
+    #: cut lines: ``(shape, w, h, transform)``
+    outlines: list[tuple[str, float, float, Transform]] = field(default_factory=list)
+    folds: list[marks.Segment] = field(default_factory=list)
+    registration: list[tuple[float, float]] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    scale_bar: marks.ScaleBar | None = None
+    trim_box: Box | None = None
+    bleed_box: Box | None = None
+    #: extra drawing in page coordinates, done after the placed sides
+    extra: Callable[[Canvas, SideForms], None] | None = None
+    #: tile name for tiled boards (``A1``)
+    name: str = ""
+
+    def art_boxes(self) -> list[Box]:
+        """The areas painted by placed sides."""
+        return [p.clip for p in self.placed]
+
+
+class SideForms:
+    """Draws each distinct side once, as a PDF form, and places it."""
+
+    def __init__(self, canvas: Canvas, context: DrawContext) -> None:
+        self.canvas = canvas
+        self.context = context
+        self._forms: dict[tuple[int, float, float, str, float, str], tuple[str, Draw]] = {}
+        self.drawn = 0
+
+    def form(self, placed: Placed) -> str:
+        """The form name of ``placed``'s side, drawing it the first time."""
+        assert placed.draw is not None
+        key = (
+            id(placed.draw),
+            round(placed.w, 4),
+            round(placed.h, 4),
+            placed.shape,
+            round(placed.bleed, 4),
+            placed.side,
+        )
+        found = self._forms.get(key)
+        if found is not None:
+            return found[0]
+        # readable names help anyone inspecting the PDF (and the tests)
+        name = f"s{len(self._forms) + 1}-{placed.component.id}-{placed.side}"
+        # keep the draw function alive so its id() stays unique for this file
+        self._forms[key] = (name, placed.draw)
+        c = self.canvas
+        b = placed.bleed
+        c.beginForm(name, -b, -b, placed.w + b, placed.h + b)
+        if placed.shape in ("round", "hex"):
+            c.clipPath(marks.shape_path(c, placed.shape, placed.w, placed.h, b), stroke=0, fill=0)
+        face = Face(
+            c,
+            width=placed.w,
+            height=placed.h,
+            bleed=b,
+            component=placed.component,
+            side=placed.side,
+            context=self.context,
+            shape=placed.shape,
+        )
+        try:
+            placed.draw(face)
+        except PnpError as exc:
+            raise RenderError(f"{face.where}: {' '.join(exc.lines())}") from exc
+        except Exception as exc:
+            raise RenderError(
+                f"{face.where}: the draw function failed: {type(exc).__name__}: {exc}"
+            ) from exc
+        c.endForm()
+        self.drawn += 1
+        return name
+
+    def place(self, placed: Placed) -> None:
+        """Draw ``placed`` on the current page, clipped to its allowed area."""
+        if placed.draw is None:
+            return
+        name = self.form(placed)
+        c = self.canvas
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(placed.clip.x, placed.clip.y, placed.clip.w, placed.clip.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.transform(*placed.transform.as_tuple())
+        c.doForm(name)
+        c.restoreState()
+
+
+ProgressFn = Callable[[int], None]
+
+
+def write_pdf(
+    pages: list[PagePlan],
+    context: DrawContext,
+    title: str,
+    subject: str = "",
+    progress: ProgressFn | None = None,
+) -> bytes:
+    """Draw ``pages`` into a PDF and return its bytes."""
+    canvas, buffer = new_canvas(pages[0].size if pages else (595.0, 842.0), title, subject)
+    forms = SideForms(canvas, context)
+    for page in pages:
+        canvas.setPageSize(page.size)
+        for placed in page.placed:
+            forms.place(placed)
+        if page.extra is not None:
+            page.extra(canvas, forms)
+        marks.draw_outlines(canvas, page.outlines)
+        marks.draw_segments(canvas, page.crop_marks)
+        for fold in page.folds:
+            marks.draw_fold(canvas, (fold.x0, fold.y0), (fold.x1, fold.y1))
+        for x, y in page.registration:
+            marks.draw_registration(canvas, x, y)
+        if page.scale_bar is not None:
+            marks.draw_scale_bar(canvas, page.scale_bar)
+        _draw_labels(canvas, page.labels)
+        media = Box(0, 0, *page.size)
+        canvas.setTrimBox((page.trim_box or media).as_pdf())
+        canvas.setBleedBox((page.bleed_box or page.trim_box or media).as_pdf())
+        canvas.showPage()
+        if progress is not None:
+            progress(1)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_labels(canvas: Canvas, labels: list[Label]) -> None:
+    if not labels:
+        return
+    fam = fonts.family()
+    canvas.saveState()
+    canvas.setFillColor(black)
+    for label in labels:
+        font = fam.font(label.bold)
+        canvas.setFont(font, label.size)
+        if label.align == "center":
+            canvas.drawCentredString(label.x, label.y, label.text)
+        elif label.align == "right":
+            canvas.drawRightString(label.x, label.y, label.text)
+        else:
+            canvas.drawString(label.x, label.y, label.text)
+    canvas.restoreState()
+
+
+def label_box(label: Label) -> Box:
+    """The area a label covers (for keeping marks off it)."""
+    width = fonts.unit_width(fonts.family().font(label.bold), label.text) * label.size
+    x = label.x - (width / 2 if label.align == "center" else width if label.align == "right" else 0)
+    return Box(x, label.y - 0.25 * label.size, width, 1.0 * label.size)

@@ -1,0 +1,114 @@
+"""Deterministic PDF canvases and atomic output files.
+
+Same input, same bytes: reportlab's invariant mode fixes the dates and the
+document id, and every piece of metadata is set from the input alone.
+Files are written to a temporary name in the target folder and renamed into
+place only when everything succeeded, so a failed run leaves earlier output
+untouched and no partial file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import __version__
+from pnp.errors import PnpError
+from pnp.render import fonts
+
+
+class OutputError(PnpError):
+    """An output folder or file that cannot be written."""
+
+
+def new_canvas(
+    page_size: tuple[float, float], title: str, subject: str = ""
+) -> tuple[Canvas, io.BytesIO]:
+    """A canvas writing into memory, with fixed metadata; returns it and its buffer."""
+    buffer = io.BytesIO()
+    # the initial font goes into every page's resources: make it our embedded one,
+    # not an unembedded Helvetica
+    canvas = Canvas(
+        buffer,
+        pagesize=page_size,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.family().regular,
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor("pnp")
+    canvas.setCreator(f"pnp {__version__}")
+    canvas.setSubject(subject)
+    canvas.setProducer(f"pnp {__version__} (reportlab)")
+    return canvas, buffer
+
+
+class AtomicFiles:
+    """Collects output files in memory and writes them all at once.
+
+    ``add()`` queues a file; ``commit()`` writes each to a temporary file
+    beside its target, then renames them all into place. If anything fails,
+    the temporary files are removed and the targets keep their old contents.
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[Path, bytes] = {}
+
+    def add(self, path: Path, data: bytes) -> None:
+        """Queue ``data`` to be written to ``path``."""
+        self._files[path] = data
+
+    @property
+    def paths(self) -> list[Path]:
+        """The queued targets, in the order they were added."""
+        return list(self._files)
+
+    def commit(self) -> list[Path]:
+        """Write every queued file; returns the targets written."""
+        temps: list[tuple[Path, Path]] = []
+        for path in self._files:
+            if path.is_dir():
+                raise OutputError(f"cannot write {path}: it is a folder")
+        try:
+            for path, data in self._files.items():
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    fd, name = tempfile.mkstemp(
+                        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+                    )
+                except OSError as exc:
+                    raise OutputError(
+                        f"cannot write to {path.parent}: {exc.strerror or exc}"
+                    ) from None
+                temp = Path(name)
+                temps.append((temp, path))
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                # mkstemp makes owner-only files; outputs are ordinary files
+                os.chmod(temp, 0o644)
+            for temp, path in temps:
+                os.replace(temp, path)
+        except BaseException:
+            for temp, _ in temps:
+                with contextlib.suppress(OSError):
+                    temp.unlink()
+            raise
+        written = list(self._files)
+        self._files.clear()
+        return written
+
+
+@contextlib.contextmanager
+def atomic_files() -> Iterator[AtomicFiles]:
+    """``with atomic_files() as out: out.add(...)``: commit on success, nothing on error."""
+    files = AtomicFiles()
+    yield files
+    files.commit()

@@ -1,0 +1,140 @@
+"""Boards: one page when they fit; tiles with overlap, registration, labels and a map."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pnp.render import Board
+from pnp.render.boards import TILE_MARGIN, plan_board, tile_name, tiling
+from pnp.render.face import DrawContext
+from pnp.render.geometry import Box
+from pnp.render.options import RenderOptions
+from pnp.render.pages import write_pdf
+from pnp.render.units import mm
+from tests.render.conftest import plain_face
+from tests.render.pdfcheck import close, page_sizes_mm, placements, text
+
+
+def board(w: float, h: float, copies: int = 1) -> Board:
+    return Board(id="map", size=(w, h), face=plain_face, copies=copies)
+
+
+def test_tile_names() -> None:
+    assert [tile_name(0, 0), tile_name(1, 2), tile_name(25, 0), tile_name(26, 0)] == [
+        "A1",
+        "B3",
+        "Z1",
+        "AA1",
+    ]
+
+
+def test_600_by_840_board_on_a4() -> None:
+    # 606 × 846 mm with bleed; a tile shows 277 × 190 mm on landscape A4 (10 mm margins),
+    # stepping 267 × 180 mm: 3 columns × 5 rows beats 4 × 4 on portrait paper
+    options = RenderOptions()
+    pages = plan_board(board(600, 840), options)
+    assert len(pages) == 16
+    assert pages[0].role == "map"
+    tiles = pages[1:]
+    assert [p.name for p in tiles] == [f"{r}{c}" for r in "ABCDE" for c in "123"]
+    data = write_pdf(pages, DrawContext(), "board")
+    assert page_sizes_mm(data) == [(210.0, 297.0)] + [(297.0, 210.0)] * 15
+    pages_text = text(data)
+    assert "Assembly map: map" in pages_text[0] and "15 tiles" in pages_text[0]
+    for page, words in zip(tiles, pages_text[1:], strict=True):
+        assert f"tile {page.name} of A1–E3" in words
+    # every tile holds the board once, placed from one shared form
+    forms = placements(data)
+    assert all(len(p) == 1 for p in forms[1:])
+
+
+def test_tiles_overlap_by_exactly_the_overlap() -> None:
+    options = RenderOptions(overlap=12 * mm)
+    tiles = tiling(board(600, 840), options)
+    for row in tiles.regions:
+        for left, right in itertools.pairwise(row):
+            assert left.right - right.x == pytest.approx(12 * mm)
+    for upper, lower in zip(tiles.regions, tiles.regions[1:], strict=False):
+        assert lower[0].top - upper[0].y == pytest.approx(12 * mm)
+    # together they cover the board and its bleed exactly
+    cover = Box.union([r for row in tiles.regions for r in row])
+    b = options.bleed
+    assert close(cover, Box(-b, -b, 600 * mm + 2 * b, 840 * mm + 2 * b))
+
+
+def test_tiles_place_the_board_consistently() -> None:
+    options = RenderOptions()
+    pages = plan_board(board(600, 840), options)[1:]
+    data = write_pdf(plan_board(board(600, 840), options), DrawContext(), "board")
+    for plan, found in zip(pages, placements(data)[1:], strict=True):
+        placed = plan.placed[0]
+        # the clip shows exactly this tile's region, TILE_MARGIN from the top-left corner
+        assert placed.clip.x == pytest.approx(TILE_MARGIN)
+        assert placed.clip.top == pytest.approx(plan.size[1] - TILE_MARGIN)
+        assert found[0].transform.e == pytest.approx(placed.transform.e, abs=1e-3)
+        assert found[0].transform.f == pytest.approx(placed.transform.f, abs=1e-3)
+
+
+def test_registration_marks_match_across_neighbours() -> None:
+    options = RenderOptions()
+    pages = plan_board(board(600, 840), options)[1:]
+    by_name = {p.name: p for p in pages}
+
+    def board_points(page) -> set[tuple[float, float]]:
+        t = page.placed[0].transform
+        return {(round(x - t.e, 2), round(y - t.f, 2)) for x, y in page.registration}
+
+    assert board_points(by_name["A1"]) & board_points(by_name["A2"])
+    assert board_points(by_name["A1"]) & board_points(by_name["B1"])
+    assert not board_points(by_name["A1"]) & board_points(by_name["C3"])
+    for page in pages:
+        assert page.registration, page.name
+        for x, y in page.registration:
+            assert page.placed[0].clip.inset(1).contains(Box(x, y, 0, 0))
+
+
+def test_tile_page_boxes_and_crop_marks() -> None:
+    options = RenderOptions()
+    pages = plan_board(board(600, 840), options)
+    a1 = pages[1]
+    trim, bleed = a1.trim_box, a1.bleed_box
+    assert trim is not None and bleed is not None
+    # A1 holds the board's top-left corner: the trim starts one bleed inside the art
+    assert trim.x - bleed.x == pytest.approx(options.bleed)
+    assert bleed.top - trim.top == pytest.approx(options.bleed)
+    assert a1.crop_marks  # on the outer edges
+    w, h = a1.size
+    for s in a1.crop_marks:
+        assert Box(0, 0, w, h).inset(2.5 * mm - 0.01).contains(s.box)
+    b2 = pages[5]
+    assert b2.name == "B2" and b2.crop_marks == []  # an inside tile has no outer edge
+
+
+def test_board_that_fits_prints_on_one_page() -> None:
+    options = RenderOptions()
+    (page,) = plan_board(board(180, 250), options)
+    assert page.role == "board"
+    assert close(page.trim_box, page.placed[0].trim)
+    assert page.placed[0].trim.w == pytest.approx(180 * mm)
+    # a wide board turns the page instead of tiling
+    (wide,) = plan_board(board(260, 180), options)
+    assert wide.size[0] > wide.size[1]
+
+
+def test_board_copies() -> None:
+    pages = plan_board(board(180, 250, copies=3), RenderOptions())
+    assert len(pages) == 3 and [p.placed[0].copy for p in pages] == [0, 1, 2]
+    tiled = plan_board(board(400, 300, copies=2), RenderOptions())
+    # 406 × 306 mm with bleed: 2 × 2 landscape tiles; one map, then the tiles of each copy
+    assert [p.role for p in tiled] == ["map"] + ["tile"] * 8
+    assert [p.placed[0].copy for p in tiled[1:]] == [0] * 4 + [1] * 4
+
+
+def test_letter_and_a3_tiling() -> None:
+    letter = tiling(board(600, 840), RenderOptions(paper="Letter"))
+    a3 = tiling(board(600, 840), RenderOptions(paper="A3"))
+    assert a3.count < letter.count
+    # landscape A3 shows 400 × 277 mm per tile: 2 columns × 4 rows (portrait would need 3 × 3)
+    assert (a3.cols, a3.rows) == (2, 4)

@@ -1,0 +1,293 @@
+"""Card sheets: n-up, rotation, bleed, crop marks, scale bar, duplex backs, gutterfold.
+
+Geometry is checked twice: on the page plans, and in the written PDF by
+following every placed form through its transformation matrix.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.render.face import DrawContext
+from pnp.render.geometry import Box
+from pnp.render.imposition import card_grid, printable_area
+from pnp.render.marks import BAR_LENGTH, EDGE_CLEAR
+from pnp.render.options import RenderOptions
+from pnp.render.pages import write_pdf
+from pnp.render.sheets import plan_cards
+from pnp.render.units import card_size, mm, paper_size
+from tests.render.conftest import cards
+from tests.render.pdfcheck import close, page_sizes_mm, placements
+
+EPS = 0.01
+
+
+def render(pages) -> bytes:
+    return write_pdf(pages, DrawContext(), "test")
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_nine_poker_cards_per_page(paper: str) -> None:
+    options = RenderOptions(paper=paper, duplex="none")
+    pages = plan_cards(cards(20), options)
+    assert [len(p.placed) for p in pages] == [9, 9, 2]
+    grid = card_grid(*card_size("poker"), options.bleed, printable_area(options.page_size))
+    assert (grid.cols, grid.rows, grid.rotated) == (3, 3, False)
+    pdf = placements(render(pages))
+    assert [len(p) for p in pdf] == [9, 9, 2]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
+def test_cards_stay_on_the_paper_and_never_overlap(paper: str) -> None:
+    options = RenderOptions(paper=paper, duplex="none")
+    page = plan_cards(cards(30, "mini"), options)[0]
+    w, h = options.page_size
+    paper_box = Box(0, 0, w, h).inset(4 * mm)
+    trims = [p.trim for p in page.placed]
+    for i, p in enumerate(page.placed):
+        assert paper_box.contains(p.clip)
+        assert all(not p.trim.overlaps(t) for j, t in enumerate(trims) if j != i)
+
+
+def test_rotated_when_more_fit() -> None:
+    # mini cards: 4 × 4 upright on A4, but 3 × 6 turned
+    pages = plan_cards(cards(18, "mini"), RenderOptions(duplex="none"))
+    assert len(pages) == 1 and len(pages[0].placed) == 18
+    trim = pages[0].placed[0].trim
+    assert (trim.w / mm, trim.h / mm) == pytest.approx((63, 44))
+
+
+def test_grid_is_centred() -> None:
+    page = plan_cards(cards(9), RenderOptions(duplex="none"))[0]
+    block = Box.union([p.trim for p in page.placed])
+    w, h = paper_size("A4")
+    assert block.x == pytest.approx(w - block.right)
+    assert block.y == pytest.approx(h - block.top)
+
+
+def test_bleed_extends_art_only_outwards_on_shared_cut_lines() -> None:
+    options = RenderOptions(duplex="none")
+    page = plan_cards(cards(9), options)[0]
+    b = options.bleed
+    centre = page.placed[4]  # the middle card touches neighbours on all sides
+    assert close(centre.clip, centre.trim)
+    corner = page.placed[0]  # top-left: bleeds left and up only
+    t = corner.trim
+    assert close(corner.clip, Box(t.x - b, t.y, t.w + b, t.h + b))
+    # no card's paint area reaches into another card's trim
+    for p in page.placed:
+        for q in page.placed:
+            if p is not q:
+                assert not p.clip.overlaps(q.trim)
+    # and the written PDF gives every face its full bleed inside the form
+    pdf = placements(render([page]))[0]
+    assert close(pdf[0].box, t.outset(b))
+
+
+def test_gutters_when_they_fit() -> None:
+    # tarot cards fit 2 × 2 on A4 either way, so each keeps all its bleed behind a 6 mm gutter
+    options = RenderOptions(duplex="none")
+    grid = card_grid(*card_size("tarot"), options.bleed, printable_area(options.page_size))
+    assert (grid.cols, grid.rows, grid.gutter) == (2, 2, pytest.approx(6 * mm))
+    page = plan_cards(cards(4, "tarot"), options)[0]
+    for p in page.placed:
+        assert close(p.clip, p.trim.outset(3 * mm))
+    assert page.placed[1].trim.x - page.placed[0].trim.right == pytest.approx(6 * mm)
+
+
+def test_zero_bleed() -> None:
+    page = plan_cards(cards(9), RenderOptions(bleed=0, duplex="none"))[0]
+    assert all(close(p.clip, p.trim) for p in page.placed)
+    assert page.crop_marks  # marks still extend the cut lines
+
+
+def test_crop_marks_outside_the_art_and_short_of_the_edge() -> None:
+    for paper in ("A4", "Letter", "A3"):
+        options = RenderOptions(paper=paper, duplex="none")
+        page = plan_cards(cards(9), options)[0]
+        w, h = options.page_size
+        art = [p.clip for p in page.placed]
+        assert page.crop_marks
+        xs = {round(x, 2) for p in page.placed for x in (p.trim.x, p.trim.right)}
+        ys = {round(y, 2) for p in page.placed for y in (p.trim.y, p.trim.top)}
+        for s in page.crop_marks:
+            box = s.box
+            assert box.x >= EDGE_CLEAR - EPS and box.right <= w - EDGE_CLEAR + EPS
+            assert box.y >= EDGE_CLEAR - EPS and box.top <= h - EDGE_CLEAR + EPS
+            assert not any(a.overlaps(box) or a.contains(box) for a in art)
+            # every mark continues a cut line
+            if s.x0 == s.x1:
+                assert round(s.x0, 2) in xs
+            else:
+                assert round(s.y0, 2) in ys
+        # every cut line is marked at both ends
+        vertical = {round(s.x0, 2) for s in page.crop_marks if s.x0 == s.x1}
+        horizontal = {round(s.y0, 2) for s in page.crop_marks if s.y0 == s.y1}
+        assert vertical == xs and horizontal == ys
+
+
+def test_no_crop_marks_option() -> None:
+    page = plan_cards(cards(9), RenderOptions(crop_marks=False, duplex="none"))[0]
+    assert page.crop_marks == []
+
+
+def test_cut_lines_option() -> None:
+    page = plan_cards(cards(4), RenderOptions(cut_lines=True, duplex="none"))[0]
+    assert len(page.outlines) == 4
+    assert plan_cards(cards(4), RenderOptions(duplex="none"))[0].outlines == []
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
+def test_scale_bar_is_100_mm_in_the_margin(paper: str) -> None:
+    options = RenderOptions(paper=paper, duplex="none")
+    page = plan_cards(cards(9), options)[0]
+    bar = page.scale_bar
+    assert bar is not None
+    assert bar.bar.length == pytest.approx(BAR_LENGTH) == pytest.approx(100 * mm)
+    w, h = options.page_size
+    assert Box(0, 0, w, h).inset(EDGE_CLEAR - EPS).contains(bar.box)
+    assert not any(p.clip.overlaps(bar.box) for p in page.placed)
+    assert not any(s.box.overlaps(bar.box) for s in page.crop_marks)
+
+
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_backs_mirror_fronts(mode: str) -> None:
+    options = RenderOptions(duplex=mode)
+    pages = plan_cards(cards(11), options)
+    assert [p.role for p in pages] == ["fronts", "backs", "fronts", "backs"]
+    w, h = options.page_size
+    pdf = placements(render(pages))
+    for front_plan, front_pdf, back_pdf in zip(pages[::2], pdf[::2], pdf[1::2], strict=True):
+        assert len(front_pdf) == len(back_pdf) == len(front_plan.placed)
+        assert {p.side for p in front_pdf} == {"face"} and {p.side for p in back_pdf} == {"back"}
+        expected = []
+        for face in front_pdf:
+            f = face.box
+            mirrored = (
+                Box(w - f.right, f.y, f.w, f.h) if mode == "long" else Box(f.x, h - f.top, f.w, f.h)
+            )
+            expected.append(mirrored)
+        assert same_boxes([b.box for b in back_pdf], expected)
+    # in the plan, each copy's back is paired with its own front
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        for f, b in zip(front.placed, back.placed, strict=True):
+            assert (f.component.id, f.copy) == (b.component.id, b.copy)
+            t = f.trim
+            mirrored = (
+                Box(w - t.right, t.y, t.w, t.h) if mode == "long" else Box(t.x, h - t.top, t.w, t.h)
+            )
+            assert close(b.trim, mirrored)
+
+
+def same_boxes(a: list[Box], b: list[Box]) -> bool:
+    """Whether two lists hold the same boxes, in any order."""
+    key = lambda box: tuple(round(v, 2) for v in box.as_pdf())  # noqa: E731
+    return sorted(map(key, a)) == sorted(map(key, b))
+
+
+def test_short_edge_backs_are_turned_half_way() -> None:
+    pages = plan_cards(cards(1), RenderOptions(duplex="short"))
+    back = placements(render(pages))[1][0].transform
+    assert (back.a, back.d) == pytest.approx(
+        (-1.0, -1.0)
+    )  # a half turn: reads upright after the flip
+    pages = plan_cards(cards(1), RenderOptions(duplex="long"))
+    back = placements(render(pages))[1][0].transform
+    assert (back.a, back.d) == pytest.approx((1.0, 1.0))
+
+
+def test_rotated_backs_mirror_fronts() -> None:
+    options = RenderOptions()
+    pages = plan_cards(cards(18, "mini"), options)
+    w, _ = options.page_size
+    fronts, backs = placements(render(pages))
+    assert len(fronts) == len(backs) == 18
+    assert same_boxes(
+        [b.box for b in backs], [Box(w - f.box.right, f.box.y, f.box.w, f.box.h) for f in fronts]
+    )
+
+
+def test_back_offset_moves_backs_exactly() -> None:
+    plain = placements(render(plan_cards(cards(9), RenderOptions())))
+    shifted = placements(
+        render(plan_cards(cards(9), RenderOptions(back_offset=(1.5 * mm, -0.7 * mm))))
+    )
+    for a, b in zip(plain[0], shifted[0], strict=True):
+        assert close(a.box, b.box)  # fronts do not move
+    for a, b in zip(plain[1], shifted[1], strict=True):
+        assert b.box.x - a.box.x == pytest.approx(1.5 * mm, abs=1e-3)
+        assert b.box.y - a.box.y == pytest.approx(-0.7 * mm, abs=1e-3)
+
+
+def test_no_backs_without_duplex_or_back_functions() -> None:
+    assert [p.role for p in plan_cards(cards(3), RenderOptions(duplex="none"))] == ["fronts"]
+    assert [p.role for p in plan_cards(cards(3, back=None), RenderOptions())] == ["fronts"]
+
+
+def test_cards_without_backs_leave_their_back_slot_empty() -> None:
+    deck = [*cards(2), *cards(1, back=None)]
+    deck[2] = deck[2].__class__(id="odd", face=deck[0].face, back=None)
+    front, back = plan_cards(deck, RenderOptions())
+    assert len(front.placed) == 3 and len(back.placed) == 2
+
+
+def test_mixed_sizes_start_new_pages() -> None:
+    deck = cards(2) + [
+        c.__class__(id=f"t{i}", face=c.face, size="tarot") for i, c in enumerate(cards(2))
+    ]
+    pages = plan_cards(deck, RenderOptions(duplex="none"))
+    assert len(pages) == 2
+    assert {round(p.trim.h / mm) for p in pages[1].placed} <= {70, 120}
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "A3"])
+def test_page_sizes(paper: str) -> None:
+    data = render(plan_cards(cards(2), RenderOptions(paper=paper)))
+    w, h = paper_size(paper)
+    assert page_sizes_mm(data) == [(round(w / mm, 1), round(h / mm, 1))] * 2
+
+
+def test_trim_and_bleed_boxes() -> None:
+    from tests.render.pdfcheck import reader
+
+    options = RenderOptions()
+    pages = plan_cards(cards(9), options)
+    pdf = reader(render(pages))
+    for plan, page in zip(pages, pdf.pages, strict=True):
+        trim = [float(v) for v in page.trimbox]
+        bleed = [float(v) for v in page.bleedbox]
+        assert trim == pytest.approx(list(Box.union([p.trim for p in plan.placed]).as_pdf()))
+        assert bleed == pytest.approx(list(Box.union([p.clip for p in plan.placed]).as_pdf()))
+    t = [float(v) for v in pdf.pages[0].trimbox]
+    assert (t[2] - t[0]) / mm == pytest.approx(3 * 63) and (t[3] - t[1]) / mm == pytest.approx(
+        3 * 88
+    )
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_gutterfold_puts_backs_across_the_fold(paper: str) -> None:
+    options = RenderOptions(paper=paper, layout="gutterfold")
+    pages = plan_cards(cards(7), options)
+    assert all(p.role == "gutterfold" for p in pages)
+    assert sum(len([q for q in p.placed if q.side == "face"]) for p in pages) == 7
+    for page in pages:
+        (fold,) = page.folds
+        fronts = {p.component.id: p.trim for p in page.placed if p.side == "face"}
+        backs = {p.component.id: p.trim for p in page.placed if p.side == "back"}
+        assert fronts.keys() == backs.keys()
+        for cid, f in fronts.items():
+            b = backs[cid]
+            if fold.x0 == fold.x1:  # vertical fold
+                axis = fold.x0
+                assert f.right <= axis and b.x >= axis
+                assert close(b, Box(2 * axis - f.right, f.y, f.w, f.h))
+            else:
+                axis = fold.y0
+                assert close(b, Box(f.x, 2 * axis - f.top, f.w, f.h))
+
+
+def test_card_larger_than_paper_is_an_error() -> None:
+    from pnp.render.report import RenderError
+
+    with pytest.raises(RenderError, match=r"400 × 500 mm card .* does not fit"):
+        plan_cards(cards(1, (400, 500)), RenderOptions())
