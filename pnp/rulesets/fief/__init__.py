@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pnp.rulesets.fief.components import components
+from pnp.rulesets.fief.icons import ICONS
 from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.reference import reference_context
 from pnp.rulesets.fief.setup import new_game
 from pnp.rulesets.ruleset import Ruleset
 
@@ -14,4 +17,7 @@ RULESET = Ruleset(
     notes="variants: winter, tactics; alliances from 4 players",
     new_game=new_game,
     fair_margin=0.07,
+    components=components,
+    icons=ICONS,
+    reference_context=reference_context,
 )
