@@ -45,7 +45,7 @@ PRINCIPAL_NAME_SIZE = 15.0
 #: a mini card's outline for the Warden spaces, mm
 CARD = (44.0, 63.0)
 #: side of a Fief Title space, mm (the Title tokens are a little smaller)
-TITLE_SPACE = 24.0
+TITLE_SPACE = 22.0
 #: Fief names on their Title spaces, points
 PLATE_NAME = 11.0
 #: the legend's shapes, tried in order: two columns, then one, mm
@@ -84,7 +84,8 @@ class BoardLayout:
     shape: MapShape
     villages: list[VillageMark]
     fief_plates: dict[str, MmBox] = field(default_factory=dict)
-    fief_names_at: dict[str, Point] = field(default_factory=dict)
+    #: each Fief plate's name: its size in points and its lines
+    fief_names: dict[str, tuple[float, list[str]]] = field(default_factory=dict)
     region_badges: dict[str, Point] = field(default_factory=dict)
     warden_spaces: dict[str, MmBox] = field(default_factory=dict)
     cartouche: MmBox | None = None
@@ -151,15 +152,22 @@ def layout_board(content: FiefContent) -> BoardLayout:
     for fief in content.fiefs:
         ids = [i for i, v in enumerate(content.villages) if v.fief == fief.id]
         centre = _mean([(content.villages[i].x, content.villages[i].y) for i in ids])
-        name_w = max(_text_mm(fief.name.upper(), PLATE_NAME, bold=True) + 3, TITLE_SPACE)
-        w, h = name_w, TITLE_SPACE + 8
-        box = room.find(w, h, centre, fief_no[fief.id], margin=1.0, limit=160)
+        variants = plate_variants(fief.name.upper())
+        box = None
+        for size, lines in variants:
+            w, h = _plate_size(lines, size)
+            box = room.find(w, h, centre, fief_no[fief.id], margin=1.0, limit=160)
+            if box is not None:
+                break
         if box is None:
+            size, lines = variants[0]
+            w, h = _plate_size(lines, size)
             box = room.find(w, h, centre, Room.SEA, margin=2)
         if box is None:
             continue
         room.take(box)
         layout.fief_plates[fief.id] = box
+        layout.fief_names[fief.id] = (size, lines)
 
     # every Region: a number badge on its land and a Warden card space in the sea
     for region in sorted(content.regions, key=lambda r: r.number):
@@ -186,6 +194,24 @@ def layout_board(content: FiefContent) -> BoardLayout:
             room.take(layout.legend)
             break
     return layout
+
+
+def plate_variants(name: str) -> list[tuple[float, list[str]]]:
+    """Ways to set a Fief's name on its plate, widest first: one line, smaller, two lines."""
+    out: list[tuple[float, list[str]]] = [(PLATE_NAME, [name]), (PLATE_NAME * 0.8, [name])]
+    words = name.split()
+    if len(words) > 1:
+        best = min(
+            range(1, len(words)),
+            key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))),
+        )
+        out.append((PLATE_NAME * 0.8, [" ".join(words[:best]), " ".join(words[best:])]))
+    return out
+
+
+def _plate_size(lines: list[str], size: float) -> tuple[float, float]:
+    width = max(_text_mm(line, size, bold=True) for line in lines) + 3
+    return max(width, TITLE_SPACE), TITLE_SPACE + 3.5 + len(lines) * size / mm * 1.1
 
 
 def wild_lands(content: FiefContent) -> list[list[Point]]:
@@ -466,19 +492,22 @@ def _plates(content: FiefContent, layout: BoardLayout, pen: _Pen) -> None:
         box = layout.fief_plates.get(fief.id)
         if box is None:
             continue
-        name = fief.name.upper()
-        x, y = pen.p(box.x + box.w / 2, box.y + 5)
-        face.label(
-            name,
-            x,
-            y,
-            size=PLATE_NAME,
-            bold=True,
-            color=mix(fief.color, INK, 0.45),
-            align="center",
-            max_width=box.w * mm,
-        )
-        space = MmBox(box.x + (box.w - TITLE_SPACE) / 2, box.y + 7.5, TITLE_SPACE, TITLE_SPACE)
+        size, lines = layout.fief_names.get(fief.id, (PLATE_NAME, [fief.name.upper()]))
+        line_h = size / mm * 1.1
+        for k, line in enumerate(lines):
+            x, y = pen.p(box.x + box.w / 2, box.y + line_h * (k + 1) - 0.8)
+            face.label(
+                line,
+                x,
+                y,
+                size=size,
+                bold=True,
+                color=mix(fief.color, INK, 0.45),
+                align="center",
+                max_width=box.w * mm,
+            )
+        top = box.y + box.h - TITLE_SPACE
+        space = MmBox(box.x + (box.w - TITLE_SPACE) / 2, top, TITLE_SPACE, TITLE_SPACE)
         pen.fill(fief.color)
         pen.stroke(INK, 0.5, dash=(1.5, 1.0), cap=0)
         pen.box(space, radius=2)

@@ -63,6 +63,8 @@ TOKEN_SIZES = {
 }
 TROOP_SIZE = 16.0
 TITLE_SIZE = 22.0
+#: Fief Titles sit on their 22 mm spaces on the map
+FIEF_TITLE_SIZE = 20.0
 BUILDING_SIZE = 18.0
 
 #: pictures and words of the shared markers, by token id (others get a generic marker)

@@ -239,8 +239,9 @@ def build_shape(content: FiefContent) -> MapShape:
                 continue
             dx, dy = xj - x, yj - y
             dist = math.hypot(dx, dy)
-            if dist == 0 or dist > 2.3 * max(radius, MAINLAND_RADIUS):
-                continue
+            reach = max(math.hypot(px - x, py - y) for px, py in poly) if poly else 0.0
+            if dist == 0 or dist > 2 * reach:
+                continue  # the bisector lies beyond this cell's land
             n = (dx / dist, dy / dist)
             mid = ((x + xj) / 2, (y + yj) / 2)
             c = n[0] * mid[0] + n[1] * mid[1]
