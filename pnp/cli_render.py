@@ -51,7 +51,11 @@ CutOption = Annotated[bool, typer.Option("--cut-lines", help="Thin grey lines al
 OverlapOption = Annotated[str, typer.Option("--overlap", help="Overlap of board tiles, mm.")]
 StrictOption = Annotated[
     bool,
-    typer.Option("--strict", help="Fail (exit status 2, nothing written) on text that overflows."),
+    typer.Option(
+        "--strict",
+        help="Fail (exit status 2, nothing written) when text overflows its box "
+        "or uses characters the font lacks.",
+    ),
 ]
 OutOption = Annotated[
     Path,
@@ -115,7 +119,7 @@ def render_command(
 ) -> None:
     """Print a ruleset's cards, tokens and boards as PDFs, with a manifest."""
     from pnp.render.build import finish, prepare_ruleset
-    from pnp.render.kit import NoKitError, kit_components
+    from pnp.render.kit import kit_components
     from pnp.render.pdf import AtomicFiles
     from pnp.render.progress import progress_bar
     from pnp.render.report import RenderReport
@@ -134,8 +138,9 @@ def render_command(
         )
     _say_problems(report.lines())
     finish(queue, report, options, stale)
+    for note in outcome.notes:
+        typer.echo(f"{chosen.name}: {note}")
     typer.echo(_summary(outcome.files, out, chosen.name))
-    del NoKitError
 
 
 @app.command("rules")

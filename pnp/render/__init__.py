@@ -7,7 +7,8 @@ gutterfold, token sheets, tiled boards), sets its text and writes the PDFs.
 Declaring a kit
 ===============
 
-Three optional fields of :class:`pnp.rulesets.Ruleset` plug a ruleset in:
+Optional fields of :class:`pnp.rulesets.Ruleset` plug a ruleset in (a
+ruleset without them still works: ``pnp build`` says it has no kit yet):
 
 ``components(content) -> list[Component]``
     what to print, built from the loaded content: :class:`Card`,
@@ -16,14 +17,18 @@ Three optional fields of :class:`pnp.rulesets.Ruleset` plug a ruleset in:
 ``icons``
     an :class:`IconSet` of vector icons, written ``[military]`` in text;
 ``reference_context(content) -> dict``
-    extra variables for the reference template (see below).
+    extra variables for the reference template (see below);
+``templates_dir``
+    where that template lives, if not in ``templates/<content_folder>/``.
 
 A draw function takes a :class:`Face`: points, origin at the trim's
 lower-left corner, art bleeding ``face.bleed`` beyond the trim, helpers for
 text, icons and images, and the raw reportlab canvas as ``face.canvas``.
 Content strings are *plain text*: put them into markup with :func:`escape`,
 so ``Squire & <Page>`` prints as itself. Give identical backs one shared
-function object; every distinct side is drawn once per file and reused.
+function object; every distinct side is drawn once per file and reused. A
+draw function that raises is reported with its component and side, as is
+any bad declaration (duplicate id, unknown size, negative copies …).
 
 A complete example (the toy fixture in ``tests/fixtures/toy/`` is this)::
 
@@ -61,6 +66,12 @@ A complete example (the toy fixture in ``tests/fixtures/toy/`` is this)::
 
     TOY = Ruleset(name="toy", ..., components=components, icons=ICONS,
                   reference_context=lambda content: {"glossary": GLOSSARY})
+
+Faces as data: instead of a function, a :class:`Layout` of elements
+(:class:`Fill`, :class:`Panel`, :class:`Text`, :class:`Label`,
+:class:`IconAt`, :class:`Image`, :class:`Custom`) positioned in mm, whose
+values are constants, ``"{field}"`` templates or functions of the content;
+``UNIT_LAYOUT.bind(unit)`` is the draw function (see :mod:`pnp.render.layout`).
 
 Where things go: cards go to ``cards.pdf``, tokens to ``tokens.pdf``, each
 board to ``<id>.pdf`` (``file=`` picks another name; a file holds one kind).
@@ -110,6 +121,7 @@ from pnp.render.components import Board, Card, Component, Draw, Token, check_com
 from pnp.render.face import DrawContext, Face, TextFit
 from pnp.render.geometry import Box
 from pnp.render.icons import Icon, IconSet
+from pnp.render.layout import Custom, Fill, IconAt, Image, Label, Layout, Panel, Text
 from pnp.render.markup import MarkupError, escape
 from pnp.render.report import RenderError, RenderReport
 from pnp.render.units import CARD_SIZES, PAPERS, inch, mm, pt
@@ -121,14 +133,22 @@ __all__ = [
     "Box",
     "Card",
     "Component",
+    "Custom",
     "Draw",
     "DrawContext",
     "Face",
+    "Fill",
     "Icon",
+    "IconAt",
     "IconSet",
+    "Image",
+    "Label",
+    "Layout",
     "MarkupError",
+    "Panel",
     "RenderError",
     "RenderReport",
+    "Text",
     "TextFit",
     "Token",
     "check_components",

@@ -115,6 +115,13 @@ def prepare_ruleset(
     except NoKitError as exc:
         components = None
         outcome.notes.append(str(exc).split(": ", 1)[1])
+    if components is not None and not options.backs:
+        backed = sum(1 for c in components if c.back_draw is not None and c.copies)
+        if backed:
+            outcome.notes.append(
+                f"--duplex none: the backs of {backed} component{'s' if backed != 1 else ''} "
+                "are not printed"
+            )
     files: list[FilePlan] = plan_files(components, options) if components is not None else []
     pages = sum(len(f.pages) for f in files)
     bar.start(f"{ruleset.name}", pages + (len(FORMATS) if with_reference else 0))

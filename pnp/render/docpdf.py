@@ -13,6 +13,7 @@ from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, black
 from reportlab.platypus import Flowable, Indenter, PageBreak, SimpleDocTemplate, Spacer, Table
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tables import TableStyle
 
@@ -23,6 +24,8 @@ from pnp.render.document import PageBreak as PageBreakBlock
 from pnp.render.document import Table as TableBlock
 from pnp.render.face import DrawContext
 from pnp.render.markup import IconRef, Run, Space, Token
+from pnp.render.pdf import binary_streams
+from pnp.render.report import RenderError
 from pnp.render.units import mm
 
 BODY = 9.5
@@ -286,5 +289,12 @@ def document_pdf(
     story = flowables(doc, context, width)
     if not story:
         story = [Spacer(1, 1)]
-    template.build(story, onFirstPage=footer, onLaterPages=footer)
+    try:
+        with binary_streams():
+            template.build(story, onFirstPage=footer, onLaterPages=footer)
+    except LayoutError as exc:
+        what = "a table row" if "Table" in str(exc) else "a block"
+        raise RenderError(
+            f"{title}: {what} is taller than a page and cannot be split; break it up"
+        ) from None
     return buffer.getvalue()

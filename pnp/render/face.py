@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from reportlab.lib.colors import toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts, textbox
+from pnp.render.colours import colour
 from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.icons import ICON_UNITS, Icon
@@ -193,9 +193,9 @@ class Face:
         c = self.canvas
         c.saveState()
         if fill is not None:
-            c.setFillColor(toColor(fill))
+            c.setFillColor(colour(fill))
         if stroke is not None:
-            c.setStrokeColor(toColor(stroke))
+            c.setStrokeColor(colour(stroke))
             c.setLineWidth(line_width)
         if radius:
             c.roundRect(x, y, w, h, radius, stroke=stroke is not None, fill=fill is not None)
@@ -286,7 +286,7 @@ class Face:
             x -= width
         c = self.canvas
         c.saveState()
-        c.setFillColor(toColor(color))
+        c.setFillColor(colour(color))
         c.setFont(font, used)
         c.drawString(x, y, text)
         c.restoreState()

@@ -108,6 +108,7 @@ def descent(font: str) -> float:
     return -pdfmetrics.getDescent(font) / 1000.0
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def missing_glyphs(font: str, text: str) -> str:
     """The characters of ``text`` that ``font`` cannot draw (in order, once each)."""
     face = pdfmetrics.getFont(font).face

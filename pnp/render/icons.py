@@ -30,6 +30,8 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render.report import RenderError
+
 #: the drawing height of every icon, in icon units
 ICON_UNITS = 100.0
 #: how far below the baseline an inline icon reaches, in text sizes
@@ -73,8 +75,13 @@ class Icon:
         """The icon's drawing (built once)."""
         if not self._drawing:
             d = Drawing(self.width, ICON_UNITS)
-            self.draw(d)
-            _normalize_colours(d)
+            try:
+                self.draw(d)
+                _normalize_colours(d)
+            except Exception as exc:
+                raise RenderError(
+                    f"icon [{self.name}]: its drawing function failed: {type(exc).__name__}: {exc}"
+                ) from exc
             self._drawing.append(d)
         return self._drawing[0]
 

@@ -31,6 +31,8 @@ BAR_LENGTH = 100 * mm
 BAR_HEIGHT = 1.2 * mm
 #: the thickness of the band the bar and its note need
 BAR_BAND = 3 * mm
+#: the bar stays in the margin: never further than this from the paper's edge
+BAR_MAX_DEPTH = 8 * mm
 NOTE_SIZE = 5.5
 NOTE = "Print at 100% (actual size, no scaling): this bar must measure 100 mm."
 CUT_GREY = 0.55
@@ -191,7 +193,7 @@ def scale_bar(page: tuple[float, float], art: Sequence[Box]) -> ScaleBar:
     side, room, length = fitting[0] if fitting else max(bands, key=lambda b: b[1])
     # keep room for crop marks between the art and the bar when the margin allows
     inner = MARK_GAP + MARK_LEN + 1 * mm
-    depth = max(EDGE_CLEAR, room + EDGE_CLEAR - inner - BAR_BAND)
+    depth = min(max(EDGE_CLEAR, room + EDGE_CLEAR - inner - BAR_BAND), BAR_MAX_DEPTH)
     start = (length - along) / 2
     if side == "bottom":
         return ScaleBar(start, depth, True, note_width)

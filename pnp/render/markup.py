@@ -31,7 +31,7 @@ class MarkupError(RenderError):
     """Markup that cannot be read: an unknown tag, an unclosed style, a bare ``&``."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Run:
     """Text without whitespace in one style."""
 
@@ -40,7 +40,7 @@ class Run:
     italic: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Space:
     """A breakable space (its width comes from its style)."""
 
@@ -48,7 +48,7 @@ class Space:
     italic: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class IconRef:
     """An inline icon, drawn at text size on the baseline."""
 
@@ -57,7 +57,7 @@ class IconRef:
     italic: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Break:
     """A forced line break; ``paragraph`` adds half a line of space."""
 
@@ -69,13 +69,14 @@ Token = Run | Space | IconRef | Break
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "&#91;", "]": "&#93;"}
 _ESCAPE_RE = re.compile(r"[&<>\[\]]")
 
-_LEXER = re.compile(
+# Tags, entities and icons; the plain text between them is split on whitespace.
+_SPECIAL = re.compile(
     r"(?P<tag></?[A-Za-z][^<>]*>|<)"
     r"|(?P<entity>&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|&)"
     r"|(?P<icon>\[[a-z][a-z0-9_-]*\])"
-    r"|(?P<ws>[ \t\r\n\f\v]+)"  # only ASCII whitespace breaks; a no-break space stays text
-    r"|(?P<text>[^<&\[ \t\r\n\f\v]+|\[)"
 )
+# only ASCII whitespace breaks; a no-break space stays text
+_WHITESPACE = re.compile(r"([ \t\r\n\f\v]+)")
 _TAG = re.compile(r"^<(/?)\s*([A-Za-z]+)\s*(/?)\s*>$")
 _ENTITIES = {"amp", "lt", "gt", "quot", "apos", "nbsp"}
 
@@ -109,49 +110,56 @@ def parse_inline(markup: str, *, newlines: bool = True) -> list[Token]:
     def fail(pos: int, message: str) -> MarkupError:
         return MarkupError(f"{message} in {_snippet(markup, pos)!r}")
 
-    for match in _LEXER.finditer(markup):
-        kind = match.lastgroup
-        value = match.group()
-        pos = match.start()
-        if kind == "text":
-            tokens.append(Run(value, bold(), italic()))
-        elif kind == "ws":
-            breaks = value.count("\n") if newlines else 0
+    def plain(chunk: str) -> None:
+        b, i = "b" in styles, "i" in styles
+        for k, piece in enumerate(_WHITESPACE.split(chunk)):
+            if not k % 2:
+                if piece:
+                    tokens.append(Run(piece, b, i))
+                continue
+            breaks = piece.count("\n") if newlines else 0
             if breaks >= 2:
                 tokens.append(Break(paragraph=True))
             elif breaks == 1:
                 tokens.append(Break())
             else:
-                tokens.append(Space(bold(), italic()))
-        elif kind == "icon":
+                tokens.append(Space(b, i))
+
+    pos = 0
+    for match in _SPECIAL.finditer(markup):
+        if match.start() > pos:
+            plain(markup[pos : match.start()])
+        pos = match.end()
+        kind = match.lastgroup
+        value = match.group()
+        at = match.start()
+        if kind == "icon":
             tokens.append(IconRef(value[1:-1], bold(), italic()))
         elif kind == "entity":
             if value == "&":
-                raise fail(pos, "a bare '&' (write &amp; or escape the text)")
+                raise fail(at, "a bare '&' (write &amp; or escape the text)")
             name = value[1:-1]
             if not name.startswith("#") and name not in _ENTITIES:
-                raise fail(pos, f"unknown entity {value!r}")
-            char = html.unescape(value)
-            if char == "\xa0":
-                tokens.append(Run("\xa0", bold(), italic()))
-            else:
-                tokens.append(Run(char, bold(), italic()))
+                raise fail(at, f"unknown entity {value!r}")
+            tokens.append(Run(html.unescape(value), bold(), italic()))
         else:  # tag
             tag = _TAG.match(value)
             if not tag:
-                raise fail(pos, f"unknown tag {value!r} (escape plain text: &lt; for '<')")
+                raise fail(at, f"unknown tag {value!r} (escape plain text: &lt; for '<')")
             closing, name, selfclosing = tag.group(1), tag.group(2).lower(), tag.group(3)
             if name == "br" and not closing:
                 tokens.append(Break())
             elif name in ("b", "i") and not selfclosing:
                 if closing:
                     if not styles or styles[-1] != name:
-                        raise fail(pos, f"</{name}> does not close an open <{name}>")
+                        raise fail(at, f"</{name}> does not close an open <{name}>")
                     styles.pop()
                 else:
                     styles.append(name)
             else:
-                raise fail(pos, f"unknown tag {value!r} (escape plain text: &lt; for '<')")
+                raise fail(at, f"unknown tag {value!r} (escape plain text: &lt; for '<')")
+    if pos < len(markup):
+        plain(markup[pos:])
     if styles:
         raise MarkupError(f"<{styles[-1]}> is never closed in {_snippet(markup, len(markup))!r}")
     return _merge(tokens)

@@ -10,7 +10,7 @@ from pnp.errors import UsageError
 from pnp.render.units import mm, paper_name, paper_size, to_mm
 
 Duplex = Literal["long", "short", "none"]
-Layout = Literal["grid", "gutterfold"]
+SheetLayout = Literal["grid", "gutterfold"]
 
 DUPLEX_MODES: tuple[str, ...] = ("long", "short", "none")
 LAYOUTS: tuple[str, ...] = ("grid", "gutterfold")
@@ -32,7 +32,7 @@ class RenderOptions:
     #: how backs are printed: behind their fronts for a long- or short-edge flip, or not at all
     duplex: Duplex = "long"
     #: ``grid`` (fronts and backs on alternate pages) or ``gutterfold`` (side by side)
-    layout: Layout = "grid"
+    layout: SheetLayout = "grid"
     #: shift of back pages ``(right, up)`` to correct printer drift
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True

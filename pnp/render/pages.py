@@ -20,7 +20,7 @@ from pnp.render import fonts, marks
 from pnp.render.components import Component, Draw
 from pnp.render.face import DrawContext, Face
 from pnp.render.geometry import Box, Transform
-from pnp.render.pdf import new_canvas
+from pnp.render.pdf import binary_streams, new_canvas
 from pnp.render.report import RenderError
 
 
@@ -90,36 +90,44 @@ class PagePlan:
         return [p.clip for p in self.placed]
 
 
-class SideForms:
-    """Draws each distinct side once, as a PDF form, and places it."""
+SideKey = tuple[int, float, float, str, float, str]
 
-    def __init__(self, canvas: Canvas, context: DrawContext) -> None:
+
+def side_key(placed: Placed) -> SideKey:
+    """What makes two placed sides the same drawing."""
+    return (
+        id(placed.draw),
+        round(placed.w, 4),
+        round(placed.h, 4),
+        placed.shape,
+        round(placed.bleed, 4),
+        placed.side,
+    )
+
+
+class SideForms:
+    """Draws every side: once as a PDF form when it appears several times in the file
+    (shared backs, copies), else straight onto its page.
+
+    Each placement is wrapped in a marked-content sequence
+    ``/pnp <</Id (…) /Side /face /BBox […]>> BDC … EMC`` that names the component
+    and its bleed box, so the pieces can be found in the PDF again.
+    """
+
+    def __init__(
+        self, canvas: Canvas, context: DrawContext, uses: dict[SideKey, int] | None = None
+    ) -> None:
         self.canvas = canvas
         self.context = context
-        self._forms: dict[tuple[int, float, float, str, float, str], tuple[str, Draw]] = {}
+        self.uses = uses or {}
+        self._forms: dict[SideKey, tuple[str, Draw]] = {}
         self.drawn = 0
 
-    def form(self, placed: Placed) -> str:
-        """The form name of ``placed``'s side, drawing it the first time."""
+    def _draw(self, placed: Placed) -> None:
+        """Run the side's draw function in piece coordinates on the canvas."""
         assert placed.draw is not None
-        key = (
-            id(placed.draw),
-            round(placed.w, 4),
-            round(placed.h, 4),
-            placed.shape,
-            round(placed.bleed, 4),
-            placed.side,
-        )
-        found = self._forms.get(key)
-        if found is not None:
-            return found[0]
-        # readable names help anyone inspecting the PDF (and the tests)
-        name = f"s{len(self._forms) + 1}-{placed.component.id}-{placed.side}"
-        # keep the draw function alive so its id() stays unique for this file
-        self._forms[key] = (name, placed.draw)
         c = self.canvas
         b = placed.bleed
-        c.beginForm(name, -b, -b, placed.w + b, placed.h + b)
         if placed.shape in ("round", "hex"):
             c.clipPath(marks.shape_path(c, placed.shape, placed.w, placed.h, b), stroke=0, fill=0)
         face = Face(
@@ -140,22 +148,47 @@ class SideForms:
             raise RenderError(
                 f"{face.where}: the draw function failed: {type(exc).__name__}: {exc}"
             ) from exc
-        c.endForm()
         self.drawn += 1
+
+    def form(self, placed: Placed) -> str:
+        """The form name of ``placed``'s side, drawing it the first time."""
+        key = side_key(placed)
+        found = self._forms.get(key)
+        if found is not None:
+            return found[0]
+        # readable names help anyone inspecting the PDF
+        name = f"s{len(self._forms) + 1}-{placed.component.id}-{placed.side}"
+        # keep the draw function alive so its id() stays unique for this file
+        assert placed.draw is not None
+        self._forms[key] = (name, placed.draw)
+        b = placed.bleed
+        self.canvas.beginForm(name, -b, -b, placed.w + b, placed.h + b)
+        self._draw(placed)
+        self.canvas.endForm()
         return name
 
     def place(self, placed: Placed) -> None:
         """Draw ``placed`` on the current page, clipped to its allowed area."""
         if placed.draw is None:
             return
-        name = self.form(placed)
+        reused = self.uses.get(side_key(placed), 2) > 1
+        name = self.form(placed) if reused else ""
         c = self.canvas
         c.saveState()
         clip = c.beginPath()
         clip.rect(placed.clip.x, placed.clip.y, placed.clip.w, placed.clip.h)
         c.clipPath(clip, stroke=0, fill=0)
         c.transform(*placed.transform.as_tuple())
-        c.doForm(name)
+        b = placed.bleed
+        c.addLiteral(
+            f"/pnp <</Id ({placed.component.id}) /Side /{placed.side} "
+            f"/BBox [{-b:.4f} {-b:.4f} {placed.w + b:.4f} {placed.h + b:.4f}]>> BDC"
+        )
+        if reused:
+            c.doForm(name)
+        else:
+            self._draw(placed)
+        c.addLiteral("EMC")
         c.restoreState()
 
 
@@ -170,8 +203,25 @@ def write_pdf(
     progress: ProgressFn | None = None,
 ) -> bytes:
     """Draw ``pages`` into a PDF and return its bytes."""
+    with binary_streams():
+        return _write_pdf(pages, context, title, subject, progress)
+
+
+def _write_pdf(
+    pages: list[PagePlan],
+    context: DrawContext,
+    title: str,
+    subject: str,
+    progress: ProgressFn | None,
+) -> bytes:
     canvas, buffer = new_canvas(pages[0].size if pages else (595.0, 842.0), title, subject)
-    forms = SideForms(canvas, context)
+    uses: dict[SideKey, int] = {}
+    for page in pages:
+        for placed in page.placed:
+            if placed.draw is not None:
+                key = side_key(placed)
+                uses[key] = uses.get(key, 0) + 1
+    forms = SideForms(canvas, context, uses)
     for page in pages:
         canvas.setPageSize(page.size)
         for placed in page.placed:

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
@@ -47,6 +48,18 @@ def new_canvas(
     canvas.setSubject(subject)
     canvas.setProducer(f"pnp {__version__} (reportlab)")
     return canvas, buffer
+
+
+@contextlib.contextmanager
+def binary_streams() -> Iterator[None]:
+    """Write compressed streams as binary, not ASCII85: a quarter smaller, and faster
+    (reportlab reads this switch from its global config while saving)."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
 
 
 class AtomicFiles:

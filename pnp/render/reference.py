@@ -89,7 +89,14 @@ def reference_context(ruleset: Ruleset, content: LoadedContent[Any]) -> dict[str
         "icons": [{"name": n, "label": i.label} for n, i in ruleset.icons.items()],
     }
     if ruleset.reference_context is not None:
-        context.update(ruleset.reference_context(content))
+        try:
+            context.update(ruleset.reference_context(content))
+        except PnpError:
+            raise
+        except Exception as exc:
+            raise TemplateProblem(
+                f"{ruleset.name}: reference_context failed: {type(exc).__name__}: {exc}"
+            ) from exc
     return context
 
 
@@ -101,9 +108,10 @@ def render_template(ruleset: Ruleset, content: LoadedContent[Any]) -> str:
         raise NoReferenceError(f"{ruleset.name}: no reference template yet (expected {path})")
     env = environment(folder)
     shown = str(path)
+    context = reference_context(ruleset, content)
     try:
         template = env.get_template(REFERENCE_TEMPLATE)
-        return template.render(reference_context(ruleset, content))
+        return template.render(context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateProblem(f"{shown}:{exc.lineno}: {exc.message}") from None
     except (jinja2.UndefinedError, SecurityError, PnpError, jinja2.TemplateError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -145,31 +146,66 @@ def _layouts(
 def _plan(pieces: list[_Piece], options: RenderOptions, is_token: bool) -> list[PagePlan]:
     page_size = options.page_size
     area = imposition.printable_area(page_size)
-    bleed = options.bleed
     has_backs = any(p.component.back_draw is not None for p in pieces)
     if options.layout == "gutterfold":
-        return _plan_gutterfold(pieces, options, area, is_token)
+        if has_backs:
+            return _plan_gutterfold(pieces, options, area, is_token)
+        # nothing to fold over: single-sided pieces use the whole page
+        options = dataclasses.replace(options, layout="grid", duplex="none")
     plans: list[PagePlan] = []
     sheet_flip = _sheet_flip(options, page_size) if options.duplex != "none" else None
+    # full pages of one grid share all their geometry: work it out once
+    cache: dict[tuple[object, ...], tuple[PagePlan, PagePlan | None]] = {}
     for layout in _layouts(pieces, options, area, is_token):
         chunk = [p for p, _ in layout]
-        fronts = [s.transform for _, s in layout]
-        front = PagePlan(page_size, "fronts")
-        front.placed = _placed(chunk, fronts, _clips(chunk, bleed, fronts), "face", bleed)
-        _finish_fronts(front, options, bleed, crop=not is_token, outline_all=is_token)
-        plans.append(front)
-        if sheet_flip is None or not has_backs:
-            continue
-        backs = [
-            imposition.back_transform(t, p.w, p.h, sheet_flip)
-            for p, t in zip(chunk, fronts, strict=True)
+        key = tuple((p.w, p.h, p.shape, id(slot)) for p, slot in layout)
+        if key not in cache:
+            cache[key] = _sheet_geometry(
+                chunk, [s for _, s in layout], options, is_token, sheet_flip
+            )
+        front_geo, back_geo = cache[key]
+        front = dataclasses.replace(front_geo)
+        front.placed = [
+            dataclasses.replace(g, component=p.component, copy=p.copy, draw=p.component.face)
+            for p, g in zip(chunk, front_geo.placed, strict=True)
         ]
-        back = PagePlan(page_size, "backs")
-        back.placed = _placed(chunk, backs, _clips(chunk, bleed, backs), "back", bleed)
-        back.placed = [p for p in back.placed if p.draw is not None]
+        plans.append(front)
+        if back_geo is None or not has_backs:
+            continue
+        back = dataclasses.replace(back_geo)
+        back.placed = [
+            dataclasses.replace(g, component=p.component, copy=p.copy, draw=p.component.back_draw)
+            for p, g in zip(chunk, back_geo.placed, strict=True)
+            if p.component.back_draw is not None
+        ]
         _boxes(back)
         plans.append(back)
     return plans
+
+
+def _sheet_geometry(
+    chunk: list[_Piece],
+    slots: list[Slot],
+    options: RenderOptions,
+    is_token: bool,
+    sheet_flip: Transform | None,
+) -> tuple[PagePlan, PagePlan | None]:
+    """The geometry of one page of fronts (and its backs): placements, marks, boxes."""
+    page_size = options.page_size
+    bleed = options.bleed
+    fronts = [s.transform for s in slots]
+    front = PagePlan(page_size, "fronts")
+    front.placed = _placed(chunk, fronts, _clips(chunk, bleed, fronts), "face", bleed)
+    _finish_fronts(front, options, bleed, crop=not is_token, outline_all=is_token)
+    if sheet_flip is None:
+        return front, None
+    backs = [
+        imposition.back_transform(t, p.w, p.h, sheet_flip)
+        for p, t in zip(chunk, fronts, strict=True)
+    ]
+    back = PagePlan(page_size, "backs")
+    back.placed = _placed(chunk, backs, _clips(chunk, bleed, backs), "back", bleed)
+    return front, back
 
 
 def _plan_gutterfold(

@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts
+from pnp.render.colours import colour
 from pnp.render.icons import ICON_DROP, ICON_GAP, Icon
-from pnp.render.markup import Break, IconRef, Run, Space, Token, parse_inline
+from pnp.render.markup import IconRef, Run, Space, Token, parse_inline
 from pnp.render.report import RenderError
 
 #: shrink-to-fit step, points
@@ -57,31 +57,13 @@ class TextStyle:
             raise RenderError(f"valign must be top, middle or bottom, got {self.valign!r}")
 
 
-@dataclass(frozen=True)
-class _Part:
-    text: str | None  # None for an icon
-    font: str
-    unit: float  # width at size 1
-    icon: str | None = None
-
-
-@dataclass(frozen=True)
-class _Word:
-    parts: tuple[_Part, ...]
-    unit: float
-
-
-@dataclass(frozen=True)
-class _Space:
-    unit: float
-
-
-@dataclass(frozen=True)
-class _Break:
-    paragraph: bool
-
-
-_Item = _Word | _Space | _Break
+# Prepared items are tuples, for speed (a deck has thousands of words):
+#   (WORD, unit width, parts) where parts are (text or None, font, unit width, icon or None)
+#   (SPACE, unit width, None)
+#   (BREAK, 0.0, paragraph: bool)
+WORD, SPACE, BREAK = 0, 1, 2
+_Part = tuple[str | None, str, float, str | None]
+_Item = tuple[int, float, Any]
 
 
 @dataclass
@@ -143,33 +125,39 @@ def prepare(
     items: list[_Item] = []
     parts: list[_Part] = []
     missing: list[str] = []
-
-    def end_word() -> None:
-        if parts:
-            items.append(_Word(tuple(parts), sum(p.unit for p in parts)))
-            parts.clear()
-
+    unit_width = fonts.unit_width
+    styles = {
+        (False, False): fam.regular,
+        (True, False): fam.bold,
+        (False, True): fam.italic,
+        (True, True): fam.bold_italic,
+    }
     for token in tokens:
-        if isinstance(token, Run):
-            font = fam.font(token.bold, token.italic)
-            parts.append(_Part(token.text, font, fonts.unit_width(font, token.text)))
-            for ch in fonts.missing_glyphs(font, token.text):
-                if ch not in missing:
-                    missing.append(ch)
-        elif isinstance(token, IconRef):
+        cls = type(token)
+        if cls is Run:
+            font = styles[token.bold, token.italic]
+            parts.append((token.text, font, unit_width(font, token.text), None))
+            lacking = fonts.missing_glyphs(font, token.text)
+            if lacking:
+                missing.extend(ch for ch in lacking if ch not in missing)
+        elif cls is Space:
+            if parts:
+                items.append((WORD, sum(p[2] for p in parts), tuple(parts)))
+                parts.clear()
+            items.append((SPACE, unit_width(styles[token.bold, token.italic], " "), None))
+        elif cls is IconRef:
             icon = icons.get(token.name)
             if icon is None:
                 known = ", ".join(sorted(icons)) or "none are registered"
                 raise RenderError(f"unknown icon [{token.name}] (known: {known})")
-            parts.append(_Part(None, fam.regular, icon.aspect + ICON_GAP, token.name))
-        elif isinstance(token, Space):
-            end_word()
-            font = fam.font(token.bold, token.italic)
-            items.append(_Space(fonts.unit_width(font, " ")))
-        elif isinstance(token, Break):
-            end_word()
-            items.append(_Break(token.paragraph))
-    end_word()
+            parts.append((None, fam.regular, icon.aspect + ICON_GAP, token.name))
+        else:
+            if parts:
+                items.append((WORD, sum(p[2] for p in parts), tuple(parts)))
+                parts.clear()
+            items.append((BREAK, 0.0, token.paragraph))
+    if parts:
+        items.append((WORD, sum(p[2] for p in parts), tuple(parts)))
     return Prepared(
         items,
         fam,
@@ -179,99 +167,165 @@ def prepare(
     )
 
 
-def _split_word(word: _Word, size: float, width: float) -> list[_Word]:
+def _split_word(
+    parts: tuple[_Part, ...], size: float, width: float
+) -> list[tuple[float, tuple[_Part, ...]]]:
     """Cut a word wider than ``width`` into pieces that fit (at least one char each)."""
     chars: list[_Part] = []
-    for part in word.parts:
-        if part.text is None:
-            chars.append(part)
+    for text, font, unit, icon in parts:
+        if text is None:
+            chars.append((text, font, unit, icon))
         else:
-            chars += [_Part(c, part.font, fonts.unit_width(part.font, c)) for c in part.text]
-    out: list[_Word] = []
+            chars += [(c, font, fonts.unit_width(font, c), None) for c in text]
+    out: list[tuple[float, tuple[_Part, ...]]] = []
     current: list[_Part] = []
     used = 0.0
     for ch in chars:
-        if current and (used + ch.unit) * size > width + _EPS:
-            out.append(_Word(tuple(current), used))
+        if current and (used + ch[2]) * size > width + _EPS:
+            out.append((used, tuple(current)))
             current, used = [], 0.0
         current.append(ch)
-        used += ch.unit
+        used += ch[2]
     if current:
-        out.append(_Word(tuple(current), used))
+        out.append((used, tuple(current)))
     return out
+
+
+@dataclass
+class _Breaks:
+    """Where lines break, before any piece is placed: enough to know the height."""
+
+    #: per line: (first item, end item) indices
+    spans: list[tuple[int, int]]
+    #: extra space above each line (paragraph breaks)
+    gaps: list[float]
+    #: a word wider than the width sits alone on a line and must be cut
+    split: bool
+
+
+def _break_lines(prepared: Prepared, size: float, width: float, leading: float) -> _Breaks:
+    """Greedy line breaking at ``size`` (fast: widths only)."""
+    limit = width / size + _EPS  # compare in unit widths
+    spans: list[tuple[int, int]] = []
+    gaps: list[float] = []
+    start = 0
+    used = 0.0
+    pending = 0.0
+    gap = 0.0
+    empty = True
+    split = False
+    for i, (kind, unit, payload) in enumerate(prepared.items):
+        if kind == WORD:
+            if not empty and used + pending + unit > limit:
+                spans.append((start, i))
+                gaps.append(gap)
+                start, used, gap, empty = i, 0.0, 0.0, True
+            if empty:
+                used = unit
+                empty = False
+                if unit > limit:
+                    split = True
+            else:
+                used += pending + unit
+            pending = 0.0
+        elif kind == SPACE:
+            if not empty and unit > pending:
+                pending = unit
+        else:
+            spans.append((start, i))
+            gaps.append(gap)
+            start, used, pending, empty = i + 1, 0.0, 0.0, True
+            gap = 0.5 * size * leading if payload else 0.0
+    spans.append((start, len(prepared.items)))
+    gaps.append(gap)
+    return _Breaks(spans, gaps, split)
+
+
+def _height(prepared: Prepared, breaks: _Breaks, size: float, leading: float) -> float:
+    if len(breaks.spans) == 1 and breaks.spans[0][0] >= breaks.spans[0][1]:
+        return 0.0
+    n = len(breaks.spans)
+    return (
+        prepared.ascent * size
+        + (n - 1) * size * leading
+        + sum(breaks.gaps[1:])
+        + prepared.descent * size
+    )
+
+
+def _place(
+    prepared: Prepared, breaks: _Breaks, size: float, width: float, leading: float
+) -> TextLayout:
+    """Turn line breaks into placed pieces, merging text runs of one font."""
+    lines: list[Line] = []
+    items = prepared.items
+    unit_width = fonts.unit_width
+    y = prepared.ascent * size
+    for (start, end), gap in zip(breaks.spans, breaks.gaps, strict=True):
+        words: list[tuple[float, float, tuple[_Part, ...]]] = []  # (space before, unit, parts)
+        pending = 0.0
+        for kind, unit, payload in items[start:end]:
+            if kind == WORD:
+                words.append((pending if words else 0.0, unit, payload))
+                pending = 0.0
+            elif kind == SPACE and words and unit > pending:
+                pending = unit
+        if len(words) == 1 and words[0][1] * size > width + _EPS:
+            # a word too wide for the box: cut it over as many lines as it needs
+            for k, (unit, parts) in enumerate(_split_word(words[0][2], size, width)):
+                if lines:
+                    y += size * leading + (gap if k == 0 else 0.0)
+                line = _line([(0.0, unit, parts)], size, unit_width)
+                line.baseline = y
+                lines.append(line)
+            continue
+        line = _line(words, size, unit_width)
+        if lines:
+            y += size * leading + gap
+        line.baseline = y
+        lines.append(line)
+    if len(lines) == 1 and not lines[0].pieces:
+        return TextLayout(size, [], 0.0, True, breaks.split)
+    height = y + prepared.descent * size
+    return TextLayout(size, lines, height, not breaks.split, breaks.split)
+
+
+def _line(
+    words: list[tuple[float, float, tuple[_Part, ...]]], size: float, unit_width: Any
+) -> Line:
+    pieces: list[Piece] = []
+    x = 0.0
+    for space, _, parts in words:
+        x += space * size
+        for text, font, unit, icon in parts:
+            w = unit * size
+            last = pieces[-1] if pieces else None
+            if (
+                text is not None
+                and last is not None
+                and last.text is not None
+                and last.font == font
+            ):
+                gap = x - (last.x + last.width)
+                if abs(gap) < _EPS:
+                    last.text += text
+                    last.width = x + w - last.x
+                    x += w
+                    continue
+                if abs(gap - unit_width(font, " ") * size) < _EPS:
+                    last.text += " " + text
+                    last.width = x + w - last.x
+                    x += w
+                    continue
+            pieces.append(Piece(x, w, text, font, icon))
+            x += w
+    return Line(pieces, x)
 
 
 def layout(prepared: Prepared, size: float, width: float, leading: float = 1.2) -> TextLayout:
     """Break ``prepared`` into lines ``width`` wide at ``size`` (no height limit)."""
-    line_height = size * leading
-    lines: list[Line] = [Line()]
-    gaps: list[float] = [0.0]
-    pending = 0.0
-    split = False
-
-    def new_line(gap: float = 0.0) -> None:
-        nonlocal pending
-        lines.append(Line())
-        gaps.append(gap)
-        pending = 0.0
-
-    def place(word: _Word) -> None:
-        nonlocal pending
-        line = lines[-1]
-        x = line.width + (pending if line.pieces else 0.0)
-        for part in word.parts:
-            w = part.unit * size
-            line.pieces.append(Piece(x, w, part.text, part.font, part.icon))
-            x += w
-        line.width = x
-        pending = 0.0
-
-    for item in prepared.items:
-        if isinstance(item, _Break):
-            new_line(0.5 * line_height if item.paragraph else 0.0)
-        elif isinstance(item, _Space):
-            if lines[-1].pieces:
-                pending = max(pending, item.unit * size)
-        else:
-            w = item.unit * size
-            line = lines[-1]
-            if line.pieces and line.width + pending + w > width + _EPS:
-                new_line()
-            if w > width + _EPS:
-                split = True
-                pieces = _split_word(item, size, width)
-                for i, piece in enumerate(pieces):
-                    if i:
-                        new_line()
-                    place(piece)
-            else:
-                place(item)
-    # merge neighbouring text pieces of one font into one run
-    for line in lines:
-        merged: list[Piece] = []
-        for piece in line.pieces:
-            last = merged[-1] if merged else None
-            if (
-                last is not None
-                and piece.text is not None
-                and last.text is not None
-                and last.font == piece.font
-                and abs(last.x + last.width - piece.x) < _EPS
-            ):
-                last.text += piece.text
-                last.width += piece.width
-            else:
-                merged.append(piece)
-        line.pieces = merged
-    if len(lines) == 1 and not lines[0].pieces:
-        return TextLayout(size, [], 0.0, True, split)
-    y = prepared.ascent * size
-    for i, line in enumerate(lines):
-        if i:
-            y += line_height + gaps[i]
-        line.baseline = y
-    height = y + prepared.descent * size
-    return TextLayout(size, lines, height, not split, split)
+    breaks = _break_lines(prepared, size, width, leading)
+    return _place(prepared, breaks, size, width, leading)
 
 
 def fit(prepared: Prepared, width: float, height: float, style: TextStyle) -> TextLayout:
@@ -280,32 +334,32 @@ def fit(prepared: Prepared, width: float, height: float, style: TextStyle) -> Te
     The returned layout has ``fits`` False when even the minimum size does not.
     """
 
-    def attempt(size: float) -> TextLayout:
+    def fits(size: float) -> bool:
+        breaks = _break_lines(prepared, size, width, style.leading)
+        return not breaks.split and _height(prepared, breaks, size, style.leading) <= height + _EPS
+
+    def final(size: float, ok: bool) -> TextLayout:
         lay = layout(prepared, size, width, style.leading)
-        lay.fits = lay.fits and lay.height <= height + _EPS
+        lay.fits = ok
         return lay
 
-    best = attempt(style.size)
-    if best.fits:
-        return best
+    if fits(style.size):
+        return final(style.size, True)
     steps = int((style.size - style.min_size) / STEP + _EPS)
     sizes = [style.size - STEP * k for k in range(1, steps + 1)]
     if not sizes or sizes[-1] > style.min_size + _EPS:
         sizes.append(style.min_size)
     # the largest fitting size: fitting is monotonic in size for practical text
     lo, hi = 0, len(sizes) - 1
-    smallest = attempt(sizes[hi])
-    if not smallest.fits:
-        return smallest
-    best = smallest
+    if not fits(sizes[hi]):
+        return final(sizes[hi], False)
     while lo < hi:
         mid = (lo + hi) // 2
-        lay = attempt(sizes[mid])
-        if lay.fits:
-            best, hi = lay, mid
+        if fits(sizes[mid]):
+            hi = mid
         else:
             lo = mid + 1
-    return best
+    return final(sizes[hi], True)
 
 
 IconPainter = Callable[[str, float, float, float], None]
@@ -360,7 +414,7 @@ def draw_lines(
 ) -> None:
     """Draw laid-out ``lines`` below ``top`` (each at its ``baseline`` distance)."""
     text = canvas.beginText()
-    text.setFillColor(toColor(color))
+    text.setFillColor(colour(color))
     icons: list[tuple[str, float, float]] = []
     current_font = None
     for line in lines:

@@ -1,8 +1,8 @@
 """Read geometry back out of the PDFs the engine writes (with pypdf).
 
-Every side is a form XObject named ``s<n>-<component id>-<face|back>``,
-placed on the page with ``cm`` and ``Do``; mapping each form's BBox through
-the current transformation matrix gives where that side landed.
+Every placed side is wrapped in ``/pnp <</Id (…) /Side /… /BBox […]>> BDC``
+… ``EMC`` after its ``cm``; mapping that BBox through the current
+transformation matrix gives where the side landed.
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ def placements(data: bytes) -> list[list[Placement]]:
     pdf = reader(data)
     out = []
     for page in pdf.pages:
-        xobjects = page["/Resources"].get("/XObject", {})
         ops = ContentStream(page.get_contents(), pdf).operations
         ctm = Transform()
         stack: list[Transform] = []
@@ -50,17 +49,16 @@ def placements(data: bytes) -> list[list[Placement]]:
             elif op == b"cm":
                 m = Transform(*(float(v) for v in operands))
                 ctm = m.then(ctm)
-            elif op == b"Do":
-                name = str(operands[0])
-                form = xobjects[name].get_object()
-                x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-                label = name.split(".", 1)[1] if "." in name else name
-                if not label.startswith("s"):
-                    continue
-                _, rest = label.split("-", 1)
-                component, side = rest.rsplit("-", 1)
+            elif op == b"BDC" and operands[0] == "/pnp":
+                props = operands[1]
+                x0, y0, x1, y1 = (float(v) for v in props["/BBox"])
                 found.append(
-                    Placement(component, side, ctm.box(Box(x0, y0, x1 - x0, y1 - y0)), ctm)
+                    Placement(
+                        str(props["/Id"]),
+                        str(props["/Side"])[1:],
+                        ctm.box(Box(x0, y0, x1 - x0, y1 - y0)),
+                        ctm,
+                    )
                 )
         out.append(found)
     return out

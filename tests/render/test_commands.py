@@ -127,12 +127,15 @@ def test_render_options_reach_the_pdf(toy_registry: None, toy_root: Path, tmp_pa
     data = (tmp_path / "toy" / "cards.pdf").read_bytes()
     assert page_sizes_mm(data) == [(215.9, 279.4)] * 2
     manifest = json.loads((tmp_path / "toy" / "manifest.json").read_text())
-    assert manifest["options"] | {} == manifest["options"]
     assert manifest["options"]["duplex"] == "short" and manifest["options"]["back_offset_mm"] == [
         1,
         -2,
     ]
     assert not (tmp_path / "toy" / "reference.pdf").exists()  # render prints the kit only
+    result = invoke(
+        "render", "toy", "--duplex", "none", "--content", str(toy_root), "--out", str(tmp_path)
+    )
+    assert "toy: --duplex none: the backs of 5 components are not printed" in result.stdout
 
 
 def test_build_without_rulesets_writes_nothing(

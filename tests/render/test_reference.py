@@ -171,3 +171,32 @@ def test_reference_pdf_text(toy_content) -> None:
     )
     (page,) = text(data)
     assert "Squire & <Page>" in page and "Fight & <Win>" in page
+
+
+def test_a_table_row_taller_than_a_page_is_a_clean_error() -> None:
+    from pnp.render.report import RenderError
+
+    words = " ".join(f"w{i}" for i in range(3000))
+    doc = parse_document(f"<table><tr><td>{words}</td></tr></table>")
+    with pytest.raises(RenderError, match="a table row is taller than a page"):
+        document_pdf(doc, DrawContext(), paper_size("A4"), "Toy")
+
+
+def test_failing_reference_context_and_icons_are_clean_errors(tmp_path: Path, toy_content) -> None:
+    from pnp.render.icons import IconSet
+    from pnp.render.report import RenderError
+
+    ruleset = with_template(tmp_path, "<p>[gold]</p>")
+    broken = dataclasses.replace(ruleset, reference_context=lambda c: {}["missing"])
+    with pytest.raises(TemplateProblem, match="toy: reference_context failed: KeyError"):
+        build_reference(broken, toy_content)
+    icons = IconSet()
+
+    @icons.icon("gold")
+    def gold(d) -> None:
+        raise ValueError("no ink")
+
+    with pytest.raises(
+        RenderError, match=r"icon \[gold\]: its drawing function failed: ValueError"
+    ):
+        icons["gold"].drawing()

@@ -141,3 +141,10 @@ def test_token_larger_than_paper() -> None:
 
     with pytest.raises(RenderError, match="300 mm round token does not fit"):
         plan_tokens([tokens("round", 300, 1)], RenderOptions())
+
+
+def test_gutterfold_without_backs_uses_the_whole_page() -> None:
+    folded = plan_tokens([tokens("square", 20, 40)], RenderOptions(layout="gutterfold"))
+    plain = plan_tokens([tokens("square", 20, 40)], RenderOptions(duplex="none"))
+    assert [len(p.placed) for p in folded] == [len(p.placed) for p in plain]
+    assert all(p.folds == [] for p in folded)
