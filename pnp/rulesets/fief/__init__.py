@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pnp.rulesets.fief.agents import HeuristicBot
 from pnp.rulesets.fief.components import components
 from pnp.rulesets.fief.icons import ICONS
 from pnp.rulesets.fief.model import FiefContent
 from pnp.rulesets.fief.reference import reference_context
+from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.setup import new_game
 from pnp.rulesets.ruleset import Ruleset
 
@@ -16,6 +18,8 @@ RULESET = Ruleset(
     content_model=FiefContent,
     notes="variants: winter, tactics; alliances from 4 players",
     new_game=new_game,
+    scenario_game=scenario_game,
+    agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
     components=components,
     icons=ICONS,

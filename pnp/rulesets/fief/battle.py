@@ -95,12 +95,14 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     ids = s.cat.map.ids
     rules = s.cat.rules.battle
     vil = s.villages[v]
+    s.focus = {"battle": v, "attacker": att, "defender": dfn}
     g.emit("battle_started", att, at=ids[v], defender=dfn)
     if s.troop_count(v, dfn) == 0 and strength(s, v, att) > strength(s, v, dfn):
         captors = s.nobles_at(v, att)
         for n in s.nobles_at(v, dfn):
             fate.capture(g, n, att, captors)
         g.emit("battle_ended", att, at=ids[v], winner=att, how="lone noble captured")
+        s.focus = {}
         return
     extra = {att: 0, dfn: 0}
     for side in (att, dfn):
@@ -132,11 +134,20 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
         if units is not None and siege is not None:
             engines = units[siege]
         cost = max(0, penalty - engines * rules.siege_cancels)
-        da = dice_for(s, strength(s, v, att)) + _commander(s, v, att) + extra[att] - cost
-        dd = dice_for(s, strength(s, v, dfn)) + _commander(s, v, dfn) + extra[dfn]
+        sa, sd = strength(s, v, att), strength(s, v, dfn)
+        da = dice_for(s, sa) + _commander(s, v, att) + extra[att] - cost
+        dd = dice_for(s, sd) + _commander(s, v, dfn) + extra[dfn]
         ra = [g.battle_die() for _ in range(max(0, da))]
         rd = [g.battle_die() for _ in range(max(0, dd))]
-        g.emit("dice_rolled", att, at=ids[v], attacker=ra, defender=rd)
+        g.emit(
+            "dice_rolled",
+            att,
+            at=ids[v],
+            attacker=ra,
+            defender=rd,
+            attacker_strength=sa,
+            defender_strength=sd,
+        )
         before = _units_total(s, v)
         yield from hits_on(g, v, {dfn: sum(ra), att: sum(rd)}, {dfn: att, att: dfn})
         if _units_total(s, v) == before:
@@ -155,6 +166,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
                 break
         if ended:
             break
+    s.focus = {}
     a, d = s.has_presence(v, att), s.has_presence(v, dfn)
     winner = att if a and not d else dfn if d and not a else None
     g.emit("battle_ended", att, at=ids[v], winner=winner, how="fought")

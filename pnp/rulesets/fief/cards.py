@@ -22,14 +22,15 @@ if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
 
 
-def card_phase(g: FiefGame) -> Flow:
-    """The whole Draw & Play Cards phase."""
+def card_phase(g: FiefGame, *, plays_only: bool = False) -> Flow:
+    """The whole Draw & Play Cards phase (``plays_only``: from the plays on, for scenarios)."""
     s = g.s
-    for seat in s.order():
-        yield from discard_step(g, seat)
-    for seat in s.order():
-        yield from draw_step(g, seat)
-    yield from plagues(g)
+    if not plays_only:
+        for seat in s.order():
+            yield from discard_step(g, seat)
+        for seat in s.order():
+            yield from draw_step(g, seat)
+        yield from plagues(g)
     yield from play_round(g)
     limit = s.cat.rules.hand_limit
     for seat in s.order():
@@ -157,7 +158,9 @@ def place_disaster(g: FiefGame, seat: int, card: str) -> None:
         g.emit("disaster_discarded", seat, card=card, roll=roll, region=region, why="board full")
         return
     s.disasters[region].append(card)
+    s.refresh_weather()
     g.emit("disaster_placed", seat, card=card, roll=roll, region=region)
+    g.emit("card_played", seat, card=card, region=region)
 
 
 def plagues(g: FiefGame) -> Flow:
@@ -262,7 +265,23 @@ def play_options(g: FiefGame, seat: int) -> list[Option]:
 
 
 def playable(g: FiefGame, seat: int, card: str) -> bool:
-    """Whether ``card`` has a legal use for ``seat`` now."""
+    """Whether ``card`` has a legal use for ``seat`` now (cheap checks first)."""
+    s = g.s
+    word = s.cat.cards[card][1]
+    if word == "uprising":
+        for vil in s.villages:
+            if any(o != seat for o in vil.units) and not any(
+                s.nobles[n].card.uprising_shield for n in vil.nobles
+            ):
+                return True
+        return any(
+            n.seat != seat and n.zone == "board" and (n.card.uprising_target or n.cursed)
+            for n in s.nobles.values()
+        )
+    if word == "assassination":
+        return any(n.seat != seat and n.zone == "board" for n in s.nobles.values())
+    if word in ("secret_passage", "ambush"):
+        return False
     return bool(targets(g, seat, card))
 
 
@@ -416,6 +435,7 @@ def resolve(g: FiefGame, seat: int, action: tuple[str, Any]) -> Flow:
         s = g.s
         card = next(c for c in s.disasters[what] if s.cat.cards[c][1] == "famine")
         s.disasters[what].remove(card)
+        s.refresh_weather()
         s.fortune_discard.append(card)
         g.mark_used(seat, "remove_famine")
         g.emit("famine_lifted", seat, region=what, card=card)
@@ -464,6 +484,7 @@ def play_card(g: FiefGame, seat: int, card: str) -> Flow:
     elif word == "cancel_disaster":
         disaster = next(c for c in s.disasters[target] if s.cat.cards[c][1] == param)
         s.disasters[target].remove(disaster)
+        s.refresh_weather()
         s.fortune_discard.append(disaster)
         g.emit("disaster_cancelled", seat, region=target, card=disaster, by=card)
 
@@ -487,7 +508,7 @@ def new_noble(g: FiefGame, seat: int, sex: str) -> Flow:
         noble = s.nobles.get(nid)
         if noble is None:
             raise AssertionError("bannermen are created at setup")
-        noble.seat = seat
+        s.enlist(noble, seat)
         noble.zone = "aside"
     noble = s.nobles[nid]
     yield from fate.enter_board(g, noble, "court event")
@@ -519,7 +540,7 @@ def royal_heir(g: FiefGame, seat: int) -> Flow:
     if king is None or nid is None:
         return
     heir = s.nobles[nid]
-    heir.seat = king.seat
+    s.enlist(heir, king.seat)
     heir.zone = "aside"
     s.heir_played = True
     if king.free:
@@ -553,7 +574,7 @@ def levy(g: FiefGame, seat: int, card: str, kind: str, target: str, nid: str) ->
             fate.make_outlaw(g, warden, None)
     entry = {"seat": seat, "noble": nid, "kind": kind, "target": target, "voided": voided}
     s.taxes.append(entry)
-    g.emit("tax_levied", seat, kind=kind, target=target, noble=nid)
+    g.emit("tax_levied", seat, role=kind, target=target, noble=nid)
 
 
 # -- uprisings -----------------------------------------------------------------
@@ -573,6 +594,7 @@ def uprising(g: FiefGame, seat: int, kind: str, target: Any) -> Flow:
         for n in s.seat_nobles(other):
             if s.is_council(n) and n not in stoppers:
                 stoppers.append(n)
+    s.focus = {"uprising": v, "target": target if kind == "noble" else None}
     for n in stoppers:
         options = [Option("let it happen", None)]
         if s.is_council(n) and s.seats[n.seat].gold >= rules.council_uprising_cost:
@@ -590,9 +612,11 @@ def uprising(g: FiefGame, seat: int, kind: str, target: Any) -> Flow:
             stopped = roll >= rules.warden_stops_uprising_on
         g.emit("uprising_stop", n.seat, noble=n.id, how=how, roll=roll, stopped=stopped)
         if stopped:
+            s.focus = {}
             return
         if how == "warden":
             yield from fate.kill(g, n, "uprising")
+    s.focus = {}
     if kind == "noble":
         noble = s.nobles[target]
         g.emit("uprising", seat, noble=target)

@@ -8,6 +8,7 @@ decks expanded card by card.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,17 +94,70 @@ class Catalog:
     mill_limit: int
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def house_stock(self, house: str) -> list[int]:
-        """A House's per-player stock, unit by unit."""
+    @property
+    def fief_titles_sorted(self) -> list[tuple[str, str]]:
+        """``(fief, title)`` pairs in Fief id order."""
+        cached = self.extra.get("fief_titles_sorted")
+        if cached is None:
+            cached = self.extra["fief_titles_sorted"] = sorted(self.fief_title.items())
+        return cached
+
+    def house_stock(self, house: str, tactics: bool = True) -> list[int]:
+        """A House's per-player stock, unit by unit (no Tactics units without Tactics)."""
         stock = list(self.stock)
         for unit, count in self.houses[house].stock.items():
             stock[self.unit_index[unit]] = count
+        if not tactics:
+            stock = [0 if self.tactics_unit[u] else n for u, n in enumerate(stock)]
         return stock
 
     def start_units(self, house: str) -> dict[str, int]:
         """The units a House places in its starting Village."""
         own = self.houses[house].start_units
         return dict(own) if own is not None else dict(self.rules.start.units)
+
+    def box(self) -> dict[str, Any]:
+        """What the printed kit holds, counted from the content (for ``snapshot()["box"]``)."""
+        if "box" in self.extra:
+            return self.extra["box"]
+        c = self.content
+        kinds = Counter(n.kind for n in c.nobles)
+        per_house: dict[str, dict[str, int]] = {}
+        for n in c.nobles:
+            if n.kind == "noble" and n.house is not None:
+                entry = per_house.setdefault(n.house, {"lords": 0, "ladies": 0})
+                entry["lords" if n.sex == "lord" else "ladies"] += 1
+        titles = Counter(t.kind for t in c.titles)
+        box = {
+            "noble_cards": kinds["noble"],
+            "bannermen": kinds["bannerman"],
+            "heirs": kinds["heir"],
+            "house_nobles": per_house,
+            "court_cards": len(self.court_deck),
+            "court": dict(Counter(self.court_deck)),
+            "fortune": dict(Counter(self.fortune_deck)),
+            "disaster_copies": sum(len(v) for v in self.season_copies.values()),
+            "wall_castles": sum(w.copies for w in c.wall_castles),
+            "titles": dict(titles),
+            "fief_titles": sorted(self.fief_title.values()),
+            "warden_titles": sorted(self.warden_title.values()),
+            "council_seats": sorted(t.id for t in c.titles if t.council),
+            "units": {u.id: u.stock for u in c.units},
+            "shared_units": {u.id: u.shared for u in c.units if u.shared is not None},
+            "buildings": {b.id: b.limit for b in c.buildings},
+            "tokens": {t.id: t.count or f"{t.per_house} per House" for t in c.tokens},
+            "villages": len(c.villages),
+            "fiefs": len(c.fiefs),
+            "regions": {r.number: r.principal for r in c.regions},
+            "coastal": sum(self.map.coastal),
+            "houses": len(c.houses),
+            "poker_cards": len(c.nobles),
+            "mini_cards": len(self.court_deck)
+            + sum(len(v) for v in self.season_copies.values())
+            + sum(w.copies for w in c.wall_castles),
+        }
+        self.extra["box"] = box
+        return box
 
     def ability(self, house: str, word: str) -> Any:
         """The parameter of a House ability word, or ``None`` if the House lacks it."""

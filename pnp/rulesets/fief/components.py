@@ -29,6 +29,7 @@ suffixed by their House (``knight-stark``, ``tax-marker-stark``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -39,7 +40,8 @@ from pnp.rulesets.fief.board import main_board
 from pnp.rulesets.fief.courtboard import court_board
 from pnp.rulesets.fief.dienets import dice_boards
 from pnp.rulesets.fief.houseboards import house_boards
-from pnp.rulesets.fief.model import FiefContent, House, Noble
+from pnp.rulesets.fief.model import FiefContent, House, Noble, Title
+from pnp.rulesets.fief.model import Token as ContentToken
 from pnp.rulesets.fief.style import HIGH_TITLE
 
 #: token sizes by shape, mm, unless :data:`TOKEN_SIZES` names the token
@@ -89,6 +91,15 @@ HOUSE_MARKERS = {
     "marriage-marker": ("marriage", "Marriage"),
     "vp-marker": ("sigil", "VP"),
 }
+#: ``tokens.yaml`` entries that declare how many Title tokens there are, and which Titles
+#: they cover (an entry ``title-<id>`` declares that one Title); each Title gets its own
+#: named token
+TITLE_TOKENS: dict[str, Callable[[Title], bool]] = {
+    "title-master": lambda t: t.council and t.id != "hand",
+    "lordship": lambda t: t.kind == "fief",
+}
+#: building counters whose other side shows another building
+COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
 #: the content tokens printed elsewhere than on the token sheets
 ON_BOARDS = ("season-tracker", "vp-tracker")
 AS_CARDS = ("first-player",)
@@ -221,18 +232,42 @@ def mini_cards(model: FiefContent) -> list[Card]:
 
 def tokens(model: FiefContent) -> list[Token]:
     """Every token sheet piece, grouped by shape and size so the sheets pack well."""
-    out: list[Token] = []
+    out = [t for group in token_groups(model).values() for t in group]
+    shape_order = {"square": 0, "round": 1, "hex": 2}
+    return sorted(out, key=lambda t: (shape_order[t.shape], -t.size))
+
+
+def token_groups(model: FiefContent) -> dict[str, list[Token]]:
+    """The token sheets' pieces by what they are: titles, troops, House markers,
+    buildings and the other markers (checked against what ``tokens.yaml`` declares)."""
+    declared = {t.id: t for t in model.tokens}
+    _check_title_tokens(model, declared)
+    return {
+        "titles": _title_tokens(model),
+        "troops": _troops(model, declared),
+        "house markers": _house_markers(model),
+        "buildings": _buildings(model),
+        "markers": _markers(model),
+    }
+
+
+def stock(model: FiefContent, house: House) -> dict[str, int]:
+    """A House's stock of each unit: the rules' stock changed by the House."""
+    counts = {u.id: u.stock for u in model.units if u.shared is None}
+    counts.update(house.stock)
+    return counts
+
+
+def _title_tokens(model: FiefContent) -> list[Token]:
     fief_colour = {f.id: f.color for f in model.fiefs}
+    out: list[Token] = []
     for t in model.titles:
         if t.kind == "fief":
             colour = fief_colour.get(t.fief or "", "#cccccc")
+            face = partial(faces.fief_title_token, t, colour)
             out.append(
                 Token(
-                    id=f"title-{t.id}",
-                    name=t.name,
-                    shape="square",
-                    size=TITLE_SIZE,
-                    face=partial(faces.fief_title_token, t, colour),
+                    id=f"title-{t.id}", name=t.name, shape="square", size=FIEF_TITLE_SIZE, face=face
                 )
             )
         elif t.kind == "high":
@@ -245,21 +280,27 @@ def tokens(model: FiefContent) -> list[Token]:
                     face=partial(faces.high_title_token, t),
                 )
             )
-    out += _troops(model)
-    out += _buildings(model)
-    out += _content_tokens(model)
-    shape_order = {"square": 0, "round": 1, "hex": 2}
-    return sorted(out, key=lambda t: (shape_order[t.shape], -t.size))
+    return out
 
 
-def stock(model: FiefContent, house: House) -> dict[str, int]:
-    """A House's stock of each unit: the rules' stock changed by the House."""
-    counts = {u.id: u.stock for u in model.units if u.shared is None}
-    counts.update(house.stock)
-    return counts
+def _check_title_tokens(model: FiefContent, declared: dict[str, ContentToken]) -> None:
+    """Title token counts in ``tokens.yaml`` must match the Titles: one token per Title."""
+    titles = {t.id: t for t in model.titles}
+    for tid, tok in declared.items():
+        if tid in TITLE_TOKENS:
+            covered = [t for t in model.titles if TITLE_TOKENS[tid](t)]
+        elif tid.startswith("title-") and tid[6:] in titles:
+            covered = [titles[tid[6:]]]
+        else:
+            continue
+        if tok.count != len(covered):
+            raise RenderError(
+                f"fief: tokens.yaml declares {tok.count} {tid!r} token(s) but the content has "
+                f"{len(covered)} such Title(s); the kit prints one token per Title"
+            )
 
 
-def _troops(model: FiefContent) -> list[Token]:
+def _troops(model: FiefContent, declared: dict[str, ContentToken]) -> list[Token]:
     out: list[Token] = []
     units = {u.id: u for u in model.units}
     for house in model.houses:
@@ -277,36 +318,67 @@ def _troops(model: FiefContent) -> list[Token]:
                     )
                 )
     for unit in model.units:
-        if unit.shared:
-            out.append(
-                Token(
-                    id=unit.id,
-                    name=unit.name,
-                    copies=unit.shared,
-                    shape="round",
-                    size=TROOP_SIZE,
-                    face=partial(faces.unit_face, unit, None),
-                )
+        if not unit.shared:
+            continue
+        tok = declared.get(unit.id)
+        if tok is not None and tok.count != unit.shared:
+            raise RenderError(
+                f"fief: tokens.yaml declares {tok.count} {unit.id!r} tokens but units.yaml "
+                f"shares {unit.shared}"
             )
+        out.append(
+            Token(
+                id=unit.id,
+                name=unit.name,
+                copies=unit.shared,
+                shape="round",
+                size=TROOP_SIZE,
+                face=partial(faces.unit_face, unit, None),
+            )
+        )
     return out
 
 
 def _buildings(model: FiefContent) -> list[Token]:
+    """Building counters: ``<building>-counter`` tokens, with what their back shows."""
+    buildings = {b.id: b for b in model.buildings}
     out: list[Token] = []
-    for b in model.buildings:
-        count = b.printed if b.printed is not None else b.limit
-        if count is None:
-            raise RenderError(
-                f"fief: buildings {b.id!r} has neither limit nor printed; "
-                "say how many counters to print with printed: N"
-            )
-        shape = "round" if b.id == "maester" else "square"
+    covered: set[str] = set()
+    for tok in model.tokens:
+        bid = tok.id.removesuffix("-counter")
+        if not tok.id.endswith("-counter") or bid not in buildings or not tok.count:
+            continue
+        back_id = COUNTER_BACKS.get(tok.id)
+        back = buildings.get(back_id or "")
+        covered.add(bid)
+        if back is not None:
+            covered.add(back.id)
+        size = TOKEN_SIZES.get(tok.id, BUILDING_SIZE)
         out.append(
             Token(
-                id=b.id,
+                id=tok.id,
+                name=tok.name,
+                copies=tok.count,
+                shape=tok.shape,
+                size=size,
+                face=partial(faces.building_face, buildings[bid]),
+                back=partial(faces.building_face, back) if back else None,
+            )
+        )
+    for b in model.buildings:
+        if b.id in covered:
+            continue
+        if b.limit is None:
+            raise RenderError(
+                f"fief: building {b.id!r} has no counters to print: declare a "
+                f"'{b.id}-counter' token with its count in tokens.yaml"
+            )
+        out.append(
+            Token(
+                id=f"{b.id}-counter",
                 name=b.name,
-                copies=count,
-                shape=shape,
+                copies=b.limit,
+                shape="square",
                 size=BUILDING_SIZE,
                 face=partial(faces.building_face, b),
             )
@@ -314,29 +386,43 @@ def _buildings(model: FiefContent) -> list[Token]:
     return out
 
 
-def _content_tokens(model: FiefContent) -> list[Token]:
+def _house_markers(model: FiefContent) -> list[Token]:
     out: list[Token] = []
     for tok in model.tokens:
-        if tok.id in ON_BOARDS + AS_CARDS + AS_DICE or tok.shape in ("board", "die", "card"):
+        if tok.per_house and tok.shape in DEFAULT_TOKEN_SIZE:
+            size = TOKEN_SIZES.get(tok.id, DEFAULT_TOKEN_SIZE[tok.shape])
+            for house in model.houses:
+                out.append(_house_token(tok.id, tok.name, house, tok.per_house, tok.shape, size))
+    return out
+
+
+def _markers(model: FiefContent) -> list[Token]:
+    """The shared markers: avatars, coins, outlaw and captive markers, and the rest."""
+    units = {u.id for u in model.units}
+    buildings = {b.id for b in model.buildings}
+    titles = {f"title-{t.id}" for t in model.titles}
+    out: list[Token] = []
+    for tok in model.tokens:
+        if tok.id in ON_BOARDS + AS_CARDS + AS_DICE or tok.shape not in DEFAULT_TOKEN_SIZE:
             continue
-        shape = tok.shape
-        size = TOKEN_SIZES.get(tok.id, DEFAULT_TOKEN_SIZE[shape])
+        if tok.id in units or tok.id in titles or tok.id in TITLE_TOKENS:
+            continue  # printed with the troops and the Titles
+        if tok.id.endswith("-counter") and tok.id.removesuffix("-counter") in buildings:
+            continue  # printed with the buildings
+        size = TOKEN_SIZES.get(tok.id, DEFAULT_TOKEN_SIZE[tok.shape])
         if tok.id == "noble-avatar":
             out += [
                 Token(
                     id=f"avatar-{n.id}",
                     name=f"{n.name} (avatar)",
-                    shape=shape,
+                    shape=tok.shape,
                     size=size,
                     face=partial(faces.avatar_face, model, n),
                 )
                 for n in nobles_in_order(model)
             ]
-        elif tok.per_house:
-            for house in model.houses:
-                out.append(_house_token(tok.id, tok.name, house, tok.per_house, shape, size))
-        if tok.count and tok.id != "noble-avatar":
-            out.append(_shared_token(tok.id, tok.name, tok.count, shape, size))
+        elif tok.count:
+            out.append(_shared_token(tok.id, tok.name, tok.count, tok.shape, size))
     return out
 
 

@@ -240,50 +240,52 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
     cat = s.cat
     gold = s.seats[seat].gold
     out = [Option("end purchases", None)]
+    if gold <= 0:
+        return out
+    has_noble = bool(s.seat_nobles(seat))
+    cost = cat.cost
     for u, unit in enumerate(cat.units):
-        if cat.cost[u] > gold or _stock(s, seat, u) <= 0:
+        if cost[u] > gold or _stock(s, seat, u) <= 0:
             continue
         if cat.tactics_unit[u] and not s.tactics:
             continue
-        if _unit_spots(s, seat, u):
+        if has_noble if not cat.royal_unit[u] else _unit_spots(s, seat, u):
             out.append(Option(f"buy {unit}", ("unit", u)))
-    own = s.controlled(seat)
     costs = cat.building_cost
-    mills = sum(1 for v in s.villages if v.mill)
-    if (
-        gold >= costs["mill"]
-        and mills < cat.mill_limit
-        and any(not s.villages[v].mill for v in own)
-    ):
-        out.append(Option("build mill", ("mill", None)))
-    if gold >= costs["stronghold"] and any(not s.villages[v].stronghold for v in own):
-        out.append(Option("build stronghold", ("stronghold", None)))
-    if gold >= costs["fortified-city"] and any(s.villages[v].stronghold == 1 for v in own):
-        out.append(Option("build fortified-city", ("fortified-city", None)))
-    if gold >= costs["sept"] and not s.idols_destroyed and any(not s.villages[v].sept for v in own):
-        out.append(Option("build sept", ("sept", None)))
-    price = cat.rules.prices.fief_title
-    for fief in sorted(cat.fief_title):
-        title = cat.fief_title[fief]
-        if s.holder[title] is not None or gold < price or not s.occupies_fief(seat, fief):
+    mill = stronghold = fortify = sept = False
+    mills = 0
+    for vil in s.villages:
+        if vil.mill:
+            mills += 1
+        if vil.controller != seat:
             continue
-        if _title_takers(s, seat, fief):
-            out.append(Option(f"buy {title}", ("title", fief)))
-    prot = s.holder_of("protector")
-    if (
-        prot is not None
-        and prot.seat == seat
-        and prot.free
-        and not g.used(seat, "grant_fief", "round")
-    ):
-        for fief in sorted(cat.fief_title):
-            title = cat.fief_title[fief]
-            if s.holder[title] is not None:
-                continue
-            if any(
-                s.occupies_fief(o, fief) and _title_takers(s, o, fief) for o in range(s.players)
-            ):
-                out.append(Option(f"grant {title}", ("grant", fief)))
+        mill = mill or not vil.mill
+        stronghold = stronghold or not vil.stronghold
+        fortify = fortify or vil.stronghold == 1
+        sept = sept or not vil.sept
+    if mill and gold >= costs["mill"] and mills < cat.mill_limit:
+        out.append(Option("build mill", ("mill", None)))
+    if stronghold and gold >= costs["stronghold"]:
+        out.append(Option("build stronghold", ("stronghold", None)))
+    if fortify and gold >= costs["fortified-city"]:
+        out.append(Option("build fortified-city", ("fortified-city", None)))
+    if sept and gold >= costs["sept"] and not s.idols_destroyed:
+        out.append(Option("build sept", ("sept", None)))
+    if gold >= cat.rules.prices.fief_title:
+        for fief, title in cat.fief_titles_sorted:
+            free = s.holder[title] is None
+            if free and s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
+                out.append(Option(f"buy {title}", ("title", fief)))
+    if s.holder["protector"] is not None:
+        prot = s.holder_of("protector")
+        if prot.seat == seat and prot.free and not g.used(seat, "grant_fief", "round"):
+            for fief, title in cat.fief_titles_sorted:
+                if s.holder[title] is not None:
+                    continue
+                if any(
+                    s.occupies_fief(o, fief) and _title_takers(s, o, fief) for o in range(s.players)
+                ):
+                    out.append(Option(f"grant {title}", ("grant", fief)))
     return out
 
 

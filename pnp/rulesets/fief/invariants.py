@@ -49,7 +49,7 @@ def _units(s: FiefState) -> list[str]:
                     out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
                 on_board[seat][u] += c
     for seat in s.seats:
-        full = cat.house_stock(seat.house)
+        full = cat.house_stock(seat.house, s.tactics)
         for u in range(n_units):
             if u in s.shared_stock:
                 continue

@@ -236,8 +236,6 @@ class Building(ContentModel):
     cost: int = Field(ge=0)
     #: how many exist in the game (``None``: as many as needed)
     limit: int | None = None
-    #: counters the print kit makes (default: ``limit``; needed when there is no limit)
-    printed: int | None = Field(default=None, ge=0)
     text: str
 
 

@@ -26,7 +26,7 @@ def movement_phase(g: FiefGame) -> Flow:
     s = g.s
     order = s.order()
     for seat in list(order):
-        if s.ability(seat, "choose_movement_order") is None:
+        if s.ability(seat, "choose_movement_order") is None or not s.seat_nobles(seat):
             continue
         when = yield from ask(
             seat,
@@ -68,7 +68,7 @@ def movement_turn(g: FiefGame, seat: int) -> Flow:
         for n in s.seat_nobles(seat):
             if n.moved or s.rain(s.region_of(n.at)):
                 continue
-            if destinations(s, n):
+            if _can_step(s, n):
                 options.append(Option(f"move {n.id}", ("move", n.id)))
             may_sail = n.id == s.ships_pass or n.card.sea_move
             if may_sail and s.cat.map.coastal[n.at] and sail_targets(s, n):
@@ -86,14 +86,32 @@ def movement_turn(g: FiefGame, seat: int) -> Flow:
             yield from sail(g, noble)
 
 
-def destinations(s: FiefState, noble: Noble) -> dict[int, int]:
-    """Villages ``noble`` can reach this phase, each with the road he enters it by."""
+def _can_step(s: FiefState, noble: Noble) -> bool:
+    """Whether ``noble`` has at least one road to take (cheaper than :func:`destinations`)."""
+    m = s.cat.map
+    seat = noble.seat
+    entries = s.villages[noble.at].entries
+    rainy = s.rainy
+    for w, road in m.neighbours[noble.at]:
+        if m.region_of[w] in rainy:
+            continue
+        if entries and any(r == road and not s.friendly(seat, who) for who, r in entries):
+            continue
+        return True
+    return False
+
+
+def destinations(s: FiefState, noble: Noble) -> dict[int, tuple[int, int]]:
+    """Villages ``noble`` can reach this phase: ``{village: (road in, village passed)}``.
+
+    The village passed is ``-1`` for a one-step move.
+    """
     m = s.cat.map
     start = noble.at
     seat = noble.seat
     vil = s.villages[start]
     barred = {road for who, road in vil.entries if not s.friendly(seat, who)}
-    found: dict[int, int] = {}
+    found: dict[int, tuple[int, int]] = {}
     frontier = [start]
     for _ in range(s.cat.rules.move_steps):
         nxt = []
@@ -105,8 +123,8 @@ def destinations(s: FiefState, noble: Noble) -> dict[int, int]:
                     continue
                 if s.rain(m.region_of[w]):
                     continue
-                found[w] = road
-                if all(s.friendly(seat, p) for p in s.present(w)):
+                found[w] = (road, -1 if v == start else v)
+                if not s.hostile_at(w, seat):
                     nxt.append(w)
         frontier = nxt
         if not frontier:
@@ -122,31 +140,54 @@ def sail_targets(s: FiefState, noble: Noble) -> list[int]:
     return [v for v in m.coastal_villages() if v != noble.at and not s.rain(m.region_of[v])]
 
 
-def _troop_choice(g: FiefGame, noble: Noble) -> Flow:
-    """Which of his troops go with a moving Noble: all, all but one, or none."""
+def _troop_choice(g: FiefGame, noble: Noble, via: int = -1) -> Flow:
+    """Which troops go with a moving Noble; returns ``(taken, dropped on the way)``.
+
+    Options: all of them, all but one left behind, one left behind and one
+    dropped in the Village he passes through, or none.
+    """
     s = g.s
     units = s.troops(noble.at, noble.seat)
+    size = len(s.cat.units)
     if not units:
-        return [0] * len(s.cat.units)
+        return [0] * size, [0] * size
     total = sum(units)
     options = [Option("take all troops", "all")]
     if total >= 2:
         options.append(Option("leave one behind", "one"))
+    if total >= 3 and via >= 0:
+        options.append(Option(f"leave one behind and one at {s.cat.map.ids[via]}", "two"))
     options.append(Option("take no troops", "none"))
     how = yield from ask(noble.seat, "take_troops", options)
     take = list(units)
+    drop = [0] * size
     if how == "none":
-        return [0] * len(take)
-    if how == "one":
-        cat = s.cat
-        keep = min(
-            (u for u in range(len(take)) if take[u]), key=lambda u: (cat.cost[u], cat.strength[u])
+        return [0] * size, drop
+    cat = s.cat
+
+    def cheapest() -> int:
+        return min(
+            (u for u in range(size) if take[u]), key=lambda u: (cat.cost[u], cat.strength[u])
         )
-        take[keep] -= 1
-    return take
+
+    if how in ("one", "two"):
+        take[cheapest()] -= 1
+    if how == "two":
+        u = cheapest()
+        take[u] -= 1
+        drop[u] += 1
+    return take, drop
 
 
-def _relocate(g: FiefGame, noble: Noble, to: int, take: list[int], road: int) -> None:
+def _relocate(
+    g: FiefGame,
+    noble: Noble,
+    to: int,
+    take: list[int],
+    road: int,
+    via: int = -1,
+    drop: list[int] | None = None,
+) -> None:
     s = g.s
     start = noble.at
     seat = noble.seat
@@ -154,6 +195,14 @@ def _relocate(g: FiefGame, noble: Noble, to: int, take: list[int], road: int) ->
         if count:
             s.remove_units(start, seat, u, count)
             s.add_units(to, seat, u, count)
+    if drop is not None and via >= 0:
+        for u, count in enumerate(drop):
+            if count:
+                s.remove_units(start, seat, u, count)
+                s.add_units(via, seat, u, count)
+        if any(drop):
+            first = s.cat.map.road_between(start, via)
+            s.villages[via].entries.append((seat, first if first is not None else -1))
     s.lift_noble(noble)
     s.place_noble(noble, to)
     s.villages[to].entries.append((seat, road))
@@ -165,13 +214,25 @@ def move(g: FiefGame, noble: Noble) -> Flow:
     s = g.s
     ids = s.cat.map.ids
     found = destinations(s, noble)
+    s.focus = {"noble": noble.id}
     to = yield from ask(
         noble.seat, "destination", [Option(f"to {ids[w]}", w) for w in sorted(found)]
     )
-    take = yield from _troop_choice(g, noble)
+    road, via = found[to]
+    s.focus = {"noble": noble.id, "to": to, "via": via}
+    take, drop = yield from _troop_choice(g, noble, via)
+    s.focus = {}
     start = noble.at
-    _relocate(g, noble, to, take, found[to])
-    g.emit("moved", noble.seat, noble=noble.id, frm=ids[start], to=ids[to], troops=sum(take))
+    _relocate(g, noble, to, take, road, via, drop)
+    g.emit(
+        "moved",
+        noble.seat,
+        noble=noble.id,
+        frm=ids[start],
+        to=ids[to],
+        troops=sum(take),
+        dropped={ids[via]: sum(drop)} if any(drop) else {},
+    )
     yield from pillage(g, noble.seat, to)
 
 
@@ -182,6 +243,7 @@ def sail(g: FiefGame, noble: Noble) -> Flow:
     seat = noble.seat
     noble.moved = True
     noble.sailed = True
+    s.focus = {"noble": noble.id}
     refused: set[int] = set()
     while True:
         options = [Option("stay ashore", None)]
@@ -211,7 +273,9 @@ def sail(g: FiefGame, noble: Noble) -> Flow:
                 else:
                     refused.add(to)
                     continue
-        take = yield from _troop_choice(g, noble)
+        s.focus = {"noble": noble.id, "to": to}
+        take, _ = yield from _troop_choice(g, noble)
+        s.focus = {}
         start = noble.at
         _relocate(g, noble, to, take, -1)
         g.emit("sailed", seat, noble=noble.id, frm=ids[start], to=ids[to], troops=sum(take))

@@ -28,7 +28,13 @@ def hear_ye(g: FiefGame) -> Flow:
     yield from false_idols(g)
     yield from pardons(g)
     yield from outlawing(g)
+    yield from concessions(g)
     yield from executions(g)
+    yield from elections(g)
+
+
+def elections(g: FiefGame) -> Flow:
+    """The Warden elections (Region 1 to 5), then the Hand's, then the King's."""
     s = g.s
     for number in sorted(s.cat.map.region_by_number):
         yield from warden_election(g, s.cat.map.region_by_number[number])
@@ -233,6 +239,35 @@ def outlawing(g: FiefGame) -> Flow:
         fate.make_outlaw(g, s.nobles[pick], hand.seat)
 
 
+def concessions(g: FiefGame) -> Flow:
+    """Title Concession variant: each player may pass one Title between his own Nobles."""
+    s = g.s
+    if not s.concession:
+        return
+    for seat in s.order():
+        mine = s.seat_nobles(seat, ("board", "captive"))
+        options = [Option("concede nothing", None)]
+        for giver in mine:
+            for title in sorted(giver.titles):
+                if s.cat.titles[title].royal:
+                    continue
+                kind = s.kind_of(title)
+                for taker in mine:
+                    if taker is giver or s.slots_free(taker, kind) <= 0:
+                        continue
+                    if fate.may_hold(s, taker, title):
+                        options.append(
+                            Option(f"concede {title} to {taker.id}", (giver.id, title, taker.id))
+                        )
+        pick = yield from ask(seat, "concede", options)
+        if pick is None:
+            continue
+        giver, title, taker = (s.nobles[pick[0]], pick[1], s.nobles[pick[2]])
+        fate.strip(g, giver, title, "conceded")
+        fate.assign(g, taker, title)
+        g.emit("title_conceded", seat, title=title, frm=giver.id, to=taker.id)
+
+
 def executions(g: FiefGame) -> Flow:
     """A House with the execution power may put one of its captives to death."""
     s = g.s
@@ -273,7 +308,15 @@ def election(
     """Run one election; return the elected Noble id or ``None``."""
     s = g.s
     order = s.order()
+    if not any(candidates.get(seat) for seat in order):
+        return None
+    voters = [seat for seat in order if votes.get(seat, 0) > 0]
+    if sum(votes.get(seat, 0) for seat in voters) < max(1, minimum):
+        # the necessary votes are not there: no election is held
+        g.emit("election_failed", None, title=title, why="not enough votes")
+        return None
     nominees: list[str] = []
+    s.focus = {"election": title, "votes": dict(votes), "minimum": minimum}
     for seat in order:
         eligible = candidates.get(seat)
         if not eligible:
@@ -285,11 +328,9 @@ def election(
             nominees.append(pick)
             g.emit("nominated", seat, title=title, noble=pick)
     if not nominees:
+        s.focus = {}
         return None
-    voters = [seat for seat in order if votes.get(seat, 0) > 0]
-    if sum(votes.get(seat, 0) for seat in voters) < max(1, minimum):
-        g.emit("election_failed", None, title=title, why="not enough votes")
-        return None
+    s.focus["nominees"] = list(nominees)
     s.election = title
     bound: dict[int, str] = {}
     bribes = s.cat.rules.prices.bribes
@@ -344,7 +385,9 @@ def election(
             supporters[f].append(seat)
     s.hidden_votes = {}
     s.election = None
-    g.emit("votes_revealed", None, title=title, markers=markers, totals=dict(totals))
+    s.focus = {}
+    weights = {str(seat): votes[seat] for seat in voters}
+    g.emit("votes_revealed", None, title=title, markers=markers, totals=dict(totals), votes=weights)
     best = max(totals.values())
     if best == 0:
         g.emit("election_failed", None, title=title, why="no votes")

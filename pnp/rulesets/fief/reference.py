@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.rulesets.fief.components import AS_CARDS, AS_DICE, ON_BOARDS, stock
+from pnp.rulesets.fief.components import AS_DICE, stock, token_groups
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.houseboards import home_text
 from pnp.rulesets.fief.model import FiefContent
@@ -164,18 +164,15 @@ def _marriage_fee(model: FiefContent) -> int:
 
 
 def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
-    """What the printed kit holds, in words and counts (read from the same content)."""
+    """What the printed kit holds, in words and counts (from the kit's own declarations)."""
     houses = len(model.houses)
-    per_house = sum(t.per_house for t in model.tokens)
-    troops = sum(n for h in model.houses for n in stock(model, h).values())
+    groups = token_groups(model)
+
+    def copies(group: str) -> int:
+        return sum(t.copies for t in groups[group])
+
     shared = sum(u.shared or 0 for u in model.units)
     dice = {t.id: t.count for t in model.tokens if t.id in AS_DICE}
-    tokens = sum(
-        t.count
-        for t in model.tokens
-        if t.id not in ON_BOARDS + AS_CARDS + AS_DICE and t.shape not in ("board", "die", "card")
-    )
-    buildings = sum((b.printed if b.printed is not None else b.limit) or 0 for b in model.buildings)
     kinds = Counter(n.kind for n in model.nobles)
     return [
         {
@@ -217,31 +214,31 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
         },
         {
             "what": "Fief and High Title tokens",
-            "count": sum(1 for t in model.titles if t.kind != "military"),
+            "count": copies("titles"),
             "file": "tokens.pdf",
-            "note": "",
+            "note": "one per Title",
         },
         {
             "what": "Troops",
-            "count": troops + shared,
+            "count": copies("troops"),
             "file": "tokens.pdf",
             "note": f"each House's stock in its colour, and {shared} shared Kingsguard",
         },
         {
             "what": "House markers",
-            "count": per_house * houses,
+            "count": copies("house markers"),
             "file": "tokens.pdf",
             "note": "votes, tax, diplomacy, marriage and VP markers in each House's colour",
         },
         {
-            "what": "Buildings",
-            "count": buildings,
+            "what": "Building counters",
+            "count": copies("buildings"),
             "file": "tokens.pdf",
-            "note": ", ".join(b.name for b in model.buildings),
+            "note": ", ".join(t.name for t in groups["buildings"]),
         },
         {
             "what": "Noble avatars, coins and other markers",
-            "count": tokens,
+            "count": copies("markers"),
             "file": "tokens.pdf",
             "note": "",
         },

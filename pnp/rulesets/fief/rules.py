@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnp.engine.game import Decision, Event, Game, Result
+from pnp.engine.game import Decision, Event, Game, Option, Result
 from pnp.errors import PnpError
 from pnp.rulesets.fief import battle, cards, economy, movement, politics
 from pnp.rulesets.fief.decide import Flow
@@ -31,8 +31,16 @@ class GameOverError(PnpError):
 class FiefGame(Game):
     """A game of A Song of Ice and Fief in progress."""
 
-    def __init__(self, state: FiefState, rng: random.Random, start: str = "setup") -> None:
+    def __init__(
+        self, state: FiefState, rng: random.Random, start: str = "setup", *, pause: bool = False
+    ) -> None:
+        """A game from ``state``, starting at phase ``start``.
+
+        ``pause`` opens with a one-option ``scenario_start`` decision so that
+        everything the position sets off happens after the first scripted step.
+        """
         self.s = state
+        self._pause = pause
         self.players = state.players
         self.rng = rng
         self._events: list[Event] = []
@@ -41,8 +49,7 @@ class FiefGame(Game):
         self._violations: list[str] = []
         self._flow = self._main(start)
         self._run(None)
-        #: events of the set-up (before the first decision)
-        self.setup_events = self._events
+        self._setup_events = self._events
         self._events = []
 
     # -- the Game surface ----------------------------------------------------
@@ -59,6 +66,10 @@ class FiefGame(Game):
         self._events = []
         self._run(index)
         return self._events
+
+    def setup_events(self) -> list[Event]:
+        """Events of the set-up, before the first decision."""
+        return list(self._setup_events)
 
     def view(self, seat: int) -> FiefView:
         return FiefView(self.s, seat, self._decision)
@@ -175,9 +186,14 @@ class FiefGame(Game):
     def _main(self, start: str) -> Flow:
         from pnp.rulesets.fief.setup import setup_flow
 
+        if self._pause:
+            yield Decision(self.s.first, "scenario_start", (Option("begin"),))
         if start == "setup":
             yield from setup_flow(self)
             start = "hear_ye"
+        # a scenario may open inside a phase: at the elections or the card plays
+        step = start
+        start = {"elections": "hear_ye", "card_plays": "cards"}.get(start, start)
         phases = ROUND[ROUND.index(start) :]
         while True:
             for phase in phases:
@@ -185,10 +201,13 @@ class FiefGame(Game):
                     continue  # the Night's Watch expansion is not played
                 self._enter(phase)
                 if phase == "hear_ye":
-                    yield from self._start_round()
-                    yield from politics.hear_ye(self)
+                    if step == "elections":
+                        yield from politics.elections(self)
+                    else:
+                        yield from self._start_round()
+                        yield from politics.hear_ye(self)
                 elif phase == "cards":
-                    yield from cards.card_phase(self)
+                    yield from cards.card_phase(self, plays_only=step == "card_plays")
                 elif phase == "income":
                     economy.income(self)
                 elif phase == "purchase":
@@ -199,6 +218,7 @@ class FiefGame(Game):
                     yield from battle.battle_phase(self)
                 elif phase == "end" and self._end_round():
                     return
+                step = phase
             phases = ROUND
             self._phase_log = []
 
@@ -228,6 +248,7 @@ class FiefGame(Game):
             if s.disasters[region]:
                 self.emit("disasters_cleared", None, region=region)
             s.disasters[region] = []
+        s.refresh_weather()
         for seat in s.seats:
             seat.tax_markers = s.cat.rules.start.tax_markers
         s.taxes = []

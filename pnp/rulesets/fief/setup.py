@@ -13,7 +13,7 @@ Noble, and takes 5 Gold Dragons.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pnp.content import LoadedContent
@@ -28,11 +28,11 @@ from pnp.rulesets.fief.state import FiefState, Noble, Seat
 if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
 
-KNOWN_OPTIONS = ("tactics", "winter")
+KNOWN_OPTIONS = ("tactics", "winter", "concession")
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, bool]:
-    """The variant switches of a configuration (``tactics``, ``winter``)."""
+    """The variant switches of a configuration (``tactics``, ``winter``, ``concession``)."""
     out = {}
     for key, value in options.items():
         if key not in KNOWN_OPTIONS:
@@ -72,12 +72,15 @@ def build_state(
     """An empty board with seats, Nobles (in their decks) and the printed buildings."""
     s = FiefState(cat, players, dict(options))
     for i, house in enumerate(houses):
-        seat = Seat(i, house, cat.houses[house].home, cat.house_stock(house))
+        seat = Seat(i, house, cat.houses[house].home, cat.house_stock(house, s.tactics))
+        seat.powers = cat.abilities.get(house, {})
         seat.tax_markers = cat.rules.start.tax_markers
         seat.diplomacy = cat.rules.start.diplomacy_markers
         s.seats.append(seat)
         for nid in cat.house_nobles[house]:
             s.nobles[nid] = Noble(cat.nobles[nid], i, "deck")
+            s.enlist(s.nobles[nid], i)
+        seat.deck = list(cat.house_nobles[house])
     for nid in cat.bannermen + cat.heirs:
         s.nobles[nid] = Noble(cat.nobles[nid], -1, "out")
     for v, village in enumerate(cat.content.villages):
@@ -91,8 +94,24 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> FiefGame:
     from pnp.rulesets.fief.rules import FiefGame
 
     cat = catalog_for(content.model)
-    options = check_options(config.options)
     rng = stream(seed, "game")
+    return FiefGame(fresh_state(cat, config, rng), rng, "setup")
+
+
+def fresh_state(
+    cat: Catalog,
+    config: GameConfig,
+    rng: random.Random,
+    *,
+    first: int | None = None,
+    court_top: Sequence[str] = (),
+    fortune_top: Sequence[str] = (),
+) -> FiefState:
+    """The state before the first decision: Houses, shuffled decks, the First Player.
+
+    ``first`` and the deck tops let a scenario fix what the seed would draw.
+    """
+    options = check_options(config.options)
     houses = pick_houses(cat, config, rng)
     s = build_state(cat, config.players, options, houses)
     s.fortune = list(cat.fortune_deck)
@@ -104,12 +123,16 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> FiefGame:
     rng.shuffle(s.fortune)
     s.court = list(cat.court_deck)
     rng.shuffle(s.court)
-    s.first = rng.randrange(config.players)
+    for pile, top in ((s.fortune, fortune_top), (s.court, court_top)):
+        for card in reversed(list(top)):
+            pile.remove(card)
+            pile.append(card)
+    s.first = rng.randrange(config.players) if first is None else first
     for seat in s.seats:
         if cat.ability(seat.house, "starts_first") is not None:
             s.first = seat.index
     s.starting_player = s.first
-    return FiefGame(s, rng, "setup")
+    return s
 
 
 def _initial_noble(g: FiefGame, seat: Seat) -> Noble:
@@ -127,8 +150,9 @@ def _initial_noble(g: FiefGame, seat: Seat) -> Noble:
             card = top
             break
         drawn.append(top)
-    s.court += drawn
-    g.rng.shuffle(s.court)
+    if drawn:  # the cards passed over go back and the deck is shuffled
+        s.court += drawn
+        g.rng.shuffle(s.court)
     if card is None:
         nid = house.initial.lady_card
     else:
@@ -154,7 +178,7 @@ def setup_flow(g: FiefGame) -> Flow:
         noble = _initial_noble(g, seat)
         noble.zone = "aside"  # set aside until placed
         firsts[i] = noble
-        deck = [n for n in cat.house_nobles[seat.house] if n != noble.id]
+        deck = [n for n in seat.deck if n != noble.id]
         g.rng.shuffle(deck)
         seat.deck = deck
     order = s.order()

@@ -17,6 +17,8 @@ from pnp.rulesets.fief.compiled import Catalog, NobleCard
 PHASES = ("setup", "hear_ye", "cards", "income", "purchase", "movement", "battles", "wall", "end")
 SEASONS = ("summer", "autumn", "winter")
 #: aside: alive and in play, waiting to be placed (freed, revived or just arrived)
+#: what another player's unseen card (or a face-down deck card) looks like in a view
+HIDDEN = "hidden"
 ZONES = ("deck", "board", "captive", "aside", "dead", "out")
 
 
@@ -34,6 +36,7 @@ class Seat:
         "index",
         "marriage",
         "partner",
+        "powers",
         "seen",
         "start_council",
         "start_wardens",
@@ -45,6 +48,8 @@ class Seat:
     def __init__(self, index: int, house: str, home: str | None, stock: list[int]) -> None:
         self.index = index
         self.house = house
+        #: the House's ability words and their parameters
+        self.powers: dict[str, Any] = {}
         #: the home Fief (Targaryen: the Fief it started in)
         self.home = home
         self.gold = 0
@@ -104,6 +109,23 @@ class Noble:
         self.moved = False
         self.sailed = False
 
+    def copy(self) -> Noble:
+        """An independent copy."""
+        n = Noble.__new__(Noble)
+        n.id = self.id
+        n.card = self.card
+        n.seat = self.seat
+        n.zone = self.zone
+        n.at = self.at
+        n.captor = self.captor
+        n.outlaw = self.outlaw
+        n.titles = list(self.titles)
+        n.spouse = self.spouse
+        n.cursed = self.cursed
+        n.moved = self.moved
+        n.sailed = self.sailed
+        return n
+
     @property
     def lady(self) -> bool:
         """Whether this Noble is a Lady."""
@@ -159,8 +181,11 @@ class FiefState:
         self.players = players
         self.tactics = bool(options.get("tactics", False))
         self.winter = bool(options.get("winter", False))
+        self.concession = bool(options.get("concession", False))
         self.seats: list[Seat] = []
         self.nobles: dict[str, Noble] = {}
+        #: each seat's Nobles, whatever their zone
+        self.roster: dict[int, list[Noble]] = {}
         self.villages = [Village() for _ in cat.map.ids]
         self.holder: dict[str, str | None] = {t: None for t in cat.titles}
         self.round = 1
@@ -178,6 +203,9 @@ class FiefState:
         self.copies_waiting: dict[str, list[str]] = {}
         #: region id -> disaster card ids lying there
         self.disasters: dict[str, list[str]] = {r: [] for r in cat.map.region_villages}
+        #: Regions under Heavy Rain / Famine (kept in step by :meth:`refresh_weather`)
+        self.rainy: set[str] = set()
+        self.famished: set[str] = set()
         #: Tax cards in force this round
         self.taxes: list[dict[str, Any]] = []
         #: title -> the card that created it (Join the Small Council, Mother of Dragons),
@@ -205,6 +233,11 @@ class FiefState:
         self.hidden_bids: dict[int, int] = {}
         #: Greyjoy's theft: (victim, gold in the left hand) while the thief chooses
         self.hidden_split: tuple[int, int] | None = None
+        #: in a view: the back of the Fortune deck's top card; seats that have voted
+        self.fortune_top: str | None = None
+        #: public context of the pending decision: the moving Noble, the battle's Village …
+        self.focus: dict[str, Any] = {}
+        self.votes_placed: list[int] = []
 
     # -- seats and order --------------------------------------------------
 
@@ -230,7 +263,7 @@ class FiefState:
 
     def ability(self, seat: int, word: str) -> Any:
         """The parameter of the seat's House ability ``word``, or ``None``."""
-        return self.cat.ability(self.seats[seat].house, word)
+        return self.seats[seat].powers.get(word)
 
     # -- units and control -----------------------------------------------
 
@@ -254,6 +287,20 @@ class FiefState:
         for n in vil.nobles:
             seats.add(self.nobles[n].seat)
         return sorted(seats)
+
+    def hostile_at(self, v: int, seat: int) -> bool:
+        """Whether a player who is not ``seat`` nor his ally has troops or Nobles at ``v``."""
+        vil = self.villages[v]
+        partner = self.seats[seat].partner
+        for other in vil.units:
+            if other != seat and other != partner:
+                return True
+        nobles = self.nobles
+        for nid in vil.nobles:
+            other = nobles[nid].seat
+            if other != seat and other != partner:
+                return True
+        return False
 
     def has_presence(self, v: int, seat: int) -> bool:
         """Whether ``seat`` has a troop or a free Noble at ``v``."""
@@ -335,11 +382,23 @@ class FiefState:
 
     def rain(self, region: str) -> bool:
         """Whether a Heavy Rain lies on ``region``."""
-        return any(self.cat.cards[c][1] == "heavy_rain" for c in self.disasters[region])
+        return region in self.rainy
 
     def famine(self, region: str) -> bool:
         """Whether a Famine lies on ``region``."""
-        return any(self.cat.cards[c][1] == "famine" for c in self.disasters[region])
+        return region in self.famished
+
+    def refresh_weather(self) -> None:
+        """Recompute the Regions under Heavy Rain or Famine (after any disaster moves)."""
+        cards = self.cat.cards
+        self.rainy = {
+            r
+            for r, here in self.disasters.items()
+            if any(cards[c][1] == "heavy_rain" for c in here)
+        }
+        self.famished = {
+            r for r, here in self.disasters.items() if any(cards[c][1] == "famine" for c in here)
+        }
 
     def disasters_on_board(self) -> int:
         """How many disaster cards lie on the board."""
@@ -400,8 +459,87 @@ class FiefState:
         return total
 
     def seat_nobles(self, seat: int, zones: tuple[str, ...] = ("board",)) -> list[Noble]:
-        """``seat``'s Nobles in ``zones``, in id order."""
-        return [n for n in self.nobles.values() if n.seat == seat and n.zone in zones]
+        """``seat``'s Nobles in ``zones``, in the order they joined the House."""
+        return [n for n in self.roster.get(seat, ()) if n.zone in zones]
+
+    def enlist(self, noble: Noble, seat: int) -> None:
+        """Make ``noble`` one of ``seat``'s Nobles (set-up, a Bannerman, an Heir)."""
+        if noble.seat >= 0 and noble in self.roster.get(noble.seat, []):
+            self.roster[noble.seat].remove(noble)
+        noble.seat = seat
+        self.roster.setdefault(seat, []).append(noble)
+
+    # -- what one seat may know ---------------------------------------------
+
+    def public_copy(self, seat: int) -> FiefState:
+        """A copy of the state with everything ``seat`` may not know blanked out.
+
+        Other players' hands become :data:`HIDDEN` placeholders (unless
+        ``seat`` looked at them this round), deck orders are lost (Character
+        decks sorted, draw piles blanked), face-down markers of other seats
+        removed. The copy is frozen in time: later moves do not change it.
+        """
+        c = FiefState.__new__(FiefState)
+        c.__dict__.update(self.__dict__)
+        me = self.seats[seat]
+        seats = []
+        for other in self.seats:
+            cp = Seat.__new__(Seat)
+            for name in Seat.__slots__:
+                setattr(cp, name, getattr(other, name))
+            if other.index == seat:
+                cp.hand = list(other.hand)
+                cp.seen = {k: list(v) for k, v in other.seen.items()}
+            else:
+                seen = me.seen.get(other.index)
+                cp.hand = list(seen) if seen is not None else [HIDDEN] * len(other.hand)
+                cp.seen = {}
+            cp.deck = sorted(other.deck)
+            cp.stock = list(other.stock)
+            cp.used = dict(other.used)
+            cp.start_wardens = list(other.start_wardens)
+            cp.start_council = list(other.start_council)
+            seats.append(cp)
+        c.seats = seats
+        c.nobles = {nid: n.copy() for nid, n in self.nobles.items()}
+        c.roster = {k: [c.nobles[n.id] for n in v] for k, v in self.roster.items()}
+        villages = []
+        for vil in self.villages:
+            cp_v = Village.__new__(Village)
+            cp_v.units = {k: list(v) for k, v in vil.units.items()}
+            cp_v.nobles = list(vil.nobles)
+            cp_v.controller = vil.controller
+            cp_v.arrivals = list(vil.arrivals)
+            cp_v.stronghold = vil.stronghold
+            cp_v.mill = vil.mill
+            cp_v.sept = vil.sept
+            cp_v.maester = vil.maester
+            cp_v.entries = list(vil.entries)
+            villages.append(cp_v)
+        c.villages = villages
+        c.holder = dict(self.holder)
+        c.fortune_top = self.cat.cards[self.fortune[-1]][0] if self.fortune else None
+        c.fortune = [HIDDEN] * len(self.fortune)
+        c.court = [HIDDEN] * len(self.court)
+        c.fortune_discard = list(self.fortune_discard)
+        c.court_discard = list(self.court_discard)
+        c.removed = list(self.removed)
+        c.copies_waiting = {k: list(v) for k, v in self.copies_waiting.items()}
+        c.disasters = {k: list(v) for k, v in self.disasters.items()}
+        c.rainy = set(self.rainy)
+        c.famished = set(self.famished)
+        c.taxes = [dict(t) for t in self.taxes]
+        c.focus = dict(self.focus)
+        c.title_cards = dict(self.title_cards)
+        c.shared_stock = dict(self.shared_stock)
+        c.forced_dice = []
+        c.battles_fought = set(self.battles_fought)
+        c.hidden_votes = {k: v for k, v in self.hidden_votes.items() if k == seat}
+        c.votes_placed = sorted(self.hidden_votes)
+        c.hidden_bids = {k: v for k, v in self.hidden_bids.items() if k == seat}
+        split = self.hidden_split
+        c.hidden_split = split if split is not None and split[0] == seat else None
+        return c
 
     # -- snapshot ----------------------------------------------------------
 
@@ -462,7 +600,11 @@ class FiefState:
             "phase": self.phase,
             "first_player": self.first,
             "season": SEASONS[self.season],
-            "options": {"tactics": self.tactics, "winter": self.winter},
+            "options": {
+                "tactics": self.tactics,
+                "winter": self.winter,
+                "concession": self.concession,
+            },
             "seats": seats,
             "nobles": nobles,
             "villages": villages,
@@ -478,4 +620,5 @@ class FiefState:
             "minted": self.minted,
             "shared_stock": {units[i]: c for i, c in self.shared_stock.items()},
             "mills": sum(1 for vil in self.villages if vil.mill),
+            "box": cat.box(),
         }

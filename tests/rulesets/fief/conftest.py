@@ -1,8 +1,10 @@
-"""Fixtures of the fief kit tests: the shipped content, and one strict build shared by all."""
+"""Shared fixtures for the fief tests: the shipped content, loaded once, and for the
+print kit one strict build shared by every kit test."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,22 @@ from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
 
-runner = CliRunner()
+
+@pytest.fixture(scope="session")
+def content() -> LoadedContent:
+    """The shipped fief content."""
+    return RULESET.load()
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped fief content folder."""
+    folder = tmp_path / "fief"
+    shutil.copytree(RULESET.content_dir(), folder)
+    return folder
+
+
+# -- the print kit ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -28,7 +45,7 @@ class Build:
 
 def build_fief(out: Path, *extra: str) -> Build:
     """Run ``pnp build fief --strict`` into ``out`` and read back what it wrote."""
-    result = runner.invoke(app, ["build", "fief", "--strict", "--out", str(out), *extra])
+    result = CliRunner().invoke(app, ["build", "fief", "--strict", "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
     folder = out / "fief"
     files = {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
@@ -36,9 +53,9 @@ def build_fief(out: Path, *extra: str) -> Build:
 
 
 @pytest.fixture(scope="session")
-def fief_content() -> LoadedContent[Any]:
-    """The shipped fief content, loaded once."""
-    return RULESET.load(None)
+def fief_content(content: LoadedContent) -> LoadedContent[Any]:
+    """The shipped fief content (the kit tests' name for it)."""
+    return content
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.render.boards import plan_board
 from pnp.render.options import RenderOptions
-from pnp.rulesets.fief.components import components, stock
+from pnp.rulesets.fief.components import TITLE_TOKENS, components, stock
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.model import FiefContent
 from tests.render.pdfcheck import placements
@@ -82,10 +81,16 @@ def expected_copies(model: FiefContent) -> dict[str, tuple[int, str]]:
     for u in units.values():
         if u.shared:
             want[u.id] = (u.shared, "tokens.pdf")
-    for b in model.buildings:
-        want[b.id] = (b.printed if b.printed is not None else b.limit or 0, "tokens.pdf")
+    titles = {f"title-{t.id}" for t in model.titles}
     for tok in model.tokens:
         if tok.shape in ("board", "die") or tok.id == "noble-avatar":
+            continue
+        if tok.id in TITLE_TOKENS:
+            covered = [t for t in model.titles if TITLE_TOKENS[tok.id](t)]
+            assert tok.count == len(covered), tok.id  # one named token per Title
+            continue
+        if tok.id in titles:
+            assert tok.count == 1, tok.id
             continue
         if tok.shape == "card":
             want[tok.id] = (tok.count, "cards.pdf")
@@ -277,44 +282,50 @@ def test_stock_follows_house_changes(fief_content: LoadedContent[Any]) -> None:
 
 
 @pytest.fixture
-def content_copy(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    shutil.copytree(Path("content/fief"), root / "fief")
-    return root
+def content_root(content_copy: Path) -> Path:
+    """A content root holding a writable copy of ``fief/``."""
+    return content_copy.parent
 
 
-def test_building_without_a_count_is_a_clear_error(content_copy: Path, tmp_path: Path) -> None:
-    units = content_copy / "fief" / "units.yaml"
-    units.write_text(units.read_text().replace("printed: 16, ", ""))
+def test_building_without_counters_is_a_clear_error(content_root: Path, tmp_path: Path) -> None:
+    tokens = content_root / "fief" / "tokens.yaml"
+    text = tokens.read_text()
+    assert "id: sept-counter" in text
+    tokens.write_text("\n".join(ln for ln in text.splitlines() if "sept-counter" not in ln))
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        app, ["build", "fief", "--content", str(content_copy), "--out", str(out)]
+        app, ["build", "fief", "--content", str(content_root), "--out", str(out)]
     )
     assert result.exit_code == 2
-    assert "'stronghold'" in result.output and "printed" in result.output
+    assert "'sept'" in result.output and "sept-counter" in result.output
     assert "Traceback" not in result.output
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 
-def test_a_negative_print_count_names_file_and_line(content_copy: Path, tmp_path: Path) -> None:
-    units = content_copy / "fief" / "units.yaml"
-    units.write_text(units.read_text().replace("printed: 16", "printed: -1"))
+def test_title_token_counts_must_match_the_titles(content_root: Path, tmp_path: Path) -> None:
+    tokens = content_root / "fief" / "tokens.yaml"
+    tokens.write_text(
+        tokens.read_text().replace(
+            "id: lordship, name: Lordship (Fief Title) token, shape: square, count: 8",
+            "id: lordship, name: Lordship (Fief Title) token, shape: square, count: 9",
+        )
+    )
     result = CliRunner().invoke(
-        app, ["build", "fief", "--content", str(content_copy), "--out", str(tmp_path / "out")]
+        app, ["render", "fief", "--content", str(content_root), "--out", str(tmp_path / "o")]
     )
     assert result.exit_code == 2
-    assert re.search(r"units\.yaml:\d+:\d+: buildings\[1\]\.printed", result.output), result.output
+    assert "9 'lordship' token(s)" in result.output and "8 such Title(s)" in result.output
 
 
-def test_strict_fails_on_text_that_overflows(content_copy: Path, tmp_path: Path) -> None:
-    court = content_copy / "fief" / "cards" / "court.yaml"
+def test_strict_fails_on_text_that_overflows(content_root: Path, tmp_path: Path) -> None:
+    court = content_root / "fief" / "cards" / "court.yaml"
     long = "A very long flavour line that goes on and on. " * 12
     court.write_text(
         court.read_text().replace('"A son rides out to claim his place."', f'"{long.strip()}"')
     )
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        app, ["render", "fief", "--strict", "--content", str(content_copy), "--out", str(out)]
+        app, ["render", "fief", "--strict", "--content", str(content_root), "--out", str(out)]
     )
     assert result.exit_code == 2
     assert "court-lord-comes-of-age" in result.output

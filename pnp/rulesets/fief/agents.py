@@ -1,0 +1,948 @@
+"""The ``heuristic`` bot: a player who builds a realm Fief by Fief and plays politics.
+
+It decides from its view only (a redacted copy of the state). Its plan, made
+afresh at every decision:
+
+- a **target Fief**: its home Fief until it holds that Title, then the
+  unclaimed Fief it is closest to holding;
+- **move** Nobles into the target Fief's Villages it does not hold, leaving a
+  garrison behind, and attack only with a clear edge (a lone Noble is always
+  worth catching);
+- **buy** a Fief Title as soon as it may, a Stronghold where the target Fief
+  lacks one, then troops (Knights when it can), Mills early on;
+- **vote** for its own candidate, then its ally's, else for the weakest
+  player's (never for a candidate whose title would win that player the game);
+- **marry** (4+ players) the strongest player who will have it, to win as an
+  alliance; play Tax, new Nobles, Council seats and harmful cards on the leader.
+
+Options it does not care about get the first option, which every fief
+decision makes the cautious one ("pass", "no bribe", "keep" …).
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.engine.game import Decision
+from pnp.rulesets.fief.battle import dice_for, strength
+from pnp.rulesets.fief.movement import destinations
+from pnp.rulesets.fief.state import FiefState, Noble
+from pnp.rulesets.fief.view import FiefView
+
+#: how much stronger the bot wants to be before it attacks
+ATTACK_EDGE = 1.3
+
+
+class HeuristicBot:
+    """A sensible fief player (see the module docstring)."""
+
+    needs_view = True
+
+    def choose(self, view: FiefView, decision: Decision, rng: random.Random) -> int:
+        """The index of the option this bot picks."""
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return 0
+        pick = handler(view, decision, rng)
+        if pick is None or not 0 <= pick < len(decision.options):
+            return 0
+        return int(pick)
+
+    # -- shared judgement ----------------------------------------------------------
+
+    @staticmethod
+    def _friendly(s: FiefState, me: int, other: int) -> bool:
+        return s.friendly(me, other)
+
+    @staticmethod
+    def _leader(s: FiefState, me: int) -> int | None:
+        """The strongest rival (most VP, then gold), not an ally."""
+        rivals = [o for o in range(s.players) if not s.friendly(me, o)]
+        if not rivals:
+            return None
+        return max(rivals, key=lambda o: (s.vp(o), len(s.controlled(o)), s.seats[o].gold))
+
+    @staticmethod
+    def _target_fief(s: FiefState, me: int) -> str | None:
+        """The Fief whose Title this player works towards: the least effort to complete."""
+        cat = s.cat
+        home = s.seats[me].home
+        if home is not None and s.holder[cat.fief_title[home]] is None:
+            return home
+        mine = [n.at for n in s.seat_nobles(me)]
+        if not mine:
+            return home
+        best, best_effort = None, 1e9
+        dist = cat.map.distance
+        partner = s.seats[me].partner
+        for fief, villages in cat.map.fief_villages.items():
+            if s.holder[cat.fief_title[fief]] is not None:
+                continue
+            if partner is not None:
+                if fief == s.seats[partner].home:
+                    continue
+                theirs = sum(1 for v in villages if s.villages[v].controller == partner)
+                mine_here = sum(1 for v in villages if s.villages[v].controller == me)
+                if theirs > mine_here:
+                    continue  # the ally is ahead there: leave it to him
+            missing = 0
+            hostile = own = 0
+            for v in villages:
+                c = s.villages[v].controller
+                if c != me:
+                    missing += 1
+                    if c >= 0 and s.friendly(me, c):
+                        missing += 3  # an ally's Village cannot be taken
+                for p in s.present(v):
+                    if p == me:
+                        own += strength(s, v, p)
+                    elif not s.friendly(me, p):
+                        hostile += strength(s, v, p)
+            near = min(dist[a][v] for a in mine for v in villages)
+            stronghold = 0 if any(s.villages[v].stronghold for v in villages) else 2
+            crowd = max(0.0, hostile - 0.8 * own)
+            effort = missing + 0.7 * near + 0.5 * crowd + stronghold
+            if effort < best_effort:
+                best, best_effort = fief, effort
+        return best
+
+    def _partner_target(self, s: FiefState, me: int) -> str | None:
+        """The Fief the bot's ally works towards (the bot keeps out of its way)."""
+        partner = s.seats[me].partner
+        if partner is None:
+            return None
+        return self._target_fief(s, partner)
+
+    @staticmethod
+    def _edge(s: FiefState, v: int, target: str | None) -> float:
+        """How much stronger the bot wants to be to attack at ``v``.
+
+        Late in the game a Village of the Fief it needs is worth an even fight.
+        """
+        if target is not None and s.cat.map.fief_of[v] == target and s.round >= 6:
+            return 1.0
+        return ATTACK_EDGE
+
+    @staticmethod
+    def _goal_villages(s: FiefState, me: int, target: str | None) -> list[int]:
+        """Villages of the target Fief this player does not hold yet."""
+        if target is None:
+            return []
+        return [v for v in s.cat.map.fief_villages[target] if s.villages[v].controller != me]
+
+    @staticmethod
+    def _noble_value(s: FiefState, n: Noble) -> float:
+        value = 1.0 + 0.5 * (not n.lady)
+        for t in n.titles:
+            value += 3 * s.cat.titles[t].vp + 1
+        return value
+
+    def _threat(self, s: FiefState, seat: int, title: str) -> bool:
+        """Whether giving ``title`` to ``seat`` would win it the game."""
+        vp = s.cat.titles[title].vp
+        partner = s.seats[seat].partner
+        if partner is None:
+            return s.vp(seat) + vp >= s.cat.rules.solo_vp
+        return s.vp(seat) + s.vp(partner) + vp >= s.cat.rules.alliance_vp
+
+    # -- set-up and placement ----------------------------------------------------------
+
+    def _start_village(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        m = s.cat.map
+        best, score = 0, -1e9
+        for i, opt in enumerate(d.options):
+            v = opt.data
+            fief = m.fief_of[v]
+            same = sum(1 for w, _ in m.neighbours[v] if m.fief_of[w] == fief)
+            spread = -sum(m.distance[v][w] for w in m.fief_villages[fief]) / len(
+                m.fief_villages[fief]
+            )
+            sc = same + spread + (0.5 if s.villages[v].stronghold else 0)
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _place_noble(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        target = self._target_fief(s, view.seat)
+        for i, opt in enumerate(d.options):
+            if target is not None and s.cat.map.fief_of[opt.data] == target:
+                return i
+        return 0
+
+    # -- Hear Ye -------------------------------------------------------------------
+
+    def _divorce(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1  # stay married
+
+    def _grant_divorce(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1
+
+    def _propose_marriage(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        king = s.holder.get("king")
+        best, score = 0, 0.0
+        for i, opt in enumerate(d.options):
+            if opt.data is None:
+                continue
+            mine, theirs = s.nobles[opt.data[0]], s.nobles[opt.data[1]]
+            other = theirs.seat
+            sc = 0.0
+            if s.players >= s.cat.rules.alliances_from:
+                sc = 1.0 + s.vp(other) + 0.1 * len(s.controlled(other))
+            if (king is not None and theirs.id == king) or (king is not None and mine.id == king):
+                sc += 3
+            sc -= 0.5 * (mine.card.marriage_fee + theirs.card.marriage_fee)
+            if mine.titles:
+                sc -= 0.2
+            if sc > score:
+                best, score = i, sc
+        del me
+        return best
+
+    def _marriage_terms(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _answer_proposal(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        if s.players < s.cat.rules.alliances_from:
+            return 1
+        return 0
+
+    def _give_card(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return len(d.options) - 1
+
+    def _false_idols(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1  # keep the old gods: a cursed King may die any round
+
+    def _join_conversion(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1
+
+    def _burn(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _pardon(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        for i, opt in enumerate(d.options):
+            if opt.data is not None and s.friendly(view.seat, s.nobles[opt.data].seat):
+                return i
+        return 0
+
+    def _outlaw(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        best, score = 0, -1.0
+        for i, opt in enumerate(d.options):
+            if opt.data is None:
+                continue
+            n = s.nobles[opt.data]
+            if s.friendly(view.seat, n.seat):
+                continue
+            sc = sum(1 for t in n.titles if s.kind_of(t) != "fief" and t not in ("king", "queen"))
+            sc += 0.1 * s.vp(n.seat) + 0.05 * len(n.titles)
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _execute(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        for i, opt in enumerate(d.options):
+            if opt.data is not None and s.nobles[opt.data].titles:
+                return i
+        return 0
+
+    def _cancel_death(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        nid = d.options[0].label.removeprefix("cancel death of ")
+        n = s.nobles.get(nid)
+        if n is not None and s.friendly(view.seat, n.seat):
+            return 0
+        return 1
+
+    # -- elections -------------------------------------------------------------------
+
+    def _nominate(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        votes = s.focus.get("votes", {})
+        partner = s.seats[me].partner
+        if partner is not None:
+            mine, theirs = votes.get(me, 0), votes.get(partner, 0)
+            # one candidate per alliance: the partner with more votes stands
+            if (theirs, -partner) > (mine, -me) and self._may_stand(s, partner, s.election):
+                return 0
+        best, score = 0, -1.0
+        for i, opt in enumerate(d.options):
+            if opt.data is None:
+                continue
+            n = s.nobles[opt.data]
+            sc = 1.0 - 0.6 * len([t for t in n.titles if s.kind_of(t) == "military"])
+            sc -= 0.6 * len([t for t in n.titles if s.kind_of(t) == "high"])
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    @staticmethod
+    def _may_stand(s: FiefState, seat: int, title: str | None) -> bool:
+        """Whether ``seat`` has a Lord who could stand for ``title`` (roughly)."""
+        for n in s.seat_nobles(seat):
+            if n.lady or n.outlaw:
+                continue
+            if title == "king" and any(s.kind_of(t) == "fief" for t in n.titles):
+                return True
+            if title == "hand" and s.is_warden(n) and not s.is_royal_family(n):
+                return True
+            if title not in ("king", "hand"):
+                return True
+        return False
+
+    def _vote(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        title = s.election or ""
+        votes = s.focus.get("votes", {})
+        choices = {}
+        for i, opt in enumerate(d.options):
+            f, decoy = opt.data
+            if decoy is None:
+                choices[f] = i
+        fors = [f for f in choices if f is not None]
+
+        def weight(seat: int) -> int:
+            partner = s.seats[seat].partner
+            return votes.get(seat, 0) + (votes.get(partner, 0) if partner is not None else 0)
+
+        own = [f for f in fors if s.nobles[f].seat == me]
+        friends = [f for f in fors if s.friendly(me, s.nobles[f].seat) and f not in own]
+        rivals = [f for f in fors if not s.friendly(me, s.nobles[f].seat)]
+        best_rival = max((weight(s.nobles[f].seat) for f in rivals), default=0)
+        for f in own + friends:
+            # stand firm only when clearly ahead; a tie would elect nobody
+            if weight(me) > best_rival or not rivals:
+                return choices[f]
+        safe = [
+            f
+            for f in rivals
+            if not (title in s.cat.titles and self._threat(s, s.nobles[f].seat, title))
+        ]
+        if safe:
+            weakest = min(
+                safe, key=lambda f: (s.vp(s.nobles[f].seat), len(s.controlled(s.nobles[f].seat)), f)
+            )
+            return choices[weakest]
+        for f in own + friends:
+            return choices[f]
+        return choices.get(None, 0)
+
+    def _bribe(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        gold = s.seats[me].gold
+        if gold < 6:
+            return 0
+        votes = s.focus.get("votes", {})
+        budget = max(2, gold // 3)
+        best, score = 0, 0.0
+        for i, opt in enumerate(d.options):
+            if opt.data is None:
+                continue
+            target, amount = opt.data
+            if s.friendly(me, target) or amount > budget:
+                continue
+            sc = votes.get(target, 0) * 10 + amount
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _answer_bribe(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        title = s.election or ""
+        label = d.options[0].label
+        candidate = label.rsplit(" for ", 1)[-1]
+        if candidate not in s.nobles:
+            return 1
+        owner = s.nobles[candidate].seat
+        if title in s.cat.titles and self._threat(s, owner, title):
+            return 1
+        amount = int(label.split(" ")[1])
+        standing = any(s.nobles[n].seat == me for n in s.focus.get("nominees", ()))
+        if standing and amount < 5:
+            return 1  # a small bribe does not buy off a rival candidate
+        return 0
+
+    def _break_tie(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        best, score = 0, -1e9
+        for i, opt in enumerate(d.options):
+            owner = s.nobles[opt.data].seat if isinstance(opt.data, str) else opt.data
+            sc = 10 if owner == view.seat else 5 if s.friendly(view.seat, owner) else -s.vp(owner)
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    # -- titles ---------------------------------------------------------------------------
+
+    def _title_overflow(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        best, score = 0, -1e9
+        for i, opt in enumerate(d.options):
+            action, old, to = opt.data
+            if action == "decline":
+                sc = 0.0
+            else:
+                sc = 1.0 - 3 * s.cat.titles[old].vp
+                if action == "pass" and to is not None and s.nobles[to].seat == me:
+                    sc += 2 + 3 * s.cat.titles[old].vp
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _accept_title(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _inherit_title(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        for i, opt in enumerate(d.options):
+            n = s.nobles[opt.data]
+            if n.zone == "board" and not n.lady:
+                return i
+        return 0
+
+    # -- cards -------------------------------------------------------------------------
+
+    def _discard(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0  # keep everything
+
+    def _discard_down(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        order = ["good-weather", "secret-passage", "good-harvest", "ambush", "justice"]
+        for name in order:
+            for i, opt in enumerate(d.options):
+                if opt.data == name:
+                    return i
+        return 0
+
+    def _draw(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        deck = s.seats[view.seat].deck
+        return 1 if deck and len(d.options) > 1 else 0
+
+    def _stark_discard(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        label = d.options[0].label
+        if label == "discard the unseen disaster":
+            return 0
+        return 1  # keep a card it has seen
+
+    def _play(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        ranks = {
+            "new_noble": 9,
+            "tax": 8,
+            "join_small_council": 7,
+            "mother_of_dragons": 7,
+            "royal_heir": 7,
+            "maester": 5,
+            "free_troops": 6,
+            "assassination": 4,
+            "justice": 4,
+            "uprising": 3,
+            "cancel_disaster": 2,
+        }
+        best, score = 0, 0.0
+        for i, opt in enumerate(d.options):
+            if opt.data is None:
+                continue
+            kind, what = opt.data
+            sc = 0.0
+            if kind == "card":
+                word = s.cat.cards[what][1]
+                sc = ranks.get(word, 0)
+                if word == "join_small_council" and not self._own_warden_free(s, me):
+                    sc = 0
+                if word == "cancel_disaster" and not self._hurts_me(s, me, s.cat.cards[what][2]):
+                    sc = 0
+                if word in ("assassination", "uprising") and self._leader(s, me) is None:
+                    sc = 0
+                if word == "uprising" and not self._uprising_target(s, me):
+                    sc = 0
+                if word == "justice" and not any(
+                    n.outlaw and n.in_play and not s.friendly(me, n.seat) for n in s.nobles.values()
+                ):
+                    sc = 0
+            elif kind == "rob":
+                sc = 3 if s.seats[what].gold >= 5 else 0
+            elif kind == "relief":
+                sc = 5 if self._hurts_me(s, me, "famine", what) else 0
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    @staticmethod
+    def _own_warden_free(s: FiefState, me: int) -> bool:
+        return any(
+            s.is_warden(n) and not s.is_council(n) and s.slots_free(n, "high") > 0
+            for n in s.seat_nobles(me)
+        )
+
+    @staticmethod
+    def _hurts_me(s: FiefState, me: int, word: str, region: str | None = None) -> bool:
+        regions = [region] if region else list(s.disasters)
+        for r in regions:
+            if not any(s.cat.cards[c][1] == word for c in s.disasters[r]):
+                continue
+            if sum(1 for v in s.cat.map.region_villages[r] if s.villages[v].controller == me) >= 2:
+                return True
+        return False
+
+    def _uprising_target(self, s: FiefState, me: int) -> int | None:
+        best, score = None, 0
+        for v, vil in enumerate(s.villages):
+            if vil.controller < 0 or s.friendly(me, vil.controller):
+                continue
+            if any(s.friendly(me, p) for p in vil.units):
+                continue
+            if any(s.nobles[n].card.uprising_shield for n in vil.nobles):
+                continue
+            troops = sum(sum(c) for c in vil.units.values())
+            sc = troops + 2 * s.vp(vil.controller)
+            if sc > score:
+                best, score = v, sc
+        return best
+
+    def _target(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        best, score = 0, -1e9
+        leader = self._leader(s, me)
+        target = self._target_fief(s, me)
+        for i, opt in enumerate(d.options):
+            data = opt.data
+            label = opt.label
+            sc = 0.0
+            if label.startswith("tax "):
+                where = data[1]
+                if where == "*":
+                    sc = sum(
+                        len(s.cat.map.region_villages[r]) for r in s.disasters if s.governed(r)
+                    )
+                elif where in s.cat.map.region_villages:
+                    sc = len(s.cat.map.region_villages[where])
+                else:
+                    sc = len(s.cat.map.fief_villages[where])
+                sc -= 0.1 * i
+            elif label.startswith("seat "):
+                nid, title = data
+                n = s.nobles[nid]
+                sc = 10 if n.seat == me else 5 if s.friendly(me, n.seat) else -5
+                sc += {"master-of-coin": 0.3, "master-of-laws": 0.2}.get(title, 0)
+            elif label.startswith(("assassinate ", "judge ")):
+                n = s.nobles[data]
+                if s.friendly(me, n.seat):
+                    sc = -100
+                else:
+                    sc = self._noble_value(s, n) + (3 if n.seat == leader else 0)
+            elif label.startswith("uprising at "):
+                v = data[1]
+                vil = s.villages[v]
+                if any(s.friendly(me, p) for p in vil.units) or any(
+                    s.friendly(me, s.nobles[n].seat) for n in vil.nobles
+                ):
+                    sc = -100
+                else:
+                    sc = sum(sum(c) for c in vil.units.values()) + (
+                        2 if vil.controller == leader else 0
+                    )
+                    if target is not None and s.cat.map.fief_of[v] == target:
+                        sc += 3
+            elif label.startswith("uprising on "):
+                n = s.nobles[data[1]]
+                sc = -100 if s.friendly(me, n.seat) else self._noble_value(s, n) + 1
+            elif label.startswith("crown "):
+                n = s.nobles[data]
+                sc = 1 + (n.zone == "board")
+            elif label.startswith("end "):
+                r = data
+                sc = sum(1 for v in s.cat.map.region_villages[r] if s.villages[v].controller == me)
+            elif label.startswith(("maester at ", "troops at ")):
+                v = data
+                sc = 1 if target is not None and s.cat.map.fief_of[v] == target else 0
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _hand_consent(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        nid = d.options[0].label.split(" ")[2]
+        n = s.nobles.get(nid)
+        return 0 if n is not None and s.friendly(view.seat, n.seat) else 1
+
+    def _void_tax(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1  # turning Outlaw costs the Warden his seat
+
+    def _stop_uprising(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        v = s.focus.get("uprising")
+        if v is None:
+            return 0
+        target = s.focus.get("target")
+        if target is not None:
+            at_risk = s.friendly(me, s.nobles[target].seat)
+        else:
+            at_risk = any(s.friendly(me, p) and sum(c) >= 2 for p, c in s.villages[v].units.items())
+        if not at_risk:
+            return 0
+        for i, opt in enumerate(d.options):
+            if opt.data == "council":
+                return i
+        return 0
+
+    def _trade(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _second_look(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _hide_gold(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return rng.randrange(len(d.options))
+
+    def _pick_hand(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return rng.randrange(2)
+
+    # -- purchases -----------------------------------------------------------------
+
+    def _council_bid(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        gold = s.seats[view.seat].gold
+        best = 0
+        for i, opt in enumerate(d.options):
+            if opt.data and opt.data + 3 <= gold and opt.data <= max(6, gold - 6):
+                best = i
+        return best
+
+    def _council_seat(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _purchase(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        gold = s.seats[me].gold
+        cat = s.cat
+        options = {opt.label: i for i, opt in enumerate(d.options)}
+        for label, i in options.items():
+            if label.startswith("buy ") and label[4:] in cat.titles:
+                return i
+        for label, i in options.items():
+            if label.startswith("grant "):
+                return i
+        target = self._target_fief(s, me)
+        if target is not None and "build stronghold" in options:
+            villages = cat.map.fief_villages[target]
+            if not any(s.villages[v].stronghold for v in villages):
+                held = sum(1 for v in villages if s.villages[v].controller == me)
+                if held >= len(villages) - 1 and any(
+                    s.villages[v].controller == me for v in villages
+                ):
+                    return options["build stronghold"]
+            if all(s.villages[v].controller == me for v in villages) and not any(
+                s.villages[v].stronghold for v in villages
+            ):
+                return options["build stronghold"]
+        # keep enough for a Fief Title that is within reach next round
+        reserve = 0
+        if target is not None:
+            villages = cat.map.fief_villages[target]
+            missing = sum(1 for v in villages if s.villages[v].controller != me)
+            if missing <= 1 and any(s.villages[v].stronghold for v in villages):
+                reserve = cat.rules.prices.fief_title
+        troops = sum(sum(c) for vil in s.villages for p, c in vil.units.items() if p == me)
+        nobles = len(s.seat_nobles(me))
+        wanted = 4 + 3 * nobles
+        if s.round <= 7 and "build mill" in options and gold - 3 >= reserve and troops >= 4:
+            own_mills = sum(1 for v in s.controlled(me) if s.villages[v].mill)
+            if own_mills < 2:
+                return options["build mill"]
+        if target is not None and "build stronghold" in options and gold - 6 >= reserve:
+            villages = cat.map.fief_villages[target]
+            held = sum(1 for v in villages if s.villages[v].controller == me)
+            if held >= 2 and not any(s.villages[v].stronghold for v in villages):
+                return options["build stronghold"]
+        if troops < wanted or gold - reserve >= 6:
+            for unit in ("knight", "unsullied", "man-at-arms", "whitecloak"):
+                key = f"buy {unit}"
+                if key in options and gold - cat.cost[cat.unit_index[unit]] >= reserve:
+                    cheap = "buy man-at-arms" in options
+                    if unit == "knight" and cheap and troops >= 3 and gold < 7:
+                        continue
+                    return options[key]
+        return 0
+
+    def _place_units(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        target = self._target_fief(s, me)
+        best, score = 0, -1e9
+        for i, opt in enumerate(d.options):
+            v = opt.data
+            sc = -s.troop_count(v, me) * 0.5
+            if target is not None and s.cat.map.fief_of[v] == target:
+                sc += 2
+            hostile = sum(
+                1 for w, _ in s.cat.map.neighbours[v] for p in s.present(w) if not s.friendly(me, p)
+            )
+            sc += 0.5 * hostile
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _place_building(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        target = self._target_fief(s, me)
+        home = s.seats[me].home
+        best, score = 0, -1e9
+        for i, opt in enumerate(d.options):
+            v = opt.data
+            fief = s.cat.map.fief_of[v]
+            sc = (2 if fief == target else 0) + (1 if fief == home else 0)
+            sc += 0.2 * s.troop_count(v, me)
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _title_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        for i, opt in enumerate(d.options):
+            n = s.nobles[opt.data]
+            if s.slots_free(n, "fief") > 0:
+                return i
+        return 0
+
+    def _grant_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        for i, opt in enumerate(d.options):
+            if s.nobles[opt.data].seat == view.seat:
+                return i
+        for i, opt in enumerate(d.options):
+            if s.friendly(view.seat, s.nobles[opt.data].seat):
+                return i
+        return 0
+
+    def _grant_terms(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return len(d.options) - 1
+
+    def _accept_grant(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    # -- movement --------------------------------------------------------------------
+
+    def _movement_order(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 2  # move last, seeing where the others went
+
+    def _ships_pass(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        for i, opt in enumerate(d.options):
+            if opt.data is not None and s.nobles[opt.data].seat == view.seat:
+                return i
+        return 0
+
+    def _move_value(
+        self,
+        s: FiefState,
+        noble: Noble,
+        to: int,
+        target: str | None,
+        goals: list[int] | None = None,
+    ) -> float:
+        """How much this seat gains by moving ``noble`` (with his troops) to ``to``."""
+        me = noble.seat
+        cat = s.cat
+        frm = noble.at
+        if goals is None:
+            goals = self._goal_villages(s, me, target)
+        vil = s.villages[to]
+        hostile = [p for p in s.present(to) if not s.friendly(me, p)]
+        mine = strength(s, frm, me)
+        if hostile:
+            theirs = max(strength(s, to, p) for p in hostile)
+            penalty = (
+                0,
+                cat.rules.battle.dice.stronghold_penalty,
+                cat.rules.battle.dice.fortified_penalty,
+            )[vil.stronghold]
+            edge = dice_for(s, mine) - penalty
+            if edge <= 0 or mine < self._edge(s, to, target) * theirs:
+                return -10.0
+            value = 6.0 + (4 if target and cat.map.fief_of[to] == target else 0)
+            value += 2 * s.vp(hostile[0])
+        elif vil.controller == me:
+            value = -1.0
+        else:
+            value = 2.0 + (5 if target and cat.map.fief_of[to] == target else 0)
+            value += (1 if vil.mill else 0) + (1 if vil.sept else 0)
+        others_here = len(s.nobles_at(frm, me)) - 1
+        troops_here = s.troop_count(frm, me)
+        if others_here == 0 and troops_here <= 1:
+            value -= 2.0 + (3 if target and cat.map.fief_of[frm] == target else 0)
+            if s.villages[frm].stronghold:
+                value -= 2
+        if goals:
+            dist = cat.map.distance
+            value += 1.5 * (min(dist[frm][g] for g in goals) - min(dist[to][g] for g in goals))
+        ally_goal = self._partner_target(s, me)
+        if ally_goal is not None:
+            if cat.map.fief_of[frm] == ally_goal and cat.map.fief_of[to] != ally_goal:
+                value += 5  # make way for the ally
+            elif cat.map.fief_of[to] == ally_goal and cat.map.fief_of[frm] != ally_goal:
+                value -= 5
+        # a lone Noble walking next to an enemy army is a prize for them
+        if troops_here == 0:
+            for w, _ in cat.map.neighbours[to]:
+                if any(not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)):
+                    value -= 3
+                    break
+        return value
+
+    def _best_move(
+        self, s: FiefState, noble: Noble, target: str | None, goals: list[int]
+    ) -> tuple[int | None, float]:
+        best, score = None, 0.5
+        for w in sorted(destinations(s, noble)):
+            sc = self._move_value(s, noble, w, target, goals)
+            if sc > score:
+                best, score = w, sc
+        return best, score
+
+    def _move(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        target = self._target_fief(s, view.seat)
+        goals = self._goal_villages(s, view.seat, target)
+        best, score = 0, 0.5
+        for i, opt in enumerate(d.options):
+            if opt.data is None or opt.data[0] != "move":
+                continue
+            noble = s.nobles[opt.data[1]]
+            _, sc = self._best_move(s, noble, target, goals)
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _destination(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        target = self._target_fief(s, me)
+        noble = s.nobles.get(s.focus.get("noble", ""))
+        if noble is None:
+            return 0
+        goals = self._goal_villages(s, me, target)
+        best, score = 0, -1e9
+        for i, opt in enumerate(d.options):
+            sc = self._move_value(s, noble, opt.data, target, goals)
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _take_troops(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        labels = [o.data for o in d.options]
+        via = s.focus.get("via", -1)
+        to = s.focus.get("to", -1)
+        hostile = to >= 0 and any(not s.friendly(me, p) for p in s.present(to))
+        if "two" in labels and via >= 0 and s.villages[via].controller != me and not hostile:
+            return labels.index("two")
+        noble = s.nobles.get(s.focus.get("noble", ""))
+        ally_goal = self._partner_target(s, me)
+        if noble is not None and ally_goal is not None and s.cat.map.fief_of[noble.at] == ally_goal:
+            return labels.index("all")  # leave nothing behind in the ally's Fief
+        if noble is not None and "one" in labels:
+            others = len(s.nobles_at(noble.at, me)) - 1
+            if others == 0:
+                return labels.index("one")
+        return 0
+
+    def _sail_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        target = self._target_fief(s, me)
+        for i, opt in enumerate(d.options):
+            v = opt.data
+            if v is None:
+                continue
+            wanted = target and s.cat.map.fief_of[v] == target and s.villages[v].controller != me
+            if wanted and all(s.friendly(me, p) for p in s.present(v)):
+                return i
+        return 0
+
+    def _landing(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1
+
+    def _force_landing(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 1
+
+    def _pillage(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    # -- battles ------------------------------------------------------------------------
+
+    def _attack(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        best, score = 0, 0.0
+        for i, opt in enumerate(d.options):
+            if opt.data is None:
+                continue
+            v, enemy = opt.data
+            mine, theirs = strength(s, v, me), strength(s, v, enemy)
+            vil = s.villages[v]
+            penalty = (0, 1, 2)[vil.stronghold]
+            if s.troop_count(v, enemy) == 0 and mine > theirs:
+                sc = 10.0
+            elif (
+                dice_for(s, mine) - penalty > 0
+                and mine >= self._edge(s, v, self._target_fief(s, me)) * theirs
+            ):
+                sc = 2 + mine - theirs
+            else:
+                continue
+            if sc > score:
+                best, score = i, sc
+        return best
+
+    def _play_ambush(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _play_passage(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        return 0
+
+    def _casualty(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        cat = view.cat
+        return min(
+            range(len(d.options)),
+            key=lambda i: (cat.cost[d.options[i].data] / cat.hits[d.options[i].data], i),
+        )
+
+    def _noble_falls(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        return min(
+            range(len(d.options)), key=lambda i: self._noble_value(s, s.nobles[d.options[i].data])
+        )
+
+    def _battle_choice(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        me = view.seat
+        v = s.focus.get("battle")
+        if v is None:
+            return 0
+        enemies = [p for p in s.present(v) if not s.friendly(me, p)]
+        mine = strength(s, v, me)
+        theirs = max((strength(s, v, p) for p in enemies), default=0)
+        if mine >= 0.7 * theirs:
+            return 0
+        for i, opt in enumerate(d.options):
+            if opt.data[0] == "retreat":
+                return i
+        return 0

@@ -1,0 +1,502 @@
+"""Scenario positions: a fief game set up from a scenario file's ``setup:``.
+
+The position is written in content ids::
+
+    setup:
+      players: 4                          # default: the number of seats
+      phase: battles                      # hear_ye (default), elections, cards,
+                                          # card_plays, income, purchase, movement,
+                                          # battles or end
+      round: 3
+      first_player: 0
+      options: {tactics: true}
+      dice: [6, 6, 1]                     # fixed d6 results, used before the random stream
+      seats:
+        - {house: stark, gold: 5, hand: [tax]}
+        - {house: lannister}
+      nobles:                             # Nobles not named stay in their Character deck
+        stark-eddard: {at: winterfell, titles: [paramount-north]}
+        lannister-tywin: {at: winterfell}
+        lannister-jaime: {captive_of: 0}
+      troops:
+        winterfell: {0: {knight: 1, man-at-arms: 3}, 1: {knight: 2}}
+      villages:
+        winterfell: {stronghold: 1, mill: true, controller: 0}
+      marriages: [[stark-eddard, lannister-cersei]]
+      disasters: {region-north: [famine]}
+      fortune: [plague, tax]              # top of the Fortune deck; the rest follows
+      court: [lord-comes-of-age]
+
+A scenario game opens with a ``scenario_start`` decision (one option,
+``begin``), so every event of the position — income, a battle, the end of the
+round — happens inside the script and can be expected. Fixture Nobles come
+from the scenario's ``cards:`` list (same fields as content Nobles).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError
+
+from pnp.content import ContentModel, LoadedContent
+from pnp.engine.errors import SetupError
+from pnp.engine.game import GameConfig
+from pnp.engine.rng import stream
+from pnp.errors import PnpError
+from pnp.rulesets.fief.compiled import Catalog, build_catalog, catalog_for
+from pnp.rulesets.fief.model import Noble as NobleModel
+from pnp.rulesets.fief.setup import build_state, check_options, fresh_state
+from pnp.rulesets.fief.state import PHASES, SEASONS, FiefState, Noble
+
+START_PHASES = ("hear_ye", "cards", "income", "purchase", "movement", "battles", "end")
+
+
+class SeatSetup(ContentModel):
+    """One player of a scenario."""
+
+    house: str
+    gold: int = Field(default=0, ge=0)
+    hand: list[str] = []
+    deck: list[str] | None = None
+    tax_markers: int | None = Field(default=None, ge=0)
+    diplomacy: int | None = Field(default=None, ge=0)
+    used: dict[str, int] = {}
+    assassinations: int = Field(default=0, ge=0)
+    home: str | None = None
+
+
+class NobleSetup(ContentModel):
+    """Where one Noble is and what he holds."""
+
+    at: str | None = None
+    captive_of: int | None = None
+    zone: Literal["deck", "board", "captive", "dead", "out"] | None = None
+    seat: int | None = None
+    titles: list[str] = []
+    outlaw: bool = False
+    cursed: bool = False
+    moved: bool = False
+
+
+class VillageSetup(ContentModel):
+    """Buildings and control of one Village."""
+
+    stronghold: Literal[0, 1, 2] | None = None
+    mill: bool | None = None
+    sept: bool | None = None
+    maester: bool | None = None
+    controller: int | None = None
+    #: armies that entered this round: ``[seat, from-village]``
+    entered: list[tuple[int, str]] = []
+
+
+class ScenarioSetup(ContentModel):
+    """The ``setup:`` mapping of a fief scenario."""
+
+    #: set the game up as a new game would (houses from ``seats``); the script
+    #: then picks the starting Villages
+    new_game: bool = False
+    players: int | None = None
+    #: where the game opens: a phase, or ``elections`` (Hear Ye from the Warden
+    #: elections on) or ``card_plays`` (the card phase from its plays on)
+    phase: Literal[
+        "hear_ye",
+        "elections",
+        "cards",
+        "card_plays",
+        "income",
+        "purchase",
+        "movement",
+        "battles",
+        "end",
+    ] = "hear_ye"
+    round: int = Field(default=1, ge=1)
+    first_player: int | None = Field(default=None, ge=0)
+    options: dict[str, bool] = {}
+    dice: list[int] = []
+    seats: list[SeatSetup] = Field(min_length=1)
+    nobles: dict[str, NobleSetup] = {}
+    troops: dict[str, dict[int, dict[str, int]]] = {}
+    villages: dict[str, VillageSetup] = {}
+    marriages: list[tuple[str, str]] = []
+    disasters: dict[str, list[str]] = {}
+    fortune: list[str] = []
+    #: where the Fortune cards not placed anywhere else go: under ``fortune`` or
+    #: to the discard pile (an empty deck, to test reshuffles)
+    fortune_rest: Literal["deck", "discard"] = "deck"
+    fortune_discard: list[str] = []
+    court: list[str] = []
+    court_discard: list[str] = []
+    title_cards: dict[str, str] = {}
+    season: Literal["summer", "autumn", "winter"] = "summer"
+    idols_destroyed: bool = False
+    heir_played: bool = False
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[tuple[tuple[str | int, ...], str]] = []
+
+    def add(self, loc: tuple[str | int, ...], message: str) -> None:
+        self.items.append((("setup", *loc), message))
+
+
+def _fixture_catalog(content: LoadedContent, cards: Sequence[Mapping[str, Any]]) -> Catalog:
+    """The content's catalog, plus the scenario's fixture Nobles."""
+    if not cards:
+        return catalog_for(content.model)
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    extra = []
+    known = {n.id for n in content.model.nobles}
+    houses = {h.id for h in content.model.houses}
+    attributes = {a.id for a in content.model.attributes}
+    for i, raw in enumerate(cards):
+        try:
+            noble = NobleModel.model_validate(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                problems.append((("cards", i, *err["loc"]), err["msg"]))
+            continue
+        if noble.id in known:
+            problems.append((("cards", i, "id"), f"{noble.id!r} is already a content Noble"))
+        if noble.house is not None and noble.house not in houses:
+            problems.append((("cards", i, "house"), f"unknown House {noble.house!r}"))
+        for j, attr in enumerate(noble.attributes):
+            if attr not in attributes:
+                problems.append((("cards", i, "attributes", j), f"unknown attribute {attr!r}"))
+        known.add(noble.id)
+        extra.append(noble)
+    if problems:
+        raise SetupError(problems=problems)
+    model = content.model.model_copy(update={"nobles": [*content.model.nobles, *extra]})
+    return build_catalog(model)
+
+
+def scenario_game(
+    content: LoadedContent,
+    setup: Mapping[str, Any],
+    cards: Sequence[Mapping[str, Any]],
+    seed: int,
+) -> Any:
+    """A game at the scenario's position (``Ruleset.scenario_game``)."""
+    from pnp.rulesets.fief.rules import FiefGame
+
+    try:
+        spec = ScenarioSetup.model_validate(dict(setup))
+    except ValidationError as exc:
+        raise SetupError(
+            problems=[(("setup", *err["loc"]), err["msg"]) for err in exc.errors()]
+        ) from None
+    cat = _fixture_catalog(content, cards)
+    if spec.new_game:
+        return _new_game(cat, spec, seed)
+    problems = _Problems()
+    state = _build(cat, spec, problems)
+    if problems.items:
+        raise SetupError(problems=problems.items)
+    game = FiefGame(state, stream(seed, "game"), spec.phase, pause=True)
+    return game
+
+
+def _new_game(cat: Catalog, spec: ScenarioSetup, seed: int) -> Any:
+    """A new game's set-up with the scenario's Houses, First Player, deck tops and dice."""
+    from pnp.rulesets.fief.rules import FiefGame
+
+    problems = _Problems()
+    houses = [seat.house for seat in spec.seats]
+    for key in ("fortune", "court"):
+        for j, card in enumerate(getattr(spec, key)):
+            if card not in cat.cards:
+                problems.add((key, j), f"unknown card {card!r}")
+    if problems.items:
+        raise SetupError(problems=problems.items)
+    rng = stream(seed, "game")
+    config = GameConfig(len(houses), tuple(houses), dict(spec.options))
+    try:
+        state = fresh_state(
+            cat,
+            config,
+            rng,
+            first=spec.first_player,
+            court_top=spec.court,
+            fortune_top=spec.fortune,
+        )
+    except (PnpError, ValueError) as exc:
+        raise SetupError(str(exc), ("setup",)) from None
+    state.forced_dice = list(spec.dice)
+    return FiefGame(state, rng, "setup", pause=True)
+
+
+def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
+    m = cat.map
+    players = spec.players if spec.players is not None else len(spec.seats)
+    if players != len(spec.seats):
+        problems.add(("players",), f"{players} players but {len(spec.seats)} seats")
+    houses = []
+    for i, seat in enumerate(spec.seats):
+        if seat.house not in cat.houses:
+            problems.add(("seats", i, "house"), f"unknown House {seat.house!r}")
+        elif seat.house in houses:
+            problems.add(("seats", i, "house"), f"House {seat.house!r} is played twice")
+        houses.append(seat.house)
+    try:
+        options = check_options(spec.options)
+    except Exception as exc:
+        problems.add(("options",), str(exc))
+        options = {}
+    if problems.items:
+        raise SetupError(problems=problems.items)
+    s = build_state(cat, len(spec.seats), options, houses)
+    s.round = spec.round
+    s.phase = {"elections": "hear_ye", "card_plays": "cards"}.get(spec.phase, spec.phase)
+    first = spec.first_player or 0
+    if first >= s.players:
+        problems.add(("first_player",), f"no seat {first}")
+    s.first = s.starting_player = first % s.players
+    for j, roll in enumerate(spec.dice):
+        if not 1 <= roll <= 6:
+            problems.add(("dice", j), f"a d6 shows 1 to 6, not {roll}")
+    s.forced_dice = list(spec.dice)
+    s.season = SEASONS.index(spec.season)
+    s.idols_destroyed = spec.idols_destroyed
+    s.heir_played = spec.heir_played
+
+    def village(name: str, loc: tuple[str | int, ...]) -> int:
+        if name not in m.index:
+            problems.add(loc, f"unknown Village {name!r}")
+            return -1
+        return m.index[name]
+
+    # seats
+    used_cards: Counter[str] = Counter()
+    for i, seat_spec in enumerate(spec.seats):
+        seat = s.seats[i]
+        seat.gold = seat_spec.gold
+        s.minted += seat_spec.gold
+        for j, card in enumerate(seat_spec.hand):
+            if card not in cat.cards:
+                problems.add(("seats", i, "hand", j), f"unknown card {card!r}")
+            else:
+                seat.hand.append(card)
+                used_cards[card] += 1
+        if seat_spec.tax_markers is not None:
+            seat.tax_markers = seat_spec.tax_markers
+        if seat_spec.diplomacy is not None:
+            seat.diplomacy = seat_spec.diplomacy
+        seat.used = dict(seat_spec.used)
+        seat.assassinations = seat_spec.assassinations
+        if seat_spec.home is not None:
+            if seat_spec.home not in m.fief_villages:
+                problems.add(("seats", i, "home"), f"unknown Fief {seat_spec.home!r}")
+            seat.home = seat_spec.home
+        elif seat.home is None:
+            seat.home = next(iter(m.fief_villages))
+    # nobles
+    for nid, ns in spec.nobles.items():
+        loc = ("nobles", nid)
+        noble = s.nobles.get(nid)
+        if noble is None:
+            if nid in cat.nobles:
+                problems.add(loc, f"{nid!r} belongs to a House nobody plays")
+            else:
+                problems.add(loc, f"unknown Noble {nid!r}")
+            continue
+        if ns.seat is not None:
+            if noble.card.kind == "noble":
+                problems.add((*loc, "seat"), "only a Bannerman or an Heir may be given a seat")
+            elif not 0 <= ns.seat < s.players:
+                problems.add((*loc, "seat"), f"no seat {ns.seat}")
+            else:
+                s.enlist(noble, ns.seat)
+        elif noble.seat < 0 and (ns.at is not None or ns.captive_of is not None):
+            problems.add(loc, f"{nid!r} needs a seat")
+            continue
+        zone = ns.zone or ("board" if ns.at else "captive" if ns.captive_of is not None else None)
+        if zone == "board":
+            if ns.at is None:
+                problems.add(loc, "a Noble on the board needs `at`")
+                continue
+            v = village(ns.at, (*loc, "at"))
+            if v >= 0:
+                s.place_noble(noble, v)
+        elif zone == "captive":
+            if ns.captive_of is None or not 0 <= ns.captive_of < s.players:
+                problems.add((*loc, "captive_of"), "a captive needs the seat holding him")
+                continue
+            if ns.captive_of == noble.seat:
+                problems.add((*loc, "captive_of"), "a Noble cannot be his own player's captive")
+            noble.zone = "captive"
+            noble.captor = ns.captive_of
+        elif zone is not None:
+            noble.zone = zone
+        noble.outlaw = ns.outlaw
+        noble.cursed = ns.cursed
+        noble.moved = ns.moved
+        for j, title in enumerate(ns.titles):
+            if title not in cat.titles:
+                problems.add((*loc, "titles", j), f"unknown title {title!r}")
+            elif s.holder[title] is not None:
+                problems.add((*loc, "titles", j), f"{title!r} is already held by {s.holder[title]}")
+            elif not noble.in_play:
+                problems.add((*loc, "titles", j), f"{nid!r} is not in play")
+            else:
+                s.holder[title] = nid
+                noble.titles.append(title)
+        for kind in ("fief", "military", "high"):
+            if s.slots_free(noble, kind) < 0:
+                problems.add((*loc, "titles"), f"too many {kind} titles for one Noble")
+    # character decks
+    for i, seat_spec in enumerate(spec.seats):
+        seat = s.seats[i]
+        rest = [nid for nid in cat.house_nobles[seat.house] if s.nobles[nid].zone == "deck"]
+        if seat_spec.deck is not None:
+            for j, nid in enumerate(seat_spec.deck):
+                if nid not in rest:
+                    problems.add(
+                        ("seats", i, "deck", j),
+                        f"{nid!r} is not a Noble of this House left in the deck",
+                    )
+            top = [nid for nid in seat_spec.deck if nid in rest]
+            seat.deck = top + [nid for nid in rest if nid not in top]
+        else:
+            seat.deck = rest
+    # troops
+    for name, by_seat in spec.troops.items():
+        v = village(name, ("troops", name))
+        if v < 0:
+            continue
+        for seat_index, units in by_seat.items():
+            if not 0 <= seat_index < s.players:
+                problems.add(("troops", name, seat_index), f"no seat {seat_index}")
+                continue
+            for unit, count in units.items():
+                loc = ("troops", name, seat_index, unit)
+                if unit not in cat.unit_index:
+                    problems.add(loc, f"unknown unit {unit!r}")
+                    continue
+                u = cat.unit_index[unit]
+                if u in s.shared_stock:
+                    if s.shared_stock[u] < count:
+                        problems.add(loc, f"only {s.shared_stock[u]} {unit} left")
+                        continue
+                    s.shared_stock[u] -= count
+                else:
+                    stock = s.seats[seat_index].stock
+                    if stock[u] < count:
+                        problems.add(loc, f"House stock holds only {stock[u]} {unit}")
+                        continue
+                    stock[u] -= count
+                s.add_units(v, seat_index, u, count)
+    # villages
+    for name, vs in spec.villages.items():
+        v = village(name, ("villages", name))
+        if v < 0:
+            continue
+        vil = s.villages[v]
+        for field in ("stronghold", "mill", "sept", "maester"):
+            value = getattr(vs, field)
+            if value is not None:
+                setattr(vil, field, value)
+        if vs.controller is not None:
+            if not s.has_presence(v, vs.controller):
+                problems.add(
+                    ("villages", name, "controller"), f"seat {vs.controller} has nothing there"
+                )
+            else:
+                vil.arrivals = [vs.controller] + [p for p in vil.arrivals if p != vs.controller]
+                s.update_control(v)
+        for j, (seat_index, frm) in enumerate(vs.entered):
+            w = village(frm, ("villages", name, "entered", j))
+            road = m.road_between(v, w) if w >= 0 else None
+            if w >= 0 and road is None:
+                problems.add(("villages", name, "entered", j), f"no road from {frm!r}")
+            elif road is not None:
+                vil.entries.append((seat_index, road))
+    # marriages
+    for j, (a, b) in enumerate(spec.marriages):
+        na, nb = s.nobles.get(a), s.nobles.get(b)
+        if na is None or nb is None:
+            problems.add(("marriages", j), "unknown Noble")
+            continue
+        if na.lady == nb.lady or na.seat == nb.seat:
+            problems.add(("marriages", j), "a marriage joins a Lord and a Lady of two players")
+            continue
+        na.spouse, nb.spouse = b, a
+        s.seats[na.seat].marriage = (a, b)
+        s.seats[nb.seat].marriage = (b, a)
+        if s.players >= cat.rules.alliances_from:
+            s.seats[na.seat].partner = nb.seat
+            s.seats[nb.seat].partner = na.seat
+    # cards on the board and in decks
+    for region, cards_here in spec.disasters.items():
+        if region not in s.disasters:
+            problems.add(("disasters", region), f"unknown Region {region!r}")
+            continue
+        for j, card in enumerate(cards_here):
+            if card not in cat.cards or cat.cards[card][0] != "disaster":
+                problems.add(("disasters", region, j), f"{card!r} is not a disaster card")
+                continue
+            s.disasters[region].append(card)
+            used_cards[card] += 1
+    for title, card in spec.title_cards.items():
+        if title not in cat.titles or card not in cat.cards:
+            problems.add(("title_cards", title), "unknown title or card")
+            continue
+        s.title_cards[title] = card
+        used_cards[card] += 1
+    for key in ("fortune_discard", "court_discard"):
+        for j, card in enumerate(getattr(spec, key)):
+            if card not in cat.cards:
+                problems.add((key, j), f"unknown card {card!r}")
+                continue
+            getattr(s, key).append(card)
+            used_cards[card] += 1
+    pool_fortune = Counter(cat.fortune_deck)
+    if s.winter:
+        pool_fortune.update(
+            c for season in SEASONS[1 : s.season + 1] for c in cat.season_copies.get(season, [])
+        )
+        waiting = {k: list(v) for k, v in cat.season_copies.items() if SEASONS.index(k) > s.season}
+        s.copies_waiting = waiting
+    if s.winter:
+        removed = next((c for c in cat.fortune_deck if cat.cards[c][1] == "plague"), None)
+        if removed is not None:
+            pool_fortune[removed] -= 1
+            s.removed.append(removed)
+    pool_court = Counter(cat.court_deck)
+    for card, count in used_cards.items():
+        pool = pool_court if cat.cards[card][0] == "court" else pool_fortune
+        if pool[card] < count:
+            problems.add(
+                (), f"more {card!r} cards placed than the game has ({count} > {pool[card]})"
+            )
+        pool[card] -= count
+    for key, pool, order in (
+        ("fortune", pool_fortune, cat.fortune_deck),
+        ("court", pool_court, cat.court_deck),
+    ):
+        top = list(getattr(spec, key))
+        for j, card in enumerate(top):
+            if pool[card] <= 0:
+                problems.add((key, j), f"no {card!r} card left for the deck")
+            else:
+                pool[card] -= 1
+        rest = [c for c in dict.fromkeys(order) for _ in range(max(0, pool[c]))]
+        if s.winter and key == "fortune":
+            rest += [c for c, n in pool.items() if c not in order for _ in range(max(0, n))]
+        if key == "fortune" and spec.fortune_rest == "discard":
+            s.fortune_discard += rest
+            rest = []
+        # the draw pile's top is the end of the list
+        setattr(s, key, list(reversed(top + rest)))
+    s.refresh_weather()
+    for seat in s.seats:
+        seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
+        seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]
+    return s
+
+
+__all__ = ["PHASES", "START_PHASES", "Noble", "ScenarioSetup", "scenario_game"]
