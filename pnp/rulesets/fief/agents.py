@@ -120,7 +120,7 @@ class HeuristicBot:
         Late in the game a Village of the Fief it needs is worth an even fight.
         """
         if target is not None and s.cat.map.fief_of[v] == target and s.round >= 6:
-            return 1.0
+            return 1.0 if s.round < 9 else 0.8
         return ATTACK_EDGE
 
     @staticmethod
@@ -794,8 +794,11 @@ class HeuristicBot:
             value += 1.5 * (min(dist[frm][g] for g in goals) - min(dist[to][g] for g in goals))
         ally_goal = self._partner_target(s, me)
         if ally_goal is not None:
+            stranded = s.troop_count(to, me) > 0 and not s.nobles_at(to, me)
             if cat.map.fief_of[frm] == ally_goal and cat.map.fief_of[to] != ally_goal:
                 value += 5  # make way for the ally
+            elif cat.map.fief_of[to] == ally_goal and stranded:
+                value += 6  # fetch troops left behind there, to lead them out
             elif cat.map.fief_of[to] == ally_goal and cat.map.fief_of[frm] != ally_goal:
                 value -= 5
         # a lone Noble walking next to an enemy army is a prize for them

@@ -343,6 +343,16 @@ class Rules(ContentModel):
     chance: ChanceRules
 
 
+class Decision(ContentModel):
+    """A rule the referee plays by where the rulebook is silent (printed on the reference sheet)."""
+
+    id: Annotated[Slug, Id("decisions")]
+    topic: str
+    text: str
+    #: checklist IDs this decision settles
+    covers: list[Annotated[str, Field(pattern=r"^FF-[A-Z]+-\d{2}$")]] = []
+
+
 class FiefContent(ContentModel):
     """Root of ``content/fief``."""
 
@@ -363,6 +373,7 @@ class FiefContent(ContentModel):
     units: list[Unit]
     buildings: list[Building]
     tokens: list[Token] = []
+    decisions: list[Decision] = []
     rules: Rules
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
