@@ -10,15 +10,20 @@ Values handed to the template are plain text; it escapes them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.render import RenderError
 from pnp.rulesets.fief.components import AS_DICE, stock, token_groups
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.houseboards import home_text
 from pnp.rulesets.fief.model import FiefContent
 from pnp.rulesets.fief.phases import PHASES
+
+#: a value from the content in a decision's text: ``{rules.hand_limit}``
+_PLACEHOLDER = re.compile(r"\{(rules(?:\.[a-z_]+)+)\}")
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
 KINDS = {"fief": "Fief", "military": "Military", "high": "High"}
@@ -151,7 +156,34 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
         "bid_steps": _number_words(rules.prices.council_bid_steps),
         "kit": kit_counts(model),
         "marriage_fee": _marriage_fee(model),
+        "decisions": [
+            {
+                "topic": d.topic,
+                "text": resolve(d.text, model, f"decisions {d.id!r}"),
+                "covers": ", ".join(d.covers),
+            }
+            for d in model.decisions
+        ],
     }
+
+
+def resolve(text: str, model: FiefContent, where: str) -> str:
+    """``text`` with every ``{rules.…}`` placeholder replaced by the content's value.
+
+    Lists read as ``1, 2 or 3``; a path the rules do not have is an error naming ``where``.
+    """
+
+    def value(match: re.Match[str]) -> str:
+        node: Any = model
+        for part in match.group(1).split("."):
+            if not hasattr(node, part):
+                raise RenderError(f"fief: {where}: no value {{{match.group(1)}}} in the content")
+            node = getattr(node, part)
+        if isinstance(node, list | tuple):
+            return _number_words([int(v) for v in node])
+        return str(node)
+
+    return _PLACEHOLDER.sub(value, text)
 
 
 def _marriage_fee(model: FiefContent) -> int:

@@ -15,7 +15,9 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.content import LoadedContent
+from pnp.render import RenderError
 from pnp.rulesets.fief.effects import describe
+from pnp.rulesets.fief.reference import resolve
 from tests.rulesets.fief.conftest import Build
 
 #: every DECISION of gaps.md's fief part, by the checklist ID the sheet names it with
@@ -134,3 +136,44 @@ def test_icons_are_listed_with_their_meaning(md: str, fief_build: Build) -> None
     html = fief_build.files["reference.html"].decode()
     assert 'aria-label="Coastal Village"' in html
     assert "Coastal Village" in md
+
+
+def test_the_rulesets_decisions_are_printed(md: str, fief_content: LoadedContent[Any]) -> None:
+    decisions = fief_content.model.decisions
+    assert decisions, "content/fief/decisions.yaml lists the referee's decisions"
+    for d in decisions:
+        assert " ".join(d.text.split()) in md, d.id
+        for rule_id in d.covers:
+            assert rule_id in md, (d.id, rule_id)
+
+
+def test_decision_texts_agree_with_the_rules(fief_content: LoadedContent[Any]) -> None:
+    """The decisions repeat some numbers in words: they must be the rules' numbers."""
+    model = fief_content.model
+    r = model.rules
+    text = {d.id: resolve(d.text, model, d.id) for d in model.decisions}
+    checks = {
+        "hand-limit": [f"more than {r.hand_limit} cards"],
+        "disasters": [f"at most {r.max_disasters} lie"],
+        "ransom": [f"{r.prices.ransom_base} + {r.prices.ransom_per_title} per Title"],
+        "bribes": [", ".join(str(b) for b in r.prices.bribes[:-1])],
+        "council-bid": [", ".join(str(b) for b in r.prices.council_bid_steps[:-1])],
+        "marriage-terms": [f"dowry of {r.prices.dowry} Gold"],
+        "battle-choices": [f"adds {r.battle.mother_of_dragons_strength} strength"],
+        "victory": [f"After round {r.round_limit}"],
+    }
+    for did, phrases in checks.items():
+        if did not in text:
+            continue
+        for phrase in phrases:
+            assert phrase in text[did], (did, phrase)
+
+
+def test_decision_placeholders_read_the_content(fief_content: LoadedContent[Any]) -> None:
+    model = fief_content.model
+    r = model.rules
+    assert resolve("hold {rules.hand_limit} cards", model, "x") == f"hold {r.hand_limit} cards"
+    bribes = resolve("offer {rules.prices.bribes}", model, "x")
+    assert bribes.startswith("offer ") and bribes.endswith(f" or {r.prices.bribes[-1]}")
+    with pytest.raises(RenderError, match=r"decisions 'odd': no value \{rules.nope\}"):
+        resolve("{rules.nope}", model, "decisions 'odd'")
