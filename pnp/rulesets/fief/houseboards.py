@@ -150,7 +150,9 @@ def draw_house_board(model: FiefContent, house: House, face: Face) -> None:
     else:
         start = f"<b>Initial Noble.</b> Always {escape(lady)} (take a Lady card)."
     n = house.nobles
-    start += f" The deck holds {n.lords} Lords and {n.ladies} Ladies."
+    lords = f"{n.lords} Lord" + ("" if n.lords == 1 else "s")
+    ladies = f"{n.ladies} Lad" + ("y" if n.ladies == 1 else "ies")
+    start += f" The deck holds {lords} and {ladies}."
     tx, ty = _at(face, dx, dy + POKER[1] + 3)
     face.text(start, tx, ty - 24 * mm, POKER[0] * mm, 24 * mm, size=7.5, min_size=5.5)
     # -- abilities and starting forces ------------------------------------------------------

@@ -121,6 +121,11 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
                 "strength": u.strength,
                 "hits": u.hits,
                 "stock": u.shared if u.shared is not None else u.stock,
+                "exceptions": ", ".join(
+                    f"{h.name} {h.stock[u.id]}"
+                    for h in model.houses
+                    if u.id in h.stock and h.stock[u.id] != u.stock
+                ),
                 "shared": u.shared is not None,
                 "tactics": u.tactics,
                 "royal": u.buyer == "royal",
