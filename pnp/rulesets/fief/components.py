@@ -150,83 +150,44 @@ def noble_cards(model: FiefContent) -> list[Card]:
 
 def mini_cards(model: FiefContent) -> list[Card]:
     """Court Events, Fortune, disaster copies, Military Titles, Wall castles, First Player."""
+    mini = partial(Card, size="mini", file="cards")
     cards: list[Card] = []
     for c in model.court:
+        face = partial(faces.court_face, c)
         cards.append(
-            Card(
-                id=f"court-{c.id}",
-                name=c.name,
-                copies=c.copies,
-                size="mini",
-                face=partial(faces.court_face, c),
-                back=faces.court_back,
-                file="cards",
-            )
+            mini(id=f"court-{c.id}", name=c.name, copies=c.copies, face=face, back=faces.court_back)
         )
     for f in model.fortune:
         back = faces.disaster_back if f.back == "disaster" else faces.bounty_back
-        cards.append(
-            Card(
-                id=f"fortune-{f.id}",
-                name=f.name,
-                copies=f.copies,
-                size="mini",
-                face=partial(faces.fortune_face, f),
-                back=back,
-                file="cards",
-            )
-        )
+        face = partial(faces.fortune_face, f)
+        cards.append(mini(id=f"fortune-{f.id}", name=f.name, copies=f.copies, face=face, back=back))
     for d in model.disaster_copies:
         for season, copies in (("Autumn", d.autumn), ("Winter", d.winter)):
             if copies:
+                face = partial(faces.copy_face, d, season)
                 cards.append(
-                    Card(
+                    mini(
                         id=f"{d.id}-{season.lower()}",
                         name=f"{d.name}, {season}",
                         copies=copies,
-                        size="mini",
-                        face=partial(faces.copy_face, d, season),
+                        face=face,
                         back=faces.copy_back,
-                        file="cards",
                     )
                 )
     for t in model.titles:
         if t.kind == "military":
-            cards.append(
-                Card(
-                    id=f"title-{t.id}",
-                    name=t.name,
-                    size="mini",
-                    face=partial(faces.military_face, model, t),
-                    file="cards",
-                )
-            )
+            face = partial(faces.military_face, model, t)
+            cards.append(mini(id=f"title-{t.id}", name=t.name, face=face))
     for w in model.wall_castles:
-        cards.append(
-            Card(
-                id=w.id,
-                name=w.name,
-                copies=w.copies,
-                size="mini",
-                face=partial(faces.castle_face, w),
-                back=faces.castle_back,
-                file="cards",
-            )
-        )
+        face = partial(faces.castle_face, w)
+        cards.append(mini(id=w.id, name=w.name, copies=w.copies, face=face, back=faces.castle_back))
     for tok in model.tokens:
         if tok.id in AS_CARDS or tok.shape == "card":
-            cards.append(
-                Card(
-                    id=tok.id,
-                    name=tok.name,
-                    copies=tok.count,
-                    size="mini",
-                    face=faces.first_player_face
-                    if tok.id == "first-player"
-                    else partial(faces.marker_card_face, tok.name, tok.text),
-                    file="cards",
-                )
-            )
+            if tok.id == "first-player":
+                face = faces.first_player_face
+            else:
+                face = partial(faces.marker_card_face, tok.name, tok.text)
+            cards.append(mini(id=tok.id, name=tok.name, copies=tok.count, face=face))
     return cards
 
 
@@ -427,50 +388,31 @@ def _markers(model: FiefContent) -> list[Token]:
 
 
 def _house_token(tid: str, name: str, house: House, copies: int, shape: str, size: float) -> Token:
-    label = f"{name} ({house.name})"
+    token = partial(
+        Token,
+        id=f"{tid}-{house.id}",
+        name=f"{name} ({house.name})",
+        copies=copies,
+        shape=shape,
+        size=size,
+    )
     if tid in ("vote-for", "vote-decoy"):
         vote = tid.split("-")[1]
-        return Token(
-            id=f"{tid}-{house.id}",
-            name=label,
-            copies=copies,
-            shape=shape,
-            size=size,
-            face=partial(faces.vote_face, house, vote),
-            back=partial(faces.house_back, house),
+        return token(
+            face=partial(faces.vote_face, house, vote), back=partial(faces.house_back, house)
         )
     icon, word = HOUSE_MARKERS.get(tid, ("sigil", name))
     if icon == "sigil":
         icon = f"sigil-{house.id}"
-    return Token(
-        id=f"{tid}-{house.id}",
-        name=label,
-        copies=copies,
-        shape=shape,
-        size=size,
-        face=partial(faces.house_marker_face, house, icon, word),
-    )
+    return token(face=partial(faces.house_marker_face, house, icon, word))
 
 
 def _shared_token(tid: str, name: str, count: int, shape: str, size: float) -> Token:
+    token = partial(Token, id=tid, name=name, copies=count, shape=shape, size=size)
     if tid.startswith("gold-") and tid[5:].isdigit():
-        return Token(
-            id=tid,
-            name=name,
-            copies=count,
-            shape=shape,
-            size=size,
-            face=partial(faces.gold_face, int(tid[5:])),
-        )
+        return token(face=partial(faces.gold_face, int(tid[5:])))
     icon, word, ring = MARKER_ART.get(tid, ("disaster", name, "#6e655a"))
-    return Token(
-        id=tid,
-        name=name,
-        copies=count,
-        shape=shape,
-        size=size,
-        face=partial(faces.marker_face, icon, word, ring),
-    )
+    return token(face=partial(faces.marker_face, icon, word, ring))
 
 
-__all__ = ["components", "stock"]
+__all__ = ["components", "stock", "token_groups"]

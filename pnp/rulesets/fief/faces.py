@@ -701,41 +701,33 @@ def house_marker_face(house: House, icon: str, label: str, face: Face) -> None:
     else:
         _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
         _centre_icon(face, f"sigil-{house.id}", cx + d * 0.27, cy - d * 0.25, d * 0.22)
-    face.label(
-        label,
-        cx,
-        cy - d * 0.33,
-        size=d / mm * 0.28,
-        bold=True,
-        color=INK,
-        align="center",
-        max_width=d * 0.62,
-        min_size=3.2,
-    )
+    _token_word(face, label, 0.28, 0.62)
 
 
-def marker_face(icon: str, label: str, ring: str, face: Face, number: str = "") -> None:
-    """A shared marker: a picture on parchment, a word, maybe a number."""
+def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
+    """A shared marker: a picture on parchment and a word."""
     _token_ground(face, ring, ring_mm=1.4)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
     _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
-    if number:
-        face.label(
-            number, cx, cy - d * 0.36, size=d / mm * 0.4, bold=True, color=INK, align="center"
-        )
-    elif label:
-        face.label(
-            label,
-            cx,
-            cy - d * 0.33,
-            size=d / mm * 0.27,
-            bold=True,
-            color=INK,
-            align="center",
-            max_width=d * 0.7,
-            min_size=3.2,
-        )
+    if label:
+        _token_word(face, label, 0.27, 0.7)
+
+
+def _token_word(face: Face, word: str, size: float, width: float) -> None:
+    """A bold word low on a token; ``size`` and ``width`` are fractions of its width."""
+    d = face.width
+    face.label(
+        word,
+        d / 2,
+        face.height / 2 - d * 0.33,
+        size=d / mm * size,
+        bold=True,
+        color=INK,
+        align="center",
+        max_width=d * width,
+        min_size=3.2,
+    )
 
 
 def gold_face(value: int, face: Face) -> None:
