@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from pnp.rulesets.fief.agents import HeuristicBot
+from pnp.rulesets.fief.components import components
+from pnp.rulesets.fief.icons import ICONS
 from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.reference import reference_context
 from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.setup import new_game
 from pnp.rulesets.ruleset import Ruleset
@@ -18,6 +21,9 @@ RULESET = Ruleset(
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
+    components=components,
+    icons=ICONS,
+    reference_context=reference_context,
     # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning
     max_rounds=50,
 )
