@@ -10,6 +10,7 @@ the rules text printed on the card or House board, so the two cannot disagree.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -145,6 +146,17 @@ _ONCE = {"round": "Once per round", "game": "Once per game"}
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+#: unit ids whose printed name is not the id capitalised, as (one, several)
+_UNIT_WORDS = {"man-at-arms": ("Man-at-Arms", "Men-at-Arms"), "unsullied": ("Unsullied",) * 2}
+
+
+def _units(n: int, unit: str) -> str:
+    """``n`` troops of ``unit`` (an id from units.yaml) as printed: "2 Knights"."""
+    one = unit.replace("-", " ").title()
+    one, several = _UNIT_WORDS.get(unit, (one, one + "s"))
+    return f"{n} {one if n == 1 else several}"
 
 
 def _attribute_text(word: str, value: Any) -> str:
@@ -306,7 +318,7 @@ def _court_text(word: str, value: Any) -> str:
         return texts[word]
     if word == "free_troops":
         return (
-            f"Play in the card phase: place {_plural(value.count, value.unit.replace('-', ' '))} "
+            f"Play in the card phase: place {_units(value.count, value.unit)} "
             "from your stock with one of your Nobles."
         )
     raise KeyError(word)
@@ -324,6 +336,26 @@ def describe(effect: _OneWord) -> str:
     if isinstance(effect, CourtEffect):
         return _court_text(word, value)
     raise TypeError(type(effect).__name__)
+
+
+_FEMININE = {"he": "she", "him": "her", "his": "her", "himself": "herself"}
+_PRONOUN = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
+
+
+def for_sex(text: str, sex: str) -> str:
+    """``text`` (written of a Lord, as :func:`describe` writes) with a Lady's pronouns.
+
+    Attribute texts are shared by Lords and Ladies; a Lady's card should not
+    call her "him".
+    """
+    if sex != "lady":
+        return text
+
+    def swap(m: re.Match[str]) -> str:
+        word = _FEMININE[m.group(0).lower()]
+        return word.capitalize() if m.group(0)[0].isupper() else word
+
+    return _PRONOUN.sub(swap, text)
 
 
 def describe_all(effects: list[Any]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from reportlab.lib.colors import toColor
 
 from pnp.render import Face, escape, mm
-from pnp.rulesets.fief.effects import CourtEffect, FortuneEffect, describe
+from pnp.rulesets.fief.effects import CourtEffect, FortuneEffect, describe, for_sex
 from pnp.rulesets.fief.icons import ICONS
 from pnp.rulesets.fief.model import (
     Building,
@@ -328,7 +328,7 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     parts = []
     for aid in noble.attributes:
         attr = attrs[aid]
-        text = " ".join(describe(e) for e in attr.effects)
+        text = for_sex(" ".join(describe(e) for e in attr.effects), noble.sex)
         parts.append(f"<b>{escape(attr.name)}.</b> {escape(text)}")
     text_top = sy - 4.2 * mm
     flavour_h = 7 * mm if noble.flavor else 0
