@@ -166,8 +166,10 @@ def end_marriage(g: FiefGame, noble: Noble, why: str) -> None:
         seat.partner = None
     g.emit("marriage_ended", noble.seat, noble=noble.id, spouse=spouse.id, why=why)
     if why != "death":
-        for n in (noble, spouse):
-            if "queen" in n.titles:
+        # only the end of her marriage to the King unmakes a Queen: a Queen
+        # Regent who wed again stays Queen (and Protector) if that marriage ends
+        for n, other in ((noble, spouse), (spouse, noble)):
+            if "queen" in n.titles and "king" in other.titles:
                 strip(g, n, "queen", "divorce")
 
 

@@ -533,6 +533,11 @@ def king_election(g: FiefGame) -> Flow:
             fate.strip(g, regent, "protector", "new king")
     if not (yield from fate.grant(g, king, "king")):
         return
+    # the King holds the Protector card (FF-KING-04), whoever held it before:
+    # a Queen Regent whose later marriage ended kept it without the Queen title
+    protector = s.holder_of("protector")
+    if protector is not None and protector is not king:
+        fate.strip(g, protector, "protector", "new king")
     if s.holder["protector"] is None:
         yield from fate.grant(g, king, "protector", may_decline=False)
     if king.spouse is not None and s.holder["queen"] is None:
