@@ -39,6 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render import fonts, textbox
 from pnp.render.colours import colour
 from pnp.render.components import Component
+from pnp.render.forms import end_form
 from pnp.render.geometry import Box
 from pnp.render.icons import ICON_UNITS, Icon
 from pnp.render.markup import escape
@@ -81,7 +82,7 @@ class DrawContext:
         if form not in self._icon_forms:
             canvas.beginForm(form, 0, 0, icon.width, ICON_UNITS)
             icon.render(canvas, 0, 0, ICON_UNITS)
-            canvas.endForm()
+            end_form(canvas, form)
             self._icon_forms.add(form)
         scale = height / ICON_UNITS
         canvas.saveState()

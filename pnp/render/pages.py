@@ -19,6 +19,7 @@ from pnp.errors import PnpError
 from pnp.render import fonts, marks
 from pnp.render.components import Component, Draw
 from pnp.render.face import DrawContext, Face
+from pnp.render.forms import end_form
 from pnp.render.geometry import Box, Transform
 from pnp.render.pdf import binary_streams, new_canvas
 from pnp.render.report import RenderError
@@ -164,7 +165,7 @@ class SideForms:
         b = placed.bleed
         self.canvas.beginForm(name, -b, -b, placed.w + b, placed.h + b)
         self._draw(placed)
-        self.canvas.endForm()
+        end_form(self.canvas, name)
         return name
 
     def place(self, placed: Placed) -> None:
