@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.engine.game import Game
-from pnp.engine.scenarios.coverage import coverage, find_checklist, repo_root
+from pnp.engine.scenarios.coverage import checklist_for_tests, coverage, repo_root
 
 
 def assert_rules_covered(
@@ -26,19 +26,20 @@ def assert_rules_covered(
     """Fail unless every checklist ID starting with ``prefix`` is covered.
 
     ``scenarios`` defaults to the repository's ``tests/scenarios/``;
-    ``checklist`` to the shared ``rules/CHECKLIST.md`` (the test is skipped,
-    with the reason, when the shared folder is absent). ``tests`` adds Python
+    ``checklist`` to the shared ``rules/CHECKLIST.md``, or without it to the
+    repository's snapshot of its IDs (they must agree when both exist). ``tests`` adds Python
     test folders whose test names or docstrings count as covering an ID;
     ``exclude`` lists IDs deliberately left out (say why in the calling test).
     Scenarios naming an ID of the prefix that the checklist lacks also fail.
     """
     import pytest
 
-    path = checklist or find_checklist()
+    path = checklist or checklist_for_tests()
     if path is None:
         pytest.skip(
-            "the shared rules folder (shared/rules/CHECKLIST.md next to the repository, "
-            "or $PNP_CHECKLIST) is absent, so checklist coverage cannot be checked"
+            "neither the shared rules folder (shared/rules/CHECKLIST.md next to the "
+            "repository, or $PNP_CHECKLIST) nor tests/scenarios/checklist-ids.txt is "
+            "present, so checklist coverage cannot be checked"
         )
     folders = list(scenarios) if scenarios is not None else [repo_root() / "tests" / "scenarios"]
     found = coverage(prefix, path, folders, tests)

@@ -13,7 +13,16 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.engine.scenarios.coverage import coverage, find_checklist, mentioned
+from pnp.engine.scenarios.coverage import (
+    ChecklistOutOfStep,
+    checklist_for_tests,
+    checklist_ids,
+    coverage,
+    find_checklist,
+    mentioned,
+    snapshot_path,
+    write_snapshot,
+)
 from pnp.engine.testing import assert_rules_covered
 from tests.fixtures.haggle import CHECKLIST, CONTENT_ROOT, SCENARIOS
 
@@ -162,13 +171,36 @@ def test_python_tests_can_cover_ids(tmp_path: Path) -> None:
     assert mentioned("TH-CHAL-071", {"TH-CHAL-07"}) == set()
 
 
-def test_coverage_is_skipped_without_the_shared_folder(
+def test_coverage_uses_the_snapshot_without_the_shared_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("PNP_CHECKLIST", str(tmp_path / "absent.md"))
     assert find_checklist() is None
-    with pytest.raises(pytest.skip.Exception, match="shared rules folder"):
-        assert_rules_covered("TH-")
+    assert checklist_for_tests() == snapshot_path()
+    assert "TH-CHAL-07" in checklist_ids(snapshot_path(), "TH-")
+    assert_rules_covered("TH-")  # runs against the snapshot, no skip
+
+
+def test_snapshot_out_of_step_with_the_shared_checklist_fails(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shared = tmp_path / "CHECKLIST.md"
+    lines = [f"- [ ] {rule} — text" for rule in checklist_ids(snapshot_path())]
+    shared.write_text("\n".join(lines) + "\n")
+    monkeypatch.setenv("PNP_CHECKLIST", str(shared))
+    assert checklist_for_tests() == shared
+    shared.write_text("\n".join([*lines, "- [ ] TH-NEW-01 — a new rule"]) + "\n")
+    with pytest.raises(ChecklistOutOfStep, match="new: TH-NEW-01"):
+        checklist_for_tests()
+
+
+def test_snapshot_is_rewritten_from_a_checklist(tmp_path: Path) -> None:
+    shared = tmp_path / "CHECKLIST.md"
+    shared.write_text("# Rules\n- [ ] HG-DECK-01 — a\n- [x] HG-TURN-02 — b\nprose\n")
+    snapshot = tmp_path / "ids.txt"
+    assert write_snapshot(shared, snapshot) == 2
+    assert checklist_ids(snapshot) == ["HG-DECK-01", "HG-TURN-02"]
+    assert checklist_ids(snapshot, "HG-T") == ["HG-TURN-02"]
 
 
 def test_checklist_is_found_above_a_worktree(

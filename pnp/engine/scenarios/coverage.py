@@ -4,6 +4,12 @@
 every testable rule as ``- [ ] TH-CHAL-07 — …``. A rule is covered when a
 scenario lists its ID in ``covers:`` (and, when asked, when a Python test
 file names it in a test name or docstring).
+
+The repository keeps a snapshot of the checklist's IDs (IDs only, no rule
+text) in ``tests/scenarios/checklist-ids.txt``, so a clone without the
+shared folder still checks its coverage; where the shared checklist is
+present the two must agree. ``python -m pnp.engine.scenarios.coverage``
+rewrites the snapshot from the shared checklist.
 """
 
 from __future__ import annotations
@@ -21,8 +27,16 @@ _LINE = re.compile(r"^\s*[-*] \[[ xX]\] ([A-Z]{2,}(?:-[A-Z0-9]+)*-\d{2,})\b")
 #: a run of words joined by hyphens, in text where ``_`` became ``-``
 _RUN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
+#: a line of the snapshot: a bare rule ID
+_ID = re.compile(r"^([A-Z]{2,}(?:-[A-Z0-9]+)*-\d{2,})$")
+
 #: environment variable naming the checklist file, overriding the search
 CHECKLIST_ENV = "PNP_CHECKLIST"
+
+_SNAPSHOT_HEADER = (
+    "# The rule IDs of shared/rules/CHECKLIST.md, one per line, in its order (IDs only).\n"
+    "# Rewrite with: python -m pnp.engine.scenarios.coverage\n"
+)
 
 
 def repo_root() -> Path:
@@ -51,14 +65,53 @@ def find_checklist(start: Path | None = None) -> Path | None:
     return None
 
 
+def snapshot_path() -> Path:
+    """The repository's snapshot of the checklist's IDs."""
+    return repo_root() / "tests" / "scenarios" / "checklist-ids.txt"
+
+
 def checklist_ids(path: Path, prefix: str = "") -> list[str]:
-    """The rule IDs in the checklist at ``path`` starting with ``prefix``, in file order."""
+    """The rule IDs starting with ``prefix`` in the checklist (or snapshot) at ``path``."""
     ids: dict[str, None] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        m = _LINE.match(line)
+        m = _LINE.match(line) or _ID.match(line.strip())
         if m and m.group(1).startswith(prefix):
             ids[m.group(1)] = None
     return list(ids)
+
+
+def write_snapshot(checklist: Path, snapshot: Path) -> int:
+    """Write the IDs of ``checklist`` to ``snapshot``; returns how many."""
+    ids = checklist_ids(checklist)
+    snapshot.write_text(_SNAPSHOT_HEADER + "".join(f"{i}\n" for i in ids), encoding="utf-8")
+    return len(ids)
+
+
+class ChecklistOutOfStep(AssertionError):
+    """The repository's snapshot of checklist IDs differs from the shared checklist."""
+
+
+def checklist_for_tests() -> Path | None:
+    """The checklist coverage tests read: the shared one if present, else the snapshot.
+
+    Raises :class:`ChecklistOutOfStep` when both exist and their IDs differ.
+    ``None`` only when neither exists.
+    """
+    shared = find_checklist()
+    snapshot = snapshot_path()
+    if shared is None:
+        return snapshot if snapshot.is_file() else None
+    if snapshot.is_file():
+        theirs, ours = checklist_ids(shared), checklist_ids(snapshot)
+        if theirs != ours:
+            added = sorted(set(theirs) - set(ours))
+            gone = sorted(set(ours) - set(theirs))
+            raise ChecklistOutOfStep(
+                f"{snapshot} is out of step with {shared} (new: {', '.join(added) or '-'}; "
+                f"gone: {', '.join(gone) or '-'}; or reordered): "
+                "run python -m pnp.engine.scenarios.coverage"
+            )
+    return shared
 
 
 @dataclass
@@ -132,3 +185,18 @@ def mentioned(text: str, known: set[str]) -> set[str]:
                 if rule:
                     found.add(rule)
     return found
+
+
+def main() -> int:
+    """Rewrite the snapshot of checklist IDs from the shared checklist."""
+    shared = find_checklist()
+    if shared is None:
+        print("no shared rules/CHECKLIST.md found next to the repository (or $PNP_CHECKLIST)")
+        return 2
+    count = write_snapshot(shared, snapshot_path())
+    print(f"wrote {count} IDs from {shared} to {snapshot_path()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
