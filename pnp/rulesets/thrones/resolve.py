@@ -28,6 +28,7 @@ from pnp.rulesets.thrones.effects import (
     Effect,
     Passive,
 )
+from pnp.rulesets.thrones.plain import CHOOSE, EACH
 from pnp.rulesets.thrones.state import (
     DISCARD,
     HAND,
@@ -122,7 +123,7 @@ class AbilityMixin:
         self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
     ) -> list[Card]:
         """Cards in play that target ``t`` may pick (Immunity excluded, TH-KW-IMMUNE-01)."""
-        kind = t.choose if isinstance(t, ChooseTarget) else t.each
+        kind = t.choose if isinstance(t, CHOOSE) else t.each
         kinds = _KIND_TYPES[kind]
         src_type = src.d.type if src is not None else None
         if t.participating or t.attacking or t.defending:
@@ -1002,7 +1003,7 @@ class AbilityMixin:
         self: ThronesGame, seat: int, src: Card | None, effects: Any, ctx: Ctx
     ) -> Flow:
         """Resolve effects in order (TH-ACT-03)."""
-        if isinstance(effects, Effect):
+        if not isinstance(effects, list):  # one effect (a model or its plain copy)
             effects = [effects]
         for e in effects:
             yield from self.do_effect(seat, src, e, ctx)
@@ -1017,7 +1018,7 @@ class AbilityMixin:
             host = src.host if src is not None else None
             return [host] if host is not None and host.zone == PLAY else []
         cands = self.candidates(seat, src, t)
-        if isinstance(t, EachTarget) or not cands:
+        if isinstance(t, EACH) or not cands:
             return cands
         opt = yield from self.ask(seat, "target", self.label_cards(verb, cands))
         return [opt.data]
