@@ -95,20 +95,30 @@ class ChallengeMixin:
         if chosen is None:
             chosen = []
         left = list(candidates)
+        labels = self.label_cards(kind, left)  # one option per card of ``left``, in order
         while left and (maximum is None or len(chosen) < maximum):
-            opts = self.label_cards(kind, left)
             if len(chosen) >= minimum:
                 key = (kind, bool(chosen))
                 end = _ENDS.get(key)
                 if end is None:
                     end = _ENDS[key] = Option(f"{kind}: {'done' if chosen else 'none'}", None)
-                opts.append(end)
+                opts = [*labels, end]
+            else:
+                opts = labels
             opt = opts[0] if len(opts) == 1 else (yield new_decision(seat, kind, opts))
             c = opt.data
             if c is None:
                 break
             chosen.append(c)
-            left.remove(c)
+            i = left.index(c)
+            del left[i]
+            did = c.d.id
+            for other in left:
+                if other.d.id == did:  # its copies are numbered anew (#2 becomes the first)
+                    labels = self.label_cards(kind, left)
+                    break
+            else:  # the other cards' labels stay as they were
+                del labels[i]  # (a list of our own: label_cards makes a new one)
         return chosen
 
     def run_challenge(self: ThronesGame, seat: int, ctype: str, target: int) -> Flow:
@@ -209,7 +219,12 @@ class ChallengeMixin:
         """TH-CHAL-08/09: the defending player kneels any number of eligible characters."""
         eligible = [c for c in self.seats[seat].chars if self.can_defend(c, ch)]
         if not eligible:
-            return
+            return ()  # nobody can defend: no generator needed
+        return self._declare_defenders(ch, seat, eligible)
+
+    def _declare_defenders(
+        self: ThronesGame, ch: Challenge, seat: int, eligible: list[Card]
+    ) -> Flow:
         ch.defender = seat
         chosen = yield from self.pick_set(seat, "defenders", eligible, chosen=ch.defenders)
         for c in chosen:

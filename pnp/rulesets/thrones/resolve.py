@@ -60,9 +60,12 @@ def _dynamic(f: CardFilter) -> bool:
 _PASS = Option("pass", None)
 _NONE: list[Any] = []  # an empty list that is only read
 _DONE = Option("done", None)
+#: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
+NOTHING: tuple[()] = ()
 
+_CHARACTER = ("character",)
 _KIND_TYPES = {
-    "character": ("character",),
+    "character": _CHARACTER,
     "location": ("location",),
     "attachment": ("attachment",),
     "card": ("character", "location", "attachment"),
@@ -149,6 +152,36 @@ class AbilityMixin:
             for c in pool
             if c.d.type in kinds and src_type not in c.d.immune and matches(t, c, seat, src)
         ]
+
+    def has_candidate(
+        self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
+    ) -> bool:
+        """Whether :meth:`candidates` would find a card: the same tests, stopping at the
+        first card that passes (action and response windows ask this very often)."""
+        kinds = _KIND_TYPES[t.choose if isinstance(t, CHOOSE) else t.each]
+        src_type = src.d.type if src is not None else None
+        if t.participating or t.attacking or t.defending:
+            ch = self.ch
+            if ch is None:
+                return False
+            pools: Any = (ch.attackers, ch.defenders)
+        else:
+            ctl = t.controller
+            if ctl == "you":
+                seats: Any = (self.seats[seat],)
+            elif ctl == "opponent":
+                seats = [self.seats[o] for o in self.opponents(seat)]
+            else:
+                seats = self.seats
+            by_kind = kinds is _CHARACTER
+            pools = [x.chars if by_kind else x.play for x in seats]
+        matches = self.matches
+        for pool in pools:
+            for c in pool:
+                d = c.d
+                if d.type in kinds and src_type not in d.immune and matches(t, c, seat, src):
+                    return True
+        return False
 
     def me(self, src: Card) -> Card | None:
         """The card an ability's "this card" conditions look at (an attachment: its host)."""
@@ -426,7 +459,7 @@ class AbilityMixin:
         """Whether every check of :func:`~.cards.target_checks` finds what it needs."""
         for what, t in checks:
             if what == "choose":
-                if not self.candidates(seat, card, t):
+                if not self.has_candidate(seat, card, t):
                     return False
             elif what == "self":
                 if card.zone != PLAY:
@@ -678,12 +711,24 @@ class AbilityMixin:
         yield from self.trigger_self(c, "enters_play", {})
 
     def from_hand_into_play(self: ThronesGame, seat: int, c: Card, **event: Any) -> Flow:
-        """The shared end of marshalling and Ambush: host, Limited count, enter play."""
-        host = None
+        """The shared end of marshalling and Ambush: host, Limited count, enter play.
+
+        Only an attachment asks something (its host); any other card is put
+        into play at once and no generator is made.
+        """
         if c.d.type == "attachment":
-            hosts = self.label_cards("host", self.attach_hosts(seat, c))
-            opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
-            host = opt.data
+            return self._attach_into_play(seat, c, event)
+        self._into_play(seat, c, None, event)
+        return NOTHING
+
+    def _attach_into_play(self: ThronesGame, seat: int, c: Card, event: dict[str, Any]) -> Flow:
+        hosts = self.label_cards("host", self.attach_hosts(seat, c))
+        opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
+        self._into_play(seat, c, opt.data, event)
+
+    def _into_play(
+        self: ThronesGame, seat: int, c: Card, host: Card | None, event: dict[str, Any]
+    ) -> None:
         if c.d.kw & K_LIMITED:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
@@ -963,11 +1008,16 @@ class AbilityMixin:
 
     def offer_saves(self: ThronesGame, c: Card, trigger: str, by: int | None) -> Flow:
         """TH-ACT-11, TH-UNIQ-06: a save response (or a duplicate) keeps ``c`` in play."""
-        start = ((by if by is not None else c.controller) + 1) % self.players
-        ctx: Ctx = {"card": c, "challenge": self.ch}
         check_responses = trigger in self.triggers_present
         if not c.dupes and not check_responses:
-            return False
+            return NOTHING  # nothing can save it: no generator (``yield from`` gives None)
+        return self._offer_saves(c, trigger, by, check_responses)
+
+    def _offer_saves(
+        self: ThronesGame, c: Card, trigger: str, by: int | None, check_responses: bool
+    ) -> Flow:
+        start = ((by if by is not None else c.controller) + 1) % self.players
+        ctx: Ctx = {"card": c, "challenge": self.ch}
         for s in self.order_from(start):
             opts: list[Option] = []
             if s == c.controller and c.dupes:

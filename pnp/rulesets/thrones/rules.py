@@ -633,12 +633,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
         n = min(n, self.seats[src].power)
         if n <= 0:
-            return 0
+            return NOTHING
         self.seats[src].power -= n
         self.emit("power_lost", src, amount=n, reason=reason)
-        yield from self._place_power(dst, n, reason, moved_from=src)
-        self.check_win()
-        return n
+        placing = self._place_power(dst, n, reason, moved_from=src)
+        if placing is NOTHING:  # no Infamy choice: done at once, no generator
+            self.check_win()
+            return NOTHING
+        return self._then_check_win(placing)
 
     def card_power(self, c: Card, n: int, reason: str) -> None:
         """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
