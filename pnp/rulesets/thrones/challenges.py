@@ -281,12 +281,17 @@ class ChallengeMixin:
 
     def side_strength(self: ThronesGame, ch: Challenge) -> tuple[int, int]:
         """Total attacking and defending strength (TH-CHAL-11, Intimidate, titles)."""
-        att = sum(self.strength(c) for c in ch.attackers)
-        intim = [self.strength(c) for c in ch.attackers if c.kw & K_INTIMIDATE]
-        bar = max(intim) if intim else 0
+        strength = self.strength
+        att = 0
+        bar = 0  # TH-KW-INTIM-01: the strongest Intimidate attacker
+        for c in ch.attackers:
+            st = strength(c)
+            att += st
+            if (c.d.kw | c.static_kw | c.temp_kw) & K_INTIMIDATE and st > bar:  # Card.kw
+                bar = st
         dfn = 0
         for c in ch.defenders:
-            s = self.strength(c)
+            s = strength(c)
             if s >= bar:  # TH-KW-INTIM-01: weaker defenders add nothing
                 dfn += s
         if self.titles_on:
@@ -380,7 +385,10 @@ class ChallengeMixin:
 
     def deadly(self: ThronesGame, ch: Challenge) -> Flow:
         """TH-KW-DEADLY-01, TH-GAP-11: more Deadly attackers than Deadly defenders kills one."""
-        att = sum(1 for c in ch.attackers if c.kw & K_DEADLY)
+        att = 0
+        for c in ch.attackers:
+            if (c.d.kw | c.static_kw | c.temp_kw) & K_DEADLY:  # Card.kw, inlined
+                att += 1
         if not att:
             return ()  # the usual case: no generator needed
         dfn = sum(1 for c in ch.defenders if c.kw & K_DEADLY)
@@ -405,7 +413,11 @@ class ChallengeMixin:
 
     def stand_keyword(self: ThronesGame, seat: int, bit: int, kind: str) -> Flow:
         """Vigilant/Vengeful: stand any number of kneeling cards with the keyword."""
-        cands = [c for c in self.seats[seat].play if c.kneeling and c.kw & bit]
+        cands = [
+            c
+            for c in self.seats[seat].play
+            if c.kneeling and (c.d.kw | c.static_kw | c.temp_kw) & bit  # Card.kw, inlined
+        ]
         if not cands:
             return ()  # the usual case: no generator needed
         return self._stand_keyword(seat, kind, cands)

@@ -58,7 +58,8 @@ def _dynamic(f: CardFilter) -> bool:
 
 #: the closing options of an action window (shared: options are immutable)
 _PASS = Option("pass", None)
-_NONE: list[Any] = []  # an empty list that is only read
+#: the context of an action window's checks (read only: cond_ok never writes to it)
+_NO_CTX: dict[str, Any] = {}
 _DONE = Option("done", None)
 #: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
 NOTHING: tuple[()] = ()
@@ -84,8 +85,10 @@ class AbilityMixin:
         if ctl == "you":
             if c.controller != seat:
                 return False
-        elif ctl == "opponent" and not self.is_opponent(seat, c.controller):
-            return False
+        elif ctl == "opponent":
+            other = c.controller  # is_opponent(seat, other), inlined: filters are read often
+            if other == seat or self.seats[other].team == self.seats[seat].team:
+                return False
         groups = f.groups  # only the groups of tests the filter uses
         if groups & 1:
             d = c.d
@@ -170,7 +173,7 @@ class AbilityMixin:
             if ctl == "you":
                 seats: Any = (self.seats[seat],)
             elif ctl == "opponent":
-                seats = [self.seats[o] for o in self.opponents(seat)]
+                seats = self.opponent_seats[seat]
             else:
                 seats = self.seats
             by_kind = kinds is _CHARACTER
@@ -473,57 +476,50 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ action windows
 
-    def phase_actors(self: ThronesGame, s: Any, phase: str) -> tuple[list[Card], list[Card]] | None:
-        """Cards of seat ``s`` that could act in ``phase`` (from hand, in play), or ``None``.
-
-        Read from the seat's short actor indexes, so the many windows in
-        which nobody could ever act cost next to nothing.
-        """
-        hand_actors = s.hand_actors
-        play_actors = s.play_actors
-        if not hand_actors and not play_actors:
-            return None
-        hand = [c for c in hand_actors if phase in c.d.hand_acts] if hand_actors else _NONE
-        in_play = [c for c in play_actors if phase in c.d.play_acts] if play_actors else _NONE
-        return (hand, in_play) if hand or in_play else None
-
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
-        """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
+        """Every action ``seat`` may take now (TH-ACT-01/02/04).
+
+        Only the seat's short actor indexes are read, and cards that cannot
+        act in this phase are skipped before anything is built: most calls
+        find nothing.
+        """
         s = self.seats[seat]
         phase = self.phase
-        actors = self.phase_actors(s, phase)
-        if actors is None:
-            return []  # nothing in hand or play can act in this phase (unchanged since)
-        hand, in_play = actors
         out: list[Option] = []
-        ctx: Ctx = {}
-        seen: set[str] = set()
-        influence: int | None = None
-        for c in hand:
-            d = c.d
-            if d.actions and d.type == "event" and d.id not in seen:
-                for i, a in d.actions:
-                    if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, True):
-                        seen.add(d.id)
-                        out.append(Option(f"play: {d.id}", ("event", c, i)))
-                        break
-            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen:
-                if influence is None:
-                    influence = self.influence_available(seat)
-                if not self.can_ambush(seat, c, influence):
+        usable = self.usable
+        if s.hand_actors:
+            seen: set[str] = set()
+            influence: int | None = None
+            for c in s.hand_actors:
+                d = c.d
+                if phase not in d.hand_acts:
                     continue
-                seen.add("ambush:" + d.id)
-                out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
-        counts: dict[str, int] = {}
-        for c in in_play:
-            counts[c.d.id] = counts.get(c.d.id, 0) + 1
-            n = counts[c.d.id]
-            for i, a in c.d.actions:
-                if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, False):
-                    label = f"use: {c.d.id}" + (f" #{n}" if n > 1 else "")
-                    if len(c.d.actions) > 1:
-                        label += f" ({i + 1})"
-                    out.append(Option(label, ("ability", c, i)))
+                if d.actions and d.type == "event" and d.id not in seen:
+                    for i, a in d.actions:
+                        if a.action in (phase, "any") and usable(seat, c, i, a, _NO_CTX, True):
+                            seen.add(d.id)
+                            out.append(Option(f"play: {d.id}", ("event", c, i)))
+                            break
+                if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen:
+                    if influence is None:
+                        influence = self.influence_available(seat)
+                    if not self.can_ambush(seat, c, influence):
+                        continue
+                    seen.add("ambush:" + d.id)
+                    out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
+        if s.play_actors:
+            counts: dict[str, int] = {}
+            for c in s.play_actors:
+                d = c.d
+                if phase not in d.play_acts:
+                    continue
+                n = counts[d.id] = counts.get(d.id, 0) + 1
+                for i, a in d.actions:
+                    if a.action in (phase, "any") and usable(seat, c, i, a, _NO_CTX, False):
+                        label = f"use: {d.id}" + (f" #{n}" if n > 1 else "")
+                        if len(d.actions) > 1:
+                            label += f" ({i + 1})"
+                        out.append(Option(label, ("ability", c, i)))
         return out
 
     def action_window(self: ThronesGame, marshal_seat: int | None = None) -> Flow:

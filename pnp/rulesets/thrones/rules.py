@@ -103,6 +103,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if self.team_mode:
             for s in self.seats:
                 s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
+        #: each seat's opponents' Seat objects (shared lists: never change them)
+        self.opponent_seats = [
+            [o for o in self.seats if o.idx != s.idx and o.team != s.team] for s in self.seats
+        ]
         #: the first-player options offered by each seat (winner's order, shared)
         self._first_opts = [
             [Option(f"first player: seat {s}", s) for s in order] for order in self.orders
@@ -415,8 +419,20 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         return drawn
 
     def shuffle(self, seat: int) -> None:
-        """Shuffle a draw deck with the game's RNG."""
-        self.rng.shuffle(self.seats[seat].deck)
+        """Shuffle a draw deck with the game's RNG.
+
+        The steps of :meth:`random.Random.shuffle`, inlined (same draws, same
+        order): a game shuffles its decks of sixty cards a few times.
+        """
+        x = self.seats[seat].deck
+        getrandbits = self.rng.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
         self.emit("deck_shuffled", seat)
 
     def enter_play(self, c: Card, seat: int, host: Card | None = None) -> None:
