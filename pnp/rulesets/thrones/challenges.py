@@ -208,16 +208,17 @@ class ChallengeMixin:
                 ch.stealthed.add(pick.uid)
                 self.emit("stealth", ch.attacker, attacker=a.d.id, card=pick.d.id)
 
-    def can_defend(self: ThronesGame, c: Card, ch: Challenge) -> bool:
-        return (
-            not c.kneeling
-            and bool((c.d.icons | c.static_icons | c.temp_icons) & ICON_BIT[ch.ctype])
-            and c.uid not in ch.stealthed
-        )
-
     def declare_defenders(self: ThronesGame, ch: Challenge, seat: int) -> Flow:
         """TH-CHAL-08/09: the defending player kneels any number of eligible characters."""
-        eligible = [c for c in self.seats[seat].chars if self.can_defend(c, ch)]
+        bit = ICON_BIT[ch.ctype]
+        stealthed = ch.stealthed
+        eligible = [  # can_defend, inlined
+            c
+            for c in self.seats[seat].chars
+            if not c.kneeling
+            and (c.d.icons | c.static_icons | c.temp_icons) & bit
+            and c.uid not in stealthed
+        ]
         if not eligible:
             return ()  # nobody can defend: no generator needed
         return self._declare_defenders(ch, seat, eligible)
@@ -339,7 +340,7 @@ class ChallengeMixin:
             unopposed=ch.unopposed,
         )
         self.emit("challenge_lost", ch.loser, challenge=ch.ctype)
-        for s, effects, src in list(ch.delayed):
+        for s, effects, src in list(ch.delayed) if ch.delayed else ():
             if s == ch.winner:
                 yield from self.resolve_effects(s, src, effects, {"challenge": ch})
         if ch.winner == ch.attacker:
@@ -352,7 +353,7 @@ class ChallengeMixin:
         # Renown (TH-KW-RENOWN-01)
         side = ch.attackers if ch.winner == ch.attacker else ch.defenders
         for c in side:
-            if c.kw & K_RENOWN and c.zone == "play":
+            if (c.d.kw | c.static_kw | c.temp_kw) & K_RENOWN and c.zone == "play":  # Card.kw
                 self.card_power(c, 1, "renown")
         yield from self.deadly(ch)
         if ch.winner == ch.attacker and self.titles_on:

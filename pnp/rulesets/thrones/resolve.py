@@ -636,8 +636,11 @@ class AbilityMixin:
                         barred.add(c.d.name)
         return barred
 
-    def attach_hosts(self: ThronesGame, seat: int, att: Card) -> list[Card]:
-        """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01)."""
+    def attach_hosts(self: ThronesGame, seat: int, att: Card, first: bool = False) -> list[Card]:
+        """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01).
+
+        With ``first``, only the first one found (enough to know there is one).
+        """
         d = att.d
         out = []
         for s in self.seats:
@@ -652,6 +655,8 @@ class AbilityMixin:
                 if d.attach_trait is not None and d.attach_trait not in cd.traits:
                     continue
                 out.append(c)
+                if first:
+                    return out
         return out
 
     def marshal_options(self: ThronesGame, seat: int) -> list[Option]:
@@ -690,7 +695,7 @@ class AbilityMixin:
                     barred = self.barred_names(seat)
                 if d.name in barred:
                     continue
-            if d.type == "attachment" and not self.attach_hosts(seat, c):
+            if d.type == "attachment" and not self.attach_hosts(seat, c, True):
                 continue
             o = cache.get(c.uid)
             if o is None:
@@ -741,7 +746,7 @@ class AbilityMixin:
             return False
         if d.unique and self.unique_copy(seat, d)[0]:
             return False
-        return not (d.type == "attachment" and not self.attach_hosts(seat, c))
+        return not (d.type == "attachment" and not self.attach_hosts(seat, c, True))
 
     def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
         yield from self.pay_influence(seat, max(1, self.marshal_cost(seat, c)))

@@ -162,9 +162,12 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             s.reindex()
         chainable = False
         for d in {c.d for c in self.cards}:  # each definition once (copies share one)
-            self.triggers_present.update(d.responses)
-            self.forced_present.update(d.forced)
-            chainable = chainable or d.each_by_icon_or_keyword
+            if d.responses:
+                self.triggers_present.update(d.responses)
+            if d.forced:
+                self.forced_present.update(d.forced)
+            if d.each_by_icon_or_keyword:
+                chainable = True
         self.chainable = chainable
         self.count_owned()
         self.refresh()
