@@ -229,6 +229,9 @@ class CardDB:
     titles: dict[str, Title] = field(default_factory=dict)
     agendas: dict[str, CardDef] = field(default_factory=dict)
     agenda_models: dict[str, Agenda] = field(default_factory=dict)
+    #: (deck, the definition of each copy in the deck list's order) by id(deck): the
+    #: deck is kept beside its definitions so that a reused id is never mistaken for it
+    deck_defs: dict[int, tuple[Any, tuple[CardDef, ...]]] = field(default_factory=dict)
 
     @classmethod
     def from_content(cls, content: ThronesContent) -> CardDB:

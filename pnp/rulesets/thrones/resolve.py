@@ -672,9 +672,12 @@ class AbilityMixin:
         cache = self._marshal_opts
         for c in s.hand:
             d = c.d
-            if d.type == "event" or d.id in seen:
+            did = d.id
+            if did in seen:
                 continue
-            seen.add(d.id)
+            seen.add(did)  # (an event's id too: ids name one definition each)
+            if d.type == "event":
+                continue
             if d.unique:
                 if mine is None:
                     mine = self.own_uniques(seat)
@@ -683,8 +686,7 @@ class AbilityMixin:
                     if own is not None:  # TH-UNIQ-04: free duplicate
                         out.append(Option(f"duplicate: {d.id}", ("duplicate", c, own)))
                     continue
-            cost = base_costs.get(d) if base_costs is not None else None
-            if cost is None:
+            if base_costs is None or (cost := base_costs.get(d)) is None:
                 cost = self.marshal_cost(seat, c)
             if cost > gold:
                 continue

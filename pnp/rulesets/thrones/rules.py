@@ -178,14 +178,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def count_owned(self) -> None:
         """Remember how many cards and plots each seat owns (the conservation invariant)."""
-        self.owned_cards = [0] * self.players
-        self.owned_plots = [0] * self.players
+        cards = self.owned_cards = [0] * self.players
+        plots = self.owned_plots = [0] * self.players
+        plot_zones = (PLOT_DECK, PLOT_USED, PLOT_REVEALED)
         for c in self.cards:
-            if c.d.type == "plot":
-                if c.zone in (PLOT_DECK, PLOT_USED, PLOT_REVEALED):
-                    self.owned_plots[c.owner] += 1
-            elif c.d.type != "agenda":
-                self.owned_cards[c.owner] += 1
+            kind = c.d.type
+            if kind == "plot":
+                if c.zone in plot_zones:
+                    plots[c.owner] += 1
+            elif kind != "agenda":
+                cards[c.owner] += 1
 
     def decision(self) -> Decision | None:
         return self._pending
@@ -418,7 +420,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             drawn += 1
             if effect:
                 s.draws += 1
-            self.emit("card_drawn", seat, card=c.d.id)
+            # emit, inlined: the commonest event of a game
+            self._events.append(_tuple_new(Event, ("card_drawn", seat, {"card": c.d.id})))
         return drawn
 
     def shuffle(self, seat: int) -> None:
@@ -701,7 +704,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             for ph in PHASES[start:]:
                 self.begin_phase(ph)
                 yield from self.trigger_all("phase_begins", None, {})
-                yield from getattr(self, "phase_" + ph)()
+                yield from _PHASE_FLOWS[ph](self)
                 yield from self.trigger_all("phase_ends", None, {})
                 self.end_phase()
             self.end_round()
@@ -998,3 +1001,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         from pnp.rulesets.thrones.invariants import violations
 
         return violations(self)
+
+
+#: each phase's flow, by phase name (the round loop calls one per phase)
+_PHASE_FLOWS = {ph: getattr(ThronesGame, "phase_" + ph) for ph in PHASES}
