@@ -75,6 +75,18 @@ def plain(value: Any, memo: dict[int, Any] | None = None) -> Any:
     return value
 
 
+_SHARED: dict[int, tuple[Any, Any]] = {}
+
+
+def shared_plain(model: BaseModel) -> Any:
+    """One plain copy of ``model`` for every game (content models live as long as
+    their content; the model is kept beside its copy, so a reused id never matches)."""
+    hit = _SHARED.get(id(model))
+    if hit is None or hit[0] is not model:
+        hit = _SHARED[id(model)] = (model, plain(model))
+    return hit[1]
+
+
 #: target classes, model or plain copy (``isinstance(t, CHOOSE)``)
 CHOOSE = (ChooseTarget, plain_class(ChooseTarget))
 EACH = (EachTarget, plain_class(EachTarget))

@@ -23,6 +23,7 @@ from pnp.rulesets.thrones.challenges import ChallengeMixin
 from pnp.rulesets.thrones.effects import PHASES
 from pnp.rulesets.thrones.game_setup import SetupMixin
 from pnp.rulesets.thrones.model import Rules
+from pnp.rulesets.thrones.plain import shared_plain
 from pnp.rulesets.thrones.resolve import AbilityMixin
 from pnp.rulesets.thrones.state import (
     DEAD,
@@ -85,7 +86,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         options: Mapping[str, Any] | None = None,
     ) -> None:
         self.db = db
-        self.rules = rules
+        self.rules = shared_plain(rules)  # read in hot paths (victory after each power gain)
         self.players = len(houses)
         self.options = dict(options or {})
         self.team_mode = bool(self.options.get("two_on_two"))
@@ -103,10 +104,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if self.team_mode:
             for s in self.seats:
                 s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
-        #: each seat's opponents' Seat objects (shared lists: never change them)
+        #: each seat's opponents' Seat objects and numbers (shared lists: never change them)
         self.opponent_seats = [
             [o for o in self.seats if o.idx != s.idx and o.team != s.team] for s in self.seats
         ]
+        self.opponent_idx = [[o.idx for o in opps] for opps in self.opponent_seats]
         #: the first-player options offered by each seat (winner's order, shared)
         self._first_opts = [
             [Option(f"first player: seat {s}", s) for s in order] for order in self.orders
@@ -299,9 +301,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         return self.order_from(self.first)
 
     def opponents(self, seat: int) -> list[int]:
-        """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03)."""
-        team = self.seats[seat].team
-        return [s.idx for s in self.seats if s.idx != seat and s.team != team]
+        """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03).
+
+        A shared list, made once: do not change it.
+        """
+        return self.opponent_idx[seat]
 
     def is_opponent(self, a: int, b: int) -> bool:
         return a != b and self.seats[a].team != self.seats[b].team
@@ -684,7 +688,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             team = teams[0] if len(teams) == 1 else self.seats[self.first].team
             raise GameOver(tuple(s.idx for s in self.seats if s.team == team), "power")
         goal = self.rules.victory_power
-        winners = [s.idx for s in self.seats if self.total_power(s.idx) >= goal]
+        winners = []
+        for s in self.seats:  # total_power, inlined: this runs after every power gain
+            total = s.power
+            for c in s.play:
+                total += c.power
+            if total >= goal:
+                winners.append(s.idx)
         if not winners:
             return
         if len(winners) == 1:
