@@ -147,7 +147,8 @@ class ChallengeMixin:
         if self.titles_on:
             yield from self.offer_redirect(ch)
         yield from self.stealth(ch)
-        yield from self.trigger_all("attackers_declared", None, {"challenge": ch})
+        if "attackers_declared" in self.live_triggers:
+            yield from self.trigger_all("attackers_declared", None, {"challenge": ch})
         yield from self.action_window()
         yield from self.declare_defenders(ch, ch.defender)
         if not ch.defenders and self.titles_on:
@@ -160,7 +161,8 @@ class ChallengeMixin:
             challenge=ctype,
             defenders=[c.d.id for c in ch.defenders],
         )
-        yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
+        if "defenders_declared" in self.live_triggers:
+            yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
         yield from self.action_window()
         yield from self.resolve_challenge(ch)
         self.last_ch = ch
@@ -358,8 +360,11 @@ class ChallengeMixin:
         yield from self.deadly(ch)
         if ch.winner == ch.attacker and self.titles_on:
             yield from self.opposes_bonus(ch)
-        yield from self.trigger_all("challenge_won", ch.winner, {"challenge": ch})
-        yield from self.trigger_all("challenge_lost", ch.loser, {"challenge": ch})
+        live = self.live_triggers
+        if "challenge_won" in live:
+            yield from self.trigger_all("challenge_won", ch.winner, {"challenge": ch})
+        if "challenge_lost" in live:
+            yield from self.trigger_all("challenge_lost", ch.loser, {"challenge": ch})
         if ch.winner == ch.attacker:  # TH-KW-VIGILANT-01, TH-KW-VENGEFUL-01
             yield from self.stand_keyword(ch.attacker, K_VIGILANT, "vigilant")
             yield from self.stand_keyword(ch.defender, K_VENGEFUL, "vengeful")

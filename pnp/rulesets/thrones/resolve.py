@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from pnp.engine.game import Decision, Option
+from pnp.engine.game import Decision, Event, Option
 from pnp.rulesets.thrones.cards import (
     ICON_BIT,
     K_AMBUSH,
@@ -60,6 +60,7 @@ def _dynamic(f: CardFilter) -> bool:
 _PASS = Option("pass", None)
 #: the context of an action window's checks (read only: cond_ok never writes to it)
 _NO_CTX: dict[str, Any] = {}
+_tuple_new = tuple.__new__
 _DONE = Option("done", None)
 #: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
 NOTHING: tuple[()] = ()
@@ -735,7 +736,8 @@ class AbilityMixin:
         if c.d.kw & K_LIMITED:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
-        self.emit("card_played", seat, card=c.d.id, **event)
+        # emit, inlined: a game marshals dozens of cards
+        self._events.append(_tuple_new(Event, ("card_played", seat, {"card": c.d.id, **event})))
 
     def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""

@@ -143,6 +143,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.redirect_used = False
         self.triggers_present: set[str] = set()
         self.forced_present: set[str] = set()
+        self.live_triggers: set[str] = set()
         self._events: list[Event] = []
         self._setup_events: list[Event] = []
         self._pending: Decision | None = None
@@ -171,6 +172,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if d.each_by_icon_or_keyword:
                 chainable = True
         self.chainable = chainable
+        #: every trigger some card of this game answers (forced or response): the busy
+        #: trigger points skip trigger_all for the others
+        self.live_triggers = self.triggers_present | self.forced_present
         self.count_owned()
         self.refresh()
         self._gen = self._flow(phase)
@@ -198,15 +202,19 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         pending = self._pending
         if pending is None:
             raise IllegalChoice("the game is over; there is no decision to answer")
-        if not 0 <= index < len(pending.options):
+        try:
+            if index < 0:
+                raise IndexError(index)
+            option = pending.options[index]
+        except IndexError:
             raise IllegalChoice(
                 f"option {index} does not exist; the {pending.kind} decision has "
                 f"{len(pending.options)} options"
-            )
+            ) from None
         self._events = []
         self.decisions += 1
         try:  # the common case of _advance, inlined: this runs for every decision
-            self._pending = self._gen.send(pending.options[index])  # type: ignore[union-attr]
+            self._pending = self._gen.send(option)  # type: ignore[union-attr]
         except (GameOver, WinnerChoice, StopIteration) as stop:
             self._stopped(stop)
         return self._events
@@ -653,7 +661,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
-        self.emit("power_gained", seat, **data)
+        self._events.append(_tuple_new(Event, ("power_gained", seat, data)))  # emit, inlined
 
     def move_house_power(self, src: int, dst: int, n: int, reason: str) -> Flow:
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
@@ -711,11 +719,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             phase = "plot"
         while True:
             start = PHASE_INDEX[phase]
+            live = self.live_triggers
             for ph in PHASES[start:]:
                 self.begin_phase(ph)
-                yield from self.trigger_all("phase_begins", None, {})
+                if "phase_begins" in live:
+                    yield from self.trigger_all("phase_begins", None, {})
                 yield from _PHASE_FLOWS[ph](self)
-                yield from self.trigger_all("phase_ends", None, {})
+                if "phase_ends" in live:
+                    yield from self.trigger_all("phase_ends", None, {})
                 self.end_phase()
             self.end_round()
             phase = "plot"
@@ -726,7 +737,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if len(self.phase_seq) > 8:
             del self.phase_seq[:-8]
         self.active = None
-        self.emit("phase_began", None, phase=ph, round=self.round_no)
+        # emit, inlined (a round has seven phases)
+        self._events.append(
+            _tuple_new(Event, ("phase_began", None, {"phase": ph, "round": self.round_no}))
+        )
 
     def end_phase(self) -> None:
         self.expire("phase")
