@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from pnp.engine.game import Decision, Option
+from pnp.engine.game import Decision, Event, Option
 from pnp.rulesets.thrones.cards import (
     ICON_BIT,
     K_DEADLY,
@@ -35,6 +35,7 @@ Flow = Generator[Decision, Option, Any]
 _ENDS: dict[tuple[str, bool], Option] = {}
 #: "challenge: <type> against seat <n>" by (type, seat)
 _CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
+_tuple_new = tuple.__new__
 
 
 class ChallengeMixin:
@@ -137,13 +138,9 @@ class ChallengeMixin:
         )
         for c in attackers:
             c.kneeling = True
-        self.emit(
-            "challenge_declared",
-            seat,
-            challenge=ctype,
-            target=target,
-            attackers=[c.d.id for c in attackers],
-        )
+        events = self._events  # (emit, inlined here: a game has dozens of challenges)
+        data = {"challenge": ctype, "target": target, "attackers": [c.d.id for c in attackers]}
+        events.append(_tuple_new(Event, ("challenge_declared", seat, data)))
         if self.titles_on:
             yield from self.offer_redirect(ch)
         yield from self.stealth(ch)
@@ -155,12 +152,8 @@ class ChallengeMixin:
             yield from self.offer_support(ch)
         if not ch.defenders and self.titles_on:
             yield from self.offer_intercept(ch)
-        self.emit(
-            "defenders_declared",
-            ch.defender,
-            challenge=ctype,
-            defenders=[c.d.id for c in ch.defenders],
-        )
+        data = {"challenge": ctype, "defenders": [c.d.id for c in ch.defenders]}
+        self._events.append(_tuple_new(Event, ("defenders_declared", ch.defender, data)))
         if "defenders_declared" in self.live_triggers:
             yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
         yield from self.action_window()
@@ -324,24 +317,19 @@ class ChallengeMixin:
             ch.unopposed = dfn < 1
         elif dfn > att:
             ch.winner, ch.loser = ch.defender, ch.attacker
-        self.emit(
-            "challenge_resolved",
-            ch.attacker,
-            challenge=ch.ctype,
-            attack=att,
-            defence=dfn,
-            winner=ch.winner,
-        )
+        events = self._events  # (emit, inlined here: a game has dozens of challenges)
+        ctype = ch.ctype
+        data = {"challenge": ctype, "attack": att, "defence": dfn, "winner": ch.winner}
+        events.append(_tuple_new(Event, ("challenge_resolved", ch.attacker, data)))
         if ch.winner is None:
             return
-        self.emit(
-            "challenge_won",
-            ch.winner,
-            challenge=ch.ctype,
-            attacker=ch.winner == ch.attacker,
-            unopposed=ch.unopposed,
-        )
-        self.emit("challenge_lost", ch.loser, challenge=ch.ctype)
+        data = {
+            "challenge": ctype,
+            "attacker": ch.winner == ch.attacker,
+            "unopposed": ch.unopposed,
+        }
+        events.append(_tuple_new(Event, ("challenge_won", ch.winner, data)))
+        events.append(_tuple_new(Event, ("challenge_lost", ch.loser, {"challenge": ctype})))
         for s, effects, src in list(ch.delayed) if ch.delayed else ():
             if s == ch.winner:
                 yield from self.resolve_effects(s, src, effects, {"challenge": ch})

@@ -711,8 +711,10 @@ class AbilityMixin:
         cost = self.marshal_cost(seat, c)
         self.seats[seat].gold -= cost
         yield from self.from_hand_into_play(seat, c, cost=cost)
-        yield from self.trigger_self(c, "played", {})
-        yield from self.trigger_self(c, "enters_play", {})
+        d = c.d
+        if d.forced or d.responses:  # (trigger_self would find nothing otherwise)
+            yield from self.trigger_self(c, "played", {})
+            yield from self.trigger_self(c, "enters_play", {})
 
     def from_hand_into_play(self: ThronesGame, seat: int, c: Card, **event: Any) -> Flow:
         """The shared end of marshalling and Ambush: host, Limited count, enter play.
