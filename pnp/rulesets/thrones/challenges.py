@@ -23,7 +23,7 @@ from pnp.rulesets.thrones.cards import (
     K_VIGILANT,
 )
 from pnp.rulesets.thrones.effects import ICONS
-from pnp.rulesets.thrones.state import DEAD, Card, Challenge, new_decision
+from pnp.rulesets.thrones.state import DEAD, Card, Challenge
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.rules import ThronesGame
@@ -106,7 +106,12 @@ class ChallengeMixin:
                 opts = [*labels, end]
             else:
                 opts = labels
-            opt = opts[0] if len(opts) == 1 else (yield new_decision(seat, kind, opts))
+            # new_decision, inlined (the commonest choices of a game)
+            opt = (
+                opts[0]
+                if len(opts) == 1
+                else (yield _tuple_new(Decision, (seat, kind, tuple(opts))))
+            )
             c = opt.data
             if c is None:
                 break

@@ -565,7 +565,8 @@ class AbilityMixin:
                 continue
             opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
-            opt = yield new_decision(s, kind, opts)  # never a lone option: pass is one
+            # never a lone option: pass is one (new_decision, inlined)
+            opt = yield _tuple_new(Decision, (s, kind, tuple(opts)))
             if opt.data is None:
                 passes += 1
                 continue

@@ -825,8 +825,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             c.zone = PLOT_REVEALED
             seat.plot = c
             seat.index_sources()
-            self.emit("plot_revealed", s, card=c.d.id)
-            self.emit("card_played", s, card=c.d.id)
+            events = self._events  # (emit, inlined)
+            events.append(_tuple_new(Event, ("plot_revealed", s, {"card": c.d.id})))
+            events.append(_tuple_new(Event, ("card_played", s, {"card": c.d.id})))
         if passives:
             self.refresh()
         yield from self.initiative()
@@ -910,7 +911,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.active = s
             gold = self.income(s)
             self.seats[s].gold += gold
-            self.emit("gold_collected", s, amount=gold)
+            self._events.append(_tuple_new(Event, ("gold_collected", s, {"amount": gold})))
             yield from self.action_window(marshal_seat=s)
         self.active = None
 
@@ -926,7 +927,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 if not opts:
                     break
                 opts.append(_CHALLENGES_DONE)
-                opt = yield new_decision(s, "challenge", opts)  # never a lone option
+                # never a lone option (new_decision, inlined)
+                opt = yield _tuple_new(Decision, (s, "challenge", tuple(opts)))
                 if opt.data is None:
                     break
                 ctype, target = opt.data
