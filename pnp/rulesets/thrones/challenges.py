@@ -366,7 +366,9 @@ class ChallengeMixin:
         """TH-CHAL-13…18: the target suffers the attacker's claim, as far as possible."""
         n = self.claim_value(ch.attacker, ch.ctype)
         target = ch.target
-        self.emit("claim", target, challenge=ch.ctype, amount=n)
+        self._events.append(
+            _tuple_new(Event, ("claim", target, {"challenge": ch.ctype, "amount": n}))
+        )  # emit, inlined
         if n <= 0:
             return
         if ch.ctype == "military":

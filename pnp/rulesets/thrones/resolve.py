@@ -559,7 +559,10 @@ class AbilityMixin:
             # action_options would say the same for a seat with no card that can act
             opts = self.action_options(s) if st.hand_actors or st.play_actors else []
             if s == marshal_seat:
-                opts = self.marshal_options(s) + opts
+                marshal = self.marshal_options(s)
+                if opts:
+                    marshal.extend(opts)
+                opts = marshal
             if not opts:
                 passes += 1
                 continue

@@ -578,7 +578,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("card_discarded", a.owner, card=a.d.id, reason="host left play")
         c.reset()
         self.put_zone(c, dest)
-        self.emit("left_play", controller, card=c.d.id, to=dest)
+        self._events.append(
+            _tuple_new(Event, ("left_play", controller, {"card": c.d.id, "to": dest}))
+        )  # emit
         if passives:
             self.refresh()
         return dest
@@ -865,13 +867,15 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 tied = [self.rng.choice(tied)]
                 how = "random"
         winner = tied[0]
-        self.emit("initiative_won", winner, totals=totals, by=how)
+        self._events.append(
+            _tuple_new(Event, ("initiative_won", winner, {"totals": totals, "by": how}))
+        )  # emit
         opts = self._first_opts[winner]
         opt = opts[0] if len(opts) == 1 else (yield new_decision(winner, "first_player", opts))
         self.first = opt.data
         if self.first_round1 is None:
             self.first_round1 = self.first
-        self.emit("first_player", self.first)
+        self._events.append(_tuple_new(Event, ("first_player", self.first, {})))  # emit, inlined
 
     def when_revealed(self, chosen: dict[int, Card]) -> Flow:
         """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
@@ -968,13 +972,17 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 if c.kneeling and not c.no_stand:
                     c.kneeling = False
                     stood += 1
-        self.emit("cards_stood", None, count=stood)
+        self._events.append(
+            _tuple_new(Event, ("cards_stood", None, {"count": stood}))
+        )  # emit, inlined
         yield from self.action_window()
 
     def phase_taxation(self) -> Flow:
         for seat in self.seats:  # TH-TAX-01
             if seat.gold:
-                self.emit("gold_returned", seat.idx, amount=seat.gold)
+                self._events.append(
+                    _tuple_new(Event, ("gold_returned", seat.idx, {"amount": seat.gold}))
+                )  # emit
             seat.gold = 0
         yield from self.action_window()
 
