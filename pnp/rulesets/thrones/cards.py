@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.rulesets.thrones.effects import ICONS, KEYWORDS, PHASES, Ability, ChooseTarget, Passive
+from pnp.rulesets.thrones.effects import ICONS, KEYWORDS, PHASES, Ability, Passive
 from pnp.rulesets.thrones.model import Agenda, Plot, ThronesContent, Title
+from pnp.rulesets.thrones.plain import CHOOSE, plain
 
 ICON_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(ICONS)}
 KW_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(KEYWORDS)}
@@ -76,7 +77,7 @@ def target_checks(a: Ability) -> tuple[tuple[str, Any], ...]:
             t = v.target
         if k == "on_win":
             out.append(("on_win", None))
-        elif isinstance(t, ChooseTarget):
+        elif isinstance(t, CHOOSE):
             out.append(("choose", t))
         elif isinstance(t, str) and t == "self" and k not in ("draw", "gain_gold"):
             out.append(("self", None))
@@ -150,7 +151,8 @@ class CardDef:
         self.claim: int = int(getattr(model, "claim", 0) or 0)
         self.attach_to: str = getattr(model, "attach_to", "any")
         self.attach_trait: str | None = getattr(model, "attach_trait", None)
-        abilities: list[Ability] = list(getattr(model, "abilities", ()))
+        # plain copies: the referee reads these in its inner loops (see .plain)
+        abilities: list[Ability] = plain(list(getattr(model, "abilities", ())))
         self.abilities: tuple[Ability, ...] = tuple(abilities)
         #: target_checks() of each ability, by index
         self.checks: tuple[tuple[tuple[str, Any], ...], ...] = tuple(
@@ -227,6 +229,9 @@ class CardDB:
     titles: dict[str, Title] = field(default_factory=dict)
     agendas: dict[str, CardDef] = field(default_factory=dict)
     agenda_models: dict[str, Agenda] = field(default_factory=dict)
+    #: (deck, the definition of each copy in the deck list's order) by id(deck): the
+    #: deck is kept beside its definitions so that a reused id is never mistaken for it
+    deck_defs: dict[int, tuple[Any, tuple[CardDef, ...]]] = field(default_factory=dict)
 
     @classmethod
     def from_content(cls, content: ThronesContent) -> CardDB:

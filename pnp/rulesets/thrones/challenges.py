@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from pnp.engine.game import Decision, Option
+from pnp.engine.game import Decision, Event, Option
 from pnp.rulesets.thrones.cards import (
     ICON_BIT,
     K_DEADLY,
@@ -23,7 +23,7 @@ from pnp.rulesets.thrones.cards import (
     K_VIGILANT,
 )
 from pnp.rulesets.thrones.effects import ICONS
-from pnp.rulesets.thrones.state import DEAD, Card, Challenge, new_decision
+from pnp.rulesets.thrones.state import DEAD, Card, Challenge
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.rules import ThronesGame
@@ -35,6 +35,7 @@ Flow = Generator[Decision, Option, Any]
 _ENDS: dict[tuple[str, bool], Option] = {}
 #: "challenge: <type> against seat <n>" by (type, seat)
 _CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
+_tuple_new = tuple.__new__
 
 
 class ChallengeMixin:
@@ -95,20 +96,35 @@ class ChallengeMixin:
         if chosen is None:
             chosen = []
         left = list(candidates)
+        labels = self.label_cards(kind, left)  # one option per card of ``left``, in order
         while left and (maximum is None or len(chosen) < maximum):
-            opts = self.label_cards(kind, left)
             if len(chosen) >= minimum:
                 key = (kind, bool(chosen))
                 end = _ENDS.get(key)
                 if end is None:
                     end = _ENDS[key] = Option(f"{kind}: {'done' if chosen else 'none'}", None)
-                opts.append(end)
-            opt = opts[0] if len(opts) == 1 else (yield new_decision(seat, kind, opts))
+                opts = [*labels, end]
+            else:
+                opts = labels
+            # new_decision, inlined (the commonest choices of a game)
+            opt = (
+                opts[0]
+                if len(opts) == 1
+                else (yield _tuple_new(Decision, (seat, kind, tuple(opts))))
+            )
             c = opt.data
             if c is None:
                 break
             chosen.append(c)
-            left.remove(c)
+            i = left.index(c)
+            del left[i]
+            did = c.d.id
+            for other in left:
+                if other.d.id == did:  # its copies are numbered anew (#2 becomes the first)
+                    labels = self.label_cards(kind, left)
+                    break
+            else:  # the other cards' labels stay as they were
+                del labels[i]  # (a list of our own: label_cards makes a new one)
         return chosen
 
     def run_challenge(self: ThronesGame, seat: int, ctype: str, target: int) -> Flow:
@@ -127,30 +143,24 @@ class ChallengeMixin:
         )
         for c in attackers:
             c.kneeling = True
-        self.emit(
-            "challenge_declared",
-            seat,
-            challenge=ctype,
-            target=target,
-            attackers=[c.d.id for c in attackers],
-        )
+        events = self._events  # (emit, inlined here: a game has dozens of challenges)
+        data = {"challenge": ctype, "target": target, "attackers": [c.d.id for c in attackers]}
+        events.append(_tuple_new(Event, ("challenge_declared", seat, data)))
         if self.titles_on:
             yield from self.offer_redirect(ch)
         yield from self.stealth(ch)
-        yield from self.trigger_all("attackers_declared", None, {"challenge": ch})
+        if "attackers_declared" in self.live_triggers:
+            yield from self.trigger_all("attackers_declared", None, {"challenge": ch})
         yield from self.action_window()
         yield from self.declare_defenders(ch, ch.defender)
         if not ch.defenders and self.titles_on:
             yield from self.offer_support(ch)
         if not ch.defenders and self.titles_on:
             yield from self.offer_intercept(ch)
-        self.emit(
-            "defenders_declared",
-            ch.defender,
-            challenge=ctype,
-            defenders=[c.d.id for c in ch.defenders],
-        )
-        yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
+        data = {"challenge": ctype, "defenders": [c.d.id for c in ch.defenders]}
+        self._events.append(_tuple_new(Event, ("defenders_declared", ch.defender, data)))
+        if "defenders_declared" in self.live_triggers:
+            yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
         yield from self.action_window()
         yield from self.resolve_challenge(ch)
         self.last_ch = ch
@@ -198,18 +208,24 @@ class ChallengeMixin:
                 ch.stealthed.add(pick.uid)
                 self.emit("stealth", ch.attacker, attacker=a.d.id, card=pick.d.id)
 
-    def can_defend(self: ThronesGame, c: Card, ch: Challenge) -> bool:
-        return (
-            not c.kneeling
-            and bool((c.d.icons | c.static_icons | c.temp_icons) & ICON_BIT[ch.ctype])
-            and c.uid not in ch.stealthed
-        )
-
     def declare_defenders(self: ThronesGame, ch: Challenge, seat: int) -> Flow:
         """TH-CHAL-08/09: the defending player kneels any number of eligible characters."""
-        eligible = [c for c in self.seats[seat].chars if self.can_defend(c, ch)]
+        bit = ICON_BIT[ch.ctype]
+        stealthed = ch.stealthed
+        eligible = [  # can_defend, inlined
+            c
+            for c in self.seats[seat].chars
+            if not c.kneeling
+            and (c.d.icons | c.static_icons | c.temp_icons) & bit
+            and c.uid not in stealthed
+        ]
         if not eligible:
-            return
+            return ()  # nobody can defend: no generator needed
+        return self._declare_defenders(ch, seat, eligible)
+
+    def _declare_defenders(
+        self: ThronesGame, ch: Challenge, seat: int, eligible: list[Card]
+    ) -> Flow:
         ch.defender = seat
         chosen = yield from self.pick_set(seat, "defenders", eligible, chosen=ch.defenders)
         for c in chosen:
@@ -266,12 +282,17 @@ class ChallengeMixin:
 
     def side_strength(self: ThronesGame, ch: Challenge) -> tuple[int, int]:
         """Total attacking and defending strength (TH-CHAL-11, Intimidate, titles)."""
-        att = sum(self.strength(c) for c in ch.attackers)
-        intim = [self.strength(c) for c in ch.attackers if c.kw & K_INTIMIDATE]
-        bar = max(intim) if intim else 0
+        strength = self.strength
+        att = 0
+        bar = 0  # TH-KW-INTIM-01: the strongest Intimidate attacker
+        for c in ch.attackers:
+            st = strength(c)
+            att += st
+            if (c.d.kw | c.static_kw | c.temp_kw) & K_INTIMIDATE and st > bar:  # Card.kw
+                bar = st
         dfn = 0
         for c in ch.defenders:
-            s = self.strength(c)
+            s = strength(c)
             if s >= bar:  # TH-KW-INTIM-01: weaker defenders add nothing
                 dfn += s
         if self.titles_on:
@@ -301,25 +322,20 @@ class ChallengeMixin:
             ch.unopposed = dfn < 1
         elif dfn > att:
             ch.winner, ch.loser = ch.defender, ch.attacker
-        self.emit(
-            "challenge_resolved",
-            ch.attacker,
-            challenge=ch.ctype,
-            attack=att,
-            defence=dfn,
-            winner=ch.winner,
-        )
+        events = self._events  # (emit, inlined here: a game has dozens of challenges)
+        ctype = ch.ctype
+        data = {"challenge": ctype, "attack": att, "defence": dfn, "winner": ch.winner}
+        events.append(_tuple_new(Event, ("challenge_resolved", ch.attacker, data)))
         if ch.winner is None:
             return
-        self.emit(
-            "challenge_won",
-            ch.winner,
-            challenge=ch.ctype,
-            attacker=ch.winner == ch.attacker,
-            unopposed=ch.unopposed,
-        )
-        self.emit("challenge_lost", ch.loser, challenge=ch.ctype)
-        for s, effects, src in list(ch.delayed):
+        data = {
+            "challenge": ctype,
+            "attacker": ch.winner == ch.attacker,
+            "unopposed": ch.unopposed,
+        }
+        events.append(_tuple_new(Event, ("challenge_won", ch.winner, data)))
+        events.append(_tuple_new(Event, ("challenge_lost", ch.loser, {"challenge": ctype})))
+        for s, effects, src in list(ch.delayed) if ch.delayed else ():
             if s == ch.winner:
                 yield from self.resolve_effects(s, src, effects, {"challenge": ch})
         if ch.winner == ch.attacker:
@@ -332,13 +348,16 @@ class ChallengeMixin:
         # Renown (TH-KW-RENOWN-01)
         side = ch.attackers if ch.winner == ch.attacker else ch.defenders
         for c in side:
-            if c.kw & K_RENOWN and c.zone == "play":
+            if (c.d.kw | c.static_kw | c.temp_kw) & K_RENOWN and c.zone == "play":  # Card.kw
                 self.card_power(c, 1, "renown")
         yield from self.deadly(ch)
         if ch.winner == ch.attacker and self.titles_on:
             yield from self.opposes_bonus(ch)
-        yield from self.trigger_all("challenge_won", ch.winner, {"challenge": ch})
-        yield from self.trigger_all("challenge_lost", ch.loser, {"challenge": ch})
+        live = self.live_triggers
+        if "challenge_won" in live:
+            yield from self.trigger_all("challenge_won", ch.winner, {"challenge": ch})
+        if "challenge_lost" in live:
+            yield from self.trigger_all("challenge_lost", ch.loser, {"challenge": ch})
         if ch.winner == ch.attacker:  # TH-KW-VIGILANT-01, TH-KW-VENGEFUL-01
             yield from self.stand_keyword(ch.attacker, K_VIGILANT, "vigilant")
             yield from self.stand_keyword(ch.defender, K_VENGEFUL, "vengeful")
@@ -347,7 +366,9 @@ class ChallengeMixin:
         """TH-CHAL-13…18: the target suffers the attacker's claim, as far as possible."""
         n = self.claim_value(ch.attacker, ch.ctype)
         target = ch.target
-        self.emit("claim", target, challenge=ch.ctype, amount=n)
+        self._events.append(
+            _tuple_new(Event, ("claim", target, {"challenge": ch.ctype, "amount": n}))
+        )  # emit, inlined
         if n <= 0:
             return
         if ch.ctype == "military":
@@ -365,7 +386,10 @@ class ChallengeMixin:
 
     def deadly(self: ThronesGame, ch: Challenge) -> Flow:
         """TH-KW-DEADLY-01, TH-GAP-11: more Deadly attackers than Deadly defenders kills one."""
-        att = sum(1 for c in ch.attackers if c.kw & K_DEADLY)
+        att = 0
+        for c in ch.attackers:
+            if (c.d.kw | c.static_kw | c.temp_kw) & K_DEADLY:  # Card.kw, inlined
+                att += 1
         if not att:
             return ()  # the usual case: no generator needed
         dfn = sum(1 for c in ch.defenders if c.kw & K_DEADLY)
@@ -390,7 +414,11 @@ class ChallengeMixin:
 
     def stand_keyword(self: ThronesGame, seat: int, bit: int, kind: str) -> Flow:
         """Vigilant/Vengeful: stand any number of kneeling cards with the keyword."""
-        cands = [c for c in self.seats[seat].play if c.kneeling and c.kw & bit]
+        cands = [
+            c
+            for c in self.seats[seat].play
+            if c.kneeling and (c.d.kw | c.static_kw | c.temp_kw) & bit  # Card.kw, inlined
+        ]
         if not cands:
             return ()  # the usual case: no generator needed
         return self._stand_keyword(seat, kind, cands)

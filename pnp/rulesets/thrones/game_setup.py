@@ -291,18 +291,18 @@ def build_seat(game: ThronesGame, seat: int, deck: Any) -> None:
     """Give ``seat`` the draw deck, plot deck and agenda of ``deck``."""
     db = game.db
     s = game.seats[seat]
+    defs = db.deck_defs.get(id(deck))
+    if defs is None or defs[0] is not deck:  # each copy's definition, in deck-list order
+        defs = db.deck_defs[id(deck)] = (
+            deck,
+            tuple(db.cards[cid] for cid, n in deck.cards.items() for _ in range(n)),
+        )
     # game.new_card inlined: a game makes more than a hundred cards
     uid = game.next_uid
-    every = game.cards
-    draw_deck = s.deck
-    for cid, n in deck.cards.items():
-        d = db.cards[cid]
-        for _ in range(n):
-            c = Card(uid, d, seat, DECK)
-            uid += 1
-            every.append(c)
-            draw_deck.append(c)
-    game.next_uid = uid
+    made = [Card(uid + i, d, seat, DECK) for i, d in enumerate(defs[1])]
+    game.next_uid = uid + len(made)
+    game.cards.extend(made)
+    s.deck.extend(made)
     for pid in deck.plots:
         s.plot_deck.append(game.new_card(db.plots[pid], seat, PLOT_DECK))
     if deck.agenda is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from pnp.engine.game import Decision, Option
+from pnp.engine.game import Decision, Event, Option
 from pnp.rulesets.thrones.cards import (
     ICON_BIT,
     K_AMBUSH,
@@ -28,6 +28,7 @@ from pnp.rulesets.thrones.effects import (
     Effect,
     Passive,
 )
+from pnp.rulesets.thrones.plain import CHOOSE, EACH
 from pnp.rulesets.thrones.state import (
     DISCARD,
     HAND,
@@ -57,11 +58,16 @@ def _dynamic(f: CardFilter) -> bool:
 
 #: the closing options of an action window (shared: options are immutable)
 _PASS = Option("pass", None)
-_NONE: list[Any] = []  # an empty list that is only read
+#: the context of an action window's checks (read only: cond_ok never writes to it)
+_NO_CTX: dict[str, Any] = {}
+_tuple_new = tuple.__new__
 _DONE = Option("done", None)
+#: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
+NOTHING: tuple[()] = ()
 
+_CHARACTER = ("character",)
 _KIND_TYPES = {
-    "character": ("character",),
+    "character": _CHARACTER,
     "location": ("location",),
     "attachment": ("attachment",),
     "card": ("character", "location", "attachment"),
@@ -80,8 +86,10 @@ class AbilityMixin:
         if ctl == "you":
             if c.controller != seat:
                 return False
-        elif ctl == "opponent" and not self.is_opponent(seat, c.controller):
-            return False
+        elif ctl == "opponent":
+            other = c.controller  # is_opponent(seat, other), inlined: filters are read often
+            if other == seat or self.seats[other].team == self.seats[seat].team:
+                return False
         groups = f.groups  # only the groups of tests the filter uses
         if groups & 1:
             d = c.d
@@ -122,7 +130,7 @@ class AbilityMixin:
         self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
     ) -> list[Card]:
         """Cards in play that target ``t`` may pick (Immunity excluded, TH-KW-IMMUNE-01)."""
-        kind = t.choose if isinstance(t, ChooseTarget) else t.each
+        kind = t.choose if isinstance(t, CHOOSE) else t.each
         kinds = _KIND_TYPES[kind]
         src_type = src.d.type if src is not None else None
         if t.participating or t.attacking or t.defending:
@@ -148,6 +156,36 @@ class AbilityMixin:
             for c in pool
             if c.d.type in kinds and src_type not in c.d.immune and matches(t, c, seat, src)
         ]
+
+    def has_candidate(
+        self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
+    ) -> bool:
+        """Whether :meth:`candidates` would find a card: the same tests, stopping at the
+        first card that passes (action and response windows ask this very often)."""
+        kinds = _KIND_TYPES[t.choose if isinstance(t, CHOOSE) else t.each]
+        src_type = src.d.type if src is not None else None
+        if t.participating or t.attacking or t.defending:
+            ch = self.ch
+            if ch is None:
+                return False
+            pools: Any = (ch.attackers, ch.defenders)
+        else:
+            ctl = t.controller
+            if ctl == "you":
+                seats: Any = (self.seats[seat],)
+            elif ctl == "opponent":
+                seats = self.opponent_seats[seat]
+            else:
+                seats = self.seats
+            by_kind = kinds is _CHARACTER
+            pools = [x.chars if by_kind else x.play for x in seats]
+        matches = self.matches
+        for pool in pools:
+            for c in pool:
+                d = c.d
+                if d.type in kinds and src_type not in d.immune and matches(t, c, seat, src):
+                    return True
+        return False
 
     def me(self, src: Card) -> Card | None:
         """The card an ability's "this card" conditions look at (an attachment: its host)."""
@@ -425,7 +463,7 @@ class AbilityMixin:
         """Whether every check of :func:`~.cards.target_checks` finds what it needs."""
         for what, t in checks:
             if what == "choose":
-                if not self.candidates(seat, card, t):
+                if not self.has_candidate(seat, card, t):
                     return False
             elif what == "self":
                 if card.zone != PLAY:
@@ -439,57 +477,50 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ action windows
 
-    def phase_actors(self: ThronesGame, s: Any, phase: str) -> tuple[list[Card], list[Card]] | None:
-        """Cards of seat ``s`` that could act in ``phase`` (from hand, in play), or ``None``.
-
-        Read from the seat's short actor indexes, so the many windows in
-        which nobody could ever act cost next to nothing.
-        """
-        hand_actors = s.hand_actors
-        play_actors = s.play_actors
-        if not hand_actors and not play_actors:
-            return None
-        hand = [c for c in hand_actors if phase in c.d.hand_acts] if hand_actors else _NONE
-        in_play = [c for c in play_actors if phase in c.d.play_acts] if play_actors else _NONE
-        return (hand, in_play) if hand or in_play else None
-
     def action_options(self: ThronesGame, seat: int) -> list[Option]:
-        """Every action ``seat`` may take now (TH-ACT-01/02/04)."""
+        """Every action ``seat`` may take now (TH-ACT-01/02/04).
+
+        Only the seat's short actor indexes are read, and cards that cannot
+        act in this phase are skipped before anything is built: most calls
+        find nothing.
+        """
         s = self.seats[seat]
         phase = self.phase
-        actors = self.phase_actors(s, phase)
-        if actors is None:
-            return []  # nothing in hand or play can act in this phase (unchanged since)
-        hand, in_play = actors
         out: list[Option] = []
-        ctx: Ctx = {}
-        seen: set[str] = set()
-        influence: int | None = None
-        for c in hand:
-            d = c.d
-            if d.actions and d.type == "event" and d.id not in seen:
-                for i, a in d.actions:
-                    if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, True):
-                        seen.add(d.id)
-                        out.append(Option(f"play: {d.id}", ("event", c, i)))
-                        break
-            if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen:
-                if influence is None:
-                    influence = self.influence_available(seat)
-                if not self.can_ambush(seat, c, influence):
+        usable = self.usable
+        if s.hand_actors:
+            seen: set[str] = set()
+            influence: int | None = None
+            for c in s.hand_actors:
+                d = c.d
+                if phase not in d.hand_acts:
                     continue
-                seen.add("ambush:" + d.id)
-                out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
-        counts: dict[str, int] = {}
-        for c in in_play:
-            counts[c.d.id] = counts.get(c.d.id, 0) + 1
-            n = counts[c.d.id]
-            for i, a in c.d.actions:
-                if a.action in (phase, "any") and self.usable(seat, c, i, a, ctx, False):
-                    label = f"use: {c.d.id}" + (f" #{n}" if n > 1 else "")
-                    if len(c.d.actions) > 1:
-                        label += f" ({i + 1})"
-                    out.append(Option(label, ("ability", c, i)))
+                if d.actions and d.type == "event" and d.id not in seen:
+                    for i, a in d.actions:
+                        if a.action in (phase, "any") and usable(seat, c, i, a, _NO_CTX, True):
+                            seen.add(d.id)
+                            out.append(Option(f"play: {d.id}", ("event", c, i)))
+                            break
+                if d.kw & K_AMBUSH and ("ambush:" + d.id) not in seen:
+                    if influence is None:
+                        influence = self.influence_available(seat)
+                    if not self.can_ambush(seat, c, influence):
+                        continue
+                    seen.add("ambush:" + d.id)
+                    out.append(Option(f"ambush: {d.id}", ("ambush", c, 0)))
+        if s.play_actors:
+            counts: dict[str, int] = {}
+            for c in s.play_actors:
+                d = c.d
+                if phase not in d.play_acts:
+                    continue
+                n = counts[d.id] = counts.get(d.id, 0) + 1
+                for i, a in d.actions:
+                    if a.action in (phase, "any") and usable(seat, c, i, a, _NO_CTX, False):
+                        label = f"use: {d.id}" + (f" #{n}" if n > 1 else "")
+                        if len(d.actions) > 1:
+                            label += f" ({i + 1})"
+                        out.append(Option(label, ("ability", c, i)))
         return out
 
     def action_window(self: ThronesGame, marshal_seat: int | None = None) -> Flow:
@@ -528,13 +559,17 @@ class AbilityMixin:
             # action_options would say the same for a seat with no card that can act
             opts = self.action_options(s) if st.hand_actors or st.play_actors else []
             if s == marshal_seat:
-                opts = self.marshal_options(s) + opts
+                marshal = self.marshal_options(s)
+                if opts:
+                    marshal.extend(opts)
+                opts = marshal
             if not opts:
                 passes += 1
                 continue
             opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
-            opt = yield new_decision(s, kind, opts)  # never a lone option: pass is one
+            # never a lone option: pass is one (new_decision, inlined)
+            opt = yield _tuple_new(Decision, (s, kind, tuple(opts)))
             if opt.data is None:
                 passes += 1
                 continue
@@ -606,8 +641,11 @@ class AbilityMixin:
                         barred.add(c.d.name)
         return barred
 
-    def attach_hosts(self: ThronesGame, seat: int, att: Card) -> list[Card]:
-        """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01)."""
+    def attach_hosts(self: ThronesGame, seat: int, att: Card, first: bool = False) -> list[Card]:
+        """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01).
+
+        With ``first``, only the first one found (enough to know there is one).
+        """
         d = att.d
         out = []
         for s in self.seats:
@@ -622,6 +660,8 @@ class AbilityMixin:
                 if d.attach_trait is not None and d.attach_trait not in cd.traits:
                     continue
                 out.append(c)
+                if first:
+                    return out
         return out
 
     def marshal_options(self: ThronesGame, seat: int) -> list[Option]:
@@ -637,9 +677,12 @@ class AbilityMixin:
         cache = self._marshal_opts
         for c in s.hand:
             d = c.d
-            if d.type == "event" or d.id in seen:
+            did = d.id
+            if did in seen:
                 continue
-            seen.add(d.id)
+            seen.add(did)  # (an event's id too: ids name one definition each)
+            if d.type == "event":
+                continue
             if d.unique:
                 if mine is None:
                     mine = self.own_uniques(seat)
@@ -648,8 +691,7 @@ class AbilityMixin:
                     if own is not None:  # TH-UNIQ-04: free duplicate
                         out.append(Option(f"duplicate: {d.id}", ("duplicate", c, own)))
                     continue
-            cost = base_costs.get(d) if base_costs is not None else None
-            if cost is None:
+            if base_costs is None or (cost := base_costs.get(d)) is None:
                 cost = self.marshal_cost(seat, c)
             if cost > gold:
                 continue
@@ -660,7 +702,7 @@ class AbilityMixin:
                     barred = self.barred_names(seat)
                 if d.name in barred:
                     continue
-            if d.type == "attachment" and not self.attach_hosts(seat, c):
+            if d.type == "attachment" and not self.attach_hosts(seat, c, True):
                 continue
             o = cache.get(c.uid)
             if o is None:
@@ -673,20 +715,35 @@ class AbilityMixin:
         cost = self.marshal_cost(seat, c)
         self.seats[seat].gold -= cost
         yield from self.from_hand_into_play(seat, c, cost=cost)
-        yield from self.trigger_self(c, "played", {})
-        yield from self.trigger_self(c, "enters_play", {})
+        d = c.d
+        if d.forced or d.responses:  # (trigger_self would find nothing otherwise)
+            yield from self.trigger_self(c, "played", {})
+            yield from self.trigger_self(c, "enters_play", {})
 
     def from_hand_into_play(self: ThronesGame, seat: int, c: Card, **event: Any) -> Flow:
-        """The shared end of marshalling and Ambush: host, Limited count, enter play."""
-        host = None
+        """The shared end of marshalling and Ambush: host, Limited count, enter play.
+
+        Only an attachment asks something (its host); any other card is put
+        into play at once and no generator is made.
+        """
         if c.d.type == "attachment":
-            hosts = self.label_cards("host", self.attach_hosts(seat, c))
-            opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
-            host = opt.data
+            return self._attach_into_play(seat, c, event)
+        self._into_play(seat, c, None, event)
+        return NOTHING
+
+    def _attach_into_play(self: ThronesGame, seat: int, c: Card, event: dict[str, Any]) -> Flow:
+        hosts = self.label_cards("host", self.attach_hosts(seat, c))
+        opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
+        self._into_play(seat, c, opt.data, event)
+
+    def _into_play(
+        self: ThronesGame, seat: int, c: Card, host: Card | None, event: dict[str, Any]
+    ) -> None:
         if c.d.kw & K_LIMITED:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
-        self.emit("card_played", seat, card=c.d.id, **event)
+        # emit, inlined: a game marshals dozens of cards
+        self._events.append(_tuple_new(Event, ("card_played", seat, {"card": c.d.id, **event})))
 
     def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
@@ -699,7 +756,7 @@ class AbilityMixin:
             return False
         if d.unique and self.unique_copy(seat, d)[0]:
             return False
-        return not (d.type == "attachment" and not self.attach_hosts(seat, c))
+        return not (d.type == "attachment" and not self.attach_hosts(seat, c, True))
 
     def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
         yield from self.pay_influence(seat, max(1, self.marshal_cost(seat, c)))
@@ -962,11 +1019,16 @@ class AbilityMixin:
 
     def offer_saves(self: ThronesGame, c: Card, trigger: str, by: int | None) -> Flow:
         """TH-ACT-11, TH-UNIQ-06: a save response (or a duplicate) keeps ``c`` in play."""
-        start = ((by if by is not None else c.controller) + 1) % self.players
-        ctx: Ctx = {"card": c, "challenge": self.ch}
         check_responses = trigger in self.triggers_present
         if not c.dupes and not check_responses:
-            return False
+            return NOTHING  # nothing can save it: no generator (``yield from`` gives None)
+        return self._offer_saves(c, trigger, by, check_responses)
+
+    def _offer_saves(
+        self: ThronesGame, c: Card, trigger: str, by: int | None, check_responses: bool
+    ) -> Flow:
+        start = ((by if by is not None else c.controller) + 1) % self.players
+        ctx: Ctx = {"card": c, "challenge": self.ch}
         for s in self.order_from(start):
             opts: list[Option] = []
             if s == c.controller and c.dupes:
@@ -1002,7 +1064,7 @@ class AbilityMixin:
         self: ThronesGame, seat: int, src: Card | None, effects: Any, ctx: Ctx
     ) -> Flow:
         """Resolve effects in order (TH-ACT-03)."""
-        if isinstance(effects, Effect):
+        if not isinstance(effects, list):  # one effect (a model or its plain copy)
             effects = [effects]
         for e in effects:
             yield from self.do_effect(seat, src, e, ctx)
@@ -1017,7 +1079,7 @@ class AbilityMixin:
             host = src.host if src is not None else None
             return [host] if host is not None and host.zone == PLAY else []
         cands = self.candidates(seat, src, t)
-        if isinstance(t, EachTarget) or not cands:
+        if isinstance(t, EACH) or not cands:
             return cands
         opt = yield from self.ask(seat, "target", self.label_cards(verb, cands))
         return [opt.data]

@@ -23,6 +23,7 @@ from pnp.rulesets.thrones.challenges import ChallengeMixin
 from pnp.rulesets.thrones.effects import PHASES
 from pnp.rulesets.thrones.game_setup import SetupMixin
 from pnp.rulesets.thrones.model import Rules
+from pnp.rulesets.thrones.plain import shared_plain
 from pnp.rulesets.thrones.resolve import AbilityMixin
 from pnp.rulesets.thrones.state import (
     DEAD,
@@ -85,7 +86,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         options: Mapping[str, Any] | None = None,
     ) -> None:
         self.db = db
-        self.rules = rules
+        self.rules = shared_plain(rules)  # read in hot paths (victory after each power gain)
         self.players = len(houses)
         self.options = dict(options or {})
         self.team_mode = bool(self.options.get("two_on_two"))
@@ -103,6 +104,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if self.team_mode:
             for s in self.seats:
                 s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
+        #: each seat's opponents' Seat objects and numbers (shared lists: never change them)
+        self.opponent_seats = [
+            [o for o in self.seats if o.idx != s.idx and o.team != s.team] for s in self.seats
+        ]
+        self.opponent_idx = [[o.idx for o in opps] for opps in self.opponent_seats]
         #: the first-player options offered by each seat (winner's order, shared)
         self._first_opts = [
             [Option(f"first player: seat {s}", s) for s in order] for order in self.orders
@@ -137,6 +143,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.redirect_used = False
         self.triggers_present: set[str] = set()
         self.forced_present: set[str] = set()
+        self.live_triggers: set[str] = set()
         self._events: list[Event] = []
         self._setup_events: list[Event] = []
         self._pending: Decision | None = None
@@ -158,10 +165,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             s.reindex()
         chainable = False
         for d in {c.d for c in self.cards}:  # each definition once (copies share one)
-            self.triggers_present.update(d.responses)
-            self.forced_present.update(d.forced)
-            chainable = chainable or d.each_by_icon_or_keyword
+            if d.responses:
+                self.triggers_present.update(d.responses)
+            if d.forced:
+                self.forced_present.update(d.forced)
+            if d.each_by_icon_or_keyword:
+                chainable = True
         self.chainable = chainable
+        #: every trigger some card of this game answers (forced or response): the busy
+        #: trigger points skip trigger_all for the others
+        self.live_triggers = self.triggers_present | self.forced_present
         self.count_owned()
         self.refresh()
         self._gen = self._flow(phase)
@@ -171,14 +184,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def count_owned(self) -> None:
         """Remember how many cards and plots each seat owns (the conservation invariant)."""
-        self.owned_cards = [0] * self.players
-        self.owned_plots = [0] * self.players
+        cards = self.owned_cards = [0] * self.players
+        plots = self.owned_plots = [0] * self.players
+        plot_zones = (PLOT_DECK, PLOT_USED, PLOT_REVEALED)
         for c in self.cards:
-            if c.d.type == "plot":
-                if c.zone in (PLOT_DECK, PLOT_USED, PLOT_REVEALED):
-                    self.owned_plots[c.owner] += 1
-            elif c.d.type != "agenda":
-                self.owned_cards[c.owner] += 1
+            kind = c.d.type
+            if kind == "plot":
+                if c.zone in plot_zones:
+                    plots[c.owner] += 1
+            elif kind != "agenda":
+                cards[c.owner] += 1
 
     def decision(self) -> Decision | None:
         return self._pending
@@ -187,15 +202,19 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         pending = self._pending
         if pending is None:
             raise IllegalChoice("the game is over; there is no decision to answer")
-        if not 0 <= index < len(pending.options):
+        try:
+            if index < 0:
+                raise IndexError(index)
+            option = pending.options[index]
+        except IndexError:
             raise IllegalChoice(
                 f"option {index} does not exist; the {pending.kind} decision has "
                 f"{len(pending.options)} options"
-            )
+            ) from None
         self._events = []
         self.decisions += 1
         try:  # the common case of _advance, inlined: this runs for every decision
-            self._pending = self._gen.send(pending.options[index])  # type: ignore[union-attr]
+            self._pending = self._gen.send(option)  # type: ignore[union-attr]
         except (GameOver, WinnerChoice, StopIteration) as stop:
             self._stopped(stop)
         return self._events
@@ -290,9 +309,11 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         return self.order_from(self.first)
 
     def opponents(self, seat: int) -> list[int]:
-        """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03)."""
-        team = self.seats[seat].team
-        return [s.idx for s in self.seats if s.idx != seat and s.team != team]
+        """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03).
+
+        A shared list, made once: do not change it.
+        """
+        return self.opponent_idx[seat]
 
     def is_opponent(self, a: int, b: int) -> bool:
         return a != b and self.seats[a].team != self.seats[b].team
@@ -411,12 +432,25 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             drawn += 1
             if effect:
                 s.draws += 1
-            self.emit("card_drawn", seat, card=c.d.id)
+            # emit, inlined: the commonest event of a game
+            self._events.append(_tuple_new(Event, ("card_drawn", seat, {"card": c.d.id})))
         return drawn
 
     def shuffle(self, seat: int) -> None:
-        """Shuffle a draw deck with the game's RNG."""
-        self.rng.shuffle(self.seats[seat].deck)
+        """Shuffle a draw deck with the game's RNG.
+
+        The steps of :meth:`random.Random.shuffle`, inlined (same draws, same
+        order): a game shuffles its decks of sixty cards a few times.
+        """
+        x = self.seats[seat].deck
+        getrandbits = self.rng.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
         self.emit("deck_shuffled", seat)
 
     def enter_play(self, c: Card, seat: int, host: Card | None = None) -> None:
@@ -544,7 +578,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("card_discarded", a.owner, card=a.d.id, reason="host left play")
         c.reset()
         self.put_zone(c, dest)
-        self.emit("left_play", controller, card=c.d.id, to=dest)
+        self._events.append(
+            _tuple_new(Event, ("left_play", controller, {"card": c.d.id, "to": dest}))
+        )  # emit
         if passives:
             self.refresh()
         return dest
@@ -627,18 +663,20 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
-        self.emit("power_gained", seat, **data)
+        self._events.append(_tuple_new(Event, ("power_gained", seat, data)))  # emit, inlined
 
     def move_house_power(self, src: int, dst: int, n: int, reason: str) -> Flow:
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
         n = min(n, self.seats[src].power)
         if n <= 0:
-            return 0
+            return NOTHING
         self.seats[src].power -= n
         self.emit("power_lost", src, amount=n, reason=reason)
-        yield from self._place_power(dst, n, reason, moved_from=src)
-        self.check_win()
-        return n
+        placing = self._place_power(dst, n, reason, moved_from=src)
+        if placing is NOTHING:  # no Infamy choice: done at once, no generator
+            self.check_win()
+            return NOTHING
+        return self._then_check_win(placing)
 
     def card_power(self, c: Card, n: int, reason: str) -> None:
         """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
@@ -660,7 +698,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             team = teams[0] if len(teams) == 1 else self.seats[self.first].team
             raise GameOver(tuple(s.idx for s in self.seats if s.team == team), "power")
         goal = self.rules.victory_power
-        winners = [s.idx for s in self.seats if self.total_power(s.idx) >= goal]
+        winners = []
+        for s in self.seats:  # total_power, inlined: this runs after every power gain
+            total = s.power
+            for c in s.play:
+                total += c.power
+            if total >= goal:
+                winners.append(s.idx)
         if not winners:
             return
         if len(winners) == 1:
@@ -677,11 +721,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             phase = "plot"
         while True:
             start = PHASE_INDEX[phase]
+            live = self.live_triggers
             for ph in PHASES[start:]:
                 self.begin_phase(ph)
-                yield from self.trigger_all("phase_begins", None, {})
-                yield from getattr(self, "phase_" + ph)()
-                yield from self.trigger_all("phase_ends", None, {})
+                if "phase_begins" in live:
+                    yield from self.trigger_all("phase_begins", None, {})
+                yield from _PHASE_FLOWS[ph](self)
+                if "phase_ends" in live:
+                    yield from self.trigger_all("phase_ends", None, {})
                 self.end_phase()
             self.end_round()
             phase = "plot"
@@ -692,7 +739,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         if len(self.phase_seq) > 8:
             del self.phase_seq[:-8]
         self.active = None
-        self.emit("phase_began", None, phase=ph, round=self.round_no)
+        # emit, inlined (a round has seven phases)
+        self._events.append(
+            _tuple_new(Event, ("phase_began", None, {"phase": ph, "round": self.round_no}))
+        )
 
     def end_phase(self) -> None:
         self.expire("phase")
@@ -777,8 +827,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             c.zone = PLOT_REVEALED
             seat.plot = c
             seat.index_sources()
-            self.emit("plot_revealed", s, card=c.d.id)
-            self.emit("card_played", s, card=c.d.id)
+            events = self._events  # (emit, inlined)
+            events.append(_tuple_new(Event, ("plot_revealed", s, {"card": c.d.id})))
+            events.append(_tuple_new(Event, ("card_played", s, {"card": c.d.id})))
         if passives:
             self.refresh()
         yield from self.initiative()
@@ -816,13 +867,15 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 tied = [self.rng.choice(tied)]
                 how = "random"
         winner = tied[0]
-        self.emit("initiative_won", winner, totals=totals, by=how)
+        self._events.append(
+            _tuple_new(Event, ("initiative_won", winner, {"totals": totals, "by": how}))
+        )  # emit
         opts = self._first_opts[winner]
         opt = opts[0] if len(opts) == 1 else (yield new_decision(winner, "first_player", opts))
         self.first = opt.data
         if self.first_round1 is None:
             self.first_round1 = self.first
-        self.emit("first_player", self.first)
+        self._events.append(_tuple_new(Event, ("first_player", self.first, {})))  # emit, inlined
 
     def when_revealed(self, chosen: dict[int, Card]) -> Flow:
         """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
@@ -862,7 +915,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.active = s
             gold = self.income(s)
             self.seats[s].gold += gold
-            self.emit("gold_collected", s, amount=gold)
+            self._events.append(_tuple_new(Event, ("gold_collected", s, {"amount": gold})))
             yield from self.action_window(marshal_seat=s)
         self.active = None
 
@@ -878,7 +931,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 if not opts:
                     break
                 opts.append(_CHALLENGES_DONE)
-                opt = yield new_decision(s, "challenge", opts)  # never a lone option
+                # never a lone option (new_decision, inlined)
+                opt = yield _tuple_new(Decision, (s, "challenge", tuple(opts)))
                 if opt.data is None:
                     break
                 ctype, target = opt.data
@@ -918,13 +972,17 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 if c.kneeling and not c.no_stand:
                     c.kneeling = False
                     stood += 1
-        self.emit("cards_stood", None, count=stood)
+        self._events.append(
+            _tuple_new(Event, ("cards_stood", None, {"count": stood}))
+        )  # emit, inlined
         yield from self.action_window()
 
     def phase_taxation(self) -> Flow:
         for seat in self.seats:  # TH-TAX-01
             if seat.gold:
-                self.emit("gold_returned", seat.idx, amount=seat.gold)
+                self._events.append(
+                    _tuple_new(Event, ("gold_returned", seat.idx, {"amount": seat.gold}))
+                )  # emit
             seat.gold = 0
         yield from self.action_window()
 
@@ -977,3 +1035,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         from pnp.rulesets.thrones.invariants import violations
 
         return violations(self)
+
+
+#: each phase's flow, by phase name (the round loop calls one per phase)
+_PHASE_FLOWS = {ph: getattr(ThronesGame, "phase_" + ph) for ph in PHASES}

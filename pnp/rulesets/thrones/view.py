@@ -60,7 +60,7 @@ class ThronesView:
         return self._g.rules.victory_power
 
     def opponents(self, seat: int | None = None) -> list[int]:
-        return self._g.opponents(self.seat if seat is None else seat)
+        return list(self._g.opponents(self.seat if seat is None else seat))  # a copy
 
     def in_play(self, seat: int) -> list[Card]:
         """Cards in ``seat``'s play area (public)."""
