@@ -6,14 +6,21 @@ afresh at every decision:
 - a **target Fief**: its home Fief until it holds that Title, then the
   unclaimed Fief it is closest to holding;
 - **move** Nobles into the target Fief's Villages it does not hold, leaving a
-  garrison behind, and attack only with a clear edge (a lone Noble is always
-  worth catching);
-- **buy** a Fief Title as soon as it may, a Stronghold where the target Fief
-  lacks one, then troops (Knights when it can), Mills early on;
+  garrison behind (a Noble alone with one troop leaves the troop and walks on),
+  and attack only with a clear edge (a lone Noble is always worth catching);
+- **buy** a Fief Title as soon as it may (given to a Lord without one, who then
+  votes for King and may stand), a Stronghold where the target Fief lacks one,
+  then troops (Knights when it can), Mills early on; one VP short of victory
+  with the Hand's chair empty, it bids all it may for the Council seat;
 - **vote** for its own candidate, then its ally's, else for the weakest
   player's (never for a candidate whose title would win that player the game);
+  when its side and a rival's tie, both settle on the same candidate (the side
+  with fewer VP, then the earlier seat) rather than elect nobody;
 - **marry** (4+ players) the strongest player who will have it, to win as an
-  alliance; play Tax, new Nobles, Council seats and harmful cards on the leader.
+  alliance; play Tax, new Nobles, Council seats (for its own or its ally's
+  Wardens) and harmful cards on the leader; an Assassination waits for a rival
+  Noble whose death costs his side VP, the side nearest victory first;
+- **start** (Targaryen) in a rich Fief with room between it and the others.
 
 Options it does not care about get the first option, which every fief
 decision makes the cautious one ("pass", "no bribe", "keep" …).
