@@ -6,14 +6,21 @@ afresh at every decision:
 - a **target Fief**: its home Fief until it holds that Title, then the
   unclaimed Fief it is closest to holding;
 - **move** Nobles into the target Fief's Villages it does not hold, leaving a
-  garrison behind, and attack only with a clear edge (a lone Noble is always
-  worth catching);
-- **buy** a Fief Title as soon as it may, a Stronghold where the target Fief
-  lacks one, then troops (Knights when it can), Mills early on;
+  garrison behind (a Noble alone with one troop leaves the troop and walks on),
+  and attack only with a clear edge (a lone Noble is always worth catching);
+- **buy** a Fief Title as soon as it may (given to a Lord without one, who then
+  votes for King and may stand), a Stronghold where the target Fief lacks one,
+  then troops (Knights when it can), Mills early on; one VP short of victory
+  with the Hand's chair empty, it bids all it may for the Council seat;
 - **vote** for its own candidate, then its ally's, else for the weakest
   player's (never for a candidate whose title would win that player the game);
+  when its side and a rival's tie, both settle on the same candidate (the side
+  with fewer VP, then the earlier seat) rather than elect nobody;
 - **marry** (4+ players) the strongest player who will have it, to win as an
-  alliance; play Tax, new Nobles, Council seats and harmful cards on the leader.
+  alliance; play Tax, new Nobles, Council seats (for its own or its ally's
+  Wardens) and harmful cards on the leader; an Assassination waits for a rival
+  Noble whose death costs his side VP, the side nearest victory first;
+- **start** (Targaryen) in a rich Fief with room between it and the others.
 
 Options it does not care about get the first option, which every fief
 decision makes the cautious one ("pass", "no bribe", "keep" …).
@@ -145,6 +152,45 @@ class HeuristicBot:
             return s.vp(seat) + vp >= s.cat.rules.solo_vp
         return s.vp(seat) + s.vp(partner) + vp >= s.cat.rules.alliance_vp
 
+    @staticmethod
+    def _team_vp(s: FiefState, seat: int) -> tuple[int, int]:
+        """``seat``'s side's VP and the VP it needs to win (solo or alliance)."""
+        partner = s.seats[seat].partner
+        if partner is None:
+            return s.vp(seat), s.cat.rules.solo_vp
+        return s.vp(seat) + s.vp(partner), s.cat.rules.alliance_vp
+
+    @staticmethod
+    def _vp_at_stake(s: FiefState, n: Noble) -> int:
+        """The VP ``n``'s side would lose if he died now (titles nobody of his House inherits)."""
+        lost = 0
+        heirs = [o for o in s.seat_nobles(n.seat, ("board", "captive")) if o is not n]
+        spare = sum(s.slots_free(o, "fief") for o in heirs)
+        for t in sorted(n.titles):
+            vp = s.cat.titles[t].vp
+            if not vp:
+                continue
+            if s.kind_of(t) == "fief" and spare > 0:
+                spare -= 1
+                continue
+            lost += vp
+        return lost
+
+    def _kill_value(self, s: FiefState, me: int, n: Noble) -> float:
+        """How much killing rival Noble ``n`` is worth now; 0 if it is not worth a card.
+
+        A sensible player spends his dagger on a Noble whose death costs a rival
+        side VP, the nearer that side is to victory the better: killing a Noble
+        whose Titles pass to his kin only wastes the card.
+        """
+        if s.friendly(me, n.seat):
+            return 0.0
+        stake = self._vp_at_stake(s, n)
+        if stake <= 0:
+            return 0.0
+        have, need = self._team_vp(s, n.seat)
+        return 10.0 * stake + 5.0 * max(0, have - need + 3)
+
     # -- set-up and placement ----------------------------------------------------------
 
     def _start_village(self, view: FiefView, d: Decision, rng: random.Random) -> int:
@@ -160,10 +206,15 @@ class HeuristicBot:
             )
             sc = same + spread + (0.5 if s.villages[v].stronghold else 0)
             if s.seats[view.seat].home is None:
-                # a House free to choose its Fief wants a small one far from the others
+                # a House free to choose its Fief wants a rich one (Villages, Septs,
+                # Strongholds already built) with room between it and the others
                 others = [w for w in range(len(m.ids)) if s.present(w)]
                 room = min((m.distance[v][w] for w in others), default=5)
-                sc += 1.0 * min(room, 4) - 1.5 * len(m.fief_villages[fief])
+                wealth = sum(
+                    1 + s.villages[w].sept + (s.villages[w].stronghold > 0)
+                    for w in m.fief_villages[fief]
+                )
+                sc += 1.0 * min(room, 4) + 0.5 * wealth
             if sc > score:
                 best, score = i, sc
         return best
@@ -330,6 +381,22 @@ class HeuristicBot:
             # stand firm only when clearly ahead; a tie would elect nobody
             if weight(me) > best_rival or not rivals:
                 return choices[f]
+        if own + friends and rivals and weight(me) == best_rival:
+            # a dead heat elects nobody: the tied sides settle on one candidate that
+            # each of them can work out alike (the side with fewer VP, then the
+            # earlier seat), as players at a table would agree across it
+            tied = [s.nobles[f].seat for f in rivals if weight(s.nobles[f].seat) == best_rival]
+
+            def focal(seat: int) -> tuple[int, int]:
+                return (self._team_vp(s, seat)[0], seat)
+
+            pick = min([me, *tied], key=focal)
+            if pick == me or s.friendly(me, pick):
+                return choices[(own + friends)[0]]
+            theirs = [f for f in rivals if s.nobles[f].seat == pick]
+            if not (title in s.cat.titles and self._threat(s, pick, title)):
+                return choices[theirs[0]]
+            return choices[(own + friends)[0]]
         safe = [
             f
             for f in rivals
@@ -414,11 +481,14 @@ class HeuristicBot:
 
     def _inherit_title(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
+        best, score = 0, -1e9
         for i, opt in enumerate(d.options):
             n = s.nobles[opt.data]
-            if n.zone == "board" and not n.lady:
-                return i
-        return 0
+            sc = 2.0 * (n.zone == "board") + 1.0 * (not n.lady)
+            sc -= sum(1 for t in n.titles if s.kind_of(t) == "fief")
+            if sc > score:
+                best, score = i, sc
+        return best
 
     # -- cards -------------------------------------------------------------------------
 
@@ -475,6 +545,10 @@ class HeuristicBot:
                     sc = 0
                 if word in ("assassination", "uprising") and self._leader(s, me) is None:
                     sc = 0
+                if word == "assassination" and not any(
+                    self._kill_value(s, me, n) > 0 for n in s.nobles.values() if n.zone == "board"
+                ):
+                    sc = 0  # keep the dagger until a rival has VP to lose
                 if word == "uprising" and not self._uprising_target(s, me):
                     sc = 0
                 if word == "justice" and not any(
@@ -491,9 +565,14 @@ class HeuristicBot:
 
     @staticmethod
     def _own_warden_free(s: FiefState, me: int) -> bool:
+        """Whether a Warden of this side (the bot's or its ally's) could take a Council seat."""
         return any(
-            s.is_warden(n) and not s.is_council(n) and s.slots_free(n, "high") > 0
-            for n in s.seat_nobles(me)
+            s.friendly(me, n.seat)
+            and n.zone == "board"
+            and s.is_warden(n)
+            and not s.is_council(n)
+            and s.slots_free(n, "high") > 0
+            for n in s.nobles.values()
         )
 
     @staticmethod
@@ -547,7 +626,9 @@ class HeuristicBot:
                 n = s.nobles[nid]
                 sc = 10 if n.seat == me else 5 if s.friendly(me, n.seat) else -5
                 sc += {"master-of-coin": 0.3, "master-of-laws": 0.2}.get(title, 0)
-            elif label.startswith(("assassinate ", "judge ")):
+            elif label.startswith("assassinate "):
+                sc = self._kill_value(s, me, s.nobles[data])
+            elif label.startswith("judge "):
                 n = s.nobles[data]
                 if s.friendly(me, n.seat):
                     sc = -100
@@ -626,6 +707,10 @@ class HeuristicBot:
     def _council_bid(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
         gold = s.seats[view.seat].gold
+        have, need = self._team_vp(s, view.seat)
+        if have + 1 >= need and s.holder["hand"] is None:
+            # one VP short and the Hand's chair is empty: a Council vote is worth all it costs
+            return len(d.options) - 1
         best = 0
         for i, opt in enumerate(d.options):
             if opt.data and opt.data + 3 <= gold and opt.data <= max(6, gold - 6):
@@ -724,11 +809,17 @@ class HeuristicBot:
 
     def _title_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
+        best, score = 0, -1e9
         for i, opt in enumerate(d.options):
             n = s.nobles[opt.data]
-            if s.slots_free(n, "fief") > 0:
-                return i
-        return 0
+            if s.slots_free(n, "fief") <= 0:
+                continue
+            # a Lord with no Fief yet: the Title makes him a King's voter and a
+            # candidate for the crown, and spreads the House's Titles over more heads
+            sc = 2.0 * (not n.lady) - sum(1 for t in n.titles if s.kind_of(t) == "fief")
+            if sc > score:
+                best, score = i, sc
+        return best
 
     def _grant_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
@@ -794,7 +885,8 @@ class HeuristicBot:
             value += (1 if vil.mill else 0) + (1 if vil.sept else 0)
         others_here = len(s.nobles_at(frm, me)) - 1
         troops_here = s.troop_count(frm, me)
-        if others_here == 0 and troops_here <= 1:
+        if others_here == 0 and troops_here == 0:
+            # he alone holds the Village: leaving gives it up (one troop would stay behind)
             value -= 2.0 + (3 if target and cat.map.fief_of[frm] == target else 0)
             if s.villages[frm].stronghold:
                 value -= 2
@@ -870,10 +962,12 @@ class HeuristicBot:
         ally_goal = self._partner_target(s, me)
         if noble is not None and ally_goal is not None and s.cat.map.fief_of[noble.at] == ally_goal:
             return labels.index("all")  # leave nothing behind in the ally's Fief
-        if noble is not None and "one" in labels:
-            others = len(s.nobles_at(noble.at, me)) - 1
-            if others == 0:
+        if noble is not None and len(s.nobles_at(noble.at, me)) == 1:
+            # nobody else of his stays: leave a garrison so the Village stays held
+            if "one" in labels:
                 return labels.index("one")
+            if not hostile and "none" in labels:
+                return labels.index("none")  # his only troop holds it; he walks on alone
         return 0
 
     def _sail_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:

@@ -1,0 +1,81 @@
+"""The heuristic bot's judgement on small, hand-set positions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.engine.game import Decision, Option
+from pnp.rulesets.fief.agents import HeuristicBot
+from pnp.rulesets.fief.rules import FiefGame
+from pnp.rulesets.fief.scenario import scenario_game
+
+
+def _game(content: LoadedContent, setup: dict[str, Any]) -> FiefGame:
+    return scenario_game(content, setup, [], 0)
+
+
+def test_vp_at_stake_counts_only_titles_no_kin_inherits(content: LoadedContent) -> None:
+    game = _game(
+        content,
+        {
+            "seats": [{"house": "stark"}, {"house": "tully"}, {"house": "arryn"}],
+            "nobles": {
+                "stark-eddard": {"at": "winterfell", "titles": ["paramount-north", "king"]},
+                "stark-robb": {"at": "winterfell"},
+                "tully-edmure": {"at": "riverrun", "titles": ["paramount-riverlands"]},
+            },
+        },
+    )
+    s, bot = game.s, HeuristicBot()
+    # Robb inherits the North; the crown is lost
+    assert bot._vp_at_stake(s, s.nobles["stark-eddard"]) == 1
+    # Edmure has no kin on the board: his Fief Title goes back to the board
+    assert bot._vp_at_stake(s, s.nobles["tully-edmure"]) == 1
+    assert bot._vp_at_stake(s, s.nobles["stark-robb"]) == 0
+    assert bot._kill_value(s, 2, s.nobles["stark-robb"]) == 0
+    assert bot._kill_value(s, 2, s.nobles["stark-eddard"]) > 0
+    assert bot._kill_value(s, 0, s.nobles["stark-eddard"]) == 0  # never his own
+
+
+def test_lone_noble_leaves_his_only_troop_to_hold_the_village(content: LoadedContent) -> None:
+    game = _game(
+        content,
+        {
+            "seats": [{"house": "tyrell"}, {"house": "stark"}, {"house": "arryn"}],
+            "nobles": {"tyrell-mace": {"at": "bitterbridge"}},
+            "troops": {"bitterbridge": {0: {"man-at-arms": 1}}},
+            "villages": {"bitterbridge": {"controller": 0}},
+        },
+    )
+    s = game.s
+    s.focus = {"noble": "tyrell-mace", "to": s.cat.map.ids.index("highgarden"), "via": -1}
+    decision = Decision(
+        0, "take_troops", (Option("take all troops", "all"), Option("take no troops", "none"))
+    )
+    pick = HeuristicBot().choose(game.view(0), decision, random.Random(0))
+    assert decision.options[pick].data == "none"
+
+
+def test_tied_council_agrees_on_one_hand(content: LoadedContent) -> None:
+    """Two Council members, each with his own Warden standing: a 1-1 tie would elect nobody."""
+    game = _game(
+        content,
+        {
+            "phase": "elections",
+            "seats": [{"house": "tully"}, {"house": "martell"}, {"house": "arryn"}],
+            "nobles": {
+                "tully-edmure": {"at": "riverrun", "titles": ["warden-north", "master-of-coin"]},
+                "martell-doran": {"at": "sunspear", "titles": ["warden-south", "master-of-laws"]},
+            },
+        },
+    )
+    bot = HeuristicBot()
+    rng = random.Random(0)
+    failed = False
+    while (d := game.decision()) is not None and game.s.holder["hand"] is None and not failed:
+        events = game.apply(bot.choose(game.view(d.seat), d, rng))
+        failed = any(e.kind == "election_failed" and e.data["title"] == "hand" for e in events)
+    assert not failed
+    assert game.s.holder["hand"] in ("tully-edmure", "martell-doran")
