@@ -140,6 +140,8 @@ class PlaytestReport:
             "fair_band": [round(low, 6), round(high, 6)],
             "max_cap_rate": self.thresholds.max_cap_rate,
             "card_games": self.thresholds.card_games,
+            "undecided_endings": sorted(self.thresholds.undecided_endings),
+            "max_undecided_rate": self.thresholds.max_undecided_rate,
         }
         data["agents"] = {name: rate.to_json() for name, rate in s.agents.items()}
         data["first_player"] = s.first_player.to_json() if s.first_player else None

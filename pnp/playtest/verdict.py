@@ -2,8 +2,10 @@
 
 A run fails when any game crashed or broke an invariant, when more than
 ``max_cap_rate`` of the games hit a cap, when a House's 95% win-rate
-interval misses the fair band (the equal-seat rate ± ``fair_margin``), or,
-in runs of at least ``card_games`` games, when some card was never played.
+interval misses the fair band (the equal-seat rate ± ``fair_margin``), when
+more than ``max_undecided_rate`` of the finished games end without a victory
+(the ruleset's ``undecided_endings``, e.g. a round limit), or, in runs of at
+least ``card_games`` games, when some card was never played.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ class Thresholds:
     max_cap_rate: float = 0.01
     #: the smallest run in which a card never played fails the verdict
     card_games: int = 500
+    #: endings that are no victory, and the largest share of finished games
+    #: that may end so
+    undecided_endings: frozenset[str] = frozenset()
+    max_undecided_rate: float = 1.0
 
     @classmethod
     def for_ruleset(
@@ -37,6 +43,8 @@ class Thresholds:
             fair_margin=ruleset.fair_margin if fair_margin is None else fair_margin,
             max_cap_rate=ruleset.max_cap_rate if max_cap_rate is None else max_cap_rate,
             card_games=cls.card_games if card_games is None else card_games,
+            undecided_endings=ruleset.undecided_endings,
+            max_undecided_rate=ruleset.max_undecided_rate,
         )
 
 
@@ -77,6 +85,14 @@ def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
     if stats.completed == 0:
         reasons.append("no game came to an end")
         return reasons
+    undecided = sum(n for e, n in stats.endings.items() if e in thresholds.undecided_endings)
+    if undecided / stats.completed > thresholds.max_undecided_rate:
+        kinds = ", ".join(sorted(e for e in stats.endings if e in thresholds.undecided_endings))
+        reasons.append(
+            f"{undecided} game(s) ended without a victory ({kinds}: "
+            f"{_pct(undecided / stats.completed)} of finished games, more than the "
+            f"{_pct(thresholds.max_undecided_rate)} allowed)"
+        )
     low, high = fair_band(stats, thresholds)
     for house, rate in stats.houses.items():
         ci_low, ci_high = wilson(rate.wins, rate.games)

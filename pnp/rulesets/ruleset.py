@@ -75,6 +75,11 @@ class Ruleset:
     max_steps: int = 100_000
     #: playtest verdict: the largest share of games that may hit a cap
     max_cap_rate: float = 0.01
+    #: endings of the game's own rules that are no victory (a round limit
+    #: reached with nobody winning outright) ...
+    undecided_endings: frozenset[str] = frozenset()
+    #: ... and the largest share of finished games that may end so
+    max_undecided_rate: float = 1.0
     #: the card (or component) ids whose play the playtest counts, so cards
     #: never drawn are flagged too; default: the ``id`` of each entry of the
     #: content's ``cards`` list, if it has one

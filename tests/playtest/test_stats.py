@@ -101,3 +101,24 @@ def test_verdict_reasons() -> None:
     assert "1 card(s) never played in 102 games: never" in text
     relaxed = verdict(stats, Thresholds(fair_margin=1.0, max_cap_rate=0.5, card_games=1000))
     assert relaxed == [reasons[0]]
+
+
+def test_verdict_counts_endings_without_a_victory() -> None:
+    tally = Tally(2, ("random", "random"))
+    for i in range(20):
+        tally.add(game(i, winners=(i % 2,), factions=("a", "b")))
+    stats = tally.statistics(["x"])
+    assert stats.endings == {"points": 20}
+    strict = Thresholds(fair_margin=1.0, undecided_endings=frozenset({"points"}))
+    assert verdict(stats, strict) == []  # 100% allowed by default
+    judged = Thresholds(
+        fair_margin=1.0, undecided_endings=frozenset({"points"}), max_undecided_rate=0.5
+    )
+    assert verdict(stats, judged) == [
+        "20 game(s) ended without a victory (points: 100.0% of finished games, "
+        "more than the 50.0% allowed)"
+    ]
+    other = Thresholds(
+        fair_margin=1.0, undecided_endings=frozenset({"round_limit"}), max_undecided_rate=0.0
+    )
+    assert verdict(stats, other) == []
