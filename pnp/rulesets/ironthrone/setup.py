@@ -24,7 +24,7 @@ from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
 from pnp.engine.errors import SetupError, validate_fixture_cards
 from pnp.engine.game import Event, GameConfig
-from pnp.engine.rng import stream
+from pnp.engine.rng import shuffle, stream
 from pnp.rulesets.ironthrone.effects import WINDOWS, Ability, compile_ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.model import (
@@ -136,6 +136,11 @@ def build_tables(
         if w >= 0 and t.card_char[c] >= 0:
             slots[w * chars + t.card_char[c]].append(c)
     t.slot_cards = [tuple(cards) for cards in slots]
+    t.slot_sets = [frozenset(cards) for cards in slots]
+    copies: dict[str, list[int]] = {}
+    for c, cid in enumerate(t.card_id):
+        copies.setdefault(cid, []).append(c)
+    t.id_cards = {cid: tuple(cs) for cid, cs in copies.items()}
     seat_of = {h: s for s, h in enumerate(houses)}
     for ev in events:
         t.event_id.append(ev.id)
@@ -154,6 +159,7 @@ def _seat_events_and_ranks(t: Tables) -> None:
     """Fill the tables that follow from the seating: the commonest events
     (they name seats), and the rank of each card id."""
     t.committed_events = [None] * len(t.char_id)
+    t.stayed_out_events = [Event("stayed_out", seat, {}) for seat in range(len(t.houses))]
     t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
     for seat, chars in enumerate(t.seat_chars):
         for c in chars:
@@ -284,7 +290,7 @@ def choose_houses(model: IronThroneContent, config: GameConfig, rng: random.Rand
     if problems:
         raise SetupError(problems=problems)
     free = [h for h in known if h not in wanted]
-    rng.shuffle(free)
+    shuffle(rng, free)
     return [h if h is not None else free.pop() for h in wanted]
 
 
@@ -316,7 +322,7 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
         offers.append(rng.sample(t.seat_chars[seat], min(r.leader_choices, count)))
     ref.leader_offers = offers
     ref.event_deck = list(t.event_pool)
-    rng.shuffle(ref.event_deck)
+    shuffle(rng, ref.event_deck)
     ref.first = ref.challenger = rng.randrange(n)
     return IronThroneGame(ref, "leaders")
 

@@ -105,11 +105,15 @@ class Tables:
     # ability of that window: a window looks up the few cards it may offer
     # instead of scanning hands
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
+    # the same as sets: whether a hand holds one of them is one C call
+    slot_sets: list[frozenset[int]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
     # card number -> rank of its id (ids ranked by the seat of their owner,
     # then card number), and back
     card_rank: list[int] = field(default_factory=list)
+    # card id -> its card numbers (the copies), ascending
+    id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     rank_id: list[str] = field(default_factory=list)
     # the commonest events, made once per card: they are immutable and the
     # same in every game (drawn by its owner; placed facedown or face up)
@@ -119,6 +123,8 @@ class Tables:
     # accepted and declined
     committed_events: list[Any] = field(default_factory=list)
     support_events: tuple[list[list[Any]], ...] = ()
+    # by seat: stayed out of the encounter (made no support offer)
+    stayed_out_events: list[Any] = field(default_factory=list)
     # other frequent events, made once per seating under a key naming them
     seat_events: dict[Any, Any] = field(default_factory=dict)
 
