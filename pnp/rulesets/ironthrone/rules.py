@@ -232,24 +232,31 @@ class Referee(State):
 
     def side_total(self, sd: int) -> int:
         """Power of the side's participating characters + its card + bonuses (IT-ENC-05)."""
-        total = self.bonus[sd]
+        return self.side_totals()[sd]
+
+    def side_totals(self) -> list[int]:
+        """``[0, challenger's total, defender's total]`` (see :meth:`side_total`), in one pass."""
+        totals = list(self.bonus)
         power = self.power
         status = self.status
         for s, c in zip(self.side, self.committed, strict=True):
-            if s == sd and c >= 0 and status[c] == ALIVE:
-                total += power[c]
+            if s and c >= 0 and status[c] == ALIVE:
+                totals[s] += power[c]
         if self.outcome:
-            c = self.placed[self.challenger if sd == CHALLENGER else self.defender]
-            if c >= 0 and self.t.card_kind[c] == HOSTILITY:  # card_value, inlined
-                total += self.t.card_value[c]
-        return total
+            kind, value = self.t.card_kind, self.t.card_value
+            for sd, seat in ((CHALLENGER, self.challenger), (DEFENDER, self.defender)):
+                c = self.placed[seat]
+                if c >= 0 and kind[c] == HOSTILITY:  # card_value, inlined
+                    totals[sd] += value[c]
+        return totals
 
     def is_behind(self, seat: int) -> bool:
         """Whether ``seat``'s side total is not higher than the other side's."""
         sd = self.side[seat]
         if not sd:
             return False
-        return self.side_total(sd) <= self.side_total(3 - sd)
+        totals = self.side_totals()
+        return totals[sd] <= totals[3 - sd]
 
     def has_living(self, seat: int) -> bool:
         """Whether ``seat`` has a living character."""
@@ -438,10 +445,10 @@ class Referee(State):
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
         known = self.t.seat_events
-        event = known.get(("power_removed", c, k))
+        event = known.get(("power_removed", seat, c, k))
         if event is None:
             data = {"character": self.t.char_id[c], "amount": k}
-            event = known["power_removed", c, k] = new_event(("power_removed", seat, data))
+            event = known["power_removed", seat, c, k] = new_event(("power_removed", seat, data))
         self.events.append(event)
         if have == k:
             self.die(c)
@@ -484,10 +491,10 @@ class Referee(State):
         for c in split:
             power[c] += 1
         known = self.t.seat_events
-        event = known.get(("power_placed", split))
+        event = known.get(("power_placed", seat, split))
         if event is None:
             cid = self.t.char_id
-            event = known["power_placed", split] = new_event(
+            event = known["power_placed", seat, split] = new_event(
                 ("power_placed", seat, {"characters": [cid[c] for c in split]})
             )
         self.events.append(event)
@@ -516,7 +523,7 @@ class Referee(State):
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
         known = self.t.seat_events
-        key = ("influence_spread", seat, target, self.left[seat])
+        key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
@@ -982,19 +989,24 @@ class Referee(State):
         ch = self.challenger
         e = self.draw_event()
         eid = t.event_id[e]
-        self.events.append(new_event(("card_drawn", ch, {"card": eid})))
-        self.events.append(new_event(("card_played", ch, {"card": eid})))
-        others = [s for s in self.order if s != ch]
+        known = t.seat_events
+        drawn = known.get(("event_drawn", ch, e))
+        if drawn is None:
+            drawn = known["event_drawn", ch, e] = (
+                new_event(("card_drawn", ch, {"card": eid})),
+                new_event(("card_played", ch, {"card": eid})),
+            )
+        self.events += drawn
+        others = self.order[1:]  # clockwise from the challenger's left
         rule = t.event_rule[e]
         if rule == "house":
             d = t.event_house[e]
-            candidates = [d] if d >= 0 and d != ch else others
+            cands = (d,) if d >= 0 and d != ch else tuple(others)
         else:
             score = self.special_score(rule)
             best = max(score[s] for s in others)
-            candidates = [s for s in others if score[s] == best]
-        cands = tuple(candidates)
-        opts = self.seat_choices(
+            cands = tuple(s for s in others if score[s] == best)
+        opts = t.seat_choices.get(("defender", cands)) or self.seat_choices(
             ("defender", cands),
             lambda: [self.seat_opt(f"defender: {self.house(s)}", s) for s in cands],
         )
@@ -1007,7 +1019,6 @@ class Referee(State):
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        known = self.t.seat_events
         event = known.get(("defender_chosen", d, e))
         if event is None:
             event = known["defender_chosen", d, e] = new_event(
@@ -1152,7 +1163,8 @@ class Referee(State):
     def resolution(self) -> Flow:
         """Rewards, penalties and hostages, or the truce talk (IT-RES, IT-ENC-08..13)."""
         ch, de = self.challenger, self.defender
-        self.totals = [0, self.side_total(CHALLENGER), self.side_total(DEFENDER)]
+        self.totals = self.side_totals()
+        self.totals[0] = 0
         if self.outcome == TRUCED:
             yield from self.truce()
         elif self.outcome == HOSTILE:

@@ -157,21 +157,40 @@ def build_tables(
 
 def _seat_events_and_ranks(t: Tables) -> None:
     """Fill the tables that follow from the seating: the commonest events
-    (they name seats), and the rank of each card id."""
+    (they name seats), and the rank of each card id.
+
+    Events come from ``t.seat_events``, keyed by everything they say (kind,
+    seat, card …): the seatings of one content share that pool (see
+    :func:`tables_for`), so a House's events exist once per seat it can take,
+    not once per seating; thousands of games then keep far fewer objects for
+    the garbage collector to walk.
+    """
+    known = t.seat_events
+
+    def event(key: tuple[Any, ...], kind: str, seat: int, data: dict[str, Any]) -> Event:
+        e = known.get(key)
+        if e is None:
+            e = known[key] = Event(kind, seat, data)
+        return e
+
     t.committed_events = [None] * len(t.char_id)
-    t.stayed_out_events = [Event("stayed_out", seat, {}) for seat in range(len(t.houses))]
+    t.stayed_out_events = [
+        event(("stayed_out", seat), "stayed_out", seat, {}) for seat in range(len(t.houses))
+    ]
     t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
     for seat, chars in enumerate(t.seat_chars):
         for c in chars:
             cid = t.char_id[c]
-            t.committed_events[c] = Event("character_committed", seat, {"character": cid})
+            t.committed_events[c] = event(
+                ("character_committed", seat, c), "character_committed", seat, {"character": cid}
+            )
             for verb, events in zip(
                 ("offered", "accepted", "declined"), t.support_events, strict=True
             ):
                 for sd in (CHALLENGER, DEFENDER):
                     data = {"side": SIDE_NAMES[sd], "character": cid}
-                    events[sd][c] = Event(f"support_{verb}", seat, data)
-    t.seat_events = {}
+                    kind = f"support_{verb}"
+                    events[sd][c] = event((kind, seat, sd, c), kind, seat, data)
     t.drawn_events = [None] * len(t.card_id)
     t.placed_events = ([None] * len(t.card_id), [None] * len(t.card_id))
     ranks: dict[str, int] = {}
@@ -180,10 +199,11 @@ def _seat_events_and_ranks(t: Tables) -> None:
     for seat, cards in enumerate(t.seat_cards):
         for c in cards:
             cid = t.card_id[c]
-            t.drawn_events[c] = Event("card_drawn", seat, {"card": cid})
+            t.drawn_events[c] = event(("card_drawn", seat, c), "card_drawn", seat, {"card": cid})
             for faceup in (False, True):
-                t.placed_events[faceup][c] = Event(
-                    "card_played", seat, {"card": cid, "use": "placed", "faceup": faceup}
+                data = {"card": cid, "use": "placed", "faceup": faceup}
+                t.placed_events[faceup][c] = event(
+                    ("card_placed", seat, c, faceup), "card_played", seat, data
                 )
             if cid not in ranks:
                 ranks[cid] = len(t.rank_id)

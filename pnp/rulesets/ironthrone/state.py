@@ -60,10 +60,12 @@ class Tables:
     Card, character and event numbers of a new game are those of the whole
     content (every House, seated or not: see ``setup.catalog``), so every
     seating shares the tables that depend only on them, and the option
-    caches keyed by them (``options``, ``choices``); a seating has its own
-    copy of what names seats (owners, the events of a card, seat-valued
-    options in ``seat_options`` and ``seat_choices``). A scenario's tables
-    number only its own components and share nothing.
+    caches keyed by them (``options``, ``choices``) and the pool of events
+    (``seat_events``, keyed by all an event says, its seat included); a
+    seating has its own copy of what names seats (owners, its tables of the
+    commonest events, seat-valued options in ``seat_options`` and
+    ``seat_choices``). A scenario's tables number only its own components and
+    share nothing.
     """
 
     houses: tuple[str, ...]
@@ -125,7 +127,8 @@ class Tables:
     support_events: tuple[list[list[Any]], ...] = ()
     # by seat: stayed out of the encounter (made no support offer)
     stayed_out_events: list[Any] = field(default_factory=list)
-    # other frequent events, made once per seating under a key naming them
+    # frequent events under a key naming all they say (the seat included):
+    # one pool for the catalog and all its seatings
     seat_events: dict[Any, Any] = field(default_factory=dict)
 
 
