@@ -4,12 +4,18 @@ Every source of chance in a game (shuffles, dice, each agent) draws from its
 own :class:`random.Random` instance whose seed is derived from the game seed
 and the stream's name. The global ``random`` module and the clock are never
 used, so a seed reproduces a game on any machine and in any process.
+
+:func:`shuffle` and :func:`randbelow` draw exactly as ``Random.shuffle`` and
+``Random.randrange(n)`` do (the same calls to ``getrandbits``, so the same
+results from the same stream) without a Python call per element: a referee
+shuffles and picks at random thousands of times a second.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+from typing import Any
 
 
 def derive_seed(seed: int, *names: str | int) -> int:
@@ -25,3 +31,27 @@ def derive_seed(seed: int, *names: str | int) -> int:
 def stream(seed: int, *names: str | int) -> random.Random:
     """A private :class:`random.Random` seeded by :func:`derive_seed`."""
     return random.Random(derive_seed(seed, *names))
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``: the same draw, with fewer argument checks."""
+    if n <= 0:
+        raise ValueError(f"randbelow needs n >= 1, got {n}")
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``: the same permutation, drawn the same way, in place."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]

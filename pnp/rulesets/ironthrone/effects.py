@@ -420,10 +420,8 @@ class Compiled:
     #: true for a character card's ability
     card: bool
     text: str
-    #: per effect: (needs a side, feasibility test, parameter)
-    checks: tuple[tuple[bool, Callable[..., bool], Any], ...]
-    #: per condition: (test, value)
-    tests: tuple[tuple[Callable[..., bool], Any], ...]
+    #: ``usable(ref, seat, ctx)``: see :func:`conditions_hold`
+    usable: Callable[[Referee, int, Any], bool]
     #: the cost: power from the sheet to the box, cards discarded (0: none)
     cost_sheet: int
     cost_discard: int
@@ -454,43 +452,71 @@ def compile_ability(ability: Ability, source: str, *, card: bool) -> Compiled:
 
 
 def _compile(ability: Ability, source: str, *, card: bool) -> Compiled:
-    checks = tuple((e.kind in SIDED_EFFECTS, _FEASIBLE[e.kind], e.param) for e in ability.do)
     conds = ability.if_
-    tests = tuple(
-        (_COND_TEST[name], getattr(conds, name))
+    tests = [
+        (name, getattr(conds, name))
         for name in type(conds).model_fields
         if getattr(conds, name) is not None
-    )
+    ]
     cost = ability.cost
+    cost_sheet = (cost.sheet_to_box or 0) if cost else 0
+    cost_discard = (cost.discard or 0) if cost else 0
     return Compiled(
         ability,
         source,
         WINDOW_INDEX[ability.when],
         card,
         describe(ability),
-        checks,
-        tests,
-        (cost.sheet_to_box or 0) if cost else 0,
-        (cost.discard or 0) if cost else 0,
+        _predicate(tests, cost_sheet, cost_discard, ability.do),
+        cost_sheet,
+        cost_discard,
         tuple((_RUN[e.kind], e.param) for e in ability.do),
     )
+
+
+def _predicate(
+    tests: list[tuple[str, Any]], cost_sheet: int, cost_discard: int, effects: list[Effect]
+) -> Callable[[Referee, int, Any], bool]:
+    """One Python function testing an ability's conditions, cost and effects.
+
+    Windows test abilities at almost every step of a game, so each ability
+    gets its own straight-line test (written from :data:`_COND_EXPR` and
+    :data:`_FEASIBLE`, as :mod:`dataclasses` writes its methods) rather than
+    a loop calling one function per condition. Values and feasibility tests
+    are bound as default arguments, never pasted into the source.
+    """
+    env: dict[str, Any] = {}
+    body = []
+    for i, (name, value) in enumerate(tests):
+        env[f"v{i}"] = value
+        body.append(f"if not ({_COND_EXPR[name].format(v=f'v{i}')}): return False")
+    if cost_sheet:
+        body.append(f"if r.sheet[s] < {int(cost_sheet)}: return False")
+    if cost_discard:
+        body.append(f"if len(r.hand[s]) < {int(cost_discard)}: return False")
+    body.append("side = r.side[s]")
+    for i, e in enumerate(effects):
+        sided = e.kind in SIDED_EFFECTS
+        feasible = _FEASIBLE[e.kind]
+        if feasible is _always:
+            body.append("if side: return True" if sided else "return True")
+            continue
+        env[f"f{i}"], env[f"p{i}"] = feasible, e.param
+        test = f"f{i}(r, s, p{i}, c)"
+        body.append(f"if side and {test}: return True" if sided else f"if {test}: return True")
+    body.append("return False")
+    params = "".join(f", {k}={k}" for k in env)
+    source = f"def usable(r, s, c{params}):\n" + "".join(f"    {line}\n" for line in body)
+    namespace: dict[str, Any] = {}
+    exec(source, dict(env), namespace)  # our own vocabulary only: never text from content
+    fn: Callable[[Referee, int, Any], bool] = namespace["usable"]
+    return fn
 
 
 def conditions_hold(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> bool:
     """Whether every condition and the cost of ``ab`` hold for ``seat`` now,
     and at least one of its effects would do something."""
-    for test, value in ab.tests:
-        if not test(ref, seat, value, ctx):
-            return False
-    if ab.cost_sheet and ref.sheet[seat] < ab.cost_sheet:
-        return False
-    if ab.cost_discard and len(ref.hand[seat]) < ab.cost_discard:
-        return False
-    side = ref.side[seat]
-    for sided, feasible, param in ab.checks:
-        if (side or not sided) and feasible(ref, seat, param, ctx):
-            return True
-    return False
+    return ab.usable(ref, seat, ctx)
 
 
 def run(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> Generator[Any, int, None]:
@@ -503,20 +529,22 @@ def run(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> Generator[Any, int, 
         yield from step(ref, seat, param, ctx)
 
 
-#: Condition tests: ``test(ref, seat, value, ctx) -> bool``.
-_COND_TEST: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
-    "active": lambda r, s, v, c: (s == r.challenger or s == r.defender) == v,
-    "challenger": lambda r, s, v, c: (s == r.challenger) == v,
-    "defender": lambda r, s, v, c: (s == r.defender) == v,
-    "supporting": lambda r, s, v, c: r.is_supporting(s) == v,
-    "participating": lambda r, s, v, c: r.is_participating(s) == v,
-    "outcome": lambda r, s, v, c: r.outcome_name() == v,
-    "side": lambda r, s, v, c: r.side_result(s) == v,
-    "revealed": lambda r, s, v, c: r.revealed_kind(s) == v,
-    "behind": lambda r, s, v, c: r.is_behind(s) == v,
-    "influence_over_them": lambda r, s, v, c: c is not None and (r.on_board[c][s] > 0) == v,
-    "sheet_at_least": lambda r, s, v, c: r.sheet[s] >= v,
-    "hand_at_least": lambda r, s, v, c: len(r.hand[s]) >= v,
+#: Condition tests as Python expressions of ``r`` (the referee), ``s`` (the
+#: seat), ``c`` (the window's context) and ``{v}`` (the condition's value);
+#: :func:`_predicate` writes them into each ability's test.
+_COND_EXPR: dict[str, str] = {
+    "active": "(s == r.challenger or s == r.defender) == {v}",
+    "challenger": "(s == r.challenger) == {v}",
+    "defender": "(s == r.defender) == {v}",
+    "supporting": "r.is_supporting(s) == {v}",
+    "participating": "r.is_participating(s) == {v}",
+    "outcome": "r.outcome_name() == {v}",
+    "side": "r.side_result(s) == {v}",
+    "revealed": "r.revealed_kind(s) == {v}",
+    "behind": "r.is_behind(s) == {v}",
+    "influence_over_them": "c is not None and (r.on_board[c][s] > 0) == {v}",
+    "sheet_at_least": "r.sheet[s] >= {v}",
+    "hand_at_least": "len(r.hand[s]) >= {v}",
 }
 
 
@@ -592,4 +620,4 @@ EFFECT_NAMES: tuple[str, ...] = tuple(Effect.model_fields)
 CONDITION_NAMES: tuple[str, ...] = tuple(Conditions.model_fields)
 
 assert set(_RUN) == set(EFFECT_NAMES) == set(_FEASIBLE) == set(_EFFECT_TEXT)
-assert set(_COND_TEST) == set(CONDITION_NAMES) == set(_COND_TEXT)
+assert set(_COND_EXPR) == set(CONDITION_NAMES) == set(_COND_TEXT)

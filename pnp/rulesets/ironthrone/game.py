@@ -17,7 +17,10 @@ class IronThroneGame(Game):
         self.players = ref.n
         for seat in range(ref.n):  # a scenario sets tokens directly
             ref.count_living(seat)
+        ref.index_leaders()  # and leaders
+        ref.count_round()  # and the turn
         self._flow = ref.flow(start)
+        self._send = self._flow.send
         ref.events = []
         self._pending = self._advance(None)
         self._setup_events = ref.events
@@ -44,7 +47,7 @@ class IronThroneGame(Game):
             )
         events = self.ref.events = []
         try:
-            self._pending = self._flow.send(index)
+            self._pending = self._send(index)
         except StopIteration:
             self._pending = None
         return events
@@ -71,8 +74,7 @@ class IronThroneGame(Game):
     @property
     def round(self) -> int:
         """Round = one turn per player; round 1 holds the first ``players`` turns."""
-        turn = self.ref.turn
-        return (turn - 1) // self.ref.n + 1 if turn > 0 else 1
+        return self.ref.round_no
 
     def factions(self) -> tuple[str, ...]:
         """Each seat's House."""

@@ -32,7 +32,8 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.ironthrone.effects import WINDOW_INDEX, conditions_hold, run
+from pnp.engine.rng import randbelow, shuffle
+from pnp.rulesets.ironthrone.effects import WINDOW_INDEX, run
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     BETRAYAL,
@@ -83,6 +84,9 @@ W_AFTER_SUPPORT = WINDOW_INDEX["after_support"]
 W_BEFORE_CARDS = WINDOW_INDEX["before_cards_placed"]
 W_AFTER_REVEAL = WINDOW_INDEX["after_cards_revealed"]
 W_AFTER_RESOLUTION = WINDOW_INDEX["after_resolution"]
+
+#: :attr:`Referee.leader_at` of a challenger when no leader has an ability
+NO_LEADERS: tuple[tuple[int, ...], ...] = ((),) * len(WINDOW_INDEX)
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -228,22 +232,31 @@ class Referee(State):
 
     def side_total(self, sd: int) -> int:
         """Power of the side's participating characters + its card + bonuses (IT-ENC-05)."""
-        total = self.bonus[sd]
+        return self.side_totals()[sd]
+
+    def side_totals(self) -> list[int]:
+        """``[0, challenger's total, defender's total]`` (see :meth:`side_total`), in one pass."""
+        totals = list(self.bonus)
         power = self.power
         status = self.status
         for s, c in zip(self.side, self.committed, strict=True):
-            if s == sd and c >= 0 and status[c] == ALIVE:
-                total += power[c]
+            if s and c >= 0 and status[c] == ALIVE:
+                totals[s] += power[c]
         if self.outcome:
-            total += self.card_value(self.challenger if sd == CHALLENGER else self.defender)
-        return total
+            kind, value = self.t.card_kind, self.t.card_value
+            for sd, seat in ((CHALLENGER, self.challenger), (DEFENDER, self.defender)):
+                c = self.placed[seat]
+                if c >= 0 and kind[c] == HOSTILITY:  # card_value, inlined
+                    totals[sd] += value[c]
+        return totals
 
     def is_behind(self, seat: int) -> bool:
         """Whether ``seat``'s side total is not higher than the other side's."""
         sd = self.side[seat]
         if not sd:
             return False
-        return self.side_total(sd) <= self.side_total(3 - sd)
+        totals = self.side_totals()
+        return totals[sd] <= totals[3 - sd]
 
     def has_living(self, seat: int) -> bool:
         """Whether ``seat`` has a living character."""
@@ -323,7 +336,7 @@ class Referee(State):
         if not self.deck[seat] and self.discard[seat]:
             deck = self.deck[seat] = self.discard[seat]
             self.discard[seat] = []
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             self.emit("deck_reshuffled", seat, cards=len(deck))
 
     def take_top(self, seat: int) -> int:
@@ -345,8 +358,15 @@ class Referee(State):
         drawn = self.t.drawn_events
         events = self.events
         deck = self.deck[seat]
+        if 0 < count < len(deck):  # the common case: no reshuffle is due, take them at once
+            cards = deck[-count:]
+            del deck[-count:]
+            cards.reverse()  # the top card (the last) is drawn first
+            hand += cards
+            events += map(drawn.__getitem__, cards)
+            return
         for _ in range(count):
-            if len(deck) > 1:  # the common case: no reshuffle is due
+            if len(deck) > 1:
                 c = deck.pop()
             else:
                 c = self.take_top(seat)
@@ -361,7 +381,7 @@ class Referee(State):
         if self.discard[seat]:
             self.deck[seat].extend(self.discard[seat])
             self.discard[seat] = []
-            self.rng.shuffle(self.deck[seat])
+            shuffle(self.rng, self.deck[seat])
             self.emit("deck_reshuffled", seat, cards=len(self.deck[seat]))
 
     def discard_chosen(self, seat: int, count: int) -> Flow:
@@ -385,7 +405,7 @@ class Referee(State):
             for _ in range(count):
                 if not hand:
                     break
-                c = hand.pop(self.rng.randrange(len(hand)))
+                c = hand.pop(randbelow(self.rng, len(hand)))
                 self.discard[victim].append(c)
                 self.emit("card_discarded", victim, card=self.t.card_id[c], random=True)
 
@@ -410,8 +430,10 @@ class Referee(State):
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
-        cid = self.t.card_id
-        return min([c for c in zone if cid[c] == card_id])
+        for c in self.t.id_cards[card_id]:  # its copies, in card-number order
+            if c in zone:
+                return c
+        raise ValueError(f"no {card_id} in the zone")
 
     def remove_power(self, c: int, amount: int) -> int:
         """Move up to ``amount`` power from character ``c`` to its sheet; it may die."""
@@ -423,10 +445,10 @@ class Referee(State):
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
         known = self.t.seat_events
-        event = known.get(("power_removed", c, k))
+        event = known.get(("power_removed", seat, c, k))
         if event is None:
             data = {"character": self.t.char_id[c], "amount": k}
-            event = known["power_removed", c, k] = new_event(("power_removed", seat, data))
+            event = known["power_removed", seat, c, k] = new_event(("power_removed", seat, data))
         self.events.append(event)
         if have == k:
             self.die(c)
@@ -455,7 +477,7 @@ class Referee(State):
         k = min(amount, self.sheet[seat])
         if k <= 0:
             return
-        living = self.living(seat)
+        living = self.alive[seat]
         if not living:
             return
         if len(living) == 1 and not (up_to and k > 1):
@@ -469,10 +491,10 @@ class Referee(State):
         for c in split:
             power[c] += 1
         known = self.t.seat_events
-        event = known.get(("power_placed", split))
+        event = known.get(("power_placed", seat, split))
         if event is None:
             cid = self.t.char_id
-            event = known["power_placed", split] = new_event(
+            event = known["power_placed", seat, split] = new_event(
                 ("power_placed", seat, {"characters": [cid[c] for c in split]})
             )
         self.events.append(event)
@@ -501,7 +523,7 @@ class Referee(State):
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
         known = self.t.seat_events
-        key = ("influence_spread", seat, target, self.left[seat])
+        key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
@@ -568,11 +590,7 @@ class Referee(State):
 
     def force_support(self, seat: int, that: int) -> Flow:
         """Effect: one of ``that`` player's characters supports ``seat``."""
-        living = self.living(that)
-        cid = self.t.char_id
-        opts = self.choices(
-            ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
-        )
+        opts = self.character_options(self.living(that))
         c = opts[(yield from self.ask(seat, "force_support", opts))].data
         self.offered[that] = True
         self.side[that] = self.side[seat]
@@ -647,15 +665,16 @@ class Referee(State):
         sources = self.hostage_sources(victim)
         if not sources:
             return
-        where, owner = sources[(yield from self.ask(taker, "hostage_source", sources))].data
+        i = 0 if len(sources) == 1 else (yield new_decision((taker, "hostage_source", sources)))
+        where, owner = sources[i].data
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
             hand = self.hand[victim]
-            c = hand.pop(self.rng.randrange(len(hand)))
+            c = hand.pop(randbelow(self.rng, len(hand)))
         else:
             pool = [h for h in self.held[victim] if self.t.card_owner[h] == owner]
-            c = pool[self.rng.randrange(len(pool))]
+            c = pool[randbelow(self.rng, len(pool))]
             self.held[victim].remove(c)
         own = self.t.card_owner[c] == taker
         if own:
@@ -674,53 +693,50 @@ class Referee(State):
 
     # ------------------------------------------------------------ windows
 
-    def window_open(self, w: int) -> bool:
-        """Whether anyone might act in window ``w`` (else no generator is made for it).
-
-        A leader ability of the window opens it; so does, from the encounter
-        on, a character card of the window that a participant holds for his
+    def cards_open(self, w: int) -> bool:
+        """Whether a participant holds a character card of window ``w`` for his
         living participating character or his leader (its conditions are
         tested only when the window reaches him).
+
+        A window is opened (a generator made for it) only when someone might
+        act in it: a leader ability of the window (``leader_at``) or, from
+        the encounter on, such a card.
         """
-        if w in self.leader_window:
-            return True
-        if w < W_BEFORE_CARDS:
-            return False
-        slot_cards = self.t.slot_cards
+        slot_sets = self.t.slot_sets
         base = w * len(self.status)
         side, committed, status, leader = self.side, self.committed, self.status, self.leader
         for seat in range(self.n):
             mine = committed[seat]
-            if side[seat] and mine >= 0 and status[mine] == ALIVE:
+            if mine >= 0 and side[seat] and status[mine] == ALIVE:
                 hand = self.hand[seat]
-                for c in slot_cards[base + mine]:
-                    if c in hand:
-                        return True
-                if leader[seat] >= 0:
-                    for c in slot_cards[base + leader[seat]]:
-                        if c in hand:
-                            return True
+                if not slot_sets[base + mine].isdisjoint(hand):
+                    return True
+                lead = leader[seat]
+                if lead >= 0 and not slot_sets[base + lead].isdisjoint(hand):
+                    return True
         return False
 
     def window(self, w: int, ctx: Any = None) -> Flow:
-        """Offer leader abilities, then character cards, for window ``w``."""
+        """Offer leader abilities, then character cards, for window ``w``.
+
+        Entered only when someone might act (see :meth:`cards_open`): with no leader ability
+        in the window, the character cards it found are still in hand.
+        """
         self.ctx = ctx
-        lw = self.leader_window
-        if w in lw:
-            for seat in self.order:
-                if lw[seat] != w or (w == W_BEFORE_TURN and seat != self.challenger):
-                    continue
-                ab = self.leader_ab[seat]
-                assert ab is not None
-                if not conditions_hold(self, seat, ab, ctx):
-                    continue
-                opts = self.choices(
-                    ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
-                )
-                if (yield new_decision((seat, "use_leader", opts))) == 0:
-                    self.emit("ability_used", seat, source=ab.source, title=ab.title)
-                    yield from run(self, seat, ab, ctx)
-        if w >= W_BEFORE_CARDS:
+        leaders = self.leader_at[self.order[0]][w]
+        for seat in leaders:
+            ab = self.leader_ab[seat]
+            assert ab is not None
+            if not ab.usable(self, seat, ctx):  # conditions_hold
+                continue
+            opts = self.choices(
+                ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
+            )
+            if (yield new_decision((seat, "use_leader", opts))) == 0:
+                self.emit("ability_used", seat, source=ab.source, title=ab.title)
+                yield from run(self, seat, ab, ctx)
+        # a leader's ability may have changed hands: look again
+        if w >= W_BEFORE_CARDS and (not leaders or self.cards_open(w)):
             yield from self.card_window(w, ctx)
         self.ctx = None
 
@@ -745,7 +761,7 @@ class Referee(State):
                 usable = [
                     c
                     for c in cards
-                    if c in hand and conditions_hold(self, seat, cab[c], ctx)  # type: ignore[arg-type]
+                    if c in hand and cab[c].usable(self, seat, ctx)  # type: ignore[union-attr]
                 ]
                 if not usable:
                     break
@@ -788,7 +804,7 @@ class Referee(State):
                 self.start_turn()
                 if any(self.held):
                     yield from self.hostage_step()
-                if self.window_open(W_BEFORE_TURN):
+                if self.leader_at[self.order[0]][W_BEFORE_TURN]:  # a leader may act
                     yield from self.window(W_BEFORE_TURN)
                 self.set_phase(P_PREPARATION)
                 yield from self.preparation()
@@ -827,10 +843,11 @@ class Referee(State):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
             self.events.append(new_event(("card_played", seat, {"card": cid[c]})))
+        self.index_leaders()
         if self.deal_after_leaders:
             r = self.t.rules
             for seat in range(self.n):
-                self.rng.shuffle(self.deck[seat])
+                shuffle(self.rng, self.deck[seat])
                 self.draw(seat, r.hand_size)
 
     def set_leader(self, seat: int, c: int) -> None:
@@ -851,9 +868,39 @@ class Referee(State):
                 self.supply -= r.character_power
         self.count_living(seat)
 
+    def index_leaders(self) -> None:
+        """Rebuild :attr:`leader_at` after leaders change (a window then costs one lookup).
+
+        ``leader_at[challenger][w]`` lists the seats, clockwise from
+        ``challenger``, whose leader ability belongs to window ``w``; "before
+        your turn" lists the challenger alone, since only he may use it then.
+        """
+        lw = self.leader_window
+        if max(lw) < 0:  # no leader yet (a new game) or none with an ability
+            self.leader_at = [NO_LEADERS] * self.n
+            return
+        at = []
+        for order in self.orders:
+            row = list(NO_LEADERS)
+            for s in order:
+                w = lw[s]
+                if w >= 0 and (w != W_BEFORE_TURN or s == order[0]):
+                    row[w] += (s,)
+            at.append(row)
+        self.leader_at = at
+
+    def count_round(self) -> None:
+        """Update :attr:`round_no` after :attr:`turn` changed (the engine reads it every step).
+
+        Round = one turn per player; round 1 holds the first ``n`` turns.
+        """
+        turn = self.turn
+        self.round_no = (turn - 1) // self.n + 1 if turn > 0 else 1
+
     def start_turn(self) -> None:
         """A new turn: the next challenger's, with a clean encounter."""
         self.turn += 1
+        self.count_round()
         self.reset_encounter()
         self.order = self.orders[self.challenger]
         self.set_phase(P_TURN_START)
@@ -916,7 +963,8 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        k = opts[(yield from self.ask(seat, "torment_target", opts))].data
+        i = 0 if len(opts) == 1 else (yield new_decision((seat, "torment_target", opts)))
+        k = opts[i].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
         self.sheet[seat] += taken
@@ -931,7 +979,7 @@ class Referee(State):
         if not self.event_deck:
             self.event_deck = self.event_discard
             self.event_discard = []
-            self.rng.shuffle(self.event_deck)
+            shuffle(self.rng, self.event_deck)
             self.emit("event_deck_reshuffled", None, cards=len(self.event_deck))
         return self.event_deck.pop()
 
@@ -941,19 +989,24 @@ class Referee(State):
         ch = self.challenger
         e = self.draw_event()
         eid = t.event_id[e]
-        self.events.append(new_event(("card_drawn", ch, {"card": eid})))
-        self.events.append(new_event(("card_played", ch, {"card": eid})))
-        others = [s for s in self.order if s != ch]
+        known = t.seat_events
+        drawn = known.get(("event_drawn", ch, e))
+        if drawn is None:
+            drawn = known["event_drawn", ch, e] = (
+                new_event(("card_drawn", ch, {"card": eid})),
+                new_event(("card_played", ch, {"card": eid})),
+            )
+        self.events += drawn
+        others = self.order[1:]  # clockwise from the challenger's left
         rule = t.event_rule[e]
         if rule == "house":
             d = t.event_house[e]
-            candidates = [d] if d >= 0 and d != ch else others
+            cands = (d,) if d >= 0 and d != ch else tuple(others)
         else:
             score = self.special_score(rule)
             best = max(score[s] for s in others)
-            candidates = [s for s in others if score[s] == best]
-        cands = tuple(candidates)
-        opts = self.seat_choices(
+            cands = tuple(s for s in others if score[s] == best)
+        opts = t.seat_choices.get(("defender", cands)) or self.seat_choices(
             ("defender", cands),
             lambda: [self.seat_opt(f"defender: {self.house(s)}", s) for s in cands],
         )
@@ -966,14 +1019,13 @@ class Referee(State):
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        known = self.t.seat_events
         event = known.get(("defender_chosen", d, e))
         if event is None:
             event = known["defender_chosen", d, e] = new_event(
                 ("defender_chosen", d, {"event": eid})
             )
         self.events.append(event)
-        if self.window_open(W_DEFENDER):
+        if self.leader_at[self.order[0]][W_DEFENDER]:  # a leader may act
             yield from self.window(W_DEFENDER)
         r = t.rules
         self.draw(ch, r.preparation_draw)
@@ -993,19 +1045,23 @@ class Referee(State):
 
     def commit(self, seat: int) -> Flow:
         """``seat`` pushes one living character forward."""
-        living = self.living(seat)
+        living = self.alive[seat]
         if not living:
             return
         if len(living) == 1:
             c = living[0]
         else:
-            cid = self.t.char_id
-            opts = self.choices(
-                ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
-            )
+            opts = self.t.choices.get(("character", living)) or self.character_options(living)
             c = opts[(yield new_decision((seat, "choose_character", opts)))].data
         self.committed[seat] = c
         self.events.append(self.t.committed_events[c])
+
+    def character_options(self, living: tuple[int, ...]) -> tuple[Option, ...]:
+        """One option per living character (cached)."""
+        cid = self.t.char_id
+        return self.choices(
+            ("character", living), lambda: [self.opt(f"character: {cid[c]}", c) for c in living]
+        )
 
     # -- support
 
@@ -1013,21 +1069,22 @@ class Referee(State):
         """Offers clockwise from the challenger's left; the active player answers."""
         ch, de = self.challenger, self.defender
         offered, accepted, declined = self.t.support_events
+        cache = self.t.choices
         for seat in self.order[1:]:
             if seat == de:
                 continue
-            living = self.living(seat)
+            living = self.alive[seat]
             if not living:
                 continue
-            if W_BEFORE_SUPPORT in self.leader_window:
+            if self.leader_at[ch][W_BEFORE_SUPPORT]:
                 yield from self.window(W_BEFORE_SUPPORT, seat)
                 if self.offered[seat]:
                     continue
-            opts = self.choices(("support", living), lambda lv=living: self.support_options(lv))
+            opts = cache.get(("support", living)) or self.support_options(living)
             sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
-                self.emit("stayed_out", seat)
+                self.events.append(self.t.stayed_out_events[seat])
                 continue
             self.events.append(offered[sd][c])
             self.pending_offer = (seat, sd, c)
@@ -1039,22 +1096,26 @@ class Referee(State):
             else:
                 self.events.append(declined[sd][c])
             self.pending_offer = None
-        if self.window_open(W_AFTER_SUPPORT):
+        if self.leader_at[self.order[0]][W_AFTER_SUPPORT]:  # a leader may act
             yield from self.window(W_AFTER_SUPPORT)
 
-    def support_options(self, living: tuple[int, ...]) -> list[Option]:
-        """``stay out``, then each living character offered to either side."""
-        cid = self.t.char_id
-        out = [self.opt("stay out", (NO_SIDE, -1))]
-        out += [self.opt(f"support challenger: {cid[c]}", (CHALLENGER, c)) for c in living]
-        out += [self.opt(f"support defender: {cid[c]}", (DEFENDER, c)) for c in living]
-        return out
+    def support_options(self, living: tuple[int, ...]) -> tuple[Option, ...]:
+        """``stay out``, then each living character offered to either side (cached)."""
+
+        def build() -> list[Option]:
+            cid = self.t.char_id
+            out = [self.opt("stay out", (NO_SIDE, -1))]
+            out += [self.opt(f"support challenger: {cid[c]}", (CHALLENGER, c)) for c in living]
+            out += [self.opt(f"support defender: {cid[c]}", (DEFENDER, c)) for c in living]
+            return out
+
+        return self.choices(("support", living), build)
 
     # -- encounter
 
     def encounter(self) -> Flow:
         """Facedown cards, reveal, outcome (IT-ENC-01..07)."""
-        if self.window_open(W_BEFORE_CARDS):
+        if self.leader_at[self.order[0]][W_BEFORE_CARDS] or self.cards_open(W_BEFORE_CARDS):
             yield from self.window(W_BEFORE_CARDS)
         ch, de = self.challenger, self.defender
         placers = (de, ch) if self.first_placer == de else (ch, de)
@@ -1075,7 +1136,7 @@ class Referee(State):
             defender=cid[self.placed[de]] if self.placed[de] >= 0 else None,
             outcome=OUTCOME_NAMES[self.outcome],
         )
-        if self.window_open(W_AFTER_REVEAL):
+        if self.leader_at[self.order[0]][W_AFTER_REVEAL] or self.cards_open(W_AFTER_REVEAL):
             yield from self.window(W_AFTER_REVEAL)
 
     def place(self, seat: int) -> Flow:
@@ -1102,7 +1163,8 @@ class Referee(State):
     def resolution(self) -> Flow:
         """Rewards, penalties and hostages, or the truce talk (IT-RES, IT-ENC-08..13)."""
         ch, de = self.challenger, self.defender
-        self.totals = [0, self.side_total(CHALLENGER), self.side_total(DEFENDER)]
+        self.totals = self.side_totals()
+        self.totals[0] = 0
         if self.outcome == TRUCED:
             yield from self.truce()
         elif self.outcome == HOSTILE:
@@ -1118,7 +1180,7 @@ class Referee(State):
             self.emit_result()
             yield from self.rewards_and_penalties()
             yield from self.betrayal_hostages(truce_seat)
-        if self.window_open(W_AFTER_RESOLUTION):
+        if self.leader_at[self.order[0]][W_AFTER_RESOLUTION] or self.cards_open(W_AFTER_RESOLUTION):
             yield from self.window(W_AFTER_RESOLUTION)
 
     def emit_result(self) -> None:
@@ -1175,7 +1237,8 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
+        i = 0 if len(opts) == 1 else (yield new_decision((taker, "hostage_victim", opts)))
+        victim = opts[i].data
         yield from self.take_hostage(taker, victim)
 
     def betrayal_hostages(self, taker: int) -> Flow:
@@ -1296,6 +1359,10 @@ class Referee(State):
         self.set_phase(P_OVER)
         self.emit("game_over", None, ending=ending, winners=[self.house(s) for s in self.winners])
 
+    #: see :meth:`count_round`
+    round_no: int = 1
+    #: see :meth:`index_leaders`
+    leader_at: list[Any]
     # state the views read while a decision is pending
     pending_offer: tuple[int, int, int] | None = None
     #: whether the leader step ends by shuffling decks and dealing hands (IT-SETUP-03)

@@ -24,7 +24,7 @@ from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
 from pnp.engine.errors import SetupError, validate_fixture_cards
 from pnp.engine.game import Event, GameConfig
-from pnp.engine.rng import stream
+from pnp.engine.rng import shuffle, stream
 from pnp.rulesets.ironthrone.effects import WINDOWS, Ability, compile_ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.model import (
@@ -136,6 +136,11 @@ def build_tables(
         if w >= 0 and t.card_char[c] >= 0:
             slots[w * chars + t.card_char[c]].append(c)
     t.slot_cards = [tuple(cards) for cards in slots]
+    t.slot_sets = [frozenset(cards) for cards in slots]
+    copies: dict[str, list[int]] = {}
+    for c, cid in enumerate(t.card_id):
+        copies.setdefault(cid, []).append(c)
+    t.id_cards = {cid: tuple(cs) for cid, cs in copies.items()}
     seat_of = {h: s for s, h in enumerate(houses)}
     for ev in events:
         t.event_id.append(ev.id)
@@ -152,20 +157,40 @@ def build_tables(
 
 def _seat_events_and_ranks(t: Tables) -> None:
     """Fill the tables that follow from the seating: the commonest events
-    (they name seats), and the rank of each card id."""
+    (they name seats), and the rank of each card id.
+
+    Events come from ``t.seat_events``, keyed by everything they say (kind,
+    seat, card …): the seatings of one content share that pool (see
+    :func:`tables_for`), so a House's events exist once per seat it can take,
+    not once per seating; thousands of games then keep far fewer objects for
+    the garbage collector to walk.
+    """
+    known = t.seat_events
+
+    def event(key: tuple[Any, ...], kind: str, seat: int, data: dict[str, Any]) -> Event:
+        e = known.get(key)
+        if e is None:
+            e = known[key] = Event(kind, seat, data)
+        return e
+
     t.committed_events = [None] * len(t.char_id)
+    t.stayed_out_events = [
+        event(("stayed_out", seat), "stayed_out", seat, {}) for seat in range(len(t.houses))
+    ]
     t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
     for seat, chars in enumerate(t.seat_chars):
         for c in chars:
             cid = t.char_id[c]
-            t.committed_events[c] = Event("character_committed", seat, {"character": cid})
+            t.committed_events[c] = event(
+                ("character_committed", seat, c), "character_committed", seat, {"character": cid}
+            )
             for verb, events in zip(
                 ("offered", "accepted", "declined"), t.support_events, strict=True
             ):
                 for sd in (CHALLENGER, DEFENDER):
                     data = {"side": SIDE_NAMES[sd], "character": cid}
-                    events[sd][c] = Event(f"support_{verb}", seat, data)
-    t.seat_events = {}
+                    kind = f"support_{verb}"
+                    events[sd][c] = event((kind, seat, sd, c), kind, seat, data)
     t.drawn_events = [None] * len(t.card_id)
     t.placed_events = ([None] * len(t.card_id), [None] * len(t.card_id))
     ranks: dict[str, int] = {}
@@ -174,10 +199,11 @@ def _seat_events_and_ranks(t: Tables) -> None:
     for seat, cards in enumerate(t.seat_cards):
         for c in cards:
             cid = t.card_id[c]
-            t.drawn_events[c] = Event("card_drawn", seat, {"card": cid})
+            t.drawn_events[c] = event(("card_drawn", seat, c), "card_drawn", seat, {"card": cid})
             for faceup in (False, True):
-                t.placed_events[faceup][c] = Event(
-                    "card_played", seat, {"card": cid, "use": "placed", "faceup": faceup}
+                data = {"card": cid, "use": "placed", "faceup": faceup}
+                t.placed_events[faceup][c] = event(
+                    ("card_placed", seat, c, faceup), "card_played", seat, data
                 )
             if cid not in ranks:
                 ranks[cid] = len(t.rank_id)
@@ -284,7 +310,7 @@ def choose_houses(model: IronThroneContent, config: GameConfig, rng: random.Rand
     if problems:
         raise SetupError(problems=problems)
     free = [h for h in known if h not in wanted]
-    rng.shuffle(free)
+    shuffle(rng, free)
     return [h if h is not None else free.pop() for h in wanted]
 
 
@@ -316,7 +342,7 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
         offers.append(rng.sample(t.seat_chars[seat], min(r.leader_choices, count)))
     ref.leader_offers = offers
     ref.event_deck = list(t.event_pool)
-    rng.shuffle(ref.event_deck)
+    shuffle(rng, ref.event_deck)
     ref.first = ref.challenger = rng.randrange(n)
     return IronThroneGame(ref, "leaders")
 

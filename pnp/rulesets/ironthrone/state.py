@@ -60,10 +60,12 @@ class Tables:
     Card, character and event numbers of a new game are those of the whole
     content (every House, seated or not: see ``setup.catalog``), so every
     seating shares the tables that depend only on them, and the option
-    caches keyed by them (``options``, ``choices``); a seating has its own
-    copy of what names seats (owners, the events of a card, seat-valued
-    options in ``seat_options`` and ``seat_choices``). A scenario's tables
-    number only its own components and share nothing.
+    caches keyed by them (``options``, ``choices``) and the pool of events
+    (``seat_events``, keyed by all an event says, its seat included); a
+    seating has its own copy of what names seats (owners, its tables of the
+    commonest events, seat-valued options in ``seat_options`` and
+    ``seat_choices``). A scenario's tables number only its own components and
+    share nothing.
     """
 
     houses: tuple[str, ...]
@@ -105,11 +107,15 @@ class Tables:
     # ability of that window: a window looks up the few cards it may offer
     # instead of scanning hands
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
+    # the same as sets: whether a hand holds one of them is one C call
+    slot_sets: list[frozenset[int]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
     # card number -> rank of its id (ids ranked by the seat of their owner,
     # then card number), and back
     card_rank: list[int] = field(default_factory=list)
+    # card id -> its card numbers (the copies), ascending
+    id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     rank_id: list[str] = field(default_factory=list)
     # the commonest events, made once per card: they are immutable and the
     # same in every game (drawn by its owner; placed facedown or face up)
@@ -119,7 +125,10 @@ class Tables:
     # accepted and declined
     committed_events: list[Any] = field(default_factory=list)
     support_events: tuple[list[list[Any]], ...] = ()
-    # other frequent events, made once per seating under a key naming them
+    # by seat: stayed out of the encounter (made no support offer)
+    stayed_out_events: list[Any] = field(default_factory=list)
+    # frequent events under a key naming all they say (the seat included):
+    # one pool for the catalog and all its seatings
     seat_events: dict[Any, Any] = field(default_factory=dict)
 
 

@@ -143,7 +143,8 @@ class SeatView:
         ]
         offers = getattr(ref, "leader_offers", None)
         self._offers = list(offers[seat]) if offers else []
-        self._totals = (0, ref.side_total(1), ref.side_total(2))
+        totals = ref.side_totals()
+        self._totals = (0, totals[1], totals[2])
         offer = ref.pending_offer
         self._offer = offer if decision is not None and decision.seat == seat else None
         self._deal = ref.pending_deal if decision is not None and decision.seat == seat else None

@@ -17,6 +17,7 @@ from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
 from pnp.engine.game import Decision, Event, Game, Option, Result
+from pnp.engine.rng import shuffle as shuffle_list
 from pnp.errors import PnpError
 from pnp.rulesets.thrones.cards import K_INFAMY, CardDB, CardDef
 from pnp.rulesets.thrones.challenges import ChallengeMixin
@@ -439,18 +440,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def shuffle(self, seat: int) -> None:
         """Shuffle a draw deck with the game's RNG.
 
-        The steps of :meth:`random.Random.shuffle`, inlined (same draws, same
-        order): a game shuffles its decks of sixty cards a few times.
+        :func:`pnp.engine.rng.shuffle`: the draws of :meth:`random.Random.shuffle`
+        without a call per card (a game shuffles decks of sixty cards a few times).
         """
-        x = self.seats[seat].deck
-        getrandbits = self.rng.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+        shuffle_list(self.rng, self.seats[seat].deck)
         self.emit("deck_shuffled", seat)
 
     def enter_play(self, c: Card, seat: int, host: Card | None = None) -> None:

@@ -1,0 +1,91 @@
+"""The ability vocabulary's compiled tests against a plain reading of the data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pnp.content import LoadedContent
+from pnp.engine.game import GameConfig
+from pnp.engine.rng import stream
+from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.effects import _FEASIBLE, SIDED_EFFECTS, Ability, compile_ability
+
+# each condition as the vocabulary's documentation reads it
+CONDITIONS: dict[str, Any] = {
+    "active": lambda r, s, c: s in (r.challenger, r.defender),
+    "challenger": lambda r, s, c: s == r.challenger,
+    "defender": lambda r, s, c: s == r.defender,
+    "supporting": lambda r, s, c: r.is_supporting(s),
+    "participating": lambda r, s, c: r.is_participating(s),
+    "outcome": lambda r, s, c: r.outcome_name(),
+    "side": lambda r, s, c: r.side_result(s),
+    "revealed": lambda r, s, c: r.revealed_kind(s),
+    "behind": lambda r, s, c: r.is_behind(s),
+    "sheet_at_least": lambda r, s, c: r.sheet[s],
+    "hand_at_least": lambda r, s, c: len(r.hand[s]),
+}
+
+
+def plain_usable(ref: Any, seat: int, ability: Ability, ctx: Any) -> bool:
+    """Every condition holds, the cost can be paid, and some effect would act."""
+    conds = ability.if_
+    for name in type(conds).model_fields:
+        want = getattr(conds, name)
+        if want is None:
+            continue
+        if name == "influence_over_them":
+            if ctx is None or (ref.on_board[ctx][seat] > 0) != want:
+                return False
+        elif name in ("sheet_at_least", "hand_at_least"):
+            if CONDITIONS[name](ref, seat, ctx) < want:
+                return False
+        elif CONDITIONS[name](ref, seat, ctx) != want:
+            return False
+    cost = ability.cost
+    if cost is not None:
+        if cost.sheet_to_box and ref.sheet[seat] < cost.sheet_to_box:
+            return False
+        if cost.discard and len(ref.hand[seat]) < cost.discard:
+            return False
+    return any(
+        (ref.side[seat] or e.kind not in SIDED_EFFECTS)
+        and _FEASIBLE[e.kind](ref, seat, e.param, ctx)
+        for e in ability.do
+    )
+
+
+@pytest.fixture(scope="module")
+def content() -> LoadedContent[Any]:
+    return RULESET.load()
+
+
+def test_compiled_tests_agree_with_the_data(content: LoadedContent[Any]) -> None:
+    """At every step of random games, for every seat and every ability of the
+    content, the compiled test says what the ability's data says."""
+    model = content.model
+    abilities = [
+        compile_ability(c.leader, c.id, card=False) for c in model.characters if c.leader
+    ] + [
+        compile_ability(card.ability, card.id, card=True)
+        for house in model.houses
+        for card in house.deck
+        if getattr(card, "ability", None) is not None
+    ]
+    assert len(abilities) > 20
+    checked = held = 0
+    for seed in range(6):
+        game = RULESET.new_game(content, GameConfig(3 + seed % 3), seed)
+        ref = game.ref  # type: ignore[attr-defined]
+        rng = stream(seed, "test")
+        while (d := game.decision()) is not None:
+            for seat in range(ref.n):
+                ctx = (seat + 1) % ref.n
+                for ab in abilities:
+                    want = plain_usable(ref, seat, ab.ability, ctx)
+                    assert ab.usable(ref, seat, ctx) == want, (ab.source, seat, d.kind)
+                    checked += 1
+                    held += want
+            game.apply(rng.randrange(len(d.options)))
+    assert checked > 10_000 and 0 < held < checked
