@@ -7,7 +7,8 @@ afresh at every decision:
   unclaimed Fief it is closest to holding;
 - **move** Nobles into the target Fief's Villages it does not hold, leaving a
   garrison behind (a Noble alone with one troop leaves the troop and walks on),
-  and attack only with a clear edge (a lone Noble is always worth catching);
+  and attack only with a clear edge (a lone Noble is always worth catching),
+  never piling onto a fight his Nobles already there will win;
 - **buy** a Fief Title as soon as it may (given to a Lord without one, who then
   votes for King and may stand), a Stronghold where the target Fief lacks one,
   then troops (Knights when it can), Mills early on; one VP short of victory
@@ -878,6 +879,11 @@ class HeuristicBot:
                 return -10.0
             value = 6.0 + (4 if target and cat.map.fief_of[to] == target else 0)
             value += 2 * s.vp(hostile[0])
+            there = strength(s, to, me)
+            if there and there >= self._edge(s, to, target) * theirs:
+                # his Nobles already there win that fight: he is worth more elsewhere
+                # (sending every Noble at one lone enemy leaves the rest of the Fief bare)
+                value = 0.0
         elif vil.controller == me:
             value = -1.0
         else:

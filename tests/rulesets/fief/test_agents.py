@@ -79,3 +79,35 @@ def test_tied_council_agrees_on_one_hand(content: LoadedContent) -> None:
         failed = any(e.kind == "election_failed" and e.data["title"] == "hand" for e in events)
     assert not failed
     assert game.s.holder["hand"] in ("tully-edmure", "martell-doran")
+
+
+def test_nobles_do_not_pile_onto_a_fight_already_won(content: LoadedContent) -> None:
+    """Edmure's army already outnumbers the lone Lannister at Stoney Sept: Jason is
+    worth more holding Riverrun than walking in as well."""
+    game = _game(
+        content,
+        {
+            "seats": [{"house": "tully"}, {"house": "lannister"}, {"house": "stark"}],
+            "nobles": {
+                "tully-edmure": {"at": "stoney-sept"},
+                "tully-jason": {"at": "riverrun"},
+                "lannister-jaime": {"at": "stoney-sept"},
+            },
+            "troops": {
+                "stoney-sept": {0: {"man-at-arms": 3}},
+                "riverrun": {0: {"man-at-arms": 3}},
+            },
+            "villages": {"riverrun": {"controller": 0}, "stoney-sept": {"controller": 0}},
+        },
+    )
+    s, bot = game.s, HeuristicBot()
+    ids = s.cat.map.ids
+    jason = s.nobles["tully-jason"]
+    fight = bot._move_value(s, jason, ids.index("stoney-sept"), "riverlands")
+    # without Edmure's army there the same march is a prize worth taking
+    del s.villages[ids.index("stoney-sept")].units[0]
+    s.villages[ids.index("stoney-sept")].nobles.remove("tully-edmure")
+    s.nobles["tully-edmure"].at = ids.index("harrenhal")
+    s.villages[ids.index("harrenhal")].nobles.append("tully-edmure")
+    alone = bot._move_value(s, jason, ids.index("stoney-sept"), "riverlands")
+    assert fight <= 0.5 < alone
