@@ -28,7 +28,7 @@ class RandomAgent:
     needs_view = False
 
     def choose(self, view: Any, decision: Decision, rng: random.Random) -> int:
-        """A uniformly random option index (``agents_chooser`` inlines this draw)."""
+        """A uniformly random option index."""
         return int(rng.random() * len(decision.options))
 
 

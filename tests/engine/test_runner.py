@@ -259,17 +259,3 @@ def test_setup_events_kept_as_a_plain_list_are_accepted(haggle_content) -> None:
     seen = []
     run = play_game(game, agents_chooser(HAGGLE, ["random", "random"], 1), observer=seen.extend)
     assert run.status == FINISHED and seen[: len(deal)] == deal
-
-
-def test_random_agents_everywhere_choose_as_the_agent_itself(haggle_content, monkeypatch) -> None:
-    """The chooser's inlined random draw picks what ``RandomAgent.choose`` picks."""
-
-    class Slow(RandomAgent):  # the same agent, but not the stock class: no shortcut
-        pass
-
-    monkeypatch.setitem(HAGGLE.agents, "slow", Slow)
-    for seed in range(5):
-        fast, _ = play(haggle_content, seed=seed)
-        slow, _ = play(haggle_content, seed=seed, agents=("slow",))
-        assert fast.steps > 0 and fast.choices == slow.choices
-        assert fast.state_hash == slow.state_hash
