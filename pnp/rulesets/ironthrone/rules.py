@@ -230,12 +230,9 @@ class Referee(State):
             return 0
         return self.t.card_value[c]
 
-    def side_total(self, sd: int) -> int:
-        """Power of the side's participating characters + its card + bonuses (IT-ENC-05)."""
-        return self.side_totals()[sd]
-
     def side_totals(self) -> list[int]:
-        """``[0, challenger's total, defender's total]`` (see :meth:`side_total`), in one pass."""
+        """``[0, challenger's total, defender's total]``, each the power of the side's
+        participating characters + its card + bonuses (IT-ENC-05)."""
         totals = list(self.bonus)
         power = self.power
         status = self.status
@@ -243,11 +240,8 @@ class Referee(State):
             if s and c >= 0 and status[c] == ALIVE:
                 totals[s] += power[c]
         if self.outcome:
-            kind, value = self.t.card_kind, self.t.card_value
-            for sd, seat in ((CHALLENGER, self.challenger), (DEFENDER, self.defender)):
-                c = self.placed[seat]
-                if c >= 0 and kind[c] == HOSTILITY:  # card_value, inlined
-                    totals[sd] += value[c]
+            totals[CHALLENGER] += self.card_value(self.challenger)
+            totals[DEFENDER] += self.card_value(self.defender)
         return totals
 
     def is_behind(self, seat: int) -> bool:
@@ -665,8 +659,7 @@ class Referee(State):
         sources = self.hostage_sources(victim)
         if not sources:
             return
-        i = 0 if len(sources) == 1 else (yield new_decision((taker, "hostage_source", sources)))
-        where, owner = sources[i].data
+        where, owner = sources[(yield from self.ask(taker, "hostage_source", sources))].data
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
@@ -692,6 +685,14 @@ class Referee(State):
         )
 
     # ------------------------------------------------------------ windows
+
+    def window_open(self, w: int) -> bool:
+        """Whether anyone might act in window ``w`` (else no generator is made for it):
+        a leader ability of the window or, from the encounter on, a character
+        card of it (:meth:`cards_open`)."""
+        return bool(self.leader_at[self.order[0]][w]) or (
+            w >= W_BEFORE_CARDS and self.cards_open(w)
+        )
 
     def cards_open(self, w: int) -> bool:
         """Whether a participant holds a character card of window ``w`` for his
@@ -719,8 +720,7 @@ class Referee(State):
     def window(self, w: int, ctx: Any = None) -> Flow:
         """Offer leader abilities, then character cards, for window ``w``.
 
-        Entered only when someone might act (see :meth:`cards_open`): with no leader ability
-        in the window, the character cards it found are still in hand.
+        Entered only when someone might act (see :meth:`window_open`).
         """
         self.ctx = ctx
         leaders = self.leader_at[self.order[0]][w]
@@ -735,7 +735,8 @@ class Referee(State):
             if (yield new_decision((seat, "use_leader", opts))) == 0:
                 self.emit("ability_used", seat, source=ab.source, title=ab.title)
                 yield from run(self, seat, ab, ctx)
-        # a leader's ability may have changed hands: look again
+        # with no leader here, window_open just found a card in hand; after a
+        # leader's ability hands may have changed, so look again
         if w >= W_BEFORE_CARDS and (not leaders or self.cards_open(w)):
             yield from self.card_window(w, ctx)
         self.ctx = None
@@ -804,7 +805,7 @@ class Referee(State):
                 self.start_turn()
                 if any(self.held):
                     yield from self.hostage_step()
-                if self.leader_at[self.order[0]][W_BEFORE_TURN]:  # a leader may act
+                if self.window_open(W_BEFORE_TURN):
                     yield from self.window(W_BEFORE_TURN)
                 self.set_phase(P_PREPARATION)
                 yield from self.preparation()
@@ -963,8 +964,7 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        i = 0 if len(opts) == 1 else (yield new_decision((seat, "torment_target", opts)))
-        k = opts[i].data
+        k = opts[(yield from self.ask(seat, "torment_target", opts))].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
         self.sheet[seat] += taken
@@ -1025,7 +1025,7 @@ class Referee(State):
                 ("defender_chosen", d, {"event": eid})
             )
         self.events.append(event)
-        if self.leader_at[self.order[0]][W_DEFENDER]:  # a leader may act
+        if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
         r = t.rules
         self.draw(ch, r.preparation_draw)
@@ -1076,7 +1076,7 @@ class Referee(State):
             living = self.alive[seat]
             if not living:
                 continue
-            if self.leader_at[ch][W_BEFORE_SUPPORT]:
+            if self.window_open(W_BEFORE_SUPPORT):
                 yield from self.window(W_BEFORE_SUPPORT, seat)
                 if self.offered[seat]:
                     continue
@@ -1096,7 +1096,7 @@ class Referee(State):
             else:
                 self.events.append(declined[sd][c])
             self.pending_offer = None
-        if self.leader_at[self.order[0]][W_AFTER_SUPPORT]:  # a leader may act
+        if self.window_open(W_AFTER_SUPPORT):
             yield from self.window(W_AFTER_SUPPORT)
 
     def support_options(self, living: tuple[int, ...]) -> tuple[Option, ...]:
@@ -1115,7 +1115,7 @@ class Referee(State):
 
     def encounter(self) -> Flow:
         """Facedown cards, reveal, outcome (IT-ENC-01..07)."""
-        if self.leader_at[self.order[0]][W_BEFORE_CARDS] or self.cards_open(W_BEFORE_CARDS):
+        if self.window_open(W_BEFORE_CARDS):
             yield from self.window(W_BEFORE_CARDS)
         ch, de = self.challenger, self.defender
         placers = (de, ch) if self.first_placer == de else (ch, de)
@@ -1136,7 +1136,7 @@ class Referee(State):
             defender=cid[self.placed[de]] if self.placed[de] >= 0 else None,
             outcome=OUTCOME_NAMES[self.outcome],
         )
-        if self.leader_at[self.order[0]][W_AFTER_REVEAL] or self.cards_open(W_AFTER_REVEAL):
+        if self.window_open(W_AFTER_REVEAL):
             yield from self.window(W_AFTER_REVEAL)
 
     def place(self, seat: int) -> Flow:
@@ -1164,7 +1164,6 @@ class Referee(State):
         """Rewards, penalties and hostages, or the truce talk (IT-RES, IT-ENC-08..13)."""
         ch, de = self.challenger, self.defender
         self.totals = self.side_totals()
-        self.totals[0] = 0
         if self.outcome == TRUCED:
             yield from self.truce()
         elif self.outcome == HOSTILE:
@@ -1180,7 +1179,7 @@ class Referee(State):
             self.emit_result()
             yield from self.rewards_and_penalties()
             yield from self.betrayal_hostages(truce_seat)
-        if self.leader_at[self.order[0]][W_AFTER_RESOLUTION] or self.cards_open(W_AFTER_RESOLUTION):
+        if self.window_open(W_AFTER_RESOLUTION):
             yield from self.window(W_AFTER_RESOLUTION)
 
     def emit_result(self) -> None:
@@ -1237,8 +1236,7 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        i = 0 if len(opts) == 1 else (yield new_decision((taker, "hostage_victim", opts)))
-        victim = opts[i].data
+        victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
         yield from self.take_hostage(taker, victim)
 
     def betrayal_hostages(self, taker: int) -> Flow:
