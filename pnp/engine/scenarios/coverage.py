@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -191,7 +192,10 @@ def main() -> int:
     """Rewrite the snapshot of checklist IDs from the shared checklist."""
     shared = find_checklist()
     if shared is None:
-        print("no shared rules/CHECKLIST.md found next to the repository (or $PNP_CHECKLIST)")
+        print(
+            "no shared rules/CHECKLIST.md found next to the repository (or $PNP_CHECKLIST)",
+            file=sys.stderr,
+        )
         return 2
     count = write_snapshot(shared, snapshot_path())
     print(f"wrote {count} IDs from {shared} to {snapshot_path()}")

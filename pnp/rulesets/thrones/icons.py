@@ -38,6 +38,7 @@ from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import IconSet
+from pnp.render.forms import end_form
 
 #: colours of the challenge icons (also used by the faces' icon slots)
 MILITARY = "#a8231f"
@@ -642,7 +643,7 @@ def paint_charge(
     if form not in made:
         canvas.beginForm(form, 0, 0, 100, 100)
         renderPDF.draw(charge_drawing(name, fg, bg), canvas, 0, 0, showBoundary=False)
-        canvas.endForm()
+        end_form(canvas, form)  # keeps any transparency the sigil draws with
         made.add(form)
     canvas.saveState()
     canvas.transform(size / 100, 0, 0, size / 100, x, y)
