@@ -177,7 +177,11 @@ def playtest_command(
     ] = None,
     agents: Annotated[
         str | None,
-        typer.Option("--agents", help="Agent for every seat, or one per seat: heuristic,random."),
+        typer.Option(
+            "--agents",
+            help="Agent for every seat, or one per seat: heuristic,random "
+            "(default: the ruleset's own bot, else random).",
+        ),
     ] = None,
     workers: Annotated[
         int | None, typer.Option("--workers", help="Worker processes (default: the core count).")

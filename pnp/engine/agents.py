@@ -54,16 +54,26 @@ def make_agent(ruleset: Ruleset, name: str) -> Agent:
     return factory()
 
 
+def default_agent(ruleset: Ruleset) -> str:
+    """The agent a seat gets when none is named: the ruleset's own first bot, else ``random``.
+
+    A ruleset's bot is the default because balance, game-length and dead-card
+    figures only mean something under sensible play; random seats stay one
+    ``--agents random`` away for crash hunting.
+    """
+    return next(iter(ruleset.agents), "random")
+
+
 def parse_agents(
     spec: str | Sequence[str] | None, players: int, ruleset: Ruleset
 ) -> tuple[str, ...]:
     """Agent names per seat from ``--agents``: one name for every seat, or one per seat.
 
-    ``None`` or ``""`` means ``random`` everywhere. Raises :class:`UsageError`
-    for a wrong count or an unknown name.
+    ``None`` or ``""`` means :func:`default_agent` everywhere. Raises
+    :class:`UsageError` for a wrong count or an unknown name.
     """
     if spec is None or spec == "":
-        names = ["random"]
+        names = [default_agent(ruleset)]
     elif isinstance(spec, str):
         names = [n.strip() for n in spec.split(",")]
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -242,7 +243,9 @@ def test_agent_lookup_and_parsing() -> None:
     assert isinstance(make_agent(HAGGLE, "random"), RandomAgent)
     assert parse_agents("heuristic", 3, HAGGLE) == ("heuristic",) * 3
     assert parse_agents("heuristic, random", 2, HAGGLE) == ("heuristic", "random")
-    assert parse_agents(None, 2, HAGGLE) == ("random", "random")
+    # no --agents: the ruleset's own bot, else the built-in random agent
+    assert parse_agents(None, 2, HAGGLE) == ("heuristic", "heuristic")
+    assert parse_agents("", 2, dataclasses.replace(HAGGLE, agents={})) == ("random", "random")
     with pytest.raises(UsageError, match="did you mean 'heuristic'"):
         parse_agents("heurstic", 2, HAGGLE)
     with pytest.raises(UsageError, match="names 3 agents for 2 players"):
