@@ -1369,6 +1369,8 @@ class Referee(State):
     turn_limit: int = 0
     ctx: Any = None
     pending_deal: tuple[Package, Package] | None = None
+    #: per seat, the leader sheets (character numbers) offered to choose from (set by setup)
+    leader_offers: list[list[int]]
 
 
 __all__ = ["Referee", "new_decision", "new_event", "package_text"]
