@@ -19,7 +19,9 @@ afresh at every decision:
   with fewer VP, then the earlier seat) rather than elect nobody;
 - **marry** (4+ players) the strongest player who will have it, to win as an
   alliance; play Tax, new Nobles, Council seats (for its own or its ally's
-  Wardens) and harmful cards on the leader; an Assassination waits for a rival
+  Wardens, the one seat a rival Hand cannot refuse; with none and the Hand's
+  chair empty, for the Warden of the side furthest from victory, so that a
+  Hand can be elected) and harmful cards on the leader; an Assassination waits for a rival
   Noble whose death costs his side VP, the side nearest victory first;
 - **start** (Targaryen) in a rich Fief with room between it and the others.
 
@@ -540,7 +542,7 @@ class HeuristicBot:
             if kind == "card":
                 word = s.cat.cards[what][1]
                 sc = ranks.get(word, 0)
-                if word == "join_small_council" and not self._own_warden_free(s, me):
+                if word == "join_small_council" and not self._council_seat_worth(s, me):
                     sc = 0
                 if word == "cancel_disaster" and not self._hurts_me(s, me, s.cat.cards[what][2]):
                     sc = 0
@@ -562,6 +564,39 @@ class HeuristicBot:
                 sc = 5 if self._hurts_me(s, me, "famine", what) else 0
             if sc > score:
                 best, score = i, sc
+        return best
+
+    def _council_seat_worth(self, s: FiefState, me: int) -> bool:
+        """Whether a "Join the Small Council" card is worth playing now.
+
+        For its own or its ally's Warden, always, unless a rival Hand would
+        refuse the seat (only the Master of Laws needs no consent): the card
+        would be spent for nothing. With no Warden of its side to seat and
+        the Hand's chair empty, it seats the Warden of the side furthest from
+        victory: a Council too small to elect a Hand leaves that VP to nobody.
+        """
+        hand = s.holder_of("hand")
+        refused = hand is not None and not s.friendly(me, hand.seat)
+        if refused and s.holder["master-of-laws"] is not None:
+            return False
+        if self._own_warden_free(s, me):
+            return True
+        return hand is None and self._weak_warden(s, me) is not None
+
+    def _weak_warden(self, s: FiefState, me: int) -> Noble | None:
+        """The free Warden of the rival side furthest from victory (never one VP short)."""
+        best, key = None, None
+        for n in sorted(s.nobles.values(), key=lambda n: n.id):
+            if s.friendly(me, n.seat) or n.zone != "board" or n.outlaw:
+                continue
+            if not s.is_warden(n) or s.is_council(n) or s.slots_free(n, "high") <= 0:
+                continue
+            have, need = self._team_vp(s, n.seat)
+            if need - have < 2:
+                continue
+            k = (need - have, -have)
+            if key is None or k > key:
+                best, key = n, k
         return best
 
     @staticmethod
@@ -607,6 +642,10 @@ class HeuristicBot:
         best, score = 0, -1e9
         leader = self._leader(s, me)
         target = self._target_fief(s, me)
+        hand = s.holder_of("hand")
+        weak = None
+        if any(o.label.startswith("seat ") for o in d.options) and not self._own_warden_free(s, me):
+            weak = self._weak_warden(s, me)
         for i, opt in enumerate(d.options):
             data = opt.data
             label = opt.label
@@ -626,7 +665,11 @@ class HeuristicBot:
                 nid, title = data
                 n = s.nobles[nid]
                 sc = 10 if n.seat == me else 5 if s.friendly(me, n.seat) else -5
+                if weak is not None and nid == weak.id:
+                    sc = 1
                 sc += {"master-of-coin": 0.3, "master-of-laws": 0.2}.get(title, 0)
+                if hand is not None and not s.friendly(me, hand.seat) and title == "master-of-laws":
+                    sc += 1  # the only seat a rival Hand cannot refuse
             elif label.startswith("assassinate "):
                 sc = self._kill_value(s, me, s.nobles[data])
             elif label.startswith("judge "):

@@ -111,3 +111,60 @@ def test_nobles_do_not_pile_onto_a_fight_already_won(content: LoadedContent) -> 
     s.villages[ids.index("harrenhal")].nobles.append("tully-edmure")
     alone = bot._move_value(s, jason, ids.index("stoney-sept"), "riverlands")
     assert fight <= 0.5 < alone
+
+
+def _council_play(
+    content: LoadedContent, nobles: dict[str, Any]
+) -> tuple[FiefGame, Decision, Decision]:
+    """Tully (seat 0, holding a "Join the Small Council" card) against Martell and Arryn:
+    the game, a play decision offering the card, and the card's targets."""
+    from pnp.rulesets.fief.cards import targets
+
+    card = "join-the-small-council"
+    seats = [{"house": "tully", "hand": [card]}, {"house": "martell"}, {"house": "arryn"}]
+    game = _game(content, {"seats": seats, "nobles": nobles})
+    play = Decision(0, "play", (Option("pass", None), Option(f"play {card}", ("card", card))))
+    return game, play, Decision(0, "target", tuple(targets(game, 0, card)))
+
+
+def test_council_card_seats_the_weakest_rival_when_the_hands_chair_is_empty(
+    content: LoadedContent,
+) -> None:
+    """Tully has no Warden to seat; a card held back leaves the Council too small to
+    elect a Hand, so it seats the Warden of the side furthest from victory (Martell, 0 VP),
+    never that of Arryn, one VP short."""
+    game, play, target = _council_play(
+        content,
+        {
+            "tully-edmure": {"at": "riverrun"},
+            "martell-doran": {"at": "sunspear", "titles": ["warden-south"]},
+            "arryn-yohn": {"at": "the-eyrie", "titles": ["warden-east", "paramount-vale"]},
+            "arryn-robert": {"at": "the-eyrie", "titles": ["paramount-riverlands"]},
+        },
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(game.view(0), play, rng) == 1
+    assert target.options[bot.choose(game.view(0), target, rng)].data[0] == "martell-doran"
+    # with a Hand in office there is no empty chair to fill: the card waits
+    game.s.holder["hand"] = "arryn-yohn"
+    game.s.nobles["arryn-yohn"].titles.append("hand")
+    assert bot.choose(game.view(0), play, rng) == 0
+
+
+def test_council_card_under_a_rival_hand_takes_the_seat_he_cannot_refuse(
+    content: LoadedContent,
+) -> None:
+    """Under a rival Hand every seat but the Master of Laws needs his consent."""
+    game, play, target = _council_play(
+        content,
+        {
+            "tully-edmure": {"at": "riverrun", "titles": ["warden-north"]},
+            "martell-doran": {"at": "sunspear", "titles": ["warden-south", "hand"]},
+        },
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(game.view(0), play, rng) == 1
+    assert target.options[bot.choose(game.view(0), target, rng)].data[1] == "master-of-laws"
+    # the Master of Laws' chair taken, the Hand would refuse any other: keep the card
+    game.s.holder["master-of-laws"] = "arryn-yohn"
+    assert bot.choose(game.view(0), play, rng) == 0
