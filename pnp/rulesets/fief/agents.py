@@ -774,7 +774,7 @@ class HeuristicBot:
             if label.startswith("buy ") and label[4:] in cat.titles:
                 return i
         for label, i in options.items():
-            if label.startswith("grant "):
+            if label.startswith("grant ") and self._grant_worth(s, me, d.options[i].data[1]):
                 return i
         target = self._target_fief(s, me)
         if target is not None and "build stronghold" in options:
@@ -864,6 +864,16 @@ class HeuristicBot:
             if sc > score:
                 best, score = i, sc
         return best
+
+    def _grant_worth(self, s: FiefState, me: int, fief: str) -> bool:
+        """Whether the Protector should give ``fief``'s Title away now.
+
+        Only the side that occupies the Fief can take it: always for his own
+        side, and for a rival only when that VP does not win the rival the
+        game (a favour in gold is welcome, a crown for the enemy is not).
+        """
+        occupant = next(o for o in range(s.players) if s.occupies_fief(o, fief))
+        return s.friendly(me, occupant) or not self._threat(s, occupant, s.cat.fief_title[fief])
 
     def _grant_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state

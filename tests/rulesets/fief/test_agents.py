@@ -168,3 +168,36 @@ def test_council_card_under_a_rival_hand_takes_the_seat_he_cannot_refuse(
     # the Master of Laws' chair taken, the Hand would refuse any other: keep the card
     game.s.holder["master-of-laws"] = "arryn-yohn"
     assert bot.choose(game.view(0), play, rng) == 0
+
+
+def _protector_grant(content: LoadedContent, rival_titles: list[str]) -> FiefGame:
+    """Seat 0 is a free Protector; seat 1 (with ``rival_titles``) occupies Pyke, Balon there."""
+    pyke = {v: {"controller": 1} for v in ("old-wyk", "great-wyk", "harlaw")}
+    game = _game(
+        content,
+        {
+            "seats": [{"house": "stark"}, {"house": "greyjoy"}, {"house": "arryn"}],
+            "nobles": {
+                "stark-eddard": {"at": "winterfell", "titles": ["king", "protector"]},
+                "greyjoy-balon": {"at": "pyke"},
+                "greyjoy-asha": {"at": "riverrun", "titles": rival_titles},
+            },
+            "villages": {**pyke, "pyke": {"controller": 1, "stronghold": 1}},
+            "troops": {v: {1: {"man-at-arms": 1}} for v in pyke},
+        },
+    )
+    return game
+
+
+def test_protector_never_grants_a_rival_the_winning_title(content: LoadedContent) -> None:
+    bot = HeuristicBot()
+    game = _protector_grant(content, ["paramount-riverlands", "hand"])
+    s = game.s
+    assert s.occupies_fief(1, "pyke") and s.vp(1) == 2
+    # Pyke's Title would be Greyjoy's third VP: a solo win in a 3-player game
+    assert not bot._grant_worth(s, 0, "pyke")
+    decision = Decision(0, "purchase", (Option("done", None), Option("grant", ("grant", "pyke"))))
+    assert HeuristicBot().choose(game.view(0), decision, random.Random(0)) == 0
+    # far from victory, the same rival may have it (for a favour)
+    game = _protector_grant(content, [])
+    assert bot._grant_worth(game.s, 0, "pyke")
