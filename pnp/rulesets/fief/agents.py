@@ -12,7 +12,9 @@ afresh at every decision:
 - **buy** a Fief Title as soon as it may (given to a Lord without one, who then
   votes for King and may stand), a Stronghold where the target Fief lacks one,
   then troops (Knights when it can), Mills early on; one VP short of victory
-  with the Hand's chair empty, it bids all it may for the Council seat;
+  with the Hand's chair empty, it bids all it may for the Council seat; as
+  Protector it gives a Fief Title to its own side, or to a rival for whom it
+  is not the winning VP;
 - **vote** for its own candidate, then its ally's, else for the weakest
   player's (never for a candidate whose title would win that player the game);
   when its side and a rival's tie, both settle on the same candidate (the side
@@ -21,8 +23,9 @@ afresh at every decision:
   alliance; play Tax, new Nobles, Council seats (for its own or its ally's
   Wardens, the one seat a rival Hand cannot refuse; with none and the Hand's
   chair empty, for the Warden of the side furthest from victory, so that a
-  Hand can be elected) and harmful cards on the leader; an Assassination waits for a rival
-  Noble whose death costs his side VP, the side nearest victory first;
+  Hand can be elected) and harmful cards on the leader; an Assassination
+  waits for a rival Noble whose death costs his side VP, the side nearest
+  victory first;
 - **start** (Targaryen) in a rich Fief with room between it and the others.
 
 Options it does not care about get the first option, which every fief

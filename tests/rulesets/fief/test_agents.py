@@ -173,7 +173,7 @@ def test_council_card_under_a_rival_hand_takes_the_seat_he_cannot_refuse(
 def _protector_grant(content: LoadedContent, rival_titles: list[str]) -> FiefGame:
     """Seat 0 is a free Protector; seat 1 (with ``rival_titles``) occupies Pyke, Balon there."""
     pyke = {v: {"controller": 1} for v in ("old-wyk", "great-wyk", "harlaw")}
-    game = _game(
+    return _game(
         content,
         {
             "seats": [{"house": "stark"}, {"house": "greyjoy"}, {"house": "arryn"}],
@@ -186,18 +186,18 @@ def _protector_grant(content: LoadedContent, rival_titles: list[str]) -> FiefGam
             "troops": {v: {1: {"man-at-arms": 1}} for v in pyke},
         },
     )
-    return game
 
 
 def test_protector_never_grants_a_rival_the_winning_title(content: LoadedContent) -> None:
-    bot = HeuristicBot()
+    """Greyjoy occupies Pyke: its Title is a favour to a rival far from victory, but the
+    winning VP for a rival one VP short."""
+    purchase = Decision(
+        0, "purchase", (Option("done", None), Option("grant reaper-of-pyke", ("grant", "pyke")))
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
     game = _protector_grant(content, ["paramount-riverlands", "hand"])
-    s = game.s
-    assert s.occupies_fief(1, "pyke") and s.vp(1) == 2
+    assert game.s.occupies_fief(1, "pyke") and game.s.vp(1) == 2
     # Pyke's Title would be Greyjoy's third VP: a solo win in a 3-player game
-    assert not bot._grant_worth(s, 0, "pyke")
-    decision = Decision(0, "purchase", (Option("done", None), Option("grant", ("grant", "pyke"))))
-    assert HeuristicBot().choose(game.view(0), decision, random.Random(0)) == 0
-    # far from victory, the same rival may have it (for a favour)
+    assert bot.choose(game.view(0), purchase, rng) == 0
     game = _protector_grant(content, [])
-    assert bot._grant_worth(game.s, 0, "pyke")
+    assert bot.choose(game.view(0), purchase, rng) == 1
