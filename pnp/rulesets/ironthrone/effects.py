@@ -420,7 +420,8 @@ class Compiled:
     #: true for a character card's ability
     card: bool
     text: str
-    #: ``usable(ref, seat, ctx)``: see :func:`conditions_hold`
+    #: ``usable(ref, seat, ctx)``: whether every condition and the cost hold for
+    #: ``seat`` now and at least one effect would do something (see :func:`_predicate`)
     usable: Callable[[Referee, int, Any], bool]
     #: the cost: power from the sheet to the box, cards discarded (0: none)
     cost_sheet: int
@@ -511,12 +512,6 @@ def _predicate(
     exec(source, dict(env), namespace)  # our own vocabulary only: never text from content
     fn: Callable[[Referee, int, Any], bool] = namespace["usable"]
     return fn
-
-
-def conditions_hold(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> bool:
-    """Whether every condition and the cost of ``ab`` hold for ``seat`` now,
-    and at least one of its effects would do something."""
-    return ab.usable(ref, seat, ctx)
 
 
 def run(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> Generator[Any, int, None]:

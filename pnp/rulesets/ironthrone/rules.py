@@ -727,7 +727,7 @@ class Referee(State):
         for seat in leaders:
             ab = self.leader_ab[seat]
             assert ab is not None
-            if not ab.usable(self, seat, ctx):  # conditions_hold
+            if not ab.usable(self, seat, ctx):
                 continue
             opts = self.choices(
                 ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
