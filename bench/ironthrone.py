@@ -8,7 +8,10 @@ Prints games/s and decisions/s of:
   runs it — the figure the issue asks for (target >= 1,000 games/s with 4
   players);
 - the same with invariants checked after every step;
-- the heuristic bot, for scale.
+- the heuristic bot, for scale;
+- the engine's floor: ``play`` with random agents over games that replay
+  recorded decisions and events and do no rule work, plus the setup of a
+  game. What is left of a second after it is all the rules may cost.
 
 Each figure is given per second of wall time and per second of this
 process's CPU time: on a shared machine other work stretches the wall clock,
@@ -29,7 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.engine import GameConfig, stream
-from pnp.engine.runner import Limits, agents_chooser, run_game
+from pnp.engine.game import Decision, Event, Game, Result
+from pnp.engine.runner import Limits, agents_chooser, play, run_game
 from pnp.rulesets.ironthrone import RULESET
 
 
@@ -62,6 +66,62 @@ def runner(content, games: int, players: int, agent: str, invariants: bool) -> i
     return steps
 
 
+class Replayed(Game):
+    """A game that hands out recorded decisions and events and does no rule work."""
+
+    players = 4
+    round = 1
+
+    def __init__(self, decisions: list[Decision], events: list[list[Event]]) -> None:
+        self.decisions, self.events, self.i = decisions, events, 0
+
+    def decision(self) -> Decision | None:
+        return self.decisions[self.i] if self.i < len(self.decisions) else None
+
+    def apply(self, index: int) -> list[Event]:
+        self.i += 1
+        return self.events[self.i - 1]
+
+    def view(self, seat: int) -> None:
+        return None
+
+    def result(self) -> Result:
+        return Result((0,), "replayed", 1)
+
+    def snapshot(self) -> dict:
+        return {}
+
+    def factions(self) -> tuple[str, ...]:
+        return ("",) * self.players
+
+
+def record(content, games: int, players: int) -> list[tuple[list[Decision], list[list[Event]]]]:
+    """The decisions and events of ``games`` random games, for :func:`floor`."""
+    out = []
+    for seed in range(games):
+        game = RULESET.new_game(content, GameConfig(players), seed)
+        rng = stream(seed, "agent", 0)
+        decisions, events = [], []
+        while (decision := game.decision()) is not None:
+            decisions.append(decision)
+            events.append(game.apply(int(rng.random() * len(decision.options))))
+        out.append((decisions, events))
+    return out
+
+
+def floor(content, recorded, players: int) -> int:
+    """The engine without rules: a setup, then ``play`` over a replayed game."""
+    limits = Limits.for_ruleset(RULESET, invariants=False)
+    names = ["random"] * players
+    config = GameConfig(players)
+    steps = 0
+    for seed, (decisions, events) in enumerate(recorded):
+        RULESET.new_game(content, config, seed)
+        game = Replayed(decisions, events)
+        steps += play(game, agents_chooser(RULESET, names, seed), limits).steps
+    return steps
+
+
 def timed(fn, *args) -> tuple[float, float, int]:
     wall, cpu = time.perf_counter(), time.process_time()
     steps = fn(*args)
@@ -77,23 +137,38 @@ def main() -> None:
     content = RULESET.load()
     bare(content, 120, args.players)  # warm the per-seating caches
     n, p = args.games, args.players
+    recorded = record(content, n // 4, p)
     measures = [
         ("bare referee loop", n, bare, (content, n, p)),
         ("run_game, random", n, runner, (content, n, p, "random", False)),
         ("run_game, random, invariants", n // 4, runner, (content, n // 4, p, "random", True)),
         ("run_game, heuristic", n // 10, runner, (content, n // 10, p, "heuristic", False)),
+        ("engine floor (setup + play, no rules)", n // 4, floor, (content, recorded, p)),
     ]
     load = os.getloadavg()[0]
     print(f"ironthrone, {p} players, one core, best of {args.repeat}; load average {load:.2f}")
-    print(f"  {'':30} {'games/s':>8} {'(cpu)':>8} {'decisions/s':>12} {'(cpu)':>8}  decisions/game")
+    print(f"  {'':38} {'games/s':>8} {'(cpu)':>8} {'decisions/s':>12} {'(cpu)':>8}  decisions/game")
+    cpu_per_game: dict[str, float] = {}
+    decisions: dict[str, float] = {}
     for label, games, fn, fn_args in measures:
         wall, cpu, steps = min(
             (timed(fn, *fn_args) for _ in range(args.repeat)), key=lambda r: r[1]
         )
         print(
-            f"  {label:30} {games / wall:8.0f} {games / cpu:8.0f} {steps / wall:12.0f} "
+            f"  {label:38} {games / wall:8.0f} {games / cpu:8.0f} {steps / wall:12.0f} "
             f"{steps / cpu:8.0f}  {steps / games:.0f}"
         )
+        cpu_per_game[label] = cpu / games
+        decisions[label] = steps / games
+    # what 1,000 games/s leaves for the rules once the engine has had its share
+    engine = cpu_per_game["engine floor (setup + play, no rules)"]
+    left = 1e-3 - engine
+    per_decision = left / decisions["run_game, random"] * 1e6
+    rules_now = cpu_per_game["run_game, random"] - engine
+    print(
+        f"  at 1,000 games/s the rules may cost {left * 1e3:.2f} ms a game "
+        f"({per_decision:.1f} us a decision); they cost {rules_now * 1e3:.2f} ms now"
+    )
 
 
 if __name__ == "__main__":
