@@ -111,6 +111,29 @@ class Catalog:
             stock = [0 if self.tactics_unit[u] else n for u, n in enumerate(stock)]
         return stock
 
+    def stock_totals(self, house: str, tactics: bool) -> tuple[int, ...]:
+        """:meth:`house_stock` as a cached tuple: what a House owns of each unit in all."""
+        key = f"stock_totals:{house}:{tactics}"
+        cached = self.extra.get(key)
+        if cached is None:
+            cached = self.extra[key] = tuple(self.house_stock(house, tactics))
+        return cached
+
+    def card_totals(self, winter: bool) -> Counter[str]:
+        """Every Fortune and Court card in the game, by id (the Winter copies with ``winter``).
+
+        Cached: callers compare with it and must not change it.
+        """
+        key = f"card_totals:{winter}"
+        cached = self.extra.get(key)
+        if cached is None:
+            cached = Counter(self.fortune_deck) + Counter(self.court_deck)
+            if winter:
+                for cards in self.season_copies.values():
+                    cached.update(cards)
+            self.extra[key] = cached
+        return cached
+
     def start_units(self, house: str) -> dict[str, int]:
         """The units a House places in its starting Village."""
         own = self.houses[house].start_units

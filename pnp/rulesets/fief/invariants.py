@@ -7,6 +7,7 @@ line per broken rule; an empty list means the state is sound.
 from __future__ import annotations
 
 from collections import Counter
+from operator import add
 
 from pnp.rulesets.fief.state import FiefState
 
@@ -36,32 +37,46 @@ def _units(s: FiefState) -> list[str]:
     out = []
     cat = s.cat
     n_units = len(cat.units)
-    on_board = [[0] * n_units for _ in s.seats]
+    players = s.players
+    entries: list[list[list[int]]] = [[] for _ in s.seats]  # per seat, its unit counts
     for v, vil in enumerate(s.villages):
+        if not vil.units:
+            continue
         for seat, counts in vil.units.items():
-            if seat < 0 or seat >= s.players:
+            if seat < 0 or seat >= players:
                 out.append(f"units of unknown seat {seat} at {cat.map.ids[v]}")
                 continue
             if not any(counts):
                 out.append(f"an empty unit entry for seat {seat} at {cat.map.ids[v]}")
-            for u, c in enumerate(counts):
-                if c < 0:
-                    out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
-                on_board[seat][u] += c
+            if min(counts) < 0:
+                for u, c in enumerate(counts):
+                    if c < 0:
+                        out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
+            entries[seat].append(counts)
+    # column sums in C; the zero row keeps every unit when a seat has no troops out
+    zero = [0] * n_units
+    on_board = [list(map(sum, zip(zero, *rows, strict=False))) for rows in entries]
+    shared = s.shared_stock
     for seat in s.seats:
-        full = cat.house_stock(seat.house, s.tactics)
+        full = cat.stock_totals(seat.house, s.tactics)
+        stock = seat.stock
+        mine = on_board[seat.index]
+        totals = list(map(add, stock, mine))
+        for u in shared:
+            totals[u] = full[u]  # shared units are counted below
+        if min(stock) >= 0 and tuple(totals) == full:
+            continue  # the usual case, decided in C; else find what is wrong
         for u in range(n_units):
-            if u in s.shared_stock:
+            if u in shared:
                 continue
-            if seat.stock[u] < 0:
-                out.append(f"seat {seat.index} stock of {cat.units[u]} is {seat.stock[u]}")
-            if seat.stock[u] + on_board[seat.index][u] != full[u]:
+            if stock[u] < 0:
+                out.append(f"seat {seat.index} stock of {cat.units[u]} is {stock[u]}")
+            if stock[u] + mine[u] != full[u]:
                 out.append(
-                    f"seat {seat.index} has {seat.stock[u]} + {on_board[seat.index][u]} "
-                    f"{cat.units[u]}, not {full[u]}"
+                    f"seat {seat.index} has {stock[u]} + {mine[u]} {cat.units[u]}, not {full[u]}"
                 )
-    for u, left in s.shared_stock.items():
-        used = sum(on_board[seat][u] for seat in range(s.players))
+    for u, left in shared.items():
+        used = sum(on_board[seat][u] for seat in range(players))
         if left < 0 or left + used != cat.shared[u]:
             out.append(f"shared {cat.units[u]}: {left} left + {used} in play != {cat.shared[u]}")
     return out
@@ -78,29 +93,36 @@ def _nobles(s: FiefState) -> list[str]:
     in_decks: Counter[str] = Counter()
     for seat in s.seats:
         in_decks.update(seat.deck)
-    for nid, n in s.nobles.items():
-        if n.zone == "board":
-            if listed.get(nid) != n.at or n.at < 0:
-                out.append(f"{nid} is on the board at {n.at} but listed at {listed.get(nid)}")
-        elif nid in listed:
-            out.append(f"{nid} is {n.zone} but stands in a Village")
-        if n.zone == "captive" and (n.captor < 0 or n.captor == n.seat):
-            out.append(f"{nid} is captive of {n.captor}")
-        if n.zone != "captive" and n.captor >= 0:
-            out.append(f"{nid} has a captor but is {n.zone}")
-        if (n.zone == "deck") != (in_decks[nid] == 1) or in_decks[nid] > 1:
-            out.append(f"{nid} is {n.zone} and in {in_decks[nid]} Character decks")
-        if n.zone == "deck" and nid not in s.seats[n.seat].deck:
+    seats = s.seats
+    nobles = s.nobles
+    for nid, n in nobles.items():
+        zone = n.zone
+        where = listed.get(nid)  # Village indices are >= 0: None means not listed
+        if zone == "board":
+            if where != n.at or n.at < 0:
+                out.append(f"{nid} is on the board at {n.at} but listed at {where}")
+        elif where is not None:
+            out.append(f"{nid} is {zone} but stands in a Village")
+        if zone == "captive":
+            if n.captor < 0 or n.captor == n.seat:
+                out.append(f"{nid} is captive of {n.captor}")
+        elif n.captor >= 0:
+            out.append(f"{nid} has a captor but is {zone}")
+        decks = in_decks[nid]
+        if (zone == "deck") != (decks == 1) or decks > 1:
+            out.append(f"{nid} is {zone} and in {decks} Character decks")
+        if zone == "deck" and nid not in seats[n.seat].deck:
             out.append(f"{nid} is in another House's deck")
-        if n.zone in ("dead", "deck", "out") and (n.titles or n.spouse):
-            out.append(f"{nid} is {n.zone} yet holds titles {n.titles} or spouse {n.spouse}")
-        if n.spouse is not None:
-            other = s.nobles.get(n.spouse)
+        spouse = n.spouse
+        if (n.titles or spouse) and zone in ("dead", "deck", "out"):
+            out.append(f"{nid} is {zone} yet holds titles {n.titles} or spouse {spouse}")
+        if spouse is not None:
+            other = nobles.get(spouse)
             if other is None or other.spouse != nid or other.lady == n.lady or other.seat == n.seat:
-                out.append(f"{nid}'s marriage to {n.spouse} is not mutual")
-    for seat in s.seats:
+                out.append(f"{nid}'s marriage to {spouse} is not mutual")
+    for seat in seats:
         house = s.cat.house_nobles[seat.house]
-        mine = [nid for nid in house if nid in s.nobles]
+        mine = [nid for nid in house if nid in nobles]
         if len(mine) != len(house):
             out.append(f"House {seat.house} has {len(mine)} of its {len(house)} Nobles")
     return out
@@ -117,6 +139,8 @@ def _titles(s: FiefState) -> list[str]:
         elif not n.in_play:
             out.append(f"{title} held by {nid}, who is {n.zone}")
     for nid, n in s.nobles.items():
+        if not n.titles:  # most Nobles hold none: skip the count
+            continue
         kinds = Counter(s.kind_of(t) for t in n.titles)
         if kinds["fief"] > s.cat.rules.fief_titles_per_noble:
             out.append(f"{nid} holds {kinds['fief']} Fief Titles")
@@ -156,10 +180,7 @@ def _cards(s: FiefState) -> list[str]:
         where.update(cards)
     for cards in s.copies_waiting.values():
         where.update(cards)
-    expected = Counter(cat.fortune_deck) + Counter(cat.court_deck)
-    for cards in cat.season_copies.values():
-        if s.winter:
-            expected.update(cards)
+    expected = cat.card_totals(s.winter)
     if where != expected:
         diff = (where - expected) + (expected - where)
         out.append(f"cards not conserved: {dict(diff)}")
@@ -174,12 +195,17 @@ def _cards(s: FiefState) -> list[str]:
 def _board(s: FiefState) -> list[str]:
     out = []
     ids = s.cat.map.ids
+    nobles = s.nobles
     for v, vil in enumerate(s.villages):
-        present = s.present(v)
-        if present and vil.controller not in present:
-            out.append(f"{ids[v]} is controlled by {vil.controller}, present: {present}")
-        if not present and vil.controller >= 0:
-            out.append(f"empty {ids[v]} is controlled by {vil.controller}")
+        controller = vil.controller
+        if vil.units or vil.nobles:  # someone is present (FiefState.present, inlined)
+            present = set(vil.units)
+            for nid in vil.nobles:
+                present.add(nobles[nid].seat)
+            if controller not in present:
+                out.append(f"{ids[v]} is controlled by {controller}, present: {sorted(present)}")
+        elif controller >= 0:
+            out.append(f"empty {ids[v]} is controlled by {controller}")
         if vil.stronghold not in (0, 1, 2):
             out.append(f"{ids[v]} stronghold level {vil.stronghold}")
     mills = sum(1 for vil in s.villages if vil.mill)

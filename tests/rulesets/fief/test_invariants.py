@@ -1,0 +1,137 @@
+"""The fief rule invariants: a sound game passes, and each kind of corruption is named."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from pnp.content import LoadedContent
+from pnp.engine.game import GameConfig
+from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.invariants import check
+from pnp.rulesets.fief.state import FiefState
+
+
+@pytest.fixture(scope="module")
+def midgame(content: LoadedContent) -> Callable[[], FiefState]:
+    """A factory of fresh 6-player states 300 random steps in (tests corrupt their own)."""
+
+    def make() -> FiefState:
+        game = RULESET.new_game(content, GameConfig(6, options={"tactics": True}), 5)
+        rng = random.Random(5)
+        for _ in range(300):
+            decision = game.decision()
+            assert decision is not None
+            game.apply(rng.randrange(len(decision.options)))
+        return game.s
+
+    return make
+
+
+def _troops(s: FiefState) -> tuple[int, int, list[int]]:
+    """The first Village with troops: its index, a seat there and its unit counts."""
+    v = next(i for i, vil in enumerate(s.villages) if vil.units)
+    seat, counts = next(iter(s.villages[v].units.items()))
+    return v, seat, counts
+
+
+def _noble_on_board(s: FiefState) -> str:
+    return next(nid for nid, n in s.nobles.items() if n.zone == "board")
+
+
+def _steal_card(s: FiefState) -> None:
+    seat = next(seat for seat in s.seats if seat.hand)
+    seat.hand.append(seat.hand[0])  # a second copy appears from nowhere
+
+
+def _empty_village_controlled(s: FiefState) -> None:
+    vil = next(vil for vil in s.villages if not vil.units and not vil.nobles)
+    vil.controller = 0
+
+
+def _foreign_controller(s: FiefState) -> None:
+    v, _, _ = _troops(s)
+    vil = s.villages[v]
+    present = set(vil.units) | {s.nobles[nid].seat for nid in vil.nobles}
+    vil.controller = next(x for x in range(s.players) if x not in present)
+
+
+def _title_not_listed(s: FiefState) -> None:
+    nid = _noble_on_board(s)
+    s.holder["king"] = nid
+    s.nobles[nid].titles = [t for t in s.nobles[nid].titles if t != "king"]
+
+
+def _two_military(s: FiefState) -> None:
+    nid = _noble_on_board(s)
+    military = [t for t, spec in s.cat.titles.items() if spec.kind == "military"][:2]
+    for title in military:
+        old = s.holder.get(title)
+        if old is not None:
+            s.nobles[old].titles.remove(title)
+        s.holder[title] = nid
+        s.nobles[nid].titles.append(title)
+
+
+def _one_sided_marriage(s: FiefState) -> None:
+    lord = next(n for n in s.nobles.values() if n.zone == "board" and n.spouse is None)
+    lady = next(n for n in s.nobles.values() if n.lady != lord.lady and n.seat != lord.seat)
+    lord.spouse = lady.id
+
+
+def _noble_in_two_villages(s: FiefState) -> None:
+    nid = _noble_on_board(s)
+    other = next(vil for vil in s.villages if nid not in vil.nobles)
+    other.nobles.append(nid)
+
+
+def _dead_noble_in_deck(s: FiefState) -> None:
+    seat = next(seat for seat in s.seats if seat.deck)
+    s.nobles[seat.deck[0]].zone = "dead"
+
+
+def _negative_stock(s: FiefState) -> None:
+    s.seats[0].stock[0] -= 1
+
+
+def _unknown_seat_units(s: FiefState) -> None:
+    v, _, counts = _troops(s)
+    s.villages[v].units[9] = list(counts)
+
+
+def _half_alliance(s: FiefState) -> None:
+    s.seats[0].partner = 1
+    s.seats[1].partner = None
+
+
+CORRUPTIONS: list[tuple[Callable[[FiefState], None], str]] = [
+    (lambda s: setattr(s.seats[2], "gold", s.seats[2].gold + 4), "bank paid out"),
+    (_negative_stock, "seat 0 has"),
+    (_unknown_seat_units, "units of unknown seat 9"),
+    (_noble_in_two_villages, "stands in two Villages"),
+    (_dead_noble_in_deck, "is dead and in 1 Character decks"),
+    (_one_sided_marriage, "is not mutual"),
+    (_title_not_listed, "king held by"),
+    (_two_military, "'military': 2"),
+    (_steal_card, "cards not conserved"),
+    (_empty_village_controlled, "is controlled by 0"),
+    (_foreign_controller, "present:"),
+    (lambda s: setattr(s.villages[0], "stronghold", 3), "stronghold level 3"),
+    (_half_alliance, "alliance is not mutual"),
+]
+
+
+def test_a_sound_game_has_no_violations(midgame: Callable[[], FiefState]) -> None:
+    assert check(midgame()) == []
+
+
+@pytest.mark.parametrize(("corrupt", "message"), CORRUPTIONS)
+def test_each_corruption_is_named(
+    midgame: Callable[[], FiefState], corrupt: Callable[[FiefState], None], message: str
+) -> None:
+    s = midgame()
+    corrupt(s)
+    found = check(s)
+    assert any(message in line for line in found), found
