@@ -19,6 +19,10 @@ afresh at every decision:
   player's (never for a candidate whose title would win that player the game);
   when its side and a rival's tie, both settle on the same candidate (the side
   with fewer VP, then the earlier seat) rather than elect nobody;
+- **bribe** a voter with no candidate who can still win (a side whose own
+  man leads or ties the vote refuses a rival's gold: selling the vote only
+  helps the rival, and two such sales tie the election), and sell its vote
+  only when its own side's candidate cannot win;
 - **marry** (4+ players) the strongest player who will have it, to win as an
   alliance; play Tax, new Nobles, Council seats (for its own or its ally's
   Wardens, the one seat a rival Hand cannot refuse; with none and the Hand's
@@ -432,6 +436,8 @@ class HeuristicBot:
             target, amount = opt.data
             if s.friendly(me, target) or amount > budget:
                 continue
+            if self._candidate_may_win(s, target):
+                continue  # he votes for his own man whatever we pay (see _answer_bribe)
             sc = votes.get(target, 0) * 10 + amount
             if sc > score:
                 best, score = i, sc
@@ -448,11 +454,31 @@ class HeuristicBot:
         owner = s.nobles[candidate].seat
         if title in s.cat.titles and self._threat(s, owner, title):
             return 1
-        amount = int(label.split(" ")[1])
-        standing = any(s.nobles[n].seat == me for n in s.focus.get("nominees", ()))
-        if standing and amount < 5:
-            return 1  # a small bribe does not buy off a rival candidate
+        if self._candidate_may_win(s, me):
+            # selling his votes to a rival candidate while his own side's man can
+            # still win only helps the rival (and two such sales tie the vote)
+            return 1
         return 0
+
+    @staticmethod
+    def _candidate_may_win(s: FiefState, seat: int) -> bool:
+        """Whether ``seat``'s side has a nominee in this election who can still win.
+
+        He can when his side's votes are at least those of every rival side
+        with a nominee (a tie is settled by the tied sides, see ``_vote``).
+        """
+        focus = s.focus
+        votes = focus.get("votes", {})
+        sides = {s.nobles[n].seat for n in focus.get("nominees", ())}
+        if not any(s.friendly(seat, o) for o in sides):
+            return False
+
+        def weight(o: int) -> int:
+            partner = s.seats[o].partner
+            return votes.get(o, 0) + (votes.get(partner, 0) if partner is not None else 0)
+
+        rivals = [weight(o) for o in sides if not s.friendly(seat, o)]
+        return weight(seat) >= max(rivals, default=0)
 
     def _break_tie(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state

@@ -201,3 +201,50 @@ def test_protector_never_grants_a_rival_the_winning_title(content: LoadedContent
     assert bot.choose(game.view(0), purchase, rng) == 0
     game = _protector_grant(content, [])
     assert bot.choose(game.view(0), purchase, rng) == 1
+
+
+def _bribe_election(content: LoadedContent) -> FiefGame:
+    """Stark (3 votes) and Tully (2) each stand a candidate; Arryn (1) only votes."""
+    game = _game(
+        content,
+        {
+            "seats": [{"house": "stark"}, {"house": "tully"}, {"house": "arryn"}],
+            "nobles": {"stark-robb": {"at": "winterfell"}, "tully-edmure": {"at": "riverrun"}},
+        },
+    )
+    s = game.s
+    s.election = "warden-north"
+    s.focus = {
+        "election": "warden-north",
+        "votes": {0: 3, 1: 2, 2: 1},
+        "minimum": 1,
+        "nominees": ["stark-robb", "tully-edmure"],
+    }
+    s.seats[1].gold = 12
+    return game
+
+
+def test_a_candidate_who_can_win_does_not_sell_his_vote(content: LoadedContent) -> None:
+    """Stark's man leads the vote: taking Tully's gold would only hand Tully the Title
+    (and two such sales tie the vote); Tully's man cannot win, so Tully may sell."""
+    game = _bribe_election(content)
+    bot = HeuristicBot()
+    rng = random.Random(0)
+    to_stark = Decision(
+        0, "answer_bribe", (Option("take 8 for tully-edmure", True), Option("refuse", False))
+    )
+    to_tully = Decision(
+        1, "answer_bribe", (Option("take 8 for stark-robb", True), Option("refuse", False))
+    )
+    assert to_stark.options[bot.choose(game.view(0), to_stark, rng)].data is False
+    assert to_tully.options[bot.choose(game.view(1), to_tully, rng)].data is True
+
+
+def test_nobody_pays_a_rival_whose_candidate_can_win(content: LoadedContent) -> None:
+    """Tully's gold goes to Arryn, who has no candidate, not to Stark, who would refuse it."""
+    game = _bribe_election(content)
+    options = [Option("no bribe", None)]
+    options += [Option(f"bribe seat {t} with 3", (t, 3)) for t in (0, 2)]
+    decision = Decision(1, "bribe", tuple(options))
+    pick = HeuristicBot().choose(game.view(1), decision, random.Random(0))
+    assert decision.options[pick].data == (2, 3)
