@@ -69,10 +69,10 @@ def runner(content, games: int, players: int, agent: str, invariants: bool) -> i
 class Replayed(Game):
     """A game that hands out recorded decisions and events and does no rule work."""
 
-    players = 4
     round = 1
 
-    def __init__(self, decisions: list[Decision], events: list[list[Event]]) -> None:
+    def __init__(self, players: int, decisions: list[Decision], events: list[list[Event]]) -> None:
+        self.players = players
         self.decisions, self.events, self.i = decisions, events, 0
 
     def decision(self) -> Decision | None:
@@ -117,7 +117,7 @@ def floor(content, recorded, players: int) -> int:
     steps = 0
     for seed, (decisions, events) in enumerate(recorded):
         RULESET.new_game(content, config, seed)
-        game = Replayed(decisions, events)
+        game = Replayed(players, decisions, events)
         steps += play(game, agents_chooser(RULESET, names, seed), limits).steps
     return steps
 

@@ -371,7 +371,6 @@ class HeuristicBot:
         s = view.state
         me = view.seat
         title = s.election or ""
-        votes = s.focus.get("votes", {})
         choices = {}
         for i, opt in enumerate(d.options):
             f, decoy = opt.data
@@ -379,23 +378,23 @@ class HeuristicBot:
                 choices[f] = i
         fors = [f for f in choices if f is not None]
 
-        def weight(seat: int) -> int:
-            partner = s.seats[seat].partner
-            return votes.get(seat, 0) + (votes.get(partner, 0) if partner is not None else 0)
-
         own = [f for f in fors if s.nobles[f].seat == me]
         friends = [f for f in fors if s.friendly(me, s.nobles[f].seat) and f not in own]
         rivals = [f for f in fors if not s.friendly(me, s.nobles[f].seat)]
-        best_rival = max((weight(s.nobles[f].seat) for f in rivals), default=0)
+        best_rival = max((self._side_votes(s, s.nobles[f].seat) for f in rivals), default=0)
         for f in own + friends:
             # stand firm only when clearly ahead; a tie would elect nobody
-            if weight(me) > best_rival or not rivals:
+            if self._side_votes(s, me) > best_rival or not rivals:
                 return choices[f]
-        if own + friends and rivals and weight(me) == best_rival:
+        if own + friends and rivals and self._side_votes(s, me) == best_rival:
             # a dead heat elects nobody: the tied sides settle on one candidate that
             # each of them can work out alike (the side with fewer VP, then the
             # earlier seat), as players at a table would agree across it
-            tied = [s.nobles[f].seat for f in rivals if weight(s.nobles[f].seat) == best_rival]
+            tied = [
+                s.nobles[f].seat
+                for f in rivals
+                if self._side_votes(s, s.nobles[f].seat) == best_rival
+            ]
 
             def focal(seat: int) -> tuple[int, int]:
                 return (self._team_vp(s, seat)[0], seat)
@@ -467,18 +466,18 @@ class HeuristicBot:
         He can when his side's votes are at least those of every rival side
         with a nominee (a tie is settled by the tied sides, see ``_vote``).
         """
-        focus = s.focus
-        votes = focus.get("votes", {})
-        sides = {s.nobles[n].seat for n in focus.get("nominees", ())}
+        sides = {s.nobles[n].seat for n in s.focus.get("nominees", ())}
         if not any(s.friendly(seat, o) for o in sides):
             return False
+        rivals = [HeuristicBot._side_votes(s, o) for o in sides if not s.friendly(seat, o)]
+        return HeuristicBot._side_votes(s, seat) >= max(rivals, default=0)
 
-        def weight(o: int) -> int:
-            partner = s.seats[o].partner
-            return votes.get(o, 0) + (votes.get(partner, 0) if partner is not None else 0)
-
-        rivals = [weight(o) for o in sides if not s.friendly(seat, o)]
-        return weight(seat) >= max(rivals, default=0)
+    @staticmethod
+    def _side_votes(s: FiefState, seat: int) -> int:
+        """The votes ``seat`` and his ally have in the election under way."""
+        votes = s.focus.get("votes", {})
+        partner = s.seats[seat].partner
+        return votes.get(seat, 0) + (votes.get(partner, 0) if partner is not None else 0)
 
     def _break_tie(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state

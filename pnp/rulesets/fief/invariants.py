@@ -7,7 +7,6 @@ line per broken rule; an empty list means the state is sound.
 from __future__ import annotations
 
 from collections import Counter
-from operator import add
 
 from pnp.rulesets.fief.state import FiefState
 
@@ -37,46 +36,32 @@ def _units(s: FiefState) -> list[str]:
     out = []
     cat = s.cat
     n_units = len(cat.units)
-    players = s.players
-    entries: list[list[list[int]]] = [[] for _ in s.seats]  # per seat, its unit counts
+    on_board = [[0] * n_units for _ in s.seats]
     for v, vil in enumerate(s.villages):
-        if not vil.units:
-            continue
         for seat, counts in vil.units.items():
-            if seat < 0 or seat >= players:
+            if seat < 0 or seat >= s.players:
                 out.append(f"units of unknown seat {seat} at {cat.map.ids[v]}")
                 continue
             if not any(counts):
                 out.append(f"an empty unit entry for seat {seat} at {cat.map.ids[v]}")
-            if min(counts) < 0:
-                for u, c in enumerate(counts):
-                    if c < 0:
-                        out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
-            entries[seat].append(counts)
-    # column sums in C; the zero row keeps every unit when a seat has no troops out
-    zero = [0] * n_units
-    on_board = [list(map(sum, zip(zero, *rows, strict=False))) for rows in entries]
-    shared = s.shared_stock
+            for u, c in enumerate(counts):
+                if c < 0:
+                    out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
+                on_board[seat][u] += c
     for seat in s.seats:
         full = cat.stock_totals(seat.house, s.tactics)
-        stock = seat.stock
-        mine = on_board[seat.index]
-        totals = list(map(add, stock, mine))
-        for u in shared:
-            totals[u] = full[u]  # shared units are counted below
-        if min(stock) >= 0 and tuple(totals) == full:
-            continue  # the usual case, decided in C; else find what is wrong
         for u in range(n_units):
-            if u in shared:
+            if u in s.shared_stock:
                 continue
-            if stock[u] < 0:
-                out.append(f"seat {seat.index} stock of {cat.units[u]} is {stock[u]}")
-            if stock[u] + mine[u] != full[u]:
+            if seat.stock[u] < 0:
+                out.append(f"seat {seat.index} stock of {cat.units[u]} is {seat.stock[u]}")
+            if seat.stock[u] + on_board[seat.index][u] != full[u]:
                 out.append(
-                    f"seat {seat.index} has {stock[u]} + {mine[u]} {cat.units[u]}, not {full[u]}"
+                    f"seat {seat.index} has {seat.stock[u]} + {on_board[seat.index][u]} "
+                    f"{cat.units[u]}, not {full[u]}"
                 )
-    for u, left in shared.items():
-        used = sum(on_board[seat][u] for seat in range(players))
+    for u, left in s.shared_stock.items():
+        used = sum(on_board[seat][u] for seat in range(s.players))
         if left < 0 or left + used != cat.shared[u]:
             out.append(f"shared {cat.units[u]}: {left} left + {used} in play != {cat.shared[u]}")
     return out
@@ -195,17 +180,13 @@ def _cards(s: FiefState) -> list[str]:
 def _board(s: FiefState) -> list[str]:
     out = []
     ids = s.cat.map.ids
-    nobles = s.nobles
     for v, vil in enumerate(s.villages):
-        controller = vil.controller
-        if vil.units or vil.nobles:  # someone is present (FiefState.present, inlined)
-            present = set(vil.units)
-            for nid in vil.nobles:
-                present.add(nobles[nid].seat)
-            if controller not in present:
-                out.append(f"{ids[v]} is controlled by {controller}, present: {sorted(present)}")
-        elif controller >= 0:
-            out.append(f"empty {ids[v]} is controlled by {controller}")
+        if vil.units or vil.nobles:  # someone is there: only then build the seat list
+            present = s.present(v)
+            if vil.controller not in present:
+                out.append(f"{ids[v]} is controlled by {vil.controller}, present: {present}")
+        elif vil.controller >= 0:
+            out.append(f"empty {ids[v]} is controlled by {vil.controller}")
         if vil.stronghold not in (0, 1, 2):
             out.append(f"{ids[v]} stronghold level {vil.stronghold}")
     mills = sum(1 for vil in s.villages if vil.mill)
