@@ -1074,20 +1074,35 @@ class HeuristicBot:
     ) -> tuple[list[int], list[int]]:
         """The troops ``noble`` takes to ``to`` and drops at ``via``: ``(taken, dropped)``.
 
-        A Village worth keeping with a rival army in reach keeps a garrison
-        strong enough to deter it (:meth:`_garrison`); otherwise the old
-        judgement: drop one on the way to an unheld Village, take everything
-        out of the ally's Fief, and a Noble leaving alone keeps one troop
-        behind (or, with one troop only, walks on alone when that is safe).
+        What stays: a Village worth keeping with a rival army in reach keeps a
+        garrison strong enough to deter it (:meth:`_garrison`); otherwise the old
+        judgement: take everything out of the ally's Fief, and a Noble leaving
+        alone keeps one troop behind (or, with one troop only, walks on alone
+        when that is safe). Then, on the way to a Village no enemy holds, one
+        of the troops he leads (the cheapest) stops in the Village he passes
+        if that one is not his yet and he still keeps one at his side.
         """
         me = noble.seat
         cat = s.cat
         units = list(s.troops(noble.at, me) or [0] * len(cat.units))
-        total = sum(units)
         hostile = to >= 0 and s.hostile_at(to, me)
-        drop_one = total >= 3 and via >= 0 and s.villages[via].controller != me and not hostile
-        if drop_one:
-            return shortcut_split(cat, units, "two")
+        take, drop = self._troops_leaving(s, noble, units, hostile)
+        if via >= 0 and not hostile and s.villages[via].controller != me and sum(take) >= 2:
+            u = min(
+                (u for u in range(len(take)) if take[u]),
+                key=lambda u: (cat.cost[u], cat.strength[u]),
+            )
+            take[u] -= 1
+            drop[u] += 1
+        return take, drop
+
+    def _troops_leaving(
+        self, s: FiefState, noble: Noble, units: list[int], hostile: bool
+    ) -> tuple[list[int], list[int]]:
+        """The troops that leave with ``noble`` (see :meth:`_troop_plan`)."""
+        me = noble.seat
+        cat = s.cat
+        total = sum(units)
         ally_goal = self._partner_target(s, me)
         if ally_goal is not None and cat.map.fief_of[noble.at] == ally_goal:
             return shortcut_split(cat, units, "all")  # leave nothing behind in the ally's Fief

@@ -256,16 +256,17 @@ def _bran_moves(
     to: str,
     rival: dict[str, Any] | None,
     round_: int = 1,
+    army: dict[str, int] | None = None,
     **village: Any,
 ) -> FiefGame:
-    """Stark's Bran (alone, 3 Men-at-Arms and 2 Knights) leaves ``at`` for ``to``; the
+    """Stark's Bran (alone, ``army`` or 3 Men-at-Arms and 2 Knights) leaves ``at`` for ``to``; the
     heuristic bot answers the troop questions. ``rival``: a Lannister army and where."""
     setup: dict[str, Any] = {
         "phase": "movement",
         "round": round_,
         "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
         "nobles": {"stark-bran": {"at": at}},
-        "troops": {at: {0: {"man-at-arms": 3, "knight": 2}}},
+        "troops": {at: {0: army or {"man-at-arms": 3, "knight": 2}}},
         "villages": {at: {"controller": 0, **village}},
     }
     if rival is not None:
@@ -370,3 +371,15 @@ def _titled_bran_moves(content: LoadedContent, hold_riverrun: bool) -> FiefGame:
     game = _game(content, setup)
     _bot_moves(game, "stark-bran", "moat-cailin")
     return game
+
+
+def test_drop_one_on_the_way_after_the_garrison(content: LoadedContent) -> None:
+    """Bran marches through Moat Cailin (not his yet) to the Twins: Winterfell first keeps
+    its garrison against Jaime's army at White Harbor, then one of the two Knights he
+    leads stops at Moat Cailin and the other goes on with him."""
+    jaime = {"at": "white-harbor", "troops": JAIME_AT_THE_TWINS["troops"]}
+    army = {"man-at-arms": 3, "knight": 3}
+    game = _bran_moves(content, "winterfell", "the-twins", jaime, army=army)
+    assert _left_at(game, "winterfell") == {"man-at-arms": 3, "knight": 1}
+    assert _left_at(game, "moat-cailin") == {"knight": 1}
+    assert _left_at(game, "the-twins") == {"knight": 1}
