@@ -1041,12 +1041,11 @@ class HeuristicBot:
 
     def _take_troops(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
-        noble = s.nobles.get(s.focus.get("noble", ""))
-        labels = [o.data for o in d.options]
-        if noble is None:
+        plan = self._focused_plan(s)
+        if plan is None:
             return 0
-        plan = self._troop_plan(s, noble, s.focus.get("to", -1), s.focus.get("via", -1))
-        units = s.troops(noble.at, noble.seat) or []
+        units = s.troops(s.nobles[s.focus["noble"]].at, view.seat) or []
+        labels = [o.data for o in d.options]
         for i, how in enumerate(labels):
             if how in SHORTCUTS and shortcut_split(s.cat, units, how) == plan:
                 return i
@@ -1054,20 +1053,27 @@ class HeuristicBot:
 
     def _take_unit(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
-        noble = s.nobles.get(s.focus.get("noble", ""))
-        if noble is None:
+        plan = self._focused_plan(s)
+        if plan is None:
             return 0
-        take, drop = self._troop_plan(s, noble, s.focus.get("to", -1), s.focus.get("via", -1))
         u = s.focus["unit"]
-        return min(take[u] + drop[u], len(d.options) - 1)
+        return min(plan[0][u] + plan[1][u], len(d.options) - 1)
 
     def _drop_unit(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
+        plan = self._focused_plan(s)
+        return 0 if plan is None else min(plan[1][s.focus["unit"]], len(d.options) - 1)
+
+    def _focused_plan(self, s: FiefState) -> tuple[list[int], list[int]] | None:
+        """The troop plan of the Noble the movement questions are about (``s.focus``).
+
+        The plan is worked out afresh at each of his troop questions; nothing
+        moves in between, so every answer follows the same plan.
+        """
         noble = s.nobles.get(s.focus.get("noble", ""))
         if noble is None:
-            return 0
-        _, drop = self._troop_plan(s, noble, s.focus.get("to", -1), s.focus.get("via", -1))
-        return min(drop[s.focus["unit"]], len(d.options) - 1)
+            return None
+        return self._troop_plan(s, noble, s.focus.get("to", -1), s.focus.get("via", -1))
 
     def _troop_plan(
         self, s: FiefState, noble: Noble, to: int, via: int
