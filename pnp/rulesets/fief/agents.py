@@ -9,9 +9,10 @@ afresh at every decision:
   garrison behind (a Noble alone with one troop leaves the troop and walks on),
   and attack only with a clear edge (a lone Noble is always worth catching),
   never piling onto a fight his Nobles already there will win; a Village that
-  matters (in the target Fief, with a Stronghold or a Mill, or its last one in
-  a Fief whose Title it holds) with a rival army in reach keeps the weakest
-  garrison that army would not attack, and the Noble takes the rest;
+  matters (in the target Fief, with a Stronghold, or its last one in a Fief
+  whose Title it holds) with a rival army in reach that may still move keeps
+  the weakest garrison that army would not attack, and the Noble takes the
+  rest;
 - **buy** a Fief Title as soon as it may (given to a Lord without one, who then
   votes for King and may stand), a Stronghold where the target Fief lacks one,
   then troops (Knights when it can), Mills early on; one VP short of victory
@@ -1128,10 +1129,12 @@ class HeuristicBot:
     def _garrison(self, s: FiefState, noble: Noble, units: list[int]) -> list[int] | None:
         """The troops to leave where ``noble`` stands, or ``None`` for no particular need.
 
-        Only a Village that matters (in the target Fief, with a Stronghold or a
-        Mill, or the last one the player holds in a Fief whose Title he owns)
-        and only against a rival army, with a Noble to lead it, that could
-        reach it in one move. The garrison is the weakest set of troops (with
+        Only a Village that matters (in the target Fief, with a Stronghold, or
+        the last one the player holds in a Fief whose Title he owns) and only
+        against a rival army, with a Noble still to move this phase to lead it,
+        that could reach it in one move. A Mill alone does not call for one
+        (garrisons on Mills cost House Greyjoy, who lives by pillage, its fair
+        share of wins: 3p and 6p playtests). The garrison is the weakest set of troops (with
         his Nobles already moved there) that the strongest such army would
         not dare attack by the bot's own rule; if even all his troops would
         not deter it, there is nothing particular to do.
@@ -1142,7 +1145,7 @@ class HeuristicBot:
         v = noble.at
         vil = s.villages[v]
         fief = m.fief_of[v]
-        matters = vil.stronghold or vil.mill or fief == self._target_fief(s, me)
+        matters = vil.stronghold or fief == self._target_fief(s, me)
         if not matters:
             owner = s.holder_of(cat.fief_title[fief])
             matters = (
@@ -1158,7 +1161,8 @@ class HeuristicBot:
         for w, other in enumerate(s.villages):
             if w == v or dist[w] > reach or not other.nobles:
                 continue
-            for p in {s.nobles[n].seat for n in other.nobles}:
+            # only a Noble still to move this phase can come before the battles
+            for p in {s.nobles[n].seat for n in other.nobles if not s.nobles[n].moved}:
                 if not s.friendly(me, p):
                     threat = max(threat, strength(s, w, p))
         if not threat:

@@ -320,21 +320,44 @@ def test_garrison_late_in_the_game_expects_an_even_fight(content: LoadedContent)
 
 
 def test_no_garrison_without_a_threat_or_a_stake(content: LoadedContent) -> None:
-    """No rival in reach, or a Village that does not matter: the old judgement (a Noble
-    leaving alone keeps one troop behind)."""
+    """No rival in reach, a rival who has already moved this phase, or a Village that
+    does not matter (a Mill alone does not): the old judgement (a Noble leaving alone
+    keeps one troop behind)."""
     game = _bran_moves(content, "winterfell", "white-harbor", None)
     assert _left_at(game, "winterfell") == {"man-at-arms": 1}
-    # Seagard (Riverlands, no building, not Stark's Fief) next to Jaime's army
-    game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS)
-    assert _left_at(game, "seagard") == {"man-at-arms": 1}
+    # Seagard (Riverlands, not Stark's Fief) next to Jaime's army, with a Mill or without
+    for mill in (False, True):
+        game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, mill=mill)
+        assert _left_at(game, "seagard") == {"man-at-arms": 1}
 
 
-def test_garrison_for_a_mill_and_behind_walls(content: LoadedContent) -> None:
-    """Seagard matters once it has a Mill; behind a Stronghold Jaime's 7 strength rolls
-    two dice less one, so a garrison of 6 is still needed; behind a Fortified City he has
-    no die left and one troop holds the walls."""
-    game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, mill=True)
-    assert _left_at(game, "seagard") == {"man-at-arms": 3, "knight": 1}
+def test_a_rival_who_has_moved_is_no_threat(content: LoadedContent) -> None:
+    """Jaime already moved this phase: he cannot reach Winterfell before the battles."""
+    game = _game(
+        content,
+        {
+            "phase": "movement",
+            "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+            "nobles": {"stark-bran": {"at": "winterfell"}, "lannister-jaime": {"at": "the-twins"}},
+            "troops": {
+                "winterfell": {0: {"man-at-arms": 3, "knight": 2}},
+                **JAIME_TROOPS,
+            },
+            "villages": {"winterfell": {"controller": 0}},
+        },
+    )
+    s, bot = game.s, HeuristicBot()
+    bran, ids = s.nobles["stark-bran"], s.cat.map.ids
+    units = s.troops(ids.index("winterfell"), 0)
+    assert bot._garrison(s, bran, units) is not None
+    s.nobles["lannister-jaime"].moved = True
+    assert bot._garrison(s, bran, units) is None
+
+
+def test_garrison_behind_walls(content: LoadedContent) -> None:
+    """Seagard with a Stronghold matters: Jaime's 7 strength rolls two dice less one, so
+    a garrison of 6 is still needed; behind a Fortified City he has no die left and one
+    troop holds the walls."""
     game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, stronghold=1)
     assert _left_at(game, "seagard") == {"man-at-arms": 3, "knight": 1}
     game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, stronghold=2)
