@@ -8,7 +8,11 @@ afresh at every decision:
 - **move** Nobles into the target Fief's Villages it does not hold, leaving a
   garrison behind (a Noble alone with one troop leaves the troop and walks on),
   and attack only with a clear edge (a lone Noble is always worth catching),
-  never piling onto a fight his Nobles already there will win;
+  never piling onto a fight his Nobles already there will win; a Village that
+  matters (in the target Fief, with a Stronghold, or its last one in a Fief
+  whose Title it holds) with a rival army in reach that may still move keeps
+  the weakest garrison that army would not attack, and the Noble takes the
+  rest;
 - **buy** a Fief Title as soon as it may (given to a Lord without one, who then
   votes for King and may stand), a Stronghold where the target Fief lacks one,
   then troops (Knights when it can), Mills early on; one VP short of victory
@@ -41,8 +45,8 @@ from __future__ import annotations
 import random
 
 from pnp.engine.game import Decision
-from pnp.rulesets.fief.battle import dice_for, strength
-from pnp.rulesets.fief.movement import destinations
+from pnp.rulesets.fief.battle import dice_for, noble_strength, strength
+from pnp.rulesets.fief.movement import SHORTCUTS, destinations, shortcut_split
 from pnp.rulesets.fief.state import FiefState, Noble
 from pnp.rulesets.fief.view import FiefView
 
@@ -1038,24 +1042,153 @@ class HeuristicBot:
 
     def _take_troops(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
-        me = view.seat
+        plan = self._focused_plan(s)
+        if plan is None:
+            return 0
+        units = s.troops(s.nobles[s.focus["noble"]].at, view.seat) or []
         labels = [o.data for o in d.options]
-        via = s.focus.get("via", -1)
-        to = s.focus.get("to", -1)
-        hostile = to >= 0 and any(not s.friendly(me, p) for p in s.present(to))
-        if "two" in labels and via >= 0 and s.villages[via].controller != me and not hostile:
-            return labels.index("two")
+        for i, how in enumerate(labels):
+            if how in SHORTCUTS and shortcut_split(s.cat, units, how) == plan:
+                return i
+        return labels.index("kinds") if "kinds" in labels else 0
+
+    def _take_unit(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        plan = self._focused_plan(s)
+        if plan is None:
+            return 0
+        u = s.focus["unit"]
+        return min(plan[0][u] + plan[1][u], len(d.options) - 1)
+
+    def _drop_unit(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        s = view.state
+        plan = self._focused_plan(s)
+        return 0 if plan is None else min(plan[1][s.focus["unit"]], len(d.options) - 1)
+
+    def _focused_plan(self, s: FiefState) -> tuple[list[int], list[int]] | None:
+        """The troop plan of the Noble the movement questions are about (``s.focus``).
+
+        The plan is worked out afresh at each of his troop questions; nothing
+        moves in between, so every answer follows the same plan.
+        """
         noble = s.nobles.get(s.focus.get("noble", ""))
+        if noble is None:
+            return None
+        return self._troop_plan(s, noble, s.focus.get("to", -1), s.focus.get("via", -1))
+
+    def _troop_plan(
+        self, s: FiefState, noble: Noble, to: int, via: int
+    ) -> tuple[list[int], list[int]]:
+        """The troops ``noble`` takes to ``to`` and drops at ``via``: ``(taken, dropped)``.
+
+        What stays: a Village worth keeping with a rival army in reach keeps a
+        garrison strong enough to deter it (:meth:`_garrison`); otherwise the old
+        judgement: take everything out of the ally's Fief, and a Noble leaving
+        alone keeps one troop behind (or, with one troop only, walks on alone
+        when that is safe). Then, on the way to a Village no enemy holds, one
+        of the troops he leads (the cheapest) stops in the Village he passes
+        if that one is not his yet and he still keeps one at his side.
+        """
+        me = noble.seat
+        cat = s.cat
+        units = list(s.troops(noble.at, me) or [0] * len(cat.units))
+        hostile = to >= 0 and s.hostile_at(to, me)
+        take, drop = self._troops_leaving(s, noble, units, hostile)
+        if via >= 0 and not hostile and s.villages[via].controller != me and sum(take) >= 2:
+            u = min(
+                (u for u in range(len(take)) if take[u]),
+                key=lambda u: (cat.cost[u], cat.strength[u]),
+            )
+            take[u] -= 1
+            drop[u] += 1
+        return take, drop
+
+    def _troops_leaving(
+        self, s: FiefState, noble: Noble, units: list[int], hostile: bool
+    ) -> tuple[list[int], list[int]]:
+        """The troops that leave with ``noble`` (see :meth:`_troop_plan`)."""
+        me = noble.seat
+        cat = s.cat
+        total = sum(units)
         ally_goal = self._partner_target(s, me)
-        if noble is not None and ally_goal is not None and s.cat.map.fief_of[noble.at] == ally_goal:
-            return labels.index("all")  # leave nothing behind in the ally's Fief
-        if noble is not None and len(s.nobles_at(noble.at, me)) == 1:
+        if ally_goal is not None and cat.map.fief_of[noble.at] == ally_goal:
+            return shortcut_split(cat, units, "all")  # leave nothing behind in the ally's Fief
+        if not hostile:
+            garrison = self._garrison(s, noble, units)
+            if garrison is not None:
+                take = [have - keep for have, keep in zip(units, garrison, strict=True)]
+                return take, [0] * len(units)
+        if len(s.nobles_at(noble.at, me)) == 1:
             # nobody else of his stays: leave a garrison so the Village stays held
-            if "one" in labels:
-                return labels.index("one")
-            if not hostile and "none" in labels:
-                return labels.index("none")  # his only troop holds it; he walks on alone
-        return 0
+            if total >= 2:
+                return shortcut_split(cat, units, "one")
+            if not hostile:
+                return shortcut_split(cat, units, "none")  # his only troop holds it
+        return shortcut_split(cat, units, "all")
+
+    def _garrison(self, s: FiefState, noble: Noble, units: list[int]) -> list[int] | None:
+        """The troops to leave where ``noble`` stands, or ``None`` for no particular need.
+
+        Only a Village that matters (in the target Fief, with a Stronghold, or
+        the last one the player holds in a Fief whose Title he owns) and only
+        against a rival army, with a Noble still to move this phase to lead it,
+        that could reach it in one move. A Mill alone does not call for one
+        (garrisons on Mills cost House Greyjoy, who lives by pillage, its fair
+        share of wins: 3p and 6p playtests). The garrison is the weakest set of troops (with
+        his Nobles already moved there) that the strongest such army would
+        not dare attack by the bot's own rule; if even all his troops would
+        not deter it, there is nothing particular to do.
+        """
+        me = noble.seat
+        cat = s.cat
+        m = cat.map
+        v = noble.at
+        vil = s.villages[v]
+        fief = m.fief_of[v]
+        matters = vil.stronghold or fief == self._target_fief(s, me)
+        if not matters:
+            owner = s.holder_of(cat.fief_title[fief])
+            matters = (
+                owner is not None
+                and owner.seat == me
+                and not any(s.villages[w].controller == me for w in m.fief_villages[fief] if w != v)
+            )
+        if not matters:
+            return None
+        reach = cat.rules.move_steps
+        dist = m.distance[v]
+        threat = 0
+        for w, other in enumerate(s.villages):
+            if w == v or dist[w] > reach or not other.nobles:
+                continue
+            # only a Noble still to move this phase can come before the battles
+            for p in {s.nobles[n].seat for n in other.nobles if not s.nobles[n].moved}:
+                if not s.friendly(me, p):
+                    threat = max(threat, strength(s, w, p))
+        if not threat:
+            return None
+        edge = ATTACK_EDGE if s.round < 6 else 1.0
+        penalty = (
+            0,
+            cat.rules.battle.dice.stronghold_penalty,
+            cat.rules.battle.dice.fortified_penalty,
+        )[vil.stronghold]
+        # the rival attacks only with edge x the garrison's strength, and never
+        # without a die left after the walls' penalty (then one troop holds them)
+        need = 1 if dice_for(s, threat) - penalty <= 0 else int(threat / edge) + 1
+        # Nobles who already moved there stay; the others may still leave this turn
+        kept = sum(noble_strength(s, n) for n in s.nobles_at(v, me) if n is not noble and n.moved)
+        keep = [0] * len(units)
+        kept_troops = 0
+        st = cat.strength
+        for u in sorted(range(len(units)), key=lambda u: (st[u] == 0, st[u], cat.cost[u])):
+            while keep[u] < units[u] and (kept < need or kept_troops == 0):
+                keep[u] += 1
+                kept += cat.strength[u]
+                kept_troops += 1
+        if kept < need:
+            return None  # even everything he has would not deter it
+        return keep
 
     def _sail_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from pnp.engine.game import Option
 from pnp.rulesets.fief import fate
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
-from pnp.rulesets.fief.state import FiefState
+from pnp.rulesets.fief.state import FiefState, Noble
 
 if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
@@ -53,20 +53,26 @@ def battle_phase(g: FiefGame) -> Flow:
 def strength(s: FiefState, v: int, seat: int) -> int:
     """A side's battle strength at ``v``: troops plus its Nobles."""
     cat = s.cat
-    rules = cat.rules.battle
     total = 0
     units = s.villages[v].units.get(seat)
     if units:
         st = cat.strength
         total = sum(c * st[u] for u, c in enumerate(units) if c)
     for n in s.nobles_at(v, seat):
-        if n.lady:
-            total += rules.titled_lady_strength if n.titles else rules.lady_strength
-        else:
-            total += rules.lord_strength
-        total += n.card.strength_bonus
-        if "mother-of-dragons" in n.titles:
-            total += rules.mother_of_dragons_strength
+        total += noble_strength(s, n)
+    return total
+
+
+def noble_strength(s: FiefState, n: Noble) -> int:
+    """One Noble's battle strength (a Lord, a Lady with or without a Title, bonuses)."""
+    rules = s.cat.rules.battle
+    if n.lady:
+        total = rules.titled_lady_strength if n.titles else rules.lady_strength
+    else:
+        total = rules.lord_strength
+    total += n.card.strength_bonus
+    if "mother-of-dragons" in n.titles:
+        total += rules.mother_of_dragons_strength
     return total
 
 

@@ -1,12 +1,24 @@
 """Phase 5, Movement: each player moves his Nobles, with their troops, in turn.
 
 A Noble moves up to ``move_steps`` Villages along roads and takes any of the
-troops standing with him; troops never move alone. Entering a Village held by
-an army that is not his ally stops him there. An army an enemy entered this
+troops standing with him: any number of each kind, from none to all. Troops
+never move alone: a troop goes only as far as the Noble who leads it, so a
+troop either stays where it stood, goes all the way with him, or (our
+decision) stops in the one Village he passes through on a two-Village move,
+having walked there at his side. Entering a Village held by an army that is
+not his ally stops him there. An army an enemy entered this
 round may not leave by the road the enemy came in on. Heavy Rain closes a
 Region. Moving onto an enemy Mill may pillage it. The Master of Ships (and a
 Sailor) may sail from coast to coast instead, asking the army on the landing
 beach for consent unless a Secret Passage is played.
+
+Which troops go is asked in small steps (:func:`troop_split`), never as one
+list of every sub-army: first the quick answers (take all, leave one behind,
+leave one behind and drop one on the way, take none) and, whenever those miss
+a split, "choose troops by kind"; that asks, for each kind he has there, how
+many go (``take_unit``: 0 to all) and, on a two-Village move, how many of those
+stop on the way (``drop_unit``). Every split is reachable that way and no
+question has a single option.
 """
 
 from __future__ import annotations
@@ -18,6 +30,7 @@ from pnp.rulesets.fief.decide import Flow, ask, yes_no
 from pnp.rulesets.fief.state import FiefState, Noble
 
 if TYPE_CHECKING:
+    from pnp.rulesets.fief.compiled import Catalog
     from pnp.rulesets.fief.rules import FiefGame
 
 
@@ -140,30 +153,21 @@ def sail_targets(s: FiefState, noble: Noble) -> list[int]:
     return [v for v in m.coastal_villages() if v != noble.at and not s.rain(m.region_of[v])]
 
 
-def _troop_choice(g: FiefGame, noble: Noble, via: int = -1) -> Flow:
-    """Which troops go with a moving Noble; returns ``(taken, dropped on the way)``.
+#: the quick answers of the ``take_troops`` question, in the order they are offered
+SHORTCUTS = ("all", "one", "two", "none")
 
-    Options: all of them, all but one left behind, one left behind and one
-    dropped in the Village he passes through, or none.
+
+def shortcut_split(cat: Catalog, units: list[int], how: str) -> tuple[list[int], list[int]]:
+    """The ``(taken, dropped on the way)`` split a quick answer ``how`` stands for.
+
+    "one" leaves the cheapest troop behind (the weakest of the cheapest);
+    "two" also drops the next cheapest in the Village passed through.
     """
-    s = g.s
-    units = s.troops(noble.at, noble.seat)
-    size = len(s.cat.units)
-    if not units:
+    size = len(units)
+    if how == "none":
         return [0] * size, [0] * size
-    total = sum(units)
-    options = [Option("take all troops", "all")]
-    if total >= 2:
-        options.append(Option("leave one behind", "one"))
-    if total >= 3 and via >= 0:
-        options.append(Option(f"leave one behind and one at {s.cat.map.ids[via]}", "two"))
-    options.append(Option("take no troops", "none"))
-    how = yield from ask(noble.seat, "take_troops", options)
     take = list(units)
     drop = [0] * size
-    if how == "none":
-        return [0] * size, drop
-    cat = s.cat
 
     def cheapest() -> int:
         return min(
@@ -176,6 +180,69 @@ def _troop_choice(g: FiefGame, noble: Noble, via: int = -1) -> Flow:
         u = cheapest()
         take[u] -= 1
         drop[u] += 1
+    return take, drop
+
+
+def _split_count(units: list[int], via: int) -> int:
+    """How many different splits an army ``units`` has (stay / go / stop on the way)."""
+    count = 1
+    for n in units:
+        count *= (n + 1) * (n + 2) // 2 if via >= 0 else n + 1
+    return count
+
+
+def troop_split(g: FiefGame, noble: Noble, via: int = -1) -> Flow:
+    """Which troops go with a moving Noble; returns ``(taken, dropped on the way)``.
+
+    ``via`` is the Village he passes through (``-1`` for a one-Village move or
+    a voyage: nothing can be dropped then). See the module docstring for the
+    questions asked.
+    """
+    s = g.s
+    cat = s.cat
+    units = s.troops(noble.at, noble.seat)
+    size = len(cat.units)
+    if not units:
+        return [0] * size, [0] * size
+    total = sum(units)
+    options = [Option("take all troops", "all")]
+    if total >= 2:
+        options.append(Option("leave one behind", "one"))
+    if total >= 3 and via >= 0:
+        options.append(Option(f"leave one behind and one at {cat.map.ids[via]}", "two"))
+    options.append(Option("take no troops", "none"))
+    # the quick answers are distinct splits: offer the long way only if they miss one
+    if _split_count(units, via) > len(options):
+        options.append(Option("choose troops by kind", "kinds"))
+    how = yield from ask(noble.seat, "take_troops", options)
+    if how != "kinds":
+        return shortcut_split(cat, units, how)
+    take = [0] * size
+    drop = [0] * size
+    focus = s.focus
+    for u, have in enumerate(list(units)):
+        if not have:
+            continue
+        name = cat.units[u]
+        s.focus = {**focus, "unit": u}
+        going = yield from ask(
+            noble.seat,
+            "take_unit",
+            [Option(f"take {k} of {have} {name}", k) for k in range(have + 1)],
+        )
+        stop = 0
+        if going and via >= 0:
+            stop = yield from ask(
+                noble.seat,
+                "drop_unit",
+                [
+                    Option(f"{j} of {going} {name} stop at {cat.map.ids[via]}", j)
+                    for j in range(going + 1)
+                ],
+            )
+        take[u] = going - stop
+        drop[u] = stop
+    s.focus = focus
     return take, drop
 
 
@@ -220,7 +287,7 @@ def move(g: FiefGame, noble: Noble) -> Flow:
     )
     road, via = found[to]
     s.focus = {"noble": noble.id, "to": to, "via": via}
-    take, drop = yield from _troop_choice(g, noble, via)
+    take, drop = yield from troop_split(g, noble, via)
     s.focus = {}
     start = noble.at
     _relocate(g, noble, to, take, road, via, drop)
@@ -274,7 +341,7 @@ def sail(g: FiefGame, noble: Noble) -> Flow:
                     refused.add(to)
                     continue
         s.focus = {"noble": noble.id, "to": to}
-        take, _ = yield from _troop_choice(g, noble)
+        take, _ = yield from troop_split(g, noble)
         s.focus = {}
         start = noble.at
         _relocate(g, noble, to, take, -1)

@@ -248,3 +248,161 @@ def test_nobody_pays_a_rival_whose_candidate_can_win(content: LoadedContent) -> 
     decision = Decision(1, "bribe", tuple(options))
     pick = HeuristicBot().choose(game.view(1), decision, random.Random(0))
     assert decision.options[pick].data == (2, 3)
+
+
+def _bran_moves(
+    content: LoadedContent,
+    at: str,
+    to: str,
+    rival: dict[str, Any] | None,
+    round_: int = 1,
+    army: dict[str, int] | None = None,
+    **village: Any,
+) -> FiefGame:
+    """Stark's Bran (alone, ``army`` or 3 Men-at-Arms and 2 Knights) leaves ``at`` for ``to``; the
+    heuristic bot answers the troop questions. ``rival``: a Lannister army and where."""
+    setup: dict[str, Any] = {
+        "phase": "movement",
+        "round": round_,
+        "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+        "nobles": {"stark-bran": {"at": at}},
+        "troops": {at: {0: army or {"man-at-arms": 3, "knight": 2}}},
+        "villages": {at: {"controller": 0, **village}},
+    }
+    if rival is not None:
+        setup["nobles"]["lannister-jaime"] = {"at": rival["at"]}
+        setup["troops"][rival["at"]] = {1: rival["troops"]}
+    game = _game(content, setup)
+    _bot_moves(game, "stark-bran", to)
+    return game
+
+
+def _bot_moves(game: FiefGame, noble: str, to: str) -> None:
+    """Seat 0 moves ``noble`` to ``to``; the heuristic bot answers the troop questions."""
+    for label in ("begin", f"move {noble}", f"to {to}"):
+        d = game.decision()
+        assert d is not None
+        game.apply([o.label for o in d.options].index(label))
+    bot, rng = HeuristicBot(), random.Random(0)
+    troop_questions = ("take_troops", "take_unit", "drop_unit")
+    while (d := game.decision()) is not None and d.kind in troop_questions:
+        game.apply(bot.choose(game.view(0), d, rng))
+    assert game.s.nobles[noble].at == game.s.cat.map.ids.index(to)
+
+
+def _left_at(game: FiefGame, village: str) -> dict[str, int]:
+    s = game.s
+    units = s.troops(s.cat.map.ids.index(village), 0) or []
+    return {s.cat.units[u]: n for u, n in enumerate(units) if n}
+
+
+# Jaime (strength 2), a Knight and 2 Men-at-Arms at the Twins: strength 7, two roads
+# from Winterfell and Seagard
+JAIME_AT_THE_TWINS = {"at": "the-twins", "troops": {"knight": 1, "man-at-arms": 2}}
+JAIME_TROOPS = {"the-twins": {1: JAIME_AT_THE_TWINS["troops"]}}
+
+
+def test_garrison_deters_a_rival_army_in_reach(content: LoadedContent) -> None:
+    """Winterfell (Stark's target Fief) with Jaime's army in reach: Bran leaves the
+    weakest troops that Jaime would not attack (7 < 1.3 x 6) and takes the rest, which
+    no quick answer gives (the bot chooses by kind)."""
+    game = _bran_moves(content, "winterfell", "white-harbor", JAIME_AT_THE_TWINS)
+    assert _left_at(game, "winterfell") == {"man-at-arms": 3, "knight": 1}
+    assert _left_at(game, "white-harbor") == {"knight": 1}
+
+
+def test_garrison_late_in_the_game_expects_an_even_fight(content: LoadedContent) -> None:
+    """From round 6 a rival attacks his target Fief at even strength: 7 needs 8 to deter,
+    which takes Bran's whole army (9): he walks on alone."""
+    game = _bran_moves(content, "winterfell", "white-harbor", JAIME_AT_THE_TWINS, round_=6)
+    assert _left_at(game, "winterfell") == {"man-at-arms": 3, "knight": 2}
+    assert _left_at(game, "white-harbor") == {}
+
+
+def test_no_garrison_without_a_threat_or_a_stake(content: LoadedContent) -> None:
+    """No rival in reach, a rival who has already moved this phase, or a Village that
+    does not matter (a Mill alone does not): the old judgement (a Noble leaving alone
+    keeps one troop behind)."""
+    game = _bran_moves(content, "winterfell", "white-harbor", None)
+    assert _left_at(game, "winterfell") == {"man-at-arms": 1}
+    # Seagard (Riverlands, not Stark's Fief) next to Jaime's army, with a Mill or without
+    for mill in (False, True):
+        game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, mill=mill)
+        assert _left_at(game, "seagard") == {"man-at-arms": 1}
+
+
+def test_a_rival_who_has_moved_is_no_threat(content: LoadedContent) -> None:
+    """Jaime already moved this phase: he cannot reach Winterfell before the battles."""
+    game = _game(
+        content,
+        {
+            "phase": "movement",
+            "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+            "nobles": {"stark-bran": {"at": "winterfell"}, "lannister-jaime": {"at": "the-twins"}},
+            "troops": {
+                "winterfell": {0: {"man-at-arms": 3, "knight": 2}},
+                **JAIME_TROOPS,
+            },
+            "villages": {"winterfell": {"controller": 0}},
+        },
+    )
+    s, bot = game.s, HeuristicBot()
+    bran, ids = s.nobles["stark-bran"], s.cat.map.ids
+    units = s.troops(ids.index("winterfell"), 0)
+    assert bot._garrison(s, bran, units) is not None
+    s.nobles["lannister-jaime"].moved = True
+    assert bot._garrison(s, bran, units) is None
+
+
+def test_garrison_behind_walls(content: LoadedContent) -> None:
+    """Seagard with a Stronghold matters: Jaime's 7 strength rolls two dice less one, so
+    a garrison of 6 is still needed; behind a Fortified City he has no die left and one
+    troop holds the walls."""
+    game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, stronghold=1)
+    assert _left_at(game, "seagard") == {"man-at-arms": 3, "knight": 1}
+    game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, stronghold=2)
+    assert _left_at(game, "seagard") == {"man-at-arms": 1}
+    assert _left_at(game, "moat-cailin") == {"man-at-arms": 2, "knight": 2}
+
+
+def test_garrison_for_the_last_hold_of_an_owned_fief(content: LoadedContent) -> None:
+    """Bran holds the Riverlands' Title: Seagard, his House's only Village there, keeps a
+    garrison against Jaime; once Riverrun is his too, Seagard is just a Village."""
+    game = _titled_bran_moves(content, hold_riverrun=False)
+    assert _left_at(game, "seagard") == {"man-at-arms": 3, "knight": 1}
+    game = _titled_bran_moves(content, hold_riverrun=True)
+    assert _left_at(game, "seagard") == {"man-at-arms": 1}
+
+
+def _titled_bran_moves(content: LoadedContent, hold_riverrun: bool) -> FiefGame:
+    setup: dict[str, Any] = {
+        "phase": "movement",
+        "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+        "nobles": {
+            "stark-bran": {"at": "seagard", "titles": ["paramount-riverlands"]},
+            "lannister-jaime": {"at": "the-twins"},
+        },
+        "troops": {
+            "seagard": {0: {"man-at-arms": 3, "knight": 2}},
+            **JAIME_TROOPS,
+        },
+        "villages": {"seagard": {"controller": 0}},
+    }
+    if hold_riverrun:
+        setup["troops"]["riverrun"] = {0: {"man-at-arms": 1}}
+        setup["villages"]["riverrun"] = {"controller": 0}
+    game = _game(content, setup)
+    _bot_moves(game, "stark-bran", "moat-cailin")
+    return game
+
+
+def test_drop_one_on_the_way_after_the_garrison(content: LoadedContent) -> None:
+    """Bran marches through Moat Cailin (not his yet) to the Twins: Winterfell first keeps
+    its garrison against Jaime's army at White Harbor, then one of the two Knights he
+    leads stops at Moat Cailin and the other goes on with him."""
+    jaime = {"at": "white-harbor", "troops": JAIME_AT_THE_TWINS["troops"]}
+    army = {"man-at-arms": 3, "knight": 3}
+    game = _bran_moves(content, "winterfell", "the-twins", jaime, army=army)
+    assert _left_at(game, "winterfell") == {"man-at-arms": 3, "knight": 1}
+    assert _left_at(game, "moat-cailin") == {"knight": 1}
+    assert _left_at(game, "the-twins") == {"knight": 1}
