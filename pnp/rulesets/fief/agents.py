@@ -45,8 +45,8 @@ from __future__ import annotations
 import random
 
 from pnp.engine.game import Decision
-from pnp.rulesets.fief.battle import dice_for, noble_strength, strength
-from pnp.rulesets.fief.movement import SHORTCUTS, destinations, shortcut_split
+from pnp.rulesets.fief.battle import dice_for, noble_strength, strength, wall_penalty
+from pnp.rulesets.fief.movement import SHORTCUTS, cheapest_unit, destinations, shortcut_split
 from pnp.rulesets.fief.state import FiefState, Noble
 from pnp.rulesets.fief.view import FiefView
 
@@ -954,12 +954,7 @@ class HeuristicBot:
         mine = strength(s, frm, me)
         if hostile:
             theirs = max(strength(s, to, p) for p in hostile)
-            penalty = (
-                0,
-                cat.rules.battle.dice.stronghold_penalty,
-                cat.rules.battle.dice.fortified_penalty,
-            )[vil.stronghold]
-            edge = dice_for(s, mine) - penalty
+            edge = dice_for(s, mine) - wall_penalty(s, to)
             if edge <= 0 or mine < self._edge(s, to, target) * theirs:
                 return -10.0
             value = 6.0 + (4 if target and cat.map.fief_of[to] == target else 0)
@@ -1095,10 +1090,7 @@ class HeuristicBot:
         hostile = to >= 0 and s.hostile_at(to, me)
         take, drop = self._troops_leaving(s, noble, units, hostile)
         if via >= 0 and not hostile and s.villages[via].controller != me and sum(take) >= 2:
-            u = min(
-                (u for u in range(len(take)) if take[u]),
-                key=lambda u: (cat.cost[u], cat.strength[u]),
-            )
+            u = cheapest_unit(cat, take)
             take[u] -= 1
             drop[u] += 1
         return take, drop
@@ -1168,11 +1160,7 @@ class HeuristicBot:
         if not threat:
             return None
         edge = ATTACK_EDGE if s.round < 6 else 1.0
-        penalty = (
-            0,
-            cat.rules.battle.dice.stronghold_penalty,
-            cat.rules.battle.dice.fortified_penalty,
-        )[vil.stronghold]
+        penalty = wall_penalty(s, v)
         # the rival attacks only with edge x the garrison's strength, and never
         # without a die left after the walls' penalty (then one troop holds them)
         need = 1 if dice_for(s, threat) - penalty <= 0 else int(threat / edge) + 1
@@ -1223,8 +1211,7 @@ class HeuristicBot:
                 continue
             v, enemy = opt.data
             mine, theirs = strength(s, v, me), strength(s, v, enemy)
-            vil = s.villages[v]
-            penalty = (0, 1, 2)[vil.stronghold]
+            penalty = wall_penalty(s, v)
             if s.troop_count(v, enemy) == 0 and mine > theirs:
                 sc = 10.0
             elif (

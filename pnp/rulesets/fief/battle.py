@@ -63,6 +63,12 @@ def strength(s: FiefState, v: int, seat: int) -> int:
     return total
 
 
+def wall_penalty(s: FiefState, v: int) -> int:
+    """The dice a Stronghold (or Fortified City) at ``v`` costs whoever attacks there."""
+    dice = s.cat.rules.battle.dice
+    return (0, dice.stronghold_penalty, dice.fortified_penalty)[s.villages[v].stronghold]
+
+
 def noble_strength(s: FiefState, n: Noble) -> int:
     """One Noble's battle strength (a Lord, a Lady with or without a Title, bonuses)."""
     rules = s.cat.rules.battle
@@ -119,8 +125,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
                 extra[side] += s.cat.cards["ambush"][2].extra_dice
                 g.emit("card_played", side, card="ambush")
                 g.discard_played("ambush")
-    dice_rules = rules.dice
-    penalty = (0, dice_rules.stronghold_penalty, dice_rules.fortified_penalty)[vil.stronghold]
+    penalty = wall_penalty(s, v)
     if penalty and "secret-passage" in s.seats[att].hand:
         use = yield from yes_no(att, "play_passage", "play secret passage", "keep secret passage")
         if use:
@@ -162,7 +167,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
             idle = 0
         if not s.has_presence(v, att) or not s.has_presence(v, dfn):
             break
-        if idle >= dice_rules.idle_rolls_end:
+        if idle >= rules.dice.idle_rolls_end:
             g.emit("battle_stalled", att, at=ids[v])
             break
         ended = False

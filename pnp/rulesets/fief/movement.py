@@ -168,19 +168,18 @@ def shortcut_split(cat: Catalog, units: list[int], how: str) -> tuple[list[int],
         return [0] * size, [0] * size
     take = list(units)
     drop = [0] * size
-
-    def cheapest() -> int:
-        return min(
-            (u for u in range(size) if take[u]), key=lambda u: (cat.cost[u], cat.strength[u])
-        )
-
     if how in ("one", "two"):
-        take[cheapest()] -= 1
+        take[cheapest_unit(cat, take)] -= 1
     if how == "two":
-        u = cheapest()
+        u = cheapest_unit(cat, take)
         take[u] -= 1
         drop[u] += 1
     return take, drop
+
+
+def cheapest_unit(cat: Catalog, counts: list[int]) -> int:
+    """The kind of troop in ``counts`` to part with first: the cheapest, then the weakest."""
+    return min((u for u, n in enumerate(counts) if n), key=lambda u: (cat.cost[u], cat.strength[u]))
 
 
 def _split_count(units: list[int], via: int) -> int:
