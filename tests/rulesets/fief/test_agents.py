@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Option
+from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.agents import HeuristicBot
 from pnp.rulesets.fief.rules import FiefGame
 from pnp.rulesets.fief.scenario import scenario_game
@@ -363,6 +365,18 @@ def test_garrison_behind_walls(content: LoadedContent) -> None:
     game = _bran_moves(content, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, stronghold=2)
     assert _left_at(game, "seagard") == {"man-at-arms": 1}
     assert _left_at(game, "moat-cailin") == {"man-at-arms": 2, "knight": 2}
+
+
+def test_garrison_reads_the_wall_penalties_from_the_rules(content_copy: Path) -> None:
+    """The bot judges walls by rules.yaml, not by numbers of its own: a designer who sets
+    the Fortified City's penalty to 0 dice gets a garrison as if Seagard had no walls."""
+    rules = content_copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "fortified_penalty: 2" in text
+    rules.write_text(text.replace("fortified_penalty: 2", "fortified_penalty: 0"), encoding="utf-8")
+    changed = RULESET.load(content_copy.parent)
+    game = _bran_moves(changed, "seagard", "moat-cailin", JAIME_AT_THE_TWINS, stronghold=2)
+    assert _left_at(game, "seagard") == {"man-at-arms": 3, "knight": 1}
 
 
 def test_garrison_for_the_last_hold_of_an_owned_fief(content: LoadedContent) -> None:
