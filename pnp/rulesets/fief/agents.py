@@ -59,12 +59,24 @@ class HeuristicBot:
 
     needs_view = True
 
+    def __init__(self) -> None:
+        # Each seat's target Fief, worked out once per decision: a move is weighed
+        # against the bot's and its ally's targets for every Noble and destination.
+        # Valid only while choose() runs, for that view's state (which nothing changes).
+        self._targets: dict[int, str | None] = {}
+        self._targets_of: FiefState | None = None
+
     def choose(self, view: FiefView, decision: Decision, rng: random.Random) -> int:
         """The index of the option this bot picks."""
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return 0
-        pick = handler(view, decision, rng)
+        self._targets_of = view.state
+        try:
+            pick = handler(view, decision, rng)
+        finally:
+            self._targets_of = None
+            self._targets = {}
         if pick is None or not 0 <= pick < len(decision.options):
             return 0
         return int(pick)
@@ -83,9 +95,18 @@ class HeuristicBot:
             return None
         return max(rivals, key=lambda o: (s.vp(o), len(s.controlled(o)), s.seats[o].gold))
 
-    @staticmethod
-    def _target_fief(s: FiefState, me: int) -> str | None:
+    def _target_fief(self, s: FiefState, me: int) -> str | None:
         """The Fief whose Title this player works towards: the least effort to complete."""
+        if s is not self._targets_of:
+            return self._work_out_target(s, me)
+        targets = self._targets
+        if me not in targets:
+            targets[me] = self._work_out_target(s, me)
+        return targets[me]
+
+    @staticmethod
+    def _work_out_target(s: FiefState, me: int) -> str | None:
+        """:meth:`_target_fief` from scratch."""
         cat = s.cat
         home = s.seats[me].home
         if home is not None and s.holder[cat.fief_title[home]] is None:
