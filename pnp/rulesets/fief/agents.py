@@ -43,6 +43,7 @@ decision makes the cautious one ("pass", "no bribe", "keep" …).
 from __future__ import annotations
 
 import random
+from operator import mul
 
 from pnp.engine.game import Decision
 from pnp.rulesets.fief.battle import dice_for, noble_strength, strength, wall_penalty
@@ -117,6 +118,7 @@ class HeuristicBot:
         best, best_effort = None, 1e9
         dist = cat.map.distance
         partner = s.seats[me].partner
+        vils, nobles, unit_strength = s.villages, s.nobles, cat.strength
         for fief, villages in cat.map.fief_villages.items():
             if s.holder[cat.fief_title[fief]] is not None:
                 continue
@@ -130,16 +132,25 @@ class HeuristicBot:
             missing = 0
             hostile = own = 0
             for v in villages:
-                c = s.villages[v].controller
+                vil = vils[v]
+                c = vil.controller
                 if c != me:
                     missing += 1
-                    if c >= 0 and s.friendly(me, c):
+                    if c >= 0 and c == partner:
                         missing += 3  # an ally's Village cannot be taken
-                for p in s.present(v):
+                # every side's battle strength here (battle.strength, summed straight
+                # from the troops and free Nobles present rather than seat by seat)
+                for p, counts in vil.units.items():
                     if p == me:
-                        own += strength(s, v, p)
-                    elif not s.friendly(me, p):
-                        hostile += strength(s, v, p)
+                        own += sum(map(mul, counts, unit_strength))
+                    elif p != partner:
+                        hostile += sum(map(mul, counts, unit_strength))
+                for nid in vil.nobles:
+                    n = nobles[nid]
+                    if n.seat == me:
+                        own += noble_strength(s, n)
+                    elif n.seat != partner:
+                        hostile += noble_strength(s, n)
             near = min(dist[a][v] for a in mine for v in villages)
             stronghold = 0 if any(s.villages[v].stronghold for v in villages) else 2
             crowd = max(0.0, hostile - 0.8 * own)
