@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 from operator import mul
+from typing import Any
 
 from pnp.engine.game import Decision
 from pnp.rulesets.fief.battle import dice_for, noble_strength, strength, wall_penalty
@@ -61,23 +62,24 @@ class HeuristicBot:
     needs_view = True
 
     def __init__(self) -> None:
-        # Each seat's target Fief, worked out once per decision: a move is weighed
-        # against the bot's and its ally's targets for every Noble and destination.
-        # Valid only while choose() runs, for that view's state (which nothing changes).
-        self._targets: dict[int, str | None] = {}
-        self._targets_of: FiefState | None = None
+        # Judgements worked out once per decision (each seat's target Fief, what a
+        # Noble leaves behind, whether an enemy army stands by a Village): a move is
+        # weighed against them for every Noble and destination. Valid only while
+        # choose() runs, for that view's state (which nothing changes).
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._memo_of: FiefState | None = None
 
     def choose(self, view: FiefView, decision: Decision, rng: random.Random) -> int:
         """The index of the option this bot picks."""
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return 0
-        self._targets_of = view.state
+        self._memo_of = view.state
         try:
             pick = handler(view, decision, rng)
         finally:
-            self._targets_of = None
-            self._targets = {}
+            self._memo_of = None
+            self._memo = {}
         if pick is None or not 0 <= pick < len(decision.options):
             return 0
         return int(pick)
@@ -98,12 +100,13 @@ class HeuristicBot:
 
     def _target_fief(self, s: FiefState, me: int) -> str | None:
         """The Fief whose Title this player works towards: the least effort to complete."""
-        if s is not self._targets_of:
+        if s is not self._memo_of:
             return self._work_out_target(s, me)
-        targets = self._targets
-        if me not in targets:
-            targets[me] = self._work_out_target(s, me)
-        return targets[me]
+        key = ("target", me)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._work_out_target(s, me)
+        return memo[key]
 
     @staticmethod
     def _work_out_target(s: FiefState, me: int) -> str | None:
@@ -983,7 +986,7 @@ class HeuristicBot:
             goals = self._goal_villages(s, me, target)
         vil = s.villages[to]
         hostile = [p for p in s.present(to) if not s.friendly(me, p)]
-        mine = strength(s, frm, me)
+        mine, others_here, troops_here = self._leaving(s, frm, me)
         if hostile:
             theirs = max(strength(s, to, p) for p in hostile)
             edge = dice_for(s, mine) - wall_penalty(s, to)
@@ -1001,8 +1004,6 @@ class HeuristicBot:
         else:
             value = 2.0 + (5 if target and cat.map.fief_of[to] == target else 0)
             value += (1 if vil.mill else 0) + (1 if vil.sept else 0)
-        others_here = len(s.nobles_at(frm, me)) - 1
-        troops_here = s.troop_count(frm, me)
         if others_here == 0 and troops_here == 0:
             # he alone holds the Village: leaving gives it up (one troop would stay behind)
             value -= 2.0 + (3 if target and cat.map.fief_of[frm] == target else 0)
@@ -1023,10 +1024,34 @@ class HeuristicBot:
         # a lone Noble walking next to an enemy army is a prize for them
         if troops_here == 0:
             for w, _ in cat.map.neighbours[to]:
-                if any(not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)):
+                if self._enemy_army_at(s, w, me):
                     value -= 3
                     break
         return value
+
+    def _leaving(self, s: FiefState, frm: int, me: int) -> tuple[int, int, int]:
+        """What ``me`` has at ``frm``: strength, free Nobles but one, troops (per decision)."""
+        key = ("leaving", frm, me)
+        memo = self._memo if s is self._memo_of else {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = (
+                strength(s, frm, me),
+                len(s.nobles_at(frm, me)) - 1,
+                s.troop_count(frm, me),
+            )
+        return found
+
+    def _enemy_army_at(self, s: FiefState, w: int, me: int) -> bool:
+        """Whether a rival of ``me`` has two troops or more at ``w`` (per decision)."""
+        key = ("army", w, me)
+        memo = self._memo if s is self._memo_of else {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = any(
+                not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)
+            )
+        return found
 
     def _best_move(
         self, s: FiefState, noble: Noble, target: str | None, goals: list[int]
