@@ -10,7 +10,14 @@ from pnp.content import LoadedContent
 from pnp.engine import GameConfig
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.agents import HeuristicBot
-from pnp.rulesets.fief.state import FiefState, Noble, Seat, Village
+from pnp.rulesets.fief.state import (
+    FiefState,
+    Noble,
+    Seat,
+    Village,
+    noble_fields,
+    village_fields,
+)
 
 
 def _fields(x: Any) -> Any:
@@ -93,3 +100,18 @@ def test_a_view_does_not_follow_a_noble_or_village_changed_in_place(
     again = game.view(0)
     assert _fields(again.state) == _fields(before.state)
     assert "king" in after.state.nobles[noble.id].titles
+
+
+def test_field_tuples_cover_every_slot(content: LoadedContent) -> None:
+    """A view shares a copy only if every field matches: a new slot must join the tuple."""
+    game = RULESET.new_game(content, GameConfig(4), 2)
+    s = game.s
+    noble = next(iter(s.nobles.values()))
+    village = s.villages[0]
+    for obj, fields in ((noble, noble_fields), (village, village_fields)):
+        assert fields([obj.copy()]) == fields([obj])
+        assert len(fields([obj])[0]) == len(type(obj).__slots__)
+        for name in type(obj).__slots__:
+            changed = obj.copy()
+            setattr(changed, name, object())
+            assert fields([changed]) != fields([obj]), f"{type(obj).__name__}.{name}"
