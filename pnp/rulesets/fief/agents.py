@@ -43,6 +43,8 @@ decision makes the cautious one ("pass", "no bribe", "keep" …).
 from __future__ import annotations
 
 import random
+from operator import mul
+from typing import Any
 
 from pnp.engine.game import Decision
 from pnp.rulesets.fief.battle import dice_for, noble_strength, strength, wall_penalty
@@ -59,12 +61,25 @@ class HeuristicBot:
 
     needs_view = True
 
+    def __init__(self) -> None:
+        # Judgements worked out once per decision (each seat's target Fief, what a
+        # Noble leaves behind, whether an enemy army stands by a Village): a move is
+        # weighed against them for every Noble and destination. Valid only while
+        # choose() runs, for that view's state (which nothing changes).
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        self._memo_of: FiefState | None = None
+
     def choose(self, view: FiefView, decision: Decision, rng: random.Random) -> int:
         """The index of the option this bot picks."""
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return 0
-        pick = handler(view, decision, rng)
+        self._memo_of = view.state
+        try:
+            pick = handler(view, decision, rng)
+        finally:
+            self._memo_of = None
+            self._memo = {}
         if pick is None or not 0 <= pick < len(decision.options):
             return 0
         return int(pick)
@@ -83,9 +98,19 @@ class HeuristicBot:
             return None
         return max(rivals, key=lambda o: (s.vp(o), len(s.controlled(o)), s.seats[o].gold))
 
-    @staticmethod
-    def _target_fief(s: FiefState, me: int) -> str | None:
+    def _target_fief(self, s: FiefState, me: int) -> str | None:
         """The Fief whose Title this player works towards: the least effort to complete."""
+        if s is not self._memo_of:
+            return self._work_out_target(s, me)
+        key = ("target", me)
+        memo = self._memo
+        if key not in memo:
+            memo[key] = self._work_out_target(s, me)
+        return memo[key]
+
+    @staticmethod
+    def _work_out_target(s: FiefState, me: int) -> str | None:
+        """:meth:`_target_fief` from scratch."""
         cat = s.cat
         home = s.seats[me].home
         if home is not None and s.holder[cat.fief_title[home]] is None:
@@ -96,6 +121,7 @@ class HeuristicBot:
         best, best_effort = None, 1e9
         dist = cat.map.distance
         partner = s.seats[me].partner
+        vils, nobles, unit_strength = s.villages, s.nobles, cat.strength
         for fief, villages in cat.map.fief_villages.items():
             if s.holder[cat.fief_title[fief]] is not None:
                 continue
@@ -109,16 +135,25 @@ class HeuristicBot:
             missing = 0
             hostile = own = 0
             for v in villages:
-                c = s.villages[v].controller
+                vil = vils[v]
+                c = vil.controller
                 if c != me:
                     missing += 1
-                    if c >= 0 and s.friendly(me, c):
+                    if c >= 0 and c == partner:
                         missing += 3  # an ally's Village cannot be taken
-                for p in s.present(v):
+                # every side's battle strength here (battle.strength, summed straight
+                # from the troops and free Nobles present rather than seat by seat)
+                for p, counts in vil.units.items():
                     if p == me:
-                        own += strength(s, v, p)
-                    elif not s.friendly(me, p):
-                        hostile += strength(s, v, p)
+                        own += sum(map(mul, counts, unit_strength))
+                    elif p != partner:
+                        hostile += sum(map(mul, counts, unit_strength))
+                for nid in vil.nobles:
+                    n = nobles[nid]
+                    if n.seat == me:
+                        own += noble_strength(s, n)
+                    elif n.seat != partner:
+                        hostile += noble_strength(s, n)
             near = min(dist[a][v] for a in mine for v in villages)
             stronghold = 0 if any(s.villages[v].stronghold for v in villages) else 2
             crowd = max(0.0, hostile - 0.8 * own)
@@ -951,7 +986,7 @@ class HeuristicBot:
             goals = self._goal_villages(s, me, target)
         vil = s.villages[to]
         hostile = [p for p in s.present(to) if not s.friendly(me, p)]
-        mine = strength(s, frm, me)
+        mine, others_here, troops_here = self._leaving(s, frm, me)
         if hostile:
             theirs = max(strength(s, to, p) for p in hostile)
             edge = dice_for(s, mine) - wall_penalty(s, to)
@@ -969,8 +1004,6 @@ class HeuristicBot:
         else:
             value = 2.0 + (5 if target and cat.map.fief_of[to] == target else 0)
             value += (1 if vil.mill else 0) + (1 if vil.sept else 0)
-        others_here = len(s.nobles_at(frm, me)) - 1
-        troops_here = s.troop_count(frm, me)
         if others_here == 0 and troops_here == 0:
             # he alone holds the Village: leaving gives it up (one troop would stay behind)
             value -= 2.0 + (3 if target and cat.map.fief_of[frm] == target else 0)
@@ -991,10 +1024,34 @@ class HeuristicBot:
         # a lone Noble walking next to an enemy army is a prize for them
         if troops_here == 0:
             for w, _ in cat.map.neighbours[to]:
-                if any(not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)):
+                if self._enemy_army_at(s, w, me):
                     value -= 3
                     break
         return value
+
+    def _leaving(self, s: FiefState, frm: int, me: int) -> tuple[int, int, int]:
+        """What ``me`` has at ``frm``: strength, free Nobles but one, troops (per decision)."""
+        key = ("leaving", frm, me)
+        memo = self._memo if s is self._memo_of else {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = (
+                strength(s, frm, me),
+                len(s.nobles_at(frm, me)) - 1,
+                s.troop_count(frm, me),
+            )
+        return found
+
+    def _enemy_army_at(self, s: FiefState, w: int, me: int) -> bool:
+        """Whether a rival of ``me`` has two troops or more at ``w`` (per decision)."""
+        key = ("army", w, me)
+        memo = self._memo if s is self._memo_of else {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = any(
+                not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)
+            )
+        return found
 
     def _best_move(
         self, s: FiefState, noble: Noble, target: str | None, goals: list[int]

@@ -10,6 +10,7 @@ scenario expectations and state hashes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pnp.rulesets.fief.compiled import Catalog, NobleCard
@@ -172,6 +173,88 @@ class Village:
         #: (seat, road) of every army that entered this round
         self.entries: list[tuple[int, int]] = []
 
+    def copy(self) -> Village:
+        """An independent copy."""
+        c = Village.__new__(Village)
+        c.units = {seat: list(counts) for seat, counts in self.units.items()}
+        c.nobles = list(self.nobles)
+        c.controller = self.controller
+        c.arrivals = list(self.arrivals)
+        c.stronghold = self.stronghold
+        c.mill = self.mill
+        c.sept = self.sept
+        c.maester = self.maester
+        c.entries = list(self.entries)
+        return c
+
+
+def noble_fields(nobles: Iterable[Noble]) -> list[tuple[Any, ...]]:
+    """Every field of each Noble as one tuple: equal tuples, interchangeable copies.
+
+    Spelt out rather than an ``attrgetter`` of the slots: plain attribute reads
+    cost half as much, and views compare every Noble at every decision
+    (``tests/rulesets/fief/test_view.py`` checks that no slot is left out).
+    """
+    return [
+        (
+            n.id,
+            n.card,
+            n.seat,
+            n.zone,
+            n.at,
+            n.captor,
+            n.outlaw,
+            n.titles,
+            n.spouse,
+            n.cursed,
+            n.moved,
+            n.sailed,
+        )
+        for n in nobles
+    ]
+
+
+def village_fields(villages: Iterable[Village]) -> list[tuple[Any, ...]]:
+    """Every field of each Village as one tuple (as :func:`noble_fields`)."""
+    return [
+        (
+            v.units,
+            v.nobles,
+            v.controller,
+            v.arrivals,
+            v.stronghold,
+            v.mill,
+            v.sept,
+            v.maester,
+            v.entries,
+        )
+        for v in villages
+    ]
+
+
+class _Published:
+    """The public board of the last view made of a state, for the next view to share."""
+
+    __slots__ = ("members", "noble_keys", "nobles", "roster", "village_keys", "villages")
+
+    def __init__(
+        self,
+        nobles: dict[str, Noble],
+        noble_keys: list[tuple[Any, ...]],
+        members: dict[int, list[Noble]],
+        roster: dict[int, list[Noble]],
+        villages: list[Village],
+        village_keys: list[tuple[Any, ...]],
+    ) -> None:
+        self.nobles = nobles
+        #: each copy's fields (of the copies themselves, which never change)
+        self.noble_keys = noble_keys
+        #: each seat's live Nobles in roster order (identity tokens, never read)
+        self.members = members
+        self.roster = roster
+        self.villages = villages
+        self.village_keys = village_keys
+
 
 class FiefState:
     """The whole game."""
@@ -238,6 +321,8 @@ class FiefState:
         #: public context of the pending decision: the moving Noble, the battle's Village …
         self.focus: dict[str, Any] = {}
         self.votes_placed: list[int] = []
+        #: the board the last view was given (see :meth:`_public_board`)
+        self._published: _Published | None = None
 
     # -- seats and order --------------------------------------------------
 
@@ -481,12 +566,16 @@ class FiefState:
         """
         c = FiefState.__new__(FiefState)
         c.__dict__.update(self.__dict__)
+        c._published = None
         me = self.seats[seat]
         seats = []
         for other in self.seats:
             cp = Seat.__new__(Seat)
-            for name in Seat.__slots__:
-                setattr(cp, name, getattr(other, name))
+            cp.index = other.index
+            cp.house = other.house
+            cp.powers = other.powers
+            cp.home = other.home
+            cp.gold = other.gold
             if other.index == seat:
                 cp.hand = list(other.hand)
                 cp.seen = {k: list(v) for k, v in other.seen.items()}
@@ -496,27 +585,17 @@ class FiefState:
                 cp.seen = {}
             cp.deck = sorted(other.deck)
             cp.stock = list(other.stock)
+            cp.tax_markers = other.tax_markers
+            cp.diplomacy = other.diplomacy
+            cp.partner = other.partner
+            cp.marriage = other.marriage
             cp.used = dict(other.used)
+            cp.assassinations = other.assassinations
             cp.start_wardens = list(other.start_wardens)
             cp.start_council = list(other.start_council)
             seats.append(cp)
         c.seats = seats
-        c.nobles = {nid: n.copy() for nid, n in self.nobles.items()}
-        c.roster = {k: [c.nobles[n.id] for n in v] for k, v in self.roster.items()}
-        villages = []
-        for vil in self.villages:
-            cp_v = Village.__new__(Village)
-            cp_v.units = {k: list(v) for k, v in vil.units.items()}
-            cp_v.nobles = list(vil.nobles)
-            cp_v.controller = vil.controller
-            cp_v.arrivals = list(vil.arrivals)
-            cp_v.stronghold = vil.stronghold
-            cp_v.mill = vil.mill
-            cp_v.sept = vil.sept
-            cp_v.maester = vil.maester
-            cp_v.entries = list(vil.entries)
-            villages.append(cp_v)
-        c.villages = villages
+        c.nobles, c.roster, c.villages = self._public_board()
         c.holder = dict(self.holder)
         c.fortune_top = self.cat.cards[self.fortune[-1]][0] if self.fortune else None
         c.fortune = [HIDDEN] * len(self.fortune)
@@ -540,6 +619,53 @@ class FiefState:
         split = self.hidden_split
         c.hidden_split = split if split is not None and split[0] == seat else None
         return c
+
+    def _public_board(self) -> tuple[dict[str, Noble], dict[int, list[Noble]], list[Village]]:
+        """Frozen copies of the Nobles, the roster and the Villages (all public), for a view.
+
+        Consecutive views share every copy whose every field still equals the
+        live object's (most of the board between two decisions): the result is
+        equal, field for field, to fresh copies. The copies are never written
+        to, by the state or (being a view's) by anyone else, so sharing them
+        keeps each view frozen in time.
+        """
+        last = self._published
+        nobles = self.nobles
+        keys = noble_fields(nobles.values())
+        # (the keys kept must be the copies': a live key holds the live titles list)
+        if last is not None and keys == last.noble_keys:
+            copies, keys = last.nobles, last.noble_keys
+        else:
+            old = dict(zip(last.nobles, last.noble_keys, strict=True)) if last else {}
+            old_copies = last.nobles if last is not None else {}
+            copies = {}
+            for (nid, n), key in zip(nobles.items(), keys, strict=True):
+                copies[nid] = old_copies[nid] if old.get(nid) == key else n.copy()
+            keys = noble_fields(copies.values())
+        # each seat's live Nobles, in order (compared by identity)
+        members = {seat: list(ns) for seat, ns in self.roster.items()}
+        if last is not None and copies is last.nobles and members == last.members:
+            roster = last.roster
+        else:
+            roster = {seat: [copies[n.id] for n in ns] for seat, ns in members.items()}
+        villages = self.villages
+        vkeys = village_fields(villages)
+        if last is not None and vkeys == last.village_keys:
+            vcopies, vkeys = last.villages, last.village_keys
+        else:
+            if last is not None:
+                old_keys, old_villages = last.village_keys, last.villages
+            else:
+                old_keys, old_villages = [None] * len(villages), [None] * len(villages)
+            vcopies = [
+                was if was is not None and key == old_key else vil.copy()
+                for vil, key, old_key, was in zip(
+                    villages, vkeys, old_keys, old_villages, strict=True
+                )
+            ]
+            vkeys = village_fields(vcopies)
+        self._published = _Published(copies, keys, members, roster, vcopies, vkeys)
+        return copies, roster, vcopies
 
     # -- snapshot ----------------------------------------------------------
 

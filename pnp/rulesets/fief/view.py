@@ -7,6 +7,10 @@ nor how a robbed player split his gold. A view holds a redacted copy of the
 state taken when it was made (:meth:`FiefState.public_copy`), so a bot can
 use the state's helpers on it without any way to read a secret, and a view
 never changes after the fact.
+
+A view is read-only: consecutive views of one game share the copies of the
+Nobles and Villages that did not change in between (public parts only), so
+writing to one would show in the next.
 """
 
 from __future__ import annotations

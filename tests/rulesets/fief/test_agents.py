@@ -420,3 +420,38 @@ def test_drop_one_on_the_way_after_the_garrison(content: LoadedContent) -> None:
     assert _left_at(game, "winterfell") == {"man-at-arms": 3, "knight": 1}
     assert _left_at(game, "moat-cailin") == {"knight": 1}
     assert _left_at(game, "the-twins") == {"knight": 1}
+
+
+def test_target_fief_is_worked_out_once_per_decision(content: LoadedContent) -> None:
+    """The bot remembers each seat's target Fief for one decision only, and it is the same one."""
+    from pnp.engine import GameConfig
+    from pnp.rulesets.fief import RULESET
+
+    calls: list[tuple[int, int]] = []
+
+    class Counting(HeuristicBot):
+        @staticmethod
+        def _work_out_target(s: Any, me: int) -> str | None:
+            calls.append((id(s), me))
+            return HeuristicBot._work_out_target(s, me)
+
+    game = RULESET.new_game(content, GameConfig(6), 4)
+    bots = [Counting() for _ in range(6)]
+    rng = random.Random(4)
+    moves = 0
+    while (d := game.decision()) is not None and moves < 40:
+        view = game.view(d.seat)
+        calls.clear()
+        index = bots[d.seat].choose(view, d, rng)
+        # once per seat asked about (itself, its ally), however many moves it weighed
+        assert len(calls) == len(set(calls)) <= 2
+        assert all(state == id(view.state) for state, _ in calls)
+        if d.kind in ("move", "destination"):
+            moves += 1
+            assert calls  # and worked out afresh for every decision
+        # outside a decision nothing is remembered (a test may change the state in between)
+        calls.clear()
+        bots[d.seat]._target_fief(view.state, d.seat)
+        assert len(calls) == 1
+        game.apply(index)
+    assert moves == 40

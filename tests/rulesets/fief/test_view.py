@@ -1,0 +1,117 @@
+"""Views share the unchanged board with the view before: still fresh, still frozen in time."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.engine import GameConfig
+from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.agents import HeuristicBot
+from pnp.rulesets.fief.state import (
+    FiefState,
+    Noble,
+    Seat,
+    Village,
+    noble_fields,
+    village_fields,
+)
+
+
+def _fields(x: Any) -> Any:
+    """Every field of ``x``, all the way down, as plain comparable data.
+
+    Content objects (a Noble's card) are shared by every copy, so they count by identity.
+    """
+    if x is None or isinstance(x, str | int | float):
+        return (type(x).__name__, x)
+    if isinstance(x, FiefState):
+        skip = ("cat", "_published")
+        return {k: _fields(v) for k, v in sorted(x.__dict__.items()) if k not in skip}
+    if isinstance(x, Seat | Noble | Village):
+        return (type(x).__name__, tuple((name, _fields(getattr(x, name))) for name in x.__slots__))
+    if isinstance(x, dict):
+        return ("dict", tuple((k, _fields(v)) for k, v in x.items()))
+    if isinstance(x, list | tuple):
+        return (type(x).__name__, tuple(_fields(v) for v in x))
+    if isinstance(x, set):
+        return ("set", tuple(sorted(x)))
+    return ("object", id(x))
+
+
+def _fresh(state: FiefState, seat: int) -> FiefState:
+    """A public copy made from scratch, sharing nothing with earlier views."""
+    alone = copy.copy(state)
+    alone._published = None
+    return alone.public_copy(seat)
+
+
+def test_views_equal_fresh_copies_and_stay_frozen(content: LoadedContent) -> None:
+    """At every decision the view equals a copy made from scratch, every field and type;
+    the bot never writes to it, and no view made earlier changes as the game goes on."""
+    game = RULESET.new_game(content, GameConfig(6), 8)
+    bots = [HeuristicBot() for _ in range(6)]
+    rng = random.Random(8)
+    kept: list[tuple[FiefState, Any]] = []
+    shared = 0
+    for step in range(400):
+        d = game.decision()
+        assert d is not None
+        view = game.view(d.seat)
+        seen = _fields(view.state)
+        assert seen == _fields(_fresh(game.s, d.seat)), f"step {step}: view is not a fresh copy"
+        if kept:
+            last = kept[-1][0]
+            shared += sum(a is b for a, b in zip(view.state.villages, last.villages, strict=True))
+        index = bots[d.seat].choose(view, d, rng)
+        assert _fields(view.state) == seen, f"step {step}: the bot wrote to its view"
+        if step % 7 == 0:
+            kept.append((view.state, seen))
+        game.apply(index)
+    assert shared > 0  # the sharing this file checks did happen
+    for state, seen in kept:
+        assert _fields(state) == seen
+
+
+def test_a_view_does_not_follow_a_noble_or_village_changed_in_place(
+    content: LoadedContent,
+) -> None:
+    """Changing a title list or a unit count in place after a view was made: the next
+    view sees the change, the earlier one does not."""
+    game = RULESET.new_game(content, GameConfig(4), 2)
+    s = game.s
+    for _ in range(200):
+        game.apply(0)
+    noble = next(n for n in s.nobles.values() if n.zone == "board")
+    v = next(i for i, vil in enumerate(s.villages) if vil.units)
+    seat, units = next(iter(s.villages[v].units.items()))
+    before = game.view(0)
+    game.view(1)  # nothing changed: shares all of ``before``'s board
+    noble.titles.append("king")
+    units[0] += 1
+    after = game.view(0)
+    assert "king" not in before.state.nobles[noble.id].titles
+    assert "king" in after.state.nobles[noble.id].titles
+    assert before.state.villages[v].units[seat][0] + 1 == after.state.villages[v].units[seat][0]
+    noble.titles.remove("king")
+    units[0] -= 1
+    again = game.view(0)
+    assert _fields(again.state) == _fields(before.state)
+    assert "king" in after.state.nobles[noble.id].titles
+
+
+def test_field_tuples_cover_every_slot(content: LoadedContent) -> None:
+    """A view shares a copy only if every field matches: a new slot must join the tuple."""
+    game = RULESET.new_game(content, GameConfig(4), 2)
+    s = game.s
+    noble = next(iter(s.nobles.values()))
+    village = s.villages[0]
+    for obj, fields in ((noble, noble_fields), (village, village_fields)):
+        assert fields([obj.copy()]) == fields([obj])
+        assert len(fields([obj])[0]) == len(type(obj).__slots__)
+        for name in type(obj).__slots__:
+            changed = obj.copy()
+            setattr(changed, name, object())
+            assert fields([changed]) != fields([obj]), f"{type(obj).__name__}.{name}"
