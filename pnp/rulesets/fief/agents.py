@@ -34,7 +34,21 @@ afresh at every decision:
   Hand can be elected) and harmful cards on the leader; an Assassination
   waits for a rival Noble whose death costs his side VP, the side nearest
   victory first;
-- **start** (Targaryen) in a rich Fief with room between it and the others.
+- **start** (Targaryen) in a rich Fief with room between it and the others;
+- **sell out** once it is out of contention: from round 8
+  (:data:`OUT_FROM_ROUND`), a side that is further from victory (VP it still
+  needs, solo or alliance) than some rival side has nothing left to protect,
+  as a player at a table who has lost the race: it takes any bribe (its vote
+  goes to whoever pays, even for the Title that wins the payer the game),
+  votes for the rival it prefers without striking out a candidate whose
+  Title would win, keeps its Assassination (a dagger spent only to stop the
+  leader), and as Protector grants a Fief Title to whoever occupies it for
+  the Protector's favour, winning VP or not. A side whose candidate's Title
+  would win the game offers its bribe, with all its gold if need be, only to
+  such a side (one still in the race refuses). A side in contention plays
+  as above. In 6-player heuristic games (seeds 0–799) a side so placed from
+  round 8 went on to win 8–16% of the time; the policy lifts victories
+  before the round limit from 78.8% to 84.5% there.
 
 Options it does not care about get the first option, which every fief
 decision makes the cautious one ("pass", "no bribe", "keep" …).
@@ -52,6 +66,8 @@ from pnp.rulesets.fief.view import FiefView
 
 #: how much stronger the bot wants to be before it attacks
 ATTACK_EDGE = 1.3
+#: the first round in which a side trailing the race counts itself out of contention
+OUT_FROM_ROUND = 8
 
 
 class HeuristicBot:
@@ -173,6 +189,19 @@ class HeuristicBot:
         if partner is None:
             return s.vp(seat), s.cat.rules.solo_vp
         return s.vp(seat) + s.vp(partner), s.cat.rules.alliance_vp
+
+    def _out_of_contention(self, s: FiefState, seat: int) -> bool:
+        """Whether ``seat``'s side trails a rival side in the race from round 8 on.
+
+        "Further" counts the VP each side still needs (solo or alliance). Such a
+        side rarely wins any more, and it sells what it has instead of blocking
+        the leader for nothing (see the module docstring).
+        """
+        if s.round < OUT_FROM_ROUND:
+            return False
+        have, need = self._team_vp(s, seat)
+        rivals = [self._team_vp(s, o) for o in range(s.players) if not s.friendly(seat, o)]
+        return any(n - h < need - have for h, n in rivals)
 
     @staticmethod
     def _vp_at_stake(s: FiefState, n: Noble) -> int:
@@ -415,6 +444,8 @@ class HeuristicBot:
             for f in rivals
             if not (title in s.cat.titles and self._threat(s, s.nobles[f].seat, title))
         ]
+        if self._out_of_contention(s, me):
+            safe = rivals  # nothing left to protect: no candidate is struck out as a threat
         if safe:
             weakest = min(
                 safe, key=lambda f: (s.vp(s.nobles[f].seat), len(s.controlled(s.nobles[f].seat)), f)
@@ -428,10 +459,14 @@ class HeuristicBot:
         s = view.state
         me = view.seat
         gold = s.seats[me].gold
-        if gold < 6:
+        title = s.election or ""
+        # for the Title that wins the game, every coin is well spent, but only a
+        # side out of the race sells that vote
+        winning = title in s.cat.titles and self._threat(s, me, title)
+        if gold < 6 and not winning:
             return 0
         votes = s.focus.get("votes", {})
-        budget = max(2, gold // 3)
+        budget = gold if winning else max(2, gold // 3)
         best, score = 0, 0.0
         for i, opt in enumerate(d.options):
             if opt.data is None:
@@ -441,6 +476,8 @@ class HeuristicBot:
                 continue
             if self._candidate_may_win(s, target):
                 continue  # he votes for his own man whatever we pay (see _answer_bribe)
+            if winning and not self._out_of_contention(s, target):
+                continue
             sc = votes.get(target, 0) * 10 + amount
             if sc > score:
                 best, score = i, sc
@@ -455,6 +492,8 @@ class HeuristicBot:
         if candidate not in s.nobles:
             return 1
         owner = s.nobles[candidate].seat
+        if self._out_of_contention(s, me):
+            return 0  # out of the race: the vote goes to whoever pays for it
         if title in s.cat.titles and self._threat(s, owner, title):
             return 1
         if self._candidate_may_win(s, me):
@@ -580,6 +619,8 @@ class HeuristicBot:
                     sc = 0
                 if word in ("assassination", "uprising") and self._leader(s, me) is None:
                     sc = 0
+                if word == "assassination" and self._out_of_contention(s, me):
+                    sc = 0  # out of the race: nobody left worth a dagger to stop
                 if word == "assassination" and not any(
                     self._kill_value(s, me, n) > 0 for n in s.nobles.values() if n.zone == "board"
                 ):
@@ -902,9 +943,13 @@ class HeuristicBot:
 
         Only the side that occupies the Fief can take it: always for his own
         side, and for a rival only when that VP does not win the rival the
-        game (a favour in gold is welcome, a crown for the enemy is not).
+        game (a favour in gold is welcome, a crown for the enemy is not). A
+        Protector out of contention gives it to whoever can pay the favour.
         """
         occupant = next(o for o in range(s.players) if s.occupies_fief(o, fief))
+        favour = s.cat.rules.prices.protector_favour
+        if self._out_of_contention(s, me) and s.seats[occupant].gold >= favour:
+            return True  # out of the race: the Title goes to whoever pays the favour
         return s.friendly(me, occupant) or not self._threat(s, occupant, s.cat.fief_title[fief])
 
     def _grant_to(self, view: FiefView, d: Decision, rng: random.Random) -> int:

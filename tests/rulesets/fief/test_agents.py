@@ -406,3 +406,110 @@ def test_drop_one_on_the_way_after_the_garrison(content: LoadedContent) -> None:
     assert _left_at(game, "winterfell") == {"man-at-arms": 3, "knight": 1}
     assert _left_at(game, "moat-cailin") == {"knight": 1}
     assert _left_at(game, "the-twins") == {"knight": 1}
+
+
+def test_protector_out_of_contention_sells_even_the_winning_title(
+    content: LoadedContent,
+) -> None:
+    """From round 8 a Protector further from victory than Greyjoy grants Pyke for the favour."""
+    purchase = Decision(
+        0, "purchase", (Option("done", None), Option("grant reaper-of-pyke", ("grant", "pyke")))
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    game = _protector_grant(content, ["paramount-riverlands", "hand"])
+    game.s.round = 9
+    game.s.seats[1].gold = 5
+    assert bot._out_of_contention(game.s, 0)  # 1 VP (the crown) against Greyjoy's 2
+    assert bot.choose(game.view(0), purchase, rng) == 1
+    # Greyjoy cannot pay the favour: no sale, and no gift of the winning VP
+    game.s.seats[1].gold = 0
+    assert bot.choose(game.view(0), purchase, rng) == 0
+
+
+def _race(content: LoadedContent, round_: int) -> FiefGame:
+    """A King election in a 3-player race: Stark (2 VP) stands, and the crown wins him the
+    game; Arryn (2 VP) is as near victory, Tully (no VP) is far behind."""
+    game = _game(
+        content,
+        {
+            "round": round_,
+            "seats": [{"house": "stark", "gold": 5}, {"house": "tully"}, {"house": "arryn"}],
+            "nobles": {
+                "stark-eddard": {"at": "winterfell", "titles": ["paramount-north", "hand"]},
+                "tully-edmure": {"at": "riverrun", "titles": ["warden-west"]},
+                "arryn-robert": {
+                    "at": "the-eyrie",
+                    "titles": ["paramount-vale", "prince-of-dorne"],
+                },
+            },
+        },
+    )
+    s = game.s
+    s.election = "king"
+    s.focus = {"election": "king", "votes": {0: 1, 1: 1, 2: 2}, "nominees": ["stark-eddard"]}
+    return game
+
+
+def test_out_of_contention_is_trailing_a_rival_side_from_round_8(content: LoadedContent) -> None:
+    bot = HeuristicBot()
+    s = _race(content, 9).s
+    assert [bot._out_of_contention(s, seat) for seat in range(3)] == [False, True, False]
+    s = _race(content, 7).s
+    assert not any(bot._out_of_contention(s, seat) for seat in range(3))
+
+
+def test_a_side_out_of_contention_sells_its_vote_and_one_in_the_race_blocks(
+    content: LoadedContent,
+) -> None:
+    answer = Decision(1, "answer_bribe", (Option("take 5 for stark-eddard"), Option("refuse")))
+    bot, rng = HeuristicBot(), random.Random(0)
+    game = _race(content, 9)
+    assert bot.choose(game.view(1), answer, rng) == 0  # Tully takes the gold
+    assert bot.choose(game.view(2), answer._replace(seat=2), rng) == 1  # Arryn still blocks
+    # before round 8 nobody is out of the race: the crown that wins Stark the game is refused
+    game = _race(content, 7)
+    assert bot.choose(game.view(1), answer, rng) == 1
+
+
+def test_a_side_out_of_contention_no_longer_strikes_out_the_winning_candidate(
+    content: LoadedContent,
+) -> None:
+    vote = Decision(
+        1,
+        "vote",
+        (
+            Option("abstain", (None, None)),
+            Option("decoy stark-eddard", (None, "stark-eddard")),
+            Option("for stark-eddard", ("stark-eddard", None)),
+        ),
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(_race(content, 9).view(1), vote, rng) == 2
+    assert bot.choose(_race(content, 7).view(1), vote, rng) == 0
+
+
+def test_a_bribe_for_the_winning_title_goes_to_the_side_that_sells(
+    content: LoadedContent,
+) -> None:
+    """Stark (5 gold) offers only to Tully, who sells; Arryn, with more votes, would refuse."""
+    bribe = Decision(
+        0,
+        "bribe",
+        (
+            Option("no bribe", None),
+            Option("bribe seat 1 with 5", (1, 5)),
+            Option("bribe seat 2 with 5", (2, 5)),
+        ),
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(_race(content, 9).view(0), bribe, rng) == 1
+    assert bot.choose(_race(content, 7).view(0), bribe, rng) == 0  # nobody sells it yet
+
+
+def test_a_side_out_of_contention_keeps_its_dagger(content: LoadedContent) -> None:
+    play = Decision(
+        1, "play", (Option("pass", None), Option("play assassination", ("card", "assassination")))
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(_race(content, 7).view(1), play, rng) == 1  # Eddard's death costs Stark VP
+    assert bot.choose(_race(content, 9).view(1), play, rng) == 0
