@@ -272,11 +272,50 @@ class HeuristicBot:
 
     # -- Hear Ye -------------------------------------------------------------------
 
+    @staticmethod
+    def _winning_match(s: FiefState, me: int) -> int | None:
+        """A rival whose VP and ``me``'s make an Alliance victory that ``me``'s side lacks.
+
+        Both would win together at the end of the round, so both want the
+        marriage; it needs a Lord of one and a Lady of the other who may wed
+        (``me``'s current spouse counts: a divorce frees him). The seat with
+        the most VP wins the tie, then the earlier seat.
+        """
+        rules = s.cat.rules
+        if s.players < rules.alliances_from:
+            return None
+        partner = s.seats[me].partner
+        have = s.vp(me) + (s.vp(partner) if partner is not None else 0)
+        need = rules.alliance_vp if partner is not None else rules.solo_vp
+        if have >= need:
+            return None  # this side wins already
+        mine = [n for n in s.seat_nobles(me) if not n.card.cannot_marry]
+        best: int | None = None
+        for o in range(s.players):
+            if o in (me, partner) or s.vp(me) + s.vp(o) < rules.alliance_vp:
+                continue
+            theirs = [n for n in s.seat_nobles(o) if not n.card.cannot_marry]
+            if not any(a.lady != b.lady for a in mine for b in theirs):
+                continue
+            if best is None or s.vp(o) > s.vp(best):
+                best = o
+        return best
+
     def _divorce(self, view: FiefView, d: Decision, rng: random.Random) -> int:
-        return 1  # stay married
+        # a marriage that would win the game for both is worth ending this one
+        return 0 if self._winning_match(view.state, view.seat) is not None else 1
 
     def _grant_divorce(self, view: FiefView, d: Decision, rng: random.Random) -> int:
-        return 1
+        s = view.state
+        me = view.seat
+        # the Master of Laws frees a spouse only when that costs him nothing: he
+        # is out of the race, or the winning match it opens is his own
+        if self._out_of_contention(s, me):
+            return 0
+        asker = s.focus.get("divorce")
+        if asker is None:
+            return 1
+        return 0 if self._winning_match(s, asker) == me else 1
 
     def _propose_marriage(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
@@ -291,6 +330,8 @@ class HeuristicBot:
             sc = 0.0
             if s.players >= s.cat.rules.alliances_from:
                 sc = 1.0 + s.vp(other) + 0.1 * len(s.controlled(other))
+                if s.vp(me) + s.vp(other) >= s.cat.rules.alliance_vp:
+                    sc += 10  # this Alliance wins at the end of the round
             if (king is not None and theirs.id == king) or (king is not None and mine.id == king):
                 sc += 3
             sc -= 0.5 * (mine.card.marriage_fee + theirs.card.marriage_fee)
@@ -298,7 +339,6 @@ class HeuristicBot:
                 sc -= 0.2
             if sc > score:
                 best, score = i, sc
-        del me
         return best
 
     def _marriage_terms(self, view: FiefView, d: Decision, rng: random.Random) -> int:
@@ -312,6 +352,14 @@ class HeuristicBot:
             king = s.holder.get("king")
             mine_king = king is not None and s.nobles[king].seat == view.seat
             return 0 if suitor == king or mine_king else 1
+        # hold out for a marriage that wins the game when one is to be had
+        me = view.seat
+        suitor_seat = s.nobles[d.options[0].label.removeprefix("accept ")].seat
+        if s.vp(me) + s.vp(suitor_seat) >= s.cat.rules.alliance_vp:
+            return 0
+        match = self._winning_match(s, me)
+        if match is not None and s.seats[match].marriage is None:
+            return 1
         return 0
 
     def _give_card(self, view: FiefView, d: Decision, rng: random.Random) -> int:
