@@ -28,10 +28,15 @@ afresh at every decision:
   helps the rival, and two such sales tie the election), and sell its vote
   only when its own side's candidate cannot win;
 - **marry** (4+ players) the strongest player who will have it, to win as an
-  alliance; play Tax, new Nobles, Council seats (for its own or its ally's
-  Wardens, the one seat a rival Hand cannot refuse; with none and the Hand's
-  chair empty, for the Warden of the side furthest from victory, so that a
-  Hand can be elected) and harmful cards on the leader; an Assassination
+  alliance; a side short of victory whose VP and a rival's would make a
+  winning Alliance asks the Master of Laws for a divorce, proposes that match
+  first and turns down a marriage that wins nothing while it is free (both
+  players win by it, so both want it); a Master of Laws grants a divorce
+  only when the match it opens is his own or he is out of the race;
+- **play** Tax, new Nobles, Council seats (for its own or its ally's Wardens,
+  the one seat a rival Hand cannot refuse; with none and the Hand's chair
+  empty, for the Warden of the side furthest from victory, so that a Hand
+  can be elected) and harmful cards on the leader; an Assassination
   waits for a rival Noble whose death costs his side VP, the side nearest
   victory first;
 - **start** (Targaryen) in a rich Fief with room between it and the others;

@@ -513,3 +513,73 @@ def test_a_side_out_of_contention_keeps_its_dagger(content: LoadedContent) -> No
     bot, rng = HeuristicBot(), random.Random(0)
     assert bot.choose(_race(content, 7).view(1), play, rng) == 1  # Eddard's death costs Stark VP
     assert bot.choose(_race(content, 9).view(1), play, rng) == 0
+
+
+def _divorce_court(content: LoadedContent, arryn_vp: int, laws: str) -> FiefGame:
+    """Tully (2 VP) is married to Martell (1 VP): an Alliance one VP short. Arryn has
+    ``arryn_vp`` VP and an unmarried Lady; ``laws`` (a Lord) is the Master of Laws."""
+    arryn_titles = ["paramount-vale", "paramount-stormlands"][:arryn_vp]
+    nobles: dict[str, Any] = {
+        "tully-edmure": {"at": "riverrun", "titles": ["paramount-riverlands"]},
+        "tully-hoster": {"at": "seagard", "titles": ["paramount-westerlands"]},
+        "martell-arianne": {"at": "sunspear"},
+        "martell-doran": {"at": "sunspear", "titles": ["prince-of-dorne"]},
+        "arryn-yohn": {"at": "the-eyrie", "titles": arryn_titles},
+        "arryn-lysa": {"at": "the-eyrie"},
+        "stark-eddard": {"at": "winterfell", "titles": ["paramount-north"]},
+    }
+    nobles[laws] = {**nobles[laws], "titles": [*nobles[laws].get("titles", []), "master-of-laws"]}
+    return _game(
+        content,
+        {
+            "phase": "hear_ye",
+            "seats": [
+                {"house": "tully"},
+                {"house": "martell"},
+                {"house": "arryn"},
+                {"house": "stark"},
+            ],
+            "nobles": nobles,
+            "marriages": [["tully-edmure", "martell-arianne"]],
+        },
+    )
+
+
+def _bots_through_marriages(game: FiefGame) -> list[str]:
+    """Every seat's heuristic bot plays the divorces and proposals; returns the event kinds."""
+    bot, rng = HeuristicBot(), random.Random(0)
+    kinds: list[str] = []
+    while (d := game.decision()) is not None and d.kind != "nominate":
+        pick = 0 if d.kind == "scenario_start" else bot.choose(game.view(d.seat), d, rng)
+        kinds += [e.kind for e in game.apply(pick)]
+    return kinds
+
+
+def test_divorce_and_marry_for_the_win(content: LoadedContent) -> None:
+    """Tully's 2 VP and Arryn's 2 make a winning Alliance: Tully asks for a divorce,
+    Arryn's Master of Laws grants it (the match is his own), Tully proposes to Arryn and
+    Arryn accepts."""
+    game = _divorce_court(content, 2, "arryn-yohn")
+    kinds = _bots_through_marriages(game)
+    assert "marriage_ended" in kinds and "married" in kinds
+    s = game.s
+    assert s.seats[0].partner == 2 and s.seats[2].partner == 0
+    assert s.seats[1].partner != 0  # Martell is free to wed elsewhere (Stark here)
+
+
+def test_no_divorce_without_a_winning_match(content: LoadedContent) -> None:
+    """Arryn has only 1 VP: Tully and Arryn would still be one short, so Tully stays
+    with Martell."""
+    game = _divorce_court(content, 1, "arryn-yohn")
+    kinds = _bots_through_marriages(game)
+    assert "marriage_ended" not in kinds
+    assert game.s.seats[0].partner == 1
+
+
+def test_master_of_laws_refuses_a_match_not_his_own(content: LoadedContent) -> None:
+    """Stark holds the Master of Laws and is still in the race: he will not free Tully
+    to win the game with Arryn."""
+    game = _divorce_court(content, 2, "stark-eddard")
+    kinds = _bots_through_marriages(game)
+    assert "divorce_refused" in kinds and "marriage_ended" not in kinds
+    assert game.s.seats[0].partner == 1
