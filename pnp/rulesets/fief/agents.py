@@ -39,6 +39,8 @@ afresh at every decision:
   can be elected) and harmful cards on the leader; an Assassination
   waits for a rival Noble whose death costs his side VP, the side nearest
   victory first;
+- **rob** (Greyjoy's once-a-game theft) the richest rival once his purse
+  holds 10 Gold Dragons or more (any purse in the last two rounds);
 - **start** (Targaryen) in a rich Fief with room between it and the others;
 - **sell out** once it is out of contention: from round 8
   (:data:`OUT_FROM_ROUND`), a side that is further from victory (VP it still
@@ -73,6 +75,8 @@ from pnp.rulesets.fief.view import FiefView
 ATTACK_EDGE = 1.3
 #: the first round in which a side trailing the race counts itself out of contention
 OUT_FROM_ROUND = 8
+#: the purse worth the once-a-game robbery (the thief takes one of two hands)
+ROB_PURSE = 10
 
 
 class HeuristicBot:
@@ -685,12 +689,31 @@ class HeuristicBot:
                 ):
                     sc = 0
             elif kind == "rob":
-                sc = 3 if s.seats[what].gold >= 5 else 0
+                sc = self._rob_value(s, me, what)
             elif kind == "relief":
                 sc = 5 if self._hurts_me(s, me, "famine", what) else 0
             if sc > score:
                 best, score = i, sc
         return best
+
+    @staticmethod
+    def _rob_value(s: FiefState, me: int, victim: int) -> float:
+        """How much robbing ``victim`` (Greyjoy's once-a-game theft) is worth now; 0: wait.
+
+        The thief takes one of the two hands the victim splits his gold into,
+        half the purse on average, so he waits for the richest rival to sit on
+        a fat one (idle gold piles up in mid-game) rather than snatch a coin or
+        two in the first round; in the last rounds any purse is better than none.
+        """
+        if s.friendly(me, victim):
+            return 0.0
+        gold = s.seats[victim].gold
+        richest = max(s.seats[o].gold for o in range(s.players) if not s.friendly(me, o))
+        if gold <= 0 or gold < richest:
+            return 0.0
+        if gold < ROB_PURSE and s.round < s.cat.rules.round_limit - 1:
+            return 0.0
+        return 3.0 + gold / 10
 
     def _council_seat_worth(self, s: FiefState, me: int) -> bool:
         """Whether a "Join the Small Council" card is worth playing now.

@@ -583,3 +583,38 @@ def test_master_of_laws_refuses_a_match_not_his_own(content: LoadedContent) -> N
     kinds = _bots_through_marriages(game)
     assert "divorce_refused" in kinds and "marriage_ended" not in kinds
     assert game.s.seats[0].partner == 1
+
+
+def _robbery(content: LoadedContent, round_: int, golds: tuple[int, int]) -> FiefGame:
+    """Greyjoy may rob once a game; Stark and Arryn hold ``golds``."""
+    return _game(
+        content,
+        {
+            "round": round_,
+            "seats": [
+                {"house": "greyjoy"},
+                {"house": "stark", "gold": golds[0]},
+                {"house": "arryn", "gold": golds[1]},
+            ],
+            "nobles": {"greyjoy-balon": {"at": "pyke"}},
+        },
+    )
+
+
+def _rob_pick(game: FiefGame) -> Any:
+    options = (
+        Option("pass", None),
+        Option("rob seat 1", ("rob", 1)),
+        Option("rob seat 2", ("rob", 2)),
+    )
+    decision = Decision(0, "play", options)
+    return decision.options[HeuristicBot().choose(game.view(0), decision, random.Random(0))].data
+
+
+def test_the_thief_waits_for_a_fat_purse_and_robs_the_richest(content: LoadedContent) -> None:
+    """Robbery takes half a purse on average, once a game: a few coins in the first
+    rounds are not worth it; the richest rival's hoard is."""
+    assert _rob_pick(_robbery(content, 2, (6, 5))) is None
+    assert _rob_pick(_robbery(content, 6, (12, 25))) == ("rob", 2)
+    # in the last rounds any purse is better than an unused ability
+    assert _rob_pick(_robbery(content, 11, (4, 3))) == ("rob", 1)
