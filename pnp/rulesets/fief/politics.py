@@ -69,9 +69,11 @@ def divorces(g: FiefGame) -> Flow:
             continue
         granted = True
         if ml.seat != seat:
+            s.focus = {"divorce": seat}  # whose request the Master of Laws weighs
             granted = yield from yes_no(
                 ml.seat, "grant_divorce", "grant the divorce", "refuse the divorce"
             )
+            s.focus = {}
         if granted:
             fate.end_marriage(g, own, "divorce")
         else:

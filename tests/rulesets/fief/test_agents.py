@@ -455,3 +455,215 @@ def test_target_fief_is_worked_out_once_per_decision(content: LoadedContent) -> 
         assert len(calls) == 1
         game.apply(index)
     assert moves == 40
+
+
+def test_protector_out_of_contention_sells_even_the_winning_title(
+    content: LoadedContent,
+) -> None:
+    """From round 8 a Protector further from victory than Greyjoy grants Pyke for the favour."""
+    purchase = Decision(
+        0, "purchase", (Option("done", None), Option("grant reaper-of-pyke", ("grant", "pyke")))
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    game = _protector_grant(content, ["paramount-riverlands", "hand"])
+    game.s.round = 9
+    game.s.seats[1].gold = 5
+    assert bot._out_of_contention(game.s, 0)  # 1 VP (the crown) against Greyjoy's 2
+    assert bot.choose(game.view(0), purchase, rng) == 1
+    # Greyjoy cannot pay the favour: no sale, and no gift of the winning VP
+    game.s.seats[1].gold = 0
+    assert bot.choose(game.view(0), purchase, rng) == 0
+
+
+def _race(content: LoadedContent, round_: int) -> FiefGame:
+    """A King election in a 3-player race: Stark (2 VP) stands, and the crown wins him the
+    game; Arryn (2 VP) is as near victory, Tully (no VP) is far behind."""
+    game = _game(
+        content,
+        {
+            "round": round_,
+            "seats": [{"house": "stark", "gold": 5}, {"house": "tully"}, {"house": "arryn"}],
+            "nobles": {
+                "stark-eddard": {"at": "winterfell", "titles": ["paramount-north", "hand"]},
+                "tully-edmure": {"at": "riverrun", "titles": ["warden-west"]},
+                "arryn-robert": {
+                    "at": "the-eyrie",
+                    "titles": ["paramount-vale", "prince-of-dorne"],
+                },
+            },
+        },
+    )
+    s = game.s
+    s.election = "king"
+    s.focus = {"election": "king", "votes": {0: 1, 1: 1, 2: 2}, "nominees": ["stark-eddard"]}
+    return game
+
+
+def test_out_of_contention_is_trailing_a_rival_side_from_round_8(content: LoadedContent) -> None:
+    bot = HeuristicBot()
+    s = _race(content, 9).s
+    assert [bot._out_of_contention(s, seat) for seat in range(3)] == [False, True, False]
+    s = _race(content, 7).s
+    assert not any(bot._out_of_contention(s, seat) for seat in range(3))
+
+
+def test_a_side_out_of_contention_sells_its_vote_and_one_in_the_race_blocks(
+    content: LoadedContent,
+) -> None:
+    answer = Decision(1, "answer_bribe", (Option("take 5 for stark-eddard"), Option("refuse")))
+    bot, rng = HeuristicBot(), random.Random(0)
+    game = _race(content, 9)
+    assert bot.choose(game.view(1), answer, rng) == 0  # Tully takes the gold
+    assert bot.choose(game.view(2), answer._replace(seat=2), rng) == 1  # Arryn still blocks
+    # before round 8 nobody is out of the race: the crown that wins Stark the game is refused
+    game = _race(content, 7)
+    assert bot.choose(game.view(1), answer, rng) == 1
+
+
+def test_a_side_out_of_contention_no_longer_strikes_out_the_winning_candidate(
+    content: LoadedContent,
+) -> None:
+    vote = Decision(
+        1,
+        "vote",
+        (
+            Option("abstain", (None, None)),
+            Option("decoy stark-eddard", (None, "stark-eddard")),
+            Option("for stark-eddard", ("stark-eddard", None)),
+        ),
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(_race(content, 9).view(1), vote, rng) == 2
+    assert bot.choose(_race(content, 7).view(1), vote, rng) == 0
+
+
+def test_a_bribe_for_the_winning_title_goes_to_the_side_that_sells(
+    content: LoadedContent,
+) -> None:
+    """Stark (5 gold) offers only to Tully, who sells; Arryn, with more votes, would refuse."""
+    bribe = Decision(
+        0,
+        "bribe",
+        (
+            Option("no bribe", None),
+            Option("bribe seat 1 with 5", (1, 5)),
+            Option("bribe seat 2 with 5", (2, 5)),
+        ),
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(_race(content, 9).view(0), bribe, rng) == 1
+    assert bot.choose(_race(content, 7).view(0), bribe, rng) == 0  # nobody sells it yet
+
+
+def test_a_side_out_of_contention_keeps_its_dagger(content: LoadedContent) -> None:
+    play = Decision(
+        1, "play", (Option("pass", None), Option("play assassination", ("card", "assassination")))
+    )
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(_race(content, 7).view(1), play, rng) == 1  # Eddard's death costs Stark VP
+    assert bot.choose(_race(content, 9).view(1), play, rng) == 0
+
+
+def _divorce_court(content: LoadedContent, arryn_vp: int, laws: str) -> FiefGame:
+    """Tully (2 VP) is married to Martell (1 VP): an Alliance one VP short. Arryn has
+    ``arryn_vp`` VP and an unmarried Lady; ``laws`` (a Lord) is the Master of Laws."""
+    arryn_titles = ["paramount-vale", "paramount-stormlands"][:arryn_vp]
+    nobles: dict[str, Any] = {
+        "tully-edmure": {"at": "riverrun", "titles": ["paramount-riverlands"]},
+        "tully-hoster": {"at": "seagard", "titles": ["paramount-westerlands"]},
+        "martell-arianne": {"at": "sunspear"},
+        "martell-doran": {"at": "sunspear", "titles": ["prince-of-dorne"]},
+        "arryn-yohn": {"at": "the-eyrie", "titles": arryn_titles},
+        "arryn-lysa": {"at": "the-eyrie"},
+        "stark-eddard": {"at": "winterfell", "titles": ["paramount-north"]},
+    }
+    nobles[laws] = {**nobles[laws], "titles": [*nobles[laws].get("titles", []), "master-of-laws"]}
+    return _game(
+        content,
+        {
+            "phase": "hear_ye",
+            "seats": [
+                {"house": "tully"},
+                {"house": "martell"},
+                {"house": "arryn"},
+                {"house": "stark"},
+            ],
+            "nobles": nobles,
+            "marriages": [["tully-edmure", "martell-arianne"]],
+        },
+    )
+
+
+def _bots_through_marriages(game: FiefGame) -> list[str]:
+    """Every seat's heuristic bot plays the divorces and proposals; returns the event kinds."""
+    bot, rng = HeuristicBot(), random.Random(0)
+    kinds: list[str] = []
+    while (d := game.decision()) is not None and d.kind != "nominate":
+        pick = 0 if d.kind == "scenario_start" else bot.choose(game.view(d.seat), d, rng)
+        kinds += [e.kind for e in game.apply(pick)]
+    return kinds
+
+
+def test_divorce_and_marry_for_the_win(content: LoadedContent) -> None:
+    """Tully's 2 VP and Arryn's 2 make a winning Alliance: Tully asks for a divorce,
+    Arryn's Master of Laws grants it (the match is his own), Tully proposes to Arryn and
+    Arryn accepts."""
+    game = _divorce_court(content, 2, "arryn-yohn")
+    kinds = _bots_through_marriages(game)
+    assert "marriage_ended" in kinds and "married" in kinds
+    s = game.s
+    assert s.seats[0].partner == 2 and s.seats[2].partner == 0
+    assert s.seats[1].partner != 0  # Martell is free to wed elsewhere (Stark here)
+
+
+def test_no_divorce_without_a_winning_match(content: LoadedContent) -> None:
+    """Arryn has only 1 VP: Tully and Arryn would still be one short, so Tully stays
+    with Martell."""
+    game = _divorce_court(content, 1, "arryn-yohn")
+    kinds = _bots_through_marriages(game)
+    assert "marriage_ended" not in kinds
+    assert game.s.seats[0].partner == 1
+
+
+def test_master_of_laws_refuses_a_match_not_his_own(content: LoadedContent) -> None:
+    """Stark holds the Master of Laws and is still in the race: he will not free Tully
+    to win the game with Arryn."""
+    game = _divorce_court(content, 2, "stark-eddard")
+    kinds = _bots_through_marriages(game)
+    assert "divorce_refused" in kinds and "marriage_ended" not in kinds
+    assert game.s.seats[0].partner == 1
+
+
+def _robbery(content: LoadedContent, round_: int, golds: tuple[int, int]) -> FiefGame:
+    """Greyjoy may rob once a game; Stark and Arryn hold ``golds``."""
+    return _game(
+        content,
+        {
+            "round": round_,
+            "seats": [
+                {"house": "greyjoy"},
+                {"house": "stark", "gold": golds[0]},
+                {"house": "arryn", "gold": golds[1]},
+            ],
+            "nobles": {"greyjoy-balon": {"at": "pyke"}},
+        },
+    )
+
+
+def _rob_pick(game: FiefGame) -> Any:
+    options = (
+        Option("pass", None),
+        Option("rob seat 1", ("rob", 1)),
+        Option("rob seat 2", ("rob", 2)),
+    )
+    decision = Decision(0, "play", options)
+    return decision.options[HeuristicBot().choose(game.view(0), decision, random.Random(0))].data
+
+
+def test_the_thief_waits_for_a_fat_purse_and_robs_the_richest(content: LoadedContent) -> None:
+    """Robbery takes half a purse on average, once a game: a few coins in the first
+    rounds are not worth it; the richest rival's hoard is."""
+    assert _rob_pick(_robbery(content, 2, (6, 5))) is None
+    assert _rob_pick(_robbery(content, 6, (12, 25))) == ("rob", 2)
+    # in the last rounds any purse is better than an unused ability
+    assert _rob_pick(_robbery(content, 11, (4, 3))) == ("rob", 1)
