@@ -46,12 +46,12 @@ afresh at every decision:
   (:data:`OUT_ROUNDS`; from round 8 of 12), a side that is further from
   victory (VP it still needs, solo or alliance) than some rival side has
   nothing left to protect, as a player at a table who has lost the race:
-  it takes any bribe (its vote
-  goes to whoever pays, even for the Title that wins the payer the game),
-  votes for the rival it prefers without striking out a candidate whose
-  Title would win, keeps its Assassination (a dagger spent only to stop the
-  leader), and as Protector grants a Fief Title to whoever occupies it for
-  the Protector's favour, winning VP or not. A side whose candidate's Title
+  it takes any bribe (its vote goes to whoever pays, even for the Title
+  that wins the payer the game), votes for the rival it prefers without
+  striking out a candidate whose Title would win, keeps its Assassination
+  (a dagger spent only to stop the leader), and as Protector grants a Fief
+  Title to whoever occupies it for the Protector's favour, winning VP or
+  not. A side whose candidate's Title
   would win the game offers its bribe, with all its gold if need be, only to
   such a side (one still in the race refuses). A side in contention plays
   as above. In 6-player heuristic games (seeds 0–799) a side so placed from
@@ -66,6 +66,7 @@ decision makes the cautious one ("pass", "no bribe", "keep" …).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from operator import mul
 from typing import Any
 
@@ -126,15 +127,18 @@ class HeuristicBot:
             return None
         return max(rivals, key=lambda o: (s.vp(o), len(s.controlled(o)), s.seats[o].gold))
 
-    def _target_fief(self, s: FiefState, me: int) -> str | None:
-        """The Fief whose Title this player works towards: the least effort to complete."""
+    def _per_decision(self, s: FiefState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+        """``work()``, remembered under ``key`` while :meth:`choose` weighs ``s``."""
         if s is not self._memo_of:
-            return self._work_out_target(s, me)
-        key = ("target", me)
+            return work()
         memo = self._memo
         if key not in memo:
-            memo[key] = self._work_out_target(s, me)
+            memo[key] = work()
         return memo[key]
+
+    def _target_fief(self, s: FiefState, me: int) -> str | None:
+        """The Fief whose Title this player works towards: the least effort to complete."""
+        return self._per_decision(s, ("target", me), lambda: self._work_out_target(s, me))
 
     @staticmethod
     def _work_out_target(s: FiefState, me: int) -> str | None:
@@ -320,6 +324,11 @@ class HeuristicBot:
     # -- Hear Ye -------------------------------------------------------------------
 
     @staticmethod
+    def _wins_together(s: FiefState, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b``, married, would hold an Alliance's winning VP."""
+        return s.vp(a) + s.vp(b) >= s.cat.rules.alliance_vp
+
+    @staticmethod
     def _winning_match(s: FiefState, me: int) -> int | None:
         """A rival whose VP and ``me``'s make an Alliance victory that ``me``'s side lacks.
 
@@ -328,18 +337,16 @@ class HeuristicBot:
         (``me``'s current spouse counts: a divorce frees him). The seat with
         the most VP wins the tie, then the earlier seat.
         """
-        rules = s.cat.rules
-        if s.players < rules.alliances_from:
+        if s.players < s.cat.rules.alliances_from:
             return None
-        partner = s.seats[me].partner
-        have = s.vp(me) + (s.vp(partner) if partner is not None else 0)
-        need = rules.alliance_vp if partner is not None else rules.solo_vp
+        have, need = HeuristicBot._team_vp(s, me)
         if have >= need:
             return None  # this side wins already
+        partner = s.seats[me].partner
         mine = [n for n in s.seat_nobles(me) if not n.card.cannot_marry]
         best: int | None = None
         for o in range(s.players):
-            if o in (me, partner) or s.vp(me) + s.vp(o) < rules.alliance_vp:
+            if o in (me, partner) or not HeuristicBot._wins_together(s, me, o):
                 continue
             theirs = [n for n in s.seat_nobles(o) if not n.card.cannot_marry]
             if not any(a.lady != b.lady for a in mine for b in theirs):
@@ -377,7 +384,7 @@ class HeuristicBot:
             sc = 0.0
             if s.players >= s.cat.rules.alliances_from:
                 sc = 1.0 + s.vp(other) + 0.1 * len(s.controlled(other))
-                if s.vp(me) + s.vp(other) >= s.cat.rules.alliance_vp:
+                if self._wins_together(s, me, other):
                     sc += 10  # this Alliance wins at the end of the round
             if (king is not None and theirs.id == king) or (king is not None and mine.id == king):
                 sc += 3
@@ -393,16 +400,15 @@ class HeuristicBot:
 
     def _answer_proposal(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
+        me = view.seat
+        suitor = d.options[0].label.removeprefix("accept ")
         if s.players < s.cat.rules.alliances_from:
             # no Alliance comes of it: wed only into the royal family (a Queen earns gold)
-            suitor = d.options[0].label.removeprefix("accept ")
             king = s.holder.get("king")
-            mine_king = king is not None and s.nobles[king].seat == view.seat
+            mine_king = king is not None and s.nobles[king].seat == me
             return 0 if suitor == king or mine_king else 1
         # hold out for a marriage that wins the game when one is to be had
-        me = view.seat
-        suitor_seat = s.nobles[d.options[0].label.removeprefix("accept ")].seat
-        if s.vp(me) + s.vp(suitor_seat) >= s.cat.rules.alliance_vp:
+        if self._wins_together(s, me, s.nobles[suitor].seat):
             return 0
         match = self._winning_match(s, me)
         if match is not None and s.seats[match].marriage is None:
@@ -1155,27 +1161,19 @@ class HeuristicBot:
 
     def _leaving(self, s: FiefState, frm: int, me: int) -> tuple[int, int, int]:
         """What ``me`` has at ``frm``: strength, free Nobles but one, troops (per decision)."""
-        key = ("leaving", frm, me)
-        memo = self._memo if s is self._memo_of else {}
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = (
-                strength(s, frm, me),
-                len(s.nobles_at(frm, me)) - 1,
-                s.troop_count(frm, me),
-            )
-        return found
+        return self._per_decision(
+            s,
+            ("leaving", frm, me),
+            lambda: (strength(s, frm, me), len(s.nobles_at(frm, me)) - 1, s.troop_count(frm, me)),
+        )
 
     def _enemy_army_at(self, s: FiefState, w: int, me: int) -> bool:
         """Whether a rival of ``me`` has two troops or more at ``w`` (per decision)."""
-        key = ("army", w, me)
-        memo = self._memo if s is self._memo_of else {}
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = any(
-                not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)
-            )
-        return found
+        return self._per_decision(
+            s,
+            ("army", w, me),
+            lambda: any(not s.friendly(me, p) and s.troop_count(w, p) >= 2 for p in s.present(w)),
+        )
 
     def _best_move(
         self, s: FiefState, noble: Noble, target: str | None, goals: list[int]
@@ -1307,9 +1305,9 @@ class HeuristicBot:
         against a rival army, with a Noble still to move this phase to lead it,
         that could reach it in one move. A Mill alone does not call for one
         (garrisons on Mills cost House Greyjoy, who lives by pillage, its fair
-        share of wins: 3p and 6p playtests). The garrison is the weakest set of troops (with
-        his Nobles already moved there) that the strongest such army would
-        not dare attack by the bot's own rule; if even all his troops would
+        share of wins: 3p and 6p playtests). The garrison is the weakest set
+        of troops (with his Nobles already moved there) that the strongest
+        such army would not dare attack by the bot's own rule; if even all his troops would
         not deter it, there is nothing particular to do.
         """
         me = noble.seat
@@ -1353,7 +1351,7 @@ class HeuristicBot:
         for u in sorted(range(len(units)), key=lambda u: (st[u] == 0, st[u], cat.cost[u])):
             while keep[u] < units[u] and (kept < need or kept_troops == 0):
                 keep[u] += 1
-                kept += cat.strength[u]
+                kept += st[u]
                 kept_troops += 1
         if kept < need:
             return None  # even everything he has would not deter it

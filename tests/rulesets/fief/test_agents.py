@@ -667,3 +667,24 @@ def test_the_thief_waits_for_a_fat_purse_and_robs_the_richest(content: LoadedCon
     assert _rob_pick(_robbery(content, 6, (12, 25))) == ("rob", 2)
     # in the last rounds any purse is better than an unused ability
     assert _rob_pick(_robbery(content, 11, (4, 3))) == ("rob", 1)
+
+
+def test_a_marriage_that_wins_nothing_waits_for_the_winning_match(
+    content: LoadedContent,
+) -> None:
+    """Unmarried Martell is courted by Stark (1 VP), a match that wins nothing. Martell
+    accepts while no winning match is free; once Martell's 2 VP and unmarried Tully's 2
+    would win together, it refuses Stark; once Tully weds elsewhere, it accepts again."""
+    game = _divorce_court(content, 1, "arryn-yohn")
+    s = game.s
+    s.nobles["tully-edmure"].spouse = s.nobles["martell-arianne"].spouse = None
+    for seat in (0, 1):
+        s.seats[seat].marriage = s.seats[seat].partner = None
+    answer = Decision(1, "answer_proposal", (Option("accept stark-eddard"), Option("refuse")))
+    bot, rng = HeuristicBot(), random.Random(0)
+    assert bot.choose(game.view(1), answer, rng) == 0  # Martell 1 + Tully 2: no match
+    s.nobles["martell-doran"].titles.append("paramount-reach")
+    s.holder["paramount-reach"] = "martell-doran"
+    assert bot.choose(game.view(1), answer, rng) == 1  # Martell 2 + Tully 2 win: wait
+    s.seats[0].marriage = ("tully-edmure", "arryn-lysa")
+    assert bot.choose(game.view(1), answer, rng) == 0  # Tully is taken: Stark is welcome
