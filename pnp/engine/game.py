@@ -79,12 +79,19 @@ class Result:
     ``ending`` names the way it ended: a ruleset's victory kinds (``power``,
     ``shared_victory``, ``round_limit`` …) or, set by the engine, one of
     :data:`CAP_ENDINGS` when it stopped a runaway game.
+
+    ``paths`` says, for each winner in ``winners`` order, how that seat won
+    in a few words (fief: the VP Titles it held, ``"king + paramount-vale"``),
+    where a ruleset can say; the playtest report counts them per House so a
+    designer sees *why* a House wins too often. Empty when the ruleset does
+    not say.
     """
 
     winners: tuple[int, ...]
     ending: str
     rounds: int
     scores: tuple[float, ...] = ()
+    paths: tuple[str, ...] = ()
 
 
 #: Endings the engine assigns when it stops a game; never a normal end.

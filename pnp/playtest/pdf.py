@@ -228,6 +228,12 @@ def render_report(report: PlaytestReport) -> bytes:
         [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in ended.items()
     ]
     story += [Paragraph("How games ended", styles["Heading3"]), _table(endings, small, header=True)]
+    if s.paths:
+        story += [
+            CondPageBreak(40 * mm),
+            Paragraph("Ways to win, per House", styles["Heading3"]),
+            _table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
+        ]
 
     if s.cards:
         games = max(1, s.games)
@@ -279,9 +285,34 @@ def render_report(report: PlaytestReport) -> bytes:
     return out.getvalue()
 
 
-def _table(rows: list[list[str]], style, *, header: bool = False) -> Table:
+#: ways to win listed per House in the PDF; the rest are summed on one line
+PATHS_LISTED = 5
+#: House, way to win (the wide one: several Title ids), wins, share
+PATH_COLUMNS = [28 * mm, 112 * mm, 14 * mm, 26 * mm]
+
+
+def _path_rows(paths: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
+    """Table rows: House, way, wins, share of that House's wins (escaped)."""
+    rows = [["House", "way to win", "wins", "share of its wins"]]
+    for house, ways in paths.items():
+        total = sum(n for _, n in ways)
+        listed = ways[:PATHS_LISTED]
+        rest = ways[PATHS_LISTED:]
+        if rest:
+            other = f"{len(rest)} other way" + ("s" if len(rest) > 1 else "")
+            listed = [*listed, (other, sum(n for _, n in rest))]
+        for i, (way, n) in enumerate(listed):
+            rows.append(
+                [escape(house) if i == 0 else "", escape(way), str(n), f"{100 * n / total:.1f}%"]
+            )
+    return rows
+
+
+def _table(
+    rows: list[list[str]], style, *, header: bool = False, widths: list[float] | None = None
+) -> Table:
     cells = [[Paragraph(c, style) for c in row] for row in rows]
-    table = Table(cells, hAlign="LEFT", repeatRows=1 if header else 0)
+    table = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
     commands = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("GRID", (0, 0), (-1, -1), 0.25, colors.lightgrey),

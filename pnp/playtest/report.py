@@ -144,6 +144,11 @@ class PlaytestReport:
             "max_undecided_rate": self.thresholds.max_undecided_rate,
         }
         data["agents"] = {name: rate.to_json() for name, rate in s.agents.items()}
+        # how each House won, where the ruleset says (empty otherwise)
+        data["win_paths"] = {
+            house: [{"path": path, "wins": wins} for path, wins in paths]
+            for house, paths in s.paths.items()
+        }
         data["first_player"] = s.first_player.to_json() if s.first_player else None
         data["cards"] = {
             card: {
@@ -200,6 +205,7 @@ class PlaytestReport:
         )
         endings = ", ".join(f"{k} {v}" for k, v in s.endings.items()) or "none"
         lines.append(f"endings: {endings}")
+        lines += self._path_lines()
         if s.cards:
             busiest = sorted(s.cards.items(), key=lambda kv: (-kv[1].played, kv[0]))[:5]
             top = ", ".join(f"{c} {st.played}" for c, st in busiest)
@@ -211,6 +217,24 @@ class PlaytestReport:
         lines.append(f"verdict: {'PASS' if self.passed else 'FAIL'}")
         lines += [f"  - {reason}" for reason in self.reasons]
         return lines
+
+    def _path_lines(self) -> list[str]:
+        """How each House won, its :data:`PATHS_SHOWN` commonest ways (none if untold)."""
+        paths = self.stats.paths
+        if not paths:
+            return []
+        lines = ["ways to win (per House, commonest first, share of its wins):"]
+        width = max(len(h) for h in paths)
+        for house, ways in paths.items():
+            wins = sum(n for _, n in ways)
+            shown = "; ".join(f"{p} {_pct(n / wins)}" for p, n in ways[:PATHS_SHOWN])
+            more = f"; {len(ways) - PATHS_SHOWN} more" if len(ways) > PATHS_SHOWN else ""
+            lines.append(f"  {house:<{width}}  {shown}{more}")
+        return lines
+
+
+#: ways to win shown per House in the terminal summary (the JSON and PDF list them all)
+PATHS_SHOWN = 2
 
 
 def _pct(value: float) -> str:

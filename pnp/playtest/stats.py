@@ -116,6 +116,8 @@ class Tally:
     steps: list[int] = field(default_factory=list)
     endings: Counter[str] = field(default_factory=Counter)
     cards: dict[str, CardStats] = field(default_factory=dict)
+    #: House -> how its seats won (:attr:`GameSummary.paths`) -> wins
+    paths: dict[str, Counter[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seats = [[0, 0] for _ in range(self.players)]
@@ -147,6 +149,9 @@ class Tally:
             counts = self.houses.setdefault(faction, [0, 0])
             counts[0] += 1
             counts[1] += seat in won
+        for seat, path in zip(game.winners, game.paths, strict=False):
+            if 0 <= seat < len(game.factions):
+                self.paths.setdefault(game.factions[seat], Counter())[path] += 1
         for seat in range(min(self.players, len(self.seats))):
             self.seats[seat][0] += 1
             self.seats[seat][1] += seat in won
@@ -190,6 +195,10 @@ class Tally:
             steps=sorted(self.steps),
             endings=dict(sorted(self.endings.items(), key=lambda kv: (-kv[1], kv[0]))),
             cards={c: self.cards.get(c, CardStats()) for c in ids},
+            paths={
+                h: sorted(self.paths[h].items(), key=lambda kv: (-kv[1], kv[0]))
+                for h in sorted(self.paths)
+            },
         )
 
 
@@ -213,6 +222,8 @@ class Statistics:
     steps: list[int]
     endings: dict[str, int]
     cards: dict[str, CardStats]
+    #: House -> (how it won, wins), commonest first; empty where the ruleset does not say
+    paths: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
     @property
     def never_played(self) -> list[str]:

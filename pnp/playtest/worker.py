@@ -28,6 +28,8 @@ class GameSummary:
     status: str
     ending: str | None = None
     winners: tuple[int, ...] = ()
+    #: per winner, how it won, where the ruleset says (:attr:`Result.paths`)
+    paths: tuple[str, ...] = ()
     rounds: int = 0
     steps: int = 0
     factions: tuple[str, ...] = ()
@@ -83,6 +85,7 @@ def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> Ga
         status=run.status,
         ending=run.result.ending if run.result is not None else None,
         winners=tuple(run.result.winners) if run.result is not None else (),
+        paths=tuple(run.result.paths) if run.result is not None else (),
         rounds=run.result.rounds if run.result is not None else run.rounds,
         steps=run.steps,
         factions=run.factions,

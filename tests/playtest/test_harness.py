@@ -261,3 +261,22 @@ def test_pdf_with_many_cards_and_odd_names(tmp_path: Path, monkeypatch) -> None:
     assert "(1–45 of 107)" in text and "(91–107 of 107)" in text
     assert "<odd & card>" in text
     assert len(report.stats.never_played) == 101
+
+
+def test_ways_to_win_reach_the_summary_the_stats_file_and_the_pdf(tmp_path: Path) -> None:
+    pdf, stats = tmp_path / "report.pdf", tmp_path / "stats.json"
+    report, lines = play(tmp_path, games=40, report=pdf, stats=stats)
+    start = lines.index("ways to win (per House, commonest first, share of its wins):")
+    shown = lines[start + 1 : start + 1 + len(report.stats.houses)]
+    assert [line.split()[0] for line in shown] == list(report.stats.paths)
+    assert all(" points " in line and "%" in line for line in shown)
+    full = json.loads(stats.read_text())["win_paths"]
+    wins = {house: sum(w["wins"] for w in ways) for house, ways in full.items()}
+    # haggle says how every winner won: the ways add up to the House's wins
+    assert wins == {h: r.wins for h, r in report.stats.houses.items() if r.wins}
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Ways to win, per House" in text and "way to win" in text
+    # a ruleset that does not say how its winners won gets no such line
+    untold = dataclasses.replace(report, stats=dataclasses.replace(report.stats, paths={}))
+    assert not any(line.startswith("ways to win") for line in untold.text())
+    assert untold.full_json()["win_paths"] == {}

@@ -122,3 +122,18 @@ def test_verdict_counts_endings_without_a_victory() -> None:
         fair_margin=1.0, undecided_endings=frozenset({"round_limit"}), max_undecided_rate=0.0
     )
     assert verdict(stats, other) == []
+
+
+def test_ways_to_win_are_counted_per_house_of_the_winner() -> None:
+    tally = Tally(2, ("random", "random"))
+    ways = [("a", "b", (0,), ("king",)), ("b", "a", (1,), ("king",)), ("a", "b", (1,), ("crown",))]
+    for i, (first, second, winners, paths) in enumerate(ways):
+        summary = game(i, winners=winners, factions=(first, second))
+        summary.paths = paths
+        tally.add(summary)
+    # a game whose ruleset tells nothing adds no way
+    tally.add(game(3, winners=(0,), factions=("a", "b")))
+    stats = tally.statistics(["x"])
+    # seat 0 of game 0 and seat 1 of game 1 are both House a, winning by the king
+    assert stats.paths == {"a": [("king", 2)], "b": [("crown", 1)]}
+    assert stats.houses["a"].wins == 3  # the untold win still counts as a win

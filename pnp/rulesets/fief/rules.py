@@ -270,17 +270,39 @@ class FiefGame(Game):
         self.emit("round_ended", None, round=s.round, vp=list(vps))
         winners, ending = victory(s)
         if winners:
-            s.result = Result(tuple(winners), ending, s.round, tuple(float(v) for v in vps))
+            s.result = Result(
+                tuple(winners), ending, s.round, tuple(float(v) for v in vps), _paths(s, winners)
+            )
             self.emit("game_won", None, winners=list(winners), ending=ending)
             return True
         if s.round >= s.cat.rules.round_limit:
             winners = limit_winners(s)
-            s.result = Result(tuple(winners), "round_limit", s.round, tuple(float(v) for v in vps))
+            s.result = Result(
+                tuple(winners),
+                "round_limit",
+                s.round,
+                tuple(float(v) for v in vps),
+                _paths(s, winners),
+            )
             self.emit("game_won", None, winners=list(winners), ending="round_limit")
             return True
         s.round += 1
         s.first = (s.first + 1) % s.players
         return False
+
+
+def victory_path(s: FiefState, seat: int) -> str:
+    """The VP Titles ``seat``'s Nobles hold, in content order: ``king + paramount-vale``.
+
+    ``-`` for a winner holding none (an ally who won on his partner's Titles,
+    or a round-limit tie at 0 VP).
+    """
+    held = {t for t, nid in s.holder.items() if nid is not None and s.nobles[nid].seat == seat}
+    return " + ".join(t for t, spec in s.cat.titles.items() if spec.vp and t in held) or "-"
+
+
+def _paths(s: FiefState, winners: list[int]) -> tuple[str, ...]:
+    return tuple(victory_path(s, seat) for seat in winners)
 
 
 def _teams(s: FiefState) -> list[tuple[int, ...]]:
@@ -326,4 +348,4 @@ def limit_winners(s: FiefState) -> list[int]:
     return sorted(seat for score, team in scored if score == top for seat in team)
 
 
-__all__ = ["ROUND", "FiefGame", "limit_winners", "victory"]
+__all__ = ["ROUND", "FiefGame", "limit_winners", "victory", "victory_path"]

@@ -13,7 +13,7 @@ from pnp.engine.testing import view_leaks
 from pnp.errors import UsageError
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.agents import HeuristicBot
-from pnp.rulesets.fief.rules import FiefGame
+from pnp.rulesets.fief.rules import FiefGame, victory_path
 from pnp.rulesets.fief.state import HIDDEN
 
 
@@ -85,6 +85,32 @@ def test_heuristic_bots_finish_games(content: LoadedContent) -> None:
             game.apply(index)
         assert game.result() is not None
         assert game.invariant_violations() == []
+        _assert_paths_name_the_winners_titles(game)
+
+
+def _assert_paths_name_the_winners_titles(game: FiefGame) -> None:
+    """Each winner's way to win lists exactly the VP Titles his Nobles hold."""
+    result = game.result()
+    assert result is not None and len(result.paths) == len(result.winners)
+    s = game.s
+    for seat, path in zip(result.winners, result.paths, strict=True):
+        titles = [] if path == "-" else path.split(" + ")
+        assert len(titles) == len(set(titles))
+        assert sum(s.cat.titles[t].vp for t in titles) == s.vp(seat)
+        assert all(s.nobles[s.holder[t]].seat == seat for t in titles)
+        assert titles == [t for t in s.cat.titles if t in titles]  # content order
+
+
+def test_a_winners_way_is_his_vp_titles(content: LoadedContent) -> None:
+    game = RULESET.new_game(content, GameConfig(3), 0)
+    s = game.s
+    seat = s.seats[1].index
+    lord = next(n for n in s.nobles.values() if n.seat == seat)
+    for title in ("king", "paramount-vale"):  # given out of content order
+        s.holder[title] = lord.id
+        lord.titles.append(title)
+    assert victory_path(s, seat) == "paramount-vale + king"
+    assert victory_path(s, s.seats[0].index) == "-"
 
 
 def test_houses_from_the_configuration(content: LoadedContent) -> None:
