@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.engine.game import Decision, Event, Game, Result
+from pnp.engine.paths import main_sources
 from pnp.rulesets.ironthrone.rules import Referee
 from pnp.rulesets.ironthrone.view import SeatView
 
@@ -61,7 +62,8 @@ class IronThroneGame(Game):
         ref = self.ref
         if not ref.over:
             return None
-        return Result(ref.winners, ref.ending, self.round, self.scores())
+        paths = tuple(main_sources(ref.spread_gains[w]) for w in ref.winners)
+        return Result(ref.winners, ref.ending, self.round, self.scores(), paths)
 
     def scores(self) -> tuple[float, ...]:
         """Influence spread per seat: the victory measure, also for capped games (IT-GAP-11)."""

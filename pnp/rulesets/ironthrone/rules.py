@@ -110,6 +110,9 @@ class Referee(State):
     def __init__(self, tables: Tables, players: int, rng: random.Random) -> None:
         self.init_state(tables, players)
         self.rng = rng
+        #: influence each seat spread, by reason, for the playtest's ways to win
+        #: (a tally of the log, not game state: the snapshot leaves it out)
+        self.spread_gains: list[dict[str, int]] = [{} for _ in range(players)]
         self.events: list[Event] = []
         self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
         self.order = self.orders[0]
@@ -510,12 +513,18 @@ class Referee(State):
             )
         return opts
 
-    def spread(self, seat: int, target: int) -> bool:
-        """``seat`` spreads one influence token onto ``target``'s board (IT-WIN-01)."""
+    def spread(self, seat: int, target: int, reason: str = "ability") -> bool:
+        """``seat`` spreads one influence token onto ``target``'s board (IT-WIN-01).
+
+        ``reason`` (``ability``, ``challenge won``, ``truce deal``) is tallied
+        in :attr:`spread_gains` for the playtest's ways to win.
+        """
         if self.left[seat] <= 0 or target == seat:
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
+        gains = self.spread_gains[seat]
+        gains[reason] = gains.get(reason, 0) + 1
         known = self.t.seat_events
         key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)
@@ -1207,7 +1216,7 @@ class Referee(State):
                     self.penalty(seat)
             elif not self.no_rewards[seat]:
                 if sd == CHALLENGER:
-                    self.spread(seat, self.defender)
+                    self.spread(seat, self.defender, "challenge won")
                 else:
                     self.draw(seat, r.defender_reward.draw)
                     yield from self.distribute(seat, r.defender_reward.distribute)
@@ -1309,7 +1318,7 @@ class Referee(State):
         pc, pd = deal
         for receiver, giver, p in ((ch, de, pc), (de, ch, pd)):
             if p[0]:
-                self.spread(receiver, giver)
+                self.spread(receiver, giver, "truce deal")
             if p[2]:
                 k = min(p[2], self.sheet[giver])
                 self.sheet[giver] -= k

@@ -17,6 +17,7 @@ from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
 from pnp.engine.game import Decision, Event, Game, Option, Result
+from pnp.engine.paths import main_sources
 from pnp.engine.rng import shuffle as shuffle_list
 from pnp.errors import PnpError
 from pnp.rulesets.thrones.cards import K_INFAMY, CardDB, CardDef
@@ -97,6 +98,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.littlefinger = bool(self.options.get("littlefinger")) and self.titles_on
         self.rng = random.Random(seed)
         self.seats = [Seat(i, h) for i, h in enumerate(houses)]
+        #: power each seat gained, by reason, for the playtest's ways to win
+        #: (a tally of the log, not game state: the snapshot leaves it out)
+        self.power_gains: list[dict[str, int]] = [{} for _ in houses]
         #: every seat clockwise from each seat (the order of windows and turns)
         self.orders = [
             [(start + i) % self.players for i in range(self.players)]
@@ -266,11 +270,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def _finish(self, winners: tuple[int, ...], ending: str) -> None:
         self._pending = None
         self._gen = None
+        winners = tuple(sorted(winners))
         self._result = Result(
-            winners=tuple(sorted(winners)),
+            winners=winners,
             ending=ending,
             rounds=self.round_no,
             scores=tuple(float(self.total_power(s.idx)) for s in self.seats),
+            paths=tuple(main_sources(self.power_gains[w]) for w in winners),
         )
         self.emit("game_over", None, winners=list(self._result.winners), ending=ending)
 
@@ -653,6 +659,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self._power_gained(seat, n, reason, moved_from)
 
     def _power_gained(self, seat: int, n: int, reason: str, moved_from: int | None) -> None:
+        gains = self.power_gains[seat]
+        gains[reason] = gains.get(reason, 0) + n
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
@@ -674,6 +682,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def card_power(self, c: Card, n: int, reason: str) -> None:
         """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
         c.power += n
+        gains = self.power_gains[c.controller]
+        gains[reason] = gains.get(reason, 0) + n
         self.emit("power_gained", c.controller, card=c.d.id, amount=n, reason=reason)
         self.check_win()
 

@@ -8,7 +8,15 @@ import pytest
 
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
-from pnp.engine.runner import FINISHED, Limits, agents_chooser, run_game, scripted_chooser
+from pnp.engine.paths import main_sources
+from pnp.engine.runner import (
+    FINISHED,
+    Limits,
+    agents_chooser,
+    play,
+    run_game,
+    scripted_chooser,
+)
 from pnp.rulesets.ironthrone import RULESET
 
 
@@ -87,3 +95,23 @@ def test_invariants_catch_broken_states(content: LoadedContent[Any]) -> None:
     assert f"{ref.t.houses[3]} influence not conserved" in found
     ref.power[token] = 0
     assert "is alive with no power" in "\n".join(game.invariant_violations())
+
+
+def test_ways_to_win_tally_every_spread_by_reason(content: LoadedContent[Any]) -> None:
+    """Result.paths: per winner, the main reasons its influence tokens were spread."""
+    limits = Limits.for_ruleset(RULESET, invariants=False)
+    for seed in range(6):
+        game = RULESET.new_game(content, GameConfig(4), seed)
+        events: list = []
+        run = play(
+            game, agents_chooser(RULESET, ["heuristic"] * 4, seed), limits, observer=events.extend
+        )
+        assert run.status == FINISHED
+        ref = game.ref
+        for seat in range(4):
+            spreads = sum(1 for e in events if e.kind == "influence_spread" and e.seat == seat)
+            assert sum(ref.spread_gains[seat].values()) == spreads
+            assert set(ref.spread_gains[seat]) <= {"ability", "challenge won", "truce deal"}
+        result = run.result
+        assert result is not None
+        assert result.paths == tuple(main_sources(ref.spread_gains[w]) for w in result.winners)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
+from pnp.engine.paths import main_sources
 from pnp.rulesets.thrones import RULESET
 from tests.rulesets.thrones.conftest import play_random
 
@@ -41,3 +44,26 @@ def test_houses_from_config(content: LoadedContent) -> None:
     assert RULESET.new_game is not None
     game = RULESET.new_game(content, GameConfig(2, ("martell", "greyjoy")), 3)
     assert game.factions() == ("martell", "greyjoy")
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"two_on_two": True})])
+def test_ways_to_win_are_the_winners_main_power_sources(
+    content: LoadedContent, players: int, options: dict
+) -> None:
+    """Result.paths: per winner, the reasons that brought a quarter of the power it gained."""
+    rng = random.Random(3)
+    for seed in range(4):
+        game = RULESET.new_game(content, GameConfig(players, options=options), seed)
+        events = list(game.setup_events())
+        while (d := game.decision()) is not None:
+            events += game.apply(rng.randrange(len(d.options)))
+        gains: list[dict[str, int]] = [{} for _ in range(players)]
+        for e in events:
+            if e.kind == "power_gained":
+                seat_gains = gains[e.seat]
+                seat_gains[e.data["reason"]] = (
+                    seat_gains.get(e.data["reason"], 0) + e.data["amount"]
+                )
+        result = game.result()
+        assert result is not None and result.winners
+        assert result.paths == tuple(main_sources(gains[w]) for w in result.winners)
