@@ -81,7 +81,7 @@ class Result:
     :data:`CAP_ENDINGS` when it stopped a runaway game.
 
     ``paths`` says, for each winner in ``winners`` order, how that seat won
-    in a few words (fief: the VP Titles it held, ``"king + paramount-vale"``),
+    in a few words (fief: the VP Titles it held, ``"paramount-vale + king"``),
     where a ruleset can say; the playtest report counts them per House so a
     designer sees *why* a House wins too often. Empty when the ruleset does
     not say.
