@@ -52,6 +52,15 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _commonest_way(stats: Statistics, house: str) -> str:
+    """``; commonest way to win: X (41.0% of its wins)``, where the ruleset says how Houses win."""
+    ways = stats.paths.get(house)
+    if not ways:
+        return ""
+    way, wins = ways[0]
+    return f"; commonest way to win: {way} ({_pct(wins / sum(n for _, n in ways))} of its wins)"
+
+
 def fair_band(stats: Statistics, thresholds: Thresholds) -> tuple[float, float]:
     """The band every House's interval must overlap."""
     return (
@@ -100,7 +109,7 @@ def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
             reasons.append(
                 f"{house} wins {_pct(rate.wins / rate.games)} of its games "
                 f"(95% CI {_pct(ci_low)}–{_pct(ci_high)}), outside the fair band "
-                f"{_pct(low)}–{_pct(high)}"
+                f"{_pct(low)}–{_pct(high)}{_commonest_way(stats, house)}"
             )
     never = stats.never_played
     if never and stats.games >= thresholds.card_games:

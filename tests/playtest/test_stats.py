@@ -86,10 +86,12 @@ def test_tally_is_order_independent() -> None:
 def test_verdict_reasons() -> None:
     tally = Tally(2, ("random", "random"))
     for i in range(100):
-        # house "a" always wins: far outside any fair band
-        tally.add(
-            game(i, winners=(0,) if i % 2 else (1,), factions=("a", "b") if i % 2 else ("b", "a"))
+        # house "a" always wins: far outside any fair band, three times in four by "crown"
+        summary = game(
+            i, winners=(0,) if i % 2 else (1,), factions=("a", "b") if i % 2 else ("b", "a")
         )
+        summary.paths = ("coin",) if i % 4 == 0 else ("crown",)
+        tally.add(summary)
     tally.add(game(100, status=CAPPED, winners=()))
     tally.add(game(101, status=CRASHED, winners=()))
     stats = tally.statistics(["x", "never"])
@@ -98,6 +100,11 @@ def test_verdict_reasons() -> None:
     assert "1 game(s) crashed (first: game 101, seed 101: RuntimeError: boom" in text
     assert "1 game(s) hit a cap (1.0%, more than the 0.0% allowed)" in text
     assert "a wins 99.0% of its games" in text and "b wins 0.0% of its games" in text
+    # the failing House's reason says how it wins; one that never wins has no way
+    assert "44.5%–54.5%; commonest way to win: crown (75.0% of its wins)" in text
+    assert "b wins 0.0% of its games (95% CI 0.0%–3.7%), outside the fair band 44.5%–54.5%\n" in (
+        text + "\n"
+    )
     assert "1 card(s) never played in 102 games: never" in text
     relaxed = verdict(stats, Thresholds(fair_margin=1.0, max_cap_rate=0.5, card_games=1000))
     assert relaxed == [reasons[0]]
