@@ -15,6 +15,7 @@ from pnp.engine.record import read_records
 from pnp.engine.replay import replay
 from pnp.playtest import JSON_KEYS, LocalExecutor, PlaytestPlan, game_seed, run_playtest
 from pnp.playtest.command import PlaytestRequest, run_command
+from pnp.playtest.pdf import _path_rows
 from pnp.playtest.progress import PlaytestProgress
 from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
 
@@ -280,3 +281,14 @@ def test_ways_to_win_reach_the_summary_the_stats_file_and_the_pdf(tmp_path: Path
     untold = dataclasses.replace(report, stats=dataclasses.replace(report.stats, paths={}))
     assert not any(line.startswith("ways to win") for line in untold.text())
     assert untold.full_json()["win_paths"] == {}
+
+
+def test_pdf_ways_table_lists_five_per_house_and_sums_the_rest() -> None:
+    ways = [(f"way {i}", 10 - i) for i in range(7)]  # 10, 9, … 4 wins: 49 in all
+    rows = _path_rows({"stark": ways, "tully": [("crown", 1)]})
+    assert rows[0] == ["House", "way to win", "wins", "share of its wins"]
+    stark, tully = rows[1:7], rows[7:]
+    assert [r[0] for r in stark] == ["stark", "", "", "", "", ""]  # the House named once
+    assert [r[1] for r in stark] == ["way 0", "way 1", "way 2", "way 3", "way 4", "2 other ways"]
+    assert stark[-1][2:] == ["9", "18.4%"]  # 5 + 4 of 49
+    assert tully == [["tully", "crown", "1", "100.0%"]]

@@ -268,22 +268,15 @@ class FiefGame(Game):
         s.taxes = []
         vps = tuple(s.vp(i) for i in range(s.players))
         self.emit("round_ended", None, round=s.round, vp=list(vps))
+        scores = tuple(float(v) for v in vps)
         winners, ending = victory(s)
         if winners:
-            s.result = Result(
-                tuple(winners), ending, s.round, tuple(float(v) for v in vps), _paths(s, winners)
-            )
+            s.result = Result(tuple(winners), ending, s.round, scores, _paths(s, winners))
             self.emit("game_won", None, winners=list(winners), ending=ending)
             return True
         if s.round >= s.cat.rules.round_limit:
             winners = limit_winners(s)
-            s.result = Result(
-                tuple(winners),
-                "round_limit",
-                s.round,
-                tuple(float(v) for v in vps),
-                _paths(s, winners),
-            )
+            s.result = Result(tuple(winners), "round_limit", s.round, scores, _paths(s, winners))
             self.emit("game_won", None, winners=list(winners), ending="round_limit")
             return True
         s.round += 1
@@ -292,7 +285,7 @@ class FiefGame(Game):
 
 
 def victory_path(s: FiefState, seat: int) -> str:
-    """The VP Titles ``seat``'s Nobles hold, in content order: ``king + paramount-vale``.
+    """The VP Titles ``seat``'s Nobles hold, in content order: ``paramount-vale + king``.
 
     ``-`` for a winner holding none (an ally who won on his partner's Titles,
     or a round-limit tie at 0 VP).

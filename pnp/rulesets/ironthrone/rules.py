@@ -26,6 +26,7 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from itertools import combinations_with_replacement
@@ -112,7 +113,7 @@ class Referee(State):
         self.rng = rng
         #: influence each seat spread, by reason, for the playtest's ways to win
         #: (a tally of the log, not game state: the snapshot leaves it out)
-        self.spread_gains: list[dict[str, int]] = [{} for _ in range(players)]
+        self.spread_gains: list[Counter[str]] = [Counter() for _ in range(players)]
         self.events: list[Event] = []
         self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
         self.order = self.orders[0]
@@ -523,8 +524,7 @@ class Referee(State):
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
-        gains = self.spread_gains[seat]
-        gains[reason] = gains.get(reason, 0) + 1
+        self.spread_gains[seat][reason] += 1
         known = self.t.seat_events
         key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)

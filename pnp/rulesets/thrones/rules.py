@@ -13,6 +13,7 @@ Challenges live in :mod:`.challenges`, abilities in :mod:`.resolve`, setup in
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Generator, Iterable, Mapping
 from typing import Any
 
@@ -100,7 +101,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.seats = [Seat(i, h) for i, h in enumerate(houses)]
         #: power each seat gained, by reason, for the playtest's ways to win
         #: (a tally of the log, not game state: the snapshot leaves it out)
-        self.power_gains: list[dict[str, int]] = [{} for _ in houses]
+        self.power_gains: list[Counter[str]] = [Counter() for _ in houses]
         #: every seat clockwise from each seat (the order of windows and turns)
         self.orders = [
             [(start + i) % self.players for i in range(self.players)]
@@ -659,8 +660,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self._power_gained(seat, n, reason, moved_from)
 
     def _power_gained(self, seat: int, n: int, reason: str, moved_from: int | None) -> None:
-        gains = self.power_gains[seat]
-        gains[reason] = gains.get(reason, 0) + n
+        self.power_gains[seat][reason] += n
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
@@ -682,8 +682,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def card_power(self, c: Card, n: int, reason: str) -> None:
         """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
         c.power += n
-        gains = self.power_gains[c.controller]
-        gains[reason] = gains.get(reason, 0) + n
+        self.power_gains[c.controller][reason] += n
         self.emit("power_gained", c.controller, card=c.d.id, amount=n, reason=reason)
         self.check_win()
 
