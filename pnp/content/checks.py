@@ -72,6 +72,8 @@ def _walk(value: Any, annotation: Any, loc: Loc, found: _Found) -> None:
         return
     if origin is dict and isinstance(value, dict) and len(args) == 2:
         for key, item in value.items():
+            # keys may be references too (``stock: {knight: 8}`` names a unit)
+            _walk(key, args[0], (*loc, key), found)
             _walk(item, args[1], (*loc, key), found)
 
 

@@ -189,3 +189,22 @@ def test_printed_numbers_follow_the_rules(content: LoadedContent) -> None:
     assert f"adds {strength} to her side's strength" in mother.text
     decision = next(d for d in model.decisions if d.id == "battle-choices")
     assert f"Mother of Dragons adds {strength} strength" in decision.text
+
+
+def test_unit_ids_used_as_keys_are_checked(content_copy: Path) -> None:
+    """Stocks and starting units name units by their keys: a misspelt one is located."""
+    _edit(content_copy / "houses.yaml", "stock: {man-at-arms: 0", "stock: {man-at-arm: 0")
+    _edit(content_copy / "rules.yaml", "units: {knight: 1,", "units: {knigt: 1,")
+    lines = _problems(content_copy)
+    assert any(
+        re.search(
+            r"houses\.yaml:\d+:\d+: houses\[8\]\.stock\.man-at-arm: unknown units id "
+            r"'man-at-arm' \(did you mean 'man-at-arms'\?\)",
+            line,
+        )
+        for line in lines
+    ), lines
+    assert any(
+        "rules.yaml" in line and "rules.start.units.knigt: unknown units id 'knigt'" in line
+        for line in lines
+    ), lines
