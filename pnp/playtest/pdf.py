@@ -167,6 +167,9 @@ def render_report(report: PlaytestReport) -> bytes:
     """The PDF bytes of ``report``."""
     styles = getSampleStyleSheet()
     body, small = styles["BodyText"], styles["BodyText"].clone("small", fontSize=8, leading=10)
+    # a heading never ends a page: it moves over with what it heads
+    h2 = styles["Heading2"].clone("h2", keepWithNext=1)
+    h3 = styles["Heading3"].clone("h3", keepWithNext=1)
     s, plan = report.stats, report.plan
     band = fair_band(s, report.thresholds)
     story: list = [Paragraph(escape(f"Playtest report: {plan.ruleset.title}"), styles["Title"])]
@@ -189,9 +192,7 @@ def render_report(report: PlaytestReport) -> bytes:
     story.append(Spacer(1, 4 * mm))
     verdict = "PASS" if report.passed else "FAIL"
     colour = "#2e7d32" if report.passed else "#c0392b"
-    story.append(
-        Paragraph(f'<font color="{colour}"><b>Verdict: {verdict}</b></font>', styles["Heading2"])
-    )
+    story.append(Paragraph(f'<font color="{colour}"><b>Verdict: {verdict}</b></font>', h2))
     for reason in report.reasons:
         story.append(Paragraph("• " + escape(reason), body))
     counts = (
@@ -214,10 +215,10 @@ def render_report(report: PlaytestReport) -> bytes:
         sections.append(("First player", [("first player", s.first_player)]))
     for title, rows in sections:
         if rows:
-            story += [CondPageBreak(60 * mm), Paragraph(escape(title), styles["Heading2"])]
+            story += [CondPageBreak(60 * mm), Paragraph(escape(title), h2)]
             story.append(interval_chart(rows, band))
 
-    story += [CondPageBreak(70 * mm), Paragraph("Game length (finished games)", styles["Heading2"])]
+    story += [CondPageBreak(70 * mm), Paragraph("Game length (finished games)", h2)]
     story.append(histogram(s.rounds))
     ended = dict(s.endings)
     if s.crashes:
@@ -227,11 +228,11 @@ def render_report(report: PlaytestReport) -> bytes:
     endings = [["ending", "games", "share"]] + [
         [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in ended.items()
     ]
-    story += [Paragraph("How games ended", styles["Heading3"]), _table(endings, small, header=True)]
+    story += [Paragraph("How games ended", h3), _table(endings, small, header=True)]
     if s.paths:
         story += [
             CondPageBreak(40 * mm),
-            Paragraph("Ways to win, per House", styles["Heading3"]),
+            Paragraph("Ways to win, per House", h3),
             _table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
         ]
 
@@ -243,14 +244,14 @@ def render_report(report: PlaytestReport) -> bytes:
             title = "Cards: drawn and played per game"
             if len(rows) > CARDS_PER_CHART:
                 title += f" ({start + 1}–{start + len(chunk)} of {len(rows)})"
-            story += [CondPageBreak(12 * len(chunk) + 60), Paragraph(title, styles["Heading2"])]
+            story += [CondPageBreak(12 * len(chunk) + 60), Paragraph(title, h2)]
             story.append(card_chart(chunk))
         table = [["card", "drawn", "played", "seat-games played", "won when played"]]
         for card, c in s.cards.items():
             won = f"{100 * c.winner_played / c.played_games:.1f}%" if c.played_games else "–"
             table.append([escape(card), str(c.drawn), str(c.played), str(c.played_games), won])
         story += [
-            Paragraph("Cards in numbers", styles["Heading3"]),
+            Paragraph("Cards in numbers", h3),
             _table(table, small, header=True),
         ]
 
@@ -264,7 +265,7 @@ def render_report(report: PlaytestReport) -> bytes:
         for g in [*s.crashes, *s.violations][:40]
     ]
     if failures:
-        story += [Paragraph("Crashes and invariant violations", styles["Heading2"])]
+        story += [Paragraph("Crashes and invariant violations", h2)]
         story.append(_table([["game", "seed", "what", "record"], *failures], small, header=True))
 
     out = io.BytesIO()

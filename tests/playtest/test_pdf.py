@@ -1,0 +1,49 @@
+"""The PDF playtest report's page layout (its contents are tested in test_harness.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from pypdf import PdfReader
+
+from pnp.playtest import LocalExecutor, PlaytestPlan, run_playtest
+from pnp.playtest.pdf import render_report
+from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+#: every heading the report can print (the card charts' titles start with the last)
+HEADINGS = (
+    "Verdict: FAIL",
+    "Win rate per House",
+    "Win rate per seat",
+    "Win rate per agent",
+    "First player",
+    "Game length (finished games)",
+    "How games ended",
+    "Ways to win, per House",
+    "Cards in numbers",
+    "Crashes and invariant violations",
+    "Cards: drawn and played per game",
+)
+
+
+def _page_ends(pdf: bytes) -> list[str]:
+    """The last line of text of every page but the last."""
+    pages = PdfReader(io.BytesIO(pdf)).pages[:-1]
+    return [page.extract_text().strip().splitlines()[-1].strip() for page in pages]
+
+
+def test_no_page_ends_with_a_heading() -> None:
+    content = HAGGLE.load(CONTENT_ROOT)
+    plan = PlaytestPlan(HAGGLE, games=40, seed=3, players=3, agents=("random",) * 3)
+    report = run_playtest(plan, content, executor=LocalExecutor(1))
+    # each verdict line pushes everything below it down by a line, so the sweep
+    # brings every heading in turn to the foot of a page
+    checked = 0
+    for lines in range(0, 45, 3):
+        reasons = [f"reason {i}: a line of the verdict" for i in range(lines)]
+        ends = _page_ends(render_report(dataclasses.replace(report, reasons=reasons)))
+        checked += len(ends)
+        for end in ends:
+            assert not end.startswith(HEADINGS), (lines, end)
+    assert checked >= 15  # the report spans pages, so the check is real
