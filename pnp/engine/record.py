@@ -21,6 +21,7 @@ from pnp.content.problems import display_path
 from pnp.engine.errors import RecordError
 from pnp.engine.game import GameConfig, Result
 from pnp.engine.runner import STATUSES, Failure, GameRun, Limits
+from pnp.errors import OutputError
 
 RECORD_FORMAT = "pnp-record/1"
 
@@ -200,17 +201,53 @@ def result_dict(result: Result | None) -> dict[str, Any] | None:
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so no half-written file is left."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    """Write ``data`` to ``path`` through a temporary file, so no half-written file is left.
+
+    Raises :class:`~pnp.errors.OutputError` when ``path`` cannot be written.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(raw)
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def check_writable(path: Path, option: str, *, folder: bool = False) -> None:
+    """Raise :class:`~pnp.errors.OutputError` unless ``path`` (a file, or a ``folder``)
+    could be written, without creating anything.
+
+    Long runs call this before they start, so a bad ``--report`` or
+    ``--records`` fails at once rather than after hours of play.
+    """
+    shown = f"{option} {display_path(path)}"
+    if path.exists():
+        if folder and not path.is_dir():
+            raise OutputError(f"{shown}: not a folder")
+        if not folder and path.is_dir():
+            raise OutputError(f"{shown}: is a folder")
+    # the nearest folder that exists is where the missing ones would be made
+    existing = path if folder and path.is_dir() else path.parent
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"{shown}: {display_path(existing)} is not a folder")
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or exc
+        raise OutputError(f"{shown}: cannot write to {display_path(existing)}: {reason}") from None
 
 
 def read_records(path: Path) -> list[Record]:
