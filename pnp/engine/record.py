@@ -175,6 +175,7 @@ class Record:
             raise RecordError(f"{where}: choices: expected a list of option indices")
         if data["status"] not in STATUSES:
             raise RecordError(f"{where}: status: unknown status {data['status']!r}")
+        _check_optional(data, where)
         known = set(cls.__dataclass_fields__)
         fields = {k: v for k, v in data.items() if k in known}
         try:
@@ -198,6 +199,60 @@ def result_dict(result: Result | None) -> dict[str, Any] | None:
         "rounds": result.rounds,
         "scores": list(result.scores),
     }
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: the optional keys of a record: a test of the value and what it should be
+_OPTIONAL: dict[str, tuple[Any, str]] = {
+    "content_hash": (lambda v: isinstance(v, str), "text"),
+    "engine_version": (lambda v: isinstance(v, str), "text"),
+    "content_root": (lambda v: v is None or isinstance(v, str), "a folder path or null"),
+    "houses": (
+        lambda v: (
+            v is None or (isinstance(v, list) and all(h is None or isinstance(h, str) for h in v))
+        ),
+        "a list of House ids (null for one left to the seed) or null",
+    ),
+    "options": (lambda v: isinstance(v, dict), "a mapping of option names to values"),
+    "limits": (
+        lambda v: (
+            isinstance(v, dict)
+            and all(_is_int(v[k]) and v[k] >= 1 for k in ("max_steps", "max_rounds") if k in v)
+            and isinstance(v.get("invariants", True), bool)
+        ),
+        "a mapping with max_steps and max_rounds (whole numbers, at least 1) and invariants "
+        "(true or false)",
+    ),
+    "origin": (lambda v: isinstance(v, dict), "a mapping"),
+    "result": (lambda v: v is None or isinstance(v, dict), "a mapping or null"),
+    "final_state_hash": (lambda v: v is None or isinstance(v, str), "text or null"),
+    "factions": (lambda v: isinstance(v, list), "a list of House ids"),
+    "first_player": (lambda v: v is None or _is_int(v), "a seat number or null"),
+    "rounds": (_is_int, "a whole number"),
+    "violations": (lambda v: isinstance(v, list), "a list of messages"),
+    "failure": (
+        lambda v: (
+            v is None
+            or (
+                isinstance(v, dict)
+                and all(isinstance(v.get(k), str) for k in ("phase", "type", "message"))
+                and _is_int(v.get("step"))
+            )
+        ),
+        "null, or a mapping with phase, type, message (text) and step (a whole number)",
+    ),
+}
+
+
+def _check_optional(data: dict[str, Any], where: str) -> None:
+    """Raise :class:`RecordError` for an optional key whose value has the wrong shape
+    (a hand-edited record), rather than fail later inside the replay."""
+    for key, (test, wanted) in _OPTIONAL.items():
+        if key in data and not test(data[key]):
+            raise RecordError(f"{where}: {key}: expected {wanted}")
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
