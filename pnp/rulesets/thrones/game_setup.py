@@ -236,6 +236,10 @@ def check_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         raise UsageError(
             f"unknown thrones option(s): {', '.join(unknown)} (known: {', '.join(OPTIONS)})"
         )
+    for key, value in opts.items():
+        # 'titles=maybe' is a typo, not a wish for titles: only deck_format is a word
+        if key != "deck_format" and not isinstance(value, bool):
+            raise UsageError(f"thrones option {key!r} must be true or false, got {value!r}")
     if opts.get("two_on_two") and players != 4:
         raise UsageError("the Two-on-Two variant needs exactly 4 players")
     if opts.get("draft") and players != 2:

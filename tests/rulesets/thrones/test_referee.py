@@ -152,6 +152,10 @@ def test_bad_options_are_usage_errors(content: LoadedContent) -> None:
         RULESET.new_game(content, GameConfig(2, None, {"dragons": True}), 1)
     with pytest.raises(UsageError, match="no two_player deck for House 'tyrell'"):
         RULESET.new_game(content, GameConfig(2, ("tyrell", None)), 1)
+    # before, any value was read as its truth: 'titles=maybe' switched titles on
+    for key, value in (("titles", "maybe"), ("mulligan", 2), ("draft", None)):
+        with pytest.raises(UsageError, match=f"option '{key}' must be true or false, got"):
+            RULESET.new_game(content, GameConfig(2, None, {key: value}), 1)
 
 
 def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
