@@ -309,10 +309,18 @@ def read_records(path: Path) -> list[Record]:
     """Every record in ``path`` (``.json``: one; ``.jsonl``: one per line)."""
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise RecordError(f"{shown}: cannot read the record: {reason}") from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{shown}: cannot read the record: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # located like a content file's, not Python's codec text
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise RecordError(
+            f"{shown}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+            "a record is JSON written by pnp playtest"
+        ) from None
     if path.suffix == ".jsonl":
         records = []
         for n, line in enumerate(text.splitlines(), start=1):

@@ -178,3 +178,12 @@ def test_a_record_the_ruleset_cannot_set_up_names_the_file(
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(f"{path}: ") and "unknown house 'lanister'" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_record_that_is_not_utf8_is_located(haggle_registry, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b'{"format": "pnp-record/1",\n "ruleset": "h\xe4ggle"}')
+    result = invoke("replay", str(path))
+    assert result.exit_code == 2, result.output
+    assert f"{path}:2:15: not UTF-8 text (byte 0xe4)" in result.stderr
+    assert "codec" not in result.stderr
