@@ -154,7 +154,7 @@ def replay_command(
     ] = None,
     log: Annotated[bool, typer.Option("--log", help="Print every choice and event.")] = False,
 ) -> None:
-    """Replay game records and verify the final state hash; exit 1 on a mismatch."""
+    """Replay records and verify the final state hash; exit 1 on a mismatch, 2 on a bad record."""
     from pnp.engine.replay import replay_files
 
     raise typer.Exit(replay_files(records, typer.echo, content_root=content, log=log))

@@ -168,6 +168,8 @@ def rules_command(
 
     if format not in FORMATS:
         raise UsageError(f"--format must be one of {', '.join(FORMATS)}, not {format!r}")
+    if str(out) == "-" and format == "pdf":  # say so before loading and rendering anything
+        raise UsageError("--out - prints Markdown or HTML only; give a folder for a PDF")
     options = RenderOptions(paper=paper)
     (chosen,) = selected_rulesets([ruleset])
     loaded = chosen.load(content, alone=True)
@@ -175,8 +177,6 @@ def rules_command(
     data = reference_bytes(chosen, loaded, format, options, report)
     _say_problems(report.lines())
     if str(out) == "-":
-        if format == "pdf":
-            raise UsageError("--out - prints Markdown or HTML only; give a folder for a PDF")
         sys.stdout.write(data.decode())
         return
     target = out / chosen.name / f"reference.{format}"

@@ -24,3 +24,7 @@ class UsageError(PnpError):
 
 class UnknownRulesetError(UsageError):
     """A ruleset name that is not registered."""
+
+
+class OutputError(PnpError):
+    """An output folder or file that cannot be written."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,8 @@ class _Found:
     ids: dict[str, dict[str, Loc]] = field(default_factory=dict)
     refs: list[tuple[str, str, Loc]] = field(default_factory=list)
     paths: list[tuple[ContentPath, str, Loc]] = field(default_factory=list)
-    duplicates: list[tuple[Loc, str]] = field(default_factory=list)
+    #: ``(loc, id, namespace, loc of the first use)``
+    duplicates: list[tuple[Loc, str, str, Loc]] = field(default_factory=list)
 
 
 def _apply(markers: list[Any], value: Any, loc: Loc, found: _Found) -> None:
@@ -30,7 +31,7 @@ def _apply(markers: list[Any], value: Any, loc: Loc, found: _Found) -> None:
         if isinstance(marker, Id):
             seen = found.ids.setdefault(marker.namespace, {})
             if value in seen:
-                found.duplicates.append((loc, f"duplicate id {value!r} in {marker.namespace}"))
+                found.duplicates.append((loc, value, marker.namespace, seen[value]))
             else:
                 seen[value] = loc
         elif isinstance(marker, Ref):
@@ -91,11 +92,19 @@ def _matches(value: Any, annotation: Any) -> bool:
         return True
 
 
-def check_markers(root: BaseModel, folder: Path) -> Iterator[tuple[Loc, str]]:
-    """Yield ``(loc, message)`` for every broken Id, Ref or ContentPath in ``root``."""
+def check_markers(
+    root: BaseModel, folder: Path, where: Callable[[Loc], str] | None = None
+) -> Iterator[tuple[Loc, str]]:
+    """Yield ``(loc, message)`` for every broken Id, Ref or ContentPath in ``root``.
+
+    ``where(loc)`` says where a loc is (``file:line``), so a duplicate id
+    names its first use too.
+    """
     found = _Found()
     _walk(root, type(root), (), found)
-    yield from found.duplicates
+    for loc, value, namespace, first in found.duplicates:
+        message = f"duplicate id {value!r} in {namespace}"
+        yield loc, message + (f" (first used at {where(first)})" if where else "")
     for namespace, value, loc in found.refs:
         known = found.ids.get(namespace, {})
         if value not in known:

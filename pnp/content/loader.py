@@ -121,6 +121,11 @@ class _Merged:
                 return doc.problem((*prefix, *loc[n:]), message)
         return Problem(display_path(self.folder), 0, 0, format_loc(loc), message)
 
+    def where(self, loc: Loc) -> str:
+        """``file:line`` of a loc in the merged document."""
+        found = self.problem(loc, "")
+        return f"{found.file}:{found.line}" if found.line else found.file
+
 
 def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
     """Drop pydantic's union tags from ``loc``, keeping only real data keys."""
@@ -189,6 +194,51 @@ def _unwrap(t: Any) -> list[Any]:
     return [t]
 
 
+#: pydantic error types that mean "a mapping was expected here"
+_MAPPING_TYPES = ("model_type", "model_attributes_type", "dict_type")
+
+
+def _explain(model: type[BaseModel], data: Any, err: dict[str, Any]) -> tuple[Loc, str]:
+    """Where a pydantic error sits in the data, and what to tell the designer.
+
+    A bad union tag (``type: charcter``) is placed on the tag's own field,
+    with the known tags and a guess; pydantic's own wording for a missing
+    mapping names an internal class and is replaced.
+    """
+    loc = _data_loc(data, err["loc"])
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        field = str(ctx.get("discriminator", "")).strip("'")
+        if field and "(" not in field:  # a plain field name, not a callable discriminator
+            loc = (*loc, field)
+            if kind == "union_tag_not_found":
+                return loc, "required field is missing"
+            tags = [t.strip().strip("'") for t in str(ctx.get("expected_tags", "")).split(",")]
+            hint = difflib.get_close_matches(str(ctx.get("tag")), tags, n=1)
+            return loc, f"unknown {field} {ctx.get('tag')!r} (known: {', '.join(tags)})" + (
+                f"; did you mean {hint[0]!r}?" if hint else ""
+            )
+    if kind in _MAPPING_TYPES:
+        return loc, f"expected a mapping of fields (key: value), got {_shape(err.get('input'))}"
+    return loc, _message(model, err, loc)
+
+
+def _shape(value: Any) -> str:
+    """A value's YAML shape, for messages."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"true/false ({value})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int | float):
+        return f"a number ({value!r})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    return type(value).__name__
+
+
 def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
     kind = err["type"]
     if kind == "extra_forbidden":
@@ -197,7 +247,8 @@ def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
         return "unknown field" + (f" (did you mean {hint[0]!r}?)" if hint else "")
     if kind == "missing":
         return "required field is missing"
-    return str(err["msg"])
+    # a validator's ValueError: its text is the message, without pydantic's label
+    return str(err["msg"]).removeprefix("Value error, ")
 
 
 def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
@@ -229,17 +280,20 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
             continue
         merged.add(doc)
     problems = merged.problems
+    wrong = _wrong_folder(model, merged.data) if not parse_failed else None
+    if wrong:  # another ruleset's folder, most likely: one line, not hundreds
+        raise ContentError([Problem(shown, 0, 0, "", wrong)])
     instance: M | None = None
     try:
         instance = model.model_validate(merged.data)
     except ValidationError as exc:
         for err in exc.errors():
-            loc = _data_loc(merged.data, err["loc"])
+            loc, message = _explain(model, merged.data, err)
             if parse_failed and err["type"] == "missing" and len(loc) == 1:
                 continue  # the section may well be in the file that did not parse
-            problems.append(merged.problem(loc, _message(model, err, loc)))
+            problems.append(merged.problem(loc, message))
     if instance is not None and not parse_failed:
-        for loc, message in check_markers(instance, folder):
+        for loc, message in check_markers(instance, folder, merged.where):
             problems.append(merged.problem(loc, message))
         if not problems:
             for loc, message in instance.cross_check():
@@ -247,6 +301,28 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
     if problems or instance is None:
         raise ContentError(problems)
     return LoadedContent(folder, instance, tuple(files), digest.hexdigest())
+
+
+def _wrong_folder(model: type[BaseModel], data: dict[str, Any]) -> str | None:
+    """Why ``data`` does not look like ``model``'s content at all, or ``None``.
+
+    When it has sections the model does not know and, with the sections it
+    lacks, they outnumber the sections it shares with the model (another
+    ruleset's folder given as ``--content``), listing every field of every
+    entry would drown the cause.
+    """
+    sections = {info.alias or name: info.is_required() for name, info in model.model_fields.items()}
+    missing = sorted(k for k, required in sections.items() if required and k not in data)
+    unknown = sorted(k for k in data if k not in sections)
+    shared = [k for k in data if k in sections]
+    # a folder that only lacks sections is unfinished, not foreign: report it in full
+    if not missing or not unknown or len(missing) + len(unknown) <= len(shared):
+        return None
+    return (
+        f"does not look like this ruleset's content: it lacks the sections "
+        f"{', '.join(missing)} and has the unknown sections {', '.join(unknown)} "
+        "(is it the right --content folder?)"
+    )
 
 
 def validate_document(model: type[M], doc: YamlDocument) -> M:
@@ -263,6 +339,5 @@ def validate_document(model: type[M], doc: YamlDocument) -> M:
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
-            loc = _data_loc(doc.data, err["loc"])
-            problems.append(doc.problem(loc, _message(model, err, loc)))
+            problems.append(doc.problem(*_explain(model, doc.data, err)))
         raise ContentError(problems) from None

@@ -21,6 +21,7 @@ from pnp.content.problems import display_path
 from pnp.engine.errors import RecordError
 from pnp.engine.game import GameConfig, Result
 from pnp.engine.runner import STATUSES, Failure, GameRun, Limits
+from pnp.errors import OutputError
 
 RECORD_FORMAT = "pnp-record/1"
 
@@ -174,6 +175,7 @@ class Record:
             raise RecordError(f"{where}: choices: expected a list of option indices")
         if data["status"] not in STATUSES:
             raise RecordError(f"{where}: status: unknown status {data['status']!r}")
+        _check_optional(data, where)
         known = set(cls.__dataclass_fields__)
         fields = {k: v for k, v in data.items() if k in known}
         try:
@@ -199,28 +201,126 @@ def result_dict(result: Result | None) -> dict[str, Any] | None:
     }
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: the optional keys of a record: a test of the value and what it should be
+_OPTIONAL: dict[str, tuple[Any, str]] = {
+    "content_hash": (lambda v: isinstance(v, str), "text"),
+    "engine_version": (lambda v: isinstance(v, str), "text"),
+    "content_root": (lambda v: v is None or isinstance(v, str), "a folder path or null"),
+    "houses": (
+        lambda v: (
+            v is None or (isinstance(v, list) and all(h is None or isinstance(h, str) for h in v))
+        ),
+        "a list of House ids (null for one left to the seed) or null",
+    ),
+    "options": (lambda v: isinstance(v, dict), "a mapping of option names to values"),
+    "limits": (
+        lambda v: (
+            isinstance(v, dict)
+            and all(_is_int(v[k]) and v[k] >= 1 for k in ("max_steps", "max_rounds") if k in v)
+            and isinstance(v.get("invariants", True), bool)
+        ),
+        "a mapping with max_steps and max_rounds (whole numbers, at least 1) and invariants "
+        "(true or false)",
+    ),
+    "origin": (lambda v: isinstance(v, dict), "a mapping"),
+    "result": (lambda v: v is None or isinstance(v, dict), "a mapping or null"),
+    "final_state_hash": (lambda v: v is None or isinstance(v, str), "text or null"),
+    "factions": (lambda v: isinstance(v, list), "a list of House ids"),
+    "first_player": (lambda v: v is None or _is_int(v), "a seat number or null"),
+    "rounds": (_is_int, "a whole number"),
+    "violations": (lambda v: isinstance(v, list), "a list of messages"),
+    "failure": (
+        lambda v: (
+            v is None
+            or (
+                isinstance(v, dict)
+                and all(isinstance(v.get(k), str) for k in ("phase", "type", "message"))
+                and _is_int(v.get("step"))
+            )
+        ),
+        "null, or a mapping with phase, type, message (text) and step (a whole number)",
+    ),
+}
+
+
+def _check_optional(data: dict[str, Any], where: str) -> None:
+    """Raise :class:`RecordError` for an optional key whose value has the wrong shape
+    (a hand-edited record), rather than fail later inside the replay."""
+    for key, (test, wanted) in _OPTIONAL.items():
+        if key in data and not test(data[key]):
+            raise RecordError(f"{where}: {key}: expected {wanted}")
+
+
 def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so no half-written file is left."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    """Write ``data`` to ``path`` through a temporary file, so no half-written file is left.
+
+    Raises :class:`~pnp.errors.OutputError` when ``path`` cannot be written.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(raw)
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def check_writable(path: Path, option: str, *, folder: bool = False) -> None:
+    """Raise :class:`~pnp.errors.OutputError` unless ``path`` (a file, or a ``folder``)
+    could be written, without creating anything.
+
+    Long runs call this before they start, so a bad ``--report`` or
+    ``--records`` fails at once rather than after hours of play.
+    """
+    shown = f"{option} {display_path(path)}"
+    if path.exists():
+        if folder and not path.is_dir():
+            raise OutputError(f"{shown}: not a folder")
+        if not folder and path.is_dir():
+            raise OutputError(f"{shown}: is a folder")
+    # the nearest folder that exists is where the missing ones would be made
+    existing = path if folder and path.is_dir() else path.parent
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"{shown}: {display_path(existing)} is not a folder")
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or exc
+        raise OutputError(f"{shown}: cannot write to {display_path(existing)}: {reason}") from None
 
 
 def read_records(path: Path) -> list[Record]:
     """Every record in ``path`` (``.json``: one; ``.jsonl``: one per line)."""
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise RecordError(f"{shown}: cannot read the record: {reason}") from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{shown}: cannot read the record: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # located like a content file's, not Python's codec text
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise RecordError(
+            f"{shown}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+            "a record is JSON written by pnp playtest"
+        ) from None
     if path.suffix == ".jsonl":
         records = []
         for n, line in enumerate(text.splitlines(), start=1):

@@ -183,55 +183,83 @@ def replay_files(
     """Replay every record in ``paths`` (files, or folders of them), reporting through
     ``echo``; the exit status.
 
-    0 when every record is reproduced, 1 when any is not. Unreadable records,
-    unknown rulesets and bad content raise :class:`~pnp.errors.PnpError`.
+    0 when every record is reproduced, 1 when any is not, 2 when any cannot be
+    read or set up (a malformed or hand-edited record, an unknown ruleset or
+    House): its problem goes to stderr naming the file, and the other records
+    still replay. Bad content raises :class:`~pnp.content.ContentError`.
     ``content_root`` overrides the content folder recorded in each record.
     """
+    from pnp.content import ContentError
     from pnp.content.problems import display_path
     from pnp.engine.errors import RecordError
     from pnp.engine.record import read_records
+    from pnp.errors import PnpError
     from pnp.rulesets import find_ruleset
 
     lookup = find or find_ruleset
     files: list[Path] = []
+    tally = {"reproduced": 0, "not reproduced": 0, "malformed": 0}
+
+    def malformed(lines: list[str]) -> None:
+        for line in lines:
+            echo(line, err=True)
+        tally["malformed"] += 1
+
     for path in paths:
         if path.is_dir():  # a --records folder, or a playtest's crash records
             found = sorted([*path.glob("*.json"), *path.glob("*.jsonl")])
             if not found:
-                raise RecordError(f"{display_path(path)}: no record files (*.json, *.jsonl)")
+                malformed([f"{display_path(path)}: no record files (*.json, *.jsonl)"])
             files += found
         else:
             files.append(path)
-    records = [(path, record) for path in files for record in read_records(path)]
     loaded: dict[tuple[str, str | None], LoadedContent[Any]] = {}
-    status = 0
-    for path, record in records:
-        ruleset = lookup(record.ruleset)
-        root = content_root
-        if root is None and record.content_root and Path(record.content_root).is_dir():
-            root = Path(record.content_root)
-        key = (ruleset.name, str(root) if root else None)
-        if key not in loaded:
-            loaded[key] = ruleset.load(root, alone=True)
-        logger = _Log(echo) if log else None
-        outcome = replay(
-            record,
-            ruleset,
-            loaded[key],
-            observer=logger.events if logger else None,
-            trace=logger.choice if logger else None,
-        )
-        for warning in outcome.warnings:
-            echo(f"warning: {display_path(path)}: {warning}", err=True)
-        echo(f"{'OK' if outcome.ok else 'MISMATCH'}  {display_path(path)}: {outcome.summary()}")
-        for difference in outcome.differences:
-            echo(f"  {difference}")
-        if outcome.ok and outcome.run.failure is not None:
-            for line in outcome.run.failure.traceback.rstrip().splitlines():
-                echo(f"  {line}")
-        if not outcome.ok:
-            status = 1
-    return status
+    for path in files:
+        shown = display_path(path)
+        try:
+            records = read_records(path)
+        except RecordError as exc:
+            malformed(exc.lines())
+            continue
+        for record in records:
+            try:
+                try:
+                    ruleset = lookup(record.ruleset)
+                except PnpError as exc:
+                    raise RecordError(f"ruleset: {exc}") from None
+                root = content_root
+                if root is None and record.content_root and Path(record.content_root).is_dir():
+                    root = Path(record.content_root)
+                key = (ruleset.name, str(root) if root else None)
+                if key not in loaded:
+                    loaded[key] = ruleset.load(root, alone=True)
+                logger = _Log(echo) if log else None
+                outcome = replay(
+                    record,
+                    ruleset,
+                    loaded[key],
+                    observer=logger.events if logger else None,
+                    trace=logger.choice if logger else None,
+                )
+            except ContentError:
+                raise  # the content, not the record, is at fault: every replay would fail
+            except PnpError as exc:  # this record cannot be set up; the others still can
+                malformed([f"{shown}: {line}" for line in exc.lines()])
+                continue
+            for warning in outcome.warnings:
+                echo(f"warning: {shown}: {warning}", err=True)
+            echo(f"{'OK' if outcome.ok else 'MISMATCH'}  {shown}: {outcome.summary()}")
+            for difference in outcome.differences:
+                echo(f"  {difference}")
+            if outcome.ok and outcome.run.failure is not None:
+                for line in outcome.run.failure.traceback.rstrip().splitlines():
+                    echo(f"  {line}")
+            tally["reproduced" if outcome.ok else "not reproduced"] += 1
+    if sum(tally.values()) > 1:
+        echo(", ".join(f"{count} {what}" for what, count in tally.items()))
+    if tally["malformed"]:
+        return 2
+    return 1 if tally["not reproduced"] else 0
 
 
 class _Log:

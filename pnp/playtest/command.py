@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.engine.agents import parse_agents
-from pnp.engine.record import write_atomic
+from pnp.engine.record import check_writable, write_atomic
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
 from pnp.playtest.executor import Executor, LocalExecutor
@@ -61,9 +61,12 @@ def _check(request: PlaytestRequest) -> None:
         raise UsageError("--max-cap-rate must be between 0 and 1")
     if request.report is not None and request.report.suffix.lower() != ".pdf":
         raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")
-    for flag, folder in (("--records", request.records),):
-        if folder is not None and folder.exists() and not folder.is_dir():
-            raise UsageError(f"{flag} {folder}: not a folder")
+    # outputs are written after the games: check them before, not after, a long run
+    for flag, path in (("--report", request.report), ("--stats", request.stats)):
+        if path is not None:
+            check_writable(path, flag)
+    if request.records is not None:
+        check_writable(request.records, "--records", folder=True)
 
 
 def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:

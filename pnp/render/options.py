@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,8 +18,6 @@ LAYOUTS: tuple[str, ...] = ("grid", "gutterfold")
 MAX_BLEED_MM = 10.0
 MAX_OVERLAP_MM = 50.0
 MAX_OFFSET_MM = 20.0
-
-_OFFSET = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -61,7 +58,10 @@ class RenderOptions:
             )
         for value in self.back_offset:
             if abs(value) > MAX_OFFSET_MM * mm + 1e-9:
-                raise UsageError(f"--back-offset: each value must be within ±{MAX_OFFSET_MM:g} mm")
+                raise UsageError(
+                    f"--back-offset: each value must be within ±{MAX_OFFSET_MM:g} mm, "
+                    f"not {to_mm(value):g}"
+                )
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -88,11 +88,20 @@ class RenderOptions:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """``"1.5,-0.5"`` (mm, right and up) as points."""
-    match = _OFFSET.match(text)
-    if not match:
-        raise UsageError(f"--back-offset: cannot read {text!r} (write X,Y in mm, e.g. 1.5,-0.5)")
-    return float(match.group(1)) * mm, float(match.group(2)) * mm
+    """``"1.5,-0.5"`` (mm, right and up) as points; each value may carry a unit
+    like ``--bleed`` (``0.5mm,-0.02in``)."""
+    from pnp.render.units import parse_length
+
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise UsageError(text)
+        x, y = (parse_length(part, "--back-offset") for part in parts)
+    except UsageError:
+        raise UsageError(
+            f"--back-offset: cannot read {text!r} (write X,Y in mm, e.g. 1.5,-0.5)"
+        ) from None
+    return x, y
 
 
 def parse_mm(text: str | float, option: str) -> float:

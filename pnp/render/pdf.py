@@ -20,12 +20,8 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
-from pnp.errors import PnpError
+from pnp.errors import OutputError as OutputError  # re-exported: its home was here
 from pnp.render import fonts
-
-
-class OutputError(PnpError):
-    """An output folder or file that cannot be written."""
 
 
 def new_canvas(

@@ -29,7 +29,8 @@ def find_ruleset(name: str) -> Ruleset:
         if ruleset.name == name:
             return ruleset
     names = [r.name for r in all_rulesets()]
-    hint = difflib.get_close_matches(name, names, n=1)
+    # names are lower-case ids: 'THRONES' should still find its suggestion
+    hint = difflib.get_close_matches(name.lower(), names, n=1)
     known = ", ".join(names) if names else "none are registered"
     extra = f"; did you mean {hint[0]!r}?" if hint else ""
     raise UnknownRulesetError(f"unknown ruleset {name!r} (known: {known}){extra}")

@@ -75,7 +75,11 @@ def test_wrong_discriminator_value(toy_root: Path) -> None:
     text = units.read_text().replace("type: unit\n    name: Knight", "type: unti\n    name: Knight")
     units.write_text(text)
     (line,) = problems(toy_root / "toy")
-    assert "units.yaml:3:5: cards[0]:" in line and "'unit'" in line
+    # on the type line itself, with the known types and a guess
+    assert line.endswith(
+        "units.yaml:4:5: cards[0].type: unknown type 'unti' (known: unit, spell); "
+        "did you mean 'unit'?"
+    )
 
 
 def test_yaml_syntax_error(toy_root: Path) -> None:
@@ -90,6 +94,77 @@ def test_duplicate_ids_name_both_places(toy_root: Path) -> None:
     spells.write_text(spells.read_text().replace("id: fireball", "id: knight"))
     lines = problems(toy_root / "toy")
     assert any("units.yaml:3:5: cards[0].id: duplicate id 'knight' in cards" in x for x in lines)
+    # and where the id was first used, even in another file
+    assert any(x.endswith("(first used at " + f"{spells}:2)") for x in lines), lines
+
+
+def test_missing_card_type_is_a_missing_field(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("    type: unit\n", "", 1))
+    (line,) = problems(toy_root / "toy")
+    assert "units.yaml:3:5: cards[0].type: required field is missing" in line
+
+
+def test_text_where_an_entry_belongs(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("cards:\n", "cards:\n  - knight-card\n", 1))
+    lines = problems(toy_root / "toy")
+    assert any(
+        "units.yaml:3:5: cards[0]: expected a mapping of fields (key: value), "
+        "got text ('knight-card')" in x
+        for x in lines
+    ), lines
+    assert not any("instance of" in x or "extract fields" in x for x in lines)
+
+
+def test_another_rulesets_folder_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "plots.yaml").write_text("plots: [{id: a}]\n")
+    (tmp_path / "houses.yaml").write_text("houses: [{id: stark}]\ncards: []\n")
+    (line,) = problems(tmp_path)
+    assert line == (
+        f"{tmp_path}: does not look like this ruleset's content: it lacks the sections "
+        "settings and has the unknown sections houses, plots (is it the right --content folder?)"
+    )
+
+
+def test_an_unfinished_folder_is_reported_in_full(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text("cards: [{id: x, type: unit}]\n")
+    lines = problems(tmp_path)
+    assert any(x.endswith(": settings: required field is missing") for x in lines), lines
+    assert any("cards.yaml:1:9: cards[0].name: required field is missing" in x for x in lines)
+
+
+def test_a_typo_in_one_section_name_is_still_reported_in_place(toy_root: Path) -> None:
+    game = toy_root / "toy" / "game.yaml"
+    game.write_text(game.read_text().replace("settings:", "setings:"))
+    lines = problems(toy_root / "toy")
+    wanted = "game.yaml:1:1: setings: unknown field (did you mean 'settings'?)"
+    assert any(wanted in x for x in lines), lines
+
+
+def test_a_validator_message_has_no_pydantic_label(tmp_path: Path) -> None:
+    from pydantic import field_validator
+
+    from pnp.content import ContentModel
+    from pnp.content.loader import validate_document
+    from pnp.content.yaml_source import parse_yaml
+
+    class Named(ContentModel):
+        name: str
+
+        @field_validator("name")
+        @classmethod
+        def _short(cls, value: str) -> str:
+            if len(value) > 3:
+                raise ValueError(f"{value!r} is longer than 3 letters")
+            return value
+
+    path = tmp_path / "named.yaml"
+    path.write_text("name: Eddard\n")
+    with pytest.raises(ContentError) as info:
+        validate_document(Named, parse_yaml(path, path.read_bytes()))
+    (line,) = [str(p) for p in info.value.problems]
+    assert line.endswith("named.yaml:1:1: name: 'Eddard' is longer than 3 letters")
 
 
 def test_dangling_reference_with_suggestion(toy_root: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -127,3 +128,62 @@ def test_replay_a_folder_of_records(haggle_registry, haggle_content, tmp_path: P
     empty.mkdir()
     result = invoke("replay", str(empty))
     assert result.exit_code == 2 and "no record files" in result.stderr
+
+
+def test_a_bad_record_is_reported_and_the_others_still_replay(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    good = record_file(haggle_content, tmp_path, 1, name="a-good.json")
+    data = json.loads(good.read_text())
+    (tmp_path / "b-truncated.json").write_text(good.read_text()[:200])
+    (tmp_path / "c-ruleset.json").write_text(json.dumps({**data, "ruleset": "hagle"}))
+    record_file(haggle_content, tmp_path, 2, name="d-good.json")
+    result = invoke("replay", str(tmp_path))
+    assert result.exit_code == 2, result.output
+    assert result.stdout.count("OK  ") == 2  # both good records, before and after the bad ones
+    assert "b-truncated.json:" in result.stderr and "not valid JSON" in result.stderr
+    assert "c-ruleset.json: ruleset: unknown ruleset 'hagle'" in result.stderr
+    assert "2 reproduced, 0 not reproduced, 2 malformed" in result.stdout
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("limits", {"max_steps": "x"}, "limits: expected a mapping with max_steps"),
+        ("limits", None, "limits: expected a mapping"),
+        ("content_root", 5, "content_root: expected a folder path or null"),
+        ("houses", "stark", "houses: expected a list of House ids"),
+        ("options", [], "options: expected a mapping"),
+        ("failure", {"phase": "agent"}, "failure: expected null, or a mapping"),
+    ],
+)
+def test_a_hand_edited_record_names_the_file_and_key(
+    haggle_registry, haggle_content, tmp_path: Path, key: str, value, message: str
+) -> None:
+    path = record_file(haggle_content, tmp_path)
+    path.write_text(json.dumps({**json.loads(path.read_text()), key: value}))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 2, result.output
+    assert f"{path}: {message}" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_record_the_ruleset_cannot_set_up_names_the_file(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    path = record_file(haggle_content, tmp_path)
+    path.write_text(json.dumps({**json.loads(path.read_text()), "houses": ["lanister", None]}))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"{path}: ") and "unknown house 'lanister'" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_record_that_is_not_utf8_is_located(haggle_registry, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b'{"format": "pnp-record/1",\n "ruleset": "h\xe4ggle"}')
+    result = invoke("replay", str(path))
+    assert result.exit_code == 2, result.output
+    assert f"{path}:2:15: not UTF-8 text (byte 0xe4)" in result.stderr
+    assert "codec" not in result.stderr

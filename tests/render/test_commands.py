@@ -295,6 +295,16 @@ def test_bad_options_exit_2(
     assert not (tmp_path / "o").exists()
 
 
+def test_rules_pdf_to_stdout_is_refused_before_the_content_is_read(
+    toy_registry: None, tmp_path: Path
+) -> None:
+    missing = tmp_path / "no-content"
+    result = invoke("rules", "toy", "--out", "-", "--content", str(missing))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("--out - prints Markdown or HTML only")
+    assert "no such content folder" not in result.stderr
+
+
 def test_content_errors_exit_2_and_write_nothing(
     toy_registry: None, toy_root: Path, tmp_path: Path
 ) -> None:

@@ -58,6 +58,11 @@ def test_parse_bad_values() -> None:
     with pytest.raises(UsageError, match="--back-offset: cannot read '1;2'"):
         parse_offset("1;2")
     assert parse_offset(" 1.5, -0.5 ") == pytest.approx((1.5 * mm, -0.5 * mm))
+    # units as --bleed takes them, so a measured offset can be pasted as read
+    assert parse_offset("0.5mm,-0.02in") == pytest.approx((0.5 * mm, -0.02 * 25.4 * mm))
+    for bad in ("1", "1,2,3", ",", "a,b", "1mm;2"):
+        with pytest.raises(UsageError, match="write X,Y in mm"):
+            parse_offset(bad)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +73,7 @@ def test_parse_bad_values() -> None:
         ({"bleed": -1 * mm}, "--bleed must be between 0 and 10 mm"),
         ({"bleed": 11 * mm}, "--bleed must be between 0 and 10 mm"),
         ({"overlap": 60 * mm}, "--overlap must be between 0 and 50 mm"),
-        ({"back_offset": (0.0, 25 * mm)}, "--back-offset: each value must be within ±20 mm"),
+        ({"back_offset": (0.0, 25 * mm)}, "--back-offset: each value must be within ±20 mm, not"),
         ({"paper": "B5"}, "unknown paper"),
     ],
 )

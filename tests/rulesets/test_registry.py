@@ -19,6 +19,8 @@ def test_find_ruleset(toy_registry: None) -> None:
 def test_unknown_ruleset_suggests(toy_registry: None) -> None:
     with pytest.raises(UnknownRulesetError, match="did you mean 'toy'"):
         find_ruleset("tyo")
+    with pytest.raises(UnknownRulesetError, match="did you mean 'toy'"):
+        find_ruleset("TOY")  # ids are lower case; the shouted name still gets its hint
 
 
 def test_registered_names_are_unique() -> None:

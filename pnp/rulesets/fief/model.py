@@ -377,6 +377,13 @@ class FiefContent(ContentModel):
     rules: Rules
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
+        if self.rules.min_players > self.rules.max_players:
+            # no player count would be playable: every game would stop at setup
+            yield (
+                ("rules", "min_players"),
+                f"min_players {self.rules.min_players} is more than "
+                f"max_players {self.rules.max_players}",
+            )
         yield from self._check_map()
         yield from self._check_houses()
         yield from self._check_cards()

@@ -236,6 +236,10 @@ def check_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         raise UsageError(
             f"unknown thrones option(s): {', '.join(unknown)} (known: {', '.join(OPTIONS)})"
         )
+    for key, value in opts.items():
+        # 'titles=maybe' is a typo, not a wish for titles: only deck_format is a word
+        if key != "deck_format" and not isinstance(value, bool):
+            raise UsageError(f"thrones option {key!r} must be true or false, got {value!r}")
     if opts.get("two_on_two") and players != 4:
         raise UsageError("the Two-on-Two variant needs exactly 4 players")
     if opts.get("draft") and players != 2:
@@ -379,11 +383,29 @@ def scenario_game(
     def bad(loc: tuple, msg: str) -> None:
         problems.append((("setup", *loc), msg))
 
+    def whole(raw: Mapping[str, Any], key: str, loc: tuple, default: int) -> int:
+        # a scenario author's typo is a located problem, not a crash of the ruleset
+        value = raw.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            bad((*loc, key), f"expected a whole number, got {value!r}")
+            return default
+        return value
+
+    def listed(raw: Mapping[str, Any], key: str, loc: tuple) -> list[Any]:
+        value = raw.get(key) or []
+        if not isinstance(value, list):
+            bad((*loc, key), f"expected a list, got {value!r}")
+            return []
+        return value
+
     for key in setup:
         if key not in SETUP_KEYS:
             bad((key,), f"unknown setup key (known: {', '.join(sorted(SETUP_KEYS))})")
     seats = setup.get("seats") or []
-    players = int(setup.get("players", len(seats)))
+    if not isinstance(seats, list):
+        bad(("seats",), "seats is a list, one entry per player")
+        seats = []
+    players = whole(setup, "players", (), len(seats))
     if players not in (2, 3, 4):
         bad(("players",), f"2–4 players, not {players}")
     if len(seats) != players:
@@ -463,39 +485,46 @@ def scenario_game(
             ("discard", DISCARD, seat.discard),
             ("dead", DEAD, seat.dead),
         ):
-            for j, cid in enumerate(raw.get(key) or []):
+            for j, cid in enumerate(listed(raw, key, ("seats", i))):
                 c = card(cid, ("seats", i, key, j), i, zone)
                 if c is not None:
                     target.append(c)
-        for j, cid in enumerate(raw.get("deck") or []):  # listed top first
+        for j, cid in enumerate(listed(raw, "deck", ("seats", i))):  # listed top first
             c = card(cid, ("seats", i, "deck", j), i, DECK)
             if c is not None:
                 seat.deck.insert(0, c)
-        for j, spec in enumerate(raw.get("plot_deck") or []):
+        for j, spec in enumerate(listed(raw, "plot_deck", ("seats", i))):
             p = plot(spec, ("seats", i, "plot_deck", j), i, PLOT_DECK)
             if p is not None:
                 seat.plot_deck.append(p)
-        for j, spec in enumerate(raw.get("used_plots") or []):
+        for j, spec in enumerate(listed(raw, "used_plots", ("seats", i))):
             p = plot(spec, ("seats", i, "used_plots", j), i, PLOT_USED)
             if p is not None:
                 seat.used_plots.append(p)
         if raw.get("plot") is not None:
             seat.plot = plot(raw["plot"], ("seats", i, "plot"), i, PLOT_REVEALED)
-        for j, entry in enumerate(raw.get("in_play") or []):
-            spec = {"card": entry} if isinstance(entry, str) else dict(entry)
+        for j, entry in enumerate(listed(raw, "in_play", ("seats", i))):
             loc = ("seats", i, "in_play", j)
-            c = card(spec.get("card"), (*loc, "card"), int(spec.get("owner", i)), "new")
+            if not isinstance(entry, str | Mapping):
+                bad(loc, f"expected a card id or a mapping with card:, got {entry!r}")
+                continue
+            spec = {"card": entry} if isinstance(entry, str) else dict(entry)
+            c = card(spec.get("card"), (*loc, "card"), whole(spec, "owner", loc, i), "new")
             if c is None:
                 continue
             game.enter_play(c, i)
             c.kneeling = bool(spec.get("kneeling", False))
-            c.power = int(spec.get("power", 0))
-            for k, aspec in enumerate(spec.get("attachments") or []):
+            c.power = whole(spec, "power", loc, 0)
+            for k, aspec in enumerate(listed(spec, "attachments", loc)):
+                aloc = (*loc, "attachments", k)
+                if not isinstance(aspec, str | Mapping):
+                    bad(aloc, f"expected a card id or a mapping with card:, got {aspec!r}")
+                    continue
                 aspec = {"card": aspec} if isinstance(aspec, str) else dict(aspec)
-                owner = int(aspec.get("owner", i))
-                a = card(aspec.get("card"), (*loc, "attachments", k), owner, "new")
+                owner = whole(aspec, "owner", aloc, i)
+                a = card(aspec.get("card"), aloc, owner, "new")
                 if a is not None:
-                    game.enter_play(a, int(aspec.get("controller", owner)), c)
+                    game.enter_play(a, whole(aspec, "controller", aloc, owner), c)
                     a.kneeling = bool(aspec.get("kneeling", False))
             dupes = spec.get("duplicates") or []
             if isinstance(dupes, int):
@@ -507,9 +536,9 @@ def scenario_game(
                     c.dupes.append(dcard)
         if raw.get("deck_list") is not None:
             _deck_list(game, model, i, raw["deck_list"], bad)
-        seat.gold = int(raw.get("gold", 0))
-        seat.power = int(raw.get("power", 0))
-        seat.limited = int(raw.get("limited", 0))
+        seat.gold = whole(raw, "gold", ("seats", i), 0)
+        seat.power = whole(raw, "power", ("seats", i), 0)
+        seat.limited = whole(raw, "limited", ("seats", i), 0)
         if raw.get("title") is not None:
             t = raw["title"]
             if t not in db.titles:
@@ -525,12 +554,16 @@ def scenario_game(
                 bad(("seats", i, "agenda"), f"unknown agenda {a!r}")
             else:
                 seat.agenda = game.new_card(db.agendas[a], i, "agenda")
+    first = whole(setup, "first_player", (), 0)
+    if not 0 <= first < players:
+        bad(("first_player",), f"seat {first} does not exist (seats 0–{players - 1})")
+    round_no = whole(setup, "round", (), 1)
     if problems:
         raise SetupError(problems=problems)
-    game.first = int(setup.get("first_player", 0))
+    game.first = first
     if phase != "setup":
         game.first_round1 = game.first
-    game.round_no = int(setup.get("round", 1))
+    game.round_no = round_no
     if options.get("draft"):
         fill_draft_deck(game, model)
     game.start(phase)

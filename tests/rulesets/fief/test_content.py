@@ -132,6 +132,16 @@ def test_principal_village_outside_its_region(content_copy: Path) -> None:
     ), lines
 
 
+def test_more_min_players_than_max_players(content_copy: Path) -> None:
+    # before, this validated and every game stopped at setup ("played by 7–6 players")
+    _edit(content_copy / "rules.yaml", "min_players: 3", "min_players: 7")
+    lines = _problems(content_copy)
+    assert any(
+        line.endswith("rules.yaml:4:3: rules.min_players: min_players 7 is more than max_players 6")
+        for line in lines
+    ), lines
+
+
 def test_duplicate_and_self_roads(content_copy: Path) -> None:
     _edit(
         content_copy / "map.yaml",

@@ -152,6 +152,10 @@ def test_bad_options_are_usage_errors(content: LoadedContent) -> None:
         RULESET.new_game(content, GameConfig(2, None, {"dragons": True}), 1)
     with pytest.raises(UsageError, match="no two_player deck for House 'tyrell'"):
         RULESET.new_game(content, GameConfig(2, ("tyrell", None)), 1)
+    # before, any value was read as its truth: 'titles=maybe' switched titles on
+    for key, value in (("titles", "maybe"), ("mulligan", 2), ("draft", None)):
+        with pytest.raises(UsageError, match=f"option '{key}' must be true or false, got"):
+            RULESET.new_game(content, GameConfig(2, None, {key: value}), 1)
 
 
 def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
@@ -168,6 +172,42 @@ def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
     locs = [loc for loc, _ in info.value.problems]
     assert ("setup", "seats", 1, "house") in locs
     assert ("setup", "seats", 0, "hand", 0) in locs
+
+
+@pytest.mark.parametrize(
+    ("setup", "loc", "message"),
+    [
+        ({"players": "two"}, ("setup", "players"), "expected a whole number, got 'two'"),
+        ({"round": "x"}, ("setup", "round"), "expected a whole number, got 'x'"),
+        ({"first_player": 0.5}, ("setup", "first_player"), "expected a whole number"),
+        ({"first_player": 7}, ("setup", "first_player"), "seat 7 does not exist (seats 0–1)"),
+        ({"first_player": -1}, ("setup", "first_player"), "seat -1 does not exist"),
+        ({"seats": 5}, ("setup", "seats"), "seats is a list"),
+        ({"seat0": {"gold": "lots"}}, ("setup", "seats", 0, "gold"), "got 'lots'"),
+        ({"seat0": {"power": True}}, ("setup", "seats", 0, "power"), "expected a whole number"),
+        ({"seat0": {"hand": 5}}, ("setup", "seats", 0, "hand"), "expected a list, got 5"),
+        ({"seat0": {"in_play": [7]}}, ("setup", "seats", 0, "in_play", 0), "a card id"),
+        (
+            {"seat0": {"in_play": [{"card": "stark-eddard", "power": "2"}]}},
+            ("setup", "seats", 0, "in_play", 0, "power"),
+            "got '2'",
+        ),
+    ],
+)
+def test_a_scenario_setup_of_the_wrong_type_is_located_not_a_crash(
+    content: LoadedContent, setup: dict, loc: tuple, message: str
+) -> None:
+    """A typo in a scenario's numbers or lists is the author's, not the ruleset's."""
+    from pnp.engine.errors import SetupError
+
+    assert RULESET.scenario_game is not None
+    seat0 = {"house": "stark", **setup.pop("seat0", {})}
+    full = {"players": 2, "seats": [seat0, {"house": "lannister"}], **setup}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, full, [], 0)
+    assert any(got == loc and message in text for got, text in info.value.problems), (
+        info.value.problems
+    )
 
 
 def test_invariants_catch_stale_actor_indexes(content: LoadedContent) -> None:
