@@ -241,7 +241,8 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     _centre_icon(
         face, badge, box.right - corner / 2, top - corner / 2, corner * (1.0 if house else 0.8)
     )
-    name_w = box.w - 2 * corner - 2 * mm
+    # 1.5 mm clear of the corner discs (radius corner / 2 + 0.4 mm): long names touched them
+    name_w = box.w - 2 * (corner + 0.4 * mm) - 3 * mm
     face.label(
         noble.name,
         box.x + box.w / 2,

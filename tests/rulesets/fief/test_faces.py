@@ -9,6 +9,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.render.components import Component
 from pnp.render.geometry import Box
+from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.style import luminance
 from tests.render.recording import RecordingFace, meets_circle, overlap
@@ -119,3 +120,19 @@ def test_mini_card_lines_clear_the_picture_disc(kit: dict[str, Component]) -> No
             b = line.box  # baseline to cap height; add the descenders
             low = Box(b.x, b.y - 0.25 * line.size, b.w, b.h + 0.25 * line.size)
             assert not any(meets_circle(low, d.box) for d in discs), (card.id, line.what)
+
+
+def test_noble_names_keep_clear_of_the_corner_badges(kit: dict[str, Component]) -> None:
+    """A Noble's name stays at least 1 mm from the sex and House badges beside it."""
+    nobles = [c for c in kit.values() if getattr(c, "size", None) == "poker"]
+    assert len(nobles) == 77
+    for noble in nobles:
+        face = drawn(noble)
+        name = face.of("label")[0]
+        assert name.what == noble.name
+        near = name.box.outset(1 * mm)
+        badges = [d for d in face.drawn if d.kind in ("circle", "icon")]
+        corners = [d for d in badges if d.box.top > name.box.y and d.box.y < name.box.top]
+        assert len(corners) >= 2, noble.id
+        for badge in corners:
+            assert not meets_circle(near, badge.box), (noble.id, badge.what)
