@@ -673,12 +673,23 @@ def vote_face(house: House, vote: str, face: Face) -> None:
     _token_ground(face, house.color, ring_mm=1.6)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.08, d * 0.52)
+    side = d * 0.58
+    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.1, side)
     colour = INK if vote == "for" else "#ffffff"
+    # the word stays inside the circle: a white DECOY wider than the black disc printed
+    # its first and last letters white on the parchment
     face.label(
-        vote.upper(), cx, cy + d * 0.03, size=d / mm * 0.42, bold=True, color=colour, align="center"
+        vote.upper(),
+        cx,
+        cy + d * 0.055,
+        size=d / mm * 0.42,
+        bold=True,
+        color=colour,
+        align="center",
+        max_width=side * 0.72,
+        min_size=4.5,
     )
-    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.27, d * 0.2)
+    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.28, d * 0.18)
 
 
 def house_back(house: House, face: Face) -> None:
@@ -694,8 +705,8 @@ def house_marker_face(house: House, icon: str, label: str, face: Face) -> None:
     cx, cy = face.width / 2, face.height / 2
     d = face.width
     if icon == f"sigil-{house.id}":
-        _centre_icon(face, icon, cx, cy + d * 0.06, d * 0.6)
-        _token_word(face, label, 0.28, 0.62)
+        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.56)
+        _token_word(face, label, 0.36, 0.62)
     elif face.shape == "round":
         # picture and sigil side by side above the word: a sigil low on the right ran
         # into long words; the word sits where the parchment disc is still wide
@@ -714,9 +725,13 @@ def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
     _token_ground(face, ring, ring_mm=1.4)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
-    if label:
-        _token_word(face, label, 0.27, 0.7)
+    if not label:
+        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
+        return
+    # the word a little higher, where a round token's parchment is wide enough for it to
+    # print near 6 pt (it was 4.3-4.9 pt low down)
+    _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
+    _token_word(face, label, 0.36, 0.62, baseline=0.26)
 
 
 def _token_word(face: Face, word: str, size: float, width: float, baseline: float = 0.33) -> None:

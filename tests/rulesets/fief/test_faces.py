@@ -11,6 +11,7 @@ from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.components import MARKER_ART
 from pnp.rulesets.fief.style import luminance
 from tests.render.recording import RecordingFace, meets_circle, overlap
 
@@ -51,13 +52,16 @@ def test_house_marker_words_clear_the_sigil(kit: dict[str, Component]) -> None:
             assert not overlap(picture.box.inset(0.1 * picture.box.w), sigils[0].box), marker.id
 
 
-def test_house_marker_words_stay_on_the_parchment(kit: dict[str, Component]) -> None:
+def test_marker_words_stay_on_the_parchment(kit: dict[str, Component]) -> None:
     """The word fits inside the light ground, disc or square, not over the coloured ring."""
-    for cid, marker in kit.items():
-        if not cid.startswith(HOUSE_MARKERS):
-            continue
+    markers = [c for cid, c in kit.items() if cid.startswith(HOUSE_MARKERS) or cid in MARKER_ART]
+    for marker in markers:
+        cid = marker.id
         face = drawn(marker)
-        (word,) = face.of("label")
+        words = face.of("label")
+        if not words:
+            continue
+        (word,) = words
         d = face.width
         r = d / 2 - 1.4 * 72 / 25.4  # the ring is 1.4 mm wide
         corners = [
@@ -136,3 +140,32 @@ def test_noble_names_keep_clear_of_the_corner_badges(kit: dict[str, Component]) 
         assert len(corners) >= 2, noble.id
         for badge in corners:
             assert not meets_circle(near, badge.box), (noble.id, badge.what)
+
+
+def test_marker_words_are_not_tiny(kit: dict[str, Component]) -> None:
+    """Words on the shared and House markers print at 5.3 pt or more (they were 4.3-4.9)."""
+    markers = [c for cid, c in kit.items() if cid.startswith(HOUSE_MARKERS) or cid in MARKER_ART]
+    sizes = {}
+    for marker in markers:
+        for word in drawn(marker).of("label"):
+            sizes[marker.id] = word.size
+    assert len(sizes) > 30
+    assert min(sizes.values()) >= 5.3, sorted(sizes.items(), key=lambda kv: kv[1])[:5]
+
+
+def test_vote_words_stay_inside_their_circle(kit: dict[str, Component]) -> None:
+    """FOR and DECOY print inside the white or black circle, clear of the sigil."""
+    votes = [c for cid, c in kit.items() if cid.startswith(("vote-for-", "vote-decoy-"))]
+    assert len(votes) == 18
+    for vote in votes:
+        face = drawn(vote)
+        (word,) = face.of("label")
+        (circle,) = [d for d in face.of("icon") if d.what.startswith("vote-")]
+        (sigil,) = [d for d in face.of("icon") if d.what.startswith("sigil-")]
+        r = circle.box.w * 0.41  # the drawn disc inside its 6-unit ring, of 100 units
+        cx, cy = circle.box.x + circle.box.w / 2, circle.box.y + circle.box.h / 2
+        b = word.box
+        for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top)):
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r, (vote.id, word.what)
+        assert not overlap(circle.box.inset(0.03 * circle.box.w), sigil.box), vote.id
+        assert word.size >= 5.5, (vote.id, word.size)
