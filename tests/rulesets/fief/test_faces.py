@@ -169,3 +169,18 @@ def test_vote_words_stay_inside_their_circle(kit: dict[str, Component]) -> None:
             assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r, (vote.id, word.what)
         assert not overlap(circle.box.inset(0.03 * circle.box.w), sigil.box), vote.id
         assert word.size >= 5.5, (vote.id, word.size)
+
+
+def test_court_board_words_are_readable(kit: dict[str, Component]) -> None:
+    """The Royal Court and deck boards print no word below 5.5 pt (the VP track's 'solo win'
+    and 'alliance win' were 5 pt)."""
+    boards = [c for c in kit.values() if c.kind == "board" and c.file_stem == "court-board"]
+    assert len(boards) == 2
+    sizes = {}
+    for board in boards:
+        for d in [*drawn(board).of("label"), *drawn(board).of("text")]:
+            sizes[d.what] = min(d.size, sizes.get(d.what, 99.0))
+    assert any("solo win" in w for w in sizes)
+    # the 5 VP mark is an alliance's win in a Night's Watch game, not an alliance with the Watch
+    assert any("alliance win (Night's Watch)" in w for w in sizes), sorted(sizes)
+    assert min(sizes.values()) >= 5.5, sorted(sizes.items(), key=lambda kv: kv[1])[:5]
