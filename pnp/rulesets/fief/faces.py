@@ -262,7 +262,8 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         italic=True,
         color="#4a4036",
         align="center",
-        max_width=name_w,
+        # this low the corner discs are narrow: the line may run wider than the name
+        max_width=box.w - 2 * corner - 1.5 * mm,
         min_size=4.5,
     )
     # portrait medallion
@@ -280,7 +281,7 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     c.restoreState()
     start = _starts_on(noble, house)
     if start:
-        rw = 2 * r + 4 * mm
+        rw = 2 * r + 8 * mm
         face.rect(
             cx - rw / 2,
             cy - r - 1.6 * mm,

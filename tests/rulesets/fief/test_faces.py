@@ -184,3 +184,22 @@ def test_court_board_words_are_readable(kit: dict[str, Component]) -> None:
     # the 5 VP mark is an alliance's win in a Night's Watch game, not an alliance with the Watch
     assert any("alliance win (Night's Watch)" in w for w in sizes), sorted(sizes)
     assert min(sizes.values()) >= 5.5, sorted(sizes.items(), key=lambda kv: kv[1])[:5]
+
+
+def test_noble_role_and_start_lines_are_readable(kit: dict[str, Component]) -> None:
+    """The role line under a Noble's name (5.1 pt or more: the Bannermen's is long) and the
+    'Initial Noble' ribbon (5.5 pt or more) are readable, the role line clear of the badges."""
+    nobles = [c for c in kit.values() if getattr(c, "size", None) == "poker"]
+    starts = 0
+    for noble in nobles:
+        face = drawn(noble)
+        role = face.of("label")[1]
+        assert role.size >= 5.1, (noble.id, role.what, role.size)
+        near = role.box.outset(0.5 * mm)
+        badges = [d for d in face.drawn if d.kind in ("circle", "icon")][:4]
+        assert not any(meets_circle(near, b.box) for b in badges), (noble.id, role.what)
+        for line in face.of("label"):
+            if line.what.startswith("Initial Noble"):
+                starts += 1
+                assert line.size >= 5.5, (noble.id, line.size)
+    assert starts >= 9  # at least one initial Noble per House
