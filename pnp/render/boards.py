@@ -217,6 +217,7 @@ def _tile(
         plan.crop_marks = [s for s in segments if s is not None]
     if options.cut_lines:
         plan.outlines = [("rect", w, h, t)]
+        plan.outline_clip = clip
     return plan
 
 

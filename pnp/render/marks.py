@@ -278,12 +278,23 @@ def shape_path(canvas: Canvas, shape: str, w: float, h: float, grow: float = 0.0
 
 
 def draw_outlines(
-    canvas: Canvas, pieces: Sequence[tuple[str, float, float, Transform]], width: float = 0.3
+    canvas: Canvas,
+    pieces: Sequence[tuple[str, float, float, Transform]],
+    width: float = 0.3,
+    clip: Box | None = None,
 ) -> None:
-    """Cut lines: the outline of each ``(shape, w, h, transform)`` piece in grey."""
+    """Cut lines: the outline of each ``(shape, w, h, transform)`` piece in grey.
+
+    With ``clip`` only the part inside that box shows: a board tile draws the
+    whole board's outline, which must not run over its margins to the paper's edge.
+    """
     if not pieces:
         return
     canvas.saveState()
+    if clip is not None:
+        path = canvas.beginPath()
+        path.rect(clip.x, clip.y, clip.w, clip.h)
+        canvas.clipPath(path, stroke=0, fill=0)
     canvas.setStrokeGray(CUT_GREY)
     canvas.setLineWidth(width)
     for shape, w, h, t in pieces:

@@ -75,6 +75,8 @@ class PagePlan:
     crop_marks: list[marks.Segment] = field(default_factory=list)
     #: cut lines: ``(shape, w, h, transform)``
     outlines: list[tuple[str, float, float, Transform]] = field(default_factory=list)
+    #: where cut lines may show (a tile shows only its part of the board's outline)
+    outline_clip: Box | None = None
     folds: list[marks.Segment] = field(default_factory=list)
     registration: list[tuple[float, float]] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
@@ -229,7 +231,7 @@ def _write_pdf(
             forms.place(placed)
         if page.extra is not None:
             page.extra(canvas, forms)
-        marks.draw_outlines(canvas, page.outlines)
+        marks.draw_outlines(canvas, page.outlines, clip=page.outline_clip)
         marks.draw_segments(canvas, page.crop_marks)
         for fold in page.folds:
             marks.draw_fold(canvas, (fold.x0, fold.y0), (fold.x1, fold.y1))

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
+from pypdf.generic import ContentStream
 
 from pnp.render import Board
 from pnp.render.boards import TILE_MARGIN, plan_board, tile_name, tiling
 from pnp.render.face import DrawContext
 from pnp.render.geometry import Box
+from pnp.render.marks import EDGE_CLEAR
 from pnp.render.options import RenderOptions
 from pnp.render.pages import write_pdf
 from pnp.render.units import mm
 from tests.render.conftest import plain_face
-from tests.render.pdfcheck import close, page_sizes_mm, placements, text
+from tests.render.pdfcheck import close, page_sizes_mm, placements, reader, text
 
 
 def board(w: float, h: float, copies: int = 1) -> Board:
@@ -138,3 +141,56 @@ def test_letter_and_a3_tiling() -> None:
     assert a3.count < letter.count
     # landscape A3 shows 400 × 277 mm per tile: 2 columns × 4 rows (portrait would need 3 × 3)
     assert (a3.cols, a3.rows) == (2, 4)
+
+
+def _stroked_rects(page: Any, pdf: Any) -> list[tuple[Box, Box | None]]:
+    """Every rectangle a page's own content strokes, with the clip box in force."""
+    ops = ContentStream(page.get_contents(), pdf).operations
+    clip: Box | None = None
+    stack: list[Box | None] = []
+    path: list[Box] = []
+    clipping = False
+    out: list[tuple[Box, Box | None]] = []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(clip)
+        elif op == b"Q":
+            clip = stack.pop()
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            path.append(Box(min(x, x + w), min(y, y + h), abs(w), abs(h)))
+        elif op in (b"W", b"W*"):
+            clipping = True
+        elif op in (b"n", b"f", b"f*", b"S", b"s", b"B", b"b"):
+            if clipping and path:
+                box = path[-1]
+                clip = box if clip is None else _meet(clip, box)
+            if op in (b"S", b"s", b"B", b"b"):
+                out += [(box, clip) for box in path]
+            path, clipping = [], False
+    return out
+
+
+def _meet(a: Box, b: Box) -> Box:
+    x0, y0 = max(a.x, b.x), max(a.y, b.y)
+    x1, y1 = min(a.right, b.right), min(a.top, b.top)
+    return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+
+def test_cut_lines_on_tiles_stay_off_the_paper_edge() -> None:
+    """A tile's cut lines show the board's outline on the tile only, never to the paper's edge."""
+    options = RenderOptions(cut_lines=True)
+    plans = plan_board(board(600, 840), options)
+    data = write_pdf(plans, DrawContext(), "board")
+    pdf = reader(data)
+    seen = 0
+    for plan, page in zip(plans[1:], pdf.pages[1:], strict=True):
+        w, h = plan.size
+        clear = Box(0, 0, w, h).inset(EDGE_CLEAR - 0.01)
+        for rect, clip in _stroked_rects(page, pdf):
+            visible = rect if clip is None else _meet(rect, clip)
+            if rect.w > w or rect.h > h:  # the board's outline, bigger than the paper
+                seen += 1
+                assert clip is not None, plan.name
+                assert clear.contains(visible), (plan.name, visible)
+    assert seen == 15

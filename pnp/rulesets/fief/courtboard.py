@@ -196,7 +196,7 @@ def _vp_track(model: FiefContent, face: Face) -> None:
     marks: dict[int, list[str]] = {}
     marks.setdefault(rules.solo_vp, []).append("solo win")
     marks.setdefault(rules.alliance_vp, []).append("alliance win")
-    marks.setdefault(rules.alliance_vp_with_wall, []).append("alliance, Night's Watch")
+    marks.setdefault(rules.alliance_vp_with_wall, []).append("alliance win (Night's Watch)")
     count = top + 1
     x0, y0 = 10.0, 148.0
     pitch = (SIZE[0] - 20) / count
@@ -231,8 +231,8 @@ def _vp_track(model: FiefContent, face: Face) -> None:
                 py + 0.6 * mm,
                 (pitch - 2.5) * mm,
                 5.6 * mm,
-                size=5,
-                min_size=3.6,
+                size=6.5,
+                min_size=5,
                 align="center",
                 valign="middle",
             )

@@ -241,7 +241,8 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     _centre_icon(
         face, badge, box.right - corner / 2, top - corner / 2, corner * (1.0 if house else 0.8)
     )
-    name_w = box.w - 2 * corner - 2 * mm
+    # 1.5 mm clear of the corner discs (radius corner / 2 + 0.4 mm): long names touched them
+    name_w = box.w - 2 * (corner + 0.4 * mm) - 3 * mm
     face.label(
         noble.name,
         box.x + box.w / 2,
@@ -261,7 +262,8 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         italic=True,
         color="#4a4036",
         align="center",
-        max_width=name_w,
+        # this low the corner discs are narrow: the line may run wider than the name
+        max_width=box.w - 2 * corner - 1.5 * mm,
         min_size=4.5,
     )
     # portrait medallion
@@ -279,7 +281,7 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     c.restoreState()
     start = _starts_on(noble, house)
     if start:
-        rw = 2 * r + 4 * mm
+        rw = 2 * r + 8 * mm
         face.rect(
             cx - rw / 2,
             cy - r - 1.6 * mm,
@@ -424,13 +426,15 @@ def _mini(
     )
     size = 15 * mm
     cy = box.top - 8.5 * mm - size / 2 - 1 * mm
-    _disc(face, box.x + box.w / 2, cy, size * 0.62, mix(edge, "#ffffff", 0.2), INK, 0.5)
+    # the disc's top stays 0.8 mm under the kind line (at 0.62 it touched its descenders)
+    disc = size * 0.58
+    _disc(face, box.x + box.w / 2, cy, disc, mix(edge, "#ffffff", 0.2), INK, 0.5)
     _centre_icon(face, icon, box.x + box.w / 2, cy, size * 0.85)
     if ribbon:
         rw = box.w * 0.8
         face.rect(
             box.x + (box.w - rw) / 2,
-            cy - size * 0.62 - 2.4 * mm,
+            cy - disc - 2.4 * mm,
             rw,
             3.6 * mm,
             fill="#2f5d8a",
@@ -441,14 +445,14 @@ def _mini(
         face.label(
             ribbon,
             box.x + box.w / 2,
-            cy - size * 0.62 - 1.5 * mm,
+            cy - disc - 1.5 * mm,
             size=6,
             bold=True,
             color="#ffffff",
             align="center",
             max_width=rw - 1 * mm,
         )
-    text_top = cy - size * 0.62 - (3.2 if ribbon else 1.2) * mm
+    text_top = cy - disc - (3.2 if ribbon else 1.2) * mm
     flavour_h = 6.5 * mm if flavour else 0
     face.text(
         text,
@@ -557,20 +561,14 @@ def military_face(content: FiefContent, title: Title, face: Face) -> None:
     holders = {"lords": "Lords only", "ladies": "Ladies only"}.get(title.holders)
     if holders:
         bits.append(holders)
+    if title.expansion != "base":
+        # on the kind line, as the Wall castles say it (white words under the panel were
+        # printed on the parchment, where nobody could read them)
+        bits.append("Night's Watch")
     text = escape(title.text)
     if title.vp:
         text = f"[vp] <b>{title.vp} VP.</b> " + text
     _mini(face, MILITARY_TITLE, title.name, title_icon(title), text, "", " · ".join(bits))
-    if title.expansion != "base":
-        face.label(
-            "Night's Watch expansion",
-            face.width / 2,
-            3.2 * mm,
-            size=5,
-            italic=True,
-            color="#ffffff",
-            align="center",
-        )
 
 
 def marker_card_face(name: str, text: str, face: Face) -> None:
@@ -639,12 +637,12 @@ def building_face(building: Building, face: Face) -> None:
         building.name,
         face.width / 2,
         2.4 * mm,
-        size=4.6,
+        size=6,
         bold=True,
         color=INK,
         align="center",
         max_width=face.width - 3 * mm,
-        min_size=3.5,
+        min_size=4.5,
     )
 
 
@@ -676,12 +674,23 @@ def vote_face(house: House, vote: str, face: Face) -> None:
     _token_ground(face, house.color, ring_mm=1.6)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.08, d * 0.52)
+    side = d * 0.58
+    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.1, side)
     colour = INK if vote == "for" else "#ffffff"
+    # the word stays inside the circle: a white DECOY wider than the black disc printed
+    # its first and last letters white on the parchment
     face.label(
-        vote.upper(), cx, cy + d * 0.03, size=d / mm * 0.42, bold=True, color=colour, align="center"
+        vote.upper(),
+        cx,
+        cy + d * 0.055,
+        size=d / mm * 0.42,
+        bold=True,
+        color=colour,
+        align="center",
+        max_width=side * 0.72,
+        min_size=4.5,
     )
-    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.27, d * 0.2)
+    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.28, d * 0.18)
 
 
 def house_back(house: House, face: Face) -> None:
@@ -697,11 +706,19 @@ def house_marker_face(house: House, icon: str, label: str, face: Face) -> None:
     cx, cy = face.width / 2, face.height / 2
     d = face.width
     if icon == f"sigil-{house.id}":
-        _centre_icon(face, icon, cx, cy + d * 0.06, d * 0.6)
+        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.56)
+        _token_word(face, label, 0.36, 0.62)
+    elif face.shape == "round":
+        # picture and sigil side by side above the word: a sigil low on the right ran
+        # into long words; the word sits where the parchment disc is still wide
+        _centre_icon(face, icon, cx - d * 0.1, cy + d * 0.1, d * 0.36)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.2, cy + d * 0.1, d * 0.22)
+        _token_word(face, label, 0.36, 0.62, baseline=0.26)
     else:
-        _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
-        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.27, cy - d * 0.25, d * 0.22)
-    _token_word(face, label, 0.28, 0.62)
+        # the sigil in the top right corner: the word below has the token's whole width
+        _centre_icon(face, icon, cx - d * 0.08, cy + d * 0.06, d * 0.42)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.26, cy + d * 0.26, d * 0.24)
+        _token_word(face, label, 0.34, 0.8)
 
 
 def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
@@ -709,18 +726,23 @@ def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
     _token_ground(face, ring, ring_mm=1.4)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
-    if label:
-        _token_word(face, label, 0.27, 0.7)
+    if not label:
+        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
+        return
+    # the word a little higher, where a round token's parchment is wide enough for it to
+    # print near 6 pt (it was 4.3-4.9 pt low down)
+    _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
+    _token_word(face, label, 0.36, 0.62, baseline=0.26)
 
 
-def _token_word(face: Face, word: str, size: float, width: float) -> None:
-    """A bold word low on a token; ``size`` and ``width`` are fractions of its width."""
+def _token_word(face: Face, word: str, size: float, width: float, baseline: float = 0.33) -> None:
+    """A bold word low on a token; ``size``, ``width`` and how far below the centre its
+    ``baseline`` lies are fractions of the token's width."""
     d = face.width
     face.label(
         word,
         d / 2,
-        face.height / 2 - d * 0.33,
+        face.height / 2 - d * baseline,
         size=d / mm * size,
         bold=True,
         color=INK,

@@ -16,7 +16,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.render import RenderError
-from pnp.rulesets.fief.components import AS_DICE, stock, token_groups
+from pnp.rulesets.fief.components import AS_CARDS, AS_DICE, stock, token_groups
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.houseboards import home_text
 from pnp.rulesets.fief.model import FiefContent
@@ -211,6 +211,8 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
     shared = sum(u.shared or 0 for u in model.units)
     dice = {t.id: t.count for t in model.tokens if t.id in AS_DICE}
     kinds = Counter(n.kind for n in model.nobles)
+    # the markers the kit prints as cards (the First Player card): cards.pdf holds them too
+    card_markers = [t for t in model.tokens if t.id in AS_CARDS or t.shape == "card"]
     return [
         {
             "what": "Noble cards (poker size)",
@@ -249,6 +251,18 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
             "file": "cards.pdf",
             "note": "Night's Watch expansion",
         },
+        *(
+            [
+                {
+                    "what": "Marker cards (mini)",
+                    "count": sum(t.count for t in card_markers),
+                    "file": "cards.pdf",
+                    "note": ", ".join(t.name for t in card_markers),
+                }
+            ]
+            if card_markers
+            else []
+        ),
         {
             "what": "Fief and High Title tokens",
             "count": copies("titles"),

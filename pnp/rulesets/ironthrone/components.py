@@ -5,9 +5,9 @@ file                    component                    per House / in all
 ======================  ===========================  ==============================
 ``house-cards.pdf``     truce, hostility, character  its 25-card deck, House back
 ``leader-sheets.pdf``   leader sheet                 5, one shared back per House
-``character-tokens``    character token (alive/dead) 5
-``influence-tokens``    influence token              5 (``rules.influence_tokens``)
-``power-markers.pdf``   power marker                 100 (``rules.power_markers``)
+``tokens.pdf``          character token (alive/dead) 5
+``tokens.pdf``          influence token              5 (``rules.influence_tokens``)
+``tokens.pdf``          power marker                 100 (``rules.power_markers``)
 ``event-cards.pdf``     event card                   3 per House + 3 special
 ``influence-boards``    influence board              1
 ======================  ===========================  ==============================

@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.rulesets.ironthrone.cards import ability_markup
+from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.effects import WINDOWS
 from pnp.rulesets.ironthrone.model import (
     CharacterCard,
@@ -66,34 +67,49 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
     deck = sum(c.copies for c in model.houses[0].deck) if model.houses else 0
     truce = sum(c.copies for c in model.houses[0].deck if isinstance(c, Truce)) if n else 0
     hostility = sum(c.copies for c in model.houses[0].deck if isinstance(c, Hostility)) if n else 0
+    # each row names the file its pieces really print in, as the kit lays them out
+    stems = {c.id: c.file_stem for c in components(content)}
+
+    def file_of(component_id: str) -> str:
+        return f"{stems[component_id]}.pdf" if component_id in stems else ""
+
+    first_house = model.houses[0].id if model.houses else ""
+    first_char = model.characters[0].id if model.characters else ""
+    first_card = model.houses[0].deck[0].id if model.houses and model.houses[0].deck else ""
+    first_event = model.events[0].id if model.events else ""
     kit = [
         (
             "House cards",
             sum(c.copies for h in model.houses for c in h.deck),
             f"a deck of {deck} per House: {truce} truce, {deck - truce - hostility} character, "
             f"{hostility} hostility",
-            "house-cards.pdf",
+            file_of(first_card),
         ),
-        ("Leader sheets", len(model.characters), "one per character", "leader-sheets.pdf"),
+        (
+            "Leader sheets",
+            len(model.characters),
+            "one per character",
+            file_of(f"leader-{first_char}"),
+        ),
         (
             "Character tokens",
             len(model.characters),
             "two-sided: alive and dead",
-            "character-tokens.pdf",
+            file_of(f"token-{first_char}"),
         ),
-        ("Influence boards", n, "one per House", "influence-boards.pdf"),
+        ("Influence boards", n, "one per House", file_of(f"board-{first_house}")),
         (
             "Influence tokens",
             n * rules.influence_tokens,
             f"{rules.influence_tokens} per House",
-            "influence-tokens.pdf",
+            file_of(f"influence-{first_house}"),
         ),
-        ("Power markers", rules.power_markers, "shared", "power-markers.pdf"),
+        ("Power markers", rules.power_markers, "shared", file_of("power")),
         (
             "Event cards",
             sum(e.copies for e in model.events),
             f"{rules.events_per_house} per House and {rules.special_events} special",
-            "event-cards.pdf",
+            file_of(first_event),
         ),
     ]
     return {

@@ -350,7 +350,7 @@ def draw_plot(art: CardArt, face: Face) -> None:
             caption,
             cx,
             cy - 8.6 * mm,
-            size=4.8,
+            size=6,
             bold=True,
             color=INK,
             align="center",
@@ -614,17 +614,24 @@ class TitleMarker:
         """Draw it."""
         face.fill(TITLE_RED)
         W = face.width
-        dr.circle(face, W / 2, W / 2, W / 2 - 1.4 * mm, fill=dr.PAPER, stroke=GOLD, width=1.2)
-        side = W * 0.46
-        face.icon(self.icon, (W - side) / 2, W * 0.36, side)
+        ring = 1.2
+        r = W / 2 - 1.4 * mm
+        dr.circle(face, W / 2, W / 2, r, fill=dr.PAPER, stroke=GOLD, width=ring)
+        side = W * 0.34
+        face.icon(self.icon, (W - side) / 2, W * 0.52, side)
+        # the name's box lies wholly inside the paper disc: its lower corners are the
+        # widest it may be (a full-width box let long names run over the gold ring)
+        bottom, top = W * 0.17, W * 0.5
+        inner = r - ring / 2 - 0.5 * mm
+        half = (inner**2 - (W / 2 - bottom) ** 2) ** 0.5
         face.text(
             escape(self.name),
-            W * 0.18,
-            W * 0.1,
-            W * 0.64,
-            W * 0.24,
-            size=5.2,
-            min_size=3.5,
+            W / 2 - half,
+            bottom,
+            2 * half,
+            top - bottom,
+            size=6,
+            min_size=4.5,
             align="center",
             valign="middle",
             color=INK,
@@ -686,8 +693,8 @@ class Banner:
             10.5 * mm,
             W - 18 * mm,
             6.5 * mm,
-            size=5.5,
-            min_size=4,
+            size=7,
+            min_size=5.5,
             align="center",
             valign="middle",
             color=ink,

@@ -104,7 +104,7 @@ def filter_words(
     elif f.controller == "opponent":
         post.append("an opponent controls" if not plural else "your opponents control")
     if f.icon is not None:
-        post.append(f"with a [{f.icon}] icon")
+        post.append(f"with {article(f.icon)} [{f.icon}] icon")
     if f.keyword is not None:
         post.append(f"with {KEYWORD_NAMES[f.keyword]}")
     if f.max_strength is not None:
@@ -173,7 +173,9 @@ def effect_words(e: Effect, name: str, houses: dict[str, str]) -> str:
             return f"give {tw(v.target)} {amount}"
         return f"{tw(v.target)} gets {amount}"
     if k == "gain_icon":
-        return f"{tw(v.target)} gains a [{v.icon}] icon until the end of the {v.until}"
+        return (
+            f"{tw(v.target)} gains {article(v.icon)} [{v.icon}] icon until the end of the {v.until}"
+        )
     if k == "gain_keyword":
         return f"{tw(v.target)} gains {KEYWORD_NAMES[v.keyword]} until the end of the {v.until}"
     if k == "discard_from_hand":
@@ -316,7 +318,7 @@ def passive_words(
         sign = "+" if p.strength > 0 else "-"
         out.append(f"{who} gets {sign}{abs(p.strength)} STR")
     if p.icon:
-        out.append(f"{who} gains a [{p.icon}] icon")
+        out.append(f"{who} gains {article(p.icon)} [{p.icon}] icon")
     if p.keyword:
         out.append(f"{who} gains {KEYWORD_NAMES[p.keyword]}")
     if p.no_stand:

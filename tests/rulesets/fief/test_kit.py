@@ -327,3 +327,11 @@ def test_text_that_overflows_is_reported(content_root: Path) -> None:
     report = RenderReport()
     render_files(RULESET, content, files, report)
     assert any("court-lord-comes-of-age" in line for line in report.lines()), report.lines()
+
+
+def test_reference_names_only_files_the_kit_has(fief_build: Build) -> None:
+    """Every PDF the reference points a player to is one the build wrote."""
+    written = {p.name for p in fief_build.folder.iterdir()}
+    text = (fief_build.folder / "reference.md").read_text()
+    named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", text))
+    assert named and named <= written, sorted(named - written)

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from pnp.content import LoadedContent
 from pnp.render import RenderError
 from pnp.rulesets.fief.effects import describe
-from pnp.rulesets.fief.reference import resolve
+from pnp.rulesets.fief.reference import kit_counts, resolve
 from tests.rulesets.fief.conftest import Build
 
 #: every DECISION of gaps.md's fief part, by the checklist ID the sheet names it with
@@ -177,3 +177,19 @@ def test_decision_placeholders_read_the_content(fief_content: LoadedContent[Any]
     assert bribes.startswith("offer ") and bribes.endswith(f" or {r.prices.bribes[-1]}")
     with pytest.raises(RenderError, match=r"decisions 'odd': no value \{rules.nope\}"):
         resolve("{rules.nope}", model, "decisions 'odd'")
+
+
+def test_kit_table_counts_every_piece_of_each_file(
+    fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """The 'What is in the kit' rows of cards.pdf, nobles.pdf and tokens.pdf add up to what
+    those files print (the First Player card was left out)."""
+    model = fief_build.manifest
+    printed: dict[str, int] = {}
+    for entry in model["components"]:
+        printed[entry["file"]] = printed.get(entry["file"], 0) + entry["copies"]
+    listed: dict[str, int] = {}
+    for row in kit_counts(fief_content.model):
+        listed[row["file"]] = listed.get(row["file"], 0) + row["count"]
+    for file in ("nobles.pdf", "cards.pdf", "tokens.pdf"):
+        assert listed[file] == printed[file], file

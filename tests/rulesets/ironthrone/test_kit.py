@@ -257,3 +257,12 @@ def test_unknown_sigil_is_a_located_error_and_writes_nothing(tmp_path: Path) -> 
     ), result.output
     assert "Traceback" not in result.output
     assert not out.exists() or not any(out.rglob("*.pdf"))
+
+
+def test_reference_names_only_files_the_kit_has(built: Path) -> None:
+    """Every PDF the reference points a player to is one the build wrote."""
+    written = {p.name for p in built.iterdir()}
+    for name in ("reference.md", "reference.html"):
+        named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (built / name).read_text()))
+        assert named, name
+        assert named <= written, (name, sorted(named - written))

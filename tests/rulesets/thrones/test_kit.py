@@ -380,3 +380,10 @@ def test_negative_token_counts_are_rejected(content_copy: Path) -> None:
     result = runner.invoke(app, ["validate", "thrones", "--content", str(content_copy)])
     assert result.exit_code == 2
     assert "tokens.gold_per_player" in result.stderr
+
+
+def test_reference_names_only_files_the_kit_has(kit: Path) -> None:
+    """Every PDF the reference points a player to is one the build wrote."""
+    written = {p.name for p in kit.iterdir()}
+    named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (kit / "reference.md").read_text()))
+    assert named and named <= written, sorted(named - written)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.content import LoadedContent
 from pnp.render.markup import parse_inline
+from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.board import council_layout, layout_cost
 from pnp.rulesets.thrones.kit_text import (
     agenda_line,
@@ -15,6 +16,7 @@ from pnp.rulesets.thrones.kit_text import (
 from pnp.rulesets.thrones.model import Agenda, Attachment, ThronesContent, Title
 from pnp.rulesets.thrones.reference import keyword_glossary
 from pnp.rulesets.thrones.supply import card_copies, token_counts
+from tests.render.recording import RecordingFace, overlap
 
 
 def title(tid: str, supports: tuple[str, ...] = (), opposes: tuple[str, ...] = ()) -> Title:
@@ -101,3 +103,45 @@ def test_supply_counts_a_card_in_no_deck_once(content: LoadedContent) -> None:
     assert card_copies(spare)["spare-card"] == 1
     counts = token_counts(model, 2)
     assert (counts.gold, counts.power) == (26, 30)  # the box supply beats 2 × the stock
+
+
+def test_title_marker_names_stay_inside_the_paper_disc(content: LoadedContent) -> None:
+    """Each title marker's name box fits inside the disc within its gold ring."""
+    assert RULESET.components is not None
+    markers = [c for c in RULESET.components(content) if c.id.startswith("marker-")]
+    assert len(markers) == len(content.model.titles) == 6
+    for marker in markers:
+        face = RecordingFace(marker, RULESET.icons)
+        marker.face(face)
+        (name,) = face.of("text")
+        (disc, *_) = face.of("circle")
+        r = disc.box.w / 2 - 0.6  # the ring is 1.2 pt wide, centred on the circle
+        cx, cy = disc.box.x + r + 0.6, disc.box.y + r + 0.6
+        b = name.box
+        for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top)):
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r, (marker.id, name.what)
+        assert name.size >= 5, (marker.id, name.size)
+        for icon in face.of("icon"):
+            assert not overlap(icon.box, b), marker.id
+
+
+def test_printed_words_are_big_enough_to_read(content: LoadedContent) -> None:
+    """No word on a card, plot, title, House card or banner prints below 5.5 pt (the title
+    markers' names have their own test: a long one may go down to 5 pt)."""
+    assert RULESET.components is not None
+    pieces = [
+        c for c in RULESET.components(content) if c.kind == "card" or c.id.startswith("banner-")
+    ]
+    assert len(pieces) > 150
+    smallest: dict[str, float] = {}
+    for piece in pieces:
+        for side, draw in (("face", piece.face), ("back", getattr(piece, "back_draw", None))):
+            if draw is None:
+                continue
+            face = RecordingFace(piece, RULESET.icons, side)
+            draw(face)
+            for d in [*face.of("label"), *face.of("text")]:
+                key = f"{piece.id} {side}: {d.what[:30]}"
+                smallest[key] = d.size
+    small = {k: v for k, v in smallest.items() if v < 5.5}
+    assert not small, sorted(small.items())[:10]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pnp.content import LoadedContent
 from pnp.rulesets.thrones.effects import Ability
 from pnp.rulesets.thrones.model import Character
@@ -73,3 +75,43 @@ def test_articles() -> None:
     assert article("[intrigue] challenge") == "an"
     assert article("unique character") == "a"
     assert article("power") == "a"
+
+
+def test_an_intrigue_icon_takes_an() -> None:
+    """Every phrase naming an icon takes the article the icon's word needs."""
+    silks = Ability.model_validate({"passive": {"icon": "intrigue"}})
+    assert ability_text(silks, "Dornish Silks", "attachment", {}) == (
+        "The attached character gains an [intrigue] icon."
+    )
+    banner = Ability.model_validate({"passive": {"icon": "power"}})
+    assert ability_text(banner, "Banner", "attachment", {}) == (
+        "The attached character gains a [power] icon."
+    )
+    lasting = Ability.model_validate(
+        {
+            "action": "challenges",
+            "effect": {
+                "gain_icon": {
+                    "target": {"choose": "character", "controller": "you"},
+                    "icon": "intrigue",
+                    "until": "phase",
+                }
+            },
+        }
+    )
+    assert "gains an [intrigue] icon until the end of the phase" in ability_text(
+        lasting, "X", "event", {}
+    )
+
+
+def test_shipped_text_never_puts_a_before_a_vowel_icon(content: LoadedContent) -> None:
+    """No printed line reads 'a [intrigue]' (or 'an [power]')."""
+    model = content.model
+    houses = {h.id: h.name for h in model.houses}
+    checked = 0
+    for card in [*model.cards, *model.plots, *model.agendas]:
+        for line in card_text(card, houses):
+            for art, icon in re.findall(r"\b(a|an) \[([a-z_-]+)\]", line):
+                assert art == article(icon), (card.id, line)
+                checked += 1
+    assert checked > 20
