@@ -328,9 +328,17 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     # attributes: name and generated rules text
     attrs = {a.id: a for a in content.attributes}
     parts = []
+    # an attribute may hold another's rule (Cruel holds Tyrant's): a rule is printed once
+    printed: dict[str, str] = {}
     for aid in noble.attributes:
         attr = attrs[aid]
-        text = for_sex(" ".join(describe(e) for e in attr.effects), noble.sex)
+        sentences = [describe(e) for e in attr.effects]
+        new = [t for t in sentences if t not in printed]
+        if new:
+            text = for_sex(" ".join(new), noble.sex)
+        else:
+            text = f"(Its rule is part of {printed[sentences[0]]}, above.)"
+        printed.update((t, attr.name) for t in new)
         parts.append(f"<b>{escape(attr.name)}.</b> {escape(text)}")
     text_top = sy - 4.2 * mm
     flavour_h = 7 * mm if noble.flavor else 0

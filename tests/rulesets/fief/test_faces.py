@@ -203,3 +203,11 @@ def test_noble_role_and_start_lines_are_readable(kit: dict[str, Component]) -> N
                 starts += 1
                 assert line.size >= 5.5, (noble.id, line.size)
     assert starts >= 9  # at least one initial Noble per House
+
+
+def test_a_rule_two_attributes_share_is_printed_once(kit: dict[str, Component]) -> None:
+    """Lysa Arryn is Cruel and Tyrant; Cruel holds Tyrant's Uprising rule, so her card
+    prints it under Cruel and names Tyrant as part of it (it printed the rule twice)."""
+    text = next(d.what for d in drawn(kit["arryn-lysa"]).of("text") if "<b>Cruel.</b>" in d.what)
+    assert text.count("An Uprising may be aimed at this Noble alone") == 1, text
+    assert "<b>Tyrant.</b> (Its rule is part of Cruel, above.)" in text, text
