@@ -118,20 +118,22 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
         return
     extra = {att: 0, dfn: 0}
     for side in (att, dfn):
-        if "ambush" in s.seats[side].hand:
+        ambush = s.card_held(side, "ambush")
+        if ambush is not None:
             use = yield from yes_no(side, "play_ambush", "play ambush", "keep ambush")
             if use:
-                s.seats[side].hand.remove("ambush")
-                extra[side] += s.cat.cards["ambush"][2].extra_dice
-                g.emit("card_played", side, card="ambush")
-                g.discard_played("ambush")
+                s.seats[side].hand.remove(ambush)
+                extra[side] += s.cat.cards[ambush][2].extra_dice
+                g.emit("card_played", side, card=ambush)
+                g.discard_played(ambush)
     penalty = wall_penalty(s, v)
-    if penalty and "secret-passage" in s.seats[att].hand:
+    passage = s.card_held(att, "secret_passage") if penalty else None
+    if passage is not None:
         use = yield from yes_no(att, "play_passage", "play secret passage", "keep secret passage")
         if use:
-            s.seats[att].hand.remove("secret-passage")
-            g.emit("card_played", att, card="secret-passage", use="battle")
-            g.discard_played("secret-passage")
+            s.seats[att].hand.remove(passage)
+            g.emit("card_played", att, card=passage, use="battle")
+            g.discard_played(passage)
             penalty = 0
     if s.tactics:
         yield from volleys(g, v, att, dfn)

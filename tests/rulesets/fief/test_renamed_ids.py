@@ -1,0 +1,57 @@
+"""Content items the referee finds by their role, not their id, still play when renamed.
+
+Each test renames an item in a copy of the shipped content (every reference
+to it too), then runs a shipped scenario, its ids renamed the same way,
+against that copy: the game must play exactly as it does with the shipped
+names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.engine.scenarios import ScenarioRunner
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "fief"
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    """Replace every ``old`` by ``new`` in ``path`` (there must be one)."""
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new))
+
+
+def _run_renamed(content_copy: Path, scenario: str, edits: dict[str, str], tmp_path: Path) -> None:
+    """Run the shipped ``scenario``, with the exact-text ``edits``, against the copy."""
+    text = (SCENARIOS / scenario).read_text()
+    for old, new in edits.items():
+        assert old in text, f"{old!r} not in {scenario}"
+        text = text.replace(old, new)
+    path = tmp_path / scenario
+    path.write_text(text)
+    outcome = ScenarioRunner(content_root=content_copy.parent).run(path)
+    assert outcome.passed, "\n".join(outcome.lines())
+
+
+def test_renamed_ambush_and_secret_passage_still_play(content_copy: Path, tmp_path: Path) -> None:
+    """The cards are offered in battle by their effect words, whatever their ids."""
+    fortune = content_copy / "cards" / "fortune.yaml"
+    _edit(fortune, "id: ambush\n", "id: sneak-attack\n")
+    _edit(fortune, "id: secret-passage\n", "id: hidden-path\n")
+    edits = {
+        "hand: [ambush, secret-passage]": "hand: [sneak-attack, hidden-path]",
+        "card: ambush}": "card: sneak-attack}",
+        "card: secret-passage,": "card: hidden-path,",
+    }
+    _run_renamed(content_copy, "battle-ambush-and-secret-passage.yaml", edits, tmp_path)
+
+
+def test_renamed_secret_passage_still_lands(content_copy: Path, tmp_path: Path) -> None:
+    """A refused landing is forced by the card with the secret_passage effect."""
+    _edit(content_copy / "cards" / "fortune.yaml", "id: secret-passage\n", "id: hidden-path\n")
+    edits = {
+        "hand: [secret-passage]": "hand: [hidden-path]",
+        "card: secret-passage}": "card: hidden-path}",
+    }
+    _run_renamed(content_copy, "ships-master-lets-a-noble-sail.yaml", edits, tmp_path)
