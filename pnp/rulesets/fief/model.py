@@ -226,6 +226,9 @@ class Unit(ContentModel):
     tactics: bool = False
     #: who may buy it: every player, or only the player holding the King or Queen
     buyer: Literal["any", "royal"] = "any"
+    #: what it does in battle besides adding strength: ``archer`` shoots in the
+    #: Tactics volley, ``siege`` cancels dice of a building's penalty
+    role: Literal["archer", "siege"] | None = None
 
 
 class Building(ContentModel):

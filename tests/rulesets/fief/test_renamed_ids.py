@@ -55,3 +55,17 @@ def test_renamed_secret_passage_still_lands(content_copy: Path, tmp_path: Path) 
         "card: secret-passage}": "card: hidden-path}",
     }
     _run_renamed(content_copy, "ships-master-lets-a-noble-sail.yaml", edits, tmp_path)
+
+
+def test_renamed_archers_still_shoot(content_copy: Path, tmp_path: Path) -> None:
+    """FF-PH-20: the volley is shot by the units whose role is ``archer``, whatever their id."""
+    _edit(content_copy / "units.yaml", "{id: archer,", "{id: bowman,")
+    edits = {"archer:": "bowman:", "lose archer": "lose bowman", "unit: archer}": "unit: bowman}"}
+    _run_renamed(content_copy, "battle-archers.yaml", edits, tmp_path)
+
+
+def test_renamed_siege_engines_still_cancel_dice(content_copy: Path, tmp_path: Path) -> None:
+    """FF-PH-17: the units whose role is ``siege`` cancel a building's dice, whatever their id."""
+    _edit(content_copy / "units.yaml", "{id: siege-engine,", "{id: battering-ram,")
+    edits = {"siege-engine: 1": "battering-ram: 1"}
+    _run_renamed(content_copy, "battle-fortified-city-and-siege.yaml", edits, tmp_path)
