@@ -30,6 +30,30 @@ from pnp.rulesets.fief.effects import (
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Mm = Annotated[float, Field(ge=0)]
 
+#: the buildings the referee plays, by the id it builds them by, and why it needs them
+REFEREE_BUILDINGS = {
+    "mill": "it builds Mills by this id and pays them in the Income phase",
+    "stronghold": "it builds Strongholds by this id (a Fief Title needs one)",
+    "fortified-city": "it upgrades a Stronghold to a Fortified City by this id",
+    "sept": "it builds Septs by this id and pays them in the Income phase",
+}
+#: buildings that are only printed: the Maester comes by a Court card, never bought
+PRINTED_BUILDINGS = ("maester",)
+#: the Titles the referee plays by their id, and why it needs each
+REFEREE_TITLES = {
+    "king": "the King is elected, and succeeded, by this id",
+    "queen": "a wed King's wife becomes Queen by this id",
+    "hand": "the Hand is elected, and taxes, by this id",
+    "protector": "the Protector goes with the crown by this id",
+    "mother-of-dragons": "the Mother of Dragons Court card grants this id",
+    "master-of-coin": "the Master of Coin's shield from taxes is played by this id",
+    "master-of-ships": "the Master of Ships' sea voyages are played by this id",
+    "master-of-laws": "the Master of Laws' pardons and divorces are played by this id",
+    "master-of-whisperers": "the Master of Whisperers' look at a hand is played by this id",
+}
+#: the Master seats among them: Small Council seats besides the Hand
+MASTER_TITLES = ("master-of-coin", "master-of-ships", "master-of-laws", "master-of-whisperers")
+
 
 class Board(ContentModel):
     """The main board's printed size; village coordinates are in mm from its top left."""
@@ -446,6 +470,21 @@ class FiefContent(ContentModel):
         mills = next((b for b in self.buildings if b.id == "mill"), None)
         if mills is not None and mills.limit is not None and mills.limit > len(self.villages):
             yield ("buildings",), f"{mills.limit} Mills but only {len(self.villages)} Villages"
+        yield from self._check_buildings()
+
+    def _check_buildings(self) -> Iterator[tuple[Loc, str]]:
+        ids = {b.id for b in self.buildings}
+        for needed, why in REFEREE_BUILDINGS.items():
+            if needed not in ids:
+                yield ("buildings",), f"the referee needs the building {needed!r}: {why}"
+        known = ", ".join([*REFEREE_BUILDINGS, *PRINTED_BUILDINGS])
+        for i, b in enumerate(self.buildings):
+            if b.id not in REFEREE_BUILDINGS and b.id not in PRINTED_BUILDINGS:
+                yield (
+                    ("buildings", i, "id"),
+                    f"the referee knows only the buildings {known}: {b.id!r} would be "
+                    "printed but never built",
+                )
 
     def _check_houses(self) -> Iterator[tuple[Loc, str]]:
         nobles = {n.id: n for n in self.nobles}
@@ -562,9 +601,16 @@ class FiefContent(ContentModel):
                     f"got {wardens[region.id]}",
                 )
         ids = {t.id for t in self.titles}
-        for needed in ("king", "queen", "hand", "protector", "mother-of-dragons"):
+        for needed, why in REFEREE_TITLES.items():
             if needed not in ids:
-                yield ("titles",), f"the game needs the title {needed!r}"
+                yield ("titles",), f"the referee needs the title {needed!r}: {why}"
+        for i, t in enumerate(self.titles):
+            if t.id in (*MASTER_TITLES, "hand") and not t.council:
+                yield (
+                    ("titles", i, "council"),
+                    f"{t.id!r} must be a Small Council seat (council: true): "
+                    "the referee seats its holder on the Council",
+                )
         for i, house in enumerate(self.houses):
             for j, ability in enumerate(house.abilities):
                 if ability.starting_title is not None and ability.starting_title not in ids:

@@ -1,0 +1,82 @@
+"""``pnp validate fief`` catches what would otherwise fail later, in the referee or the kit.
+
+Each test breaks one thing in a copy of the shipped content and runs the
+command: it must print the exact ``file:line:col: field: message`` line,
+exit with status 2 and show no traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert text.count(old) == 1, f"{old!r} is not once in {path.name}"
+    path.write_text(text.replace(old, new))
+
+
+def _at(path: Path, text: str) -> str:
+    """``file:line:col`` of the first ``text`` in ``path`` (as pnp prints it)."""
+    source = path.read_text()
+    index = source.index(text)
+    line = source.count("\n", 0, index) + 1
+    column = index - (source.rfind("\n", 0, index) + 1) + 1
+    return f"{path}:{line}:{column}"
+
+
+def _fails_with(folder: Path, line: str) -> None:
+    """``pnp validate fief`` on ``folder`` reports ``line`` and exits with status 2."""
+    result = runner.invoke(app, ["validate", "fief", "--content", str(folder)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert line in result.output.splitlines(), result.output
+
+
+# -- ids the referee relies on ---------------------------------------------------------
+
+
+def test_a_renamed_building_the_referee_builds(content_copy: Path) -> None:
+    units = content_copy / "units.yaml"
+    _edit(units, "{id: mill,", "{id: watermill,")
+    _fails_with(
+        content_copy,
+        f"{_at(units, 'buildings:')}: buildings: the referee needs the building 'mill': "
+        "it builds Mills by this id and pays them in the Income phase",
+    )
+    _fails_with(
+        content_copy,
+        f"{_at(units, 'id: watermill')}: buildings[0].id: the referee knows only the buildings "
+        "mill, stronghold, fortified-city, sept, maester: 'watermill' would be printed but "
+        "never built",
+    )
+
+
+def test_a_renamed_master_title(content_copy: Path) -> None:
+    titles = content_copy / "titles.yaml"
+    _edit(titles, "{id: master-of-coin,", "{id: master-of-treasure,")
+    _fails_with(
+        content_copy,
+        f"{_at(titles, 'titles:')}: titles: the referee needs the title 'master-of-coin': "
+        "the Master of Coin's shield from taxes is played by this id",
+    )
+
+
+def test_a_master_title_off_the_council(content_copy: Path) -> None:
+    titles = content_copy / "titles.yaml"
+    _edit(
+        titles,
+        "{id: master-of-laws, name: Master of Laws, kind: high, council: true,",
+        "{id: master-of-laws, name: Master of Laws, kind: high, council: false,",
+    )
+    _fails_with(
+        content_copy,
+        f"{_at(titles, 'council: false')}: titles[21].council: 'master-of-laws' must be a "
+        "Small Council seat (council: true): the referee seats its holder on the Council",
+    )
