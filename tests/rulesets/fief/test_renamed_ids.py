@@ -10,62 +10,41 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.engine.scenarios import ScenarioRunner
-
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "fief"
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    """Replace every ``old`` by ``new`` in ``path`` (there must be one)."""
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new))
-
-
-def _run_renamed(content_copy: Path, scenario: str, edits: dict[str, str], tmp_path: Path) -> None:
-    """Run the shipped ``scenario``, with the exact-text ``edits``, against the copy."""
-    text = (SCENARIOS / scenario).read_text()
-    for old, new in edits.items():
-        assert old in text, f"{old!r} not in {scenario}"
-        text = text.replace(old, new)
-    path = tmp_path / scenario
-    path.write_text(text)
-    outcome = ScenarioRunner(content_root=content_copy.parent).run(path)
-    assert outcome.passed, "\n".join(outcome.lines())
+from tests.rulesets.fief.variants import edit, run_edited
 
 
 def test_renamed_ambush_and_secret_passage_still_play(content_copy: Path, tmp_path: Path) -> None:
     """The cards are offered in battle by their effect words, whatever their ids."""
     fortune = content_copy / "cards" / "fortune.yaml"
-    _edit(fortune, "id: ambush\n", "id: sneak-attack\n")
-    _edit(fortune, "id: secret-passage\n", "id: hidden-path\n")
+    edit(fortune, "id: ambush\n", "id: sneak-attack\n")
+    edit(fortune, "id: secret-passage\n", "id: hidden-path\n")
     edits = {
         "hand: [ambush, secret-passage]": "hand: [sneak-attack, hidden-path]",
         "card: ambush}": "card: sneak-attack}",
         "card: secret-passage,": "card: hidden-path,",
     }
-    _run_renamed(content_copy, "battle-ambush-and-secret-passage.yaml", edits, tmp_path)
+    run_edited(content_copy, "battle-ambush-and-secret-passage.yaml", edits, tmp_path)
 
 
 def test_renamed_secret_passage_still_lands(content_copy: Path, tmp_path: Path) -> None:
     """A refused landing is forced by the card with the secret_passage effect."""
-    _edit(content_copy / "cards" / "fortune.yaml", "id: secret-passage\n", "id: hidden-path\n")
+    edit(content_copy / "cards" / "fortune.yaml", "id: secret-passage\n", "id: hidden-path\n")
     edits = {
         "hand: [secret-passage]": "hand: [hidden-path]",
         "card: secret-passage}": "card: hidden-path}",
     }
-    _run_renamed(content_copy, "ships-master-lets-a-noble-sail.yaml", edits, tmp_path)
+    run_edited(content_copy, "ships-master-lets-a-noble-sail.yaml", edits, tmp_path)
 
 
 def test_renamed_archers_still_shoot(content_copy: Path, tmp_path: Path) -> None:
     """FF-PH-20: the volley is shot by the units whose role is ``archer``, whatever their id."""
-    _edit(content_copy / "units.yaml", "{id: archer,", "{id: bowman,")
+    edit(content_copy / "units.yaml", "{id: archer,", "{id: bowman,")
     edits = {"archer:": "bowman:", "lose archer": "lose bowman", "unit: archer}": "unit: bowman}"}
-    _run_renamed(content_copy, "battle-archers.yaml", edits, tmp_path)
+    run_edited(content_copy, "battle-archers.yaml", edits, tmp_path)
 
 
 def test_renamed_siege_engines_still_cancel_dice(content_copy: Path, tmp_path: Path) -> None:
     """FF-PH-17: the units whose role is ``siege`` cancel a building's dice, whatever their id."""
-    _edit(content_copy / "units.yaml", "{id: siege-engine,", "{id: battering-ram,")
+    edit(content_copy / "units.yaml", "{id: siege-engine,", "{id: battering-ram,")
     edits = {"siege-engine: 1": "battering-ram: 1"}
-    _run_renamed(content_copy, "battle-fortified-city-and-siege.yaml", edits, tmp_path)
+    run_edited(content_copy, "battle-fortified-city-and-siege.yaml", edits, tmp_path)
