@@ -516,6 +516,14 @@ class FiefContent(ContentModel):
                         f"Fief {house.home!r} is already the home of {homes[house.home]!r}",
                     )
                 homes[house.home] = house.id
+                for j, ability in enumerate(house.abilities):
+                    if ability.start_anywhere_coastal:
+                        yield (
+                            ("houses", i, "abilities", j, "start_anywhere_coastal"),
+                            f"House {house.id!r} has a home Fief ({house.home!r}): "
+                            "start_anywhere_coastal is for a House with home: null, which "
+                            "picks a coastal Village of a Fief nobody holds",
+                        )
             for key in ("lord_card", "lady_card"):
                 ref = getattr(house.initial, key)
                 noble = nobles.get(ref) if ref else None

@@ -80,3 +80,21 @@ def test_a_master_title_off_the_council(content_copy: Path) -> None:
         f"{_at(titles, 'council: false')}: titles[21].council: 'master-of-laws' must be a "
         "Small Council seat (council: true): the referee seats its holder on the Council",
     )
+
+
+# -- House abilities ---------------------------------------------------------------------
+
+
+def test_start_anywhere_coastal_with_a_home(content_copy: Path) -> None:
+    houses = content_copy / "houses.yaml"
+    _edit(
+        houses,
+        "      - cancel_death: {per: game}\n",
+        "      - cancel_death: {per: game}\n      - start_anywhere_coastal: true\n",
+    )
+    _fails_with(
+        content_copy,
+        f"{_at(houses, 'start_anywhere_coastal')}: houses[1].abilities[1].start_anywhere_coastal: "
+        "House 'baratheon' has a home Fief ('stormlands'): start_anywhere_coastal is for a "
+        "House with home: null, which picks a coastal Village of a Fief nobody holds",
+    )
