@@ -51,6 +51,11 @@ REFEREE_TITLES = {
     "master-of-laws": "the Master of Laws' pardons and divorces are played by this id",
     "master-of-whisperers": "the Master of Whisperers' look at a hand is played by this id",
 }
+#: the one Title a House may start with (``starting_title``): the Title the
+#: mother_of_dragons Court card grants, which set-up takes out of the deck
+STARTING_TITLE = "mother-of-dragons"
+#: a Title's ``holders`` word that admits each sex
+_HOLDERS = {"lord": "lords", "lady": "ladies"}
 #: the Master seats among them: Small Council seats besides the Hand
 MASTER_TITLES = ("master-of-coin", "master-of-ships", "master-of-laws", "master-of-whisperers")
 
@@ -619,13 +624,33 @@ class FiefContent(ContentModel):
                     f"{t.id!r} must be a Small Council seat (council: true): "
                     "the referee seats its holder on the Council",
                 )
+        nobles = {n.id: n for n in self.nobles}
+        titles = {t.id: t for t in self.titles}
         for i, house in enumerate(self.houses):
             for j, ability in enumerate(house.abilities):
-                if ability.starting_title is not None and ability.starting_title not in ids:
+                title = ability.starting_title
+                where: Loc = ("houses", i, "abilities", j, "starting_title")
+                if title is None:
+                    continue
+                if title not in ids:
+                    yield where, f"unknown titles id {title!r}"
+                elif title != STARTING_TITLE:
                     yield (
-                        ("houses", i, "abilities", j, "starting_title"),
-                        f"unknown titles id {ability.starting_title!r}",
+                        where,
+                        f"only {STARTING_TITLE!r} may be a starting Title: the referee takes "
+                        "its Court card out of the deck at set-up, and starts no game with "
+                        f"{title!r} already held",
                     )
+                else:
+                    holders = titles[title].holders
+                    for key in ("lord_card", "lady_card"):
+                        noble = nobles.get(getattr(house.initial, key) or "")
+                        if noble is not None and holders not in ("any", _HOLDERS[noble.sex]):
+                            yield (
+                                where,
+                                f"{title!r} is for {holders} but the initial Noble "
+                                f"{noble.id!r} ({key}) is a {noble.sex}",
+                            )
         masters = [t for t in self.titles if t.council and t.id != "hand"]
         if len(masters) != 4:
             yield (

@@ -98,3 +98,29 @@ def test_start_anywhere_coastal_with_a_home(content_copy: Path) -> None:
         "House 'baratheon' has a home Fief ('stormlands'): start_anywhere_coastal is for a "
         "House with home: null, which picks a coastal Village of a Fief nobody holds",
     )
+
+
+def test_a_starting_title_the_referee_cannot_start_with(content_copy: Path) -> None:
+    houses = content_copy / "houses.yaml"
+    _edit(houses, "starting_title: mother-of-dragons", "starting_title: master-of-coin")
+    _fails_with(
+        content_copy,
+        f"{_at(houses, 'starting_title')}: houses[8].abilities[2].starting_title: only "
+        "'mother-of-dragons' may be a starting Title: the referee takes its Court card out of "
+        "the deck at set-up, and starts no game with 'master-of-coin' already held",
+    )
+
+
+def test_a_starting_title_its_initial_noble_may_not_hold(content_copy: Path) -> None:
+    houses = content_copy / "houses.yaml"
+    _edit(
+        houses,
+        "      - cancel_death: {per: game}\n",
+        "      - cancel_death: {per: game}\n      - starting_title: mother-of-dragons\n",
+    )
+    _fails_with(
+        content_copy,
+        f"{_at(houses, 'starting_title')}: houses[1].abilities[1].starting_title: "
+        "'mother-of-dragons' is for ladies but the initial Noble 'baratheon-stannis' "
+        "(lord_card) is a lord",
+    )
