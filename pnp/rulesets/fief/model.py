@@ -30,6 +30,9 @@ from pnp.rulesets.fief.effects import (
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Mm = Annotated[float, Field(ge=0)]
 
+#: the player counts the referee supports (``pnp rulesets`` and the command line show
+#: them); ``rules.min_players``–``rules.max_players`` must lie within them
+PLAYER_COUNTS = (3, 4, 5, 6)
 #: the buildings the referee plays, by the id it builds them by, and why it needs them
 REFEREE_BUILDINGS = {
     "mill": "it builds Mills by this id and pays them in the Income phase",
@@ -409,10 +412,30 @@ class FiefContent(ContentModel):
     rules: Rules
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
+        yield from self._check_players()
         yield from self._check_map()
         yield from self._check_houses()
         yield from self._check_cards()
         yield from self._check_titles()
+
+    def _check_players(self) -> Iterator[tuple[Loc, str]]:
+        low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
+        rules = self.rules
+        if rules.min_players < low:
+            yield (
+                ("rules", "min_players"),
+                f"the referee plays {low}–{high} players, not fewer than {low}",
+            )
+        if rules.max_players > high:
+            yield (
+                ("rules", "max_players"),
+                f"the referee plays {low}–{high} players, not more than {high}",
+            )
+        if rules.min_players > rules.max_players:
+            yield (
+                ("rules", "max_players"),
+                f"max_players {rules.max_players} is less than min_players {rules.min_players}",
+            )
 
     def _check_map(self) -> Iterator[tuple[Loc, str]]:
         if len(self.fiefs) != 8:

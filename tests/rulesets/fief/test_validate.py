@@ -12,6 +12,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.content import LoadedContent
+from pnp.rulesets.fief import RULESET
 
 runner = CliRunner()
 
@@ -124,3 +126,35 @@ def test_a_starting_title_its_initial_noble_may_not_hold(content_copy: Path) -> 
         "'mother-of-dragons' is for ladies but the initial Noble 'baratheon-stannis' "
         "(lord_card) is a lord",
     )
+
+
+# -- player counts -----------------------------------------------------------------------
+
+
+def test_more_players_than_the_referee_plays(content_copy: Path) -> None:
+    rules = content_copy / "rules.yaml"
+    _edit(rules, "max_players: 6", "max_players: 8")
+    _fails_with(
+        content_copy,
+        f"{_at(rules, 'max_players')}: rules.max_players: the referee plays 3–6 players, "
+        "not more than 6",
+    )
+
+
+def test_fewer_players_than_the_referee_plays(content_copy: Path) -> None:
+    rules = content_copy / "rules.yaml"
+    _edit(rules, "min_players: 3", "min_players: 2")
+    _fails_with(
+        content_copy,
+        f"{_at(rules, 'min_players')}: rules.min_players: the referee plays 3–6 players, "
+        "not fewer than 3",
+    )
+
+
+def test_shipped_player_counts_are_the_command_lines(content: LoadedContent) -> None:
+    """``pnp rulesets`` and ``--players`` offer exactly the shipped rules.yaml's range."""
+    rules = content.model.rules
+    assert RULESET.player_counts == tuple(range(rules.min_players, rules.max_players + 1))
+    result = runner.invoke(app, ["rulesets"])
+    line = next(x for x in result.output.splitlines() if x.startswith("fief "))
+    assert f"{rules.min_players}–{rules.max_players} players" in line
