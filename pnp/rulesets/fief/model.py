@@ -12,8 +12,9 @@ of the decks.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -30,6 +31,16 @@ from pnp.rulesets.fief.effects import (
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Mm = Annotated[float, Field(ge=0)]
 
+#: ``{rules.…}`` placeholders in a decision's text, replaced by the value when printed
+PLACEHOLDER = re.compile(r"\{(rules(?:\.[a-z_]+)+)\}")
+#: building counters whose other side shows another building
+COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
+#: ``tokens.yaml`` entries that declare how many Title tokens there are, and which Titles
+#: they cover (an entry ``title-<id>`` declares that one Title); the kit prints one each
+TITLE_TOKENS: dict[str, Callable[[Title], bool]] = {
+    "title-master": lambda t: t.council and t.id != "hand",
+    "lordship": lambda t: t.kind == "fief",
+}
 #: the player counts the referee supports (``pnp rulesets`` and the command line show
 #: them); ``rules.min_players``–``rules.max_players`` must lie within them
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -417,6 +428,7 @@ class FiefContent(ContentModel):
         yield from self._check_houses()
         yield from self._check_cards()
         yield from self._check_titles()
+        yield from self._check_kit()
 
     def _check_players(self) -> Iterator[tuple[Loc, str]]:
         low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
@@ -680,3 +692,61 @@ class FiefContent(ContentModel):
                 ("titles",),
                 f"the Small Council has 4 Master seats besides the Hand, got {len(masters)}",
             )
+
+    def _check_kit(self) -> Iterator[tuple[Loc, str]]:
+        """What printing needs: token counts that match, counters for every building,
+        decision placeholders that name a number of the rules."""
+        titles = {t.id: t for t in self.titles}
+        units = {u.id: u for u in self.units if u.shared}
+        for i, tok in enumerate(self.tokens):
+            if tok.id in TITLE_TOKENS:
+                covered = [t for t in self.titles if TITLE_TOKENS[tok.id](t)]
+            elif tok.id.startswith("title-") and tok.id[6:] in titles:
+                covered = [titles[tok.id[6:]]]
+            else:
+                covered = None
+            if covered is not None and tok.count != len(covered):
+                yield (
+                    ("tokens", i, "count"),
+                    f"{tok.count} {tok.id!r} token(s) but the content has {len(covered)} such "
+                    "Title(s); the kit prints one token per Title",
+                )
+            unit = units.get(tok.id)
+            if unit is not None and tok.count != unit.shared:
+                yield (
+                    ("tokens", i, "count"),
+                    f"{tok.count} {tok.id!r} tokens but units.yaml shares {unit.shared}",
+                )
+        counters = [t.id for t in self.tokens if t.id.endswith("-counter") and t.count]
+        countered = {c.removesuffix("-counter") for c in counters}
+        countered |= {COUNTER_BACKS[c] for c in counters if c in COUNTER_BACKS}
+        for i, b in enumerate(self.buildings):
+            if b.id not in countered and b.limit is None:
+                yield (
+                    ("buildings", i),
+                    f"building {b.id!r} has no counters to print: give it a limit, or "
+                    f"declare a '{b.id}-counter' token with its count in tokens.yaml",
+                )
+        for i, d in enumerate(self.decisions):
+            for match in PLACEHOLDER.finditer(d.text):
+                if placeholder_value(self, match.group(1)) is None:
+                    yield (
+                        ("decisions", i, "text"),
+                        f"{{{match.group(1)}}} names no number of the rules",
+                    )
+
+
+def placeholder_value(content: FiefContent, path: str) -> int | list[int] | None:
+    """The number (or list of numbers) a ``rules.…`` placeholder names, or ``None``."""
+    node: object = content
+    for part in path.split("."):
+        if not isinstance(node, ContentModel) or part not in type(node).model_fields:
+            return None
+        node = getattr(node, part)
+    if isinstance(node, int) and not isinstance(node, bool):
+        return node
+    if isinstance(node, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in node
+    ):
+        return [int(v) for v in node]
+    return None

@@ -158,3 +158,46 @@ def test_shipped_player_counts_are_the_command_lines(content: LoadedContent) -> 
     result = runner.invoke(app, ["rulesets"])
     line = next(x for x in result.output.splitlines() if x.startswith("fief "))
     assert f"{rules.min_players}–{rules.max_players} players" in line
+
+
+# -- what printing needs -----------------------------------------------------------------
+
+
+def test_title_token_count_that_misses_a_title(content_copy: Path) -> None:
+    tokens = content_copy / "tokens.yaml"
+    _edit(tokens, "shape: square, count: 8}", "shape: square, count: 9}")
+    _fails_with(
+        content_copy,
+        f"{_at(tokens, 'count: 9')}: tokens[35].count: 9 'lordship' token(s) but the content "
+        "has 8 such Title(s); the kit prints one token per Title",
+    )
+
+
+def test_shared_unit_token_count(content_copy: Path) -> None:
+    tokens = content_copy / "tokens.yaml"
+    _edit(tokens, "shape: round, count: 7}", "shape: round, count: 5}")
+    _fails_with(
+        content_copy,
+        f"{_at(tokens, 'count: 5}')}: tokens[30].count: 5 'whitecloak' tokens but units.yaml "
+        "shares 7",
+    )
+
+
+def test_building_without_counters(content_copy: Path) -> None:
+    tokens = content_copy / "tokens.yaml"
+    _edit(tokens, "  - {id: sept-counter, name: Sept, shape: square, count: 10}\n", "")
+    units = content_copy / "units.yaml"
+    _fails_with(
+        content_copy,
+        f"{_at(units, '{id: sept,')}: buildings[3]: building 'sept' has no counters to print: "
+        "give it a limit, or declare a 'sept-counter' token with its count in tokens.yaml",
+    )
+
+
+def test_decision_placeholder_naming_no_rule(content_copy: Path) -> None:
+    decisions = content_copy / "decisions.yaml"
+    _edit(decisions, "no one may hold more than 6 cards", "no one may hold more than {rules.hand}")
+    where = _at(decisions, 'text: "Each player may discard')
+    _fails_with(
+        content_copy, f"{where}: decisions[2].text: {{rules.hand}} names no number of the rules"
+    )
