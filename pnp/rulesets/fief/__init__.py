@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.rulesets.fief.agents import HeuristicBot
 from pnp.rulesets.fief.components import components
 from pnp.rulesets.fief.icons import ICONS
-from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.model import PLAYER_COUNTS, FiefContent
 from pnp.rulesets.fief.reference import reference_context
 from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.setup import new_game
@@ -14,7 +14,7 @@ from pnp.rulesets.ruleset import Ruleset
 RULESET = Ruleset(
     name="fief",
     title="A Song of Ice and Fief",
-    player_counts=(3, 4, 5, 6),
+    player_counts=PLAYER_COUNTS,
     content_model=FiefContent,
     notes="options: winter, tactics, concession; alliances from 4 players",
     new_game=new_game,

@@ -83,6 +83,15 @@ ATTACK_EDGE = 1.3
 OUT_ROUNDS = 5
 #: the purse worth the once-a-game robbery (the thief takes one of two hands)
 ROB_PURSE = 10
+#: the cards the bot gives up first over the hand limit, by effect word and
+#: parameter (``None``: any): Good Weather, Secret Passage, Good Harvest, Ambush, Justice
+_DISCARD_FIRST: tuple[tuple[str, Any], ...] = (
+    ("cancel_disaster", "heavy_rain"),
+    ("secret_passage", None),
+    ("cancel_disaster", "famine"),
+    ("ambush", None),
+    ("justice", None),
+)
 
 
 class HeuristicBot:
@@ -671,10 +680,11 @@ class HeuristicBot:
         return 0  # keep everything
 
     def _discard_down(self, view: FiefView, d: Decision, rng: random.Random) -> int:
-        order = ["good-weather", "secret-passage", "good-harvest", "ambush", "justice"]
-        for name in order:
+        cards = view.state.cat.cards
+        for word, param in _DISCARD_FIRST:
             for i, opt in enumerate(d.options):
-                if opt.data == name:
+                card = cards.get(opt.data)
+                if card is not None and card[1] == word and param in (None, card[2]):
                     return i
         return 0
 

@@ -118,32 +118,34 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
         return
     extra = {att: 0, dfn: 0}
     for side in (att, dfn):
-        if "ambush" in s.seats[side].hand:
+        ambush = s.card_held(side, "ambush")
+        if ambush is not None:
             use = yield from yes_no(side, "play_ambush", "play ambush", "keep ambush")
             if use:
-                s.seats[side].hand.remove("ambush")
-                extra[side] += s.cat.cards["ambush"][2].extra_dice
-                g.emit("card_played", side, card="ambush")
-                g.discard_played("ambush")
+                s.seats[side].hand.remove(ambush)
+                extra[side] += s.cat.cards[ambush][2].extra_dice
+                g.emit("card_played", side, card=ambush)
+                g.discard_played(ambush)
     penalty = wall_penalty(s, v)
-    if penalty and "secret-passage" in s.seats[att].hand:
+    passage = s.card_held(att, "secret_passage") if penalty else None
+    if passage is not None:
         use = yield from yes_no(att, "play_passage", "play secret passage", "keep secret passage")
         if use:
-            s.seats[att].hand.remove("secret-passage")
-            g.emit("card_played", att, card="secret-passage", use="battle")
-            g.discard_played("secret-passage")
+            s.seats[att].hand.remove(passage)
+            g.emit("card_played", att, card=passage, use="battle")
+            g.discard_played(passage)
             penalty = 0
     if s.tactics:
         yield from volleys(g, v, att, dfn)
-    siege = s.cat.unit_index.get("siege-engine")
+    siege = s.cat.role_units["siege"]
     idle = 0
     for _ in range(200):
         if not s.has_presence(v, att) or not s.has_presence(v, dfn):
             break
         engines = 0
         units = vil.units.get(att)
-        if units is not None and siege is not None:
-            engines = units[siege]
+        if units is not None:
+            engines = sum(units[u] for u in siege)
         cost = max(0, penalty - engines * rules.siege_cancels)
         sa, sd = strength(s, v, att), strength(s, v, dfn)
         da = dice_for(s, sa) + _commander(s, v, att) + extra[att] - cost
@@ -286,8 +288,8 @@ def _fight_on(g: FiefGame, v: int, side: int, other: int) -> Flow:
 def volleys(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     """Tactics: archers shoot before the first roll (one die, +1 hit per extra archer)."""
     s = g.s
-    archer = s.cat.unit_index.get("archer")
-    if archer is None:
+    archers = s.cat.role_units["archer"]
+    if not archers:
         return
     rules = s.cat.rules.battle
     building = s.villages[v].stronghold
@@ -301,7 +303,7 @@ def volleys(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     shot = False
     for side, target in ((att, dfn), (dfn, att)):
         units = s.villages[v].units.get(side)
-        count = units[archer] if units else 0
+        count = sum(units[u] for u in archers) if units else 0
         if count and count >= need[side]:
             roll = g.battle_die()
             hits[target] = roll + count - 1

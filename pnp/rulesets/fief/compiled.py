@@ -73,6 +73,8 @@ class Catalog:
     shared: list[int | None]
     tactics_unit: list[bool]
     royal_unit: list[bool]
+    #: the units of each battle ``role`` (``archer``, ``siege``), by index
+    role_units: dict[str, tuple[int, ...]]
     nobles: dict[str, NobleCard]
     house_nobles: dict[str, list[str]]
     bannermen: list[str]
@@ -257,6 +259,10 @@ def build_catalog(content: FiefContent) -> Catalog:
         shared=[u.shared for u in content.units],
         tactics_unit=[u.tactics for u in content.units],
         royal_unit=[u.buyer == "royal" for u in content.units],
+        role_units={
+            role: tuple(i for i, u in enumerate(content.units) if u.role == role)
+            for role in ("archer", "siege")
+        },
         nobles=nobles,
         house_nobles=house_nobles,
         bannermen=[n.id for n in content.nobles if n.kind == "bannerman"],

@@ -29,7 +29,6 @@ suffixed by their House (``knight-stark``, ``tax-marker-stark``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -40,8 +39,7 @@ from pnp.rulesets.fief.board import main_board
 from pnp.rulesets.fief.courtboard import court_board
 from pnp.rulesets.fief.dienets import dice_boards
 from pnp.rulesets.fief.houseboards import house_boards
-from pnp.rulesets.fief.model import FiefContent, House, Noble, Title
-from pnp.rulesets.fief.model import Token as ContentToken
+from pnp.rulesets.fief.model import COUNTER_BACKS, TITLE_TOKENS, FiefContent, House, Noble
 from pnp.rulesets.fief.style import HIGH_TITLE
 
 #: token sizes by shape, mm, unless :data:`TOKEN_SIZES` names the token
@@ -91,15 +89,6 @@ HOUSE_MARKERS = {
     "marriage-marker": ("marriage", "Marriage"),
     "vp-marker": ("sigil", "VP"),
 }
-#: ``tokens.yaml`` entries that declare how many Title tokens there are, and which Titles
-#: they cover (an entry ``title-<id>`` declares that one Title); each Title gets its own
-#: named token
-TITLE_TOKENS: dict[str, Callable[[Title], bool]] = {
-    "title-master": lambda t: t.council and t.id != "hand",
-    "lordship": lambda t: t.kind == "fief",
-}
-#: building counters whose other side shows another building
-COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
 #: the content tokens printed elsewhere than on the token sheets
 ON_BOARDS = ("season-tracker", "vp-tracker")
 AS_CARDS = ("first-player",)
@@ -201,11 +190,9 @@ def tokens(model: FiefContent) -> list[Token]:
 def token_groups(model: FiefContent) -> dict[str, list[Token]]:
     """The token sheets' pieces by what they are: titles, troops, House markers,
     buildings and the other markers (checked against what ``tokens.yaml`` declares)."""
-    declared = {t.id: t for t in model.tokens}
-    _check_title_tokens(model, declared)
     return {
         "titles": _title_tokens(model),
-        "troops": _troops(model, declared),
+        "troops": _troops(model),
         "house markers": _house_markers(model),
         "buildings": _buildings(model),
         "markers": _markers(model),
@@ -244,24 +231,7 @@ def _title_tokens(model: FiefContent) -> list[Token]:
     return out
 
 
-def _check_title_tokens(model: FiefContent, declared: dict[str, ContentToken]) -> None:
-    """Title token counts in ``tokens.yaml`` must match the Titles: one token per Title."""
-    titles = {t.id: t for t in model.titles}
-    for tid, tok in declared.items():
-        if tid in TITLE_TOKENS:
-            covered = [t for t in model.titles if TITLE_TOKENS[tid](t)]
-        elif tid.startswith("title-") and tid[6:] in titles:
-            covered = [titles[tid[6:]]]
-        else:
-            continue
-        if tok.count != len(covered):
-            raise RenderError(
-                f"fief: tokens.yaml declares {tok.count} {tid!r} token(s) but the content has "
-                f"{len(covered)} such Title(s); the kit prints one token per Title"
-            )
-
-
-def _troops(model: FiefContent, declared: dict[str, ContentToken]) -> list[Token]:
+def _troops(model: FiefContent) -> list[Token]:
     out: list[Token] = []
     units = {u.id: u for u in model.units}
     for house in model.houses:
@@ -281,12 +251,7 @@ def _troops(model: FiefContent, declared: dict[str, ContentToken]) -> list[Token
     for unit in model.units:
         if not unit.shared:
             continue
-        tok = declared.get(unit.id)
-        if tok is not None and tok.count != unit.shared:
-            raise RenderError(
-                f"fief: tokens.yaml declares {tok.count} {unit.id!r} tokens but units.yaml "
-                f"shares {unit.shared}"
-            )
+        # pnp validate checks a declared token's count against the shared supply
         out.append(
             Token(
                 id=unit.id,

@@ -234,13 +234,13 @@ def kill(g: FiefGame, noble: Noble, cause: str) -> Flow:
         return False
     for seat in s.order():
         power = s.ability(seat, "cancel_death")
-        if power is None or "cancel_death" in s.seats[seat].used:
+        if power is None or g.used(seat, "cancel_death", power.per):
             continue
         cancel = yield from yes_no(
             seat, "cancel_death", f"cancel death of {noble.id}", f"let {noble.id} die"
         )
         if cancel:
-            s.seats[seat].used["cancel_death"] = s.round
+            g.mark_used(seat, "cancel_death")
             g.emit("death_cancelled", seat, noble=noble.id, cause=cause)
             s.lift_noble(noble)
             noble.zone = "aside"

@@ -12,8 +12,9 @@ of the decks.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -29,6 +30,48 @@ from pnp.rulesets.fief.effects import (
 
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Mm = Annotated[float, Field(ge=0)]
+
+#: ``{rules.…}`` placeholders in a decision's text, replaced by the value when printed
+PLACEHOLDER = re.compile(r"\{(rules(?:\.[a-z_]+)+)\}")
+#: building counters whose other side shows another building
+COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
+#: ``tokens.yaml`` entries that declare how many Title tokens there are, and which Titles
+#: they cover (an entry ``title-<id>`` declares that one Title); the kit prints one each
+TITLE_TOKENS: dict[str, Callable[[Title], bool]] = {
+    "title-master": lambda t: t.council and t.id != "hand",
+    "lordship": lambda t: t.kind == "fief",
+}
+#: the player counts the referee supports (``pnp rulesets`` and the command line show
+#: them); ``rules.min_players``–``rules.max_players`` must lie within them
+PLAYER_COUNTS = (3, 4, 5, 6)
+#: the buildings the referee plays, by the id it builds them by, and why it needs them
+REFEREE_BUILDINGS = {
+    "mill": "it builds Mills by this id and pays them in the Income phase",
+    "stronghold": "it builds Strongholds by this id (a Fief Title needs one)",
+    "fortified-city": "it upgrades a Stronghold to a Fortified City by this id",
+    "sept": "it builds Septs by this id and pays them in the Income phase",
+}
+#: buildings that are only printed: the Maester comes by a Court card, never bought
+PRINTED_BUILDINGS = ("maester",)
+#: the Titles the referee plays by their id, and why it needs each
+REFEREE_TITLES = {
+    "king": "the King is elected, and succeeded, by this id",
+    "queen": "a wed King's wife becomes Queen by this id",
+    "hand": "the Hand is elected, and taxes, by this id",
+    "protector": "the Protector goes with the crown by this id",
+    "mother-of-dragons": "the Mother of Dragons Court card grants this id",
+    "master-of-coin": "the Master of Coin's shield from taxes is played by this id",
+    "master-of-ships": "the Master of Ships' sea voyages are played by this id",
+    "master-of-laws": "the Master of Laws' pardons and divorces are played by this id",
+    "master-of-whisperers": "the Master of Whisperers' look at a hand is played by this id",
+}
+#: the one Title a House may start with (``starting_title``): the Title the
+#: mother_of_dragons Court card grants, which set-up takes out of the deck
+STARTING_TITLE = "mother-of-dragons"
+#: a Title's ``holders`` word that admits each sex
+_HOLDERS = {"lord": "lords", "lady": "ladies"}
+#: the Master seats among them: Small Council seats besides the Hand
+MASTER_TITLES = ("master-of-coin", "master-of-ships", "master-of-laws", "master-of-whisperers")
 
 
 class Board(ContentModel):
@@ -226,6 +269,9 @@ class Unit(ContentModel):
     tactics: bool = False
     #: who may buy it: every player, or only the player holding the King or Queen
     buyer: Literal["any", "royal"] = "any"
+    #: what it does in battle besides adding strength: ``archer`` shoots in the
+    #: Tactics volley, ``siege`` cancels dice of a building's penalty
+    role: Literal["archer", "siege"] | None = None
 
 
 class Building(ContentModel):
@@ -377,17 +423,32 @@ class FiefContent(ContentModel):
     rules: Rules
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
-        if self.rules.min_players > self.rules.max_players:
-            # no player count would be playable: every game would stop at setup
-            yield (
-                ("rules", "min_players"),
-                f"min_players {self.rules.min_players} is more than "
-                f"max_players {self.rules.max_players}",
-            )
+        yield from self._check_players()
         yield from self._check_map()
         yield from self._check_houses()
         yield from self._check_cards()
         yield from self._check_titles()
+        yield from self._check_kit()
+
+    def _check_players(self) -> Iterator[tuple[Loc, str]]:
+        low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
+        rules = self.rules
+        if rules.min_players < low:
+            yield (
+                ("rules", "min_players"),
+                f"the referee plays {low}–{high} players, not fewer than {low}",
+            )
+        if rules.max_players > high:
+            yield (
+                ("rules", "max_players"),
+                f"the referee plays {low}–{high} players, not more than {high}",
+            )
+        if rules.min_players > rules.max_players:
+            # no player count would be playable: every game would stop at setup
+            yield (
+                ("rules", "min_players"),
+                f"min_players {rules.min_players} is more than max_players {rules.max_players}",
+            )
 
     def _check_map(self) -> Iterator[tuple[Loc, str]]:
         if len(self.fiefs) != 8:
@@ -450,6 +511,21 @@ class FiefContent(ContentModel):
         mills = next((b for b in self.buildings if b.id == "mill"), None)
         if mills is not None and mills.limit is not None and mills.limit > len(self.villages):
             yield ("buildings",), f"{mills.limit} Mills but only {len(self.villages)} Villages"
+        yield from self._check_buildings()
+
+    def _check_buildings(self) -> Iterator[tuple[Loc, str]]:
+        ids = {b.id for b in self.buildings}
+        for needed, why in REFEREE_BUILDINGS.items():
+            if needed not in ids:
+                yield ("buildings",), f"the referee needs the building {needed!r}: {why}"
+        known = ", ".join([*REFEREE_BUILDINGS, *PRINTED_BUILDINGS])
+        for i, b in enumerate(self.buildings):
+            if b.id not in REFEREE_BUILDINGS and b.id not in PRINTED_BUILDINGS:
+                yield (
+                    ("buildings", i, "id"),
+                    f"the referee knows only the buildings {known}: {b.id!r} would be "
+                    "printed but never built",
+                )
 
     def _check_houses(self) -> Iterator[tuple[Loc, str]]:
         nobles = {n.id: n for n in self.nobles}
@@ -481,6 +557,14 @@ class FiefContent(ContentModel):
                         f"Fief {house.home!r} is already the home of {homes[house.home]!r}",
                     )
                 homes[house.home] = house.id
+                for j, ability in enumerate(house.abilities):
+                    if ability.start_anywhere_coastal:
+                        yield (
+                            ("houses", i, "abilities", j, "start_anywhere_coastal"),
+                            f"House {house.id!r} has a home Fief ({house.home!r}): "
+                            "start_anywhere_coastal is for a House with home: null, which "
+                            "picks a coastal Village of a Fief nobody holds",
+                        )
             for key in ("lord_card", "lady_card"):
                 ref = getattr(house.initial, key)
                 noble = nobles.get(ref) if ref else None
@@ -566,19 +650,104 @@ class FiefContent(ContentModel):
                     f"got {wardens[region.id]}",
                 )
         ids = {t.id for t in self.titles}
-        for needed in ("king", "queen", "hand", "protector", "mother-of-dragons"):
+        for needed, why in REFEREE_TITLES.items():
             if needed not in ids:
-                yield ("titles",), f"the game needs the title {needed!r}"
+                yield ("titles",), f"the referee needs the title {needed!r}: {why}"
+        for i, t in enumerate(self.titles):
+            if t.id in (*MASTER_TITLES, "hand") and not t.council:
+                yield (
+                    ("titles", i, "council"),
+                    f"{t.id!r} must be a Small Council seat (council: true): "
+                    "the referee seats its holder on the Council",
+                )
+        nobles = {n.id: n for n in self.nobles}
+        titles = {t.id: t for t in self.titles}
         for i, house in enumerate(self.houses):
             for j, ability in enumerate(house.abilities):
-                if ability.starting_title is not None and ability.starting_title not in ids:
+                title = ability.starting_title
+                where: Loc = ("houses", i, "abilities", j, "starting_title")
+                if title is None:
+                    continue
+                if title not in ids:
+                    yield where, f"unknown titles id {title!r}"
+                elif title != STARTING_TITLE:
                     yield (
-                        ("houses", i, "abilities", j, "starting_title"),
-                        f"unknown titles id {ability.starting_title!r}",
+                        where,
+                        f"only {STARTING_TITLE!r} may be a starting Title: the referee takes "
+                        "its Court card out of the deck at set-up, and starts no game with "
+                        f"{title!r} already held",
                     )
+                else:
+                    holders = titles[title].holders
+                    for key in ("lord_card", "lady_card"):
+                        noble = nobles.get(getattr(house.initial, key) or "")
+                        if noble is not None and holders not in ("any", _HOLDERS[noble.sex]):
+                            yield (
+                                where,
+                                f"{title!r} is for {holders} but the initial Noble "
+                                f"{noble.id!r} ({key}) is a {noble.sex}",
+                            )
         masters = [t for t in self.titles if t.council and t.id != "hand"]
         if len(masters) != 4:
             yield (
                 ("titles",),
                 f"the Small Council has 4 Master seats besides the Hand, got {len(masters)}",
             )
+
+    def _check_kit(self) -> Iterator[tuple[Loc, str]]:
+        """What printing needs: token counts that match, counters for every building,
+        decision placeholders that name a number of the rules."""
+        titles = {t.id: t for t in self.titles}
+        units = {u.id: u for u in self.units if u.shared}
+        for i, tok in enumerate(self.tokens):
+            if tok.id in TITLE_TOKENS:
+                covered = [t for t in self.titles if TITLE_TOKENS[tok.id](t)]
+            elif tok.id.startswith("title-") and tok.id[6:] in titles:
+                covered = [titles[tok.id[6:]]]
+            else:
+                covered = None
+            if covered is not None and tok.count != len(covered):
+                yield (
+                    ("tokens", i, "count"),
+                    f"{tok.count} {tok.id!r} token(s) but the content has {len(covered)} such "
+                    "Title(s); the kit prints one token per Title",
+                )
+            unit = units.get(tok.id)
+            if unit is not None and tok.count != unit.shared:
+                yield (
+                    ("tokens", i, "count"),
+                    f"{tok.count} {tok.id!r} tokens but units.yaml shares {unit.shared}",
+                )
+        counters = [t.id for t in self.tokens if t.id.endswith("-counter") and t.count]
+        countered = {c.removesuffix("-counter") for c in counters}
+        countered |= {COUNTER_BACKS[c] for c in counters if c in COUNTER_BACKS}
+        for i, b in enumerate(self.buildings):
+            if b.id not in countered and b.limit is None:
+                yield (
+                    ("buildings", i),
+                    f"building {b.id!r} has no counters to print: give it a limit, or "
+                    f"declare a '{b.id}-counter' token with its count in tokens.yaml",
+                )
+        for i, d in enumerate(self.decisions):
+            for match in PLACEHOLDER.finditer(d.text):
+                if placeholder_value(self, match.group(1)) is None:
+                    yield (
+                        ("decisions", i, "text"),
+                        f"{{{match.group(1)}}} names no number of the rules",
+                    )
+
+
+def placeholder_value(content: FiefContent, path: str) -> int | list[int] | None:
+    """The number (or list of numbers) a ``rules.…`` placeholder names, or ``None``."""
+    node: object = content
+    for part in path.split("."):
+        if not isinstance(node, ContentModel) or part not in type(node).model_fields:
+            return None
+        node = getattr(node, part)
+    if isinstance(node, int) and not isinstance(node, bool):
+        return node
+    if isinstance(node, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in node
+    ):
+        return [int(v) for v in node]
+    return None

@@ -325,14 +325,15 @@ def sail(g: FiefGame, noble: Noble) -> Flow:
             allow = yield from yes_no(host, "landing", f"let {noble.id} land", f"refuse {noble.id}")
             if not allow:
                 g.emit("landing_refused", host, noble=noble.id, at=ids[to])
-                if "secret-passage" in s.seats[seat].hand:
+                passage = s.card_held(seat, "secret_passage")
+                if passage is not None:
                     force = yield from yes_no(
                         seat, "force_landing", "land by secret passage", "turn back"
                     )
                     if force:
-                        s.seats[seat].hand.remove("secret-passage")
-                        g.emit("card_played", seat, card="secret-passage", use="landing")
-                        g.discard_played("secret-passage")
+                        s.seats[seat].hand.remove(passage)
+                        g.emit("card_played", seat, card=passage, use="landing")
+                        g.discard_played(passage)
                     else:
                         refused.add(to)
                         continue

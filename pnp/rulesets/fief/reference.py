@@ -19,11 +19,10 @@ from pnp.render import RenderError
 from pnp.rulesets.fief.components import AS_CARDS, AS_DICE, stock, token_groups
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.houseboards import home_text
-from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.model import PLACEHOLDER, FiefContent, placeholder_value
 from pnp.rulesets.fief.phases import PHASES
 
 #: a value from the content in a decision's text: ``{rules.hand_limit}``
-_PLACEHOLDER = re.compile(r"\{(rules(?:\.[a-z_]+)+)\}")
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
 KINDS = {"fief": "Fief", "military": "Military", "high": "High"}
@@ -179,16 +178,13 @@ def resolve(text: str, model: FiefContent, where: str) -> str:
     """
 
     def value(match: re.Match[str]) -> str:
-        node: Any = model
-        for part in match.group(1).split("."):
-            if not hasattr(node, part):
-                raise RenderError(f"fief: {where}: no value {{{match.group(1)}}} in the content")
-            node = getattr(node, part)
-        if isinstance(node, list | tuple):
-            return _number_words([int(v) for v in node])
-        return str(node)
+        # pnp validate reports these (FiefContent._check_kit); a model built in code may not
+        found = placeholder_value(model, match.group(1))
+        if found is None:
+            raise RenderError(f"fief: {where}: no value {{{match.group(1)}}} in the content")
+        return _number_words(found) if isinstance(found, list) else str(found)
 
-    return _PLACEHOLDER.sub(value, text)
+    return PLACEHOLDER.sub(value, text)
 
 
 def _marriage_fee(model: FiefContent) -> int:

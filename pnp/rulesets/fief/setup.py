@@ -189,8 +189,12 @@ def setup_flow(g: FiefGame) -> Flow:
         if seat.home is not None:
             spots = [v for v in cat.map.fief_villages[seat.home] if not s.present(v)]
         else:
+            # a House with no home Fief picks one nobody holds yet (FF-SETUP-12); only
+            # start_anywhere_coastal keeps it to the coast
             taken = {cat.map.fief_of[v] for v in range(len(ids)) if s.present(v)}
-            spots = [v for v in cat.map.coastal_villages() if cat.map.fief_of[v] not in taken]
+            coastal = i in late
+            places = cat.map.coastal_villages() if coastal else range(len(ids))
+            spots = [v for v in places if cat.map.fief_of[v] not in taken]
         v = yield from ask(i, "start_village", [Option(f"start at {ids[w]}", w) for w in spots])
         if seat.home is None:
             seat.home = cat.map.fief_of[v]

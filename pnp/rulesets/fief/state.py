@@ -350,6 +350,17 @@ class FiefState:
         """The parameter of the seat's House ability ``word``, or ``None``."""
         return self.seats[seat].powers.get(word)
 
+    def card_held(self, seat: int, word: str) -> str | None:
+        """The first card in the seat's hand whose effect is ``word``, or ``None``.
+
+        Cards the referee offers outside the card phase (an Ambush as a battle
+        starts, a Secret Passage at a refused landing) are found by their effect,
+        so a deck may name them as it likes.
+        """
+        cards = self.cat.cards
+        hand = self.seats[seat].hand
+        return next((c for c in hand if c in cards and cards[c][1] == word), None)
+
     # -- units and control -----------------------------------------------
 
     def troops(self, v: int, seat: int) -> list[int] | None:

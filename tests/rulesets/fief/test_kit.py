@@ -20,9 +20,9 @@ from pnp.render.kit import kit_components, plan_files, render_files
 from pnp.render.options import RenderOptions
 from pnp.render.report import RenderReport
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.components import TITLE_TOKENS, components, stock
+from pnp.rulesets.fief.components import components, stock
 from pnp.rulesets.fief.effects import describe
-from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.model import TITLE_TOKENS, FiefContent
 from tests.render.pdfcheck import placements
 from tests.rulesets.fief.conftest import Build, build_fief
 
