@@ -227,5 +227,6 @@ def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(m
         "still has, neither captive nor Outlaw",
     ):
         assert phrase in md, phrase
+    assert "meant for 5 or more players) is printed but not played by the referee" in md
     assert "a Sailor at any time" not in md
     assert "may go instead to another Noble" not in md
