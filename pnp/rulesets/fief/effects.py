@@ -184,7 +184,8 @@ def _attribute_text(word: str, value: Any) -> str:
         return texts[word]
     if word == "marriage_fee":
         return (
-            f"His House pays {_plural(value, 'Gold Dragon')} to the other House to marry him off."
+            f"Marrying him off costs his House {_plural(value, 'Gold Dragon')}, "
+            "paid to the spouse's House."
         )
     if word == "strength_bonus":
         return f"Adds {value} to his side's strength in battle."
@@ -207,7 +208,7 @@ def _house_text(word: str, value: Any) -> str:
         )
     if word == "cancel_death":
         return (
-            f"{_ONCE[value.per]}, may cancel the death of any Noble: he keeps his Titles and "
+            f"{_ONCE[value.per]}, may save any Noble from dying: he keeps his Titles and "
             "comes back to the board as if freed from captivity."
         )
     if word == "steal_gold":
@@ -221,9 +222,7 @@ def _house_text(word: str, value: Any) -> str:
         swap = ""
         if value.swaps_per_game:
             times = "once" if value.swaps_per_game == 1 else f"{value.swaps_per_game} times"
-            swap = (
-                f" {times.capitalize()} per game, may trade one of those cards for one of his own."
-            )
+            swap = f" {times.capitalize()} per game, may swap a card seen there for a card of his."
         return (
             f"{_ONCE[value.per]}, on one of this House's actions, looks at a player's hand.{swap}"
         )

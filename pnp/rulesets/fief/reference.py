@@ -57,6 +57,8 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
                 "home": home_text(model, h),
                 "lord": nobles[h.initial.lord_card].name if h.initial.lord_card else "",
                 "lady": nobles[h.initial.lady_card].name,
+                # a House may take a Lord on a Lady card (Baratheon's Renly): say so
+                "lady_is_lord": nobles[h.initial.lady_card].sex == "lord",
                 "lords": h.nobles.lords,
                 "ladies": h.nobles.ladies,
                 "abilities": [describe(a) for a in h.abilities],

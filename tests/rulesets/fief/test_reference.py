@@ -193,3 +193,40 @@ def test_kit_table_counts_every_piece_of_each_file(
         listed[row["file"]] = listed.get(row["file"], 0) + row["count"]
     for file in ("nobles.pdf", "cards.pdf", "tokens.pdf"):
         assert listed[file] == printed[file], file
+
+
+def test_a_lord_taken_on_a_lady_card_is_called_a_lord(
+    md: str, fief_content: LoadedContent[Any]
+) -> None:
+    """FF-SETUP-09: Baratheon takes Renly, a Lord, on a Lady card; the sheet must say so."""
+    nobles = {n.id: n for n in fief_content.model.nobles}
+    odd = [h for h in fief_content.model.houses if nobles[h.initial.lady_card].sex == "lord"]
+    assert odd, "the content has a House taking a Lord on a Lady card"
+    for h in odd:
+        assert f"Lady card: {nobles[h.initial.lady_card].name} (a Lord all the same)" in md, h.id
+
+
+def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(md: str) -> None:
+    """Statements the rules audit found missing or wrong, each as the referee plays it."""
+    for phrase in (
+        # fate._inherit: a dead Noble's Fief Title must go to a Noble of his House with room
+        "only returns to the board if none has room",
+        # fate.grant(may_decline=False): the crown, its Titles and a bought seat
+        "a Council seat his player bought",
+        "(FF-KING-06)",
+        # captives leave only by ransom or Baratheon's save (economy.ransoms, fate.kill)
+        "He comes back only when ransomed (phase 4) or saved by House Baratheon's power",
+        # movement.sail: a Sailor sails instead of his land move; a refusal still spends it
+        "instead of making his land move",
+        "his move is spent either way",
+        # battle.wall_penalty: counted whoever holds the building; dice may drop to none
+        "A side may be left with no dice for a roll.",
+        # setup: Archers and Champions are in the stock only with Tactics
+        "Archers and Champions join it only when playing with Tactics",
+        # politics.warden_votes: the round-start Titles still held and free
+        "still has, neither captive nor Outlaw",
+    ):
+        assert phrase in md, phrase
+    assert "meant for 5 or more players) is printed but not played by the referee" in md
+    assert "a Sailor at any time" not in md
+    assert "may go instead to another Noble" not in md
