@@ -119,8 +119,10 @@ def test_every_ability_prints_text_and_every_card_has_flavour(model: IronThroneC
 def test_event_text_is_generated(model: IronThroneContent) -> None:
     houses = {h.id: h for h in model.houses}
     raven = next(e for e in model.events if e.id == "event-stark-raven")
-    assert event_text(raven, houses).startswith(
-        "The player controlling House Stark is the defender"
+    # our own words: the rulebook's event sentence is not reused (originality)
+    assert event_text(raven, houses) == (
+        "House Stark defends. If House Stark is your own House, name any other player "
+        "as the defender."
     )
     coin = next(e for e in model.events if e.id == "event-counting-coin")
     assert "most power on their leader sheet" in event_text(coin, houses)
