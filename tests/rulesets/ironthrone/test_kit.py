@@ -245,6 +245,7 @@ def test_reference_covers_what_players_need_without_a_rulebook(
         "its player stays in the encounter",
         "## Influence",
         "several from the same House included",
+        "(you choose it by its House back; which card of that House you get is random)",
         "At the end of a turn, the game is over",
         "## Table talk",
         "No promise binds anyone, except the truce deal",
