@@ -51,7 +51,7 @@ def test_title_words_follow_the_title_data(content: LoadedContent) -> None:
     names = {t.id: t.name for t in model.titles}
     by_id = {t.id: t for t in model.titles}
     lcg = " ".join(title_powers(by_id["lord-commander"], names))
-    assert "+3 STR in each [military] challenge" in lcg and "no defenders" in lcg
+    assert "+3 STR in each [military] challenge" in lcg and "undefended" in lcg
     coin = " ".join(title_powers(by_id["master-of-coin"], names))
     assert "Add 2 [gold]" in coin and "Supports: Master of Laws." in coin
     assert "Opposes: Hand of the King." in coin

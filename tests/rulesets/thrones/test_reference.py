@@ -1,0 +1,115 @@
+"""The thrones rules reference (``pnp rules thrones``) is enough to play without a retail rulebook.
+
+Each test names what a player needs and fails if the generated Markdown leaves it out:
+every keyword the content uses, every option the referee accepts, the terms and
+piles the rules talk about, and the steps of setup and of a challenge.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.content import LoadedContent
+from pnp.rulesets.thrones.game_setup import OPTIONS
+from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.text import KEYWORD_NAMES
+
+#: how the reference names each option the referee's setup accepts
+OPTION_SECTIONS = {
+    "two_on_two": "**Two-on-Two**",
+    "titles": "**Titles**",
+    "littlefinger": "**Littlefinger**",
+    "draft": "**Plot draft**",
+    "mulligan": "**Mulligan**",
+    "deck_format": "A two-player deck holds exactly",
+}
+
+
+@pytest.fixture(scope="module")
+def md() -> str:
+    """The reference as Markdown, written to stdout."""
+    result = CliRunner().invoke(app, ["rules", "thrones", "--format", "md", "--out", "-"])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def section(md: str, heading: str) -> str:
+    """The text of one ``## heading`` section, up to the next ``## ``."""
+    start = md.index(f"## {heading}\n")
+    end = md.find("\n## ", start + 1)
+    return md[start : end if end != -1 else len(md)]
+
+
+def test_every_keyword_the_content_uses_is_explained(md: str, content: LoadedContent) -> None:
+    m = content.model
+    assert isinstance(m, ThronesContent)
+    used = {k for c in m.cards for k in c.all_keywords}
+    assert used, "the content uses no keyword: this test would prove nothing"
+    glossary = section(md, "Keywords")
+    names = {**KEYWORD_NAMES, "immunity": "Immunity"}
+    for k in sorted(used):
+        row = re.search(rf"^\| \*\*{re.escape(names[k])}\*\* \| (.+) \|$", glossary, re.M)
+        assert row, f"keyword {k} has no row in the glossary"
+        assert len(row.group(1).split()) >= 8, f"keyword {k} is not explained"
+
+
+def test_every_referee_option_has_its_variant_described(md: str) -> None:
+    assert set(OPTION_SECTIONS) == set(OPTIONS), "a new option needs its words in the reference"
+    for option, words in OPTION_SECTIONS.items():
+        assert words in md, f"option {option}: {words!r} missing"
+    variants = section(md, "Variants")
+    for name in ("Two players", "Two-on-Two", "Titles", "Mulligan", "Littlefinger", "Plot draft"):
+        assert f"**{name}**" in variants, name
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "**dead pile**",
+        "**discard pile**",
+        "**Kneel**",
+        "**In play**",
+        "**Attachments**",
+        "**Events**",
+        "**agenda**",
+        "**puts into play**",
+        "**Influence**",
+        "**Owner and controller**",
+        "**removed from the game**",
+        "**duplicate**",
+        "**participating**",
+        "**The card comes first**",
+    ],
+)
+def test_terms_a_player_needs_are_defined(md: str, term: str) -> None:
+    assert term in md
+
+
+def test_unique_cards_and_duplicates_have_their_rules(md: str) -> None:
+    uniq = section(md, "Unique cards and duplicates")
+    for words in ("dead pile", "discard pile does not stop", "marshalling turn", "save"):
+        assert words in uniq, words
+
+
+def test_setup_and_challenge_steps_are_all_there(md: str) -> None:
+    setup = section(md, "Setup")
+    for words in (
+        "mulligan",
+        "face down",
+        "Limited",
+        "Setup keyword",
+        "nothing triggers",
+        "draws back",
+    ):
+        assert words in setup, words
+    rounds = section(md, "A round")
+    for words in (
+        "Stealth picks are made now",
+        "If the defender wins there is no claim",
+        "unopposed",
+    ):
+        assert words in rounds, words
