@@ -331,7 +331,7 @@ _EFFECT_TEXT: dict[str, Callable[[Any], str]] = {
         "to their leader sheet"
     ),
     "place_first": lambda p: (
-        "the opposing active player places their house card before you"
+        "the opposing active player places their house card first"
         + (", face up" if p.faceup else "")
     ),
     "bonus": lambda n: f"add {n} to your side's hostility total",

@@ -206,8 +206,7 @@ def event_text(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> st
     if isinstance(event, HouseEvent):
         name = houses[event.house].name if event.house in houses else event.house
         return (
-            f"The player controlling {name} is the defender. If that is you, "
-            "choose any other player to defend instead."
+            f"{name} defends. If {name} is your own House, name any other player as the defender."
         )
     return (
         f"Of the players other than you, the one who {SPECIAL_TEXT[event.defender]} "

@@ -16,6 +16,7 @@ from pnp.rulesets.ironthrone.cards import ability_markup
 from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.effects import WINDOWS
 from pnp.rulesets.ironthrone.model import (
+    PLAYER_COUNTS,
     CharacterCard,
     Hostility,
     HouseEvent,
@@ -117,5 +118,10 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
         "houses_text": per_house,
         "events": events,
         "kit": [{"name": a, "count": b, "note": c, "file": d} for a, b, c, d in kit],
+        # IT-SETUP-06: the event deck holds only the events of the Houses in play
+        "event_decks": [
+            {"players": p, "cards": p * rules.events_per_house + rules.special_events}
+            for p in PLAYER_COUNTS
+        ],
         "hostility_values": ", ".join(str(v) for v in sorted(rules.deck.hostility_values)),
     }

@@ -116,11 +116,24 @@ def test_every_ability_prints_text_and_every_card_has_flavour(model: IronThroneC
     assert len(titles) == 50  # every leader and card ability has its own title
 
 
+def test_place_first_reads_right_for_a_supporter_too(model: IronThroneContent) -> None:
+    """Wolf Dreams can be played by a supporter, who places no card: the opposing active
+    player places first (the referee's first placer), not 'before you'."""
+    stark = model.house("stark")
+    card = next(c for c in stark.deck if getattr(c, "id", "") == "stark-bran-card")
+    assert describe(card.ability) == (  # type: ignore[union-attr]
+        "Before house cards go facedown, you may discard 1 card. If you do: "
+        "The opposing active player places their house card first, face up."
+    )
+
+
 def test_event_text_is_generated(model: IronThroneContent) -> None:
     houses = {h.id: h for h in model.houses}
     raven = next(e for e in model.events if e.id == "event-stark-raven")
-    assert event_text(raven, houses).startswith(
-        "The player controlling House Stark is the defender"
+    # our own words: the rulebook's event sentence is not reused (originality)
+    assert event_text(raven, houses) == (
+        "House Stark defends. If House Stark is your own House, name any other player "
+        "as the defender."
     )
     coin = next(e for e in model.events if e.id == "event-counting-coin")
     assert "most power on their leader sheet" in event_text(coin, houses)

@@ -224,6 +224,44 @@ def test_reference_in_three_formats_mentions_the_rules(
     assert '<symbol id="pnp-icon-hostility"' in page  # icons travel as inline SVG
 
 
+def test_reference_covers_what_players_need_without_a_rulebook(
+    built: Path, content: LoadedContent[IronThroneContent]
+) -> None:
+    """The rules a table needs beyond the turn summary are on the sheet (found missing by
+    the rules audit): start of turn, an empty hand (IT-ENC-04), participation (IT-WD-03),
+    withdrawing (IT-WD-01/02), no hand limit (IT-END-02), death mid-encounter (IT-DEATH-03),
+    influence (IT-WIN-01/02), the end-of-turn check (IT-GAP-03), table talk (IT-TALK-01..03),
+    the golden rule (IT-COMP-04) and the event deck for each player count (IT-SETUP-06)."""
+    md = _flat((built / "reference.md").read_text())
+    rules = content.model.rules
+    must = [
+        "Start of turn.",
+        "Starting with the challenger and going clockwise, anyone may release or torment",
+        "With an empty hand, you place the top card of your deck.",
+        "are **participating**",
+        "## Withdrawing",
+        "An active player never withdraws.",
+        "(there is no hand limit)",
+        "its player stays in the encounter",
+        "## Influence",
+        "several from the same House included",
+        "(you choose it by its House back; which card of that House you get is random)",
+        "At the end of a turn, the game is over",
+        "## Table talk",
+        "No promise binds anyone, except the truce deal",
+        "you may never show them",
+        "When a card and this sheet disagree, the card wins.",
+        "The bargain belongs to the Resolution phase",
+        "Each player picks a different House",
+        *(
+            f"{p * rules.events_per_house + rules.special_events} cards for {p} players"
+            for p in (3, 4, 5)
+        ),
+    ]
+    for phrase in must:
+        assert phrase in md, phrase
+
+
 def test_build_is_deterministic(built: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     again = tmp_path_factory.mktemp("again")
     result = _build(again)
