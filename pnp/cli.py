@@ -213,7 +213,9 @@ def playtest_command(
     ] = True,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A ruleset option KEY=VALUE (repeatable)."),
+        typer.Option(
+            "--option", "-o", help="A ruleset option KEY=VALUE (repeatable, each KEY once)."
+        ),
     ] = None,
     fair_margin: Annotated[
         float | None,

@@ -81,12 +81,20 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     from pnp.errors import UsageError
 
     out: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
+        key = key.strip()
+        if not sep or not key:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        # a key given twice is a slip (which one was meant?), not a silent override
+        if key in given:
+            raise UsageError(
+                f"--option {key!r} is given twice ({given[key]!r}, {item!r}); give each option once"
+            )
+        given[key] = item
         try:
-            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+            out[key] = yaml.safe_load(value) if value.strip() else ""
         except yaml.YAMLError:
-            out[key.strip()] = value
+            out[key] = value
     return out

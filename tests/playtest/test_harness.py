@@ -227,6 +227,10 @@ def test_cli_pass_and_fail_exit_codes() -> None:
         (["--houses", "stark"], "--houses names 1 Houses for 3 players"),
         (["-o", "colour=red"], "unknown option 'colour'"),
         (["-o", "colour"], "expected KEY=VALUE"),
+        (
+            ["-o", "crash_on=gold-crown", "-o", "crash_on =silver"],
+            "--option 'crash_on' is given twice ('crash_on=gold-crown', 'crash_on =silver')",
+        ),
         (["--games", "0"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--report", "out.txt"], "the report is a PDF"),
