@@ -69,7 +69,8 @@ def _root(
 def selected_rulesets(names: list[str] | None) -> list[Ruleset]:
     """The rulesets named on the command line, or every registered one."""
     if names:
-        return [find_ruleset(name) for name in dict.fromkeys(names)]
+        # once each, however spelt: 'fief Fief' builds fief once
+        return list({r.name: r for r in map(find_ruleset, names)}.values())
     return list(all_rulesets())
 
 
