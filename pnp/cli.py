@@ -194,7 +194,11 @@ def playtest_command(
     ] = None,
     records: Annotated[
         Path | None,
-        typer.Option("--records", help="Write every game's record here.", file_okay=False),
+        typer.Option(
+            "--records",
+            help="Write every game's record here (game-NNNNNN.json), replacing an earlier run's.",
+            file_okay=False,
+        ),
     ] = None,
     stats: Annotated[
         Path | None,

@@ -8,6 +8,7 @@ why results do not depend on how games are spread over workers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,14 @@ from pnp.engine.game import GameConfig
 from pnp.engine.rng import derive_seed
 from pnp.engine.runner import Limits
 from pnp.rulesets.ruleset import Ruleset
+
+#: the name of every record a playtest writes (``game-000041.json``), and nothing else
+RECORD_NAME = re.compile(r"game-\d{6,}\.json")
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record; it matches :data:`RECORD_NAME`."""
+    return f"game-{index:06d}.json"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -53,14 +62,16 @@ class PlaytestPlan:
         """The seed of game ``index``."""
         return game_seed(self.seed, index)
 
+    @property
+    def records_folder(self) -> Path:
+        """The folder this run's records go to: ``records_dir``, else ``failures_dir``."""
+        return self.records_dir if self.records_dir is not None else self.failures_dir
+
     def record_path(self, index: int, failed: bool) -> Path | None:
         """Where game ``index``'s record goes (``None``: not kept)."""
-        folder = (
-            self.records_dir
-            if self.records_dir is not None
-            else (self.failures_dir if failed else None)
-        )
-        return folder / f"game-{index:06d}.json" if folder is not None else None
+        if self.records_dir is None and not failed:
+            return None
+        return self.records_folder / record_name(index)
 
 
 #: ``--houses`` entries that leave a seat's House to the game seed
