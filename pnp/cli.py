@@ -69,7 +69,8 @@ def _root(
 def selected_rulesets(names: list[str] | None) -> list[Ruleset]:
     """The rulesets named on the command line, or every registered one."""
     if names:
-        return [find_ruleset(name) for name in dict.fromkeys(names)]
+        # once each, however spelt: 'fief Fief' builds fief once
+        return list({r.name: r for r in map(find_ruleset, names)}.values())
     return list(all_rulesets())
 
 
@@ -193,7 +194,11 @@ def playtest_command(
     ] = None,
     records: Annotated[
         Path | None,
-        typer.Option("--records", help="Write every game's record here.", file_okay=False),
+        typer.Option(
+            "--records",
+            help="Write every game's record here (game-NNNNNN.json), replacing an earlier run's.",
+            file_okay=False,
+        ),
     ] = None,
     stats: Annotated[
         Path | None,
@@ -213,7 +218,9 @@ def playtest_command(
     ] = True,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A ruleset option KEY=VALUE (repeatable)."),
+        typer.Option(
+            "--option", "-o", help="A ruleset option KEY=VALUE (repeatable, each KEY once)."
+        ),
     ] = None,
     fair_margin: Annotated[
         float | None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -16,24 +16,31 @@ from pnp.cli import ContentOption, app, reports_errors, selected_rulesets
 from pnp.content import ContentError
 from pnp.content.problems import display_path
 from pnp.errors import UsageError
-from pnp.render.options import RenderOptions, parse_mm, parse_offset
+from pnp.render.options import Duplex, RenderOptions, SheetLayout, parse_mm, parse_offset
+
+# Choice options are Literal types matched case-insensitively (--duplex LONG, --format MD),
+# as --paper is; they arrive in their canonical lower-case spelling and --help lists them.
+ReferenceFormat = Literal["pdf", "md", "html"]
+CalibrationDuplex = Literal["long", "short"]
 
 PaperOption = Annotated[str, typer.Option("--paper", help="Paper: A4, Letter or A3.")]
 BleedOption = Annotated[
     str, typer.Option("--bleed", help="Bleed around each piece, mm (0 for none).")
 ]
 DuplexOption = Annotated[
-    str | None,
+    Duplex | None,
     typer.Option(
         "--duplex",
         help="Backs: long (flip on the long edge, the default), short, or none.",
+        case_sensitive=False,
     ),
 ]
 LayoutOption = Annotated[
-    str,
+    SheetLayout,
     typer.Option(
         "--layout",
         help="grid (backs on their own pages) or gutterfold (fronts and backs side by side).",
+        case_sensitive=False,
     ),
 ]
 OffsetOption = Annotated[
@@ -66,8 +73,8 @@ OutOption = Annotated[
 def _options(
     paper: str,
     bleed: str,
-    duplex: str | None,
-    layout: str,
+    duplex: Duplex | None,
+    layout: SheetLayout,
     back_offset: str,
     crop_marks: bool,
     cut_lines: bool,
@@ -81,8 +88,8 @@ def _options(
     return RenderOptions(
         paper=paper,
         bleed=parse_mm(bleed, "--bleed"),
-        duplex=duplex or "long",  # type: ignore[arg-type]
-        layout=layout,  # type: ignore[arg-type]
+        duplex=duplex or "long",
+        layout=layout,
         back_offset=parse_offset(back_offset),
         crop_marks=crop_marks,
         cut_lines=cut_lines,
@@ -148,7 +155,10 @@ def render_command(
 def rules_command(
     ruleset: Annotated[str, typer.Argument(help="The ruleset whose rules reference to write.")],
     format: Annotated[
-        str, typer.Option("--format", help="pdf, md (Markdown) or html (standalone page).")
+        ReferenceFormat,
+        typer.Option(
+            "--format", help="pdf, md (Markdown) or html (standalone page).", case_sensitive=False
+        ),
     ] = "pdf",
     paper: PaperOption = "A4",
     content: ContentOption = None,
@@ -162,12 +172,10 @@ def rules_command(
     ] = Path("output"),
 ) -> None:
     """Write a ruleset's rules reference as PDF, Markdown or HTML."""
-    from pnp.render.build import FORMATS, reference_bytes
+    from pnp.render.build import reference_bytes
     from pnp.render.pdf import AtomicFiles
     from pnp.render.report import RenderReport
 
-    if format not in FORMATS:
-        raise UsageError(f"--format must be one of {', '.join(FORMATS)}, not {format!r}")
     if str(out) == "-" and format == "pdf":  # say so before loading and rendering anything
         raise UsageError("--out - prints Markdown or HTML only; give a folder for a PDF")
     options = RenderOptions(paper=paper)
@@ -191,7 +199,10 @@ def rules_command(
 def calibrate_command(
     paper: PaperOption = "A4",
     duplex: Annotated[
-        str, typer.Option("--duplex", help="The flip you print with: long or short.")
+        CalibrationDuplex,
+        typer.Option(
+            "--duplex", help="The flip you print with: long or short.", case_sensitive=False
+        ),
     ] = "long",
     back_offset: Annotated[
         str,
@@ -203,9 +214,7 @@ def calibrate_command(
     from pnp.render.build import calibration_bytes
     from pnp.render.pdf import AtomicFiles
 
-    if duplex not in ("long", "short"):
-        raise UsageError(f"--duplex must be long or short for calibration, not {duplex!r}")
-    options = RenderOptions(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset))  # type: ignore[arg-type]
+    options = RenderOptions(paper=paper, duplex=duplex, back_offset=parse_offset(back_offset))
     target = out / f"calibration-{options.paper.lower()}-{duplex}.pdf"
     queue = AtomicFiles()
     queue.add(target, calibration_bytes(options))

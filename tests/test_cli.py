@@ -66,6 +66,12 @@ def test_validate_reports_problems_with_status_2(toy_registry: None, toy_root: P
     assert sorted(p.name for p in toy_root.rglob("*")) == before  # nothing written
 
 
+def test_ruleset_names_on_the_command_line_ignore_case(toy_registry: None, toy_root: Path) -> None:
+    result = invoke("validate", "TOY", "Toy", "toy", "--content", str(toy_root))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(" is valid") == 1  # one ruleset, however it is spelt
+
+
 def test_validate_unknown_ruleset(toy_registry: None) -> None:
     result = invoke("validate", "toyy")
     assert result.exit_code == 2

@@ -132,6 +132,9 @@ def run_command(
         write_atomic(request.stats, json.dumps(report.full_json(), indent=1) + "\n")
     if request.json:
         echo(json.dumps(report.to_json(), indent=1))
+        note = report.replaced_note()
+        if note:  # standard output stays one JSON object
+            echo(note, err=True)
     else:
         for line in report.text():
             echo(line)

@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.errors import PnpError, UsageError
+from pnp.content.problems import display_path
+from pnp.errors import OutputError, PnpError, UsageError
 from pnp.playtest.executor import Executor, LocalExecutor
-from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.plan import RECORD_NAME, PlaytestPlan
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Tally
 from pnp.playtest.verdict import Thresholds, verdict
@@ -63,7 +64,8 @@ def run_playtest(
     display there), ``progress(summary)`` after each game.
     """
     check_plan(plan, content)
-    _clear_old_failures(plan)
+    # the run starts here: every input is checked, so earlier records may go
+    replaced = clear_earlier_records(plan)
     runner = executor or LocalExecutor()
     tally = Tally(plan.players, plan.agents)
     summaries = runner.run(plan, content, range(plan.games))
@@ -75,16 +77,30 @@ def run_playtest(
             progress(summary)
     stats = tally.statistics(card_ids(plan.ruleset, content))
     limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
-    return PlaytestReport(plan, stats, limits, verdict(stats, limits))
+    return PlaytestReport(plan, stats, limits, verdict(stats, limits), replaced)
 
 
-def _clear_old_failures(plan: PlaytestPlan) -> None:
-    """Remove the crash records an earlier run of the same seed left in the failures folder.
+def clear_earlier_records(plan: PlaytestPlan) -> int:
+    """Remove the records an earlier run left in the folder this run writes to; how many.
 
-    The folder is the harness's own (``output/<ruleset>/playtest/seed-S``), so
-    after a fix it shows this run's failures only; a ``--records`` folder is
-    the user's and is never cleared.
+    A records folder holds exactly one run's records, so ``pnp replay DIR``
+    replays this run and nothing older: the ``--records`` folder, or the
+    crash records folder (``output/<ruleset>/playtest/seed-S``) that after a
+    fix shows this run's failures only. Only files named as pnp names its
+    records (:data:`RECORD_NAME`) are removed; anything else in the folder
+    is the user's and stays.
     """
-    if plan.records_dir is None and plan.failures_dir.is_dir():
-        for old in plan.failures_dir.glob("game-*.json"):
-            old.unlink()
+    folder = plan.records_folder
+    if not folder.is_dir():
+        return 0
+    removed = 0
+    for old in sorted(folder.iterdir()):
+        if RECORD_NAME.fullmatch(old.name) and (old.is_file() or old.is_symlink()):
+            try:
+                old.unlink()
+            except OSError as exc:
+                raise OutputError(
+                    f"cannot remove the earlier record {display_path(old)}: {exc.strerror or exc}"
+                ) from None
+            removed += 1
+    return removed

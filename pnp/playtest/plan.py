@@ -8,6 +8,7 @@ why results do not depend on how games are spread over workers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,14 @@ from pnp.engine.game import GameConfig
 from pnp.engine.rng import derive_seed
 from pnp.engine.runner import Limits
 from pnp.rulesets.ruleset import Ruleset
+
+#: the name of every record a playtest writes (``game-000041.json``), and nothing else
+RECORD_NAME = re.compile(r"game-\d{6,}\.json")
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record; it matches :data:`RECORD_NAME`."""
+    return f"game-{index:06d}.json"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -53,14 +62,16 @@ class PlaytestPlan:
         """The seed of game ``index``."""
         return game_seed(self.seed, index)
 
+    @property
+    def records_folder(self) -> Path:
+        """The folder this run's records go to: ``records_dir``, else ``failures_dir``."""
+        return self.records_dir if self.records_dir is not None else self.failures_dir
+
     def record_path(self, index: int, failed: bool) -> Path | None:
         """Where game ``index``'s record goes (``None``: not kept)."""
-        folder = (
-            self.records_dir
-            if self.records_dir is not None
-            else (self.failures_dir if failed else None)
-        )
-        return folder / f"game-{index:06d}.json" if folder is not None else None
+        if self.records_dir is None and not failed:
+            return None
+        return self.records_folder / record_name(index)
 
 
 #: ``--houses`` entries that leave a seat's House to the game seed
@@ -81,12 +92,20 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     from pnp.errors import UsageError
 
     out: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
+        key = key.strip()
+        if not sep or not key:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        # a key given twice is a slip (which one was meant?), not a silent override
+        if key in given:
+            raise UsageError(
+                f"--option {key!r} is given twice ({given[key]!r}, {item!r}); give each option once"
+            )
+        given[key] = item
         try:
-            out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+            out[key] = yaml.safe_load(value) if value.strip() else ""
         except yaml.YAMLError:
-            out[key.strip()] = value
+            out[key] = value
     return out

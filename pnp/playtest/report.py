@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.content.problems import display_path
 from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
 from pnp.playtest.verdict import Thresholds, fair_band
@@ -68,6 +69,8 @@ class PlaytestReport:
     stats: Statistics
     thresholds: Thresholds
     reasons: list[str]
+    #: records of an earlier run removed from the folder this run's records went to
+    replaced: int = 0
 
     @property
     def passed(self) -> bool:
@@ -214,9 +217,19 @@ class PlaytestReport:
             if never:
                 shown = ", ".join(never[:10]) + (" …" if len(never) > 10 else "")
                 lines.append(f"  never played ({len(never)}): {shown}")
+        note = self.replaced_note()
+        if note:
+            lines.append(note)
         lines.append(f"verdict: {'PASS' if self.passed else 'FAIL'}")
         lines += [f"  - {reason}" for reason in self.reasons]
         return lines
+
+    def replaced_note(self) -> str | None:
+        """Where this run's records are and how many of an earlier run they replaced."""
+        if not self.replaced:
+            return None
+        folder = display_path(self.plan.records_folder)
+        return f"records: replaced the {self.replaced} record(s) of an earlier run in {folder}/"
 
     def _path_lines(self) -> list[str]:
         """How each House won, its :data:`PATHS_SHOWN` commonest ways (none if untold)."""

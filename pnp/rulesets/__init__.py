@@ -24,13 +24,14 @@ def all_rulesets() -> tuple[Ruleset, ...]:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """The registered ruleset called ``name``; :class:`UnknownRulesetError` if none."""
+    """The registered ruleset called ``name``, in any case (``Fief`` is ``fief``);
+    :class:`UnknownRulesetError` if none."""
+    wanted = name.lower()  # names are lower-case ids; every command looks them up here
     for ruleset in all_rulesets():
-        if ruleset.name == name:
+        if ruleset.name == wanted:
             return ruleset
     names = [r.name for r in all_rulesets()]
-    # names are lower-case ids: 'THRONES' should still find its suggestion
-    hint = difflib.get_close_matches(name.lower(), names, n=1)
+    hint = difflib.get_close_matches(wanted, names, n=1)
     known = ", ".join(names) if names else "none are registered"
     extra = f"; did you mean {hint[0]!r}?" if hint else ""
     raise UnknownRulesetError(f"unknown ruleset {name!r} (known: {known}){extra}")

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.engine.record import read_records
 from pnp.engine.replay import replay
+from pnp.errors import PnpError
 from pnp.playtest import JSON_KEYS, LocalExecutor, PlaytestPlan, game_seed, run_playtest
 from pnp.playtest.command import PlaytestRequest, run_command
 from pnp.playtest.pdf import _path_rows
@@ -149,6 +150,43 @@ def test_records_dir_keeps_every_game_and_each_replays(tmp_path: Path) -> None:
     assert not Path("output").exists()  # nothing failed, so nothing else was written
 
 
+def test_a_records_folder_holds_one_run_and_the_users_own_files(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    play(tmp_path, games=12, records=folder)
+    mine = ["notes.txt", "game-1.json", "game-000001.json.bak", "best-game-000002.json"]
+    for name in mine:
+        (folder / name).write_text("the user's own\n")
+    (folder / "game-000099.json").mkdir()  # not a record pnp wrote: a folder stays
+    report, lines = play(tmp_path, games=4, seed=6, records=folder)
+    assert report.replaced == 12
+    assert "records: replaced the 12 record(s) of an earlier run in records/" in lines
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted([*(f"game-{i:06d}.json" for i in range(4)), *mine, "game-000099.json"])
+    seeds = [read_records(folder / f"game-{i:06d}.json")[0].seed for i in range(4)]
+    assert seeds == [game_seed(6, i) for i in range(4)]  # every record is this run's
+    # --json keeps standard output one JSON object and says it on standard error
+    out: list[tuple[str, bool]] = []
+    run_command(
+        request(tmp_path, games=2, records=folder, json=True),
+        lambda line, err=False: out.append((line, err)),
+    )
+    assert json.loads(out[0][0])["games"] == 2
+    assert out[1:] == [("records: replaced the 4 record(s) of an earlier run in records/", True)]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"options": ["colour=red"]}, {"houses": "stark,lanister,tyrell"}, {"games": 0}],
+)
+def test_a_run_that_fails_to_start_deletes_no_record(tmp_path: Path, bad: dict) -> None:
+    folder = tmp_path / "records"
+    play(tmp_path, games=3, records=folder)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    with pytest.raises(PnpError):
+        play(tmp_path, records=folder, **bad)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
 def test_houses_agents_and_options_reach_the_games(tmp_path: Path) -> None:
     report, _ = play(
         tmp_path, games=20, players=2, houses="lannister,random", agents="heuristic,random"
@@ -227,6 +265,10 @@ def test_cli_pass_and_fail_exit_codes() -> None:
         (["--houses", "stark"], "--houses names 1 Houses for 3 players"),
         (["-o", "colour=red"], "unknown option 'colour'"),
         (["-o", "colour"], "expected KEY=VALUE"),
+        (
+            ["-o", "crash_on=gold-crown", "-o", "crash_on =silver"],
+            "--option 'crash_on' is given twice ('crash_on=gold-crown', 'crash_on =silver')",
+        ),
         (["--games", "0"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--report", "out.txt"], "the report is a PDF"),

@@ -268,7 +268,11 @@ def test_stale_kit_files_are_removed(
     ("args", "message"),
     [
         (["render", "toy", "--paper", "A5"], "unknown paper 'A5'"),
-        (["render", "toy", "--duplex", "sideways"], "--duplex must be one of long, short, none"),
+        (
+            ["render", "toy", "--duplex", "sideways"],
+            "'sideways' is not one of 'long', 'short', 'none'",
+        ),
+        (["render", "toy", "--layout", "Fan"], "'Fan' is not one of 'grid', 'gutterfold'"),
         (
             ["render", "toy", "--layout", "gutterfold", "--duplex", "long"],
             "--duplex does not apply",
@@ -276,9 +280,9 @@ def test_stale_kit_files_are_removed(
         (["render", "toy", "--back-offset", "1"], "--back-offset: cannot read '1'"),
         (["render", "toy", "--bleed", "-2"], "--bleed must be between 0 and 10 mm"),
         (["render", "nope"], "unknown ruleset 'nope'"),
-        (["rules", "toy", "--format", "docx"], "--format must be one of pdf, md, html"),
+        (["rules", "toy", "--format", "DOCX"], "'DOCX' is not one of 'pdf', 'md', 'html'"),
         (["rules", "toy", "--out", "-"], "--out - prints Markdown or HTML only"),
-        (["calibrate", "--duplex", "none"], "--duplex must be long or short"),
+        (["calibrate", "--duplex", "none"], "'none' is not one of 'long', 'short'"),
         (["build", "--overlap", "70"], "--overlap must be between 0 and 50 mm"),
     ],
 )
@@ -290,9 +294,33 @@ def test_bad_options_exit_2(
         extra += ["--out", str(tmp_path / "o")]
     result = invoke(*args, *extra)
     assert result.exit_code == 2, result.output
-    assert message in result.stderr
+    assert message in unboxed(result.stderr)
     assert "Traceback" not in result.output
     assert not (tmp_path / "o").exists()
+
+
+def unboxed(stderr: str) -> str:
+    """A usage error's text without the box and line wrapping it is printed in."""
+    return " ".join(stderr.replace("│", " ").split())
+
+
+def test_choice_options_and_ruleset_names_ignore_case(
+    toy_registry: None, toy_root: Path, tmp_path: Path
+) -> None:
+    result = invoke(
+        "rules", "TOY", "--format", "MD", "--content", str(toy_root), "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "toy" / "reference.md").read_text().startswith("# Toy fixture game")
+    for layout in (["--duplex", "LONG"], ["--layout", "Gutterfold"]):
+        out = tmp_path / layout[1]
+        result = invoke("render", "Toy", *layout, "--content", str(toy_root), "--out", str(out))
+        assert result.exit_code == 0, result.output
+        manifest = json.loads((out / "toy" / "manifest.json").read_text())
+        assert manifest["options"][layout[0][2:]] == layout[1].lower()
+    result = invoke("calibrate", "--duplex", "Short", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "calibration-a4-short.pdf").is_file()
 
 
 def test_rules_pdf_to_stdout_is_refused_before_the_content_is_read(

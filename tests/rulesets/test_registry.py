@@ -16,11 +16,20 @@ def test_find_ruleset(toy_registry: None) -> None:
     assert find_ruleset("toy") is TOY
 
 
+def test_ruleset_names_are_found_in_any_case() -> None:
+    assert find_ruleset("Fief").name == "fief"
+    assert find_ruleset("THRONES").name == "thrones"
+    assert find_ruleset("IronThrone").name == "ironthrone"
+
+
 def test_unknown_ruleset_suggests(toy_registry: None) -> None:
     with pytest.raises(UnknownRulesetError, match="did you mean 'toy'"):
         find_ruleset("tyo")
-    with pytest.raises(UnknownRulesetError, match="did you mean 'toy'"):
-        find_ruleset("TOY")  # ids are lower case; the shouted name still gets its hint
+    # the hint and the known list give the canonical lower-case name
+    with pytest.raises(
+        UnknownRulesetError, match=r"unknown ruleset 'TYO' \(known: toy\); did you mean 'toy'"
+    ):
+        find_ruleset("TYO")
 
 
 def test_registered_names_are_unique() -> None:

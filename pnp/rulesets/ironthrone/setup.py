@@ -302,11 +302,12 @@ def choose_houses(model: IronThroneContent, config: GameConfig, rng: random.Rand
     if config.factions is not None and len(config.factions) > config.players:
         raise SetupError(f"{len(config.factions)} Houses given for {config.players} players")
     problems: list[tuple[Loc, str]] = []
+    # located as 'houses[i]': the key a game record (and --houses) gives them under
     for i, h in enumerate(wanted):
         if h is not None and h not in known:
-            problems.append((("factions", i), f"unknown House {h!r} (known: {', '.join(known)})"))
+            problems.append((("houses", i), f"unknown House {h!r} (known: {', '.join(known)})"))
         elif h is not None and wanted.index(h) != i:
-            problems.append((("factions", i), f"House {h!r} is taken twice (one House each)"))
+            problems.append((("houses", i), f"House {h!r} is taken twice (one House each)"))
     if problems:
         raise SetupError(problems=problems)
     free = [h for h in known if h not in wanted]

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.engine.errors import SetupError
 from pnp.engine.game import GameConfig
+from pnp.engine.record import RECORD_FORMAT
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.game import IronThroneGame
 
@@ -142,3 +147,28 @@ def test_scenario_power_beyond_the_markers(content: LoadedContent[Any]) -> None:
     ]
     with pytest.raises(SetupError, match="uses 168 power markers; the game has 100"):
         RULESET.scenario_game(content, {"seats": seats}, cards, 0)
+
+
+def test_a_bad_house_in_a_record_is_named_by_the_records_key(
+    content: LoadedContent[Any], tmp_path: Path
+) -> None:
+    """A record lists the Houses asked for under 'houses': its problem names that key."""
+    with pytest.raises(SetupError) as info:
+        start(content, 3, 0, factions=("nosuch", "stark", "stark"))
+    assert [loc for loc, _ in info.value.problems] == [("houses", 0), ("houses", 2)]
+    record = {
+        "format": RECORD_FORMAT,
+        "ruleset": "ironthrone",
+        "seed": 0,
+        "players": 3,
+        "houses": ["nosuch", None, None],
+        "agents": ["random"] * 3,
+        "choices": [],
+        "status": "finished",
+    }
+    path = tmp_path / "game-000000.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"{path}: houses[0]: unknown House 'nosuch' (known: ")
+    assert "factions" not in result.stderr

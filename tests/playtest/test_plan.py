@@ -1,0 +1,31 @@
+"""Reading ``pnp playtest``'s plan options: ``--houses`` and ``--option``."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.errors import UsageError
+from pnp.playtest.plan import parse_houses, parse_options
+
+
+def test_options_read_as_yaml_scalars() -> None:
+    assert parse_options(["winter=true", "rounds=3", " name = x"]) == {
+        "winter": True,
+        "rounds": 3,
+        "name": "x",
+    }
+
+
+@pytest.mark.parametrize(
+    "items",
+    [["winter=true", "winter=false"], ["winter=true", "winter=true"], ["winter=1", " winter =2"]],
+)
+def test_an_option_given_twice_is_a_usage_error_naming_it(items: list[str]) -> None:
+    with pytest.raises(UsageError, match="--option 'winter' is given twice") as info:
+        parse_options(items)
+    assert info.value.exit_code == 2
+
+
+def test_houses_leave_random_seats_to_the_seed() -> None:
+    assert parse_houses("stark, random,-") == ("stark", None, None)
+    assert parse_houses(None) is None
