@@ -3,7 +3,7 @@
 Only a side led by a free Noble starts a battle, never against an ally, never
 under Heavy Rain. A lone Noble attacked by a stronger force is captured at
 once. Otherwise both sides roll battle dice by strength (a Stronghold costs
-the attacker of its controller a die, a Fortified City two; Siege Engines cancel that), hits
+the attacker a die, a Fortified City two; Siege Engines cancel that), hits
 land on both sides at once, each owner choosing his casualties; once a side's
 troops are gone, 1–2 leftover hits capture its Nobles and 3 or more kill one.
 After each roll either side may fight on, retreat or surrender; three idle
@@ -63,22 +63,10 @@ def strength(s: FiefState, v: int, seat: int) -> int:
     return total
 
 
-def walls(s: FiefState, v: int, dfn: int) -> int:
-    """The building that shelters ``dfn`` in a battle at ``v``: 0 none, 1 a Stronghold,
-    2 a Fortified City.
-
-    Only an attack *on* a Stronghold costs dice (FF-PH-17): the walls shelter the
-    Village's controller. When the controller sallies out against intruders, or two
-    intruders fight each other there, nobody is behind the walls.
-    """
-    vil = s.villages[v]
-    return vil.stronghold if vil.controller == dfn else 0
-
-
-def wall_penalty(s: FiefState, v: int, dfn: int) -> int:
-    """The dice the walls at ``v`` cost whoever attacks ``dfn`` there (see :func:`walls`)."""
+def wall_penalty(s: FiefState, v: int) -> int:
+    """The dice a Stronghold (or Fortified City) at ``v`` costs whoever attacks there."""
     dice = s.cat.rules.battle.dice
-    return (0, dice.stronghold_penalty, dice.fortified_penalty)[walls(s, v, dfn)]
+    return (0, dice.stronghold_penalty, dice.fortified_penalty)[s.villages[v].stronghold]
 
 
 def noble_strength(s: FiefState, n: Noble) -> int:
@@ -138,7 +126,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
                 extra[side] += s.cat.cards[ambush][2].extra_dice
                 g.emit("card_played", side, card=ambush)
                 g.discard_played(ambush)
-    penalty = wall_penalty(s, v, dfn)
+    penalty = wall_penalty(s, v)
     passage = s.card_held(att, "secret_passage") if penalty else None
     if passage is not None:
         use = yield from yes_no(att, "play_passage", "play secret passage", "keep secret passage")
@@ -304,7 +292,7 @@ def volleys(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     if not archers:
         return
     rules = s.cat.rules.battle
-    building = walls(s, v, dfn)
+    building = s.villages[v].stronghold
     need = {
         att: (rules.archers_needed, rules.archers_vs_stronghold, rules.archers_vs_fortified)[
             building
