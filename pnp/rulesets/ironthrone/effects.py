@@ -564,9 +564,8 @@ _FEASIBLE: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
     "place_first": lambda r, s, p, c: r.can_place_first(s),
     "bonus": _always,
     "weaken": _always,
-    "take_hostage": lambda r, s, p, c: (
-        r.can_receive(s) and any(r.hostage_sources(t) for t in r.targets(s, p))
-    ),
+    # a victim spared penalties (shielded) gives no hostage: no such victim, no offer
+    "take_hostage": lambda r, s, p, c: r.can_receive(s) and bool(r.victims(r.targets(s, p))),
     "steal_power": lambda r, s, p, c: any(r.sheet[t] > 0 for t in r.targets(s, "opposing_active")),
     "withdraw": lambda r, s, p, c: bool(r.targets(s, "opposing_supporters")),
     "shield": _always,
