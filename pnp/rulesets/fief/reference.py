@@ -22,8 +22,6 @@ from pnp.rulesets.fief.houseboards import home_text
 from pnp.rulesets.fief.model import PLACEHOLDER, FiefContent, placeholder_value
 from pnp.rulesets.fief.phases import PHASES
 
-#: a value from the content in a decision's text: ``{rules.hand_limit}``
-
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
 KINDS = {"fief": "Fief", "military": "Military", "high": "High"}
 

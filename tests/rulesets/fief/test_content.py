@@ -13,6 +13,7 @@ from pnp.content import ContentError, LoadedContent, load_content
 from pnp.rulesets.fief.compiled import build_catalog
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.model import FiefContent
+from tests.rulesets.fief.variants import edit
 
 runner = CliRunner()
 
@@ -21,12 +22,6 @@ def _problems(folder: Path) -> list[str]:
     with pytest.raises(ContentError) as err:
         load_content(FiefContent, folder)
     return err.value.lines()
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def test_shipped_content_counts(content: LoadedContent) -> None:
@@ -47,7 +42,7 @@ def test_pnp_validate_fief_passes() -> None:
 
 
 def test_road_to_a_missing_village(content_copy: Path) -> None:
-    _edit(
+    edit(
         content_copy / "map.yaml",
         "- {a: deepwood-motte, b: winterfell}",
         "- {a: deepwood-motte, b: winterfel}",
@@ -64,7 +59,7 @@ def test_road_to_a_missing_village(content_copy: Path) -> None:
 
 
 def test_road_to_a_missing_village_via_cli(content_copy: Path) -> None:
-    _edit(
+    edit(
         content_copy / "map.yaml",
         "- {a: last-hearth, b: winterfell}",
         "- {a: last-hearth, b: nowhere}",
@@ -76,7 +71,7 @@ def test_road_to_a_missing_village_via_cli(content_copy: Path) -> None:
 
 
 def test_house_with_the_wrong_number_of_nobles(content_copy: Path) -> None:
-    _edit(
+    edit(
         content_copy / "nobles" / "stark.yaml",
         "sex: lady, attributes: [warrior]",
         "sex: lord, attributes: [warrior]",
@@ -101,7 +96,7 @@ def test_missing_noble_changes_the_total(content_copy: Path) -> None:
 
 
 def test_unknown_effect_word_is_located(content_copy: Path) -> None:
-    _edit(
+    edit(
         content_copy / "attributes.yaml",
         "effects: [{strength_bonus: 1}]",
         "effects: [{strenght_bonus: 1}]",
@@ -115,7 +110,7 @@ def test_unknown_effect_word_is_located(content_copy: Path) -> None:
 
 
 def test_two_effect_words_in_one_mapping(content_copy: Path) -> None:
-    _edit(
+    edit(
         content_copy / "attributes.yaml",
         "effects: [{income_bonus: 1}]",
         "effects: [{income_bonus: 1, sea_move: true}]",
@@ -125,7 +120,7 @@ def test_two_effect_words_in_one_mapping(content_copy: Path) -> None:
 
 
 def test_principal_village_outside_its_region(content_copy: Path) -> None:
-    _edit(content_copy / "map.yaml", "principal: winterfell}", "principal: riverrun}")
+    edit(content_copy / "map.yaml", "principal: winterfell}", "principal: riverrun}")
     lines = _problems(content_copy)
     assert any(
         "Principal Village 'riverrun' lies in Region 'region-crownlands'" in line for line in lines
@@ -134,7 +129,7 @@ def test_principal_village_outside_its_region(content_copy: Path) -> None:
 
 def test_more_min_players_than_max_players(content_copy: Path) -> None:
     # before, this validated and every game stopped at setup ("played by 7–6 players")
-    _edit(content_copy / "rules.yaml", "min_players: 3", "min_players: 7")
+    edit(content_copy / "rules.yaml", "min_players: 3", "min_players: 7")
     lines = _problems(content_copy)
     assert any(
         line.endswith("rules.yaml:4:3: rules.min_players: min_players 7 is more than max_players 6")
@@ -143,7 +138,7 @@ def test_more_min_players_than_max_players(content_copy: Path) -> None:
 
 
 def test_duplicate_and_self_roads(content_copy: Path) -> None:
-    _edit(
+    edit(
         content_copy / "map.yaml",
         "  - {a: winterfell, b: white-harbor}",
         "  - {a: winterfell, b: white-harbor}\n"
@@ -203,8 +198,8 @@ def test_printed_numbers_follow_the_rules(content: LoadedContent) -> None:
 
 def test_unit_ids_used_as_keys_are_checked(content_copy: Path) -> None:
     """Stocks and starting units name units by their keys: a misspelt one is located."""
-    _edit(content_copy / "houses.yaml", "stock: {man-at-arms: 0", "stock: {man-at-arm: 0")
-    _edit(content_copy / "rules.yaml", "units: {knight: 1,", "units: {knigt: 1,")
+    edit(content_copy / "houses.yaml", "stock: {man-at-arms: 0", "stock: {man-at-arm: 0")
+    edit(content_copy / "rules.yaml", "units: {knight: 1,", "units: {knigt: 1,")
     lines = _problems(content_copy)
     assert any(
         re.search(

@@ -14,14 +14,9 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
+from tests.rulesets.fief.variants import edit
 
 runner = CliRunner()
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert text.count(old) == 1, f"{old!r} is not once in {path.name}"
-    path.write_text(text.replace(old, new))
 
 
 def _at(path: Path, text: str) -> str:
@@ -46,7 +41,7 @@ def _fails_with(folder: Path, line: str) -> None:
 
 def test_a_renamed_building_the_referee_builds(content_copy: Path) -> None:
     units = content_copy / "units.yaml"
-    _edit(units, "{id: mill,", "{id: watermill,")
+    edit(units, "{id: mill,", "{id: watermill,")
     _fails_with(
         content_copy,
         f"{_at(units, 'buildings:')}: buildings: the referee needs the building 'mill': "
@@ -62,7 +57,7 @@ def test_a_renamed_building_the_referee_builds(content_copy: Path) -> None:
 
 def test_a_renamed_master_title(content_copy: Path) -> None:
     titles = content_copy / "titles.yaml"
-    _edit(titles, "{id: master-of-coin,", "{id: master-of-treasure,")
+    edit(titles, "{id: master-of-coin,", "{id: master-of-treasure,")
     _fails_with(
         content_copy,
         f"{_at(titles, 'titles:')}: titles: the referee needs the title 'master-of-coin': "
@@ -72,7 +67,7 @@ def test_a_renamed_master_title(content_copy: Path) -> None:
 
 def test_a_master_title_off_the_council(content_copy: Path) -> None:
     titles = content_copy / "titles.yaml"
-    _edit(
+    edit(
         titles,
         "{id: master-of-laws, name: Master of Laws, kind: high, council: true,",
         "{id: master-of-laws, name: Master of Laws, kind: high, council: false,",
@@ -89,7 +84,7 @@ def test_a_master_title_off_the_council(content_copy: Path) -> None:
 
 def test_start_anywhere_coastal_with_a_home(content_copy: Path) -> None:
     houses = content_copy / "houses.yaml"
-    _edit(
+    edit(
         houses,
         "      - cancel_death: {per: game}\n",
         "      - cancel_death: {per: game}\n      - start_anywhere_coastal: true\n",
@@ -104,7 +99,7 @@ def test_start_anywhere_coastal_with_a_home(content_copy: Path) -> None:
 
 def test_a_starting_title_the_referee_cannot_start_with(content_copy: Path) -> None:
     houses = content_copy / "houses.yaml"
-    _edit(houses, "starting_title: mother-of-dragons", "starting_title: master-of-coin")
+    edit(houses, "starting_title: mother-of-dragons", "starting_title: master-of-coin")
     _fails_with(
         content_copy,
         f"{_at(houses, 'starting_title')}: houses[8].abilities[2].starting_title: only "
@@ -115,7 +110,7 @@ def test_a_starting_title_the_referee_cannot_start_with(content_copy: Path) -> N
 
 def test_a_starting_title_its_initial_noble_may_not_hold(content_copy: Path) -> None:
     houses = content_copy / "houses.yaml"
-    _edit(
+    edit(
         houses,
         "      - cancel_death: {per: game}\n",
         "      - cancel_death: {per: game}\n      - starting_title: mother-of-dragons\n",
@@ -133,7 +128,7 @@ def test_a_starting_title_its_initial_noble_may_not_hold(content_copy: Path) -> 
 
 def test_more_players_than_the_referee_plays(content_copy: Path) -> None:
     rules = content_copy / "rules.yaml"
-    _edit(rules, "max_players: 6", "max_players: 8")
+    edit(rules, "max_players: 6", "max_players: 8")
     _fails_with(
         content_copy,
         f"{_at(rules, 'max_players')}: rules.max_players: the referee plays 3–6 players, "
@@ -143,7 +138,7 @@ def test_more_players_than_the_referee_plays(content_copy: Path) -> None:
 
 def test_fewer_players_than_the_referee_plays(content_copy: Path) -> None:
     rules = content_copy / "rules.yaml"
-    _edit(rules, "min_players: 3", "min_players: 2")
+    edit(rules, "min_players: 3", "min_players: 2")
     _fails_with(
         content_copy,
         f"{_at(rules, 'min_players')}: rules.min_players: the referee plays 3–6 players, "
@@ -165,7 +160,7 @@ def test_shipped_player_counts_are_the_command_lines(content: LoadedContent) -> 
 
 def test_title_token_count_that_misses_a_title(content_copy: Path) -> None:
     tokens = content_copy / "tokens.yaml"
-    _edit(tokens, "shape: square, count: 8}", "shape: square, count: 9}")
+    edit(tokens, "shape: square, count: 8}", "shape: square, count: 9}")
     _fails_with(
         content_copy,
         f"{_at(tokens, 'count: 9')}: tokens[35].count: 9 'lordship' token(s) but the content "
@@ -175,7 +170,7 @@ def test_title_token_count_that_misses_a_title(content_copy: Path) -> None:
 
 def test_shared_unit_token_count(content_copy: Path) -> None:
     tokens = content_copy / "tokens.yaml"
-    _edit(tokens, "shape: round, count: 7}", "shape: round, count: 5}")
+    edit(tokens, "shape: round, count: 7}", "shape: round, count: 5}")
     _fails_with(
         content_copy,
         f"{_at(tokens, 'count: 5}')}: tokens[30].count: 5 'whitecloak' tokens but units.yaml "
@@ -185,7 +180,7 @@ def test_shared_unit_token_count(content_copy: Path) -> None:
 
 def test_building_without_counters(content_copy: Path) -> None:
     tokens = content_copy / "tokens.yaml"
-    _edit(tokens, "  - {id: sept-counter, name: Sept, shape: square, count: 10}\n", "")
+    edit(tokens, "  - {id: sept-counter, name: Sept, shape: square, count: 10}\n", "")
     units = content_copy / "units.yaml"
     _fails_with(
         content_copy,
@@ -196,7 +191,7 @@ def test_building_without_counters(content_copy: Path) -> None:
 
 def test_decision_placeholder_naming_no_rule(content_copy: Path) -> None:
     decisions = content_copy / "decisions.yaml"
-    _edit(decisions, "no one may hold more than 6 cards", "no one may hold more than {rules.hand}")
+    edit(decisions, "no one may hold more than 6 cards", "no one may hold more than {rules.hand}")
     where = _at(decisions, 'text: "Each player may discard')
     _fails_with(
         content_copy, f"{where}: decisions[2].text: {{rules.hand}} names no number of the rules"

@@ -1,4 +1,5 @@
-"""Helpers for tests that play shipped scenarios against an edited copy of the content."""
+"""Helpers for tests on an edited copy of the content: the edit, and shipped scenarios
+played against it."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "fief"
 
 
 def edit(path: Path, old: str, new: str) -> None:
-    """Replace every ``old`` by ``new`` in ``path`` (there must be one)."""
+    """Replace ``old`` by ``new`` in ``path``; ``old`` must be there exactly once, so an
+    edit never changes more, or other, than the test means."""
     text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
+    assert text.count(old) == 1, f"{old!r} is not once in {path.name}"
     path.write_text(text.replace(old, new))
 
 
