@@ -79,10 +79,15 @@ RANDOM_HOUSE = ("random", "-", "*", "")
 
 
 def parse_houses(text: str | None) -> tuple[str | None, ...] | None:
-    """``--houses stark,lannister,random`` as one entry per seat (``None``: left to the seed)."""
+    """``--houses stark,lannister,random`` as one entry per seat (``None``: left to the seed).
+
+    Case is ignored, as for ruleset names: House ids are lower-case slugs
+    (:data:`pnp.content.model.Slug`), so ``Stark,RANDOM`` is ``stark,random``.
+    """
     if text is None:
         return None
-    return tuple(None if h.strip() in RANDOM_HOUSE else h.strip() for h in text.split(","))
+    names = (h.strip().lower() for h in text.split(","))
+    return tuple(None if h in RANDOM_HOUSE else h for h in names)
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
