@@ -143,7 +143,10 @@ def scenario_command(
 def replay_command(
     records: Annotated[
         list[Path],
-        typer.Argument(help="Record files (.json, .jsonl with one per line) or folders of them."),
+        typer.Argument(
+            help="Record files (.json, .jsonl with one per line), or folders: their "
+            "game-NNNNNN.json records."
+        ),
     ],
     content: Annotated[
         Path | None,

@@ -7,9 +7,10 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.content.problems import display_path
+from pnp.engine.record import RECORD_NAME
 from pnp.errors import OutputError, PnpError, UsageError
 from pnp.playtest.executor import Executor, LocalExecutor
-from pnp.playtest.plan import RECORD_NAME, PlaytestPlan
+from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Tally
 from pnp.playtest.verdict import Thresholds, verdict

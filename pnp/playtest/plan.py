@@ -8,24 +8,16 @@ why results do not depend on how games are spread over workers.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.engine.game import GameConfig
+from pnp.engine.record import record_name
 from pnp.engine.rng import derive_seed
 from pnp.engine.runner import Limits
 from pnp.rulesets.ruleset import Ruleset
-
-#: the name of every record a playtest writes (``game-000041.json``), and nothing else
-RECORD_NAME = re.compile(r"game-\d{6,}\.json")
-
-
-def record_name(index: int) -> str:
-    """The file name of game ``index``'s record; it matches :data:`RECORD_NAME`."""
-    return f"game-{index:06d}.json"
 
 
 def game_seed(seed: int, index: int) -> int:
