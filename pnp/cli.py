@@ -199,7 +199,8 @@ def playtest_command(
         Path | None,
         typer.Option(
             "--records",
-            help="Write every game's record here (game-NNNNNN.json), replacing an earlier run's.",
+            help="Write every game's record here (game-NNNNNN.json); a run that completes "
+            "replaces an earlier run's.",
             file_okay=False,
         ),
     ] = None,

@@ -45,6 +45,9 @@ class PlaytestPlan:
     records_dir: Path | None = None
     #: where crash and violation records go when ``records_dir`` is not given
     failures_dir: Path = Path("output")
+    #: where the games write their records until the run completes and they replace the
+    #: earlier run's (:mod:`pnp.playtest.staging`); ``None``: straight into the folder
+    staging_dir: Path | None = None
 
     def config(self) -> GameConfig:
         """The game configuration shared by every game."""
@@ -60,10 +63,14 @@ class PlaytestPlan:
         return self.records_dir if self.records_dir is not None else self.failures_dir
 
     def record_path(self, index: int, failed: bool) -> Path | None:
-        """Where game ``index``'s record goes (``None``: not kept)."""
+        """Where game ``index``'s record ends up (``None``: not kept)."""
         if self.records_dir is None and not failed:
             return None
         return self.records_folder / record_name(index)
+
+    def write_path(self, record: Path) -> Path:
+        """Where the record that ends up at ``record`` is written while the run goes on."""
+        return self.staging_dir / record.name if self.staging_dir is not None else record
 
 
 #: ``--houses`` entries that leave a seat's House to the game seed
