@@ -46,8 +46,9 @@ class StagedRecords:
     """The staging folder of one run's records in ``folder``.
 
     Use it as a context manager: leaving the block with an exception (a
-    ``KeyboardInterrupt`` too) :meth:`discard`\\ s the staged records and
-    leaves the folder as it was; :meth:`commit` inside the block swaps them in.
+    ``KeyboardInterrupt`` too) discards the staged records (:meth:`discard`)
+    and leaves the folder as it was; :meth:`commit` inside the block swaps
+    them in.
     Nothing is created until a game writes its record, and a folder the run
     had to create is removed again when it stays empty.
     """
