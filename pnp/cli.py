@@ -11,11 +11,12 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from pnp import __version__
+from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
 from pnp.errors import PnpError
 from pnp.rulesets import Ruleset, all_rulesets, find_ruleset
 
-app = typer.Typer(
+app = HelpTyper(
     name="pnp",
     help="Print-and-play kits and a headless referee for three Westeros rulesets.",
     no_args_is_help=True,
@@ -94,7 +95,8 @@ def rulesets_command() -> None:
 @reports_errors
 def validate_command(
     rulesets: Annotated[
-        list[str] | None, typer.Argument(help="Rulesets to check (default: all registered).")
+        list[str] | None,
+        typer.Argument(metavar="RULESET", help="Rulesets to check (default: all registered)."),
     ] = None,
     content: ContentOption = None,
 ) -> None:
@@ -127,7 +129,8 @@ def validate_command(
 @reports_errors
 def scenario_command(
     targets: Annotated[
-        list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")
+        list[Path],
+        typer.Argument(metavar="FILE|DIR", help="Scenario files, or folders searched for *.yaml."),
     ],
     content: ContentOption = None,
 ) -> None:
@@ -143,7 +146,11 @@ def scenario_command(
 def replay_command(
     records: Annotated[
         list[Path],
-        typer.Argument(help="Record files (.json, .jsonl with one per line) or folders of them."),
+        typer.Argument(
+            metavar="RECORD|DIR",
+            help="Record files (.json, .jsonl with one per line), or folders: their "
+            "game-NNNNNN.json records.",
+        ),
     ],
     content: Annotated[
         Path | None,
@@ -174,12 +181,17 @@ def playtest_command(
     ] = None,
     houses: Annotated[
         str | None,
-        typer.Option("--houses", help="House per seat, comma-separated ('random' leaves one)."),
+        typer.Option(
+            "--houses",
+            metavar="HOUSE,...",
+            help="House per seat, comma-separated ('random' leaves one).",
+        ),
     ] = None,
     agents: Annotated[
         str | None,
         typer.Option(
             "--agents",
+            metavar="AGENT,...",
             help="Agent for every seat, or one per seat: heuristic,random "
             "(default: the ruleset's own bot, else random).",
         ),
@@ -190,13 +202,16 @@ def playtest_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     report: Annotated[
         Path | None,
-        typer.Option("--report", help="Write a PDF report with charts.", dir_okay=False),
+        typer.Option(
+            "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
+        ),
     ] = None,
     records: Annotated[
         Path | None,
         typer.Option(
             "--records",
-            help="Write every game's record here (game-NNNNNN.json), replacing an earlier run's.",
+            help="Write every game's record here (game-NNNNNN.json); a run that completes "
+            "replaces an earlier run's.",
             file_okay=False,
         ),
     ] = None,
@@ -219,7 +234,10 @@ def playtest_command(
     option: Annotated[
         list[str] | None,
         typer.Option(
-            "--option", "-o", help="A ruleset option KEY=VALUE (repeatable, each KEY once)."
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
         ),
     ] = None,
     fair_margin: Annotated[

@@ -23,9 +23,11 @@ from pnp.render.options import Duplex, RenderOptions, SheetLayout, parse_mm, par
 ReferenceFormat = Literal["pdf", "md", "html"]
 CalibrationDuplex = Literal["long", "short"]
 
-PaperOption = Annotated[str, typer.Option("--paper", help="Paper: A4, Letter or A3.")]
+PaperOption = Annotated[
+    str, typer.Option("--paper", metavar="A4|Letter|A3", help="Paper: A4, Letter or A3.")
+]
 BleedOption = Annotated[
-    str, typer.Option("--bleed", help="Bleed around each piece, mm (0 for none).")
+    str, typer.Option("--bleed", metavar="MM", help="Bleed around each piece, mm (0 for none).")
 ]
 DuplexOption = Annotated[
     Duplex | None,
@@ -47,6 +49,7 @@ OffsetOption = Annotated[
     str,
     typer.Option(
         "--back-offset",
+        metavar="X,Y",
         help="Shift back pages X,Y mm (right, up) to correct printer drift; "
         "measure it with pnp calibrate.",
     ),
@@ -55,7 +58,9 @@ CropOption = Annotated[
     bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks in the margins.")
 ]
 CutOption = Annotated[bool, typer.Option("--cut-lines", help="Thin grey lines along every cut.")]
-OverlapOption = Annotated[str, typer.Option("--overlap", help="Overlap of board tiles, mm.")]
+OverlapOption = Annotated[
+    str, typer.Option("--overlap", metavar="MM", help="Overlap of board tiles, mm.")
+]
 StrictOption = Annotated[
     bool,
     typer.Option(
@@ -166,6 +171,7 @@ def rules_command(
         Path,
         typer.Option(
             "--out",
+            metavar="DIR|-",
             help="Output folder (the file goes in its <ruleset>/ sub-folder); "
             "'-' prints Markdown or HTML to standard output.",
         ),
@@ -206,7 +212,11 @@ def calibrate_command(
     ] = "long",
     back_offset: Annotated[
         str,
-        typer.Option("--back-offset", help="Apply this X,Y mm offset to check a measured one."),
+        typer.Option(
+            "--back-offset",
+            metavar="X,Y",
+            help="Apply this X,Y mm offset to check a measured one.",
+        ),
     ] = "0,0",
     out: OutOption = Path("output"),
 ) -> None:
@@ -226,7 +236,8 @@ def calibrate_command(
 @reports_errors
 def build_command(
     rulesets: Annotated[
-        list[str] | None, typer.Argument(help="Rulesets to build (default: all registered).")
+        list[str] | None,
+        typer.Argument(metavar="RULESET", help="Rulesets to build (default: all registered)."),
     ] = None,
     paper: PaperOption = "A4",
     bleed: BleedOption = "3",

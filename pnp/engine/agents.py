@@ -41,16 +41,33 @@ def agent_names(ruleset: Ruleset) -> list[str]:
     return [*BUILTIN_AGENTS, *(n for n in ruleset.agents if n not in BUILTIN_AGENTS)]
 
 
+def agent_name(ruleset: Ruleset, name: str) -> str:
+    """The name of ``ruleset``'s agent called ``name`` in any case (``Heuristic`` is
+    ``heuristic``), as the agent table spells it; :class:`UsageError` naming the
+    known agents if there is none.
+
+    Case is ignored as for ruleset names and the choice options, so a seat
+    list typed as ``Random,HEURISTIC`` works; records keep the table's spelling.
+    """
+    known = agent_names(ruleset)
+    if name in known:
+        return name
+    wanted = name.casefold()
+    for candidate in known:
+        if candidate.casefold() == wanted:
+            return candidate
+    hint = difflib.get_close_matches(wanted, known, n=1)
+    extra = f"; did you mean {hint[0]!r}?" if hint else ""
+    raise UsageError(
+        f"unknown agent {name!r} for {ruleset.name} (agents: {', '.join(known)}){extra}"
+    )
+
+
 def make_agent(ruleset: Ruleset, name: str) -> Agent:
-    """A new agent called ``name``; :class:`UsageError` naming the known ones if none."""
-    factory = ruleset.agents.get(name) or BUILTIN_AGENTS.get(name)
-    if factory is None:
-        known = agent_names(ruleset)
-        hint = difflib.get_close_matches(name, known, n=1)
-        extra = f"; did you mean {hint[0]!r}?" if hint else ""
-        raise UsageError(
-            f"unknown agent {name!r} for {ruleset.name} (agents: {', '.join(known)}){extra}"
-        )
+    """A new agent called ``name`` (in any case); :class:`UsageError` naming the known ones
+    if none."""
+    name = agent_name(ruleset, name)
+    factory = ruleset.agents.get(name) or BUILTIN_AGENTS[name]
     return factory()
 
 
@@ -70,7 +87,8 @@ def parse_agents(
     """Agent names per seat from ``--agents``: one name for every seat, or one per seat.
 
     ``None`` or ``""`` means :func:`default_agent` everywhere. Raises
-    :class:`UsageError` for a wrong count or an unknown name.
+    :class:`UsageError` for a wrong count or an unknown name. Names are matched in any
+    case and returned as the agent table spells them.
     """
     if spec is None or spec == "":
         names = [default_agent(ruleset)]
@@ -87,6 +105,4 @@ def parse_agents(
             f"--agents names {len(names)} agents for {players} players; "
             "give one name for every seat or one per seat"
         )
-    for name in dict.fromkeys(names):
-        make_agent(ruleset, name)
-    return tuple(names)
+    return tuple(agent_name(ruleset, name) for name in names)

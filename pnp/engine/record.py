@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,41 @@ from pnp.engine.runner import STATUSES, Failure, GameRun, Limits
 from pnp.errors import OutputError
 
 RECORD_FORMAT = "pnp-record/1"
+
+#: the name of every record a playtest writes (``game-000041.json``), and nothing else
+RECORD_NAME = re.compile(r"game-(\d{6,})\.json")
+#: :data:`RECORD_NAME` as users read it
+RECORD_PATTERN = "game-NNNNNN.json"
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record; it matches :data:`RECORD_NAME`."""
+    return f"game-{index:06d}.json"
+
+
+def records_in(folder: Path) -> tuple[list[Path], list[Path]]:
+    """The records pnp wrote in ``folder`` (named as :data:`RECORD_NAME`, in game order)
+    and the other files there, which are not pnp's records (a user's notes, a stats file).
+
+    Sub-folders and hidden files (``.name``: temporary files) are neither.
+    """
+    records: list[tuple[int, str, Path]] = []
+    others: list[Path] = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError as exc:
+        raise RecordError(
+            f"{display_path(folder)}: cannot list the folder: {exc.strerror or exc}"
+        ) from None
+    for path in entries:
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        match = RECORD_NAME.fullmatch(path.name)
+        if match:
+            records.append((int(match.group(1)), path.name, path))
+        else:
+            others.append(path)
+    return [path for *_, path in sorted(records)], sorted(others)
 
 
 @dataclass

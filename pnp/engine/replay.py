@@ -18,7 +18,7 @@ from typing import Any
 from pnp import __version__
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Game
-from pnp.engine.record import Record, result_dict
+from pnp.engine.record import RECORD_PATTERN, Record, read_records, records_in, result_dict
 from pnp.engine.runner import (
     CRASHED,
     FINISHED,
@@ -183,6 +183,10 @@ def replay_files(
     """Replay every record in ``paths`` (files, or folders of them), reporting through
     ``echo``; the exit status.
 
+    A folder contributes pnp's records only (:data:`~pnp.engine.record.RECORD_NAME`,
+    in game order); its other files are skipped with one line saying so, and a
+    folder without records is an error. A file named in ``paths`` is always read.
+
     0 when every record is reproduced, 1 when any is not, 2 when any cannot be
     read or set up (a malformed or hand-edited record, an unknown ruleset or
     House): its problem goes to stderr naming the file, and the other records
@@ -192,7 +196,6 @@ def replay_files(
     from pnp.content import ContentError
     from pnp.content.problems import display_path
     from pnp.engine.errors import RecordError
-    from pnp.engine.record import read_records
     from pnp.errors import PnpError
     from pnp.rulesets import find_ruleset
 
@@ -205,13 +208,22 @@ def replay_files(
             echo(line, err=True)
         tally["malformed"] += 1
 
+    empty_folders = 0
     for path in paths:
         if path.is_dir():  # a --records folder, or a playtest's crash records
-            found = sorted([*path.glob("*.json"), *path.glob("*.jsonl")])
+            shown = display_path(path)
+            try:
+                found, others = records_in(path)
+            except RecordError as exc:
+                malformed(exc.lines())
+                continue
+            if others:  # a user's notes, a --stats file: not records, and not bad ones
+                echo(_skipped_line(shown, others), err=True)
             if not found:
-                malformed([f"{display_path(path)}: no record files (*.json, *.jsonl)"])
+                echo(f"{shown}: no pnp records ({RECORD_PATTERN}) in this folder", err=True)
+                empty_folders += 1
             files += found
-        else:
+        else:  # a file named on the command line is always read
             files.append(path)
     loaded: dict[tuple[str, str | None], LoadedContent[Any]] = {}
     for path in files:
@@ -257,9 +269,19 @@ def replay_files(
             tally["reproduced" if outcome.ok else "not reproduced"] += 1
     if sum(tally.values()) > 1:
         echo(", ".join(f"{count} {what}" for what, count in tally.items()))
-    if tally["malformed"]:
+    if tally["malformed"] or empty_folders:
         return 2
     return 1 if tally["not reproduced"] else 0
+
+
+def _skipped_line(folder: str, others: list[Path]) -> str:
+    """One line saying which files of a replayed folder are not pnp records, and why."""
+    names = ", ".join(p.name for p in others[:3]) + (", ..." if len(others) > 3 else "")
+    count = f"{len(others)} file{'s' if len(others) != 1 else ''}"
+    return (
+        f"{folder}: skipped {count} not named like a pnp record ({RECORD_PATTERN}): "
+        f"{names}; name a file to replay it"
+    )
 
 
 class _Log:

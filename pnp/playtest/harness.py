@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.content.problems import display_path
-from pnp.errors import OutputError, PnpError, UsageError
+from pnp.errors import PnpError, UsageError
 from pnp.playtest.executor import Executor, LocalExecutor
-from pnp.playtest.plan import RECORD_NAME, PlaytestPlan
+from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.report import PlaytestReport
+from pnp.playtest.staging import StagedRecords
 from pnp.playtest.stats import Tally
 from pnp.playtest.verdict import Thresholds, verdict
 from pnp.playtest.worker import GameSummary
@@ -64,43 +65,29 @@ def run_playtest(
     display there), ``progress(summary)`` after each game.
     """
     check_plan(plan, content)
-    # the run starts here: every input is checked, so earlier records may go
-    replaced = clear_earlier_records(plan)
     runner = executor or LocalExecutor()
     tally = Tally(plan.players, plan.agents)
-    summaries = runner.run(plan, content, range(plan.games))
-    if started is not None:
-        started()
-    for summary in summaries:
-        tally.add(summary)
-        if progress is not None:
-            progress(summary)
+    # the records go aside and replace the earlier run's only once every game is
+    # played: an interrupted run leaves the earlier records as they were
+    with StagedRecords(plan.records_folder) as staged:
+        summaries = runner.run(replace(plan, staging_dir=staged.path), content, range(plan.games))
+        try:
+            if started is not None:
+                started()
+            for summary in summaries:
+                tally.add(summary)
+                if progress is not None:
+                    progress(summary)
+        finally:
+            _close(summaries)  # the workers stop (and stop writing) before the staging goes
+        replaced = staged.commit()
     stats = tally.statistics(card_ids(plan.ruleset, content))
     limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
     return PlaytestReport(plan, stats, limits, verdict(stats, limits), replaced)
 
 
-def clear_earlier_records(plan: PlaytestPlan) -> int:
-    """Remove the records an earlier run left in the folder this run writes to; how many.
-
-    A records folder holds exactly one run's records, so ``pnp replay DIR``
-    replays this run and nothing older: the ``--records`` folder, or the
-    crash records folder (``output/<ruleset>/playtest/seed-S``) that after a
-    fix shows this run's failures only. Only files named as pnp names its
-    records (:data:`RECORD_NAME`) are removed; anything else in the folder
-    is the user's and stays.
-    """
-    folder = plan.records_folder
-    if not folder.is_dir():
-        return 0
-    removed = 0
-    for old in sorted(folder.iterdir()):
-        if RECORD_NAME.fullmatch(old.name) and (old.is_file() or old.is_symlink()):
-            try:
-                old.unlink()
-            except OSError as exc:
-                raise OutputError(
-                    f"cannot remove the earlier record {display_path(old)}: {exc.strerror or exc}"
-                ) from None
-            removed += 1
-    return removed
+def _close(summaries: Iterator[GameSummary]) -> None:
+    """Stop an executor's run early: a generator's ``finally`` shuts its workers down."""
+    close = getattr(summaries, "close", None)
+    if close is not None:
+        close()

@@ -8,24 +8,16 @@ why results do not depend on how games are spread over workers.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.engine.game import GameConfig
+from pnp.engine.record import record_name
 from pnp.engine.rng import derive_seed
 from pnp.engine.runner import Limits
 from pnp.rulesets.ruleset import Ruleset
-
-#: the name of every record a playtest writes (``game-000041.json``), and nothing else
-RECORD_NAME = re.compile(r"game-\d{6,}\.json")
-
-
-def record_name(index: int) -> str:
-    """The file name of game ``index``'s record; it matches :data:`RECORD_NAME`."""
-    return f"game-{index:06d}.json"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -53,6 +45,9 @@ class PlaytestPlan:
     records_dir: Path | None = None
     #: where crash and violation records go when ``records_dir`` is not given
     failures_dir: Path = Path("output")
+    #: where the games write their records until the run completes and they replace the
+    #: earlier run's (:mod:`pnp.playtest.staging`); ``None``: straight into the folder
+    staging_dir: Path | None = None
 
     def config(self) -> GameConfig:
         """The game configuration shared by every game."""
@@ -68,10 +63,14 @@ class PlaytestPlan:
         return self.records_dir if self.records_dir is not None else self.failures_dir
 
     def record_path(self, index: int, failed: bool) -> Path | None:
-        """Where game ``index``'s record goes (``None``: not kept)."""
+        """Where game ``index``'s record ends up (``None``: not kept)."""
         if self.records_dir is None and not failed:
             return None
         return self.records_folder / record_name(index)
+
+    def write_path(self, record: Path) -> Path:
+        """Where the record that ends up at ``record`` is written while the run goes on."""
+        return self.staging_dir / record.name if self.staging_dir is not None else record
 
 
 #: ``--houses`` entries that leave a seat's House to the game seed
@@ -79,10 +78,15 @@ RANDOM_HOUSE = ("random", "-", "*", "")
 
 
 def parse_houses(text: str | None) -> tuple[str | None, ...] | None:
-    """``--houses stark,lannister,random`` as one entry per seat (``None``: left to the seed)."""
+    """``--houses stark,lannister,random`` as one entry per seat (``None``: left to the seed).
+
+    Case is ignored, as for ruleset names: House ids are lower-case slugs
+    (:data:`pnp.content.model.Slug`), so ``Stark,RANDOM`` is ``stark,random``.
+    """
     if text is None:
         return None
-    return tuple(None if h.strip() in RANDOM_HOUSE else h.strip() for h in text.split(","))
+    names = (h.strip().lower() for h in text.split(","))
+    return tuple(None if h in RANDOM_HOUSE else h for h in names)
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:

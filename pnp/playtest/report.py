@@ -69,7 +69,7 @@ class PlaytestReport:
     stats: Statistics
     thresholds: Thresholds
     reasons: list[str]
-    #: records of an earlier run removed from the folder this run's records went to
+    #: records of an earlier run replaced in the folder this run's records went to
     replaced: int = 0
 
     @property

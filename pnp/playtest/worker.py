@@ -115,6 +115,6 @@ def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> Ga
             content_root=plan.content_root,
             origin={"playtest_seed": plan.seed, "game": index},
         )
-        record.write(path)
-        summary.record = display_path(path)
+        record.write(plan.write_path(path))
+        summary.record = display_path(path)  # where it is once the run completes
     return summary

@@ -120,29 +120,81 @@ def test_replay_a_folder_of_records(haggle_registry, haggle_content, tmp_path: P
     folder = tmp_path / "records"
     folder.mkdir()
     for seed in (1, 2, 3):
-        record_file(haggle_content, folder, seed, name=f"game-{seed}.json")
+        record_file(haggle_content, folder, seed, name=f"game-{seed:06d}.json")
     result = invoke("replay", str(folder))
     assert result.exit_code == 0, result.output
     assert result.stdout.count("OK  ") == 3
+    assert result.stderr == ""  # nothing skipped, nothing to say
+
+
+def test_a_folder_replays_pnps_records_in_game_order_and_skips_other_files(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for index, seed in ((2, 1), (10, 2), (1_000_000, 3)):  # game order, not name order
+        record_file(haggle_content, folder, seed, name=f"game-{index:06d}.json")
+    (folder / "notes.json").write_text('{"mine": "not a record"}\n')
+    (folder / "stats.json").write_text("{}\n")  # a --stats file written beside them
+    record_file(haggle_content, folder, 4, name="best.json")  # a record, but not so named
+    (folder / "game-000003.json").mkdir()  # a folder is no record
+    (folder / ".game-000004.json.tmp").write_text("half written")  # hidden: not counted
+    result = invoke("replay", str(folder))
+    assert result.exit_code == 0, result.output
+    ok = [line for line in result.stdout.splitlines() if line.startswith("OK  ")]
+    assert [line.split()[1] for line in ok] == [
+        f"{folder / name}:"
+        for name in ("game-000002.json", "game-000010.json", "game-1000000.json")
+    ]
+    assert "3 reproduced, 0 not reproduced, 0 malformed" in result.stdout  # skipped: not bad
+    assert result.stderr.splitlines() == [
+        f"{folder}: skipped 3 files not named like a pnp record (game-NNNNNN.json): "
+        "best.json, notes.json, stats.json; name a file to replay it"
+    ]
+    # a file named on the command line is always read, whatever its name
+    result = invoke("replay", str(folder / "best.json"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"OK  {folder / 'best.json'}: haggle seed 4")
+    result = invoke("replay", str(folder / "notes.json"))
+    assert result.exit_code == 2 and "notes.json: format: expected 'pnp-record/1'" in result.stderr
+
+
+def test_a_folder_without_records_is_an_error_naming_it(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     result = invoke("replay", str(empty))
-    assert result.exit_code == 2 and "no record files" in result.stderr
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"{empty}: no pnp records (game-NNNNNN.json) in this folder\n"
+    assert "Traceback" not in result.output
+    (empty / "notes.json").write_text("{}\n")
+    result = invoke("replay", str(empty))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [
+        f"{empty}: skipped 1 file not named like a pnp record (game-NNNNNN.json): notes.json; "
+        "name a file to replay it",
+        f"{empty}: no pnp records (game-NNNNNN.json) in this folder",
+    ]
+    # the other records given still replay, and the exit status still says 2
+    good = record_file(haggle_content, tmp_path, 1)
+    result = invoke("replay", str(empty), str(good))
+    assert result.exit_code == 2 and result.stdout.startswith(f"OK  {good}")
 
 
 def test_a_bad_record_is_reported_and_the_others_still_replay(
     haggle_registry, haggle_content, tmp_path: Path
 ) -> None:
-    good = record_file(haggle_content, tmp_path, 1, name="a-good.json")
+    good = record_file(haggle_content, tmp_path, 1, name="game-000001.json")
     data = json.loads(good.read_text())
-    (tmp_path / "b-truncated.json").write_text(good.read_text()[:200])
-    (tmp_path / "c-ruleset.json").write_text(json.dumps({**data, "ruleset": "hagle"}))
-    record_file(haggle_content, tmp_path, 2, name="d-good.json")
+    (tmp_path / "game-000002.json").write_text(good.read_text()[:200])
+    (tmp_path / "game-000003.json").write_text(json.dumps({**data, "ruleset": "hagle"}))
+    record_file(haggle_content, tmp_path, 2, name="game-000004.json")
     result = invoke("replay", str(tmp_path))
     assert result.exit_code == 2, result.output
     assert result.stdout.count("OK  ") == 2  # both good records, before and after the bad ones
-    assert "b-truncated.json:" in result.stderr and "not valid JSON" in result.stderr
-    assert "c-ruleset.json: ruleset: unknown ruleset 'hagle'" in result.stderr
+    assert "game-000002.json:" in result.stderr and "not valid JSON" in result.stderr
+    assert "game-000003.json: ruleset: unknown ruleset 'hagle'" in result.stderr
     assert "2 reproduced, 0 not reproduced, 2 malformed" in result.stdout
     assert "Traceback" not in result.output
 

@@ -248,6 +248,16 @@ def test_agent_lookup_and_parsing() -> None:
     assert parse_agents("", 2, dataclasses.replace(HAGGLE, agents={})) == ("random", "random")
     with pytest.raises(UsageError, match="did you mean 'heuristic'"):
         parse_agents("heurstic", 2, HAGGLE)
+    with pytest.raises(UsageError, match=r"unknown agent 'Greedy' for haggle \(agents: random"):
+        parse_agents("Greedy", 2, HAGGLE)
+
+
+def test_agent_names_ignore_case_and_keep_the_tables_spelling() -> None:
+    assert parse_agents("Random,HEURISTIC", 2, HAGGLE) == ("random", "heuristic")
+    assert parse_agents("Heuristic", 2, HAGGLE) == ("heuristic", "heuristic")
+    assert isinstance(make_agent(HAGGLE, "RANDOM"), RandomAgent)
+    with pytest.raises(UsageError, match="did you mean 'heuristic'"):
+        parse_agents("HEURSTIC", 2, HAGGLE)
     with pytest.raises(UsageError, match="names 3 agents for 2 players"):
         parse_agents("random,random,random", 2, HAGGLE)
 

@@ -282,6 +282,17 @@ def test_cli_bad_input_exits_two(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
+def test_cli_agents_and_houses_ignore_case_like_ruleset_names() -> None:
+    args = ["--games", "4", "--workers", "1", "--players", "2", "--json"]
+    result = invoke(*args, "--agents", "Random,HEURISTIC", "--houses", "Lannister,RANDOM")
+    assert result.exit_code in (0, 1), result.output  # played: the verdict is not the point
+    data = json.loads(result.stdout)
+    assert data["houses"]["lannister"]["games"] == 4
+    result = invoke(*args, "--agents", "Greedy")
+    assert result.exit_code == 2
+    assert "unknown agent 'Greedy' for haggle (agents: random, heuristic)" in result.stderr
+
+
 def test_cli_unknown_ruleset_and_bad_content(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["playtest", "hagle"])
     assert result.exit_code == 2 and "did you mean 'haggle'" in result.stderr

@@ -29,3 +29,8 @@ def test_an_option_given_twice_is_a_usage_error_naming_it(items: list[str]) -> N
 def test_houses_leave_random_seats_to_the_seed() -> None:
     assert parse_houses("stark, random,-") == ("stark", None, None)
     assert parse_houses(None) is None
+
+
+def test_houses_ignore_case_like_ruleset_names() -> None:
+    # House ids are lower-case slugs, so any spelling names the same House
+    assert parse_houses("Stark, LANNISTER,Random") == ("stark", "lannister", None)

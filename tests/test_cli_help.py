@@ -1,0 +1,79 @@
+"""``--help`` names values the Unix way: flags show none, options a word, arguments their name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest"]
+COMMANDS += ["render", "rules", "calibrate", "build"]
+
+#: typer's own type labels, which pnp's help replaces
+TYPE_LABELS = re.compile(r"<(bool|int|float|str|dir|file|path|Path|list\[[^\]]*\])>|\{[a-z_]+\}")
+
+
+def help_text(*command: str) -> str:
+    result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)], ids=["pnp", *COMMANDS])
+def test_help_shows_no_type_labels(command: list[str]) -> None:
+    text = help_text(*command)
+    assert TYPE_LABELS.findall(text) == []
+    assert re.search(r"--help {2,}Show this message and exit\.", text)  # a flag: no value
+
+
+def test_root_help_shows_version_as_a_flag_and_every_command_is_checked() -> None:
+    from typer.main import get_command
+
+    assert re.search(r"--version {2,}Show the version\.", help_text())
+    assert sorted(get_command(app).commands) == sorted(COMMANDS)  # type: ignore[attr-defined]
+
+
+def test_playtest_help_names_each_value() -> None:
+    text = help_text("playtest")
+    assert "Usage: pnp playtest [OPTIONS] RULESET" in text
+    assert re.search(r"\*\s+RULESET {2,}The ruleset to playtest\.", text)
+    rows = {
+        "--games": r"--games\s+-n\s+N {2,}Number of games",
+        "--json": r"--json {2,}Print one JSON object",
+        "--invariants": r"--invariants\s+--no-invariants {2,}Check invariants",
+        "-o": r"--option\s+-o\s+KEY=VALUE {2,}A ruleset option",
+        "--report": r"--report\s+FILE\.pdf {2,}",
+        "--records": r"--records\s+DIR {2,}",
+        "--stats": r"--stats\s+FILE {2,}",
+        "--houses": r"--houses\s+HOUSE,\.\.\. {2,}",
+        "--fair-margin": r"--fair-margin\s+NUMBER {2,}",
+    }
+    for option, row in rows.items():
+        assert re.search(row, text), f"{option}: {row!r} not in\n{text}"
+
+
+@pytest.mark.parametrize(
+    ("command", "usage", "row"),
+    [
+        ("validate", "[OPTIONS] [RULESET]...", r"RULESET\.\.\. {2,}Rulesets to check"),
+        ("build", "[OPTIONS] [RULESET]...", r"--duplex\s+long\|short\|none {2,}Backs"),
+        ("scenario", "[OPTIONS] FILE|DIR...", r"--content\s+DIR {2,}Content root"),
+        ("replay", "[OPTIONS] RECORD|DIR...", r"--log {2,}Print every choice"),
+        ("render", "[OPTIONS] RULESET", r"--back-offset\s+X,Y {2,}Shift back pages"),
+        ("rules", "[OPTIONS] RULESET", r"--out\s+DIR\|- {2,}Output folder"),
+        ("calibrate", "[OPTIONS]", r"--paper\s+A4\|Letter\|A3 {2,}Paper"),
+    ],
+)
+def test_usage_and_value_names(command: str, usage: str, row: str) -> None:
+    text = help_text(command)
+    assert f"Usage: pnp {command} {usage}" in text
+    assert re.search(row, text), f"{row!r} not in\n{text}"
+
+
+def test_a_missing_argument_is_named_as_in_the_usage() -> None:
+    result = CliRunner().invoke(app, ["playtest"])
+    assert result.exit_code == 2
+    assert "Missing argument 'RULESET'" in result.output
