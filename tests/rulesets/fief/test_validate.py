@@ -14,18 +14,10 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
+from tests.content.copies import at as _at
 from tests.rulesets.fief.variants import edit
 
 runner = CliRunner()
-
-
-def _at(path: Path, text: str) -> str:
-    """``file:line:col`` of the first ``text`` in ``path`` (as pnp prints it)."""
-    source = path.read_text()
-    index = source.index(text)
-    line = source.count("\n", 0, index) + 1
-    column = index - (source.rfind("\n", 0, index) + 1) + 1
-    return f"{path}:{line}:{column}"
 
 
 def _fails_with(folder: Path, line: str) -> None:
