@@ -84,19 +84,21 @@ def _walk(value: Any, annotation: Any, loc: Loc, found: _Found) -> None:
                 return
         return
     if origin in (list, tuple, set, frozenset) and isinstance(value, list | tuple):
-        homogeneous = origin is not tuple or len(args) == 1 or args[-1] is Ellipsis
         for i, item in enumerate(value):
-            if homogeneous:
-                item_type = args[0] if args else Any
-            else:
-                item_type = args[i] if i < len(args) else Any
-            _walk(item, item_type, (*loc, i), found)
+            _walk(item, _item_type(origin, args, i), (*loc, i), found)
         return
     if origin is dict and isinstance(value, dict) and len(args) == 2:
         for key, item in value.items():
             # keys may be references too (``stock: {knight: 8}`` names a unit)
             _walk(key, args[0], (*loc, key), found)
             _walk(item, args[1], (*loc, key), found)
+
+
+def _item_type(origin: Any, args: tuple[Any, ...], i: int) -> Any:
+    """The annotation of item ``i`` of a list, set or tuple annotated ``origin[args]``."""
+    if origin is not tuple or len(args) == 1 or args[-1] is Ellipsis:
+        return args[0] if args else Any
+    return args[i] if i < len(args) else Any
 
 
 def _matches(value: Any, annotation: Any) -> bool:
@@ -239,13 +241,8 @@ def _raw(value: Any, annotation: Any, ids: dict[str, set[str]], unreadable: set[
         if not isinstance(value, list):
             unreadable |= namespaces(annotation)
             return
-        homogeneous = origin is not tuple or len(args) == 1 or args[-1] is Ellipsis
         for i, item in enumerate(value):
-            if homogeneous:
-                item_type = args[0] if args else Any
-            else:
-                item_type = args[i] if i < len(args) else Any
-            _raw(item, item_type, ids, unreadable)
+            _raw(item, _item_type(origin, args, i), ids, unreadable)
         return
     if origin is dict and len(args) == 2:
         if not isinstance(value, dict):
