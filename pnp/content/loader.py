@@ -20,7 +20,9 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnp.content.checks import check_markers
+from pnp.content.cross_check import run_cross_checks
 from pnp.content.model import ContentModel, Loc
+from pnp.content.partial import Partial, complete, salvage
 from pnp.content.problems import ContentError, Problem, display_path
 from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
 
@@ -61,6 +63,10 @@ class _Merged:
         # merged loc prefix -> (document, loc prefix inside that document)
         self.origins: dict[Loc, tuple[YamlDocument, Loc]] = {}
         self.problems: list[Problem] = []
+        #: a file's content could not be taken in: any section may lack entries
+        self.lost = False
+        #: sections where some of what the files say was not taken in (a key set twice)
+        self.doubtful: set[str] = set()
 
     def add(self, doc: YamlDocument) -> None:
         if not isinstance(doc.data, dict):
@@ -68,7 +74,10 @@ class _Merged:
             self.problems.append(
                 doc.problem((), f"the top level must be a mapping of sections, got {kind}", "")
             )
+            self.lost = True
             return
+        if doc.problems:  # a key set twice, a value that cannot be read: left out
+            self.doubtful.update(str(key) for key in doc.data)
         for key, value in doc.data.items():
             key = str(key)
             if key not in self.data:
@@ -87,6 +96,7 @@ class _Merged:
             elif isinstance(have, dict) and isinstance(value, dict):
                 for sub in value:
                     if sub in have:
+                        self.doubtful.add(key)
                         first, _ = self.origins[(key, sub)]
                         self.problems.append(
                             doc.problem(
@@ -98,6 +108,7 @@ class _Merged:
                         have[sub] = value[sub]
                         self.origins[(key, sub)] = (doc, (key, sub))
             else:
+                self.doubtful.add(key)
                 first, _ = self.origins[(key,)]
                 self.problems.append(
                     doc.problem((key,), f"already defined in {display_path(first.path)}")
@@ -256,7 +267,10 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
 
     Raises :class:`ContentError` carrying every problem found: unreadable or
     invalid YAML, schema errors, duplicate ids, dangling references, paths
-    outside the folder and whatever ``model.cross_check`` reports.
+    outside the folder and whatever ``model.cross_check`` reports. Entries with
+    schema errors are left out and everything else is still checked, without
+    reporting what follows from the entries left out (see
+    :mod:`pnp.content.partial` and :mod:`pnp.content.cross_check`).
     """
     shown = display_path(folder)
     if not folder.is_dir():
@@ -280,27 +294,59 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
             continue
         merged.add(doc)
     problems = merged.problems
+    lost = parse_failed or merged.lost
     wrong = _wrong_folder(model, merged.data) if not parse_failed else None
     if wrong:  # another ruleset's folder, most likely: one line, not hundreds
         raise ContentError([Problem(shown, 0, 0, "", wrong)])
     instance: M | None = None
+    errors: list[Loc] = []  # where the schema errors lie in merged.data
     try:
         instance = model.model_validate(merged.data)
     except ValidationError as exc:
         for err in exc.errors():
             loc, message = _explain(model, merged.data, err)
+            errors.append(loc)
             if parse_failed and err["type"] == "missing" and len(loc) == 1:
                 continue  # the section may well be in the file that did not parse
             problems.append(merged.problem(loc, message))
-    if instance is not None and not parse_failed:
-        for loc, message in check_markers(instance, folder, merged.where):
-            problems.append(merged.problem(loc, message))
-        if not problems:
-            for loc, message in instance.cross_check():
-                problems.append(merged.problem(loc, message))
+    if instance is not None and not lost:
+        partial = complete(instance)
+    else:
+        partial = salvage(model, merged.data, errors, lost)
+    problems.extend(_check(partial.doubting(_sections(model, merged.doubtful)), merged))
     if problems or instance is None:
         raise ContentError(problems)
     return LoadedContent(folder, instance, tuple(files), digest.hexdigest())
+
+
+def _check(partial: Partial[Any], merged: _Merged) -> list[Problem]:
+    """The problems of the marker checks and cross-checks of what validated.
+
+    They run even when some entries failed schema validation, so one run
+    reports every problem; what was left out is known to them, so they report
+    none of its consequences (a reference to a broken entry, a count it is
+    missing from).
+    """
+    model = type(partial.root)
+    where = partial.merged_loc
+    problems: list[Problem] = []
+    incomplete = set(partial.incomplete)
+    for loc, message in check_markers(
+        partial.root, merged.folder, lambda at: merged.where(where(at)), partial.dropped
+    ):
+        problems.append(merged.problem(where(loc), message))
+        # a section with a bad reference, a duplicate id or a missing file is not
+        # cross-checked: what a check would say of it may follow from that problem
+        incomplete |= _sections(model, {loc[0]})
+    for loc, message in run_cross_checks(partial.root, frozenset(incomplete)):
+        problems.append(merged.problem(where(loc), message))
+    return problems
+
+
+def _sections(model: type[BaseModel], keys: Iterable[str | int]) -> set[str]:
+    """The root attribute names of the data ``keys`` that are sections of ``model``."""
+    names = {info.alias or name: name for name, info in model.model_fields.items()}
+    return {names[k] for k in keys if k in names}
 
 
 def _wrong_folder(model: type[BaseModel], data: dict[str, Any]) -> str | None:

@@ -23,12 +23,15 @@ Example::
 
 A model may also yield further problems from :meth:`ContentModel.cross_check`
 (deck construction, counts), each as ``(loc, message)`` with ``loc`` relative
-to the root of the content.
+to the root of the content. A root model whose cross-checks fall into
+independent groups lists them in :meth:`ContentModel.cross_check_parts`
+instead: when some entries fail schema validation, each part still runs on
+the rest of the content unless it reads a section that lost entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -69,8 +72,23 @@ class ContentModel(BaseModel):
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
         """Yield ``(loc, message)`` for rule-level problems the schema cannot see.
 
-        The root content model overrides this for checks across sections, such
-        as deck construction. ``loc`` is a path from the content root, e.g.
-        ``("decks", 2, "cards")``.
+        The root content model overrides this, or :meth:`cross_check_parts`,
+        for checks across sections, such as deck construction. ``loc`` is a
+        path from the content root, e.g. ``("decks", 2, "cards")``. By default,
+        the problems of every part in :meth:`cross_check_parts`, in order.
         """
-        return iter(())
+        for part in self.cross_check_parts():
+            yield from part()
+
+    def cross_check_parts(self) -> Sequence[Callable[[], Iterable[tuple[Loc, str]]]]:
+        """The cross-check as independent parts, each a callable yielding problems.
+
+        ``pnp validate`` reports every problem in one run: when some entries
+        fail schema validation, the rest of the content is still cross-checked,
+        but a part stops as soon as it reads a section that lost entries (a
+        count over it would be wrong), keeping only what it found before. So
+        split the checks by the sections they read: a deck check that stops
+        then does not silence a title check. Default: none (a model that
+        overrides :meth:`cross_check` instead runs as one part).
+        """
+        return ()

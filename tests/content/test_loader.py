@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pnp.content import ContentError, load_content
+from tests.content.copies import edit
 from tests.fixtures.toy import ToyContent
 
 
@@ -259,3 +260,88 @@ def test_model_cross_check_runs_after_schema(toy_root: Path) -> None:
 def test_hidden_files_are_ignored(toy_root: Path) -> None:
     (toy_root / "toy" / ".backup.yaml").write_text("not: [valid\n")
     assert load(toy_root / "toy").model.settings.hand_size == 5
+
+
+# -- a schema error does not hide the other problems, nor add its consequences ----------
+
+#: a schema error in the squire, whom the starter deck names
+SQUIRE = "units.yaml:13:5: cards[1].cost: Input should be greater than or equal to 0"
+#: the starter deck holds 4 cards: with ``max_deck: 3``, a cross-check problem
+TOO_MANY = "game.yaml:6:5: decks[0].cards: 4 cards, more than the 3 allowed"
+
+
+def _edit(toy_root: Path, squire: bool = True, max_deck: bool = True) -> Path:
+    folder = toy_root / "toy"
+    if squire:
+        edit(folder / "cards" / "units.yaml", "cost: 1", "cost: -1")
+    if max_deck:
+        edit(folder / "game.yaml", "hand_size: 5", "hand_size: 5\n  max_deck: 3")
+    return folder
+
+
+def _ends(lines: list[str], *wanted: str) -> None:
+    """``lines`` are as many as ``wanted``, each ending as the one at its place."""
+    assert len(lines) == len(wanted), lines
+    for line, end in zip(lines, wanted, strict=True):
+        assert line.endswith(end), (line, end)
+
+
+def test_a_schema_error_does_not_hide_a_dangling_reference(toy_root: Path) -> None:
+    folder = _edit(toy_root, max_deck=False)
+    edit(folder / "game.yaml", "fireball]", "firebal]")
+    _ends(
+        problems(folder),
+        SQUIRE,
+        "game.yaml:5:37: decks[0].cards[3]: unknown cards id 'firebal' (did you mean 'fireball'?)",
+    )
+
+
+def test_a_reference_to_a_broken_entry_is_not_dangling(toy_root: Path) -> None:
+    # the deck names the broken 'squire': no unknown id, and its count is still checked
+    _ends(problems(_edit(toy_root)), SQUIRE, TOO_MANY)
+
+
+def test_an_entry_without_an_id_hides_the_references_it_may_answer(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False)
+    edit(folder / "cards" / "units.yaml", "  - id: squire\n    type: unit", "  - type: unit")
+    # 'squire' and 'squier' alike may name the entry that lost its id
+    edit(folder / "game.yaml", "squire,", "squier,")
+    _ends(problems(folder), "units.yaml:10:5: cards[1].id: required field is missing", TOO_MANY)
+
+
+def test_a_missing_section_does_not_flood_with_its_consequences(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False)
+    for path in (folder / "cards").iterdir():
+        path.unlink()
+    # the deck names three cards nobody can find: not reported, the section is missing
+    _ends(problems(folder), "toy: cards: required field is missing", TOO_MANY)
+
+
+def test_a_check_reading_a_broken_section_does_not_run(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False, max_deck=False)
+    edit(folder / "game.yaml", "hand_size: 5", "hand_size: 0\n  max_deck: 3")
+    edit(folder / "game.yaml", "squire,", "squier,")
+    # the deck size check reads the settings, which failed: it does not run
+    _ends(
+        problems(folder),
+        "game.yaml:2:3: settings.hand_size: Input should be greater than or equal to 1",
+        "game.yaml:6:29: decks[0].cards[2]: unknown cards id 'squier' (did you mean 'squire'?)",
+    )
+
+
+def test_a_file_that_does_not_parse_hides_no_duplicate_and_no_missing_file(
+    toy_root: Path,
+) -> None:
+    folder = toy_root / "toy"
+    (folder / "extra.yaml").write_text("cards: [oops\n")
+    edit(folder / "cards" / "spells.yaml", "id: fireball", "id: knight")
+    edit(folder / "cards" / "units.yaml", "art/knight.png", "art/knigt.png")
+    # the unreadable file may define any id: references are not checked
+    _ends(
+        problems(folder),
+        "units.yaml:3:5: cards[0].id: duplicate id 'knight' in cards (first used at "
+        f"{folder / 'cards' / 'spells.yaml'}:2)",
+        "units.yaml:9:5: cards[0].art: no such file 'art/knigt.png' in the content folder",
+        "extra.yaml:2:1: YAML syntax error: while parsing a flow sequence expected ',' or ']', "
+        "but got '<stream end>'",
+    )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -422,13 +422,17 @@ class FiefContent(ContentModel):
     decisions: list[Decision] = []
     rules: Rules
 
-    def cross_check(self) -> Iterator[tuple[Loc, str]]:
-        yield from self._check_players()
-        yield from self._check_map()
-        yield from self._check_houses()
-        yield from self._check_cards()
-        yield from self._check_titles()
-        yield from self._check_kit()
+    def cross_check_parts(self) -> Sequence[Callable[[], Iterator[tuple[Loc, str]]]]:
+        """The checks, one part for each group of sections they read."""
+        return (
+            self._check_players,
+            self._check_map,
+            self._check_buildings,
+            self._check_houses,
+            self._check_cards,
+            self._check_titles,
+            self._check_kit,
+        )
 
     def _check_players(self) -> Iterator[tuple[Loc, str]]:
         low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
@@ -511,7 +515,6 @@ class FiefContent(ContentModel):
         mills = next((b for b in self.buildings if b.id == "mill"), None)
         if mills is not None and mills.limit is not None and mills.limit > len(self.villages):
             yield ("buildings",), f"{mills.limit} Mills but only {len(self.villages)} Villages"
-        yield from self._check_buildings()
 
     def _check_buildings(self) -> Iterator[tuple[Loc, str]]:
         ids = {b.id for b in self.buildings}

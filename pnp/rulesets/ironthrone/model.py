@@ -18,7 +18,7 @@ characters and events per House, and the fit of every ability's words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
@@ -223,15 +223,28 @@ class IronThroneContent(ContentModel):
     events: list[Event]
     decisions: list[RuleDecision] = []
 
-    def cross_check(self) -> Iterator[tuple[Loc, str]]:
-        """Deck breakdowns, per-House counts and ability wording."""
-        rules = self.rules
+    def cross_check_parts(self) -> Sequence[Callable[[], Iterator[tuple[Loc, str]]]]:
+        """Deck breakdowns, per-House counts and ability wording, by what each reads."""
+        return (
+            self._check_table,
+            self._check_rules,
+            self._check_leaders,
+            self._check_houses,
+            self._check_boards,
+            self._check_events,
+            self._check_sigils,
+        )
+
+    def _check_table(self) -> Iterator[tuple[Loc, str]]:
         if len(self.houses) < max(PLAYER_COUNTS):
             yield (
                 ("houses",),
                 f"{len(self.houses)} Houses, but {max(PLAYER_COUNTS)}-player games need "
                 f"{max(PLAYER_COUNTS)}",
             )
+
+    def _check_rules(self) -> Iterator[tuple[Loc, str]]:
+        rules = self.rules
         need = max(PLAYER_COUNTS) * (
             (rules.characters_per_house - 1) * rules.character_power + rules.leader_power
         )
@@ -247,12 +260,18 @@ class IronThroneContent(ContentModel):
                 f"players choose from {rules.leader_choices} leaders but a House has only "
                 f"{rules.characters_per_house}",
             )
+
+    def _check_leaders(self) -> Iterator[tuple[Loc, str]]:
+        for i, char in enumerate(self.characters):
+            for loc, message in check_ability(char.leader, card=False):
+                yield ("characters", i, "leader", *loc), message
+
+    def _check_houses(self) -> Iterator[tuple[Loc, str]]:
+        rules = self.rules
         house_of = {c.id: c.house for c in self.characters}
         per_house: dict[str, list[int]] = {}
         for i, char in enumerate(self.characters):
             per_house.setdefault(char.house, []).append(i)
-            for loc, message in check_ability(char.leader, card=False):
-                yield ("characters", i, "leader", *loc), message
         for h, house in enumerate(self.houses):
             chars = per_house.get(house.id, [])
             if len(chars) != rules.characters_per_house:
@@ -262,14 +281,16 @@ class IronThroneContent(ContentModel):
                     f"{rules.characters_per_house}",
                 )
             yield from self._check_deck(h, house, house_of, rules)
+
+    def _check_boards(self) -> Iterator[tuple[Loc, str]]:
+        rules = self.rules
+        for h, house in enumerate(self.houses):
             if len(house.board.spaces) != rules.influence_tokens:
                 yield (
                     ("houses", h, "board", "spaces"),
                     f"{len(house.board.spaces)} spaces, but a House has "
                     f"{rules.influence_tokens} influence tokens",
                 )
-        yield from self._check_events()
-        yield from self._check_sigils()
 
     def _check_deck(
         self, h: int, house: House, house_of: dict[str, str], rules: Rules

@@ -15,7 +15,7 @@ A content folder holds these top-level sections (any file may hold any part):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -239,10 +239,13 @@ class ThronesContent(ContentModel):
     tokens: Tokens = Tokens()
     rulings: list[Ruling] = []
 
-    def cross_check(self) -> Iterator[tuple[Loc, str]]:
-        yield from check_decks(self)
-        yield from _check_titles(self)
-        yield from _check_sigils(self)
+    def cross_check_parts(self) -> Sequence[Callable[[], Iterator[tuple[Loc, str]]]]:
+        """Deck construction, title relations and sigils: independent checks."""
+        return (
+            lambda: check_decks(self),
+            lambda: _check_titles(self),
+            lambda: _check_sigils(self),
+        )
 
 
 def _card_houses(card: DeckCard) -> tuple[str, ...]:

@@ -14,18 +14,11 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
+from tests.content.copies import at as _at
+from tests.content.copies import validate_problems
 from tests.rulesets.fief.variants import edit
 
 runner = CliRunner()
-
-
-def _at(path: Path, text: str) -> str:
-    """``file:line:col`` of the first ``text`` in ``path`` (as pnp prints it)."""
-    source = path.read_text()
-    index = source.index(text)
-    line = source.count("\n", 0, index) + 1
-    column = index - (source.rfind("\n", 0, index) + 1) + 1
-    return f"{path}:{line}:{column}"
 
 
 def _fails_with(folder: Path, line: str) -> None:
@@ -196,3 +189,54 @@ def test_decision_placeholder_naming_no_rule(content_copy: Path) -> None:
     _fails_with(
         content_copy, f"{where}: decisions[2].text: {{rules.hand}} names no number of the rules"
     )
+
+
+# -- one run reports every problem (a schema error does not hide the rest) -------------
+
+#: the schema error of :func:`_break_sansa`
+SANSA = "nobles[5].sex: Input should be 'lord' or 'lady'"
+
+
+def _break_sansa(folder: Path) -> str:
+    """Misspell Sansa Stark's sex (a schema error; she is House Stark's initial Lady);
+    return where pnp reports it."""
+    stark = folder / "nobles" / "stark.yaml"
+    edit(
+        stark,
+        "house: stark, sex: lady, attributes: [heart",
+        "house: stark, sex: ladyy, attributes: [heart",
+    )
+    return _at(stark, "sex: ladyy")
+
+
+def test_a_schema_error_does_not_hide_the_problems_of_other_files(content_copy: Path) -> None:
+    sansa = _break_sansa(content_copy)
+    roads, units = content_copy / "map.yaml", content_copy / "units.yaml"
+    edit(roads, "{a: last-hearth, b: winterfell}", "{a: last-hearth, b: winterfel}")
+    edit(units, "{id: mill,", "{id: watermill,")
+    assert validate_problems("fief", content_copy) == [
+        f"{_at(roads, 'b: winterfel}')}: roads[1].b: unknown villages id 'winterfel' "
+        "(did you mean 'winterfell'?)",
+        f"{sansa}: {SANSA}",
+        f"{_at(units, 'buildings:')}: buildings: the referee needs the building 'mill': "
+        "it builds Mills by this id and pays them in the Income phase",
+        f"{_at(units, 'id: watermill')}: buildings[0].id: the referee knows only the buildings "
+        "mill, stronghold, fortified-city, sept, maester: 'watermill' would be printed but "
+        "never built",
+    ]
+
+
+def test_a_broken_noble_is_neither_unknown_nor_missing_from_the_counts(
+    content_copy: Path,
+) -> None:
+    """With Sansa left out for her schema error, Stark would have 2 Ladies, the game 71
+    House Nobles and Stark's initial Lady would be unknown: none is reported; the rules
+    problem in another file is."""
+    sansa = _break_sansa(content_copy)
+    rules = content_copy / "rules.yaml"
+    edit(rules, "min_players: 3", "min_players: 2")
+    assert validate_problems("fief", content_copy) == [
+        f"{sansa}: {SANSA}",
+        f"{_at(rules, 'min_players: 2')}: rules.min_players: the referee plays 3–6 players, "
+        "not fewer than 3",
+    ]

@@ -6,16 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.engine.scenarios import ScenarioRunner
+from tests.content.copies import edit as edit  # re-exported: the fief tests' edit helper
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "fief"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    """Replace ``old`` by ``new`` in ``path``; ``old`` must be there exactly once, so an
-    edit never changes more, or other, than the test means."""
-    text = path.read_text()
-    assert text.count(old) == 1, f"{old!r} is not once in {path.name}"
-    path.write_text(text.replace(old, new))
 
 
 def run_scenario(content_copy: Path, text: str, tmp_path: Path, name: str = "variant.yaml") -> None:

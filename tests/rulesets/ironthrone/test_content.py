@@ -23,6 +23,7 @@ from pnp.rulesets.ironthrone.model import (
     Truce,
     event_text,
 )
+from tests.content.copies import at, edit, validate_problems
 
 runner = CliRunner()
 
@@ -250,3 +251,48 @@ def test_content_readme_documents_the_whole_vocabulary() -> None:
     text = (default_content_root() / "ironthrone" / "README.md").read_text()
     for word in [*WINDOWS, *CONDITION_NAMES, *EFFECT_NAMES, *Cost.model_fields]:
         assert f"`{word}" in text, word
+
+
+# -- one run reports every problem (a schema error does not hide the rest) -------------
+
+#: the schema error of :func:`_break_catelyn`
+CATELYN = "characters[1].epithet: String should have at least 1 character"
+
+
+def _break_catelyn(root: Path) -> str:
+    """Give Catelyn Stark an empty epithet (a schema error; her house card names her);
+    return where pnp reports it."""
+    stark = root / "ironthrone" / "houses" / "stark.yaml"
+    edit(stark, "epithet: Lady of Winterfell", "epithet: ''")
+    return at(stark, "epithet: ''")
+
+
+def test_a_schema_error_does_not_hide_the_problems_of_other_files(root: Path) -> None:
+    catelyn = _break_catelyn(root)
+    events = root / "ironthrone" / "events.yaml"
+    lannister = root / "ironthrone" / "houses" / "lannister.yaml"
+    edit(events, "house: stark, name: A Raven", "house: strak, name: A Raven")
+    edit(lannister, "sigil: lion", "sigil: lyon")
+    # not reported: Stark's 2 events (one names 'strak'), 4 characters, 0 Catelyn cards,
+    # or 'stark-catelyn' as an unknown character: each follows from another problem
+    assert validate_problems("ironthrone", root) == [
+        f"{at(events, 'house: strak')}: events[0].house: unknown houses id 'strak' "
+        "(did you mean 'stark'?)",
+        f"{at(lannister, 'sigil: lyon')}: houses[0].sigil: no sigil named 'lyon'; "
+        "the kit draws: wolf, lion, stag, dragon, rose",
+        f"{catelyn}: {CATELYN}",
+    ]
+
+
+def test_a_broken_character_is_neither_unknown_nor_missing_from_the_counts(root: Path) -> None:
+    """With Catelyn left out for her schema error, House Stark would have 4 characters,
+    its deck 2 cards of nobody, and her card an unknown character: none is reported; the
+    rules problem in another file is."""
+    catelyn = _break_catelyn(root)
+    game = root / "ironthrone" / "game.yaml"
+    edit(game, "power_markers: 100", "power_markers: 90")
+    assert validate_problems("ironthrone", root) == [
+        f"{at(game, 'power_markers: 90')}: rules.power_markers: 90 power markers, but a "
+        "5-player setup places 100",
+        f"{catelyn}: {CATELYN}",
+    ]

@@ -13,6 +13,7 @@ from pnp.cli import app
 from pnp.content import ContentError, LoadedContent, load_content
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.model import ThronesContent
+from tests.content.copies import at, edit, validate_problems
 
 runner = CliRunner()
 
@@ -218,3 +219,44 @@ def test_print_counts_cover_every_deck(content: LoadedContent) -> None:
     for cid in counts:
         need = sum(d.cards.get(cid, 0) + d.plots.count(cid) for d in two_player)
         assert counts[cid] >= need
+
+
+# -- one run reports every problem (a schema error does not hide the rest) -------------
+
+
+def test_a_schema_error_does_not_hide_the_problems_of_other_files(bad_root: Path) -> None:
+    folder = bad_root / "thrones"
+    cards, titles, decks = folder / "cards/stark.yaml", folder / "titles.yaml", folder / "decks"
+    edit(
+        cards,
+        "cost: 5\n    strength: 3\n    icons: [intrigue",
+        "cost: -5\n    strength: 3\n    icons: [intrigue",
+    )
+    edit(titles, "supports: [master-of-whispers]", "supports: [hand-of-the-king]")
+    edit(decks / "two-player.yaml", "plots: [call-to-winterfell,", "plots: [call-to-winterfel,")
+    assert validate_problems("thrones", bad_root) == [
+        f"{at(cards, 'cost: -5')}: cards[1].cost: Input should be greater than or equal to 0",
+        f"{at(decks / 'two-player.yaml', 'call-to-winterfel,')}: decks[0].plots[0]: unknown plots "
+        "id 'call-to-winterfel' (did you mean 'call-to-winterfell'?)",
+        f"{at(titles, 'supports: [hand')}: titles[1].supports: a title cannot support itself",
+    ]
+
+
+def test_a_broken_card_in_a_deck_is_neither_unknown_nor_missing_from_its_count(
+    bad_root: Path,
+) -> None:
+    """Catelyn is in the Stark deck twice: with her card left out for its schema error,
+    the deck would count 48 cards and name an unknown card; neither is reported, the
+    broken title elsewhere is."""
+    folder = bad_root / "thrones"
+    cards, titles = folder / "cards/stark.yaml", folder / "titles.yaml"
+    edit(
+        cards,
+        "cost: 5\n    strength: 3\n    icons: [intrigue",
+        "cost: -5\n    strength: 3\n    icons: [intrigue",
+    )
+    edit(titles, "supports: [master-of-whispers]", "supports: [hand-of-the-king]")
+    assert validate_problems("thrones", bad_root) == [
+        f"{at(cards, 'cost: -5')}: cards[1].cost: Input should be greater than or equal to 0",
+        f"{at(titles, 'supports: [hand')}: titles[1].supports: a title cannot support itself",
+    ]
