@@ -289,6 +289,8 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
         digest.update(hashlib.sha256(raw).digest())
         doc = parse_yaml(path, raw)
         merged.problems.extend(doc.problems)
+        if doc.empty:  # reported; it holds no section, so the rest is checked in full
+            continue
         if doc.data is None:
             parse_failed = True
             continue

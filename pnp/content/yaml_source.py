@@ -41,6 +41,8 @@ class YamlDocument:
     data: Any = None
     marks: dict[Loc, Mark] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    #: the file holds nothing but blanks and comments ("the file is empty")
+    empty: bool = False
 
     def mark_for(self, loc: Loc) -> Mark:
         """The mark of ``loc`` or of its nearest ancestor that has one."""
@@ -173,6 +175,7 @@ def parse_yaml(path: Path, raw: bytes) -> YamlDocument:
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):
         doc.problems.append(Problem(shown, 1, 1, "", "the file is empty"))
+        doc.empty = True
         return doc
     try:
         loader = yaml.SafeLoader(text)
@@ -183,11 +186,13 @@ def parse_yaml(path: Path, raw: bytes) -> YamlDocument:
         node = loader.get_single_node()
         if node is None:
             doc.problems.append(Problem(shown, 1, 1, "", "the file is empty"))
+            doc.empty = True
             return doc
         doc.marks[()] = Mark(node.start_mark.line + 1, node.start_mark.column + 1)
         doc.data = _Builder(loader, doc).build(node, ())
         if doc.data is None and not doc.problems:  # "---" or a lone "~"
             doc.problems.append(Problem(shown, 1, 1, "", "the file is empty"))
+            doc.empty = True
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -211,6 +211,17 @@ def test_empty_file(toy_root: Path) -> None:
     assert line.endswith("empty.yaml:1:1: the file is empty")
 
 
+def test_an_empty_file_does_not_hide_a_dangling_reference(toy_root: Path) -> None:
+    # an empty file holds no section, so it leaves nothing out: the rest is checked in full
+    (toy_root / "toy" / "empty.yaml").write_text("# all of this file is commented out\n")
+    game = toy_root / "toy" / "game.yaml"
+    game.write_text(game.read_text().replace("squire,", "squier,"))
+    lines = problems(toy_root / "toy")
+    assert len(lines) == 2, lines
+    assert lines[0].endswith("empty.yaml:1:1: the file is empty")
+    assert "game.yaml:5:29: decks[0].cards[2]: unknown cards id 'squier'" in lines[1]
+
+
 def test_folder_with_no_content(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("hello")
     (line,) = problems(tmp_path)
