@@ -6,11 +6,11 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from pnp import __version__
+from pnp import __version__, interrupt
 from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
 from pnp.errors import PnpError
@@ -36,19 +36,35 @@ ContentOption = Annotated[
 ]
 
 
+#: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
+
+
 def reports_errors(func: F) -> F:
-    """Turn a :class:`PnpError` into its lines on stderr and exit status 2."""
+    """Turn a :class:`PnpError` into its lines on stderr and exit status 2, and Ctrl-C
+    into one line and exit status 130."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except PnpError as exc:
+            if interrupt.requested():  # a library turned Ctrl-C into an error we reported
+                _interrupted()
             for line in exc.lines():
                 typer.echo(line, err=True)
             raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            _interrupted()
 
     return wrapper  # type: ignore[return-value]
+
+
+def _interrupted() -> NoReturn:
+    # every command writes its files atomically at the end (a playtest's records
+    # are staged), so a stop leaves what was there before
+    typer.echo("interrupted: nothing was written; earlier output is as it was", err=True)
+    raise typer.Exit(INTERRUPTED) from None
 
 
 def _version(value: bool) -> None:
@@ -281,6 +297,7 @@ def playtest_command(
 
 def main() -> None:
     """Console-script entry point."""
+    interrupt.install()
     app(prog_name="pnp")
     sys.exit(0)
 

@@ -16,6 +16,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from pnp import interrupt
+
 
 @dataclass
 class Bar:
@@ -30,7 +32,9 @@ class Bar:
             self.task = self.progress.add_task(description, total=max(total, 1))
 
     def advance(self, n: int = 1) -> None:
-        """Count ``n`` more units of work done."""
+        """Count ``n`` more units of work done (and stop here if Ctrl-C was pressed
+        while a library swallowed it)."""
+        interrupt.check()
         if self.progress is not None and self.task is not None:
             self.progress.advance(self.task, n)
 

@@ -345,3 +345,18 @@ def test_pdf_ways_table_lists_five_per_house_and_sums_the_rest() -> None:
     assert [r[1] for r in stark] == ["way 0", "way 1", "way 2", "way 3", "way 4", "2 other ways"]
     assert stark[-1][2:] == ["9", "18.4%"]  # 5 + 4 of 49
     assert tully == [["tully", "crown", "1", "100.0%"]]
+
+
+def test_cli_ctrl_c_says_so_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("pnp.playtest.command.run_playtest", stopped)
+    report, stats = tmp_path / "report.pdf", tmp_path / "stats.json"
+    result = invoke("-n", "30", "--workers", "1", "--report", str(report), "--stats", str(stats))
+    assert result.exit_code == 130, result.output
+    assert "interrupted: nothing was written" in result.stderr
+    assert "Traceback" not in result.output
+    assert not report.exists() and not stats.exists()

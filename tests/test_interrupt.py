@@ -1,0 +1,53 @@
+"""Ctrl-C is reported as a stop, even when a library turned it into its own error."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp import interrupt
+from pnp.cli import app
+from pnp.render.progress import Bar
+
+
+@pytest.fixture(autouse=True)
+def forget() -> Iterator[None]:
+    interrupt.reset()
+    yield
+    interrupt.reset()
+
+
+def test_the_handler_remembers_and_raises() -> None:
+    assert not interrupt.requested()
+    interrupt.check()  # nothing pending: no effect
+    with pytest.raises(KeyboardInterrupt):
+        interrupt._handler(signal.SIGINT, None)
+    assert interrupt.requested()
+    with pytest.raises(KeyboardInterrupt):
+        interrupt.check()
+
+
+def test_a_swallowed_ctrl_c_still_stops_the_progress_bar() -> None:
+    bar = Bar(progress=None)
+    bar.advance()
+    with contextlib.suppress(KeyboardInterrupt):  # as reportlab's colour parser does
+        interrupt._handler(signal.SIGINT, None)
+    with pytest.raises(KeyboardInterrupt):
+        bar.advance()
+
+
+def test_an_error_after_ctrl_c_is_reported_as_the_stop(toy_registry: None, toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(units.read_text().replace("cost: 3", "cost: -3"))
+    result = CliRunner().invoke(app, ["validate", "--content", str(toy_root)])
+    assert result.exit_code == 2 and "cost" in result.stderr  # a plain content error
+    with pytest.raises(KeyboardInterrupt):  # now Ctrl-C, swallowed somewhere below
+        interrupt._handler(signal.SIGINT, None)
+    result = CliRunner().invoke(app, ["validate", "--content", str(toy_root)])
+    assert result.exit_code == 130, result.output
+    assert result.stderr == "interrupted: nothing was written; earlier output is as it was\n"
