@@ -209,3 +209,20 @@ def test_headings_and_contents_sections_never_end_a_page() -> None:
             else:
                 assert not end.startswith(("Section", "Part", "Contents", "Long")), (lines, end)
     assert contents_lines >= 10  # the contents list did cross pages at many places
+
+
+def test_the_measuring_build_draws_no_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+    draw_lines = docpdf.textbox.draw_lines
+
+    def counting(*args: Any, **kwargs: Any) -> None:
+        drawn.append(1)
+        draw_lines(*args, **kwargs)
+
+    monkeypatch.setattr(docpdf.textbox, "draw_lines", counting)
+    doc = _long(sections=6, parts=2)
+    document_pdf(doc, DrawContext(icons=ICONS), A4, "Long")
+    nav = navigation(doc)
+    # once each: headings (the contents' own too), paragraphs, lines of the contents
+    texts = len(nav.anchors) + len(nav.contents()) + 1 + 6 * 3
+    assert len(drawn) == texts
