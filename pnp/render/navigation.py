@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pnp.render.document import Document, Heading
-from pnp.render.markup import Break, IconRef, Run, Space, Token
+from pnp.render.markup import IconRef, Token, plain_text
 
 #: a document needs this many ``<h2>`` sections to get a contents list
 MIN_SECTIONS = 4
@@ -36,15 +36,9 @@ FALLBACK_ID = "section"
 
 def heading_text(tokens: Sequence[Token], labels: Mapping[str, str] | None = None) -> str:
     """The plain text of a heading on one line; icons by ``labels[name]`` (or their name)."""
-    parts: list[str] = []
-    for t in tokens:
-        if isinstance(t, Run):
-            parts.append(t.text)
-        elif isinstance(t, IconRef):
-            parts.append((labels or {}).get(t.name, t.name))
-        elif isinstance(t, Space | Break):
-            parts.append(" ")
-    return " ".join("".join(parts).split())
+    names = {t.name for t in tokens if isinstance(t, IconRef)}
+    text = plain_text(list(tokens), {n: (labels or {}).get(n, n) for n in names})
+    return " ".join(text.split())
 
 
 def slug(text: str) -> str:
