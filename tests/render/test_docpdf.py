@@ -3,6 +3,7 @@ page numbers that link to their headings, headings that never end a page."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -23,9 +24,13 @@ from pnp.rulesets import RULESETS
 from pnp.rulesets.ruleset import Ruleset
 from tests.fixtures.toy import TOY
 from tests.fixtures.toy.kit import ICONS
-from tests.render.pdfcheck import Fragment, fragments, links, outline, reader
+from tests.render import pdfcheck
+from tests.render.pdfcheck import Fragment, links, reader
 
 A4 = paper_size("A4")
+# reading a long PDF's text takes a while: the checks of a reference share one reading
+fragments = functools.lru_cache(maxsize=4)(pdfcheck.fragments)
+outline = functools.lru_cache(maxsize=4)(pdfcheck.outline)
 
 
 def _labels(icons: Any) -> dict[str, str]:
