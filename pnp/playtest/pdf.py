@@ -2,8 +2,10 @@
 
 Charts: win rates per House, seat and agent as bars with their 95% Wilson
 intervals over the fair band; a histogram of game lengths; and per card, how
-often it was drawn and played per game. The file is written atomically and is
-byte-identical for identical results (reportlab's invariant mode).
+often it was drawn and played per game. Every heading is an entry of the
+PDF's outline (the bookmarks panel), so a long card list is easy to get
+about. The file is written atomically and is byte-identical for identical
+results (reportlab's invariant mode).
 """
 
 from __future__ import annotations
@@ -18,12 +20,11 @@ from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarC
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     CondPageBreak,
     Paragraph,
-    SimpleDocTemplate,
     Spacer,
     Table,
     TableStyle,
@@ -33,6 +34,7 @@ from pnp import __version__
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Rate, wilson
 from pnp.playtest.verdict import fair_band
+from pnp.render.bookmarks import Bookmark, NavigableTemplate, place
 
 WIDTH = A4[0] - 30 * mm
 BAR = colors.HexColor("#4c78a8")
@@ -156,6 +158,31 @@ def card_chart(rows: Sequence[tuple[str, float, float]], width: float = WIDTH) -
     return d
 
 
+class Heading(Paragraph):
+    """A heading paragraph that is an entry of the PDF's outline too."""
+
+    def __init__(self, text: str, style: ParagraphStyle, bookmark: Bookmark) -> None:
+        super().__init__(text, style)
+        self.bookmark = bookmark
+
+    def draw(self) -> None:
+        place(self.canv, self.bookmark, self.height)
+        super().draw()
+
+
+class _Headings:
+    """Makes the report's headings, each with its own bookmark."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, title: str, style: ParagraphStyle, depth: int, markup: str = "") -> Heading:
+        """A heading showing ``markup`` (default: ``title`` escaped), listed as ``title``."""
+        self.count += 1
+        bookmark = Bookmark(f"section-{self.count}", title, depth)
+        return Heading(markup or escape(title), style, bookmark)
+
+
 def write_report(report: PlaytestReport, path: Path) -> None:
     """Write the PDF report of ``report`` to ``path`` atomically."""
     from pnp.engine.record import write_atomic
@@ -172,7 +199,8 @@ def render_report(report: PlaytestReport) -> bytes:
     h3 = styles["Heading3"].clone("h3", keepWithNext=1)
     s, plan = report.stats, report.plan
     band = fair_band(s, report.thresholds)
-    story: list = [Paragraph(escape(f"Playtest report: {plan.ruleset.title}"), styles["Title"])]
+    heading = _Headings()
+    story: list = [heading(f"Playtest report: {plan.ruleset.title}", styles["Title"], 0)]
     agents = ", ".join(plan.agents)
     houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
     options = ", ".join(f"{k}={v}" for k, v in plan.options.items()) or "none"
@@ -192,7 +220,11 @@ def render_report(report: PlaytestReport) -> bytes:
     story.append(Spacer(1, 4 * mm))
     verdict = "PASS" if report.passed else "FAIL"
     colour = "#2e7d32" if report.passed else "#c0392b"
-    story.append(Paragraph(f'<font color="{colour}"><b>Verdict: {verdict}</b></font>', h2))
+    story.append(
+        heading(
+            f"Verdict: {verdict}", h2, 1, f'<font color="{colour}"><b>Verdict: {verdict}</b></font>'
+        )
+    )
     for reason in report.reasons:
         story.append(Paragraph("• " + escape(reason), body))
     counts = (
@@ -215,10 +247,10 @@ def render_report(report: PlaytestReport) -> bytes:
         sections.append(("First player", [("first player", s.first_player)]))
     for title, rows in sections:
         if rows:
-            story += [CondPageBreak(60 * mm), Paragraph(escape(title), h2)]
+            story += [CondPageBreak(60 * mm), heading(title, h2, 1)]
             story.append(interval_chart(rows, band))
 
-    story += [CondPageBreak(70 * mm), Paragraph("Game length (finished games)", h2)]
+    story += [CondPageBreak(70 * mm), heading("Game length (finished games)", h2, 1)]
     story.append(histogram(s.rounds))
     ended = dict(s.endings)
     if s.crashes:
@@ -228,11 +260,11 @@ def render_report(report: PlaytestReport) -> bytes:
     endings = [["ending", "games", "share"]] + [
         [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in ended.items()
     ]
-    story += [Paragraph("How games ended", h3), _table(endings, small, header=True)]
+    story += [heading("How games ended", h3, 2), _table(endings, small, header=True)]
     if s.paths:
         story += [
             CondPageBreak(40 * mm),
-            Paragraph("Ways to win, per House", h3),
+            heading("Ways to win, per House", h3, 2),
             _table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
         ]
 
@@ -244,14 +276,14 @@ def render_report(report: PlaytestReport) -> bytes:
             title = "Cards: drawn and played per game"
             if len(rows) > CARDS_PER_CHART:
                 title += f" ({start + 1}–{start + len(chunk)} of {len(rows)})"
-            story += [CondPageBreak(12 * len(chunk) + 60), Paragraph(title, h2)]
+            story += [CondPageBreak(12 * len(chunk) + 60), heading(title, h2, 1)]
             story.append(card_chart(chunk))
         table = [["card", "drawn", "played", "seat-games played", "won when played"]]
         for card, c in s.cards.items():
             won = f"{100 * c.winner_played / c.played_games:.1f}%" if c.played_games else "–"
             table.append([escape(card), str(c.drawn), str(c.played), str(c.played_games), won])
         story += [
-            Paragraph("Cards in numbers", h3),
+            heading("Cards in numbers", h3, 2),
             _table(table, small, header=True),
         ]
 
@@ -265,11 +297,11 @@ def render_report(report: PlaytestReport) -> bytes:
         for g in [*s.crashes, *s.violations][:40]
     ]
     if failures:
-        story += [Paragraph("Crashes and invariant violations", h2)]
+        story += [heading("Crashes and invariant violations", h2, 1)]
         story.append(_table([["game", "seed", "what", "record"], *failures], small, header=True))
 
     out = io.BytesIO()
-    doc = SimpleDocTemplate(
+    doc = NavigableTemplate(
         out,
         pagesize=A4,
         leftMargin=15 * mm,
@@ -282,7 +314,7 @@ def render_report(report: PlaytestReport) -> bytes:
         producer="pnp",
         invariant=1,
     )
-    doc.build(story)
+    doc.build_story(story)
     return out.getvalue()
 
 

@@ -3,6 +3,11 @@
 Paragraphs are set with the same text engine as card faces (so icons and
 styles look alike), wrapped in platypus flowables that split between lines
 when a page fills up; tables repeat their header row on every page.
+
+Every heading is a bookmark in the PDF's outline, nested by level, and a
+long document opens with a contents list with page numbers and links
+(:mod:`pnp.render.navigation` decides which, :mod:`pnp.render.bookmarks`
+does the platypus part).
 """
 
 from __future__ import annotations
@@ -12,18 +17,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, black
-from reportlab.platypus import Flowable, Indenter, PageBreak, SimpleDocTemplate, Spacer, Table
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Indenter, PageBreak, Spacer, Table
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tables import TableStyle
 
 from pnp import __version__
 from pnp.render import fonts, textbox
+from pnp.render.bookmarks import Bookmark, NavigableTemplate, PageIndex, place, sketching
 from pnp.render.document import Block, Document, Heading, ListBlock, Para, Rule
 from pnp.render.document import PageBreak as PageBreakBlock
 from pnp.render.document import Table as TableBlock
 from pnp.render.face import DrawContext
-from pnp.render.markup import IconRef, Run, Space, Token
+from pnp.render.markup import IconRef, Run, Space, Token, escape, parse_inline
+from pnp.render.navigation import CONTENTS_TITLE, Anchor, Navigation, navigation
 from pnp.render.pdf import binary_streams
 from pnp.render.report import RenderError
 from pnp.render.units import mm
@@ -36,6 +44,10 @@ HANG = 5 * mm
 MARGIN = 18 * mm
 HEADER_FILL = HexColor("#e8e2d4")
 RULE_GREY = Color(0.6, 0.6, 0.6)
+#: room kept for the page numbers at the right of the contents list
+NUMBER_COLUMN = 11 * mm
+#: distance between the dots that lead to a page number
+LEADER_STEP = 3.5
 
 
 def bold(tokens: Sequence[Token]) -> list[Token]:
@@ -69,8 +81,11 @@ class TextFlow(Flowable):
         space_after: float = 3.0,
         keep_with_next: bool = False,
         lines: list[textbox.Line] | None = None,
+        bookmark: Bookmark | None = None,
     ) -> None:
         super().__init__()
+        #: an outline entry for this text (a heading's)
+        self.bookmark = bookmark
         self.tokens = list(tokens)
         self.context = context
         self.size = size
@@ -117,6 +132,7 @@ class TextFlow(Flowable):
             space_before=self.spaceBefore,
             space_after=0.0,
             lines=lines[:k],
+            bookmark=self.bookmark,
         )
         shift = lines[k].baseline - self._prepared.ascent * self.size
         rest = [textbox.Line(line.pieces, line.width, line.baseline - shift) for line in lines[k:]]
@@ -132,8 +148,12 @@ class TextFlow(Flowable):
         return [first, second]
 
     def draw(self) -> None:
+        if sketching(self):
+            return
         canvas = self.canv
         top = self.height
+        if self.bookmark is not None:
+            place(canvas, self.bookmark, top)
         if self.bullet and self._lines:
             canvas.setFont(fonts.family().regular, self.size)
             canvas.setFillColor(black)
@@ -149,6 +169,107 @@ class TextFlow(Flowable):
             black,
             lambda name, x, y, h: self.context.paint_icon(canvas, name, x, y, h),
         )
+
+
+class ContentsLine(TextFlow):
+    """A line of the contents list: a heading's text, dots leading to its page number
+    at the right, all of it a link to the heading. Its size does not depend on the
+    number, so the second build lays out exactly as the first."""
+
+    def __init__(
+        self,
+        anchor: Anchor,
+        context: DrawContext,
+        pages: PageIndex,
+        *,
+        size: float,
+        indent: float,
+        keep_with_next: bool,
+    ) -> None:
+        super().__init__(
+            list(anchor.tokens),
+            context,
+            size=size,
+            hang=indent,
+            space_after=1.5,
+            keep_with_next=keep_with_next,
+        )
+        self.key = anchor.id
+        self.pages = pages
+
+    def _layout(self, width: float) -> textbox.TextLayout:
+        text_width = max(width - self.hang - NUMBER_COLUMN, 1.0)
+        return textbox.layout(self._prepared, self.size, text_width, self.leading)
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return []  # a line of the contents moves to the next page whole
+
+    def draw(self) -> None:
+        super().draw()
+        canvas = self.canv
+        if not self._lines or sketching(self):
+            return
+        last = self._lines[-1]
+        baseline = self.height - last.baseline
+        page = self.pages.page(self.key)
+        number = "" if page is None else str(page)
+        font = fonts.family().regular
+        number_width = stringWidth(number, font, self.size)
+        canvas.saveState()
+        if number:
+            canvas.setFont(font, self.size)
+            canvas.setFillColor(black)
+            canvas.drawRightString(self.width, baseline, number)
+        # dots on a grid shared by every line, so they line up down the page
+        start = -(-(self.hang + last.width + LEADER_STEP) // LEADER_STEP) * LEADER_STEP
+        end = self.width - max(number_width, self.size) - LEADER_STEP / 2
+        if end > start:
+            canvas.setStrokeColor(RULE_GREY)
+            canvas.setLineWidth(0.9)
+            canvas.setLineCap(1)
+            canvas.setDash([0, LEADER_STEP])
+            canvas.line(start, baseline + 0.5, end, baseline + 0.5)
+        canvas.restoreState()
+        canvas.linkRect("", self.key, (0, 0, self.width, self.height), relative=1, thickness=0)
+
+
+def _contents_flowables(nav: Navigation, context: DrawContext) -> list[Flowable]:
+    """The contents list: its heading, then a line per heading with its page number."""
+    heading = nav.contents_anchor
+    assert heading is not None
+    index = PageIndex()
+    title = parse_inline(escape(CONTENTS_TITLE), newlines=False)
+    out: list[Flowable] = [index, _heading(heading, 2, context, title)]
+    entries = nav.contents()
+    for n, (depth, anchor) in enumerate(entries):
+        followed = n + 1 < len(entries) and entries[n + 1][0] > depth
+        out.append(
+            ContentsLine(
+                anchor,
+                context,
+                index,
+                size=BODY if depth == 0 else CELL,
+                indent=HANG * depth,
+                keep_with_next=followed,  # a section's line stays with its first part's
+            )
+        )
+    out.append(Spacer(1, 6))
+    return out
+
+
+def _heading(anchor: Anchor, level: int, context: DrawContext, tokens: Sequence[Token]) -> TextFlow:
+    """A heading that stays with what follows it, bookmarked in the outline."""
+    size, before, after = HEADINGS[level]
+    return TextFlow(
+        bold(tokens),
+        context,
+        size=size,
+        leading=1.2,
+        space_before=before,
+        space_after=after,
+        keep_with_next=True,
+        bookmark=Bookmark(anchor.id, anchor.text, anchor.depth),
+    )
 
 
 def _list_flowables(block: ListBlock, context: DrawContext, depth: int) -> list[Flowable]:
@@ -225,20 +346,15 @@ def flowables(doc: Document, context: DrawContext, width: float) -> list[Flowabl
     """The platypus story for ``doc``."""
     story: list[Flowable] = []
     blocks: list[Block] = doc.blocks
-    for block in blocks:
+    labels = {name: icon.label for name, icon in context.icons.items()}
+    nav = navigation(doc, labels)
+    for index, block in enumerate(blocks):
+        if index == nav.contents_at:
+            story += _contents_flowables(nav, context)
         if isinstance(block, Heading):
-            size, before, after = HEADINGS[block.level]
-            story.append(
-                TextFlow(
-                    bold(block.tokens),
-                    context,
-                    size=size,
-                    leading=1.2,
-                    space_before=before,
-                    space_after=after,
-                    keep_with_next=True,
-                )
-            )
+            anchor = nav.at(index)
+            assert anchor is not None
+            story.append(_heading(anchor, block.level, context, block.tokens))
         elif isinstance(block, Para):
             story.append(TextFlow(block.tokens, context))
         elif isinstance(block, ListBlock):
@@ -261,7 +377,7 @@ def document_pdf(
 ) -> bytes:
     """Flow ``doc`` over as many pages as it needs; returns the PDF bytes."""
     buffer = io.BytesIO()
-    template = SimpleDocTemplate(
+    template = NavigableTemplate(
         buffer,
         pagesize=page,
         leftMargin=MARGIN,
@@ -291,7 +407,7 @@ def document_pdf(
         story = [Spacer(1, 1)]
     try:
         with binary_streams():
-            template.build(story, onFirstPage=footer, onLaterPages=footer)
+            template.build_story(story, onFirstPage=footer, onLaterPages=footer)
     except LayoutError as exc:
         what = "a table row" if "Table" in str(exc) else "a block"
         raise RenderError(

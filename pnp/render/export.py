@@ -1,4 +1,9 @@
-"""Export a reference :class:`~pnp.render.document.Document` as Markdown or standalone HTML."""
+"""Export a reference :class:`~pnp.render.document.Document` as Markdown or standalone HTML.
+
+Both can be navigated (:mod:`pnp.render.navigation`): HTML headings carry ids
+and a long document opens with a ``<nav>`` contents list of links; Markdown
+gets the same list, linking to the anchors GitHub gives its headings.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from pnp.render.document import Document, Heading, ListBlock, Para, Rule, Table
 from pnp.render.document import PageBreak as PageBreakBlock
-from pnp.render.icons import Icon
+from pnp.render.icons import SVG_ID_PREFIX, Icon
 from pnp.render.markup import Break, IconRef, Run, Space, Token
+from pnp.render.navigation import CONTENTS_TITLE, Navigation, github_ids, navigation, slug
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>&#|~!])")
 
@@ -82,9 +88,28 @@ def _md_cell(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
     return md_inline(tokens, icons).replace("\\\n", "<br>").replace("\n", " ")
 
 
+def _labels(icons: Mapping[str, Icon]) -> dict[str, str]:
+    return {name: icon.label for name, icon in icons.items()}
+
+
+def _md_contents(nav: Navigation, icons: Mapping[str, Icon]) -> list[str]:
+    """The contents list as Markdown links to GitHub's heading anchors."""
+    # GitHub numbers repeated anchors over every heading in reading order,
+    # the contents list's own heading included
+    github = github_ids(slug(a.text) for a in nav.anchors)
+    ids = dict(zip((a.id for a in nav.anchors), github, strict=True))
+    lines = ["## " + _md_escape(CONTENTS_TITLE), ""]
+    for depth, anchor in nav.contents():
+        text = md_inline(list(anchor.tokens), icons).replace("\\\n", " ")
+        lines.append(f"{'  ' * depth}- [{text}](#{ids[anchor.id]})")
+    return [*lines, ""]
+
+
 def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
-    """The document as CommonMark with GitHub tables."""
+    """The document as CommonMark with GitHub tables; a long one opens with a contents
+    list whose links work where GitHub shows the file."""
     out: list[str] = []
+    nav = navigation(doc, _labels(icons))
 
     def emit_list(block: ListBlock, indent: str) -> None:
         for n, item in enumerate(block.items, start=1):
@@ -96,7 +121,9 @@ def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
             for child in item.children:
                 emit_list(child, indent + " " * (len(marker) + 1))
 
-    for block in doc.blocks:
+    for index, block in enumerate(doc.blocks):
+        if index == nav.contents_at:
+            out += _md_contents(nav, icons)
         if isinstance(block, Heading):
             out += ["#" * block.level + " " + md_inline(block.tokens, icons), ""]
         elif isinstance(block, Para):
@@ -171,13 +198,44 @@ table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
 th, td { border: 1px solid #999; padding: 0.2rem 0.45rem; text-align: left; vertical-align: top; }
 th { background: #e8e2d4; }
 svg.icon { height: 1em; width: auto; vertical-align: -0.15em; }
+nav.contents ul { margin: 0.2rem 0; padding-left: 1.4rem; }
+nav.contents ul ul { font-size: 0.92em; }
 @media print { body { margin: 0; max-width: none; } }
 """.strip()
 
 
+def _html_contents(nav: Navigation, icons: Mapping[str, Icon]) -> list[str]:
+    """The contents list as a ``<nav>`` of nested lists of links."""
+    heading = nav.contents_anchor
+    assert heading is not None
+    out = [
+        f'<nav class="contents" aria-labelledby="{heading.id}">',
+        f'<h2 id="{heading.id}">{html.escape(CONTENTS_TITLE)}</h2>',
+    ]
+    open_lists = 0
+    for depth, anchor in nav.contents():
+        if depth >= open_lists:
+            out.append("<ul>")  # depth goes down one step at most
+            open_lists += 1
+        else:
+            out[-1] += "</li>"
+            while open_lists > depth + 1:
+                out.append("</ul></li>")
+                open_lists -= 1
+        out.append(f'<li><a href="#{anchor.id}">{html_inline(list(anchor.tokens), icons)}</a>')
+    while open_lists:
+        out[-1] += "</li>"
+        out.append("</ul>")
+        open_lists -= 1
+    return [*out, "</nav>"]
+
+
 def to_html(doc: Document, icons: Mapping[str, Icon], title: str) -> str:
-    """The document as one standalone HTML5 page (styles and icons inline)."""
+    """The document as one standalone HTML5 page (styles and icons inline); every
+    heading has an id, and a long document opens with a contents list."""
     out: list[str] = []
+    # heading ids never take an icon symbol's id
+    nav = navigation(doc, _labels(icons), reserved=(SVG_ID_PREFIX + name for name in icons))
 
     def emit_list(block: ListBlock) -> None:
         tag = "ol" if block.ordered else "ul"
@@ -189,9 +247,16 @@ def to_html(doc: Document, icons: Mapping[str, Icon], title: str) -> str:
             out.append("</li>")
         out.append(f"</{tag}>")
 
-    for block in doc.blocks:
+    for index, block in enumerate(doc.blocks):
+        if index == nav.contents_at:
+            out += _html_contents(nav, icons)
         if isinstance(block, Heading):
-            out.append(f"<h{block.level}>{html_inline(block.tokens, icons)}</h{block.level}>")
+            anchor = nav.at(index)
+            assert anchor is not None
+            out.append(
+                f'<h{block.level} id="{anchor.id}">'
+                f"{html_inline(block.tokens, icons)}</h{block.level}>"
+            )
         elif isinstance(block, Para):
             out.append(f"<p>{html_inline(block.tokens, icons)}</p>")
         elif isinstance(block, ListBlock):

@@ -60,7 +60,6 @@ class DrawContext:
     report: RenderReport = field(default_factory=RenderReport)
     #: shown in problem reports: the file being written
     file: str = ""
-    _icon_forms: set[str] = field(default_factory=set)
     _images: dict[Path, ImageReader] = field(default_factory=dict)
 
     def icon(self, name: str) -> Icon:
@@ -79,11 +78,12 @@ class DrawContext:
         """
         icon = self.icon(name)
         form = f"pnp-icon-{name}"
-        if form not in self._icon_forms:
+        # asked of the canvas, not remembered: a document built twice (for the page
+        # numbers of its contents) draws on a new canvas the second time
+        if not canvas.hasForm(form):
             canvas.beginForm(form, 0, 0, icon.width, ICON_UNITS)
             icon.render(canvas, 0, 0, ICON_UNITS)
             end_form(canvas, form)
-            self._icon_forms.add(form)
         scale = height / ICON_UNITS
         canvas.saveState()
         canvas.transform(scale, 0, 0, scale, x, y)

@@ -38,6 +38,8 @@ ICON_UNITS = 100.0
 ICON_DROP = 0.15
 #: space after an inline icon, in text sizes
 ICON_GAP = 0.06
+#: the ids of icons as SVG symbols in HTML are this and the icon's name
+SVG_ID_PREFIX = "pnp-icon-"
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 
@@ -94,7 +96,7 @@ class Icon:
         renderPDF.draw(self.drawing(), canvas, 0, 0, showBoundary=False)
         canvas.restoreState()
 
-    def svg_symbol(self, prefix: str = "pnp-icon-") -> str:
+    def svg_symbol(self, prefix: str = SVG_ID_PREFIX) -> str:
         """The icon as an SVG ``<symbol>`` with id ``prefix + name`` (for ``<use>``)."""
         text = renderSVG.drawToString(self.drawing())
         start = text.index('<g id="group"')
@@ -108,7 +110,7 @@ class Icon:
             f"{body}</symbol>"
         )
 
-    def svg_use(self, prefix: str = "pnp-icon-") -> str:
+    def svg_use(self, prefix: str = SVG_ID_PREFIX) -> str:
         """An inline ``<svg>`` showing the symbol from :meth:`svg_symbol`."""
         return (
             f'<svg class="icon" viewBox="0 0 {self.width:g} {ICON_UNITS:g}" role="img" '

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from pnp.playtest import LocalExecutor, PlaytestPlan, run_playtest
 from pnp.playtest.pdf import render_report
 from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+from tests.render.pdfcheck import fragments, outline, reader
 
 #: every heading the report can print (the card charts' titles start with the last)
 HEADINGS = (
@@ -47,3 +48,35 @@ def test_no_page_ends_with_a_heading() -> None:
         for end in ends:
             assert not end.startswith(HEADINGS), (lines, end)
     assert checked >= 15  # the report spans pages, so the check is real
+
+
+def test_every_heading_is_in_the_outline_at_its_place() -> None:
+    content = HAGGLE.load(CONTENT_ROOT)
+    plan = PlaytestPlan(
+        HAGGLE, games=20, seed=3, players=3, agents=("random", "random", "heuristic")
+    )
+    pdf = render_report(run_playtest(plan, content, executor=LocalExecutor(1)))
+    entries = outline(pdf)
+    titles = [e.title for e in entries]
+    assert titles[0].startswith("Playtest report: ") and entries[0].depth == 0
+    assert titles[1:] == [
+        "Verdict: PASS",
+        "Win rate per House",
+        "Win rate per seat",
+        "Win rate per agent",
+        "First player",
+        "Game length (finished games)",
+        "How games ended",
+        "Ways to win, per House",
+        "Cards: drawn and played per game",
+        "Cards in numbers",
+    ]
+    depths = {e.title: e.depth for e in entries}
+    assert depths["Win rate per House"] == 1 and depths["How games ended"] == 2
+    assert reader(pdf).page_mode == "/UseOutlines"
+    pages = fragments(pdf)
+    for entry in entries:
+        below = [f for f in pages[entry.page] if f.y < entry.top]
+        first = max(f.y for f in below)
+        line = " ".join(f.text for f in below if abs(f.y - first) < 1)
+        assert entry.title.startswith(line) and first > entry.top - 30, (entry, line)

@@ -80,3 +80,75 @@ def text(data: bytes) -> list[str]:
 def close(a: Box, b: Box, tol: float = 0.01) -> bool:
     """Whether two boxes agree within ``tol`` points."""
     return all(abs(u - v) <= tol for u, v in zip(a.as_pdf(), b.as_pdf(), strict=True))
+
+
+@dataclass(frozen=True)
+class OutlineEntry:
+    """An entry of a PDF's outline (bookmarks panel): where it jumps to."""
+
+    title: str
+    depth: int
+    #: 0-based page index
+    page: int
+    top: float
+
+
+def outline(data: bytes) -> list[OutlineEntry]:
+    """The outline entries in order, with their depth and destination."""
+    pdf = reader(data)
+    out: list[OutlineEntry] = []
+
+    def walk(items: list, depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                page = pdf.get_destination_page_number(item)
+                out.append(OutlineEntry(str(item.title), depth, page, float(item.top)))
+
+    walk(pdf.outline, 0)
+    return out
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A piece of text drawn on a page, at the start of its baseline."""
+
+    x: float
+    y: float
+    text: str
+
+
+def fragments(data: bytes) -> list[list[Fragment]]:
+    """Each page's pieces of text in drawing order, with their position."""
+    out: list[list[Fragment]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            out[-1].append(Fragment(x, y, text.strip()))
+
+    for page in reader(data).pages:
+        out.append([])
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+def links(data: bytes) -> list[list[tuple[Box, int, float]]]:
+    """Each page's link annotations: the rectangle, and the 0-based page and top it
+    jumps to."""
+    pdf = reader(data)
+    pages = [p.indirect_reference for p in pdf.pages]
+    out = []
+    for page in pdf.pages:
+        found = []
+        for annot in page.get("/Annots", []):
+            annot = annot.get_object()
+            if annot.get("/Subtype") != "/Link" or "/Dest" not in annot:
+                continue
+            dest = annot["/Dest"]
+            x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+            found.append((Box(x0, y0, x1 - x0, y1 - y0), pages.index(dest[0]), float(dest[3])))
+        out.append(found)
+    return out
