@@ -16,6 +16,7 @@ from typing import Any
 from pnp.content import LoadedContent
 from pnp.render import docpdf, export
 from pnp.render.calibration import plan_calibration
+from pnp.render.document import Document
 from pnp.render.face import DrawContext
 from pnp.render.kit import FilePlan, NoKitError, kit_components, manifest, plan_files, render_files
 from pnp.render.options import RenderOptions
@@ -46,9 +47,15 @@ def reference_bytes(
     fmt: str,
     options: RenderOptions,
     report: RenderReport,
+    doc: Document | None = None,
 ) -> bytes:
-    """The rules reference of ``ruleset`` in format ``fmt`` (pdf, md or html)."""
-    doc = build_reference(ruleset, content)
+    """The rules reference of ``ruleset`` in format ``fmt`` (pdf, md or html).
+
+    ``doc`` is the reference already built from the template (a build writes
+    three formats from one); without it the template is rendered here.
+    """
+    if doc is None:
+        doc = build_reference(ruleset, content)
     title = f"{ruleset.title}: reference"
     if fmt == "md":
         return export.to_markdown(doc, ruleset.icons).encode()
@@ -133,8 +140,9 @@ def prepare_ruleset(
     references: list[str] = []
     if with_reference:
         try:
+            doc = build_reference(ruleset, content)  # once for its three formats
             for fmt in FORMATS:
-                data = reference_bytes(ruleset, content, fmt, options, report)
+                data = reference_bytes(ruleset, content, fmt, options, report, doc)
                 queue.add(folder / f"reference.{fmt}", data)
                 references.append(f"reference.{fmt}")
                 outcome.files.append(folder / f"reference.{fmt}")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import pnp.render.build as build_module
 import pnp.rulesets
 from pnp.cli import app
 from pnp.render import Card, Face
@@ -97,6 +98,39 @@ def test_build_is_byte_identical(
     result = invoke("build", "--out", str(tmp_path), "--content", "tests/fixtures/toy/content")
     assert result.exit_code == 0, result.output
     assert files_under(tmp_path) == files_under(built)
+
+
+def test_build_renders_the_reference_template_once_for_its_three_formats(
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (TOY,))
+    calls: list[str] = []
+    real = build_module.build_reference
+
+    def counting(ruleset, content):  # type: ignore[no-untyped-def]
+        calls.append(ruleset.name)
+        return real(ruleset, content)
+
+    monkeypatch.setattr(build_module, "build_reference", counting)
+    result = invoke("build", "--out", str(tmp_path), "--content", "tests/fixtures/toy/content")
+    assert result.exit_code == 0, result.output
+    assert calls == ["toy"]
+    # one shared document gives what each format renders on its own (pnp rules)
+    for fmt in ("pdf", "md", "html"):
+        alone = tmp_path / f"alone-{fmt}"
+        result = invoke(
+            "rules",
+            "toy",
+            "--format",
+            fmt,
+            "--out",
+            str(alone),
+            "--content",
+            "tests/fixtures/toy/content",
+        )
+        assert result.exit_code == 0, result.output
+        written = (alone / "toy" / f"reference.{fmt}").read_bytes()
+        assert written == (built / "toy" / f"reference.{fmt}").read_bytes()
 
 
 def test_escaped_names_in_the_printed_cards(built: Path) -> None:
