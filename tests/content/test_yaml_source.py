@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.content.yaml_source import format_loc, parse_yaml
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnp.content import yaml_source
+from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
 
 
 def parse(text: str | bytes):
@@ -97,3 +103,82 @@ def test_control_character_is_located() -> None:
     (problem,) = doc.problems
     assert (problem.line, problem.column) == (2, 5)
     assert "U+001B" in problem.message
+
+
+# -- libyaml and PyYAML's Python parser read the same
+
+
+def both_ways(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[YamlDocument, YamlDocument]:
+    """``text`` parsed the usual way (libyaml first) and by the Python parser alone."""
+    fast = parse(text)
+    with monkeypatch.context() as mp:
+        mp.setattr(yaml_source, "_compose_with_libyaml", lambda text: None)
+        slow = parse(text)
+    return fast, slow
+
+
+def same(a: YamlDocument, b: YamlDocument) -> bool:
+    return (a.data, a.marks, a.problems, a.empty) == (b.data, b.marks, b.problems, b.empty)
+
+
+YAML_FILES = sorted([*Path("content").rglob("*.yaml"), *Path("tests").rglob("*.yaml")], key=str)
+
+
+def test_libyaml_is_used_for_the_shipped_content() -> None:
+    assert yaml.__with_libyaml__  # PyYAML's wheels carry it; without it pnp is 15x slower here
+    for path in Path("content").rglob("*.yaml"):
+        assert yaml_source._compose_with_libyaml(path.read_text()) is not None, path
+
+
+def test_every_yaml_file_reads_the_same_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert len(YAML_FILES) > 100
+    for path in YAML_FILES:
+        fast, slow = both_ways(monkeypatch, path.read_text(encoding="utf-8", errors="replace"))
+        assert same(fast, slow), path
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: [1, 2\nb: 3\n",  # libyaml refuses: the Python parser words the error
+        "a: 1\n---\nb: 2\n",
+        "a: b: c\n",
+        "a:\n\t- 1\n",
+        "a: \x07\n",
+        "x: &a [1]\ny: *b\n",
+        "<<: 3\n",
+        "a: 2024-13-45\n",
+        "- " * 300 + "x\n",
+        "name: Ünïcødé ✓ 🐺\n  bad: 1\n",
+    ],
+)
+def test_problems_read_the_same_both_ways(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    fast, slow = both_ways(monkeypatch, text)
+    assert same(fast, slow)
+
+
+yaml_values = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(10**12), max_value=10**12),
+        st.floats(allow_nan=False),
+        st.text(max_size=15),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=4),
+    ),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=yaml_values, flow=st.sampled_from([None, True, False]), unicode=st.booleans())
+def test_any_dumped_value_reads_the_same_both_ways(
+    value: object, flow: bool | None, unicode: bool
+) -> None:
+    text = yaml.safe_dump(value, default_flow_style=flow, allow_unicode=unicode)
+    with pytest.MonkeyPatch.context() as mp:
+        fast, slow = both_ways(mp, text)
+    assert same(fast, slow)
