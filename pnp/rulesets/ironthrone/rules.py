@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import randbelow, shuffle
@@ -70,24 +70,24 @@ Flow = Generator[Decision, int, Any]
 # ``Event(...)`` and ``Decision(...)`` run the named tuples' generated Python
 # ``__new__``; a game makes hundreds of each, so the referee builds the tuples
 # directly: ``new_event((kind, seat, data))`` is the same object at half the cost.
-new_event: Callable[[tuple[str, int | None, Mapping[str, Any]]], Event] = partial(
+new_event: Final[Callable[[tuple[str, int | None, Mapping[str, Any]]], Event]] = partial(
     tuple.__new__, Event
 )
-new_decision: Callable[[tuple[int, str, tuple[Option, ...]]], Decision] = partial(
+new_decision: Final[Callable[[tuple[int, str, tuple[Option, ...]]], Decision]] = partial(
     tuple.__new__, Decision
 )
 
 
-W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
-W_DEFENDER = WINDOW_INDEX["after_defender_chosen"]
-W_BEFORE_SUPPORT = WINDOW_INDEX["before_support_offer"]
-W_AFTER_SUPPORT = WINDOW_INDEX["after_support"]
-W_BEFORE_CARDS = WINDOW_INDEX["before_cards_placed"]
-W_AFTER_REVEAL = WINDOW_INDEX["after_cards_revealed"]
-W_AFTER_RESOLUTION = WINDOW_INDEX["after_resolution"]
+W_BEFORE_TURN: Final = WINDOW_INDEX["before_your_turn"]
+W_DEFENDER: Final = WINDOW_INDEX["after_defender_chosen"]
+W_BEFORE_SUPPORT: Final = WINDOW_INDEX["before_support_offer"]
+W_AFTER_SUPPORT: Final = WINDOW_INDEX["after_support"]
+W_BEFORE_CARDS: Final = WINDOW_INDEX["before_cards_placed"]
+W_AFTER_REVEAL: Final = WINDOW_INDEX["after_cards_revealed"]
+W_AFTER_RESOLUTION: Final = WINDOW_INDEX["after_resolution"]
 
 #: :attr:`Referee.leader_at` of a challenger when no leader has an ability
-NO_LEADERS: tuple[tuple[int, ...], ...] = ((),) * len(WINDOW_INDEX)
+NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]

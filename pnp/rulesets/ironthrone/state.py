@@ -11,27 +11,43 @@ subclasses :class:`State`, so rules read ``self.hand[seat]`` directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from pnp.rulesets.ironthrone.effects import Compiled
 
+# The constants are Final so that a compiled build (mypyc, see
+# bench/compile_ironthrone.py) inlines them instead of looking them up.
+
 # card kinds
-HOSTILITY, TRUCE, CHARACTER = 0, 1, 2
-KIND_NAMES = ("hostility", "truce", "character")
+HOSTILITY: Final = 0
+TRUCE: Final = 1
+CHARACTER: Final = 2
+KIND_NAMES: Final = ("hostility", "truce", "character")
 # character token states: OUT = back in the box (the leader's own token)
-OUT, ALIVE, DEAD = 0, 1, 2
-STATUS_NAMES = ("out", "alive", "dead")
+OUT: Final = 0
+ALIVE: Final = 1
+DEAD: Final = 2
+STATUS_NAMES: Final = ("out", "alive", "dead")
 # sides of an encounter
-NO_SIDE, CHALLENGER, DEFENDER = 0, 1, 2
-SIDE_NAMES = ("none", "challenger", "defender")
+NO_SIDE: Final = 0
+CHALLENGER: Final = 1
+DEFENDER: Final = 2
+SIDE_NAMES: Final = ("none", "challenger", "defender")
 # encounter outcomes
-NO_OUTCOME, HOSTILE, TRUCED, BETRAYAL = 0, 1, 2, 3
-OUTCOME_NAMES = (None, "hostility", "truce", "betrayal")
+NO_OUTCOME: Final = 0
+HOSTILE: Final = 1
+TRUCED: Final = 2
+BETRAYAL: Final = 3
+OUTCOME_NAMES: Final = (None, "hostility", "truce", "betrayal")
 # who lost or won once the resolution starts
-UNDECIDED, CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY = 0, 1, 2, 3, 4
-WINNER_NAMES = (None, "challenger", "defender", "both_lost", "nobody")
+UNDECIDED: Final = 0
+CHALLENGER_WON: Final = 1
+DEFENDER_WON: Final = 2
+BOTH_LOST: Final = 3
+NOBODY: Final = 4
+WINNER_NAMES: Final = (None, "challenger", "defender", "both_lost", "nobody")
 # phases, in turn order; PHASE_ORDER of a phase only grows within a turn
-PHASES = (
+PHASES: Final = (
     "leaders",
     "turn_start",
     "preparation",
@@ -41,16 +57,15 @@ PHASES = (
     "end_of_turn",
     "game_over",
 )
-(
-    P_LEADERS,
-    P_TURN_START,
-    P_PREPARATION,
-    P_SUPPORT,
-    P_ENCOUNTER,
-    P_RESOLUTION,
-    P_END,
-    P_OVER,
-) = range(len(PHASES))
+P_LEADERS: Final = 0
+P_TURN_START: Final = 1
+P_PREPARATION: Final = 2
+P_SUPPORT: Final = 3
+P_ENCOUNTER: Final = 4
+P_RESOLUTION: Final = 5
+P_END: Final = 6
+P_OVER: Final = 7
+assert len(PHASES) == P_OVER + 1
 
 
 @dataclass
