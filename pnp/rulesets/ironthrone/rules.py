@@ -89,6 +89,9 @@ W_AFTER_RESOLUTION: Final = WINDOW_INDEX["after_resolution"]
 #: :attr:`Referee.leader_at` of a challenger when no leader has an ability
 NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
 
+#: the most option tuples :meth:`Referee.card_options` keeps per verb and seating
+LISTED_CAP: Final = 4096
+
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
 
@@ -237,10 +240,12 @@ class Referee(State):
     def side_totals(self) -> list[int]:
         """``[0, challenger's total, defender's total]``, each the power of the side's
         participating characters + its card + bonuses (IT-ENC-05)."""
-        totals = list(self.bonus)
-        power = self.power
-        status = self.status
-        for s, c in zip(self.side, self.committed, strict=True):
+        bonus = self.bonus
+        totals = [bonus[0], bonus[1], bonus[2]]
+        power, status, side, committed = self.power, self.status, self.side, self.committed
+        for seat in range(self.n):
+            s = side[seat]
+            c = committed[seat]
             if s and c >= 0 and status[c] == ALIVE:
                 totals[s] += power[c]
         if self.outcome:
@@ -415,16 +420,32 @@ class Referee(State):
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
+        # the ids listed, as a set of rank bits: the cache key of the tuple
+        bit = self.t.card_bit
+        mask = 0
+        for c in cards:
+            mask |= bit[c]
+        key = mask << 1 | (first is not None)
+        cache = self.t.listed.get(verb)
+        if cache is None:
+            cache = self.t.listed[verb] = {}
+        opts = cache.get(key)
+        if opts is None:
+            if len(cache) >= LISTED_CAP:
+                cache.clear()  # hands combine many ways: keep the cache bounded
+            opts = cache[key] = self.build_card_options(verb, cards, first)
+        return opts
+
+    def build_card_options(
+        self, verb: str, cards: list[int], first: Option | None
+    ) -> tuple[Option, ...]:
+        """:meth:`card_options` without the cache."""
         t = self.t
         per_rank = t.seat_choices.get(verb)  # ranks differ between seatings
         if per_rank is None:
             per_rank = t.seat_choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
-        # hands combine too many ways to cache whole tuples: build them, cheaply
-        # (map over C-level getters makes no Python frame per card)
-        listed = map(per_rank.__getitem__, sorted(set(map(t.card_rank.__getitem__, cards))))
-        if first is not None:
-            return (first, *listed)
-        return tuple(listed)
+        listed = [per_rank[r] for r in sorted({t.card_rank[c] for c in cards})]
+        return (first, *listed) if first is not None else tuple(listed)
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
@@ -712,18 +733,22 @@ class Referee(State):
         act in it: a leader ability of the window (``leader_at``) or, from
         the encounter on, such a card.
         """
-        slot_sets = self.t.slot_sets
+        slot_cards = self.t.slot_cards
         base = w * len(self.status)
         side, committed, status, leader = self.side, self.committed, self.status, self.leader
         for seat in range(self.n):
             mine = committed[seat]
             if mine >= 0 and side[seat] and status[mine] == ALIVE:
                 hand = self.hand[seat]
-                if not slot_sets[base + mine].isdisjoint(hand):
-                    return True
+                # a character has few cards of a window: a scan beats a set test
+                for c in slot_cards[base + mine]:
+                    if c in hand:
+                        return True
                 lead = leader[seat]
-                if lead >= 0 and not slot_sets[base + lead].isdisjoint(hand):
-                    return True
+                if lead >= 0:
+                    for c in slot_cards[base + lead]:
+                        if c in hand:
+                            return True
         return False
 
     def window(self, w: int, ctx: Any = None) -> Flow:

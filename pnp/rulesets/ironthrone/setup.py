@@ -136,7 +136,6 @@ def build_tables(
         if w >= 0 and t.card_char[c] >= 0:
             slots[w * chars + t.card_char[c]].append(c)
     t.slot_cards = [tuple(cards) for cards in slots]
-    t.slot_sets = [frozenset(cards) for cards in slots]
     copies: dict[str, list[int]] = {}
     for c, cid in enumerate(t.card_id):
         copies.setdefault(cid, []).append(c)
@@ -209,6 +208,7 @@ def _seat_events_and_ranks(t: Tables) -> None:
                 ranks[cid] = len(t.rank_id)
                 t.rank_id.append(cid)
             t.card_rank[c] = ranks[cid]
+    t.card_bit = [1 << r for r in t.card_rank]
 
 
 def _house_name(model: IronThroneContent, house_id: str) -> str:
@@ -283,6 +283,7 @@ def tables_for(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
         ],
         seat_options={},
         seat_choices={},
+        listed={},
     )
     _seat_events_and_ranks(t)
     if len(_TABLES) > 512:

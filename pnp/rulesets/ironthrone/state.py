@@ -122,13 +122,16 @@ class Tables:
     # ability of that window: a window looks up the few cards it may offer
     # instead of scanning hands
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
-    # the same as sets: whether a hand holds one of them is one C call
-    slot_sets: list[frozenset[int]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
     # card number -> rank of its id (ids ranked by the seat of their owner,
     # then card number), and back
     card_rank: list[int] = field(default_factory=list)
+    # card number -> 1 << its rank: a list of cards as an int (a cache key)
+    card_bit: list[int] = field(default_factory=list)
+    # verb -> (rank bits << 1 | a leading option) -> the options of
+    # :meth:`Referee.card_options` (this seating's: ranks differ between seatings)
+    listed: dict[str, dict[int, tuple[Any, ...]]] = field(default_factory=dict)
     # card id -> its card numbers (the copies), ascending
     id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     rank_id: list[str] = field(default_factory=list)
