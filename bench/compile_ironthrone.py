@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: interpreted class cannot inherit from a compiled one.
 MODULES = [
     "pnp/rulesets/ironthrone/state.py",
+    "pnp/rulesets/ironthrone/abilities.py",
     "pnp/rulesets/ironthrone/rules.py",
     "pnp/rulesets/ironthrone/game.py",
     "pnp/engine/rng.py",

@@ -34,7 +34,8 @@ from typing import Any, Final
 
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import randbelow, shuffle
-from pnp.rulesets.ironthrone.effects import WINDOW_INDEX, run
+from pnp.rulesets.ironthrone.abilities import run
+from pnp.rulesets.ironthrone.effects import WINDOW_INDEX
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     BETRAYAL,

@@ -25,7 +25,8 @@ from pnp.content.model import Loc
 from pnp.engine.errors import SetupError, validate_fixture_cards
 from pnp.engine.game import Event, GameConfig
 from pnp.engine.rng import shuffle, stream
-from pnp.rulesets.ironthrone.effects import WINDOWS, Ability, compile_ability
+from pnp.rulesets.ironthrone.abilities import compile_ability
+from pnp.rulesets.ironthrone.effects import WINDOWS, Ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.model import (
     Character,

@@ -11,9 +11,10 @@ subclasses :class:`State`, so rules read ``self.hand[seat]`` directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from pnp.rulesets.ironthrone.effects import Compiled
+if TYPE_CHECKING:
+    from pnp.rulesets.ironthrone.abilities import Compiled
 
 # The constants are Final so that a compiled build (mypyc, see
 # bench/compile_ironthrone.py) inlines them instead of looking them up.
