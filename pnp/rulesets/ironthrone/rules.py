@@ -362,12 +362,11 @@ class Referee(State):
         drawn = self.t.drawn_events
         events = self.events
         deck = self.deck[seat]
-        if 0 < count < len(deck):  # the common case: no reshuffle is due, take them at once
-            cards = deck[-count:]
-            del deck[-count:]
-            cards.reverse()  # the top card (the last) is drawn first
-            hand += cards
-            events += map(drawn.__getitem__, cards)
+        if 0 < count < len(deck):  # the common case: no reshuffle is due
+            for _ in range(count):
+                c = deck.pop()  # the top card (the last) is drawn first
+                hand.append(c)
+                events.append(drawn[c])
             return
         for _ in range(count):
             if len(deck) > 1:
@@ -764,9 +763,10 @@ class Referee(State):
             assert ab is not None
             if not ab.usable(self, seat, ctx):
                 continue
-            opts = self.choices(
-                ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
-            )
+            key = ("use", ab.source)
+            opts = self.t.choices.get(key)
+            if opts is None:
+                opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
             if (yield new_decision((seat, "use_leader", opts))) == 0:
                 self.emit("ability_used", seat, source=ab.source, title=ab.title)
                 yield from run(self, seat, ab, ctx)
