@@ -26,7 +26,6 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from itertools import combinations_with_replacement
@@ -117,7 +116,7 @@ class Referee(State):
         self.rng = rng
         #: influence each seat spread, by reason, for the playtest's ways to win
         #: (a tally of the log, not game state: the snapshot leaves it out)
-        self.spread_gains: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.spread_gains: list[dict[str, int]] = [{} for _ in range(players)]
         self.events: list[Event] = []
         self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
         self.order = self.orders[0]
@@ -463,11 +462,17 @@ class Referee(State):
         self.power[c] = have - k
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
-        known = self.t.seat_events
-        event = known.get(("power_removed", seat, c, k))
+        by_amount = self.t.removed_events[c]
+        while len(by_amount) <= k:
+            by_amount.append(None)
+        event = by_amount[k]
         if event is None:
-            data = {"character": self.t.char_id[c], "amount": k}
-            event = known["power_removed", seat, c, k] = new_event(("power_removed", seat, data))
+            key = ("power_removed", seat, c, k)
+            event = self.t.seat_events.get(key)
+            if event is None:
+                data = {"character": self.t.char_id[c], "amount": k}
+                event = self.t.seat_events[key] = new_event(("power_removed", seat, data))
+            by_amount[k] = event
         self.events.append(event)
         if have == k:
             self.die(c)
@@ -545,7 +550,8 @@ class Referee(State):
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
-        self.spread_gains[seat][reason] += 1
+        gains = self.spread_gains[seat]
+        gains[reason] = gains.get(reason, 0) + 1
         known = self.t.seat_events
         key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)
@@ -1023,15 +1029,9 @@ class Referee(State):
         t = self.t
         ch = self.challenger
         e = self.draw_event()
-        eid = t.event_id[e]
-        known = t.seat_events
-        drawn = known.get(("event_drawn", ch, e))
-        if drawn is None:
-            drawn = known["event_drawn", ch, e] = (
-                new_event(("card_drawn", ch, {"card": eid})),
-                new_event(("card_played", ch, {"card": eid})),
-            )
-        self.events += drawn
+        drawn, played = t.event_events[ch][e]
+        self.events.append(drawn)
+        self.events.append(played)
         others = self.order[1:]  # clockwise from the challenger's left
         rule = t.event_rule[e]
         if rule == "house":
@@ -1054,12 +1054,7 @@ class Referee(State):
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        event = known.get(("defender_chosen", d, e))
-        if event is None:
-            event = known["defender_chosen", d, e] = new_event(
-                ("defender_chosen", d, {"event": eid})
-            )
-        self.events.append(event)
+        self.events.append(t.defender_events[d][e])
         if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
         r = t.rules

@@ -173,6 +173,25 @@ def _seat_events_and_ranks(t: Tables) -> None:
             e = known[key] = Event(kind, seat, data)
         return e
 
+    seats = range(len(t.houses))
+    t.removed_events = [[] for _ in t.char_id]
+    t.event_events = [
+        [
+            (
+                event(("event_card_drawn", seat, e), "card_drawn", seat, {"card": eid}),
+                event(("event_card_played", seat, e), "card_played", seat, {"card": eid}),
+            )
+            for e, eid in enumerate(t.event_id)
+        ]
+        for seat in seats
+    ]
+    t.defender_events = [
+        [
+            event(("defender_chosen", seat, e), "defender_chosen", seat, {"event": eid})
+            for e, eid in enumerate(t.event_id)
+        ]
+        for seat in seats
+    ]
     t.committed_events = [None] * len(t.char_id)
     t.stayed_out_events = [
         event(("stayed_out", seat), "stayed_out", seat, {}) for seat in range(len(t.houses))

@@ -140,6 +140,12 @@ class Tables:
     # same in every game (drawn by its owner; placed facedown or face up)
     drawn_events: list[Any] = field(default_factory=list)
     placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
+    # by [seat][event]: the event card drawn and played by the challenger;
+    # the defender it names
+    event_events: list[list[tuple[Any, Any]]] = field(default_factory=list)
+    defender_events: list[list[Any]] = field(default_factory=list)
+    # by [character][amount]: power removed from it (filled as they occur)
+    removed_events: list[list[Any]] = field(default_factory=list)
     # by character number: committed; by [side][character]: support offered,
     # accepted and declined
     committed_events: list[Any] = field(default_factory=list)
