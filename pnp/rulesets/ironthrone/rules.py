@@ -504,16 +504,35 @@ class Referee(State):
         living = self.alive[seat]
         if not living:
             return
+        # the options and the events of each split, for these living characters
+        memo = self.living_memo[seat]
         if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
+            key: tuple[Any, ...] = ("forced", k)
+            event = memo.get(key)
+            if event is None:
+                event = memo[key] = self.power_placed(seat, split)
         else:
-            opts = self.split_options(living, k, up_to)
-            split = opts[(yield new_decision((seat, "distribute", opts)))].data
-            k = len(split)
-        self.sheet[seat] -= k
+            key = ("split", k, up_to)
+            known = memo.get(key)
+            if known is None:
+                opts = self.split_options(living, k, up_to)
+                blank: list[Event | None] = [None] * len(opts)
+                known = memo[key] = (opts, blank)
+            opts, events = known
+            i = yield new_decision((seat, "distribute", opts))
+            split = opts[i].data
+            event = events[i]
+            if event is None:
+                event = events[i] = self.power_placed(seat, split)
+        self.sheet[seat] -= len(split)
         power = self.power
         for c in split:
             power[c] += 1
+        self.events.append(event)
+
+    def power_placed(self, seat: int, split: tuple[int, ...]) -> Event:
+        """The event of ``seat`` placing power on ``split`` (from the shared pool)."""
         known = self.t.seat_events
         event = known.get(("power_placed", seat, split))
         if event is None:
@@ -521,7 +540,7 @@ class Referee(State):
             event = known["power_placed", seat, split] = new_event(
                 ("power_placed", seat, {"characters": [cid[c] for c in split]})
             )
-        self.events.append(event)
+        return event
 
     def split_options(
         self, living: tuple[int, ...], k: int, up_to: bool = False
@@ -1081,7 +1100,10 @@ class Referee(State):
         if len(living) == 1:
             c = living[0]
         else:
-            opts = self.t.choices.get(("character", living)) or self.character_options(living)
+            memo = self.living_memo[seat]
+            opts = memo.get("character")
+            if opts is None:
+                opts = memo["character"] = self.character_options(living)
             c = opts[(yield new_decision((seat, "choose_character", opts)))].data
         self.committed[seat] = c
         self.events.append(self.t.committed_events[c])
@@ -1099,7 +1121,6 @@ class Referee(State):
         """Offers clockwise from the challenger's left; the active player answers."""
         ch, de = self.challenger, self.defender
         offered, accepted, declined = self.t.support_events
-        cache = self.t.choices
         for seat in self.order[1:]:
             if seat == de:
                 continue
@@ -1110,7 +1131,10 @@ class Referee(State):
                 yield from self.window(W_BEFORE_SUPPORT, seat)
                 if self.offered[seat]:
                     continue
-            opts = cache.get(("support", living)) or self.support_options(living)
+            memo = self.living_memo[seat]
+            opts = memo.get("support")
+            if opts is None:
+                opts = memo["support"] = self.support_options(living)
             sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:

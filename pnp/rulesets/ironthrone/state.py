@@ -168,6 +168,10 @@ class State:
     power: list[int]
     status: list[int]
     alive: list[tuple[int, ...]]
+    #: per seat, what the rules derived from its living characters (option
+    #: tuples, events), under a key naming it; emptied when they change, so a
+    #: turn finds them without hashing the tuple of living characters
+    living_memo: list[dict[Any, Any]]
     deck: list[list[int]]
     hand: list[list[int]]
     discard: list[list[int]]
@@ -218,6 +222,7 @@ class State:
         self.power = [0] * chars
         self.status = [OUT] * chars
         self.alive = [() for _ in range(n)]
+        self.living_memo = [{} for _ in range(n)]
         self.deck = [[] for _ in range(n)]
         self.hand = [[] for _ in range(n)]
         self.discard = [[] for _ in range(n)]
@@ -283,6 +288,7 @@ class State:
         """Update :meth:`living` after a token of ``seat`` changed state."""
         status = self.status
         self.alive[seat] = tuple(c for c in self.t.seat_chars[seat] if status[c] == ALIVE)
+        self.living_memo[seat].clear()
 
     # ------------------------------------------------------------ snapshot
 
