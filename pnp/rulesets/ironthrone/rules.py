@@ -138,6 +138,13 @@ class Referee(State):
         self.ANSWER_DEAL = self.choices(
             ("deal?",), lambda: (self.opt("accept"), self.opt("reject"))
         )
+        # the answers each seat may be asked for, made once (decisions are immutable)
+        self.answer_support = [
+            new_decision((s, "answer_support", self.ANSWER_SUPPORT)) for s in range(players)
+        ]
+        self.answer_deal = [
+            new_decision((s, "truce_answer", self.ANSWER_DEAL)) for s in range(players)
+        ]
 
     # ------------------------------------------------------------ helpers
 
@@ -1143,7 +1150,7 @@ class Referee(State):
             self.events.append(offered[sd][c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
-            if (yield new_decision((active, "answer_support", self.ANSWER_SUPPORT))) == 0:
+            if (yield self.answer_support[active]) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
                 self.events.append(accepted[sd][c])
@@ -1345,7 +1352,7 @@ class Referee(State):
             offer = opts[i].data
             self.emit("truce_offer", proposer, deal=opts[i].label)
             self.pending_deal = offer
-            j = yield new_decision((answerer, "truce_answer", self.ANSWER_DEAL))
+            j = yield self.answer_deal[answerer]
             self.pending_deal = None
             self.emit("truce_answer", answerer, accepted=j == 0)
             if j == 0:
