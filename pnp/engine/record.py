@@ -148,9 +148,12 @@ class Record:
 
     def game_limits(self) -> Limits:
         """The caps and invariant setting the game ran under."""
+        # the defaults from an instance: a class attribute of a compiled
+        # (mypyc) dataclass is a descriptor, not the default value
+        default = Limits()
         return Limits(
-            max_steps=int(self.limits.get("max_steps", Limits.max_steps)),
-            max_rounds=int(self.limits.get("max_rounds", Limits.max_rounds)),
+            max_steps=int(self.limits.get("max_steps", default.max_steps)),
+            max_rounds=int(self.limits.get("max_rounds", default.max_rounds)),
             invariants=bool(self.limits.get("invariants", True)),
         )
 
