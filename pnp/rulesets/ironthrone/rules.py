@@ -721,7 +721,9 @@ class Referee(State):
         sources = self.hostage_sources(victim)
         if not sources:
             return
-        where, owner = sources[(yield from self.ask(taker, "hostage_source", sources))].data
+        # :meth:`ask` inlined in the commonest asks: no generator when there is one option
+        i = 0 if len(sources) == 1 else (yield new_decision((taker, "hostage_source", sources)))
+        where, owner = sources[i].data
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
@@ -906,7 +908,8 @@ class Referee(State):
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
-            picks.append(opts[(yield from self.ask(seat, "choose_leader", opts))].data)
+            i = 0 if len(opts) == 1 else (yield new_decision((seat, "choose_leader", opts)))
+            picks.append(opts[i].data)
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
@@ -1031,7 +1034,8 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        k = opts[(yield from self.ask(seat, "torment_target", opts))].data
+        i = 0 if len(opts) == 1 else (yield new_decision((seat, "torment_target", opts)))
+        k = opts[i].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
         self.sheet[seat] += taken
@@ -1297,7 +1301,8 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
+        i = 0 if len(opts) == 1 else (yield new_decision((taker, "hostage_victim", opts)))
+        victim = opts[i].data
         yield from self.take_hostage(taker, victim)
 
     def betrayal_hostages(self, taker: int) -> Flow:
