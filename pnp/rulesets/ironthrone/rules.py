@@ -26,15 +26,15 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Generator, Mapping
 from functools import partial
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import randbelow, shuffle
-from pnp.rulesets.ironthrone.effects import WINDOW_INDEX, run
+from pnp.rulesets.ironthrone.abilities import run
+from pnp.rulesets.ironthrone.effects import WINDOW_INDEX
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     BETRAYAL,
@@ -70,24 +70,27 @@ Flow = Generator[Decision, int, Any]
 # ``Event(...)`` and ``Decision(...)`` run the named tuples' generated Python
 # ``__new__``; a game makes hundreds of each, so the referee builds the tuples
 # directly: ``new_event((kind, seat, data))`` is the same object at half the cost.
-new_event: Callable[[tuple[str, int | None, Mapping[str, Any]]], Event] = partial(
+new_event: Final[Callable[[tuple[str, int | None, Mapping[str, Any]]], Event]] = partial(
     tuple.__new__, Event
 )
-new_decision: Callable[[tuple[int, str, tuple[Option, ...]]], Decision] = partial(
+new_decision: Final[Callable[[tuple[int, str, tuple[Option, ...]]], Decision]] = partial(
     tuple.__new__, Decision
 )
 
 
-W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
-W_DEFENDER = WINDOW_INDEX["after_defender_chosen"]
-W_BEFORE_SUPPORT = WINDOW_INDEX["before_support_offer"]
-W_AFTER_SUPPORT = WINDOW_INDEX["after_support"]
-W_BEFORE_CARDS = WINDOW_INDEX["before_cards_placed"]
-W_AFTER_REVEAL = WINDOW_INDEX["after_cards_revealed"]
-W_AFTER_RESOLUTION = WINDOW_INDEX["after_resolution"]
+W_BEFORE_TURN: Final = WINDOW_INDEX["before_your_turn"]
+W_DEFENDER: Final = WINDOW_INDEX["after_defender_chosen"]
+W_BEFORE_SUPPORT: Final = WINDOW_INDEX["before_support_offer"]
+W_AFTER_SUPPORT: Final = WINDOW_INDEX["after_support"]
+W_BEFORE_CARDS: Final = WINDOW_INDEX["before_cards_placed"]
+W_AFTER_REVEAL: Final = WINDOW_INDEX["after_cards_revealed"]
+W_AFTER_RESOLUTION: Final = WINDOW_INDEX["after_resolution"]
 
 #: :attr:`Referee.leader_at` of a challenger when no leader has an ability
-NO_LEADERS: tuple[tuple[int, ...], ...] = ((),) * len(WINDOW_INDEX)
+NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
+
+#: the most option tuples :meth:`Referee.card_options` keeps per verb and seating
+LISTED_CAP: Final = 4096
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -113,7 +116,7 @@ class Referee(State):
         self.rng = rng
         #: influence each seat spread, by reason, for the playtest's ways to win
         #: (a tally of the log, not game state: the snapshot leaves it out)
-        self.spread_gains: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.spread_gains: list[dict[str, int]] = [{} for _ in range(players)]
         self.events: list[Event] = []
         self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
         self.order = self.orders[0]
@@ -135,6 +138,13 @@ class Referee(State):
         self.ANSWER_DEAL = self.choices(
             ("deal?",), lambda: (self.opt("accept"), self.opt("reject"))
         )
+        # the answers each seat may be asked for, made once (decisions are immutable)
+        self.answer_support = [
+            new_decision((s, "answer_support", self.ANSWER_SUPPORT)) for s in range(players)
+        ]
+        self.answer_deal = [
+            new_decision((s, "truce_answer", self.ANSWER_DEAL)) for s in range(players)
+        ]
 
     # ------------------------------------------------------------ helpers
 
@@ -237,10 +247,12 @@ class Referee(State):
     def side_totals(self) -> list[int]:
         """``[0, challenger's total, defender's total]``, each the power of the side's
         participating characters + its card + bonuses (IT-ENC-05)."""
-        totals = list(self.bonus)
-        power = self.power
-        status = self.status
-        for s, c in zip(self.side, self.committed, strict=True):
+        bonus = self.bonus
+        totals = [bonus[0], bonus[1], bonus[2]]
+        power, status, side, committed = self.power, self.status, self.side, self.committed
+        for seat in range(self.n):
+            s = side[seat]
+            c = committed[seat]
             if s and c >= 0 and status[c] == ALIVE:
                 totals[s] += power[c]
         if self.outcome:
@@ -356,12 +368,11 @@ class Referee(State):
         drawn = self.t.drawn_events
         events = self.events
         deck = self.deck[seat]
-        if 0 < count < len(deck):  # the common case: no reshuffle is due, take them at once
-            cards = deck[-count:]
-            del deck[-count:]
-            cards.reverse()  # the top card (the last) is drawn first
-            hand += cards
-            events += map(drawn.__getitem__, cards)
+        if 0 < count < len(deck):  # the common case: no reshuffle is due
+            for _ in range(count):
+                c = deck.pop()  # the top card (the last) is drawn first
+                hand.append(c)
+                events.append(drawn[c])
             return
         for _ in range(count):
             if len(deck) > 1:
@@ -415,16 +426,32 @@ class Referee(State):
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
+        # the ids listed, as a set of rank bits: the cache key of the tuple
+        bit = self.t.card_bit
+        mask = 0
+        for c in cards:
+            mask |= bit[c]
+        key = mask << 1 | (first is not None)
+        cache = self.t.listed.get(verb)
+        if cache is None:
+            cache = self.t.listed[verb] = {}
+        opts = cache.get(key)
+        if opts is None:
+            if len(cache) >= LISTED_CAP:
+                cache.clear()  # hands combine many ways: keep the cache bounded
+            opts = cache[key] = self.build_card_options(verb, cards, first)
+        return opts
+
+    def build_card_options(
+        self, verb: str, cards: list[int], first: Option | None
+    ) -> tuple[Option, ...]:
+        """:meth:`card_options` without the cache."""
         t = self.t
         per_rank = t.seat_choices.get(verb)  # ranks differ between seatings
         if per_rank is None:
             per_rank = t.seat_choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
-        # hands combine too many ways to cache whole tuples: build them, cheaply
-        # (map over C-level getters makes no Python frame per card)
-        listed = map(per_rank.__getitem__, sorted(set(map(t.card_rank.__getitem__, cards))))
-        if first is not None:
-            return (first, *listed)
-        return tuple(listed)
+        listed = [per_rank[r] for r in sorted({t.card_rank[c] for c in cards})]
+        return (first, *listed) if first is not None else tuple(listed)
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
@@ -442,11 +469,17 @@ class Referee(State):
         self.power[c] = have - k
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
-        known = self.t.seat_events
-        event = known.get(("power_removed", seat, c, k))
+        by_amount = self.t.removed_events[c]
+        while len(by_amount) <= k:
+            by_amount.append(None)
+        event = by_amount[k]
         if event is None:
-            data = {"character": self.t.char_id[c], "amount": k}
-            event = known["power_removed", seat, c, k] = new_event(("power_removed", seat, data))
+            key = ("power_removed", seat, c, k)
+            event = self.t.seat_events.get(key)
+            if event is None:
+                data = {"character": self.t.char_id[c], "amount": k}
+                event = self.t.seat_events[key] = new_event(("power_removed", seat, data))
+            by_amount[k] = event
         self.events.append(event)
         if have == k:
             self.die(c)
@@ -478,16 +511,35 @@ class Referee(State):
         living = self.alive[seat]
         if not living:
             return
+        # the options and the events of each split, for these living characters
+        memo = self.living_memo[seat]
         if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
+            key: tuple[Any, ...] = ("forced", k)
+            event = memo.get(key)
+            if event is None:
+                event = memo[key] = self.power_placed(seat, split)
         else:
-            opts = self.split_options(living, k, up_to)
-            split = opts[(yield new_decision((seat, "distribute", opts)))].data
-            k = len(split)
-        self.sheet[seat] -= k
+            key = ("split", k, up_to)
+            known = memo.get(key)
+            if known is None:
+                opts = self.split_options(living, k, up_to)
+                blank: list[Event | None] = [None] * len(opts)
+                known = memo[key] = (opts, blank)
+            opts, events = known
+            i = yield new_decision((seat, "distribute", opts))
+            split = opts[i].data
+            event = events[i]
+            if event is None:
+                event = events[i] = self.power_placed(seat, split)
+        self.sheet[seat] -= len(split)
         power = self.power
         for c in split:
             power[c] += 1
+        self.events.append(event)
+
+    def power_placed(self, seat: int, split: tuple[int, ...]) -> Event:
+        """The event of ``seat`` placing power on ``split`` (from the shared pool)."""
         known = self.t.seat_events
         event = known.get(("power_placed", seat, split))
         if event is None:
@@ -495,7 +547,7 @@ class Referee(State):
             event = known["power_placed", seat, split] = new_event(
                 ("power_placed", seat, {"characters": [cid[c] for c in split]})
             )
-        self.events.append(event)
+        return event
 
     def split_options(
         self, living: tuple[int, ...], k: int, up_to: bool = False
@@ -524,7 +576,8 @@ class Referee(State):
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
-        self.spread_gains[seat][reason] += 1
+        gains = self.spread_gains[seat]
+        gains[reason] = gains.get(reason, 0) + 1
         known = self.t.seat_events
         key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)
@@ -668,7 +721,9 @@ class Referee(State):
         sources = self.hostage_sources(victim)
         if not sources:
             return
-        where, owner = sources[(yield from self.ask(taker, "hostage_source", sources))].data
+        # :meth:`ask` inlined in the commonest asks: no generator when there is one option
+        i = 0 if len(sources) == 1 else (yield new_decision((taker, "hostage_source", sources)))
+        where, owner = sources[i].data
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
@@ -712,18 +767,22 @@ class Referee(State):
         act in it: a leader ability of the window (``leader_at``) or, from
         the encounter on, such a card.
         """
-        slot_sets = self.t.slot_sets
+        slot_cards = self.t.slot_cards
         base = w * len(self.status)
         side, committed, status, leader = self.side, self.committed, self.status, self.leader
         for seat in range(self.n):
             mine = committed[seat]
             if mine >= 0 and side[seat] and status[mine] == ALIVE:
                 hand = self.hand[seat]
-                if not slot_sets[base + mine].isdisjoint(hand):
-                    return True
+                # a character has few cards of a window: a scan beats a set test
+                for c in slot_cards[base + mine]:
+                    if c in hand:
+                        return True
                 lead = leader[seat]
-                if lead >= 0 and not slot_sets[base + lead].isdisjoint(hand):
-                    return True
+                if lead >= 0:
+                    for c in slot_cards[base + lead]:
+                        if c in hand:
+                            return True
         return False
 
     def window(self, w: int, ctx: Any = None) -> Flow:
@@ -738,9 +797,10 @@ class Referee(State):
             assert ab is not None
             if not ab.usable(self, seat, ctx):
                 continue
-            opts = self.choices(
-                ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
-            )
+            key = ("use", ab.source)
+            opts = self.t.choices.get(key)
+            if opts is None:
+                opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
             if (yield new_decision((seat, "use_leader", opts))) == 0:
                 self.emit("ability_used", seat, source=ab.source, title=ab.title)
                 yield from run(self, seat, ab, ctx)
@@ -848,7 +908,8 @@ class Referee(State):
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
-            picks.append(opts[(yield from self.ask(seat, "choose_leader", opts))].data)
+            i = 0 if len(opts) == 1 else (yield new_decision((seat, "choose_leader", opts)))
+            picks.append(opts[i].data)
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
@@ -973,7 +1034,8 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        k = opts[(yield from self.ask(seat, "torment_target", opts))].data
+        i = 0 if len(opts) == 1 else (yield new_decision((seat, "torment_target", opts)))
+        k = opts[i].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
         self.sheet[seat] += taken
@@ -997,15 +1059,9 @@ class Referee(State):
         t = self.t
         ch = self.challenger
         e = self.draw_event()
-        eid = t.event_id[e]
-        known = t.seat_events
-        drawn = known.get(("event_drawn", ch, e))
-        if drawn is None:
-            drawn = known["event_drawn", ch, e] = (
-                new_event(("card_drawn", ch, {"card": eid})),
-                new_event(("card_played", ch, {"card": eid})),
-            )
-        self.events += drawn
+        drawn, played = t.event_events[ch][e]
+        self.events.append(drawn)
+        self.events.append(played)
         others = self.order[1:]  # clockwise from the challenger's left
         rule = t.event_rule[e]
         if rule == "house":
@@ -1028,12 +1084,7 @@ class Referee(State):
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        event = known.get(("defender_chosen", d, e))
-        if event is None:
-            event = known["defender_chosen", d, e] = new_event(
-                ("defender_chosen", d, {"event": eid})
-            )
-        self.events.append(event)
+        self.events.append(t.defender_events[d][e])
         if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
         r = t.rules
@@ -1060,7 +1111,10 @@ class Referee(State):
         if len(living) == 1:
             c = living[0]
         else:
-            opts = self.t.choices.get(("character", living)) or self.character_options(living)
+            memo = self.living_memo[seat]
+            opts = memo.get("character")
+            if opts is None:
+                opts = memo["character"] = self.character_options(living)
             c = opts[(yield new_decision((seat, "choose_character", opts)))].data
         self.committed[seat] = c
         self.events.append(self.t.committed_events[c])
@@ -1078,7 +1132,6 @@ class Referee(State):
         """Offers clockwise from the challenger's left; the active player answers."""
         ch, de = self.challenger, self.defender
         offered, accepted, declined = self.t.support_events
-        cache = self.t.choices
         for seat in self.order[1:]:
             if seat == de:
                 continue
@@ -1089,7 +1142,10 @@ class Referee(State):
                 yield from self.window(W_BEFORE_SUPPORT, seat)
                 if self.offered[seat]:
                     continue
-            opts = cache.get(("support", living)) or self.support_options(living)
+            memo = self.living_memo[seat]
+            opts = memo.get("support")
+            if opts is None:
+                opts = memo["support"] = self.support_options(living)
             sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
@@ -1098,7 +1154,7 @@ class Referee(State):
             self.events.append(offered[sd][c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
-            if (yield new_decision((active, "answer_support", self.ANSWER_SUPPORT))) == 0:
+            if (yield self.answer_support[active]) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
                 self.events.append(accepted[sd][c])
@@ -1245,7 +1301,8 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
+        i = 0 if len(opts) == 1 else (yield new_decision((taker, "hostage_victim", opts)))
+        victim = opts[i].data
         yield from self.take_hostage(taker, victim)
 
     def betrayal_hostages(self, taker: int) -> Flow:
@@ -1300,7 +1357,7 @@ class Referee(State):
             offer = opts[i].data
             self.emit("truce_offer", proposer, deal=opts[i].label)
             self.pending_deal = offer
-            j = yield new_decision((answerer, "truce_answer", self.ANSWER_DEAL))
+            j = yield self.answer_deal[answerer]
             self.pending_deal = None
             self.emit("truce_answer", answerer, accepted=j == 0)
             if j == 0:
