@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 import typing
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -258,8 +259,29 @@ def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
         return "unknown field" + (f" (did you mean {hint[0]!r}?)" if hint else "")
     if kind == "missing":
         return "required field is missing"
+    if kind in ("literal_error", "enum"):
+        return _choice_message(err)
+    if kind.endswith(("_type", "_parsing")) and "input" in err:
+        # pydantic says what it wanted; the designer also needs what it found
+        return f"{err['msg']}, got {_got(err['input'])}"
     # a validator's ValueError: its text is the message, without pydantic's label
     return str(err["msg"]).removeprefix("Value error, ")
+
+
+def _got(value: Any) -> str:
+    """What a YAML value was, for "…, got X" (an unquoted ``#`` reads as a comment)."""
+    if value is None:
+        return "nothing (an empty value; text that starts with '#' must be quoted)"
+    return _shape(value)
+
+
+def _choice_message(err: dict[str, Any]) -> str:
+    """A word outside a fixed list: the list, the word given, and the nearest word."""
+    given = err.get("input")
+    words = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+    got = repr(given) if isinstance(given, str) else _got(given)
+    hint = difflib.get_close_matches(given, words, n=1) if isinstance(given, str) else []
+    return f"{err['msg']}, got {got}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
 
 
 def load_content(model: type[M], folder: Path) -> LoadedContent[M]:

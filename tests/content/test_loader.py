@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
-from pnp.content import ContentError, load_content
+from pnp.content import ContentError, ContentModel, load_content
 from tests.content.copies import edit
 from tests.fixtures.toy import ToyContent
 
@@ -52,6 +53,40 @@ def test_wrong_type(toy_root: Path) -> None:
     units.write_text(units.read_text().replace("strength: 3", "strength: lots"))
     (line,) = problems(toy_root / "toy")
     assert "units.yaml:7:5: cards[0].strength: Input should be a valid integer" in line
+
+
+class _Banner(ContentModel):
+    """A content root with a fixed word, text and a number, for the messages below."""
+
+    side: Literal["light", "dark"]
+    motto: str
+    size: int = 1
+
+
+def _banner_problems(tmp_path: Path, text: str) -> list[str]:
+    folder = tmp_path / "banner"
+    folder.mkdir()
+    (folder / "banner.yaml").write_text(text)
+    with pytest.raises(ContentError) as info:
+        load_content(_Banner, folder)
+    return [f"{p.line}: {p.field}: {p.message}" for p in info.value.problems]
+
+
+def test_a_word_outside_its_list_says_what_was_written_and_the_nearest(tmp_path: Path) -> None:
+    assert _banner_problems(tmp_path, "side: drak\nmotto: Ours\n") == [
+        "1: side: Input should be 'light' or 'dark', got 'drak' (did you mean 'dark'?)"
+    ]
+
+
+def test_a_value_of_the_wrong_type_says_what_was_found(tmp_path: Path) -> None:
+    # an unquoted colour is a YAML comment: the value is empty
+    assert _banner_problems(tmp_path, "side: 3\nmotto: #aa0000\nsize: big\n") == [
+        "1: side: Input should be 'light' or 'dark', got a number (3)",
+        "2: motto: Input should be a valid string, got nothing (an empty value; text that "
+        "starts with '#' must be quoted)",
+        "3: size: Input should be a valid integer, unable to parse string as an integer, "
+        "got text ('big')",
+    ]
 
 
 def test_missing_field_points_at_the_item(toy_root: Path) -> None:
@@ -354,5 +389,6 @@ def test_a_file_that_does_not_parse_hides_no_duplicate_and_no_missing_file(
         f"{folder / 'cards' / 'spells.yaml'}:2)",
         "units.yaml:9:5: cards[0].art: no such file 'art/knigt.png' in the content folder",
         "extra.yaml:2:1: YAML syntax error: while parsing a flow sequence expected ',' or ']', "
-        "but got '<stream end>'",
+        "but got '<stream end>' (it began at line 1): close the [ ] list, put commas between "
+        "its items, quote any that hold ':' or ','",
     )

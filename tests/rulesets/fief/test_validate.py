@@ -194,7 +194,7 @@ def test_decision_placeholder_naming_no_rule(content_copy: Path) -> None:
 # -- one run reports every problem (a schema error does not hide the rest) -------------
 
 #: the schema error of :func:`_break_sansa`
-SANSA = "nobles[5].sex: Input should be 'lord' or 'lady'"
+SANSA = "nobles[5].sex: Input should be 'lord' or 'lady', got 'ladyy' (did you mean 'lady'?)"
 
 
 def _break_sansa(folder: Path) -> str:
