@@ -42,7 +42,7 @@ from pnp.render.components import Component
 from pnp.render.forms import end_form
 from pnp.render.geometry import Box
 from pnp.render.icons import ICON_UNITS, Icon
-from pnp.render.markup import escape
+from pnp.render.markup import escape, parse_inline, plain_text
 from pnp.render.report import RenderError, RenderReport
 from pnp.render.textbox import Align, TextStyle, VAlign
 from pnp.render.units import mm
@@ -335,7 +335,8 @@ def _short(text: str, n: int = 40) -> str:
 def _overflow_message(
     markup: str, lay: textbox.TextLayout, w: float, h: float, style: TextStyle
 ) -> str:
-    what = f"text {_short(markup)!r}"
+    # quote the words as printed, not the <b>/<i> markup and &amp; escapes behind them
+    what = f"text {_short(plain_text(parse_inline(markup)))!r}"
     if lay.split_words:
         return (
             f"{what} has a word wider than its box ({w / mm:.1f} mm) even at {style.min_size:g} pt"

@@ -67,6 +67,13 @@ def test_overflow_is_reported_with_the_component() -> None:
     assert "has 10.0 mm" in problem.message
 
 
+def test_overflow_quotes_the_words_not_the_markup() -> None:
+    face, _, _ = make_face()
+    face.text("<b>Response:</b> Fish &amp; chips. " + LOREM * 4, 0, 0, 40 * mm, 10 * mm)
+    (problem,) = face.context.report.problems
+    assert problem.message.startswith("text 'Response: Fish & chips. ")
+
+
 def test_overflowing_text_draws_only_the_lines_that_fit() -> None:
     style = TextStyle(size=8, min_size=8)
     lay = fit(prepare(LOREM * 3), 40 * mm, 12 * mm, style)
