@@ -240,6 +240,11 @@ def check_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         # 'titles=maybe' is a typo, not a wish for titles: only deck_format is a word
         if key != "deck_format" and not isinstance(value, bool):
             raise UsageError(f"thrones option {key!r} must be true or false, got {value!r}")
+    if "deck_format" in opts and opts["deck_format"] not in ("two_player", "constructed"):
+        raise UsageError(
+            f"thrones option 'deck_format' must be two_player or constructed, "
+            f"got {opts['deck_format']!r}"
+        )
     if opts.get("two_on_two") and players != 4:
         raise UsageError("the Two-on-Two variant needs exactly 4 players")
     if opts.get("draft") and players != 2:
