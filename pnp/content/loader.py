@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from pnp.content.checks import check_markers
 from pnp.content.cross_check import run_cross_checks
-from pnp.content.model import ContentModel, Loc
+from pnp.content.model import SLUG_PATTERN, ContentModel, Loc
 from pnp.content.partial import Partial, complete, salvage
 from pnp.content.problems import ContentError, Problem, display_path
 from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
@@ -261,6 +261,8 @@ def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
         return "required field is missing"
     if kind in ("literal_error", "enum"):
         return _choice_message(err)
+    if kind == "string_pattern_mismatch":
+        return _pattern_message(err)
     if kind.endswith(("_type", "_parsing")) and "input" in err:
         # pydantic says what it wanted; the designer also needs what it found
         return f"{err['msg']}, got {_got(err['input'])}"
@@ -273,6 +275,24 @@ def _got(value: Any) -> str:
     if value is None:
         return "nothing (an empty value; text that starts with '#' must be quoted)"
     return _shape(value)
+
+
+#: the patterns of ids and colours, told in words (a regular expression means little to
+#: a designer); any other pattern is quoted as pydantic gives it
+_COLOUR_PATTERN = "^#[0-9a-fA-F]{6}$"
+
+
+def _pattern_message(err: dict[str, Any]) -> str:
+    """Text that does not match its pattern: what the pattern means, and what was written."""
+    pattern = str((err.get("ctx") or {}).get("pattern", ""))
+    given = err.get("input")
+    if pattern == SLUG_PATTERN:
+        slug = re.sub(r"[^a-z0-9]+", "-", str(given).lower()).strip("-")
+        tip = f" (try {slug!r})" if slug else ""
+        return f"an id is lower-case words of a-z and 0-9 joined by hyphens, got {given!r}{tip}"
+    if pattern == _COLOUR_PATTERN:
+        return f'a colour is "#rrggbb", six hex digits in quotes, got {given!r}'
+    return f"{err['msg']}, got {given!r}"
 
 
 def _choice_message(err: dict[str, Any]) -> str:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import pytest
+from pydantic import Field
 
-from pnp.content import ContentError, ContentModel, load_content
+from pnp.content import ContentError, ContentModel, Slug, load_content
 from tests.content.copies import edit
 from tests.fixtures.toy import ToyContent
 
@@ -61,6 +62,9 @@ class _Banner(ContentModel):
     side: Literal["light", "dark"]
     motto: str
     size: int = 1
+    id: Slug = "banner"
+    colour: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")] = "#000000"
+    code: Annotated[str, Field(pattern=r"^B-\d\d$")] = "B-01"
 
 
 def _banner_problems(tmp_path: Path, text: str) -> list[str]:
@@ -86,6 +90,16 @@ def test_a_value_of_the_wrong_type_says_what_was_found(tmp_path: Path) -> None:
         "starts with '#' must be quoted)",
         "3: size: Input should be a valid integer, unable to parse string as an integer, "
         "got text ('big')",
+    ]
+
+
+def test_ids_and_colours_that_break_their_pattern_are_told_in_words(tmp_path: Path) -> None:
+    text = 'side: dark\nmotto: Ours\nid: Night Watch\ncolour: "#12345"\ncode: B1\n'
+    assert _banner_problems(tmp_path, text) == [
+        "3: id: an id is lower-case words of a-z and 0-9 joined by hyphens, got 'Night Watch' "
+        "(try 'night-watch')",
+        "4: colour: a colour is \"#rrggbb\", six hex digits in quotes, got '#12345'",
+        "5: code: String should match pattern '^B-\\d\\d$', got 'B1'",
     ]
 
 
