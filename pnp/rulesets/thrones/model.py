@@ -387,6 +387,13 @@ def summarize_content(model: ThronesContent) -> dict[str, str]:
         f"{len(model.decks)} ({formats['two_player']} two-player, "
         f"{formats['constructed']} constructed; all legal)"
     )
+    # playtests deal the decks: a new card left out of every deck is never played, so say so
+    # (plots are left out: the plot-draft variant deals the plots no deck holds)
+    used = {cid for d in model.decks for cid in d.cards}
+    unused = [c.id for c in model.cards if c.id not in used]
+    if unused:
+        shown = ", ".join(unused[:5]) + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
+        out["cards in no deck"] = f"{len(unused)} ({shown}): printed, but never playtested"
     return out
 
 

@@ -25,6 +25,18 @@ def test_validate_command_passes() -> None:
     assert "decks: 12 (6 two-player, 6 constructed" in result.output
 
 
+def test_validate_names_a_card_in_no_deck(content: LoadedContent, tmp_path: Path) -> None:
+    # playtests deal the decks, so a new card left out of them would never be tried
+    assert "in no deck" not in runner.invoke(app, ["validate", "thrones"]).output
+    folder = tmp_path / "thrones"
+    shutil.copytree(content.folder, folder)
+    extra = "- {id: stark-rickon, name: Rickon Stark, type: location, house: stark, cost: 1}\n"
+    (folder / "cards" / "new.yaml").write_text("cards:\n  " + extra)
+    result = runner.invoke(app, ["validate", "thrones", "--content", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "cards in no deck: 1 (stark-rickon): printed, but never playtested" in result.output
+
+
 def test_six_houses_with_ready_decks(content: LoadedContent) -> None:
     """TH-COMP-17: six Great Houses; each has a 50-card deck and a 60-card deck."""
     model = content.model
