@@ -119,12 +119,22 @@ def histogram(values: Sequence[int], width: float = WIDTH, height: float = 150.0
     chart.categoryAxis.labels.angle = 90 if step > 1 else 0
     chart.categoryAxis.labels.boxAnchor = "e" if step > 1 else "n"
     chart.valueAxis.valueMin = 0
+    # counts of games: whole-number ticks (left alone, a few games get 0.5, 1.5 …)
+    chart.valueAxis.valueStep = _count_step(max(counts))
     chart.valueAxis.labels.fontSize = 7
     chart.bars[0].fillColor = BAR
     chart.bars.strokeColor = None
     d.add(chart)
     d.add(String(width / 2, 2, "rounds", fontSize=8, textAnchor="middle"))
     return d
+
+
+def _count_step(most: int) -> int:
+    """A whole tick step (1, 2, 5, 10, 20, 50 …) giving at most 6 steps up to ``most``."""
+    step = 1
+    while most / step > 6:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return step
 
 
 def card_chart(rows: Sequence[tuple[str, float, float]], width: float = WIDTH) -> Drawing:

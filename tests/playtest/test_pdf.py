@@ -80,3 +80,18 @@ def test_every_heading_is_in_the_outline_at_its_place() -> None:
         first = max(f.y for f in below)
         line = " ".join(f.text for f in below if abs(f.y - first) < 1)
         assert entry.title.startswith(line) and first > entry.top - 30, (entry, line)
+
+
+def test_game_length_ticks_are_whole_games() -> None:
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+
+    from pnp.playtest.pdf import histogram
+
+    # five games used to get ticks at 0.5, 1.5 …: a count of games is a whole number
+    for lengths, ticks in (([3, 3, 4, 5, 7], [0, 1, 2]), ([5] * 1500 + [6] * 20, None)):
+        (chart,) = [c for c in histogram(lengths).contents if isinstance(c, VerticalBarChart)]
+        chart.valueAxis.configure(chart.data)
+        values = chart.valueAxis._tickValues
+        assert all(v == int(v) for v in values), values
+        assert ticks is None or values == ticks
+        assert len(values) <= 7
