@@ -280,6 +280,10 @@ class Face:
                     f"label {_short(text)!r} is wider than {max_width / mm:.1f} mm "
                     f"even at {used:g} pt",
                 )
+                # cut it short like a text box drops its last lines, rather than print it
+                # over its neighbours and past the card's edge
+                text = _cut_to_width(font, text, max_width / used)
+                unit = fonts.unit_width(font, text)
         width = unit * used
         if align == "center":
             x -= width / 2
@@ -330,6 +334,15 @@ def _xywh(box: Box) -> tuple[float, float, float, float]:
 def _short(text: str, n: int = 40) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _cut_to_width(font: str, text: str, units: float) -> str:
+    """``text`` cut short with an ellipsis to at most ``units`` wide (in font-size units)."""
+    for end in range(len(text) - 1, 0, -1):
+        cut = text[:end].rstrip() + "…"
+        if fonts.unit_width(font, cut) <= units:
+            return cut
+    return ""
 
 
 def _overflow_message(

@@ -145,6 +145,23 @@ def test_label_shrinks_to_its_width() -> None:
     assert "is wider than 10.0 mm" in face.context.report.problems[0].message
 
 
+def test_a_label_too_wide_even_at_its_smallest_is_cut_short() -> None:
+    from pnp.render import fonts
+
+    face, canvas, _ = make_face()
+    drawn: list[str] = []
+    draw = canvas.drawString
+    canvas.drawString = lambda x, y, text, *a, **k: (drawn.append(text), draw(x, y, text))[1]
+    name = "Rickon Stark, the Wildest Wolf of Winterfell and the North"
+    used = face.label(name, 0, 0, size=10, max_width=30 * mm, min_size=6)
+    # it ran on past its box (over the sigil, off the card) though reported
+    (shown,) = drawn
+    assert shown.endswith("…") and name.startswith(shown[:-1])
+    font = fonts.family(fonts.DEFAULT_FAMILY).font(False, False)
+    assert fonts.unit_width(font, shown) * used <= 30 * mm
+    assert "is wider than 30.0 mm" in face.context.report.problems[0].message
+
+
 def test_escaped_names_print_as_themselves() -> None:
     face, canvas, buffer = make_face()
     name = "Squire & <Page> [gold]"
