@@ -233,6 +233,13 @@ def _explain(model: type[BaseModel], data: Any, err: dict[str, Any]) -> tuple[Lo
             )
     if kind in _MAPPING_TYPES:
         return loc, f"expected a mapping of fields (key: value), got {_shape(err.get('input'))}"
+    if kind == "extra_forbidden" and loc and loc[-1] in _fields_at(model, loc[:-1]):
+        # the field belongs to another kind of entry of the same list (attach_trait on a
+        # character): "did you mean 'attach_trait'?" would only repeat it
+        raw = err["loc"]
+        tag = raw[-2] if len(raw) >= 2 and isinstance(raw[-2], str) and raw[-2] not in loc else ""
+        kind_of = f"a {tag}" if tag and "[" not in tag else "this kind of entry"
+        return loc, f"unknown field: {kind_of} has no {loc[-1]!r} (other kinds of entry do)"
     return loc, _message(model, err, loc)
 
 

@@ -103,6 +103,19 @@ def test_ids_and_colours_that_break_their_pattern_are_told_in_words(tmp_path: Pa
     ]
 
 
+def test_a_field_of_another_kind_of_card_says_so(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(
+        units.read_text().replace("    strength: 3\n", "    strength: 3\n    text: Hi\n")
+    )
+    (line,) = problems(toy_root / "toy")
+    # not "unknown field (did you mean 'text'?)": spells have it, units do not
+    assert line.endswith(
+        "units.yaml:8:5: cards[0].text: unknown field: a unit has no 'text' (other kinds of "
+        "entry do)"
+    )
+
+
 def test_missing_field_points_at_the_item(toy_root: Path) -> None:
     units = toy_root / "toy" / "cards" / "units.yaml"
     units.write_text(units.read_text().replace("    strength: 1\n", ""))
