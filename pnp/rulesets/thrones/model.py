@@ -245,6 +245,7 @@ class ThronesContent(ContentModel):
             lambda: check_decks(self),
             lambda: _check_titles(self),
             lambda: _check_sigils(self),
+            lambda: _check_traits(self),
         )
 
 
@@ -361,6 +362,39 @@ def _check_sigils(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
                 + (f" (did you mean {hint!r}?)" if hint else "")
                 + f"; the kit draws {', '.join(SIGILS)}",
             )
+
+
+#: the fields that name a trait a card must have (ability filters, attachments, agendas)
+_TRAIT_KEYS = ("trait", "attach_trait", "requires_trait")
+
+
+def _check_traits(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    """Every trait an ability, attachment or agenda looks for is on some card: traits are
+    free words, so a misspelt one would silently match nothing."""
+    have = {t for c in (*content.cards, *content.plots) for t in getattr(c, "traits", ())}
+    for section in ("cards", "plots", "agendas", "titles"):
+        for i, item in enumerate(getattr(content, section)):
+            for loc, trait in _trait_refs(item.model_dump(by_alias=True), (section, i)):
+                if trait not in have:
+                    hint = _close(trait, dict.fromkeys(sorted(have)))
+                    yield (
+                        loc,
+                        f"no card has the trait {trait!r}"
+                        + (f" (did you mean {hint!r}?)" if hint else "")
+                        + ", so this finds nothing",
+                    )
+
+
+def _trait_refs(data: object, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in _TRAIT_KEYS and isinstance(value, str):
+                yield (*loc, key), value
+            else:
+                yield from _trait_refs(value, (*loc, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _trait_refs(value, (*loc, i))
 
 
 def _close(word: str, known: dict[str, object]) -> str | None:

@@ -208,6 +208,28 @@ def test_unknown_vocabulary_word_is_an_error(tmp_path: Path) -> None:
     assert any("stark.yaml:" in p and "abilities[0].response" in p for p in lines), lines
 
 
+def test_a_trait_no_card_has_is_an_error(tmp_path: Path) -> None:
+    """Traits are free words: a misspelt one in a filter would silently find nothing."""
+    folder = tmp_path / "thrones"
+    shutil.copytree(RULESET.content_dir(), folder)
+    greyjoy = folder / "cards" / "greyjoy.yaml"
+    edit(
+        greyjoy,
+        "trait: Ironborn, attacking: true}, amount",
+        "trait: Ironbron, attacking: true}, amount",
+    )
+    edit(folder / "cards" / "baratheon.yaml", "attach_trait: Lord", "attach_trait: Lords")
+    problems = validate_problems("thrones", folder)
+    assert [p.split(": ", 1)[1] for p in problems] == [
+        "cards[16].attach_trait: no card has the trait 'Lords' (did you mean 'Lord'?), so this "
+        "finds nothing",
+        "cards[20].abilities[0].effect.strength.target.trait: no card has the trait 'Ironbron' "
+        "(did you mean 'Ironborn'?), so this finds nothing",
+    ]
+    assert problems[0].startswith(f"{at(folder / 'cards' / 'baratheon.yaml', 'attach_trait')}:")
+    assert problems[1].startswith(f"{at(greyjoy, 'trait: Ironbron')}:")
+
+
 def test_every_gap_has_a_printed_ruling(content: LoadedContent) -> None:
     """Each TH-GAP item of the checklist is decided in the content's rulings."""
     from pnp.engine.scenarios.coverage import checklist_for_tests, checklist_ids
