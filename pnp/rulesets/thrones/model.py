@@ -372,9 +372,18 @@ def _check_traits(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
     """Every trait an ability, attachment or agenda looks for is on some card: traits are
     free words, so a misspelt one would silently match nothing."""
     have = {t for c in (*content.cards, *content.plots) for t in getattr(c, "traits", ())}
-    for section in ("cards", "plots", "agendas", "titles"):
+    for section in ("cards", "plots", "agendas"):
         for i, item in enumerate(getattr(content, section)):
-            for loc, trait in _trait_refs(item.model_dump(by_alias=True), (section, i)):
+            found = [
+                ((section, i, key), getattr(item, key))
+                for key in _TRAIT_KEYS[1:]
+                if isinstance(getattr(item, key, None), str)
+            ]
+            for j, ability in enumerate(item.abilities):  # only abilities nest deeper
+                found += _trait_refs(
+                    ability.model_dump(by_alias=True), (section, i, "abilities", j)
+                )
+            for loc, trait in found:
                 if trait not in have:
                     hint = _close(trait, dict.fromkeys(sorted(have)))
                     yield (
