@@ -90,12 +90,19 @@ def _options(
         raise UsageError(
             "--duplex does not apply to --layout gutterfold (backs print beside their fronts)"
         )
+    offset = parse_offset(back_offset)
+    # an offset shifts back pages: asked for where there are none, it would be lost silently
+    if any(offset) and (layout == "gutterfold" or duplex == "none"):
+        why = "--layout gutterfold prints backs beside their fronts"
+        if layout != "gutterfold":
+            why = "--duplex none prints no backs"
+        raise UsageError(f"--back-offset shifts the back pages of a duplex print; {why}")
     return RenderOptions(
         paper=paper,
         bleed=parse_mm(bleed, "--bleed"),
         duplex=duplex or "long",
         layout=layout,
-        back_offset=parse_offset(back_offset),
+        back_offset=offset,
         crop_marks=crop_marks,
         cut_lines=cut_lines,
         overlap=parse_mm(overlap, "--overlap"),

@@ -314,6 +314,16 @@ def test_stale_kit_files_are_removed(
             "--duplex does not apply",
         ),
         (["render", "toy", "--back-offset", "1"], "--back-offset: cannot read '1'"),
+        # an offset where no back page is printed used to be dropped without a word
+        (
+            ["render", "toy", "--layout", "gutterfold", "--back-offset", "1,0"],
+            "--back-offset shifts the back pages of a duplex print; --layout gutterfold prints "
+            "backs beside their fronts",
+        ),
+        (
+            ["build", "--duplex", "none", "--back-offset", "0,-0.5"],
+            "--back-offset shifts the back pages of a duplex print; --duplex none prints no backs",
+        ),
         (["render", "toy", "--bleed", "-2"], "--bleed must be between 0 and 10 mm"),
         (["render", "nope"], "unknown ruleset 'nope'"),
         (["rules", "toy", "--format", "DOCX"], "'DOCX' is not one of 'pdf', 'md', 'html'"),
