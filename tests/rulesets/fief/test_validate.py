@@ -191,6 +191,23 @@ def test_decision_placeholder_naming_no_rule(content_copy: Path) -> None:
     )
 
 
+def test_a_misspelt_decision_placeholder_gets_a_hint(content_copy: Path) -> None:
+    decisions = content_copy / "decisions.yaml"
+    edit(
+        decisions,
+        "no one may hold more than 6 cards",
+        "no one may hold more than {rules.hand_limt} or {rules.battle.dice.face}",
+    )
+    where = _at(decisions, 'text: "Each player may discard')
+    for line in (
+        f"{where}: decisions[2].text: {{rules.battle.dice.face}} names no number of the rules "
+        "(did you mean {rules.battle.dice.faces}?)",
+        f"{where}: decisions[2].text: {{rules.hand_limt}} names no number of the rules "
+        "(did you mean {rules.hand_limit}?)",
+    ):
+        _fails_with(content_copy, line)
+
+
 # -- one run reports every problem (a schema error does not hide the rest) -------------
 
 #: the schema error of :func:`_break_sansa`
