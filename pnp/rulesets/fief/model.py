@@ -625,13 +625,15 @@ class FiefContent(ContentModel):
                 )
             if card.effect.word()[0] not in ("famine", "heavy_rain", "plague"):
                 yield ("disaster_copies", i, "effect"), "a disaster copy must be a disaster"
-        units = {u.id for u in self.units}
+        units = [u.id for u in self.units]
         for i, card in enumerate(self.court):
             free = card.effect.free_troops
             if free is not None and free.unit not in units:
+                hint = difflib.get_close_matches(free.unit, units, n=1)
                 yield (
                     ("court", i, "effect", "free_troops", "unit"),
-                    f"unknown units id {free.unit!r}",
+                    f"unknown units id {free.unit!r} "
+                    + (f"(did you mean {hint[0]!r}?)" if hint else f"(known: {', '.join(units)})"),
                 )
         plague = [c for c in self.fortune if c.effect.plague is not None]
         if not plague:

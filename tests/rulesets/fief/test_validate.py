@@ -208,6 +208,23 @@ def test_a_misspelt_decision_placeholder_gets_a_hint(content_copy: Path) -> None
         _fails_with(content_copy, line)
 
 
+def test_an_unknown_free_troops_unit_lists_the_units(content_copy: Path) -> None:
+    court = content_copy / "cards" / "court.yaml"
+    edit(court, "{free_troops: {unit: knight,", "{free_troops: {unit: sellsword,")
+    _fails_with(
+        content_copy,
+        f"{_at(court, 'unit: sellsword')}: court[6].effect.free_troops.unit: unknown units id "
+        "'sellsword' (known: man-at-arms, knight, archer, champion, siege-engine, unsullied, "
+        "whitecloak)",
+    )
+    edit(court, "unit: sellsword", "unit: knigth")
+    _fails_with(
+        content_copy,
+        f"{_at(court, 'unit: knigth')}: court[6].effect.free_troops.unit: unknown units id "
+        "'knigth' (did you mean 'knight'?)",
+    )
+
+
 # -- one run reports every problem (a schema error does not hide the rest) -------------
 
 #: the schema error of :func:`_break_sansa`
