@@ -31,6 +31,7 @@ from reportlab.platypus import (
 )
 
 from pnp import __version__
+from pnp.playtest.plan import option_text
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Rate, wilson
 from pnp.playtest.verdict import fair_band
@@ -213,7 +214,7 @@ def render_report(report: PlaytestReport) -> bytes:
     story: list = [heading(f"Playtest report: {plan.ruleset.title}", styles["Title"], 0)]
     agents = ", ".join(plan.agents)
     houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
-    options = ", ".join(f"{k}={v}" for k, v in plan.options.items()) or "none"
+    options = ", ".join(option_text(k, v) for k, v in plan.options.items()) or "none"
     setup = [
         ["ruleset", plan.ruleset.name, "games", str(s.games)],
         ["players", str(plan.players), "seed", str(plan.seed)],

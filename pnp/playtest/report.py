@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.content.problems import display_path
-from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
 from pnp.playtest.verdict import Thresholds, fair_band
 
@@ -175,10 +175,7 @@ class PlaytestReport:
             f"seed {plan.seed}"
         )
         if plan.options:  # a variant changes every figure below: say which one was played
-            header += ", options " + " ".join(
-                f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-                for key, value in plan.options.items()
-            )
+            header += ", options " + " ".join(option_text(k, v) for k, v in plan.options.items())
         lines = [
             header,
             f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "

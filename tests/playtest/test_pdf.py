@@ -95,3 +95,13 @@ def test_game_length_ticks_are_whole_games() -> None:
         assert all(v == int(v) for v in values), values
         assert ticks is None or values == ticks
         assert len(values) <= 7
+
+
+def test_options_are_written_as_on_the_command_line() -> None:
+    content = HAGGLE.load(CONTENT_ROOT)
+    plan = PlaytestPlan(HAGGLE, games=2, seed=3, players=3, agents=("random",) * 3)
+    report = run_playtest(plan, content, executor=LocalExecutor(1))
+    shown = dataclasses.replace(report, plan=dataclasses.replace(plan, options={"winter": True}))
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(render_report(shown))).pages)
+    # the summary and -o say winter=true; the report said winter=True
+    assert "winter=true" in text and "winter=True" not in text
