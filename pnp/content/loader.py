@@ -139,8 +139,12 @@ class _Merged:
         return f"{found.file}:{found.line}" if found.line else found.file
 
 
-def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
-    """Drop pydantic's union tags from ``loc``, keeping only real data keys."""
+def _data_loc(data: Any, loc: Iterable[Any], absent_field: bool = True) -> Loc:
+    """Drop pydantic's union tags from ``loc``, keeping only real data keys.
+
+    A last part the data lacks is kept as the field it names (missing or unknown) when
+    ``absent_field``; otherwise it is a tag (a validator of a tagged union's member).
+    """
     parts = list(loc)
     out: list[str | int] = []
     node = data
@@ -160,7 +164,7 @@ def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
         if in_dict or in_list:
             node = node[part]
             out.append(part)
-        elif last and not _is_tag(part):
+        elif last and absent_field and not _is_tag(part):
             out.append(part)  # a missing or unknown field
         # anything else is a union or validator tag such as 'character'
     return tuple(out)
@@ -217,8 +221,10 @@ def _explain(model: type[BaseModel], data: Any, err: dict[str, Any]) -> tuple[Lo
     with the known tags and a guess; pydantic's own wording for a missing
     mapping names an internal class and is replaced.
     """
-    loc = _data_loc(data, err["loc"])
     kind = err["type"]
+    # only these errors name a field the data lacks: for any other, a last part that is
+    # not in the data is a union tag ('one' of thrones' one-or-many effects)
+    loc = _data_loc(data, err["loc"], absent_field=kind in ("missing", "extra_forbidden"))
     ctx = err.get("ctx") or {}
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         field = str(ctx.get("discriminator", "")).strip("'")

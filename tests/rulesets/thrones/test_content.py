@@ -230,6 +230,20 @@ def test_a_trait_no_card_has_is_an_error(tmp_path: Path) -> None:
     assert problems[1].startswith(f"{at(greyjoy, 'trait: Ironbron')}:")
 
 
+def test_an_effect_with_two_words_is_located_at_the_effect(tmp_path: Path) -> None:
+    folder = tmp_path / "thrones"
+    shutil.copytree(RULESET.content_dir(), folder)
+    stark = folder / "cards" / "stark.yaml"
+    power = "power, participating: true}\n        effect: {gain_power: {target: self, amount: 1}}"
+    edit(stark, power, "power, participating: true}\n        effect: {draw: 1, gain_gold: 1}")
+    (line,) = validate_problems("thrones", folder)
+    # the field was 'effect.one': 'one' is the name of a union member, not a YAML key
+    assert line == (
+        f"{at(stark, 'effect: {draw')}: cards[0].abilities[0].effect: an effect has exactly "
+        "one key, got draw, gain_gold"
+    )
+
+
 def test_every_gap_has_a_printed_ruling(content: LoadedContent) -> None:
     """Each TH-GAP item of the checklist is decided in the content's rulings."""
     from pnp.engine.scenarios.coverage import checklist_for_tests, checklist_ids
