@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.content.problems import display_path
-from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
 from pnp.playtest.verdict import Thresholds, fair_band
 
@@ -170,9 +170,14 @@ class PlaytestReport:
         plan = self.plan
         low, high = fair_band(s, self.thresholds)
         agents = ",".join(plan.agents) if len(set(plan.agents)) > 1 else plan.agents[0]
-        lines = [
+        header = (
             f"{plan.ruleset.name}: {s.games} games, {plan.players} players, agents {agents}, "
-            f"seed {plan.seed}",
+            f"seed {plan.seed}"
+        )
+        if plan.options:  # a variant changes every figure below: say which one was played
+            header += ", options " + " ".join(option_text(k, v) for k, v in plan.options.items())
+        lines = [
+            header,
             f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
             f"cap hits {s.cap_hits} ({_pct(s.cap_hits / s.games if s.games else 0)})",
         ]

@@ -360,3 +360,12 @@ def test_cli_ctrl_c_says_so_and_writes_nothing(
     assert "interrupted: nothing was written" in result.stderr
     assert "Traceback" not in result.output
     assert not report.exists() and not stats.exists()
+
+
+def test_the_summary_names_the_options_played(tmp_path: Path) -> None:
+    report, lines = play(tmp_path, games=2)
+    assert lines[0].endswith(f", seed {report.plan.seed}")  # no options: nothing added
+    varied = dataclasses.replace(
+        report, plan=dataclasses.replace(report.plan, options={"winter": True, "deck": "big"})
+    )
+    assert varied.text()[0].endswith(f", seed {report.plan.seed}, options winter=true deck=big")

@@ -224,7 +224,9 @@ def test_overflow_is_listed_and_strict_fails(
         "render", "toy", "--strict", "--content", str(toy_root), "--out", str(strict_out)
     )
     assert result.exit_code == 2
-    assert "card 'crammed' (face)" in result.stderr
+    # listed once, by the error that fails the run
+    assert result.stderr.count("card 'crammed' (face)") == 1
+    assert result.stderr.count("1 text problem:") == 1
     assert (
         "--strict: failing because of the text problems above; nothing was written."
         in result.stderr
@@ -312,6 +314,16 @@ def test_stale_kit_files_are_removed(
             "--duplex does not apply",
         ),
         (["render", "toy", "--back-offset", "1"], "--back-offset: cannot read '1'"),
+        # an offset where no back page is printed used to be dropped without a word
+        (
+            ["render", "toy", "--layout", "gutterfold", "--back-offset", "1,0"],
+            "--back-offset shifts the back pages of a duplex print; --layout gutterfold prints "
+            "backs beside their fronts",
+        ),
+        (
+            ["build", "--duplex", "none", "--back-offset", "0,-0.5"],
+            "--back-offset shifts the back pages of a duplex print; --duplex none prints no backs",
+        ),
         (["render", "toy", "--bleed", "-2"], "--bleed must be between 0 and 10 mm"),
         (["render", "nope"], "unknown ruleset 'nope'"),
         (["rules", "toy", "--format", "DOCX"], "'DOCX' is not one of 'pdf', 'md', 'html'"),
@@ -405,3 +417,11 @@ def test_calibrate(tmp_path: Path) -> None:
     pages = text(data)
     assert "Duplex calibration: Letter, flip on the short edge" in pages[0]
     assert "--back-offset X,Y" in pages[1]
+
+
+def test_calibrate_help_says_where_the_sheet_goes() -> None:
+    # the sheet belongs to no ruleset: no "<ruleset> sub-folder" as render and build say
+    result = invoke("calibrate", "--help")
+    assert result.exit_code == 0
+    assert "calibration PDF" in result.stdout
+    assert "sub-folder" not in result.stdout

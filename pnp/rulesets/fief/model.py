@@ -12,6 +12,7 @@ of the decks.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -624,13 +625,15 @@ class FiefContent(ContentModel):
                 )
             if card.effect.word()[0] not in ("famine", "heavy_rain", "plague"):
                 yield ("disaster_copies", i, "effect"), "a disaster copy must be a disaster"
-        units = {u.id for u in self.units}
+        units = [u.id for u in self.units]
         for i, card in enumerate(self.court):
             free = card.effect.free_troops
             if free is not None and free.unit not in units:
+                hint = difflib.get_close_matches(free.unit, units, n=1)
                 yield (
                     ("court", i, "effect", "free_troops", "unit"),
-                    f"unknown units id {free.unit!r}",
+                    f"unknown units id {free.unit!r} "
+                    + (f"(did you mean {hint[0]!r}?)" if hint else f"(known: {', '.join(units)})"),
                 )
         plague = [c for c in self.fortune if c.effect.plague is not None]
         if not plague:
@@ -734,10 +737,30 @@ class FiefContent(ContentModel):
         for i, d in enumerate(self.decisions):
             for match in PLACEHOLDER.finditer(d.text):
                 if placeholder_value(self, match.group(1)) is None:
+                    # compared without the common 'rules.', which makes any two paths alike
+                    tails = {p.removeprefix("rules."): p for p in _number_paths(self)}
+                    near = difflib.get_close_matches(
+                        match.group(1).removeprefix("rules."), tails, n=1
+                    )
+                    hint = [tails[t] for t in near]
                     yield (
                         ("decisions", i, "text"),
-                        f"{{{match.group(1)}}} names no number of the rules",
+                        f"{{{match.group(1)}}} names no number of the rules"
+                        + (f" (did you mean {{{hint[0]}}}?)" if hint else ""),
                     )
+
+
+def _number_paths(content: FiefContent) -> list[str]:
+    """Every ``rules.…`` path a decision placeholder may name (for typo hints)."""
+    paths: list[str] = []
+    todo: list[tuple[str, object]] = [("rules", content.rules)]
+    while todo:
+        path, node = todo.pop()
+        if isinstance(node, ContentModel):
+            todo += [(f"{path}.{name}", getattr(node, name)) for name in type(node).model_fields]
+        elif placeholder_value(content, path) is not None:
+            paths.append(path)
+    return paths
 
 
 def placeholder_value(content: FiefContent, path: str) -> int | list[int] | None:
