@@ -184,6 +184,7 @@ def rules_command(
             metavar="DIR|-",
             help="Output folder (the file goes in its <ruleset>/ sub-folder); "
             "'-' prints Markdown or HTML to standard output.",
+            file_okay=False,  # a file given as the folder is refused before anything renders
         ),
     ] = Path("output"),
 ) -> None:

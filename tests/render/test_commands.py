@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -401,6 +402,19 @@ def test_rules_formats(toy_registry: None, toy_root: Path, tmp_path: Path, fmt: 
     assert data.startswith(
         {"pdf": b"%PDF", "md": b"# Toy fixture game", "html": b"<!DOCTYPE html>"}[fmt]
     )
+
+
+def test_rules_refuses_a_file_as_its_folder_before_rendering(
+    toy_registry: None, toy_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build_module, "build_reference", lambda *a: pytest.fail("rendered"))
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    result = invoke("rules", "toy", "--content", str(toy_root), "--out", str(afile))
+    assert result.exit_code == 2
+    said = re.sub(r"[\s│╭╮╰╯─]+", " ", result.stderr)  # the error box wraps long paths
+    assert "Invalid value for '--out'" in said and "is a file" in said
+    assert afile.read_text() == "keep"
 
 
 def test_rules_to_stdout(toy_registry: None, toy_root: Path) -> None:
