@@ -13,8 +13,8 @@ import difflib
 import hashlib
 import re
 import typing
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -41,6 +41,9 @@ class LoadedContent(Generic[M]):
     files: tuple[Path, ...]
     #: sha256 over the files' relative paths and bytes; identifies the content in records
     content_hash: str
+    #: ``file:line`` of the entry that defines each id (the first, if ids repeat
+    #: across sections), so a render problem can name where to edit
+    sources: Mapping[str, str] = field(default_factory=dict)
 
 
 def content_files(folder: Path) -> list[Path]:
@@ -373,7 +376,26 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
     problems.extend(_check(partial.doubting(_sections(model, merged.doubtful)), merged))
     if problems or instance is None:
         raise ContentError(problems)
-    return LoadedContent(folder, instance, tuple(files), digest.hexdigest())
+    return LoadedContent(folder, instance, tuple(files), digest.hexdigest(), _sources(merged))
+
+
+def _sources(merged: _Merged) -> dict[str, str]:
+    """``file:line`` of every list entry with an ``id``, by id (sections and their sub-lists)."""
+    out: dict[str, str] = {}
+
+    def entries(items: Any, loc: Loc) -> None:
+        if not isinstance(items, list):
+            return
+        for i, entry in enumerate(items):
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                out.setdefault(entry["id"], merged.where((*loc, i)))
+
+    for key, value in merged.data.items():
+        entries(value, (key,))
+        if isinstance(value, dict):
+            for sub, items in value.items():
+                entries(items, (key, sub))
+    return out
 
 
 def _check(partial: Partial[Any], merged: _Merged) -> list[Problem]:

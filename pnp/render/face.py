@@ -60,7 +60,22 @@ class DrawContext:
     report: RenderReport = field(default_factory=RenderReport)
     #: shown in problem reports: the file being written
     file: str = ""
+    #: ``file:line`` of the content entry of each id (``LoadedContent.sources``):
+    #: problem reports say where to edit
+    sources: Mapping[str, str] = field(default_factory=dict)
     _images: dict[Path, ImageReader] = field(default_factory=dict)
+
+    def source_of(self, component_id: str) -> str | None:
+        """``file:line`` of the content entry behind a component: its own id, or the
+        longest id it extends (``stark-hostility-1`` is a copy of ``stark-hostility``)."""
+        found = self.sources.get(component_id)
+        if found is None:
+            parts = component_id.split("-")
+            for n in range(len(parts) - 1, 0, -1):
+                found = self.sources.get("-".join(parts[:n]))
+                if found is not None:
+                    break
+        return found
 
     def icon(self, name: str) -> Icon:
         """The registered icon ``name`` (:class:`RenderError` if none)."""
@@ -170,7 +185,9 @@ class Face:
     def where(self) -> str:
         """How problem reports name this face."""
         prefix = f"{self.context.file}: " if self.context.file else ""
-        return f"{prefix}{self.component.kind} {self.component.id!r} ({self.side})"
+        source = self.context.source_of(self.component.id)
+        at = f" from {source}" if source else ""
+        return f"{prefix}{self.component.kind} {self.component.id!r} ({self.side}){at}"
 
     # -- drawing helpers -----------------------------------------------------
 

@@ -33,6 +33,15 @@ def test_shipped_fixture_loads(toy_root: Path) -> None:
     assert len(loaded.content_hash) == 64
 
 
+def test_each_id_knows_the_file_and_line_of_its_entry(toy_root: Path) -> None:
+    sources = load(toy_root / "toy").sources
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    lines = units.read_text().splitlines()
+    assert sources["knight"].endswith("toy/cards/units.yaml:3") and "- id: knight" in lines[2]
+    assert sources["squire"].endswith("toy/cards/units.yaml:10") and "- id: squire" in lines[9]
+    assert sources["fireball"].split(":")[0].endswith("toy/cards/spells.yaml")
+
+
 def test_content_hash_follows_the_bytes(toy_root: Path) -> None:
     before = load(toy_root / "toy").content_hash
     game = toy_root / "toy" / "game.yaml"

@@ -198,14 +198,14 @@ def test_ruleset_without_a_kit_says_so(
     assert rendered.exit_code == 2 and "toy: no print kit yet" in rendered.stderr
 
 
-def overflowing(ruleset):
+def overflowing(ruleset, card_id: str = "crammed"):
     """The toy ruleset plus one card whose text cannot fit."""
 
     def crammed(face: Face) -> None:
         face.text("far too many words " * 60, 0, 0, face.width, 10, size=8, min_size=6)
 
     def components(content):
-        return [*ruleset.components(content), Card(id="crammed", face=crammed)]
+        return [*ruleset.components(content), Card(id=card_id, face=crammed)]
 
     return dataclasses.replace(ruleset, components=components)
 
@@ -234,6 +234,17 @@ def test_overflow_is_listed_and_strict_fails(
     )
     assert "Traceback" not in result.output
     assert not strict_out.exists()
+
+
+def test_a_text_problem_names_the_content_entry_to_edit(
+    monkeypatch: pytest.MonkeyPatch, toy_root: Path, tmp_path: Path
+) -> None:
+    # the second copy of the knight: its entry is cards/units.yaml line 3
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (overflowing(TOY, "knight-2"),))
+    result = invoke("render", "toy", "--content", str(toy_root), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0
+    assert "toy/cards.pdf: card 'knight-2' (face) from " in result.stderr
+    assert "toy/cards/units.yaml:3: text 'far too many words" in result.stderr
 
 
 def test_a_failing_render_leaves_earlier_output_untouched(
