@@ -267,6 +267,12 @@ def playtest_command(
         int | None,
         typer.Option("--card-games", help="Fail on never-played cards from this many games (500)."),
     ] = None,
+    house_games: Annotated[
+        int | None,
+        typer.Option(
+            "--house-games", help="Judge a House's win rate from this many of its games (30)."
+        ),
+    ] = None,
 ) -> None:
     """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards."""
     from pnp.playtest.command import PlaytestRequest, run_command
@@ -291,6 +297,7 @@ def playtest_command(
         fair_margin=fair_margin,
         max_cap_rate=max_cap_rate,
         card_games=card_games,
+        house_games=house_games,
     )
     raise typer.Exit(run_command(request, typer.echo).exit_code)
 

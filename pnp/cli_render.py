@@ -90,12 +90,19 @@ def _options(
         raise UsageError(
             "--duplex does not apply to --layout gutterfold (backs print beside their fronts)"
         )
+    offset = parse_offset(back_offset)
+    # an offset shifts back pages: asked for where there are none, it would be lost silently
+    if any(offset) and (layout == "gutterfold" or duplex == "none"):
+        why = "--layout gutterfold prints backs beside their fronts"
+        if layout != "gutterfold":
+            why = "--duplex none prints no backs"
+        raise UsageError(f"--back-offset shifts the back pages of a duplex print; {why}")
     return RenderOptions(
         paper=paper,
         bleed=parse_mm(bleed, "--bleed"),
         duplex=duplex or "long",
         layout=layout,
-        back_offset=parse_offset(back_offset),
+        back_offset=offset,
         crop_marks=crop_marks,
         cut_lines=cut_lines,
         overlap=parse_mm(overlap, "--overlap"),
@@ -103,7 +110,10 @@ def _options(
     )
 
 
-def _say_problems(report_lines: list[str]) -> None:
+def _say_problems(report_lines: list[str], options: RenderOptions | None = None) -> None:
+    # under --strict a problem fails the run, and the error lists them itself
+    if options is not None and options.strict and report_lines:
+        return
     for line in report_lines:
         typer.echo(line, err=True)
 
@@ -148,7 +158,7 @@ def render_command(
         outcome, stale = prepare_ruleset(
             chosen, loaded, options, out, queue, report, bar, with_reference=False
         )
-    _say_problems(report.lines())
+    _say_problems(report.lines(), options)
     finish(queue, report, options, stale)
     for note in outcome.notes:
         typer.echo(f"{chosen.name}: {note}")
@@ -174,6 +184,7 @@ def rules_command(
             metavar="DIR|-",
             help="Output folder (the file goes in its <ruleset>/ sub-folder); "
             "'-' prints Markdown or HTML to standard output.",
+            file_okay=False,  # a file given as the folder is refused before anything renders
         ),
     ] = Path("output"),
 ) -> None:
@@ -218,7 +229,10 @@ def calibrate_command(
             help="Apply this X,Y mm offset to check a measured one.",
         ),
     ] = "0,0",
-    out: OutOption = Path("output"),
+    out: Annotated[
+        Path,
+        typer.Option("--out", help="Output folder for the calibration PDF.", file_okay=False),
+    ] = Path("output"),
 ) -> None:
     """Print a two-page duplex calibration sheet to measure --back-offset."""
     from pnp.render.build import calibration_bytes
@@ -284,7 +298,7 @@ def build_command(
             )
             outcomes.append(outcome)
             stale += old
-    _say_problems(report.lines())
+    _say_problems(report.lines(), options)
     finish(queue, report, options, stale)
     for outcome in outcomes:
         for note in outcome.notes:

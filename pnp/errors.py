@@ -7,6 +7,9 @@ traceback. Anything else escaping is a bug in pnp.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class PnpError(Exception):
     """A problem the user can fix: printed as one or more lines, exit status 2."""
@@ -28,3 +31,9 @@ class UnknownRulesetError(UsageError):
 
 class OutputError(PnpError):
     """An output folder or file that cannot be written."""
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the known name nearest ``word``, or ``""``."""
+    hint = difflib.get_close_matches(word, list(known), n=1)
+    return f"; did you mean {hint[0]!r}?" if hint else ""

@@ -97,3 +97,18 @@ def test_python_dash_m_runs_without_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "unknown ruleset 'no-such-ruleset'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "houses"),
+    [
+        ("thrones", "lanister,stark"),
+        ("ironthrone", "stark,lanister,tyrell"),
+        ("fief", "stark,lanister,tully"),
+    ],
+)
+def test_a_misspelt_house_gets_a_hint(ruleset: str, houses: str) -> None:
+    result = invoke("playtest", ruleset, "--games", "1", "--workers", "1", "--houses", houses)
+    assert result.exit_code == 2
+    assert "'lanister'" in result.output and "did you mean 'lannister'?" in result.output
+    assert "Traceback" not in result.output

@@ -50,6 +50,7 @@ def test_playtest_help_names_each_value() -> None:
         "--stats": r"--stats\s+FILE {2,}",
         "--houses": r"--houses\s+HOUSE,\.\.\. {2,}",
         "--fair-margin": r"--fair-margin\s+NUMBER {2,}",
+        "--house-games": r"--house-games\s+N {2,}Judge a House's win rate",
     }
     for option, row in rows.items():
         assert re.search(row, text), f"{option}: {row!r} not in\n{text}"

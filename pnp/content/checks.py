@@ -115,6 +115,10 @@ def _matches(value: Any, annotation: Any) -> bool:
         return True
 
 
+#: a namespace with at most this many ids lists them when a reference names none of them
+_LISTED = 12
+
+
 def check_markers(
     root: BaseModel,
     folder: Path,
@@ -147,6 +151,8 @@ def check_markers(
             candidates = [*known, *dropped.ids.get(namespace, ())]
             hint = difflib.get_close_matches(value, candidates, n=1)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            if not hint and 0 < len(candidates) <= _LISTED:  # a short list says what there is
+                extra = f" (known: {', '.join(dict.fromkeys(candidates))})"
             yield loc, f"unknown {namespace} id {value!r}{extra}"
     base = folder.resolve()
     for marker, value, loc in found.paths:

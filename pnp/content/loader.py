@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
 import typing
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -21,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from pnp.content.checks import check_markers
 from pnp.content.cross_check import run_cross_checks
-from pnp.content.model import ContentModel, Loc
+from pnp.content.model import SLUG_PATTERN, ContentModel, Loc
 from pnp.content.partial import Partial, complete, salvage
 from pnp.content.problems import ContentError, Problem, display_path
 from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
@@ -40,6 +41,9 @@ class LoadedContent(Generic[M]):
     files: tuple[Path, ...]
     #: sha256 over the files' relative paths and bytes; identifies the content in records
     content_hash: str
+    #: ``file:line`` of the entry that defines each id (the first, if ids repeat
+    #: across sections), so a render problem can name where to edit
+    sources: Mapping[str, str] = field(default_factory=dict)
 
 
 def content_files(folder: Path) -> list[Path]:
@@ -138,8 +142,12 @@ class _Merged:
         return f"{found.file}:{found.line}" if found.line else found.file
 
 
-def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
-    """Drop pydantic's union tags from ``loc``, keeping only real data keys."""
+def _data_loc(data: Any, loc: Iterable[Any], absent_field: bool = True) -> Loc:
+    """Drop pydantic's union tags from ``loc``, keeping only real data keys.
+
+    A last part the data lacks is kept as the field it names (missing or unknown) when
+    ``absent_field``; otherwise it is a tag (a validator of a tagged union's member).
+    """
     parts = list(loc)
     out: list[str | int] = []
     node = data
@@ -159,7 +167,7 @@ def _data_loc(data: Any, loc: Iterable[Any]) -> Loc:
         if in_dict or in_list:
             node = node[part]
             out.append(part)
-        elif last and not _is_tag(part):
+        elif last and absent_field and not _is_tag(part):
             out.append(part)  # a missing or unknown field
         # anything else is a union or validator tag such as 'character'
     return tuple(out)
@@ -216,8 +224,10 @@ def _explain(model: type[BaseModel], data: Any, err: dict[str, Any]) -> tuple[Lo
     with the known tags and a guess; pydantic's own wording for a missing
     mapping names an internal class and is replaced.
     """
-    loc = _data_loc(data, err["loc"])
     kind = err["type"]
+    # only these errors name a field the data lacks: for any other, a last part that is
+    # not in the data is a union tag ('one' of thrones' one-or-many effects)
+    loc = _data_loc(data, err["loc"], absent_field=kind in ("missing", "extra_forbidden"))
     ctx = err.get("ctx") or {}
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         field = str(ctx.get("discriminator", "")).strip("'")
@@ -232,6 +242,13 @@ def _explain(model: type[BaseModel], data: Any, err: dict[str, Any]) -> tuple[Lo
             )
     if kind in _MAPPING_TYPES:
         return loc, f"expected a mapping of fields (key: value), got {_shape(err.get('input'))}"
+    if kind == "extra_forbidden" and loc and loc[-1] in _fields_at(model, loc[:-1]):
+        # the field belongs to another kind of entry of the same list (attach_trait on a
+        # character): "did you mean 'attach_trait'?" would only repeat it
+        raw = err["loc"]
+        tag = raw[-2] if len(raw) >= 2 and isinstance(raw[-2], str) and raw[-2] not in loc else ""
+        kind_of = f"a {tag}" if tag and "[" not in tag else "this kind of entry"
+        return loc, f"unknown field: {kind_of} has no {loc[-1]!r} (other kinds of entry do)"
     return loc, _message(model, err, loc)
 
 
@@ -258,8 +275,49 @@ def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
         return "unknown field" + (f" (did you mean {hint[0]!r}?)" if hint else "")
     if kind == "missing":
         return "required field is missing"
+    if kind in ("literal_error", "enum"):
+        return _choice_message(err)
+    if kind == "string_pattern_mismatch":
+        return _pattern_message(err)
+    if kind.endswith(("_type", "_parsing")) and "input" in err:
+        # pydantic says what it wanted; the designer also needs what it found
+        return f"{err['msg']}, got {_got(err['input'])}"
     # a validator's ValueError: its text is the message, without pydantic's label
     return str(err["msg"]).removeprefix("Value error, ")
+
+
+def _got(value: Any) -> str:
+    """What a YAML value was, for "…, got X" (an unquoted ``#`` reads as a comment)."""
+    if value is None:
+        return "nothing (an empty value; text that starts with '#' must be quoted)"
+    return _shape(value)
+
+
+#: the patterns of ids and colours, told in words (a regular expression means little to
+#: a designer); any other pattern is quoted as pydantic gives it
+_COLOUR_PATTERN = "^#[0-9a-fA-F]{6}$"
+
+
+def _pattern_message(err: dict[str, Any]) -> str:
+    """Text that does not match its pattern: what the pattern means, and what was written."""
+    pattern = str((err.get("ctx") or {}).get("pattern", ""))
+    given = err.get("input")
+    if pattern == SLUG_PATTERN:
+        slug = re.sub(r"[^a-z0-9]+", "-", str(given).lower()).strip("-")
+        tip = f" (try {slug!r})" if slug else ""
+        return f"an id is lower-case words of a-z and 0-9 joined by hyphens, got {given!r}{tip}"
+    if pattern == _COLOUR_PATTERN:
+        return f'a colour is "#rrggbb", six hex digits in quotes, got {given!r}'
+    return f"{err['msg']}, got {given!r}"
+
+
+def _choice_message(err: dict[str, Any]) -> str:
+    """A word outside a fixed list: the list, the word given, and the nearest word."""
+    given = err.get("input")
+    words = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+    got = repr(given) if isinstance(given, str) else _got(given)
+    hint = difflib.get_close_matches(given, words, n=1) if isinstance(given, str) else []
+    return f"{err['msg']}, got {got}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
 
 
 def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
@@ -318,7 +376,26 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
     problems.extend(_check(partial.doubting(_sections(model, merged.doubtful)), merged))
     if problems or instance is None:
         raise ContentError(problems)
-    return LoadedContent(folder, instance, tuple(files), digest.hexdigest())
+    return LoadedContent(folder, instance, tuple(files), digest.hexdigest(), _sources(merged))
+
+
+def _sources(merged: _Merged) -> dict[str, str]:
+    """``file:line`` of every list entry with an ``id``, by id (sections and their sub-lists)."""
+    out: dict[str, str] = {}
+
+    def entries(items: Any, loc: Loc) -> None:
+        if not isinstance(items, list):
+            return
+        for i, entry in enumerate(items):
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                out.setdefault(entry["id"], merged.where((*loc, i)))
+
+    for key, value in merged.data.items():
+        entries(value, (key,))
+        if isinstance(value, dict):
+            for sub, items in value.items():
+                entries(items, (key, sub))
+    return out
 
 
 def _check(partial: Partial[Any], merged: _Merged) -> list[Problem]:

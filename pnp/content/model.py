@@ -40,7 +40,9 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 Loc = tuple[str | int, ...]
 
 #: Identifiers are stable kebab-case words: ``stark-eddard``.
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+#: an id: lower-case words joined by hyphens
+SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
 
 
 @dataclass(frozen=True)

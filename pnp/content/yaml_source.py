@@ -203,6 +203,7 @@ def parse_yaml(path: Path, raw: bytes) -> YamlDocument:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+        message += _syntax_hint(exc, line)
         doc.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}"))
         doc.data = None
     except yaml.reader.ReaderError as exc:
@@ -222,6 +223,45 @@ def parse_yaml(path: Path, raw: bytes) -> YamlDocument:
     finally:
         loader.dispose()
     return doc
+
+
+#: what usually causes a YAML syntax error (a part of PyYAML's problem text), and the fix
+_SYNTAX_HINTS = (
+    (
+        "mapping values are not allowed",
+        "quote text that holds ': ', or check this line's indentation",
+    ),
+    ("that cannot start any token", "indent with spaces, not tabs"),
+    (
+        "expected <block end>, but found '<scalar>'",
+        "quote the whole value if text goes on after a closing quotation mark, "
+        "else check the indentation",
+    ),
+    ("expected <block end>", "check this line's indentation against the lines above it"),
+    ("could not find expected ':'", "write 'field: value', and check the indentation"),
+    (
+        "expected ',' or ']'",
+        "close the [ ] list, put commas between its items, quote any that hold ':' or ','",
+    ),
+    (
+        "expected ',' or '}'",
+        "close the { } mapping, put commas between its fields, quote values that hold ':' or ','",
+    ),
+    ("found unexpected end of stream", "a quotation mark is never closed"),
+)
+
+
+def _syntax_hint(exc: yaml.MarkedYAMLError, line: int) -> str:
+    """A plain-words hint for a YAML syntax error, and where its construct began."""
+    problem = str(exc.problem or "")
+    hint = next((fix for part, fix in _SYNTAX_HINTS if part in problem), "")
+    start = exc.context_mark
+    began = ""
+    # a bracket, quotation mark or key left open is best found where it began
+    opened = any(w in str(exc.context or "") for w in ("flow", "quoted", "simple key"))
+    if opened and start is not None and start.line + 1 != line:
+        began = f" (it began at line {start.line + 1})"
+    return began + (f": {hint}" if hint else "")
 
 
 def _compose_with_libyaml(text: str) -> tuple[yaml.CSafeLoader, yaml.Node | None] | None:

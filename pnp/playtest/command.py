@@ -44,6 +44,7 @@ class PlaytestRequest:
     fair_margin: float | None = None
     max_cap_rate: float | None = None
     card_games: int | None = None
+    house_games: int | None = None
     progress: bool | None = None
 
 
@@ -59,6 +60,10 @@ def _check(request: PlaytestRequest) -> None:
         raise UsageError("--fair-margin must be between 0 and 1")
     if request.max_cap_rate is not None and not 0 <= request.max_cap_rate <= 1:
         raise UsageError("--max-cap-rate must be between 0 and 1")
+    counts = (("--card-games", request.card_games), ("--house-games", request.house_games))
+    for name, value in counts:
+        if value is not None and value < 0:
+            raise UsageError(f"{name} must be 0 or more")
     if request.report is not None and request.report.suffix.lower() != ".pdf":
         raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")
     # outputs are written after the games: check them before, not after, a long run
@@ -112,6 +117,7 @@ def run_command(
         fair_margin=request.fair_margin,
         max_cap_rate=request.max_cap_rate,
         card_games=request.card_games,
+        house_games=request.house_games,
     )
     runner = executor or LocalExecutor(request.workers)
     title = f"{plan.ruleset.name} playtest"

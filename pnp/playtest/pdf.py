@@ -31,6 +31,7 @@ from reportlab.platypus import (
 )
 
 from pnp import __version__
+from pnp.playtest.plan import option_text
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Rate, wilson
 from pnp.playtest.verdict import fair_band
@@ -119,12 +120,22 @@ def histogram(values: Sequence[int], width: float = WIDTH, height: float = 150.0
     chart.categoryAxis.labels.angle = 90 if step > 1 else 0
     chart.categoryAxis.labels.boxAnchor = "e" if step > 1 else "n"
     chart.valueAxis.valueMin = 0
+    # counts of games: whole-number ticks (left alone, a few games get 0.5, 1.5 …)
+    chart.valueAxis.valueStep = _count_step(max(counts))
     chart.valueAxis.labels.fontSize = 7
     chart.bars[0].fillColor = BAR
     chart.bars.strokeColor = None
     d.add(chart)
     d.add(String(width / 2, 2, "rounds", fontSize=8, textAnchor="middle"))
     return d
+
+
+def _count_step(most: int) -> int:
+    """A whole tick step (1, 2, 5, 10, 20, 50 …) giving at most 6 steps up to ``most``."""
+    step = 1
+    while most / step > 6:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return step
 
 
 def card_chart(rows: Sequence[tuple[str, float, float]], width: float = WIDTH) -> Drawing:
@@ -203,7 +214,7 @@ def render_report(report: PlaytestReport) -> bytes:
     story: list = [heading(f"Playtest report: {plan.ruleset.title}", styles["Title"], 0)]
     agents = ", ".join(plan.agents)
     houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
-    options = ", ".join(f"{k}={v}" for k, v in plan.options.items()) or "none"
+    options = ", ".join(option_text(k, v) for k, v in plan.options.items()) or "none"
     setup = [
         ["ruleset", plan.ruleset.name, "games", str(s.games)],
         ["players", str(plan.players), "seed", str(plan.seed)],

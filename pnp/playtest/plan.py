@@ -89,6 +89,11 @@ def parse_houses(text: str | None) -> tuple[str | None, ...] | None:
     return tuple(None if h in RANDOM_HOUSE else h for h in names)
 
 
+def option_text(key: str, value: Any) -> str:
+    """One option as it is written on the command line: ``winter=true``, not ``winter=True``."""
+    return f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+
+
 def parse_options(items: list[str] | None) -> dict[str, Any]:
     """``--option KEY=VALUE`` pairs as a mapping; values read as YAML scalars (``true``, ``3``)."""
     import yaml

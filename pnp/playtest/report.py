@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.content.problems import display_path
-from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
-from pnp.playtest.verdict import Thresholds, fair_band
+from pnp.playtest.verdict import Thresholds, fair_band, unjudged_houses
 
 #: the keys of ``pnp playtest --json``, in order
 JSON_KEYS = (
@@ -143,6 +143,7 @@ class PlaytestReport:
             "fair_band": [round(low, 6), round(high, 6)],
             "max_cap_rate": self.thresholds.max_cap_rate,
             "card_games": self.thresholds.card_games,
+            "house_games": self.thresholds.house_games,
             "undecided_endings": sorted(self.thresholds.undecided_endings),
             "max_undecided_rate": self.thresholds.max_undecided_rate,
         }
@@ -170,9 +171,14 @@ class PlaytestReport:
         plan = self.plan
         low, high = fair_band(s, self.thresholds)
         agents = ",".join(plan.agents) if len(set(plan.agents)) > 1 else plan.agents[0]
-        lines = [
+        header = (
             f"{plan.ruleset.name}: {s.games} games, {plan.players} players, agents {agents}, "
-            f"seed {plan.seed}",
+            f"seed {plan.seed}"
+        )
+        if plan.options:  # a variant changes every figure below: say which one was played
+            header += ", options " + " ".join(option_text(k, v) for k, v in plan.options.items())
+        lines = [
+            header,
             f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
             f"cap hits {s.cap_hits} ({_pct(s.cap_hits / s.games if s.games else 0)})",
         ]
@@ -200,6 +206,12 @@ class PlaytestReport:
             lines.append(
                 f"  {name:<{width}}  {_pct(share):>6}  [{_pct(lo)}–{_pct(hi)}]  "
                 f"{rate.wins}/{rate.games}"
+            )
+        unjudged = unjudged_houses(s, self.thresholds)
+        if unjudged:  # their intervals are shown, but a handful of games proves nothing
+            lines.append(
+                f"  balance not judged for {', '.join(unjudged)}: fewer than "
+                f"{self.thresholds.house_games} games each (--house-games)"
             )
         r, d = spread(s.rounds), spread(s.steps)
         lines.append(

@@ -2,7 +2,8 @@
 
 A run fails when any game crashed or broke an invariant, when more than
 ``max_cap_rate`` of the games hit a cap, when a House's 95% win-rate
-interval misses the fair band (the equal-seat rate ± ``fair_margin``), when
+interval misses the fair band (the equal-seat rate ± ``fair_margin``; only
+Houses that played at least ``house_games`` games are judged), when
 more than ``max_undecided_rate`` of the finished games end without a victory
 (the ruleset's ``undecided_endings``, e.g. a round limit), or, in runs of at
 least ``card_games`` games, when some card was never played.
@@ -24,6 +25,9 @@ class Thresholds:
     max_cap_rate: float = 0.01
     #: the smallest run in which a card never played fails the verdict
     card_games: int = 500
+    #: the fewest games a House must play for its win rate to be judged: with
+    #: fewer, one lucky streak among many Houses fails a smoke-test run
+    house_games: int = 30
     #: endings that are no victory, and the largest share of finished games
     #: that may end so
     undecided_endings: frozenset[str] = frozenset()
@@ -37,12 +41,14 @@ class Thresholds:
         fair_margin: float | None = None,
         max_cap_rate: float | None = None,
         card_games: int | None = None,
+        house_games: int | None = None,
     ) -> Thresholds:
         """The ruleset's thresholds, overridden where given."""
         return cls(
             fair_margin=ruleset.fair_margin if fair_margin is None else fair_margin,
             max_cap_rate=ruleset.max_cap_rate if max_cap_rate is None else max_cap_rate,
             card_games=cls.card_games if card_games is None else card_games,
+            house_games=cls.house_games if house_games is None else house_games,
             undecided_endings=ruleset.undecided_endings,
             max_undecided_rate=ruleset.max_undecided_rate,
         )
@@ -67,6 +73,11 @@ def fair_band(stats: Statistics, thresholds: Thresholds) -> tuple[float, float]:
         max(0.0, stats.fair_rate - thresholds.fair_margin),
         min(1.0, stats.fair_rate + thresholds.fair_margin),
     )
+
+
+def unjudged_houses(stats: Statistics, thresholds: Thresholds) -> list[str]:
+    """Houses with too few games for their win rate to be judged."""
+    return [h for h, rate in stats.houses.items() if rate.games < thresholds.house_games]
 
 
 def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
@@ -104,6 +115,8 @@ def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
         )
     low, high = fair_band(stats, thresholds)
     for house, rate in stats.houses.items():
+        if rate.games < thresholds.house_games:
+            continue  # said in the report (unjudged_houses), not a failure
         ci_low, ci_high = wilson(rate.wins, rate.games)
         if ci_high < low or ci_low > high:
             reasons.append(

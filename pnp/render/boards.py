@@ -56,6 +56,11 @@ def _count(length: float, room: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (room - overlap) - _EPS)
 
 
+def _share(length: float, count: int, overlap: float) -> float:
+    """The size of each of ``count`` equal tiles covering ``length`` with ``overlap``."""
+    return (length + (count - 1) * overlap) / count
+
+
 def tiling(board: Board, options: RenderOptions) -> Tiling:
     """The tiling with the fewest pages (portrait or landscape paper)."""
     w, h = board.trim_size()
@@ -71,14 +76,17 @@ def tiling(board: Board, options: RenderOptions) -> Tiling:
         rows = _count(h + 2 * b, room_h, o)
         if best is not None and cols * rows >= best.count:
             continue
+        # tiles of one size share the board: no thin last strip to glue on
+        tile_w = _share(w + 2 * b, cols, o)
+        tile_h = _share(h + 2 * b, rows, o)
         regions = []
         for r in range(rows):
-            top = h + b - r * (room_h - o)
-            bottom = max(top - room_h, -b)
+            top = h + b - r * (tile_h - o)
+            bottom = max(top - tile_h, -b)
             row = []
             for c in range(cols):
-                left = -b + c * (room_w - o)
-                right = min(left + room_w, w + b)
+                left = -b + c * (tile_w - o)
+                right = min(left + tile_w, w + b)
                 row.append(Box(left, bottom, right - left, top - bottom))
             regions.append(tuple(row))
         best = Tiling(page, cols, rows, tuple(regions))

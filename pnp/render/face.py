@@ -42,7 +42,7 @@ from pnp.render.components import Component
 from pnp.render.forms import end_form
 from pnp.render.geometry import Box
 from pnp.render.icons import ICON_UNITS, Icon
-from pnp.render.markup import escape
+from pnp.render.markup import escape, parse_inline, plain_text
 from pnp.render.report import RenderError, RenderReport
 from pnp.render.textbox import Align, TextStyle, VAlign
 from pnp.render.units import mm
@@ -60,7 +60,22 @@ class DrawContext:
     report: RenderReport = field(default_factory=RenderReport)
     #: shown in problem reports: the file being written
     file: str = ""
+    #: ``file:line`` of the content entry of each id (``LoadedContent.sources``):
+    #: problem reports say where to edit
+    sources: Mapping[str, str] = field(default_factory=dict)
     _images: dict[Path, ImageReader] = field(default_factory=dict)
+
+    def source_of(self, component_id: str) -> str | None:
+        """``file:line`` of the content entry behind a component: its own id, or the
+        longest id it extends (``stark-hostility-1`` is a copy of ``stark-hostility``)."""
+        found = self.sources.get(component_id)
+        if found is None:
+            parts = component_id.split("-")
+            for n in range(len(parts) - 1, 0, -1):
+                found = self.sources.get("-".join(parts[:n]))
+                if found is not None:
+                    break
+        return found
 
     def icon(self, name: str) -> Icon:
         """The registered icon ``name`` (:class:`RenderError` if none)."""
@@ -170,7 +185,9 @@ class Face:
     def where(self) -> str:
         """How problem reports name this face."""
         prefix = f"{self.context.file}: " if self.context.file else ""
-        return f"{prefix}{self.component.kind} {self.component.id!r} ({self.side})"
+        source = self.context.source_of(self.component.id)
+        at = f" from {source}" if source else ""
+        return f"{prefix}{self.component.kind} {self.component.id!r} ({self.side}){at}"
 
     # -- drawing helpers -----------------------------------------------------
 
@@ -280,6 +297,10 @@ class Face:
                     f"label {_short(text)!r} is wider than {max_width / mm:.1f} mm "
                     f"even at {used:g} pt",
                 )
+                # cut it short like a text box drops its last lines, rather than print it
+                # over its neighbours and past the card's edge
+                text = _cut_to_width(font, text, max_width / used)
+                unit = fonts.unit_width(font, text)
         width = unit * used
         if align == "center":
             x -= width / 2
@@ -332,10 +353,20 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def _cut_to_width(font: str, text: str, units: float) -> str:
+    """``text`` cut short with an ellipsis to at most ``units`` wide (in font-size units)."""
+    for end in range(len(text) - 1, 0, -1):
+        cut = text[:end].rstrip() + "…"
+        if fonts.unit_width(font, cut) <= units:
+            return cut
+    return ""
+
+
 def _overflow_message(
     markup: str, lay: textbox.TextLayout, w: float, h: float, style: TextStyle
 ) -> str:
-    what = f"text {_short(markup)!r}"
+    # quote the words as printed, not the <b>/<i> markup and &amp; escapes behind them
+    what = f"text {_short(plain_text(parse_inline(markup)))!r}"
     if lay.split_words:
         return (
             f"{what} has a word wider than its box ({w / mm:.1f} mm) even at {style.min_size:g} pt"

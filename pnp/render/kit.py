@@ -157,6 +157,7 @@ def render_files(
             content_folder=content.folder,
             report=report,
             file=f"{ruleset.name}/{plan.name}",
+            sources=content.sources,
         )
         data = write_pdf(
             plan.pages,

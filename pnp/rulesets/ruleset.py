@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.content import ContentModel, LoadedContent, load_content, summarize
+from pnp.content import ContentError, ContentModel, LoadedContent, load_content, summarize
+from pnp.content.problems import Problem, display_path
 from pnp.engine.game import Agent, Game, GameConfig
 from pnp.errors import UsageError
 
@@ -111,7 +112,7 @@ class Ruleset:
         folder = root / self.content_folder
         if folder.is_dir() or not alone or not root.is_dir():
             return folder
-        if any(root.glob("*.yaml")) or any(root.glob("*.yml")):
+        if _holds_yaml(root):
             return root
         return folder
 
@@ -125,7 +126,23 @@ class Ruleset:
 
     def load(self, content_root: Path | None = None, *, alone: bool = False) -> LoadedContent:
         """Load and validate this ruleset's content (raises ``ContentError``)."""
-        return load_content(self.content_model, self.content_dir(content_root, alone=alone))
+        folder = self.content_dir(content_root, alone=alone)
+        root = folder.parent
+        if not folder.is_dir() and not alone and root.is_dir() and _holds_yaml(root):
+            # `pnp validate --content my/thrones`: one ruleset's folder given for all of them
+            raise ContentError(
+                [
+                    Problem(
+                        display_path(folder),
+                        0,
+                        0,
+                        "",
+                        f"no such content folder ({display_path(root)} holds YAML files "
+                        "itself: if it is one ruleset's folder, name that ruleset)",
+                    )
+                ]
+            )
+        return load_content(self.content_model, folder)
 
     def check_players(self, players: int) -> None:
         """Raise :class:`UsageError` unless ``players`` is a supported count."""
@@ -133,3 +150,8 @@ class Ruleset:
             raise UsageError(
                 f"{self.name} is played by {self.players_text()} players, not {players}"
             )
+
+
+def _holds_yaml(folder: Path) -> bool:
+    """Whether ``folder`` has YAML files of its own (not only in sub-folders)."""
+    return any(folder.glob("*.yaml")) or any(folder.glob("*.yml"))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Literal
 
 import pytest
+from pydantic import Field
 
-from pnp.content import ContentError, load_content
+from pnp.content import ContentError, ContentModel, Slug, load_content
 from tests.content.copies import edit
 from tests.fixtures.toy import ToyContent
 
@@ -31,6 +33,15 @@ def test_shipped_fixture_loads(toy_root: Path) -> None:
     assert len(loaded.content_hash) == 64
 
 
+def test_each_id_knows_the_file_and_line_of_its_entry(toy_root: Path) -> None:
+    sources = load(toy_root / "toy").sources
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    lines = units.read_text().splitlines()
+    assert sources["knight"].endswith("toy/cards/units.yaml:3") and "- id: knight" in lines[2]
+    assert sources["squire"].endswith("toy/cards/units.yaml:10") and "- id: squire" in lines[9]
+    assert sources["fireball"].split(":")[0].endswith("toy/cards/spells.yaml")
+
+
 def test_content_hash_follows_the_bytes(toy_root: Path) -> None:
     before = load(toy_root / "toy").content_hash
     game = toy_root / "toy" / "game.yaml"
@@ -52,6 +63,66 @@ def test_wrong_type(toy_root: Path) -> None:
     units.write_text(units.read_text().replace("strength: 3", "strength: lots"))
     (line,) = problems(toy_root / "toy")
     assert "units.yaml:7:5: cards[0].strength: Input should be a valid integer" in line
+
+
+class _Banner(ContentModel):
+    """A content root with a fixed word, text and a number, for the messages below."""
+
+    side: Literal["light", "dark"]
+    motto: str
+    size: int = 1
+    id: Slug = "banner"
+    colour: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")] = "#000000"
+    code: Annotated[str, Field(pattern=r"^B-\d\d$")] = "B-01"
+
+
+def _banner_problems(tmp_path: Path, text: str) -> list[str]:
+    folder = tmp_path / "banner"
+    folder.mkdir()
+    (folder / "banner.yaml").write_text(text)
+    with pytest.raises(ContentError) as info:
+        load_content(_Banner, folder)
+    return [f"{p.line}: {p.field}: {p.message}" for p in info.value.problems]
+
+
+def test_a_word_outside_its_list_says_what_was_written_and_the_nearest(tmp_path: Path) -> None:
+    assert _banner_problems(tmp_path, "side: drak\nmotto: Ours\n") == [
+        "1: side: Input should be 'light' or 'dark', got 'drak' (did you mean 'dark'?)"
+    ]
+
+
+def test_a_value_of_the_wrong_type_says_what_was_found(tmp_path: Path) -> None:
+    # an unquoted colour is a YAML comment: the value is empty
+    assert _banner_problems(tmp_path, "side: 3\nmotto: #aa0000\nsize: big\n") == [
+        "1: side: Input should be 'light' or 'dark', got a number (3)",
+        "2: motto: Input should be a valid string, got nothing (an empty value; text that "
+        "starts with '#' must be quoted)",
+        "3: size: Input should be a valid integer, unable to parse string as an integer, "
+        "got text ('big')",
+    ]
+
+
+def test_ids_and_colours_that_break_their_pattern_are_told_in_words(tmp_path: Path) -> None:
+    text = 'side: dark\nmotto: Ours\nid: Night Watch\ncolour: "#12345"\ncode: B1\n'
+    assert _banner_problems(tmp_path, text) == [
+        "3: id: an id is lower-case words of a-z and 0-9 joined by hyphens, got 'Night Watch' "
+        "(try 'night-watch')",
+        "4: colour: a colour is \"#rrggbb\", six hex digits in quotes, got '#12345'",
+        "5: code: String should match pattern '^B-\\d\\d$', got 'B1'",
+    ]
+
+
+def test_a_field_of_another_kind_of_card_says_so(toy_root: Path) -> None:
+    units = toy_root / "toy" / "cards" / "units.yaml"
+    units.write_text(
+        units.read_text().replace("    strength: 3\n", "    strength: 3\n    text: Hi\n")
+    )
+    (line,) = problems(toy_root / "toy")
+    # not "unknown field (did you mean 'text'?)": spells have it, units do not
+    assert line.endswith(
+        "units.yaml:8:5: cards[0].text: unknown field: a unit has no 'text' (other kinds of "
+        "entry do)"
+    )
 
 
 def test_missing_field_points_at_the_item(toy_root: Path) -> None:
@@ -354,5 +425,6 @@ def test_a_file_that_does_not_parse_hides_no_duplicate_and_no_missing_file(
         f"{folder / 'cards' / 'spells.yaml'}:2)",
         "units.yaml:9:5: cards[0].art: no such file 'art/knigt.png' in the content folder",
         "extra.yaml:2:1: YAML syntax error: while parsing a flow sequence expected ',' or ']', "
-        "but got '<stream end>'",
+        "but got '<stream end>' (it began at line 1): close the [ ] list, put commas between "
+        "its items, quote any that hold ':' or ','",
     )

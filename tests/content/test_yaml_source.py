@@ -65,6 +65,29 @@ def test_syntax_error_has_line_and_column() -> None:
     assert problem.message.startswith("YAML syntax error")
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "hint"),
+    [
+        # text holding ': ' left unquoted, the commonest slip in a flavour line
+        ("cards:\n  - flavor: He came: he saw.\n", 2, "quote text that holds ': '"),
+        # a field indented one space too far
+        ("cards:\n  - id: a\n     cost: 1\n", 3, "check this line's indentation"),
+        # a list item's field indented like the dash
+        ("cards:\n  - id: a\n  cost: 1\n", 3, "indentation against the lines above"),
+        ("cards:\n\t- id: a\n", 2, "indent with spaces, not tabs"),
+        ("cards: [a, b\nrules: 1\n", 2, "(it began at line 1): close the [ ] list"),
+        ("card: {id: a\nrules: 1\n", 2, "(it began at line 1): close the { } mapping"),
+        ('name: "Ser Jorah\ncost: 1\n', 3, "(it began at line 1): a quotation mark is never"),
+        ('name: "Ser" Jorah\n', 1, "quote the whole value"),
+    ],
+)
+def test_syntax_errors_say_how_to_fix_them(text: str, line: int, hint: str) -> None:
+    (problem,) = parse(text).problems
+    assert problem.line == line
+    assert problem.message.startswith("YAML syntax error: ")
+    assert hint in problem.message
+
+
 def test_not_utf8_names_the_line() -> None:
     doc = parse(b"a: 1\nname: caf\xe9\n")
     (problem,) = doc.problems

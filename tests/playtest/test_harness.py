@@ -273,6 +273,8 @@ def test_cli_pass_and_fail_exit_codes() -> None:
         (["--workers", "0"], "--workers must be at least 1"),
         (["--report", "out.txt"], "the report is a PDF"),
         (["--fair-margin", "2"], "--fair-margin must be between 0 and 1"),
+        (["--house-games", "-1"], "--house-games must be 0 or more"),
+        (["--card-games", "-5"], "--card-games must be 0 or more"),
     ],
 )
 def test_cli_bad_input_exits_two(args: list[str], message: str) -> None:
@@ -280,6 +282,19 @@ def test_cli_bad_input_exits_two(args: list[str], message: str) -> None:
     assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_cli_says_which_houses_played_too_few_games_to_judge() -> None:
+    three = ("--workers", "1", "--players", "3", "--houses", "stark,lannister,tyrell")
+    result = invoke("--games", "6", *three)
+    assert result.exit_code in (0, 1), result.output
+    assert "balance not judged for lannister, stark, tyrell: fewer than 30 games each" in (
+        result.stdout
+    )
+    result = invoke("--games", "6", *three, "--house-games", "6")
+    assert "balance not judged" not in result.stdout
+    result = invoke("--games", "3", *three, "--stats", "stats.json")
+    assert json.loads(Path("stats.json").read_text())["thresholds"]["house_games"] == 30
 
 
 def test_cli_agents_and_houses_ignore_case_like_ruleset_names() -> None:
@@ -360,3 +375,12 @@ def test_cli_ctrl_c_says_so_and_writes_nothing(
     assert "interrupted: nothing was written" in result.stderr
     assert "Traceback" not in result.output
     assert not report.exists() and not stats.exists()
+
+
+def test_the_summary_names_the_options_played(tmp_path: Path) -> None:
+    report, lines = play(tmp_path, games=2)
+    assert lines[0].endswith(f", seed {report.plan.seed}")  # no options: nothing added
+    varied = dataclasses.replace(
+        report, plan=dataclasses.replace(report.plan, options={"winter": True, "deck": "big"})
+    )
+    assert varied.text()[0].endswith(f", seed {report.plan.seed}, options winter=true deck=big")

@@ -80,3 +80,28 @@ def test_every_heading_is_in_the_outline_at_its_place() -> None:
         first = max(f.y for f in below)
         line = " ".join(f.text for f in below if abs(f.y - first) < 1)
         assert entry.title.startswith(line) and first > entry.top - 30, (entry, line)
+
+
+def test_game_length_ticks_are_whole_games() -> None:
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+
+    from pnp.playtest.pdf import histogram
+
+    # five games used to get ticks at 0.5, 1.5 …: a count of games is a whole number
+    for lengths, ticks in (([3, 3, 4, 5, 7], [0, 1, 2]), ([5] * 1500 + [6] * 20, None)):
+        (chart,) = [c for c in histogram(lengths).contents if isinstance(c, VerticalBarChart)]
+        chart.valueAxis.configure(chart.data)
+        values = chart.valueAxis._tickValues
+        assert all(v == int(v) for v in values), values
+        assert ticks is None or values == ticks
+        assert len(values) <= 7
+
+
+def test_options_are_written_as_on_the_command_line() -> None:
+    content = HAGGLE.load(CONTENT_ROOT)
+    plan = PlaytestPlan(HAGGLE, games=2, seed=3, players=3, agents=("random",) * 3)
+    report = run_playtest(plan, content, executor=LocalExecutor(1))
+    shown = dataclasses.replace(report, plan=dataclasses.replace(plan, options={"winter": True}))
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(render_report(shown))).pages)
+    # the summary and -o say winter=true; the report said winter=True
+    assert "winter=true" in text and "winter=True" not in text

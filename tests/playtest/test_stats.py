@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pnp.engine.runner import CAPPED, CRASHED, FINISHED, VIOLATED
 from pnp.playtest.stats import Tally, quantile, spread, wilson
-from pnp.playtest.verdict import Thresholds, verdict
+from pnp.playtest.verdict import Thresholds, unjudged_houses, verdict
 from pnp.playtest.worker import GameSummary
 
 
@@ -108,6 +108,19 @@ def test_verdict_reasons() -> None:
     assert "1 card(s) never played in 102 games: never" in text
     relaxed = verdict(stats, Thresholds(fair_margin=1.0, max_cap_rate=0.5, card_games=1000))
     assert relaxed == [reasons[0]]
+
+
+def test_a_house_with_few_games_is_not_judged() -> None:
+    tally = Tally(2, ("random", "random"))
+    for i in range(6):  # "a" wins all 6: 95% CI 61%-100%, far above the band
+        tally.add(game(i, winners=(0,), factions=("a", "b")))
+    stats = tally.statistics(["x"])
+    assert verdict(stats, Thresholds(house_games=7)) == []
+    assert unjudged_houses(stats, Thresholds(house_games=7)) == ["a", "b"]
+    judged = verdict(stats, Thresholds(house_games=6))
+    assert any(r.startswith("a wins 100.0% of its games") for r in judged)
+    assert unjudged_houses(stats, Thresholds(house_games=6)) == []
+    assert Thresholds().house_games == 30
 
 
 def test_verdict_counts_endings_without_a_victory() -> None:

@@ -67,6 +67,17 @@ def test_tiles_overlap_by_exactly_the_overlap() -> None:
     assert close(cover, Box(-b, -b, 600 * mm + 2 * b, 840 * mm + 2 * b))
 
 
+def test_tiles_are_all_one_size() -> None:
+    # 606 mm across 3 landscape-A4 columns (277 mm room, 10 mm overlap): 209.3 mm each,
+    # not 277 + 277 + a 72 mm strip
+    tiles = tiling(board(600, 840), RenderOptions())
+    widths = {round(r.w, 6) for row in tiles.regions for r in row}
+    heights = {round(r.h, 6) for row in tiles.regions for r in row}
+    assert len(widths) == 1 and len(heights) == 1
+    assert widths.pop() == pytest.approx((606 * mm + 2 * 10 * mm) / 3)
+    assert heights.pop() == pytest.approx((846 * mm + 4 * 10 * mm) / 5)
+
+
 def test_tiles_place_the_board_consistently() -> None:
     options = RenderOptions()
     pages = plan_board(board(600, 840), options)[1:]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -197,14 +198,14 @@ def test_ruleset_without_a_kit_says_so(
     assert rendered.exit_code == 2 and "toy: no print kit yet" in rendered.stderr
 
 
-def overflowing(ruleset):
+def overflowing(ruleset, card_id: str = "crammed"):
     """The toy ruleset plus one card whose text cannot fit."""
 
     def crammed(face: Face) -> None:
         face.text("far too many words " * 60, 0, 0, face.width, 10, size=8, min_size=6)
 
     def components(content):
-        return [*ruleset.components(content), Card(id="crammed", face=crammed)]
+        return [*ruleset.components(content), Card(id=card_id, face=crammed)]
 
     return dataclasses.replace(ruleset, components=components)
 
@@ -224,13 +225,26 @@ def test_overflow_is_listed_and_strict_fails(
         "render", "toy", "--strict", "--content", str(toy_root), "--out", str(strict_out)
     )
     assert result.exit_code == 2
-    assert "card 'crammed' (face)" in result.stderr
+    # listed once, by the error that fails the run
+    assert result.stderr.count("card 'crammed' (face)") == 1
+    assert result.stderr.count("1 text problem:") == 1
     assert (
         "--strict: failing because of the text problems above; nothing was written."
         in result.stderr
     )
     assert "Traceback" not in result.output
     assert not strict_out.exists()
+
+
+def test_a_text_problem_names_the_content_entry_to_edit(
+    monkeypatch: pytest.MonkeyPatch, toy_root: Path, tmp_path: Path
+) -> None:
+    # the second copy of the knight: its entry is cards/units.yaml line 3
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (overflowing(TOY, "knight-2"),))
+    result = invoke("render", "toy", "--content", str(toy_root), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0
+    assert "toy/cards.pdf: card 'knight-2' (face) from " in result.stderr
+    assert "toy/cards/units.yaml:3: text 'far too many words" in result.stderr
 
 
 def test_a_failing_render_leaves_earlier_output_untouched(
@@ -312,6 +326,16 @@ def test_stale_kit_files_are_removed(
             "--duplex does not apply",
         ),
         (["render", "toy", "--back-offset", "1"], "--back-offset: cannot read '1'"),
+        # an offset where no back page is printed used to be dropped without a word
+        (
+            ["render", "toy", "--layout", "gutterfold", "--back-offset", "1,0"],
+            "--back-offset shifts the back pages of a duplex print; --layout gutterfold prints "
+            "backs beside their fronts",
+        ),
+        (
+            ["build", "--duplex", "none", "--back-offset", "0,-0.5"],
+            "--back-offset shifts the back pages of a duplex print; --duplex none prints no backs",
+        ),
         (["render", "toy", "--bleed", "-2"], "--bleed must be between 0 and 10 mm"),
         (["render", "nope"], "unknown ruleset 'nope'"),
         (["rules", "toy", "--format", "DOCX"], "'DOCX' is not one of 'pdf', 'md', 'html'"),
@@ -391,6 +415,19 @@ def test_rules_formats(toy_registry: None, toy_root: Path, tmp_path: Path, fmt: 
     )
 
 
+def test_rules_refuses_a_file_as_its_folder_before_rendering(
+    toy_registry: None, toy_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build_module, "build_reference", lambda *a: pytest.fail("rendered"))
+    afile = tmp_path / "afile"
+    afile.write_text("keep")
+    result = invoke("rules", "toy", "--content", str(toy_root), "--out", str(afile))
+    assert result.exit_code == 2
+    said = re.sub(r"[\s│╭╮╰╯─]+", " ", result.stderr)  # the error box wraps long paths
+    assert "Invalid value for '--out'" in said and "is a file" in said
+    assert afile.read_text() == "keep"
+
+
 def test_rules_to_stdout(toy_registry: None, toy_root: Path) -> None:
     result = invoke("rules", "toy", "--format", "md", "--content", str(toy_root), "--out", "-")
     assert result.exit_code == 0
@@ -405,3 +442,11 @@ def test_calibrate(tmp_path: Path) -> None:
     pages = text(data)
     assert "Duplex calibration: Letter, flip on the short edge" in pages[0]
     assert "--back-offset X,Y" in pages[1]
+
+
+def test_calibrate_help_says_where_the_sheet_goes() -> None:
+    # the sheet belongs to no ruleset: no "<ruleset> sub-folder" as render and build say
+    result = invoke("calibrate", "--help")
+    assert result.exit_code == 0
+    assert "calibration PDF" in result.stdout
+    assert "sub-folder" not in result.stdout

@@ -67,6 +67,13 @@ def test_overflow_is_reported_with_the_component() -> None:
     assert "has 10.0 mm" in problem.message
 
 
+def test_overflow_quotes_the_words_not_the_markup() -> None:
+    face, _, _ = make_face()
+    face.text("<b>Response:</b> Fish &amp; chips. " + LOREM * 4, 0, 0, 40 * mm, 10 * mm)
+    (problem,) = face.context.report.problems
+    assert problem.message.startswith("text 'Response: Fish & chips. ")
+
+
 def test_overflowing_text_draws_only_the_lines_that_fit() -> None:
     style = TextStyle(size=8, min_size=8)
     lay = fit(prepare(LOREM * 3), 40 * mm, 12 * mm, style)
@@ -136,6 +143,23 @@ def test_label_shrinks_to_its_width() -> None:
         max_width=10 * mm,
     )
     assert "is wider than 10.0 mm" in face.context.report.problems[0].message
+
+
+def test_a_label_too_wide_even_at_its_smallest_is_cut_short() -> None:
+    from pnp.render import fonts
+
+    face, canvas, _ = make_face()
+    drawn: list[str] = []
+    draw = canvas.drawString
+    canvas.drawString = lambda x, y, text, *a, **k: (drawn.append(text), draw(x, y, text))[1]
+    name = "Rickon Stark, the Wildest Wolf of Winterfell and the North"
+    used = face.label(name, 0, 0, size=10, max_width=30 * mm, min_size=6)
+    # it ran on past its box (over the sigil, off the card) though reported
+    (shown,) = drawn
+    assert shown.endswith("…") and name.startswith(shown[:-1])
+    font = fonts.family(fonts.DEFAULT_FAMILY).font(False, False)
+    assert fonts.unit_width(font, shown) * used <= 30 * mm
+    assert "is wider than 30.0 mm" in face.context.report.problems[0].message
 
 
 def test_escaped_names_print_as_themselves() -> None:

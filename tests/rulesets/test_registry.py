@@ -63,3 +63,19 @@ def test_content_dir_resolution(toy_root: Path) -> None:
     # a ruleset folder given directly, for a single ruleset
     assert TOY.content_dir(toy_root / "toy", alone=True) == toy_root / "toy"
     assert TOY.content_dir(toy_root / "toy", alone=False) == toy_root / "toy" / "toy"
+
+
+def test_one_rulesets_folder_given_for_all_says_to_name_the_ruleset(toy_root: Path) -> None:
+    from pnp.content import ContentError
+
+    # `pnp validate --content my/toy`: the root holds YAML itself, so it is a ruleset's folder
+    with pytest.raises(ContentError) as info:
+        TOY.load(toy_root / "toy", alone=False)
+    (problem,) = info.value.problems
+    assert problem.message.startswith("no such content folder (")
+    assert "holds YAML files itself: if it is one ruleset's folder, name that ruleset" in str(
+        problem
+    )
+    # a root without YAML of its own keeps the plain message
+    with pytest.raises(ContentError, match=r"no such content folder$"):
+        TOY.load(toy_root / "toy" / "cards" / "nothing", alone=False)

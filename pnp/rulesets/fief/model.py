@@ -12,6 +12,7 @@ of the decks.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -581,7 +582,7 @@ class FiefContent(ContentModel):
                 yield ("houses", i, "initial", "lord_card"), f"{lord_card.id!r} is not a Lord"
         kinds = Counter(n.kind for n in self.nobles)
         if kinds["noble"] != 72:
-            yield ("nobles",), f"the game has 72 House Nobles, got {kinds['noble']}"
+            yield self._noble_count_problem(kinds["noble"])
         if kinds["bannerman"] != 3:
             yield ("nobles",), f"the game has 3 Bannermen, got {kinds['bannerman']}"
         if kinds["heir"] != 2:
@@ -589,6 +590,25 @@ class FiefContent(ContentModel):
         for i, n in enumerate(self.nobles):
             if n.kind in ("bannerman", "heir") and n.sex != "lord":
                 yield ("nobles", i, "sex"), f"a {n.kind} is a Lord"
+
+    def _noble_count_problem(self, got: int) -> tuple[Loc, str]:
+        """72 House Nobles, 8 a House: name the Houses that differ, at their last Noble."""
+        message = f"the game has 72 House Nobles, got {got}"
+        per_house: Counter[str] = Counter()
+        last: dict[str, int] = {}
+        for i, n in enumerate(self.nobles):
+            if n.kind == "noble":
+                per_house[n.house] += 1
+                last[n.house] = i
+        if not self.houses or 72 % len(self.houses):
+            return ("nobles",), message
+        each = 72 // len(self.houses)
+        odd = [h.id for h in self.houses if per_house[h.id] != each]
+        if not odd:
+            return ("nobles",), message
+        told = ", ".join(f"House {h!r} has {per_house[h]}" for h in odd)
+        where: Loc = ("nobles", last[odd[0]]) if odd[0] in last else ("nobles",)
+        return where, f"{message} ({told}; each House has {each})"
 
     def _check_cards(self) -> Iterator[tuple[Loc, str]]:
         total = sum(c.copies for c in self.court)
@@ -624,13 +644,15 @@ class FiefContent(ContentModel):
                 )
             if card.effect.word()[0] not in ("famine", "heavy_rain", "plague"):
                 yield ("disaster_copies", i, "effect"), "a disaster copy must be a disaster"
-        units = {u.id for u in self.units}
+        units = [u.id for u in self.units]
         for i, card in enumerate(self.court):
             free = card.effect.free_troops
             if free is not None and free.unit not in units:
+                hint = difflib.get_close_matches(free.unit, units, n=1)
                 yield (
                     ("court", i, "effect", "free_troops", "unit"),
-                    f"unknown units id {free.unit!r}",
+                    f"unknown units id {free.unit!r} "
+                    + (f"(did you mean {hint[0]!r}?)" if hint else f"(known: {', '.join(units)})"),
                 )
         plague = [c for c in self.fortune if c.effect.plague is not None]
         if not plague:
@@ -734,10 +756,30 @@ class FiefContent(ContentModel):
         for i, d in enumerate(self.decisions):
             for match in PLACEHOLDER.finditer(d.text):
                 if placeholder_value(self, match.group(1)) is None:
+                    # compared without the common 'rules.', which makes any two paths alike
+                    tails = {p.removeprefix("rules."): p for p in _number_paths(self)}
+                    near = difflib.get_close_matches(
+                        match.group(1).removeprefix("rules."), tails, n=1
+                    )
+                    hint = [tails[t] for t in near]
                     yield (
                         ("decisions", i, "text"),
-                        f"{{{match.group(1)}}} names no number of the rules",
+                        f"{{{match.group(1)}}} names no number of the rules"
+                        + (f" (did you mean {{{hint[0]}}}?)" if hint else ""),
                     )
+
+
+def _number_paths(content: FiefContent) -> list[str]:
+    """Every ``rules.…`` path a decision placeholder may name (for typo hints)."""
+    paths: list[str] = []
+    todo: list[tuple[str, object]] = [("rules", content.rules)]
+    while todo:
+        path, node = todo.pop()
+        if isinstance(node, ContentModel):
+            todo += [(f"{path}.{name}", getattr(node, name)) for name in type(node).model_fields]
+        elif placeholder_value(content, path) is not None:
+            paths.append(path)
+    return paths
 
 
 def placeholder_value(content: FiefContent, path: str) -> int | list[int] | None:

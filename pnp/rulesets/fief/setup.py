@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig, Option
 from pnp.engine.rng import stream
-from pnp.errors import UsageError
+from pnp.errors import UsageError, did_you_mean
 from pnp.rulesets.fief import fate
 from pnp.rulesets.fief.compiled import Catalog, catalog_for
 from pnp.rulesets.fief.decide import Flow, ask
@@ -57,7 +57,10 @@ def pick_houses(cat: Catalog, config: GameConfig, rng: random.Random) -> list[st
     wanted += [None] * (players - len(wanted))
     for house in wanted:
         if house is not None and house not in cat.houses:
-            raise UsageError(f"unknown House {house!r} (known: {', '.join(cat.houses)})")
+            raise UsageError(
+                f"unknown House {house!r} (known: {', '.join(cat.houses)})"
+                + did_you_mean(house, cat.houses)
+            )
     chosen = [h for h in wanted if h is not None]
     if len(set(chosen)) != len(chosen):
         raise UsageError("each House may be played by one player only")

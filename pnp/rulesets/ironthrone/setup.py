@@ -21,6 +21,7 @@ from pnp.content.model import Loc
 from pnp.engine.errors import SetupError
 from pnp.engine.game import Event, GameConfig
 from pnp.engine.rng import shuffle, stream
+from pnp.errors import did_you_mean
 from pnp.rulesets.ironthrone.abilities import Compiled, compile_ability
 from pnp.rulesets.ironthrone.effects import WINDOWS, Ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
@@ -320,7 +321,13 @@ def choose_houses(model: IronThroneContent, config: GameConfig, rng: random.Rand
     # located as 'houses[i]': the key a game record (and --houses) gives them under
     for i, h in enumerate(wanted):
         if h is not None and h not in known:
-            problems.append((("houses", i), f"unknown House {h!r} (known: {', '.join(known)})"))
+            known_text = ", ".join(known)
+            problems.append(
+                (
+                    ("houses", i),
+                    f"unknown House {h!r} (known: {known_text})" + did_you_mean(h, known),
+                )
+            )
         elif h is not None and wanted.index(h) != i:
             problems.append((("houses", i), f"House {h!r} is taken twice (one House each)"))
     if problems:

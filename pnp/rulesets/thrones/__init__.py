@@ -19,7 +19,9 @@ RULESET = Ruleset(
     player_counts=(2, 3, 4),
     content_model=ThronesContent,
     summarize=summarize_content,  # type: ignore[arg-type]
-    notes="titles at 3–4; variants: two_on_two, draft, littlefinger",
+    # every -o option game_setup.OPTIONS accepts, so `pnp rulesets` lists them all
+    notes="options: two_on_two, draft, littlefinger, titles (on at 3–4), mulligan (on at 2), "
+    "deck_format=two_player|constructed",
     new_game=new_game,
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicAgent},

@@ -12,7 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, GameConfig, Option
 from pnp.engine.rng import derive_seed, stream
-from pnp.errors import PnpError, UsageError
+from pnp.errors import PnpError, UsageError, did_you_mean
 from pnp.rulesets.thrones.cards import K_LIMITED, K_NOATT, K_SETUP, CardDB, CardDef
 from pnp.rulesets.thrones.effects import PHASES
 from pnp.rulesets.thrones.model import DeckCard, Plot, ThronesContent
@@ -240,6 +240,11 @@ def check_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         # 'titles=maybe' is a typo, not a wish for titles: only deck_format is a word
         if key != "deck_format" and not isinstance(value, bool):
             raise UsageError(f"thrones option {key!r} must be true or false, got {value!r}")
+    if "deck_format" in opts and opts["deck_format"] not in ("two_player", "constructed"):
+        raise UsageError(
+            f"thrones option 'deck_format' must be two_player or constructed, "
+            f"got {opts['deck_format']!r}"
+        )
     if opts.get("two_on_two") and players != 4:
         raise UsageError("the Two-on-Two variant needs exactly 4 players")
     if opts.get("draft") and players != 2:
@@ -278,7 +283,10 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> ThronesGa
         if w is None:
             chosen.append(free.pop() if free else pick.choice(houses))
         elif w not in decks:
-            raise UsageError(f"no {fmt} deck for House {w!r} (have: {', '.join(houses)})")
+            raise UsageError(
+                f"no {fmt} deck for House {w!r} (have: {', '.join(houses)})"
+                + did_you_mean(w, houses)
+            )
         else:
             chosen.append(w)
     game = ThronesGame(db, model.rules, chosen, derive_seed(seed, "game"), opts)

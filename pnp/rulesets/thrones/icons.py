@@ -667,8 +667,13 @@ def _sigil_icon(name: str) -> Callable[[Drawing], None]:
     return draw
 
 
+def _sigil_label(name: str) -> str:
+    """A sigil's name as the rules text and screen readers give it: 'Sun and Spear'."""
+    return " ".join(w if w in ("and", "of", "the") else w.capitalize() for w in name.split("-"))
+
+
 for _name in SIGILS:
-    ICONS.icon(_name, label=_name.replace("-", " ").title())(_sigil_icon(_name))
+    ICONS.icon(_name, label=_sigil_label(_name))(_sigil_icon(_name))
 
 
 def title_icon(title_id: str) -> str:

@@ -245,6 +245,7 @@ class ThronesContent(ContentModel):
             lambda: check_decks(self),
             lambda: _check_titles(self),
             lambda: _check_sigils(self),
+            lambda: _check_traits(self),
         )
 
 
@@ -285,6 +286,8 @@ def check_deck(content: ThronesContent, deck: Deck, loc: Loc) -> Iterator[tuple[
             if cid in plots:
                 extra = " (that is a plot: list it under plots)"
             yield (where, f"unknown card id {cid!r}{extra}")
+            if isinstance(count, int) and count >= 1:
+                total += count  # written in the deck: its size is not a second problem
             continue
         if count < 1:
             yield (where, f"a count must be at least 1, got {count}")
@@ -363,6 +366,48 @@ def _check_sigils(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
             )
 
 
+#: the fields that name a trait a card must have (ability filters, attachments, agendas)
+_TRAIT_KEYS = ("trait", "attach_trait", "requires_trait")
+
+
+def _check_traits(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    """Every trait an ability, attachment or agenda looks for is on some card: traits are
+    free words, so a misspelt one would silently match nothing."""
+    have = {t for c in (*content.cards, *content.plots) for t in getattr(c, "traits", ())}
+    for section in ("cards", "plots", "agendas"):
+        for i, item in enumerate(getattr(content, section)):
+            found = [
+                ((section, i, key), getattr(item, key))
+                for key in _TRAIT_KEYS[1:]
+                if isinstance(getattr(item, key, None), str)
+            ]
+            for j, ability in enumerate(item.abilities):  # only abilities nest deeper
+                found += _trait_refs(
+                    ability.model_dump(by_alias=True), (section, i, "abilities", j)
+                )
+            for loc, trait in found:
+                if trait not in have:
+                    hint = _close(trait, dict.fromkeys(sorted(have)))
+                    yield (
+                        loc,
+                        f"no card has the trait {trait!r}"
+                        + (f" (did you mean {hint!r}?)" if hint else "")
+                        + ", so this finds nothing",
+                    )
+
+
+def _trait_refs(data: object, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in _TRAIT_KEYS and isinstance(value, str):
+                yield (*loc, key), value
+            else:
+                yield from _trait_refs(value, (*loc, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _trait_refs(value, (*loc, i))
+
+
 def _close(word: str, known: dict[str, object]) -> str | None:
     import difflib
 
@@ -387,6 +432,13 @@ def summarize_content(model: ThronesContent) -> dict[str, str]:
         f"{len(model.decks)} ({formats['two_player']} two-player, "
         f"{formats['constructed']} constructed; all legal)"
     )
+    # playtests deal the decks: a new card left out of every deck is never played, so say so
+    # (plots are left out: the plot-draft variant deals the plots no deck holds)
+    used = {cid for d in model.decks for cid in d.cards}
+    unused = [c.id for c in model.cards if c.id not in used]
+    if unused:
+        shown = ", ".join(unused[:5]) + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
+        out["cards in no deck"] = f"{len(unused)} ({shown}): printed, but never playtested"
     return out
 
 

@@ -191,10 +191,44 @@ def test_decision_placeholder_naming_no_rule(content_copy: Path) -> None:
     )
 
 
+def test_a_misspelt_decision_placeholder_gets_a_hint(content_copy: Path) -> None:
+    decisions = content_copy / "decisions.yaml"
+    edit(
+        decisions,
+        "no one may hold more than 6 cards",
+        "no one may hold more than {rules.hand_limt} or {rules.battle.dice.face}",
+    )
+    where = _at(decisions, 'text: "Each player may discard')
+    for line in (
+        f"{where}: decisions[2].text: {{rules.battle.dice.face}} names no number of the rules "
+        "(did you mean {rules.battle.dice.faces}?)",
+        f"{where}: decisions[2].text: {{rules.hand_limt}} names no number of the rules "
+        "(did you mean {rules.hand_limit}?)",
+    ):
+        _fails_with(content_copy, line)
+
+
+def test_an_unknown_free_troops_unit_lists_the_units(content_copy: Path) -> None:
+    court = content_copy / "cards" / "court.yaml"
+    edit(court, "{free_troops: {unit: knight,", "{free_troops: {unit: sellsword,")
+    _fails_with(
+        content_copy,
+        f"{_at(court, 'unit: sellsword')}: court[6].effect.free_troops.unit: unknown units id "
+        "'sellsword' (known: man-at-arms, knight, archer, champion, siege-engine, unsullied, "
+        "whitecloak)",
+    )
+    edit(court, "unit: sellsword", "unit: knigth")
+    _fails_with(
+        content_copy,
+        f"{_at(court, 'unit: knigth')}: court[6].effect.free_troops.unit: unknown units id "
+        "'knigth' (did you mean 'knight'?)",
+    )
+
+
 # -- one run reports every problem (a schema error does not hide the rest) -------------
 
 #: the schema error of :func:`_break_sansa`
-SANSA = "nobles[5].sex: Input should be 'lord' or 'lady'"
+SANSA = "nobles[5].sex: Input should be 'lord' or 'lady', got 'ladyy' (did you mean 'lady'?)"
 
 
 def _break_sansa(folder: Path) -> str:

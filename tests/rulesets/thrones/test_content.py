@@ -25,6 +25,18 @@ def test_validate_command_passes() -> None:
     assert "decks: 12 (6 two-player, 6 constructed" in result.output
 
 
+def test_validate_names_a_card_in_no_deck(content: LoadedContent, tmp_path: Path) -> None:
+    # playtests deal the decks, so a new card left out of them would never be tried
+    assert "in no deck" not in runner.invoke(app, ["validate", "thrones"]).output
+    folder = tmp_path / "thrones"
+    shutil.copytree(content.folder, folder)
+    extra = "- {id: stark-rickon, name: Rickon Stark, type: location, house: stark, cost: 1}\n"
+    (folder / "cards" / "new.yaml").write_text("cards:\n  " + extra)
+    result = runner.invoke(app, ["validate", "thrones", "--content", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "cards in no deck: 1 (stark-rickon): printed, but never playtested" in result.output
+
+
 def test_six_houses_with_ready_decks(content: LoadedContent) -> None:
     """TH-COMP-17: six Great Houses; each has a 50-card deck and a 60-card deck."""
     model = content.model
@@ -169,7 +181,18 @@ def test_deck_size_and_unknown_card(bad_root: Path) -> None:
     assert any(
         "unknown card id 'stark-eddrad' (did you mean 'stark-eddard'?)" in p for p in problems
     )
-    assert any("at least 60 cards, this one 0" in p for p in problems)
+    assert any("at least 60 cards, this one 1" in p for p in problems)  # the misspelt one counts
+
+
+def test_a_misspelt_card_is_not_also_a_wrong_deck_size(bad_root: Path) -> None:
+    def change(deck: dict) -> None:
+        count = deck["cards"].pop("stark-northern-levies")
+        deck["cards"]["stark-northern-levis"] = count
+
+    _edit_deck(bad_root, "stark-ready", change)
+    problems = _problems(bad_root)
+    assert any("unknown card id 'stark-northern-levis'" in p for p in problems), problems
+    assert not any("a two-player deck holds exactly" in p for p in problems), problems
 
 
 def test_validate_cli_bad_deck_exit_2(bad_root: Path) -> None:
@@ -194,6 +217,42 @@ def test_unknown_vocabulary_word_is_an_error(tmp_path: Path) -> None:
         load_content(ThronesContent, folder)
     lines = [str(p) for p in info.value.problems]
     assert any("stark.yaml:" in p and "abilities[0].response" in p for p in lines), lines
+
+
+def test_a_trait_no_card_has_is_an_error(tmp_path: Path) -> None:
+    """Traits are free words: a misspelt one in a filter would silently find nothing."""
+    folder = tmp_path / "thrones"
+    shutil.copytree(RULESET.content_dir(), folder)
+    greyjoy = folder / "cards" / "greyjoy.yaml"
+    edit(
+        greyjoy,
+        "trait: Ironborn, attacking: true}, amount",
+        "trait: Ironbron, attacking: true}, amount",
+    )
+    edit(folder / "cards" / "baratheon.yaml", "attach_trait: Lord", "attach_trait: Lords")
+    problems = validate_problems("thrones", folder)
+    assert [p.split(": ", 1)[1] for p in problems] == [
+        "cards[16].attach_trait: no card has the trait 'Lords' (did you mean 'Lord'?), so this "
+        "finds nothing",
+        "cards[20].abilities[0].effect.strength.target.trait: no card has the trait 'Ironbron' "
+        "(did you mean 'Ironborn'?), so this finds nothing",
+    ]
+    assert problems[0].startswith(f"{at(folder / 'cards' / 'baratheon.yaml', 'attach_trait')}:")
+    assert problems[1].startswith(f"{at(greyjoy, 'trait: Ironbron')}:")
+
+
+def test_an_effect_with_two_words_is_located_at_the_effect(tmp_path: Path) -> None:
+    folder = tmp_path / "thrones"
+    shutil.copytree(RULESET.content_dir(), folder)
+    stark = folder / "cards" / "stark.yaml"
+    power = "power, participating: true}\n        effect: {gain_power: {target: self, amount: 1}}"
+    edit(stark, power, "power, participating: true}\n        effect: {draw: 1, gain_gold: 1}")
+    (line,) = validate_problems("thrones", folder)
+    # the field was 'effect.one': 'one' is the name of a union member, not a YAML key
+    assert line == (
+        f"{at(stark, 'effect: {draw')}: cards[0].abilities[0].effect: an effect has exactly "
+        "one key, got draw, gain_gold"
+    )
 
 
 def test_every_gap_has_a_printed_ruling(content: LoadedContent) -> None:

@@ -150,12 +150,23 @@ def test_bad_options_are_usage_errors(content: LoadedContent) -> None:
         RULESET.new_game(content, GameConfig(3, None, {"two_on_two": True}), 1)
     with pytest.raises(UsageError, match="unknown thrones option"):
         RULESET.new_game(content, GameConfig(2, None, {"dragons": True}), 1)
+    # before, it read as a deck format the content lacks: "the content has no foo decks"
+    with pytest.raises(UsageError, match="'deck_format' must be two_player or constructed"):
+        RULESET.new_game(content, GameConfig(2, None, {"deck_format": "foo"}), 1)
     with pytest.raises(UsageError, match="no two_player deck for House 'tyrell'"):
         RULESET.new_game(content, GameConfig(2, ("tyrell", None)), 1)
     # before, any value was read as its truth: 'titles=maybe' switched titles on
     for key, value in (("titles", "maybe"), ("mulligan", 2), ("draft", None)):
         with pytest.raises(UsageError, match=f"option '{key}' must be true or false, got"):
             RULESET.new_game(content, GameConfig(2, None, {key: value}), 1)
+
+
+def test_pnp_rulesets_lists_every_option() -> None:
+    # README: "-o sets a ruleset option (pnp rulesets lists them)"
+    from pnp.rulesets.thrones.game_setup import OPTIONS
+
+    for key in OPTIONS:
+        assert key in RULESET.notes, key
 
 
 def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
