@@ -35,8 +35,10 @@ MODULES: tuple[str, ...] = (
     "pnp.engine.agents",
     "pnp.engine.rng",
     "pnp.engine.runner",
+    "pnp.rulesets.ironthrone.abilities",
     "pnp.rulesets.ironthrone.game",
     "pnp.rulesets.ironthrone.rules",
+    "pnp.rulesets.ironthrone.setup",
     "pnp.rulesets.ironthrone.state",
 )
 

@@ -11,7 +11,7 @@ effects (a generator of decisions, called by
 Conditions and effects are stored as small integer codes with plain typed
 parameters (no pydantic objects, no per-ability generated code), so the test
 and the effects are ordinary functions over integers: cheap in CPython and
-compiled straight to C by mypyc (see ``bench/compile_ironthrone.py``).
+compiled straight to C by mypyc (see :mod:`pnp.compiled`).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from pnp.rulesets.ironthrone.abilities import Compiled
 
 # The constants are Final so that a compiled build (mypyc, see
-# bench/compile_ironthrone.py) inlines them instead of looking them up.
+# pnp/compiled.py) inlines them instead of looking them up.
 
 # card kinds
 HOSTILITY: Final = 0
