@@ -14,8 +14,10 @@ games, only slower.
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
 import os
+from importlib.metadata import version as installed_version
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,11 @@ class CompileReferee(MypycBuildHook):
             self.clean([version])
             self.app.display_info("pnp: PNP_PURE_PYTHON is set: installing pure Python")
             return
+        record = self.record()
+        if self.up_to_date(record):  # a second install (e.g. with the test extras) is quick
+            self.app.display_info("pnp: the compiled referee matches its sources")
+            self.declare_artifacts(build_data)
+            return
         try:
             super().initialize(version, build_data)
         except Exception as exc:  # no compiler, no headers: pure Python still works
@@ -47,14 +54,42 @@ class CompileReferee(MypycBuildHook):
                 f"pnp: could not compile the referee ({why}); installing pure Python (slower)"
             )
             return
+        Path(self.root, RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+        build_data["artifacts"].append(f"/{RECORD}")
+
+    def record(self) -> dict[str, str]:
+        """SHA-256 of each source to compile, by module name, and the compiler's version."""
         record = {
             path[: -len(".py")].replace("/", "."): hashlib.sha256(
                 Path(self.root, path).read_bytes()
             ).hexdigest()
             for path in self.normalized_included_files
         }
-        Path(self.root, RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+        record["_mypy"] = installed_version("mypy")
+        return record
+
+    def up_to_date(self, record: dict[str, str]) -> bool:
+        """Whether an earlier build compiled these very sources with this mypy, for this
+        Python, and left every extension in place."""
+        try:
+            if json.loads(Path(self.root, RECORD).read_text()) != record:
+                return False
+        except (OSError, ValueError):
+            return False
+        suffixes = importlib.machinery.EXTENSION_SUFFIXES
+        for path in self.normalized_included_files:
+            stem = Path(self.root, path[: -len(".py")])
+            if not any(stem.with_name(stem.name + s).is_file() for s in suffixes):
+                return False
+        return bool(self.get_forced_inclusion_map())  # the extensions' shared library
+
+    def declare_artifacts(self, build_data: dict[str, Any]) -> None:
+        """What a compile puts in the wheel, for extensions already built."""
+        build_data["infer_tag"] = True
+        build_data["pure_python"] = False
+        build_data["artifacts"].extend(self.artifact_patterns)
         build_data["artifacts"].append(f"/{RECORD}")
+        build_data["force_include"].update(self.get_forced_inclusion_map())
 
     def clean(self, versions: list[str]) -> None:
         """Remove the extensions and the record of an earlier build."""
