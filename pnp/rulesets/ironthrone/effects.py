@@ -238,7 +238,11 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
             continue
         fits = CONDITION_WINDOWS.get(name)
         if fits and when not in fits:
-            yield (("if", name), f"{name!r} cannot be tested {WINDOWS[when].lower()}")
+            yield (
+                ("if", name),
+                f"{name!r} cannot be tested {WINDOWS[when].lower()} (when: {when}; "
+                f"it can be tested in: {', '.join(fits)})",
+            )
     on_side = (
         card
         or when == "before_your_turn"
@@ -250,19 +254,22 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
         if fits and when not in fits:
             yield (
                 ("do", i, kind),
-                f"{kind!r} cannot be used {WINDOWS[when].lower()} (fits: {', '.join(fits)})",
+                f"{kind!r} cannot be used {WINDOWS[when].lower()} (when: {when}; "
+                f"it fits: {', '.join(fits)})",
             )
         if kind in SIDED_EFFECTS and not on_side:
             yield (
                 ("do", i, kind),
-                f"{kind!r} acts on the opposing side: add a condition that puts you on a side "
-                "(active, challenger, defender, supporting, participating or side)",
+                f"{kind!r} acts on the opposing side: put you on a side under 'if:' "
+                "(active: true, challenger: true, defender: true, supporting: true, "
+                "participating: true, or side: won or lost)",
             )
         active = True in (conds.active, conds.challenger, conds.defender)
         if kind in ("force_support", "resolve_as") and not active:
             yield (
                 ("do", i, kind),
-                f"'{kind}' is for active players: add 'active', 'challenger' or 'defender: true'",
+                f"'{kind}' is for active players: add 'active: true', 'challenger: true' or "
+                "'defender: true' under 'if:'",
             )
 
 

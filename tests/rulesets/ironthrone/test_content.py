@@ -201,6 +201,7 @@ def test_words_must_fit_their_window(root: Path) -> None:
     assert code == 2
     assert "ability.when: a character card is used while its character participates" in err
     assert "ability.do[0].withdraw: 'withdraw' cannot be used when the resolution phase ends" in err
+    assert "(when: after_resolution; it fits: " in err  # the word to change, not only its meaning
 
 
 def test_sided_effects_need_a_side(root: Path) -> None:
@@ -213,6 +214,7 @@ def test_sided_effects_need_a_side(root: Path) -> None:
     code, _, err = validate(root)
     assert code == 2
     assert "characters[" in err and "'steal_power' acts on the opposing side" in err
+    assert "put you on a side under 'if:' (active: true, challenger: true" in err
 
 
 def test_house_counts(root: Path) -> None:
