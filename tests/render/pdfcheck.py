@@ -174,10 +174,21 @@ def images(data: bytes) -> list[list[tuple[str, str]]]:
                     n += pictures(target, target.get("/Resources"))
         return n
 
+    def any_picture(resources: object) -> bool:
+        # from the resources alone: parsing a page's content is slow, and most have none
+        for ref in (resources.get("/XObject", {}) if resources else {}).values():
+            target = ref.get_object()
+            if target["/Subtype"] == "/Image" or any_picture(target.get("/Resources")):
+                return True
+        return False
+
     out = []
     for page in pdf.pages:
         xobjects = page["/Resources"].get("/XObject", {})
         found: list[tuple[str, str]] = []
+        if not any_picture(page["/Resources"]):
+            out.append(found)
+            continue
         marks: list[tuple[str, str]] = []
         for operands, op in ContentStream(page.get_contents(), pdf).operations:
             here = marks[-1] if marks else ("", "")

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
+from typer.testing import CliRunner, Result
 
+from pnp.cli import app
 from pnp.paths import default_content_root
+from tests.render.pdfcheck import images
+
+runner = CliRunner()
 
 
 def picture(path: Path, size: tuple[int, int] = (90, 60), *, fmt: str = "PNG") -> None:
@@ -59,3 +65,97 @@ def add_field(file: Path, entry: str, field: str, *, key: str = "id") -> int:
 def pdf_files(out: Path) -> dict[str, bytes]:
     """Every PDF under ``out``, by path relative to it."""
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+@dataclass(frozen=True)
+class Art:
+    """One entry given a picture: where it is written and where it must print."""
+
+    #: the YAML file, relative to the ruleset's content folder
+    file: str
+    #: the entry's id
+    entry: str
+    #: the PDF (relative to the build's ruleset folder) and component ids that show it
+    pdf: str
+    components: tuple[str, ...]
+    #: the picture file, in ``art/``: ``.png`` or ``.jpg``
+    picture: str = "a.png"
+    fit: str = ""
+
+
+def content_with_art(ruleset: str, tmp: Path, entries: list[Art]) -> Path:
+    """A content root (holding ``<ruleset>/``) where each of ``entries`` has ``art:``."""
+    folder = content_copy(ruleset, tmp)
+    picture(folder / "art" / "a.png", (300, 200))
+    picture(folder / "art" / "b.jpg", (120, 200), fmt="JPEG")
+    for e in entries:
+        if e.fit:
+            add_field(folder / e.file, e.entry, f"art_fit: {e.fit}")
+        add_field(folder / e.file, e.entry, f"art: art/{e.picture}")
+    return folder.parent
+
+
+def build(ruleset: str, root: Path, out: Path) -> Result:
+    """``pnp build RULESET --strict --content ROOT --out OUT``."""
+    return runner.invoke(
+        app, ["build", ruleset, "--strict", "--content", str(root), "--out", str(out)]
+    )
+
+
+def validate(ruleset: str, root: Path) -> Result:
+    """``pnp validate RULESET --content ROOT``."""
+    return runner.invoke(app, ["validate", ruleset, "--content", str(root)])
+
+
+def drawn_pictures(folder: Path) -> set[tuple[str, str, str]]:
+    """``(pdf, component, side)`` of every picture drawn in the PDFs of ``folder``."""
+    return {
+        (name, component, side)
+        for name, data in pdf_files(folder).items()
+        for page in images(data)
+        for component, side in page
+    }
+
+
+def expected_pictures(entries: list[Art]) -> set[tuple[str, str, str]]:
+    """What :func:`drawn_pictures` must find for ``entries``: each on its face only."""
+    return {(e.pdf, c, "face") for e in entries for c in e.components}
+
+
+def bad_pictures(ruleset: str, tmp: Path, file: str, entries: tuple[str, str, str]) -> str:
+    """Give three entries of ``file`` a text file named ``x.png``, a path leaving the
+    folder and a missing file; check ``validate`` and ``build`` fail cleanly, naming each
+    at its line; return validate's error output for further checks."""
+    folder = content_copy(ruleset, tmp)
+    (folder / "art").mkdir()
+    (folder / "art" / "x.png").write_text("not a picture\n")
+    picture(tmp / "outside.png")
+    bad = ("art/x.png", "../../outside.png", "art/missing.jpg")
+    for entry, path in zip(entries, bad, strict=True):
+        add_field(folder / file, entry, f"art: {path}")
+    # where each landed, once all are in (a later insertion moves the lines below it)
+    text = (folder / file).read_text(encoding="utf-8").splitlines()
+    lines = [next(n for n, t in enumerate(text, 1) if f"art: {path}" in t) for path in bad]
+    result = validate(ruleset, folder.parent)
+    assert result.exit_code == 2, result.output
+    errors = result.stderr
+    assert "Traceback" not in result.output
+    where = str(folder / file)
+    for line, message in zip(
+        lines,
+        (
+            "'art/x.png': not a PNG or JPEG picture",
+            "path '../../outside.png' leaves the content folder",
+            "no such file 'art/missing.jpg' in the content folder",
+        ),
+        strict=True,
+    ):
+        assert re.search(
+            rf"^{re.escape(where)}:{line}:\d+: \S+\.art: {re.escape(message)}", errors, re.M
+        ), (line, errors)
+    assert "3 problems found." in errors
+    out = tmp / "out"
+    built = build(ruleset, folder.parent, out)
+    assert built.exit_code == 2 and "Traceback" not in built.output
+    assert not out.exists()
+    return errors
