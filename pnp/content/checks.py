@@ -156,6 +156,8 @@ def check_markers(
                 extra = f" (known: {', '.join(dict.fromkeys(candidates))})"
             yield loc, f"unknown {namespace} id {value!r}{extra}"
     base = folder.resolve()
+    # a picture used by many cards is decoded once
+    pictures: dict[tuple[Path, tuple[str, ...]], str | None] = {}
     for marker, value, loc in found.paths:
         target = (folder / value).resolve()
         if Path(value).is_absolute() or not target.is_relative_to(base):
@@ -164,8 +166,12 @@ def check_markers(
             yield loc, f"no such file {value!r} in the content folder"
         elif marker.suffixes and target.suffix.lower() not in marker.suffixes:
             yield loc, f"expected a {' or '.join(marker.suffixes)} file, got {value!r}"
-        elif marker.formats and (problem := _picture_problem(target, marker.formats)):
-            yield loc, f"{value!r}: {problem}"
+        elif marker.formats:
+            key = (target, marker.formats)
+            if key not in pictures:
+                pictures[key] = _picture_problem(target, marker.formats)
+            if pictures[key]:
+                yield loc, f"{value!r}: {pictures[key]}"
 
 
 def _picture_problem(target: Path, formats: tuple[str, ...]) -> str | None:
