@@ -11,6 +11,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from typer.testing import CliRunner, Result
 
@@ -159,3 +160,42 @@ def bad_pictures(ruleset: str, tmp: Path, file: str, entries: tuple[str, str, st
     assert built.exit_code == 2 and "Traceback" not in built.output
     assert not out.exists()
     return errors
+
+
+class ArtKitTests:
+    """The designer-art tests every ruleset runs: subclass as ``TestArt`` and set
+    :attr:`RULESET`, :attr:`ENTRIES` (one entry of each kind that takes a picture) and
+    :attr:`BAD` (a file and three of its entries to break)."""
+
+    RULESET: str
+    ENTRIES: list[Art]
+    BAD: tuple[str, tuple[str, str, str]]
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def art_root(cls, tmp_path_factory: pytest.TempPathFactory) -> Path:
+        return content_with_art(cls.RULESET, tmp_path_factory.mktemp("art"), cls.ENTRIES)
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def art_kit(cls, art_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+        out = tmp_path_factory.mktemp("kit")
+        result = build(cls.RULESET, art_root, out)
+        assert result.exit_code == 0, result.output
+        return out / cls.RULESET
+
+    def test_each_kind_shows_its_picture_on_its_face_only(self, art_kit: Path) -> None:
+        # nowhere else: not on backs, nor on the small tokens of the same character
+        assert drawn_pictures(art_kit) == expected_pictures(self.ENTRIES)
+
+    def test_a_kit_with_pictures_builds_byte_identical(
+        self, art_root: Path, art_kit: Path, tmp_path: Path
+    ) -> None:
+        again = build(self.RULESET, art_root, tmp_path)
+        assert again.exit_code == 0, again.output
+        first, second = pdf_files(art_kit), pdf_files(tmp_path / self.RULESET)
+        assert first.keys() == second.keys() and len(first) >= 5
+        assert first == second
+
+    def test_bad_pictures_fail_cleanly(self, tmp_path: Path) -> None:
+        bad_pictures(self.RULESET, tmp_path, *self.BAD)
