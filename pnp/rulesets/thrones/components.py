@@ -217,7 +217,13 @@ def components(content: LoadedContent[Any]) -> list[Component]:
                 id=f"house-{h.id}",
                 name=f"House {h.name}",
                 face=partial(
-                    faces.draw_house, heraldry((h.id,), houses), h.name, h.flavor, house_text
+                    faces.draw_house,
+                    heraldry((h.id,), houses),
+                    h.name,
+                    h.flavor,
+                    house_text,
+                    picture=h.art,
+                    picture_fit=h.art_fit,
                 ),
                 back=aid,
                 file="house-cards",

@@ -394,8 +394,18 @@ def draw_title(art: CardArt, face: Face) -> None:
     draw_card(art, face)
 
 
-def draw_house(house: Heraldry, name: str, flavor: str, text: str, face: Face) -> None:
-    """A House card: the House's colours, a great shield and its words."""
+def draw_house(
+    house: Heraldry,
+    name: str,
+    flavor: str,
+    text: str,
+    face: Face,
+    *,
+    picture: str | None = None,
+    picture_fit: ArtFit = "cover",
+) -> None:
+    """A House card: the House's colours, a great shield (or the designer's picture in
+    its place) and its words."""
     face.fill(house.color)
     W, H = face.width, face.height
     inner = face.trim_box().inset(2.4 * mm)
@@ -419,19 +429,24 @@ def draw_house(house: Heraldry, name: str, flavor: str, text: str, face: Face) -
         align="center",
         max_width=W - 12 * mm,
     )
-    sigil, field_, charge = house.shields[0]
-    dr.shield(
-        face,
-        W / 2 - 17 * mm,
-        29 * mm,
-        34 * mm,
-        39 * mm,
-        sigil,
-        field_,
-        charge,
-        rim=house.accent,
-        rim_width=1.6,
-    )
+    if picture:  # between the words box and the name, as wide as the words box
+        box = Box(5 * mm, 29 * mm, W - 10 * mm, 39 * mm)
+        face.image(picture, box.x, box.y, box.w, box.h, fit=picture_fit)
+        dr.panel(face, box, stroke=house.accent, line_width=0.8)
+    else:
+        sigil, field_, charge = house.shields[0]
+        dr.shield(
+            face,
+            W / 2 - 17 * mm,
+            29 * mm,
+            34 * mm,
+            39 * mm,
+            sigil,
+            field_,
+            charge,
+            rim=house.accent,
+            rim_width=1.6,
+        )
     face.rect(
         5 * mm,
         4.5 * mm,

@@ -43,6 +43,8 @@ class House(ContentModel):
     accent: str = Field(default="#000000", pattern=r"^#[0-9a-fA-F]{6}$")
     sigil: str  # the kit's sigil drawing for this House
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture on the House card, for the shield
+    art_fit: ArtFit = "cover"
 
 
 class CardBase(ContentModel):

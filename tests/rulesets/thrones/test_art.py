@@ -7,7 +7,7 @@ from tests.rulesets.art import Art, ArtKitTests
 
 class TestArt(ArtKitTests):
     RULESET = "thrones"
-    #: one card of each kind; JPEG and PNG, cover and contain
+    #: one card of each kind, and a House card; JPEG and PNG, cover and contain
     ENTRIES = [
         Art("cards/stark.yaml", "stark-eddard", "cards.pdf", ("stark-eddard",), "b.jpg"),
         Art("cards/stark.yaml", "stark-winterfell", "cards.pdf", ("stark-winterfell",)),
@@ -16,5 +16,6 @@ class TestArt(ArtKitTests):
         Art("plots.yaml", "call-to-winterfell", "plots.pdf", ("plot-call-to-winterfell",)),
         Art("agendas.yaml", "sworn-blades", "house-cards.pdf", ("agenda-sworn-blades",), "b.jpg"),
         Art("titles.yaml", "crown-regent", "titles.pdf", ("title-crown-regent",)),
+        Art("houses.yaml", "stark", "house-cards.pdf", ("house-stark",), fit="contain"),
     ]
     BAD = ("cards/stark.yaml", ("stark-eddard", "stark-robb", "stark-ice"))
