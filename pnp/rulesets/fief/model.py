@@ -602,7 +602,7 @@ class FiefContent(ContentModel):
                 yield ("houses", i, "initial", "lord_card"), f"{lord_card.id!r} is not a Lord"
         kinds = Counter(n.kind for n in self.nobles)
         if kinds["noble"] != 72:
-            yield ("nobles",), f"the game has 72 House Nobles, got {kinds['noble']}"
+            yield self._noble_count_problem(kinds["noble"])
         if kinds["bannerman"] != 3:
             yield ("nobles",), f"the game has 3 Bannermen, got {kinds['bannerman']}"
         if kinds["heir"] != 2:
@@ -610,6 +610,25 @@ class FiefContent(ContentModel):
         for i, n in enumerate(self.nobles):
             if n.kind in ("bannerman", "heir") and n.sex != "lord":
                 yield ("nobles", i, "sex"), f"a {n.kind} is a Lord"
+
+    def _noble_count_problem(self, got: int) -> tuple[Loc, str]:
+        """72 House Nobles, 8 a House: name the Houses that differ, at their last Noble."""
+        message = f"the game has 72 House Nobles, got {got}"
+        per_house: Counter[str] = Counter()
+        last: dict[str, int] = {}
+        for i, n in enumerate(self.nobles):
+            if n.kind == "noble":
+                per_house[n.house] += 1
+                last[n.house] = i
+        if not self.houses or 72 % len(self.houses):
+            return ("nobles",), message
+        each = 72 // len(self.houses)
+        odd = [h.id for h in self.houses if per_house[h.id] != each]
+        if not odd:
+            return ("nobles",), message
+        told = ", ".join(f"House {h!r} has {per_house[h]}" for h in odd)
+        where: Loc = ("nobles", last[odd[0]]) if odd[0] in last else ("nobles",)
+        return where, f"{message} ({told}; each House has {each})"
 
     def _check_cards(self) -> Iterator[tuple[Loc, str]]:
         total = sum(c.copies for c in self.court)

@@ -366,16 +366,20 @@ class IronThroneContent(ContentModel):
     def _check_events(self) -> Iterator[tuple[Loc, str]]:
         rules = self.rules
         per_house: Counter[str] = Counter()
+        last: dict[str, int] = {}  # each House's last event: where an extra one was written
         special = 0
-        for ev in self.events:
+        for e, ev in enumerate(self.events):
             if isinstance(ev, HouseEvent):
                 per_house[ev.house] += ev.copies
+                last[ev.house] = e
             else:
                 special += ev.copies
         for h, house in enumerate(self.houses):
             if per_house[house.id] != rules.events_per_house:
+                # the events are counted, so point at them (a House with none: at the House)
+                where: Loc = ("events", last[house.id]) if house.id in last else ("houses", h)
                 yield (
-                    ("houses", h),
+                    where,
                     f"{house.name} has {per_house[house.id]} event cards; every House needs "
                     f"{rules.events_per_house}",
                 )

@@ -296,6 +296,8 @@ def check_deck(content: ThronesContent, deck: Deck, loc: Loc) -> Iterator[tuple[
             if cid in plots:
                 extra = " (that is a plot: list it under plots)"
             yield (where, f"unknown card id {cid!r}{extra}")
+            if isinstance(count, int) and count >= 1:
+                total += count  # written in the deck: its size is not a second problem
             continue
         if count < 1:
             yield (where, f"a count must be at least 1, got {count}")

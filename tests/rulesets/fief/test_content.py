@@ -92,7 +92,10 @@ def test_missing_noble_changes_the_total(content_copy: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
     problems = _problems(content_copy)
     assert any("House 'tyrell' has 5 Lords and 2 Ladies" in p for p in problems), problems
-    assert any("72 House Nobles, got 71" in p for p in problems), problems
+    total = [p for p in problems if "72 House Nobles, got 71" in p]
+    # told where the Nobles are written: at the last Noble of the House that lacks one
+    assert len(total) == 1 and "(House 'tyrell' has 7; each House has 8)" in total[0], problems
+    assert "nobles/tyrell.yaml:" in total[0], total
 
 
 def test_unknown_effect_word_is_located(content_copy: Path) -> None:

@@ -232,6 +232,9 @@ def test_house_counts(root: Path) -> None:
     assert "House Baratheon has 4 characters; every House needs 5" in err
     assert "House Stark has 4 event cards; every House needs 3" in err
     assert "House Tyrell has 2 event cards; every House needs 3" in err
+    # an event count is told where the events are written, at the House's last one
+    stark = next(line for line in err.splitlines() if "House Stark has 4 event" in line)
+    assert "ironthrone/events.yaml:" in stark and "houses/" not in stark
     assert "House Baratheon's deck has the wrong breakdown: 23 cards in all" in err
 
 

@@ -181,7 +181,18 @@ def test_deck_size_and_unknown_card(bad_root: Path) -> None:
     assert any(
         "unknown card id 'stark-eddrad' (did you mean 'stark-eddard'?)" in p for p in problems
     )
-    assert any("at least 60 cards, this one 0" in p for p in problems)
+    assert any("at least 60 cards, this one 1" in p for p in problems)  # the misspelt one counts
+
+
+def test_a_misspelt_card_is_not_also_a_wrong_deck_size(bad_root: Path) -> None:
+    def change(deck: dict) -> None:
+        count = deck["cards"].pop("stark-northern-levies")
+        deck["cards"]["stark-northern-levis"] = count
+
+    _edit_deck(bad_root, "stark-ready", change)
+    problems = _problems(bad_root)
+    assert any("unknown card id 'stark-northern-levis'" in p for p in problems), problems
+    assert not any("a two-player deck holds exactly" in p for p in problems), problems
 
 
 def test_validate_cli_bad_deck_exit_2(bad_root: Path) -> None:
