@@ -8,11 +8,13 @@ Typical use::
 """
 
 from pnp.content.loader import LoadedContent, content_files, load_content, validate_document
-from pnp.content.model import ContentModel, ContentPath, Id, Ref, Slug
+from pnp.content.model import ArtFit, ArtPath, ContentModel, ContentPath, Id, Ref, Slug
 from pnp.content.problems import ContentError, Problem
 from pnp.content.summary import summarize
 
 __all__ = [
+    "ArtFit",
+    "ArtPath",
     "ContentError",
     "ContentModel",
     "ContentPath",

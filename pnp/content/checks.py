@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel
 
 from pnp.content.model import ContentPath, Id, Loc, Ref
@@ -155,6 +156,8 @@ def check_markers(
                 extra = f" (known: {', '.join(dict.fromkeys(candidates))})"
             yield loc, f"unknown {namespace} id {value!r}{extra}"
     base = folder.resolve()
+    # a picture used by many cards is decoded once
+    pictures: dict[tuple[Path, tuple[str, ...]], str | None] = {}
     for marker, value, loc in found.paths:
         target = (folder / value).resolve()
         if Path(value).is_absolute() or not target.is_relative_to(base):
@@ -163,6 +166,33 @@ def check_markers(
             yield loc, f"no such file {value!r} in the content folder"
         elif marker.suffixes and target.suffix.lower() not in marker.suffixes:
             yield loc, f"expected a {' or '.join(marker.suffixes)} file, got {value!r}"
+        elif marker.formats:
+            key = (target, marker.formats)
+            if key not in pictures:
+                pictures[key] = _picture_problem(target, marker.formats)
+            if pictures[key]:
+                yield loc, f"{value!r}: {pictures[key]}"
+
+
+def _picture_problem(target: Path, formats: tuple[str, ...]) -> str | None:
+    """Why ``target`` is not a readable picture in one of ``formats``, or None.
+
+    The whole picture is decoded, so a truncated file is caught here rather
+    than in the middle of a build.
+    """
+    wanted = " or ".join(formats)
+    try:
+        with Image.open(target) as picture:
+            kind = picture.format
+            if kind not in formats:
+                return f"expected a {wanted} picture, the file is {kind or 'unknown'}"
+            picture.load()
+    except UnidentifiedImageError:
+        return f"not a {wanted} picture (the file cannot be read as a picture)"
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        # pillow reports a bad file in several ways; say what it said, briefly
+        return f"not a readable {wanted} picture ({exc})"
+    return None
 
 
 # -- ids in data that failed validation ---------------------------------------------

@@ -10,7 +10,9 @@ silently) and declares its cross-checks with markers in ``Annotated`` types:
     the field names an identifier of the ``cards`` namespace, which must exist;
 ``ContentPath()``
     the field is a file path relative to the content folder (art, fonts); it
-    must exist and stay inside that folder.
+    must exist and stay inside that folder. ``ContentPath(formats=("PNG",))``
+    also opens the file as a picture, which must decode as one of those
+    formats; :data:`ArtPath` is the ready-made picture field (PNG or JPEG).
 
 Example::
 
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
@@ -63,7 +65,16 @@ class Ref:
 class ContentPath:
     """Marks a field as a file path that must resolve inside the content folder."""
 
+    #: allowed file name endings, lower case with the dot (none: any)
     suffixes: tuple[str, ...] = ()
+    #: picture formats (pillow's names, ``"PNG"``) the file must decode as (none: not opened)
+    formats: tuple[str, ...] = ()
+
+
+#: A picture on a component: a PNG or JPEG file in the content folder.
+ArtPath = Annotated[str, ContentPath((".png", ".jpg", ".jpeg"), formats=("PNG", "JPEG"))]
+#: How a picture fills its box: ``cover`` crops to fill it, ``contain`` shows all of it.
+ArtFit = Literal["cover", "contain"]
 
 
 class ContentModel(BaseModel):

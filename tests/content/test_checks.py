@@ -6,8 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pnp.content import ContentModel, Id, Ref
+import pytest
+from PIL import Image
+
+from pnp.content import ArtPath, ContentModel, Id, Ref
 from pnp.content.checks import Dropped, check_markers, namespaces, raw_ids
+from pnp.content.model import Loc
 
 
 class _Unit(ContentModel):
@@ -85,3 +89,64 @@ def test_namespaces_are_found_through_nesting() -> None:
     assert namespaces(_Army) == {"units"}
     assert namespaces(dict[str, _Deck]) == {"units"}
     assert namespaces(list[int]) == set()
+
+
+# -- pictures (ArtPath) ----------------------------------------------------------------
+
+
+class _Portrait(ContentModel):
+    id: Annotated[str, Id("portraits")]
+    art: ArtPath | None = None
+
+
+class _Gallery(ContentModel):
+    portraits: list[_Portrait]
+
+
+def _art_problems(folder: Path, name: str) -> list[tuple[Loc, str]]:
+    gallery = _Gallery(portraits=[_Portrait(id="p", art=name)])
+    return list(check_markers(gallery, folder))
+
+
+@pytest.mark.parametrize("fmt, name", [("PNG", "a.png"), ("JPEG", "a.jpg"), ("JPEG", "a.JPEG")])
+def test_a_readable_png_or_jpeg_passes(tmp_path: Path, fmt: str, name: str) -> None:
+    Image.new("RGB", (8, 6), "#7a1414").save(tmp_path / name, fmt)
+    assert _art_problems(tmp_path, name) == []
+
+
+def test_a_text_file_named_png_is_not_a_picture(tmp_path: Path) -> None:
+    (tmp_path / "x.png").write_text("not a picture\n")
+    ((loc, message),) = _art_problems(tmp_path, "x.png")
+    assert loc == ("portraits", 0, "art")
+    assert message == "'x.png': not a PNG or JPEG picture (the file cannot be read as a picture)"
+
+
+def test_a_truncated_png_is_not_readable(tmp_path: Path) -> None:
+    Image.new("RGB", (64, 64), "#2f4a3a").save(tmp_path / "whole.png")
+    (tmp_path / "cut.png").write_bytes((tmp_path / "whole.png").read_bytes()[:80])
+    ((_, message),) = _art_problems(tmp_path, "cut.png")
+    assert message.startswith("'cut.png': not a readable PNG or JPEG picture (")
+
+
+def test_a_gif_named_png_says_what_it_is(tmp_path: Path) -> None:
+    Image.new("RGB", (8, 6), "#7a1414").save(tmp_path / "x.png", "GIF")
+    ((_, message),) = _art_problems(tmp_path, "x.png")
+    assert message == "'x.png': expected a PNG or JPEG picture, the file is GIF"
+
+
+def test_a_picture_file_must_end_in_png_or_jpeg(tmp_path: Path) -> None:
+    Image.new("RGB", (8, 6), "#7a1414").save(tmp_path / "x.gif", "GIF")
+    ((_, message),) = _art_problems(tmp_path, "x.gif")
+    assert message == "expected a .png or .jpg or .jpeg file, got 'x.gif'"
+
+
+def test_a_missing_or_escaping_picture_is_reported_before_it_is_opened(tmp_path: Path) -> None:
+    inside = tmp_path / "content"
+    inside.mkdir()
+    Image.new("RGB", (8, 6)).save(tmp_path / "outside.png")
+    assert _art_problems(inside, "../outside.png") == [
+        (("portraits", 0, "art"), "path '../outside.png' leaves the content folder")
+    ]
+    assert _art_problems(inside, "nope.png") == [
+        (("portraits", 0, "art"), "no such file 'nope.png' in the content folder")
+    ]

@@ -152,3 +152,58 @@ def links(data: bytes) -> list[list[tuple[Box, int, float]]]:
             found.append((Box(x0, y0, x1 - x0, y1 - y0), pages.index(dest[0]), float(dest[3])))
         out.append(found)
     return out
+
+
+def images(data: bytes) -> list[list[tuple[str, str]]]:
+    """For every page, ``(component, side)`` of each picture (image XObject) drawn on it.
+
+    Pictures inside a form XObject count where the form is drawn; a picture
+    outside any placed side is listed as ``("", "")``.
+    """
+    pdf = reader(data)
+
+    def pictures(stream: object, resources: object) -> int:
+        xobjects = resources.get("/XObject", {}) if resources else {}
+        n = 0
+        for operands, op in ContentStream(stream, pdf).operations:
+            if op == b"Do":
+                target = xobjects[operands[0]].get_object()
+                if target["/Subtype"] == "/Image":
+                    n += 1
+                else:  # a form: count what it draws
+                    n += pictures(target, target.get("/Resources"))
+        return n
+
+    def any_picture(resources: object) -> bool:
+        # from the resources alone: parsing a page's content is slow, and most have none
+        for ref in (resources.get("/XObject", {}) if resources else {}).values():
+            target = ref.get_object()
+            if target["/Subtype"] == "/Image" or any_picture(target.get("/Resources")):
+                return True
+        return False
+
+    out = []
+    for page in pdf.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        found: list[tuple[str, str]] = []
+        if not any_picture(page["/Resources"]):
+            out.append(found)
+            continue
+        marks: list[tuple[str, str]] = []
+        for operands, op in ContentStream(page.get_contents(), pdf).operations:
+            here = marks[-1] if marks else ("", "")
+            if op == b"BDC" and operands[0] == "/pnp":
+                props = operands[1]
+                marks.append((str(props["/Id"]), str(props["/Side"])[1:]))
+            elif op in (b"BDC", b"BMC"):
+                marks.append(here)
+            elif op == b"EMC":
+                marks.pop()
+            elif op == b"Do":
+                target = xobjects[operands[0]].get_object()
+                if target["/Subtype"] == "/Image":
+                    found.append(here)
+                else:
+                    found += [here] * pictures(target, target.get("/Resources"))
+        out.append(found)
+    return out

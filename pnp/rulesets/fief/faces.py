@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import toColor
 
+from pnp.content import ArtFit
 from pnp.render import Face, escape, mm
 from pnp.rulesets.fief.effects import CourtEffect, FortuneEffect, describe, for_sex
 from pnp.rulesets.fief.icons import ICONS
@@ -130,17 +131,18 @@ def _disc(
     x: float,
     y: float,
     r: float,
-    fill: str,
+    fill: str | None,
     stroke: str | None = None,
     width: float = 0.5,
 ) -> None:
     c = face.canvas
     c.saveState()
-    c.setFillColor(toColor(fill))
+    if fill is not None:
+        c.setFillColor(toColor(fill))
     if stroke:
         c.setStrokeColor(toColor(stroke))
         c.setLineWidth(width)
-    c.circle(x, y, r, stroke=int(stroke is not None), fill=1)
+    c.circle(x, y, r, stroke=int(stroke is not None), fill=int(fill is not None))
     c.restoreState()
 
 
@@ -277,8 +279,13 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     clip = c.beginPath()
     clip.circle(cx, cy, r)
     c.clipPath(clip, stroke=0, fill=0)
-    face.icon(sex_icon, cx - r * 0.95, cy - r, r * 1.9)
+    if noble.art:  # the designer's portrait, cut to the medallion
+        face.image(noble.art, cx - r, cy - r, 2 * r, 2 * r, fit=noble.art_fit)
+    else:
+        face.icon(sex_icon, cx - r * 0.95, cy - r, r * 1.9)
     c.restoreState()
+    if noble.art:  # the ring again, over the picture's edge
+        _disc(face, cx, cy, r, None, INK, 0.6)
     start = _starts_on(noble, house)
     if start:
         rw = 2 * r + 8 * mm
@@ -405,8 +412,11 @@ def _mini(
     kind: str,
     ribbon: str = "",
     ground: str = PARCHMENT,
+    art: str | None = None,
+    art_fit: ArtFit = "cover",
 ) -> None:
-    """The common layout of the mini cards."""
+    """The common layout of the mini cards; ``art``, the designer's picture, replaces
+    the icon disc."""
     _frame(face, edge, ground)
     box = face.safe_box()
     ink = INK
@@ -436,8 +446,13 @@ def _mini(
     cy = box.top - 8.5 * mm - size / 2 - 1 * mm
     # the disc's top stays 0.8 mm under the kind line (at 0.62 it touched its descenders)
     disc = size * 0.58
-    _disc(face, box.x + box.w / 2, cy, disc, mix(edge, "#ffffff", 0.2), INK, 0.5)
-    _centre_icon(face, icon, box.x + box.w / 2, cy, size * 0.85)
+    if art:  # the designer's picture across the card where the disc would be
+        x, y, w, h = box.x, cy - disc, box.w, 2 * disc
+        face.image(art, x, y, w, h, fit=art_fit)
+        face.rect(x, y, w, h, stroke=INK, line_width=0.5)
+    else:
+        _disc(face, box.x + box.w / 2, cy, disc, mix(edge, "#ffffff", 0.2), INK, 0.5)
+        _centre_icon(face, icon, box.x + box.w / 2, cy, size * 0.85)
     if ribbon:
         rw = box.w * 0.8
         face.rect(
@@ -488,6 +503,8 @@ def court_face(card: CourtCard, face: Face) -> None:
         escape(describe(card.effect)),
         card.flavor,
         "Court Event",
+        art=card.art,
+        art_fit=card.art_fit,
     )
 
 
@@ -509,6 +526,8 @@ def fortune_face(card: FortuneCard, face: Face) -> None:
         escape(describe(card.effect)),
         card.flavor,
         kind,
+        art=card.art,
+        art_fit=card.art_fit,
     )
 
 
@@ -533,6 +552,8 @@ def copy_face(card: DisasterCopy, season: str, face: Face) -> None:
         card.flavor,
         "Winter is Coming · Disaster copy",
         ribbon=f"Joins in {season}",
+        art=card.art,
+        art_fit=card.art_fit,
     )
 
 
@@ -551,6 +572,8 @@ def castle_face(castle: WallCastle, face: Face) -> None:
         escape(castle.text),
         "",
         "Wall castle · Night's Watch expansion",
+        art=castle.art,
+        art_fit=castle.art_fit,
     )
 
 
@@ -576,7 +599,17 @@ def military_face(content: FiefContent, title: Title, face: Face) -> None:
     text = escape(title.text)
     if title.vp:
         text = f"[vp] <b>{title.vp} VP.</b> " + text
-    _mini(face, MILITARY_TITLE, title.name, title_icon(title), text, "", " · ".join(bits))
+    _mini(
+        face,
+        MILITARY_TITLE,
+        title.name,
+        title_icon(title),
+        text,
+        "",
+        " · ".join(bits),
+        art=title.art,
+        art_fit=title.art_fit,
+    )
 
 
 def marker_card_face(name: str, text: str, face: Face) -> None:

@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
-from pnp.content import ContentModel, Id, Ref, Slug
+from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
 from pnp.content.model import Loc
 from pnp.rulesets.fief.effects import (
     AttributeEffect,
@@ -189,6 +189,8 @@ class Noble(ContentModel):
     sex: Literal["lord", "lady"]
     attributes: list[Annotated[Slug, Ref("attributes")]] = Field(min_length=1)
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in the portrait medallion
+    art_fit: ArtFit = "cover"
 
 
 class FortuneCard(ContentModel):
@@ -200,6 +202,8 @@ class FortuneCard(ContentModel):
     copies: int = Field(ge=1)
     effect: FortuneEffect
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in place of the icon disc
+    art_fit: ArtFit = "cover"
 
 
 class DisasterCopy(ContentModel):
@@ -213,6 +217,8 @@ class DisasterCopy(ContentModel):
     autumn: int = Field(ge=0)
     winter: int = Field(ge=0)
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in place of the icon disc
+    art_fit: ArtFit = "cover"
 
 
 class CourtCard(ContentModel):
@@ -223,6 +229,8 @@ class CourtCard(ContentModel):
     copies: int = Field(ge=1)
     effect: CourtEffect
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in place of the icon disc
+    art_fit: ArtFit = "cover"
 
 
 class WallCastle(ContentModel):
@@ -232,6 +240,8 @@ class WallCastle(ContentModel):
     name: str
     text: str
     copies: int = 1
+    art: ArtPath | None = None  # the designer's picture, in place of the icon disc
+    art_fit: ArtFit = "cover"
 
 
 class Title(ContentModel):
@@ -252,6 +262,16 @@ class Title(ContentModel):
     #: Night's Watch expansion only
     expansion: Literal["base", "nights_watch"] = "base"
     text: str
+    art: ArtPath | None = None  # the designer's picture, on a Military Title card
+    art_fit: ArtFit = "cover"
+
+    @field_validator("art")
+    @classmethod
+    def _art_on_cards_only(cls, art: str | None, info: ValidationInfo) -> str | None:
+        # a Fief or High Title is a token, too small for a picture: say so, never drop it
+        if art is not None and info.data.get("kind", "military") != "military":
+            raise ValueError("only a Military Title is a card with room for a picture")
+        return art
 
 
 class Unit(ContentModel):

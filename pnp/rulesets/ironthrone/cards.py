@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import toColor
 
+from pnp.content import ArtFit
 from pnp.render import Custom, Draw, Face, Label, Layout, Panel, Text, escape, mm
 from pnp.rulesets.ironthrone.effects import Ability, describe
 from pnp.rulesets.ironthrone.model import (
@@ -114,6 +115,10 @@ class CardData:
     #: character card: who must participate, and their epithet
     character: str = ""
     epithet: str = ""
+    #: the designer's picture (a path in the content folder), in place of the glyph
+    picture: str | None = None
+    #: how the picture fills its box: ``cover`` or ``contain``
+    picture_fit: ArtFit = "cover"
 
 
 # ------------------------------------------------------------------ anatomy (mm)
@@ -207,10 +212,21 @@ def _window(height: float) -> Panel:
     )
 
 
+def _picture(face: Face, d: CardData, x: float, y: float, w: float, h: float) -> None:
+    """The designer's picture in the box ``(x, y, w, h)``, mm, under a thin accent rule."""
+    assert d.picture is not None
+    face.image(d.picture, x * mm, y * mm, w * mm, h * mm, fit=d.picture_fit)
+    face.rect(x * mm, y * mm, w * mm, h * mm, stroke=d.pal.accent, line_width=0.4)
+
+
 def _art_glyph(height: float, size: float) -> Custom:
-    """The kind's glyph (or the House medallion) centred in the art window."""
+    """The kind's glyph (or the House medallion) centred in the art window; the
+    designer's picture filling the window instead, when the card has one."""
 
     def draw(face: Face, d: CardData) -> None:
+        if d.picture:  # inset, so the window's rounded frame shows around it
+            _picture(face, d, PAD + 0.8, ART_TOP - height + 0.8, W - 2 * PAD - 1.6, height - 1.6)
+            return
         cx, cy = W / 2 * mm, (ART_TOP - height / 2) * mm
         s = size * mm
         if d.art:
@@ -271,6 +287,14 @@ def _value_seal(face: Face, d: CardData) -> None:
     face.label(str(d.value), cx, cy - size * 0.36, size=size, bold=True, color=INK, align="center")
 
 
+def _character_portrait(face: Face, d: CardData) -> None:
+    """The House medallion at the right of a character card's window, or the picture there."""
+    if d.picture:  # right of the name, which ends 21 mm short of the window's edge
+        _picture(face, d, W - PAD - 19.2, ART_TOP - 18.2, 18.4, 17.4)
+    else:
+        medallion(face, d.pal, (W - PAD - 10) * mm, (ART_TOP - 9.5) * mm, 7.5 * mm)
+
+
 HOSTILITY = Layout(
     *ANATOMY,
     _window(40),
@@ -290,9 +314,7 @@ TRUCE = Layout(
 CHARACTER = Layout(
     *ANATOMY,
     _window(19),
-    Custom(
-        lambda face, d: medallion(face, d.pal, (W - PAD - 10) * mm, (ART_TOP - 9.5) * mm, 7.5 * mm)
-    ),
+    Custom(_character_portrait),
     Text(
         "<b>{character}</b><br/><i>{epithet}</i>",
         PAD + 2,
@@ -332,6 +354,8 @@ def hostility_face(house: House, card: Hostility) -> Draw:
         flavor=card.flavor,
         value=card.value,
         art="hostility",
+        picture=card.art,
+        picture_fit=card.art_fit,
     )
     return HOSTILITY.bind(data)
 
@@ -348,6 +372,8 @@ def truce_face(house: House, card: Truce, rules: Rules) -> Draw:
         flavor=card.flavor,
         corner="truce",
         art="truce",
+        picture=card.art,
+        picture_fit=card.art_fit,
     )
     return TRUCE.bind(data)
 
@@ -365,6 +391,8 @@ def character_face(house: House, card: CharacterCard, char: Character) -> Draw:
         corner="character",
         character=char.name,
         epithet=char.epithet,
+        picture=card.art,
+        picture_fit=card.art_fit,
     )
     return CHARACTER.bind(data)
 
@@ -382,6 +410,8 @@ def event_face(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> Dr
             text=text,
             flavor=event.flavor,
             corner="event",
+            picture=event.art,
+            picture_fit=event.art_fit,
         )
     else:
         data = CardData(
@@ -394,6 +424,8 @@ def event_face(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> Dr
             corner="event",
             art=SPECIAL_GLYPHS[event.defender],
             tinted_art=False,
+            picture=event.art,
+            picture_fit=event.art_fit,
         )
     return EVENT.bind(data)
 

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
-from pnp.content import ContentModel, Id, LoadedContent, Ref, Slug
+from pnp.content import ArtFit, ArtPath, ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
 from pnp.rulesets.ironthrone.effects import Ability, check_ability
 
@@ -102,6 +102,8 @@ class Hostility(ContentModel):
     value: int = Field(ge=0)
     copies: int = Field(default=1, ge=1)
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in the art window
+    art_fit: ArtFit = "cover"
 
 
 class Truce(ContentModel):
@@ -112,6 +114,8 @@ class Truce(ContentModel):
     name: Text
     copies: int = Field(default=1, ge=1)
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in the art window
+    art_fit: ArtFit = "cover"
 
 
 class CharacterCard(ContentModel):
@@ -123,6 +127,8 @@ class CharacterCard(ContentModel):
     copies: int = Field(default=1, ge=1)
     ability: Ability
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, beside the character's name
+    art_fit: ArtFit = "cover"
 
     @property
     def name(self) -> str:
@@ -157,6 +163,8 @@ class Character(ContentModel):
     epithet: Text
     leader: Ability
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, on the leader sheet, in the power reserve
+    art_fit: ArtFit = "cover"
 
 
 class HouseEvent(ContentModel):
@@ -168,6 +176,8 @@ class HouseEvent(ContentModel):
     house: Annotated[str, Ref("houses")]
     copies: int = Field(default=1, ge=1)
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in the art window
+    art_fit: ArtFit = "cover"
 
 
 #: How a special event names the defender, among the players other than the challenger.
@@ -189,6 +199,8 @@ class SpecialEvent(ContentModel):
     defender: SpecialRule
     copies: int = Field(default=1, ge=1)
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in the art window
+    art_fit: ArtFit = "cover"
 
 
 Event = Annotated[HouseEvent | SpecialEvent, Field(discriminator="type")]

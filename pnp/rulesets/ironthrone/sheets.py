@@ -29,6 +29,8 @@ from pnp.rulesets.ironthrone.style import (
 )
 
 _PAD = 6 * mm
+#: the leader's picture in the power reserve, width and height (points)
+LEADER_PICTURE = (32 * mm, 20.5 * mm)
 
 
 def _plural(n: int, word: str) -> str:
@@ -102,16 +104,22 @@ def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None
 
     # the power reserve
     dashed_box(face, _PAD, reserve_y, w - 2 * _PAD, reserve_h, pal.heading, fill=pal.tint)
-    icon = 19 * mm
-    glyph(
-        face,
-        "power",
-        (w - icon) / 2,
-        reserve_y + 13.5 * mm,
-        icon,
-        fill=PARCHMENT,
-        detail=pal.tint,
-    )
+    if char.art:  # the leader's picture where the power glyph is, between the words
+        pw, ph = LEADER_PICTURE
+        x, y = (w - pw) / 2, reserve_y + 12 * mm
+        face.image(char.art, x, y, pw, ph, fit=char.art_fit)
+        face.rect(x, y, pw, ph, stroke=pal.heading, line_width=0.5)
+    else:
+        icon = 19 * mm
+        glyph(
+            face,
+            "power",
+            (w - icon) / 2,
+            reserve_y + 13.5 * mm,
+            icon,
+            fill=PARCHMENT,
+            detail=pal.tint,
+        )
     face.label(
         "POWER RESERVE",
         w / 2,

@@ -87,6 +87,8 @@ def card_art(card: DeckCard, houses: dict[str, House]) -> faces.CardArt:
         income=card.income,
         initiative=card.initiative,
         influence=card.influence,
+        picture=card.art,
+        picture_fit=card.art_fit,
     )
 
 
@@ -112,6 +114,8 @@ def plot_art(plot: Plot, houses: dict[str, House]) -> faces.CardArt:
         flavor=plot.flavor,
         plot_values=(plot.income, plot.initiative, plot.claim),
         subtitle=names[plot.house].upper() if plot.house else "",
+        picture=plot.art,
+        picture_fit=plot.art_fit,
     )
 
 
@@ -126,6 +130,8 @@ def agenda_art(agenda: Agenda, houses: dict[str, House]) -> faces.CardArt:
         rules=tuple(card_rules(agenda, names)),
         flavor=agenda.flavor,
         emblem="influence",
+        picture=agenda.art,
+        picture_fit=agenda.art_fit,
     )
 
 
@@ -138,6 +144,8 @@ def title_art(title: Title, titles: dict[str, str]) -> faces.CardArt:
         rules=tuple(title_powers(title, titles)),
         flavor=title.flavor,
         emblem=title_icon(title.id),
+        picture=title.art,
+        picture_fit=title.art_fit,
     )
 
 
@@ -209,7 +217,13 @@ def components(content: LoadedContent[Any]) -> list[Component]:
                 id=f"house-{h.id}",
                 name=f"House {h.name}",
                 face=partial(
-                    faces.draw_house, heraldry((h.id,), houses), h.name, h.flavor, house_text
+                    faces.draw_house,
+                    heraldry((h.id,), houses),
+                    h.name,
+                    h.flavor,
+                    house_text,
+                    picture=h.art,
+                    picture_fit=h.art_fit,
                 ),
                 back=aid,
                 file="house-cards",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pnp.content import ArtFit
 from pnp.render import Box, Face, escape, mm
 from pnp.rulesets.thrones import drawing as dr
 from pnp.rulesets.thrones.drawing import Heraldry
@@ -50,6 +51,8 @@ TEXT_SIZE = 7.2
 #: top of the text box by card type, mm (characters need the left column above it)
 TEXT_TOP = {"event": 46.0, "title": 42.0, "agenda": 40.0}
 TEXT_MIN = 5.0
+#: height of the picture band above a plot's text, mm (a plot has no art area otherwise)
+PLOT_PICTURE = 17.0
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,10 @@ class CardArt:
     #: words under the type (``House Stark`` on a plot)
     subtitle: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    #: the designer's picture (a path in the content folder), drawn in the art area
+    picture: str | None = None
+    #: how the picture fills its box: ``cover`` or ``contain``
+    picture_fit: ArtFit = "cover"
 
 
 # --------------------------------------------------------------------------- pieces
@@ -106,8 +113,21 @@ def _frame_colour(art: CardArt) -> str:
     return art.heraldry.color
 
 
+def _picture(face: Face, art: CardArt, box: Box) -> None:
+    """The designer's picture filling ``box`` on a pale House tint, with a thin ink rule."""
+    assert art.picture is not None
+    # the tint shows around a ``contain`` picture that does not fill the box
+    dr.panel(face, box, fill=dr.mix(art.heraldry.color, dr.PARCHMENT, 0.78))
+    face.image(art.picture, box.x, box.y, box.w, box.h, fit=art.picture_fit)
+    dr.panel(face, box, stroke=dr.mix(INK, dr.PARCHMENT, 0.4), line_width=0.5)
+
+
 def _watermark(face: Face, art: CardArt, box: Box) -> None:
-    """A pale House sigil (or the throne) filling the art area."""
+    """A pale House sigil (or the throne) filling the art area; the designer's picture
+    instead, when the card has one."""
+    if art.picture:
+        _picture(face, art, box)
+        return
     tint = dr.mix(art.heraldry.color, dr.PARCHMENT, 0.78)
     dr.panel(face, box, fill=tint)
     mark = dr.mix(art.heraldry.color, dr.PARCHMENT, 0.58)
@@ -357,6 +377,10 @@ def draw_plot(art: CardArt, face: Face) -> None:
             max_width=column.w - 1 * mm,
         )
     box = Box(23.5 * mm, 3.6 * mm, W - 27.1 * mm, bar.y - 5.2 * mm - 3.6 * mm)
+    if art.picture:  # a band across the top of the text area; the text shrinks below it
+        band = PLOT_PICTURE * mm
+        _picture(face, art, Box(box.x, box.top - band, box.w, band))
+        box = Box(box.x, box.y, box.w, box.h - band - 1.0 * mm)
     _text_box(face, art, box, size=8.4)
 
 
@@ -370,8 +394,18 @@ def draw_title(art: CardArt, face: Face) -> None:
     draw_card(art, face)
 
 
-def draw_house(house: Heraldry, name: str, flavor: str, text: str, face: Face) -> None:
-    """A House card: the House's colours, a great shield and its words."""
+def draw_house(
+    house: Heraldry,
+    name: str,
+    flavor: str,
+    text: str,
+    face: Face,
+    *,
+    picture: str | None = None,
+    picture_fit: ArtFit = "cover",
+) -> None:
+    """A House card: the House's colours, a great shield (or the designer's picture in
+    its place) and its words."""
     face.fill(house.color)
     W, H = face.width, face.height
     inner = face.trim_box().inset(2.4 * mm)
@@ -395,19 +429,24 @@ def draw_house(house: Heraldry, name: str, flavor: str, text: str, face: Face) -
         align="center",
         max_width=W - 12 * mm,
     )
-    sigil, field_, charge = house.shields[0]
-    dr.shield(
-        face,
-        W / 2 - 17 * mm,
-        29 * mm,
-        34 * mm,
-        39 * mm,
-        sigil,
-        field_,
-        charge,
-        rim=house.accent,
-        rim_width=1.6,
-    )
+    if picture:  # between the words box and the name, as wide as the words box
+        box = Box(5 * mm, 29 * mm, W - 10 * mm, 39 * mm)
+        face.image(picture, box.x, box.y, box.w, box.h, fit=picture_fit)
+        dr.panel(face, box, stroke=house.accent, line_width=0.8)
+    else:
+        sigil, field_, charge = house.shields[0]
+        dr.shield(
+            face,
+            W / 2 - 17 * mm,
+            29 * mm,
+            34 * mm,
+            39 * mm,
+            sigil,
+            field_,
+            charge,
+            rim=house.accent,
+            rim_width=1.6,
+        )
     face.rect(
         5 * mm,
         4.5 * mm,

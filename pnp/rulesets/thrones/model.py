@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from pnp.content import ContentModel, Id, Ref, Slug
+from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
 from pnp.content.model import Loc
 from pnp.rulesets.thrones.effects import (
     Ability,
@@ -43,6 +43,8 @@ class House(ContentModel):
     accent: str = Field(default="#000000", pattern=r"^#[0-9a-fA-F]{6}$")
     sigil: str  # the kit's sigil drawing for this House
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture on the House card, for the shield
+    art_fit: ArtFit = "cover"
 
 
 class CardBase(ContentModel):
@@ -62,6 +64,8 @@ class CardBase(ContentModel):
     influence: int = Field(default=0, ge=0)
     abilities: list[Ability] = []
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in the art area
+    art_fit: ArtFit = "cover"
 
     @property
     def houses(self) -> tuple[str, ...]:
@@ -130,6 +134,8 @@ class Plot(ContentModel):
     traits: list[str] = []
     abilities: list[Ability] = []
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, a band above the text
+    art_fit: ArtFit = "cover"
 
     @model_validator(mode="after")
     def _plot_timings(self) -> Plot:
@@ -162,6 +168,8 @@ class Title(ContentModel):
     special: Literal["redirect", "intercept"] | None = None
     intercept_challenge: Icon = "military"
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in place of the emblem
+    art_fit: ArtFit = "cover"
 
 
 class Agenda(ContentModel):
@@ -175,6 +183,8 @@ class Agenda(ContentModel):
     requires_count: int = Field(default=0, ge=0)
     abilities: list[Ability] = []
     flavor: str = ""
+    art: ArtPath | None = None  # the designer's picture, in place of the emblem
+    art_fit: ArtFit = "cover"
 
 
 class Deck(ContentModel):
