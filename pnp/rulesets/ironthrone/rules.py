@@ -88,6 +88,11 @@ NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
 #: the most option tuples :meth:`Referee.card_options` keeps per verb and seating
 LISTED_CAP: Final = 4096
 
+#: the winner of an encounter as :meth:`Referee.emit_result` names it, by
+#: ``UNDECIDED``, ``CHALLENGER_WON``, ``DEFENDER_WON``, ``BOTH_LOST``, ``NOBODY``
+WINNER_NAMES: Final = ("none", "challenger", "defender", "none", "none")
+assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
+
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
 
@@ -1271,12 +1276,11 @@ class Referee(State):
 
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
-        names = {CHALLENGER_WON: "challenger", DEFENDER_WON: "defender", BOTH_LOST: "none"}
         self.emit(
             "encounter_resolved",
             None,
             outcome=OUTCOME_NAMES[self.outcome],
-            winner=names.get(self.winner, "none"),
+            winner=WINNER_NAMES[self.winner],
             challenger_total=self.totals[1],
             defender_total=self.totals[2],
         )
