@@ -26,8 +26,7 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Mapping
-from functools import partial
+from collections.abc import Callable, Generator
 from itertools import combinations_with_replacement
 from typing import Any, Final
 
@@ -69,13 +68,10 @@ Flow = Generator[Decision, int, Any]
 
 # ``Event(...)`` and ``Decision(...)`` run the named tuples' generated Python
 # ``__new__``; a game makes hundreds of each, so the referee builds the tuples
-# directly: ``new_event((kind, seat, data))`` is the same object at half the cost.
-new_event: Final[Callable[[tuple[str, int | None, Mapping[str, Any]]], Event]] = partial(
-    tuple.__new__, Event
-)
-new_decision: Final[Callable[[tuple[int, str, tuple[Option, ...]]], Decision]] = partial(
-    tuple.__new__, Decision
-)
+# directly: ``tuple_new(Event, (kind, seat, data))`` is the same object as
+# ``Event(kind, seat, data)`` at a fraction of the cost (called straight, not
+# through a ``functools.partial``: that one adds a call and a tuple to each).
+tuple_new: Final[Callable[..., Any]] = tuple.__new__
 
 
 W_BEFORE_TURN: Final = WINDOW_INDEX["before_your_turn"]
@@ -91,6 +87,11 @@ NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
 
 #: the most option tuples :meth:`Referee.card_options` keeps per verb and seating
 LISTED_CAP: Final = 4096
+
+#: the winner of an encounter as :meth:`Referee.emit_result` names it, by
+#: ``UNDECIDED``, ``CHALLENGER_WON``, ``DEFENDER_WON``, ``BOTH_LOST``, ``NOBODY``
+WINNER_NAMES: Final = ("none", "challenger", "defender", "none", "none")
+assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -140,10 +141,10 @@ class Referee(State):
         )
         # the answers each seat may be asked for, made once (decisions are immutable)
         self.answer_support = [
-            new_decision((s, "answer_support", self.ANSWER_SUPPORT)) for s in range(players)
+            tuple_new(Decision, (s, "answer_support", self.ANSWER_SUPPORT)) for s in range(players)
         ]
         self.answer_deal = [
-            new_decision((s, "truce_answer", self.ANSWER_DEAL)) for s in range(players)
+            tuple_new(Decision, (s, "truce_answer", self.ANSWER_DEAL)) for s in range(players)
         ]
 
     # ------------------------------------------------------------ helpers
@@ -169,7 +170,7 @@ class Referee(State):
 
     def emit(self, kind: str, seat: int | None = None, **data: Any) -> None:
         """Record an event."""
-        self.events.append(new_event((kind, seat, data)))
+        self.events.append(tuple_new(Event, (kind, seat, data)))
 
     def choices(self, key: Any, build: Any) -> tuple[Option, ...]:
         """The option tuple cached under ``key`` (built by ``build()`` the first time).
@@ -196,7 +197,7 @@ class Referee(State):
         """Ask ``seat`` to choose; a single option is taken without asking."""
         if len(options) == 1:
             return 0
-        return (yield new_decision((seat, kind, options)))
+        return (yield tuple_new(Decision, (seat, kind, options)))
 
     def house(self, seat: int) -> str:
         """The House id of ``seat``."""
@@ -401,7 +402,7 @@ class Referee(State):
             if not hand:
                 return
             opts = self.card_options("discard", hand)
-            i = 0 if len(opts) == 1 else (yield new_decision((seat, "discard", opts)))
+            i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "discard", opts)))
             c = self.find(hand, opts[i].data)
             hand.remove(c)
             self.discard[seat].append(c)
@@ -426,12 +427,26 @@ class Referee(State):
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
-        # the ids listed, as a set of rank bits: the cache key of the tuple
-        bit = self.t.card_bit
+        # the cache key: the ids listed as a set of bits, with the leading option.
+        # A hand holds its owner's cards only: then the bits number the owner's
+        # ids (a machine-size int), and the key names the owner too; a list of
+        # several Houses' cards (hostages) takes the seating's rank bits, negated.
+        t = self.t
+        owner = t.card_owner
+        local = t.card_local_bit
+        o = owner[cards[0]] if cards else -1
         mask = 0
         for c in cards:
-            mask |= bit[c]
-        key = mask << 1 | (first is not None)
+            if owner[c] != o:
+                bit = t.card_bit
+                mask = 0
+                for k in cards:
+                    mask |= bit[k]
+                key = -1 - (mask << 1 | (first is not None))
+                break
+            mask |= local[c]
+        else:
+            key = (mask << 1 | (first is not None)) * (self.n + 1) + o + 1
         cache = self.t.listed.get(verb)
         if cache is None:
             cache = self.t.listed[verb] = {}
@@ -478,7 +493,7 @@ class Referee(State):
             event = self.t.seat_events.get(key)
             if event is None:
                 data = {"character": self.t.char_id[c], "amount": k}
-                event = self.t.seat_events[key] = new_event(("power_removed", seat, data))
+                event = self.t.seat_events[key] = tuple_new(Event, ("power_removed", seat, data))
             by_amount[k] = event
         self.events.append(event)
         if have == k:
@@ -527,7 +542,7 @@ class Referee(State):
                 blank: list[Event | None] = [None] * len(opts)
                 known = memo[key] = (opts, blank)
             opts, events = known
-            i = yield new_decision((seat, "distribute", opts))
+            i = yield tuple_new(Decision, (seat, "distribute", opts))
             split = opts[i].data
             event = events[i]
             if event is None:
@@ -544,8 +559,8 @@ class Referee(State):
         event = known.get(("power_placed", seat, split))
         if event is None:
             cid = self.t.char_id
-            event = known["power_placed", seat, split] = new_event(
-                ("power_placed", seat, {"characters": [cid[c] for c in split]})
+            event = known["power_placed", seat, split] = tuple_new(
+                Event, ("power_placed", seat, {"characters": [cid[c] for c in split]})
             )
         return event
 
@@ -583,7 +598,7 @@ class Referee(State):
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
-            event = known[key] = new_event(("influence_spread", seat, data))
+            event = known[key] = tuple_new(Event, ("influence_spread", seat, data))
         self.events.append(event)
         return True
 
@@ -673,7 +688,7 @@ class Referee(State):
         kind, value = self.t.card_kind, self.t.card_value
         higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
         cards = self.card_options("replace with", higher)
-        i = 0 if len(cards) == 1 else (yield new_decision((target, "upgrade_card", cards)))
+        i = 0 if len(cards) == 1 else (yield tuple_new(Decision, (target, "upgrade_card", cards)))
         new = self.find(higher, cards[i].data)
         old = self.placed[target]
         self.table[target].remove(old)
@@ -684,7 +699,7 @@ class Referee(State):
         cid = self.t.card_id
         self.emit("card_replaced", target, old=cid[old], new=cid[new])
         self.events.append(
-            new_event(("card_played", target, {"card": cid[new], "use": "replacement"}))
+            tuple_new(Event, ("card_played", target, {"card": cid[new], "use": "replacement"}))
         )
 
     def withdraw_one(self, seat: int) -> Flow:
@@ -722,7 +737,11 @@ class Referee(State):
         if not sources:
             return
         # :meth:`ask` inlined in the commonest asks: no generator when there is one option
-        i = 0 if len(sources) == 1 else (yield new_decision((taker, "hostage_source", sources)))
+        i = (
+            0
+            if len(sources) == 1
+            else (yield tuple_new(Decision, (taker, "hostage_source", sources)))
+        )
         where, owner = sources[i].data
         if where == "deck":
             c = self.take_top(victim)
@@ -801,7 +820,7 @@ class Referee(State):
             opts = self.t.choices.get(key)
             if opts is None:
                 opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
-            if (yield new_decision((seat, "use_leader", opts))) == 0:
+            if (yield tuple_new(Decision, (seat, "use_leader", opts))) == 0:
                 self.emit("ability_used", seat, source=ab.source, title=ab.title)
                 yield from run(self, seat, ab, ctx)
         # with no leader here, window_open just found a card in hand; after a
@@ -828,15 +847,16 @@ class Referee(State):
                 continue
             while status[mine] == ALIVE:  # an effect may kill it mid-window
                 hand = self.hand[seat]
-                usable = [
-                    c
-                    for c in cards
-                    if c in hand and cab[c].usable(self, seat, ctx)  # type: ignore[union-attr]
-                ]
+                usable = []
+                for c in cards:
+                    if c in hand:
+                        ab = cab[c]  # a card of a window has an ability
+                        if ab is not None and ab.usable(self, seat, ctx):
+                            usable.append(c)
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
-                i = yield new_decision((seat, "play_card", opts))
+                i = yield tuple_new(Decision, (seat, "play_card", opts))
                 if i == 0:
                     break
                 c = self.find(usable, opts[i].data)
@@ -845,12 +865,13 @@ class Referee(State):
                 ab = self.t.card_ability[c]
                 assert ab is not None
                 self.events.append(
-                    new_event(
+                    tuple_new(
+                        Event,
                         (
                             "card_played",
                             seat,
                             {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
-                        )
+                        ),
                     )
                 )
                 yield from run(self, seat, ab, ctx)
@@ -904,16 +925,16 @@ class Referee(State):
         for seat in range(self.n):
             offered = tuple(self.leader_offers[seat])
             for c in offered:
-                self.events.append(new_event(("card_drawn", seat, {"card": cid[c]})))
+                self.events.append(tuple_new(Event, ("card_drawn", seat, {"card": cid[c]})))
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
-            i = 0 if len(opts) == 1 else (yield new_decision((seat, "choose_leader", opts)))
+            i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "choose_leader", opts)))
             picks.append(opts[i].data)
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
-            self.events.append(new_event(("card_played", seat, {"card": cid[c]})))
+            self.events.append(tuple_new(Event, ("card_played", seat, {"card": cid[c]})))
         self.index_leaders()
         if self.deal_after_leaders:
             r = self.t.rules
@@ -978,8 +999,8 @@ class Referee(State):
         known = self.t.seat_events
         event = known.get(("turn_started", self.challenger, self.turn))
         if event is None:
-            event = known["turn_started", self.challenger, self.turn] = new_event(
-                ("turn_started", self.challenger, {"turn": self.turn})
+            event = known["turn_started", self.challenger, self.turn] = tuple_new(
+                Event, ("turn_started", self.challenger, {"turn": self.turn})
             )
         self.events.append(event)
 
@@ -990,7 +1011,7 @@ class Referee(State):
         for seat in self.order:
             while self.held[seat]:
                 opts = self.hostage_options(self.held[seat])
-                i = yield new_decision((seat, "hostages", opts))
+                i = yield tuple_new(Decision, (seat, "hostages", opts))
                 if i == 0:
                     break
                 c = self.find(self.held[seat], opts[i].data)
@@ -1034,7 +1055,7 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        i = 0 if len(opts) == 1 else (yield new_decision((seat, "torment_target", opts)))
+        i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "torment_target", opts)))
         k = opts[i].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
@@ -1078,7 +1099,7 @@ class Referee(State):
         d = (
             opts[0].data
             if len(opts) == 1
-            else opts[(yield new_decision((ch, "choose_defender", opts)))].data
+            else opts[(yield tuple_new(Decision, (ch, "choose_defender", opts)))].data
         )
         self.event_discard.append(e)
         self.defender = d
@@ -1092,8 +1113,15 @@ class Referee(State):
         self.draw(d, r.preparation_draw)
         yield from self.distribute(ch, r.preparation_distribute)
         yield from self.distribute(d, r.preparation_distribute)
-        yield from self.commit(ch)
-        yield from self.commit(d)
+        # each commits a character; the asks are made here, not in a generator per seat
+        for seat in (ch, d):
+            living = self.alive[seat]
+            if len(living) == 1:
+                self.commit(seat, living[0])
+            elif living:
+                opts = self.commit_options(seat)
+                i = yield tuple_new(Decision, (seat, "choose_character", opts))
+                self.commit(seat, opts[i].data)
 
     def special_score(self, rule: str) -> list[int]:
         """Per seat, the number a special event compares."""
@@ -1103,19 +1131,16 @@ class Referee(State):
             return [len(h) for h in self.hand]
         return list(self.sheet)
 
-    def commit(self, seat: int) -> Flow:
-        """``seat`` pushes one living character forward."""
-        living = self.alive[seat]
-        if not living:
-            return
-        if len(living) == 1:
-            c = living[0]
-        else:
-            memo = self.living_memo[seat]
-            opts = memo.get("character")
-            if opts is None:
-                opts = memo["character"] = self.character_options(living)
-            c = opts[(yield new_decision((seat, "choose_character", opts)))].data
+    def commit_options(self, seat: int) -> tuple[Option, ...]:
+        """The characters ``seat`` may push forward: one option per living one (cached)."""
+        memo = self.living_memo[seat]
+        opts = memo.get("character")
+        if opts is None:
+            opts = memo["character"] = self.character_options(self.alive[seat])
+        return opts
+
+    def commit(self, seat: int, c: int) -> None:
+        """``seat`` pushes living character ``c`` forward."""
         self.committed[seat] = c
         self.events.append(self.t.committed_events[c])
 
@@ -1146,7 +1171,7 @@ class Referee(State):
             opts = memo.get("support")
             if opts is None:
                 opts = memo["support"] = self.support_options(living)
-            sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
+            sd, c = opts[(yield tuple_new(Decision, (seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.events.append(self.t.stayed_out_events[seat])
@@ -1185,7 +1210,14 @@ class Referee(State):
         ch, de = self.challenger, self.defender
         placers = (de, ch) if self.first_placer == de else (ch, de)
         for seat in placers:
-            yield from self.place(seat)
+            # each places a card; the ask is made here, not in a generator per seat
+            hand = self.hand[seat]
+            if hand:
+                opts = self.card_options("place", hand)
+                i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "place_card", opts)))
+                self.place(seat, self.find(hand, opts[i].data))
+            else:
+                self.place(seat, -1)
         kind = self.t.card_kind
         kc = TRUCE if self.placed[ch] >= 0 and kind[self.placed[ch]] == TRUCE else HOSTILITY
         kd = TRUCE if self.placed[de] >= 0 and kind[self.placed[de]] == TRUCE else HOSTILITY
@@ -1204,18 +1236,13 @@ class Referee(State):
         if self.window_open(W_AFTER_REVEAL):
             yield from self.window(W_AFTER_REVEAL)
 
-    def place(self, seat: int) -> Flow:
-        """``seat`` places one house card facedown (the deck's top card if the hand is empty)."""
-        hand = self.hand[seat]
-        if hand:
-            opts = self.card_options("place", hand)
-            if len(opts) == 1:
-                c = self.find(hand, opts[0].data)
-            else:
-                c = self.find(hand, opts[(yield new_decision((seat, "place_card", opts)))].data)
-            hand.remove(c)
+    def place(self, seat: int, c: int) -> None:
+        """``seat`` places card ``c`` of his hand facedown; -1: the deck's top card, his
+        hand being empty (IT-ENC-04)."""
+        if c >= 0:
+            self.hand[seat].remove(c)
         else:
-            c = self.take_top(seat)  # IT-ENC-04
+            c = self.take_top(seat)
             if c < 0:
                 self.emit("card_played", seat, card=None, use="placed", faceup=self.faceup[seat])
                 return
@@ -1249,12 +1276,11 @@ class Referee(State):
 
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
-        names = {CHALLENGER_WON: "challenger", DEFENDER_WON: "defender", BOTH_LOST: "none"}
         self.emit(
             "encounter_resolved",
             None,
             outcome=OUTCOME_NAMES[self.outcome],
-            winner=names.get(self.winner, "none"),
+            winner=WINNER_NAMES[self.winner],
             challenger_total=self.totals[1],
             defender_total=self.totals[2],
         )
@@ -1301,7 +1327,7 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        i = 0 if len(opts) == 1 else (yield new_decision((taker, "hostage_victim", opts)))
+        i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (taker, "hostage_victim", opts)))
         victim = opts[i].data
         yield from self.take_hostage(taker, victim)
 
@@ -1439,4 +1465,4 @@ class Referee(State):
     leader_offers: list[list[int]]
 
 
-__all__ = ["Referee", "new_decision", "new_event", "package_text"]
+__all__ = ["Referee", "package_text", "tuple_new"]

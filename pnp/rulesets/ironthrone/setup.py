@@ -223,6 +223,11 @@ def _seat_events_and_ranks(t: Tables) -> None:
                 t.rank_id.append(cid)
             t.card_rank[c] = ranks[cid]
     t.card_bit = [1 << r for r in t.card_rank]
+    t.card_local_bit = [0] * len(t.card_id)
+    for cards in t.seat_cards:
+        local: dict[str, int] = {}
+        for c in cards:
+            t.card_local_bit[c] = 1 << local.setdefault(t.card_id[c], len(local))
 
 
 def _house_name(model: IronThroneContent, house_id: str) -> str:

@@ -130,7 +130,10 @@ class Tables:
     card_rank: list[int] = field(default_factory=list)
     # card number -> 1 << its rank: a list of cards as an int (a cache key)
     card_bit: list[int] = field(default_factory=list)
-    # verb -> (rank bits << 1 | a leading option) -> the options of
+    # card number -> 1 << the place of its id among its owner's ids: one
+    # owner's cards as a small int (the cache key of a hand's options)
+    card_local_bit: list[int] = field(default_factory=list)
+    # verb -> a key naming the cards listed -> the options of
     # :meth:`Referee.card_options` (this seating's: ranks differ between seatings)
     listed: dict[str, dict[int, tuple[Any, ...]]] = field(default_factory=dict)
     # card id -> its card numbers (the copies), ascending
