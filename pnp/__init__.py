@@ -6,3 +6,9 @@ and ruleset plug-ins registered in :mod:`pnp.rulesets`.
 """
 
 __version__ = "0.1.0"
+
+# before any referee module is imported: their compiled extensions are used only
+# while they match the sources (see pnp/compiled.py)
+from pnp import compiled as _compiled
+
+_compiled.guard()

@@ -10,7 +10,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from pnp import __version__, interrupt
+from pnp import __version__, compiled, interrupt
 from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
 from pnp.errors import PnpError
@@ -69,7 +69,7 @@ def _interrupted() -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"pnp {__version__}")
+        typer.echo(f"pnp {__version__} ({compiled.describe()})")
         raise typer.Exit()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp import __version__
+from pnp import __version__, compiled
 from pnp.cli import app
 
 runner = CliRunner()
@@ -23,7 +23,7 @@ def invoke(*args: str):
 def test_version() -> None:
     result = invoke("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"pnp {__version__}"
+    assert result.stdout.strip() == f"pnp {__version__} ({compiled.describe()})"
 
 
 @pytest.mark.parametrize("args", [["--help"], ["rulesets"], ["validate", "--help"]])

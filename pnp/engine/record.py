@@ -148,9 +148,10 @@ class Record:
 
     def game_limits(self) -> Limits:
         """The caps and invariant setting the game ran under."""
+        default = Limits()  # an instance: a compiled class's attributes are descriptors
         return Limits(
-            max_steps=int(self.limits.get("max_steps", Limits.max_steps)),
-            max_rounds=int(self.limits.get("max_rounds", Limits.max_rounds)),
+            max_steps=int(self.limits.get("max_steps", default.max_steps)),
+            max_rounds=int(self.limits.get("max_rounds", default.max_rounds)),
             invariants=bool(self.limits.get("invariants", True)),
         )
 

@@ -14,7 +14,8 @@ from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.icons import ICONS
 from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, card_ids, summarize
 from pnp.rulesets.ironthrone.reference import reference_context
-from pnp.rulesets.ironthrone.setup import new_game, scenario_game
+from pnp.rulesets.ironthrone.scenario import scenario_game
+from pnp.rulesets.ironthrone.setup import new_game
 from pnp.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(

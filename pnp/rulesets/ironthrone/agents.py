@@ -26,7 +26,7 @@ import random
 from typing import Any
 
 from pnp.engine.game import Decision
-from pnp.rulesets.ironthrone.effects import Compiled
+from pnp.rulesets.ironthrone.abilities import Compiled
 from pnp.rulesets.ironthrone.view import CardInfo, SeatView
 
 #: The house card value a bot expects from an opponent it cannot see.

@@ -11,24 +11,20 @@ Every leader sheet and character card carries one ability written as data::
 
 This module is the single definition of that vocabulary. It parses it
 (pydantic models, so an unknown word is a located validation error), checks
-which words fit which window, writes the printed text (:func:`describe`), and
-executes it (:func:`usable` and :func:`run`, called by the referee in
-:mod:`pnp.rulesets.ironthrone.rules`). Using an ability is always optional.
+which words fit which window and writes the printed text (:func:`describe`);
+:mod:`pnp.rulesets.ironthrone.abilities` executes it for the referee. Using an
+ability is always optional.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Iterator
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from pnp.content import ContentModel
 from pnp.content.model import Loc
-
-if TYPE_CHECKING:
-    from pnp.rulesets.ironthrone.rules import Referee
 
 # ---------------------------------------------------------------- windows
 
@@ -412,213 +408,10 @@ def _join(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-# ---------------------------------------------------------------- execution
-
-
-@dataclass(frozen=True, slots=True)
-class Compiled:
-    """An ability ready for the referee: its data plus fast-path fields."""
-
-    ability: Ability
-    #: the id of the leader sheet or card it is printed on
-    source: str
-    #: WINDOW_INDEX of its window
-    window: int
-    #: true for a character card's ability
-    card: bool
-    text: str
-    #: ``usable(ref, seat, ctx)``: whether every condition and the cost hold for
-    #: ``seat`` now and at least one effect would do something (see :func:`_predicate`)
-    usable: Callable[[Referee, int, Any], bool]
-    #: the cost: power from the sheet to the box, cards discarded (0: none)
-    cost_sheet: int
-    cost_discard: int
-    #: per effect: (runner, parameter)
-    steps: tuple[tuple[Callable[..., Any], Any], ...]
-
-    @property
-    def title(self) -> str:
-        """The ability's printed title."""
-        return self.ability.title
-
-
-#: compiled abilities by identity of the content object (content outlives games)
-_COMPILED: dict[tuple[int, str], tuple[Ability, Compiled]] = {}
-
-
-def compile_ability(ability: Ability, source: str, *, card: bool) -> Compiled:
-    """Prepare ``ability`` (printed on ``source``) for the referee (cached)."""
-    key = (id(ability), source)
-    hit = _COMPILED.get(key)
-    if hit is not None and hit[0] is ability:
-        return hit[1]
-    if len(_COMPILED) > 4096:
-        _COMPILED.clear()
-    compiled = _compile(ability, source, card=card)
-    _COMPILED[key] = (ability, compiled)
-    return compiled
-
-
-def _compile(ability: Ability, source: str, *, card: bool) -> Compiled:
-    conds = ability.if_
-    tests = [
-        (name, getattr(conds, name))
-        for name in type(conds).model_fields
-        if getattr(conds, name) is not None
-    ]
-    cost = ability.cost
-    cost_sheet = (cost.sheet_to_box or 0) if cost else 0
-    cost_discard = (cost.discard or 0) if cost else 0
-    return Compiled(
-        ability,
-        source,
-        WINDOW_INDEX[ability.when],
-        card,
-        describe(ability),
-        _predicate(tests, cost_sheet, cost_discard, ability.do),
-        cost_sheet,
-        cost_discard,
-        tuple((_RUN[e.kind], e.param) for e in ability.do),
-    )
-
-
-def _predicate(
-    tests: list[tuple[str, Any]], cost_sheet: int, cost_discard: int, effects: list[Effect]
-) -> Callable[[Referee, int, Any], bool]:
-    """One Python function testing an ability's conditions, cost and effects.
-
-    Windows test abilities at almost every step of a game, so each ability
-    gets its own straight-line test (written from :data:`_COND_EXPR` and
-    :data:`_FEASIBLE`, as :mod:`dataclasses` writes its methods) rather than
-    a loop calling one function per condition. Values and feasibility tests
-    are bound as default arguments, never pasted into the source.
-    """
-    env: dict[str, Any] = {}
-    body = []
-    for i, (name, value) in enumerate(tests):
-        env[f"v{i}"] = value
-        body.append(f"if not ({_COND_EXPR[name].format(v=f'v{i}')}): return False")
-    if cost_sheet:
-        body.append(f"if r.sheet[s] < {int(cost_sheet)}: return False")
-    if cost_discard:
-        body.append(f"if len(r.hand[s]) < {int(cost_discard)}: return False")
-    body.append("side = r.side[s]")
-    for i, e in enumerate(effects):
-        sided = e.kind in SIDED_EFFECTS
-        feasible = _FEASIBLE[e.kind]
-        if feasible is _always:
-            body.append("if side: return True" if sided else "return True")
-            continue
-        env[f"f{i}"], env[f"p{i}"] = feasible, e.param
-        test = f"f{i}(r, s, p{i}, c)"
-        body.append(f"if side and {test}: return True" if sided else f"if {test}: return True")
-    body.append("return False")
-    params = "".join(f", {k}={k}" for k in env)
-    source = f"def usable(r, s, c{params}):\n" + "".join(f"    {line}\n" for line in body)
-    namespace: dict[str, Any] = {}
-    exec(source, dict(env), namespace)  # our own vocabulary only: never text from content
-    fn: Callable[[Referee, int, Any], bool] = namespace["usable"]
-    return fn
-
-
-def run(ref: Referee, seat: int, ab: Compiled, ctx: Any) -> Generator[Any, int, None]:
-    """Pay the cost of ``ab`` and resolve its effects for ``seat`` (a generator of decisions)."""
-    if ab.cost_sheet:
-        ref.sheet_to_box(seat, ab.cost_sheet)
-    if ab.cost_discard:
-        yield from ref.discard_chosen(seat, ab.cost_discard)
-    for step, param in ab.steps:
-        yield from step(ref, seat, param, ctx)
-
-
-#: Condition tests as Python expressions of ``r`` (the referee), ``s`` (the
-#: seat), ``c`` (the window's context) and ``{v}`` (the condition's value);
-#: :func:`_predicate` writes them into each ability's test.
-_COND_EXPR: dict[str, str] = {
-    "active": "(s == r.challenger or s == r.defender) == {v}",
-    "challenger": "(s == r.challenger) == {v}",
-    "defender": "(s == r.defender) == {v}",
-    "supporting": "r.is_supporting(s) == {v}",
-    "participating": "r.is_participating(s) == {v}",
-    "outcome": "r.outcome_name() == {v}",
-    "side": "r.side_result(s) == {v}",
-    "revealed": "r.revealed_kind(s) == {v}",
-    "behind": "r.is_behind(s) == {v}",
-    "influence_over_them": "c is not None and (r.on_board[c][s] > 0) == {v}",
-    "sheet_at_least": "r.sheet[s] >= {v}",
-    "hand_at_least": "len(r.hand[s]) >= {v}",
-}
-
-
-# Feasibility: whether an effect would do anything now (an ability none of
-# whose effects would is not offered, so nobody is asked a pointless question).
-
-
-def _always(ref: Referee, seat: int, p: Any, ctx: Any) -> bool:
-    return True
-
-
-_FEASIBLE: dict[str, Callable[[Referee, int, Any, Any], bool]] = {
-    "draw": _always,
-    "discard": lambda r, s, p, c: bool(r.hand[s]),
-    "distribute": lambda r, s, p, c: r.sheet[s] > 0 and r.has_living(s),
-    "reshuffle": lambda r, s, p, c: bool(r.discard[s]),
-    "resolve_as": lambda r, s, p, c: r.outcome_name() == "betrayal",
-    "force_support": lambda r, s, p, c: c is not None and r.can_force_support(c),
-    "upgrade_hostility": lambda r, s, p, c: bool(r.upgrade_targets()),
-    "remove_power": lambda r, s, p, c: any(r.char_power_of(t) > 0 for t in r.targets(s, p.who)),
-    "cut_power": lambda r, s, p, c: any(r.char_power_of(t) > p.keep for t in r.targets(s, p.who)),
-    "place_first": lambda r, s, p, c: r.can_place_first(s),
-    "bonus": _always,
-    "weaken": _always,
-    # a victim spared penalties (shielded) gives no hostage: no such victim, no offer
-    "take_hostage": lambda r, s, p, c: r.can_receive(s) and bool(r.victims(r.targets(s, p))),
-    "steal_power": lambda r, s, p, c: any(r.sheet[t] > 0 for t in r.targets(s, "opposing_active")),
-    "withdraw": lambda r, s, p, c: bool(r.targets(s, "opposing_supporters")),
-    "shield": _always,
-    "spread": lambda r, s, p, c: r.left[s] > 0 and bool(r.targets(s, "opposing_active")),
-    "opponent_discards": lambda r, s, p, c: any(r.hand[t] for t in r.targets(s, "opposing_active")),
-    "deny_rewards": lambda r, s, p, c: bool(r.targets(s, "opposing_active")),
-}
-
-
-def _g(fn: Callable[[Referee, int, Any, Any], None]) -> Callable[..., Generator[Any, int, None]]:
-    """Wrap an effect that needs no decision as a generator function."""
-
-    def runner(r: Referee, s: int, p: Any, c: Any) -> Generator[Any, int, None]:
-        fn(r, s, p, c)
-        return
-        yield  # pragma: no cover
-
-    return runner
-
-
-_RUN: dict[str, Callable[[Referee, int, Any, Any], Generator[Any, int, None]]] = {
-    "draw": _g(lambda r, s, p, c: r.draw(s, p)),
-    "discard": lambda r, s, p, c: r.discard_chosen(s, p),
-    "distribute": lambda r, s, p, c: r.distribute(s, p, up_to=True),
-    "reshuffle": _g(lambda r, s, p, c: r.reshuffle(s)),
-    "resolve_as": _g(lambda r, s, p, c: r.resolve_as_truce(s)),
-    "force_support": lambda r, s, p, c: r.force_support(s, c),
-    "upgrade_hostility": lambda r, s, p, c: r.upgrade_hostility(s),
-    "remove_power": _g(lambda r, s, p, c: r.strike(s, p.who, p.amount, None)),
-    "cut_power": _g(lambda r, s, p, c: r.strike(s, p.who, None, p.keep)),
-    "place_first": _g(lambda r, s, p, c: r.set_place_first(s, p.faceup)),
-    "bonus": _g(lambda r, s, p, c: r.add_bonus(r.side[s], p)),
-    "weaken": _g(lambda r, s, p, c: r.add_bonus(3 - r.side[s], -p)),
-    "take_hostage": lambda r, s, p, c: r.hostages_from(s, r.targets(s, p)),
-    "steal_power": _g(lambda r, s, p, c: r.steal_power(s, p)),
-    "withdraw": lambda r, s, p, c: r.withdraw_one(s),
-    "shield": _g(lambda r, s, p, c: r.shield(s, p)),
-    "spread": _g(lambda r, s, p, c: r.spread_to_opponent(s, p)),
-    "opponent_discards": _g(lambda r, s, p, c: r.random_discard(s, p)),
-    "deny_rewards": _g(lambda r, s, p, c: r.deny_rewards(s)),
-}
-
 #: Every effect name of the vocabulary.
 EFFECT_NAMES: tuple[str, ...] = tuple(Effect.model_fields)
 #: Every condition name of the vocabulary.
 CONDITION_NAMES: tuple[str, ...] = tuple(Conditions.model_fields)
 
-assert set(_RUN) == set(EFFECT_NAMES) == set(_FEASIBLE) == set(_EFFECT_TEXT)
-assert set(_COND_EXPR) == set(CONDITION_NAMES) == set(_COND_TEXT)
+assert set(EFFECT_NAMES) == set(_EFFECT_TEXT)
+assert set(CONDITION_NAMES) == set(_COND_TEXT)

@@ -26,15 +26,14 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Generator, Mapping
-from functools import partial
+from collections.abc import Callable, Generator
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import randbelow, shuffle
-from pnp.rulesets.ironthrone.effects import WINDOW_INDEX, run
+from pnp.rulesets.ironthrone.abilities import run
+from pnp.rulesets.ironthrone.effects import WINDOW_INDEX
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     BETRAYAL,
@@ -69,25 +68,30 @@ Flow = Generator[Decision, int, Any]
 
 # ``Event(...)`` and ``Decision(...)`` run the named tuples' generated Python
 # ``__new__``; a game makes hundreds of each, so the referee builds the tuples
-# directly: ``new_event((kind, seat, data))`` is the same object at half the cost.
-new_event: Callable[[tuple[str, int | None, Mapping[str, Any]]], Event] = partial(
-    tuple.__new__, Event
-)
-new_decision: Callable[[tuple[int, str, tuple[Option, ...]]], Decision] = partial(
-    tuple.__new__, Decision
-)
+# directly: ``tuple_new(Event, (kind, seat, data))`` is the same object as
+# ``Event(kind, seat, data)`` at a fraction of the cost (called straight, not
+# through a ``functools.partial``: that one adds a call and a tuple to each).
+tuple_new: Final[Callable[..., Any]] = tuple.__new__
 
 
-W_BEFORE_TURN = WINDOW_INDEX["before_your_turn"]
-W_DEFENDER = WINDOW_INDEX["after_defender_chosen"]
-W_BEFORE_SUPPORT = WINDOW_INDEX["before_support_offer"]
-W_AFTER_SUPPORT = WINDOW_INDEX["after_support"]
-W_BEFORE_CARDS = WINDOW_INDEX["before_cards_placed"]
-W_AFTER_REVEAL = WINDOW_INDEX["after_cards_revealed"]
-W_AFTER_RESOLUTION = WINDOW_INDEX["after_resolution"]
+W_BEFORE_TURN: Final = WINDOW_INDEX["before_your_turn"]
+W_DEFENDER: Final = WINDOW_INDEX["after_defender_chosen"]
+W_BEFORE_SUPPORT: Final = WINDOW_INDEX["before_support_offer"]
+W_AFTER_SUPPORT: Final = WINDOW_INDEX["after_support"]
+W_BEFORE_CARDS: Final = WINDOW_INDEX["before_cards_placed"]
+W_AFTER_REVEAL: Final = WINDOW_INDEX["after_cards_revealed"]
+W_AFTER_RESOLUTION: Final = WINDOW_INDEX["after_resolution"]
 
 #: :attr:`Referee.leader_at` of a challenger when no leader has an ability
-NO_LEADERS: tuple[tuple[int, ...], ...] = ((),) * len(WINDOW_INDEX)
+NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
+
+#: the most option tuples :meth:`Referee.card_options` keeps per verb and seating
+LISTED_CAP: Final = 4096
+
+#: the winner of an encounter as :meth:`Referee.emit_result` names it, by
+#: ``UNDECIDED``, ``CHALLENGER_WON``, ``DEFENDER_WON``, ``BOTH_LOST``, ``NOBODY``
+WINNER_NAMES: Final = ("none", "challenger", "defender", "none", "none")
+assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -113,7 +117,7 @@ class Referee(State):
         self.rng = rng
         #: influence each seat spread, by reason, for the playtest's ways to win
         #: (a tally of the log, not game state: the snapshot leaves it out)
-        self.spread_gains: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.spread_gains: list[dict[str, int]] = [{} for _ in range(players)]
         self.events: list[Event] = []
         self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
         self.order = self.orders[0]
@@ -135,6 +139,13 @@ class Referee(State):
         self.ANSWER_DEAL = self.choices(
             ("deal?",), lambda: (self.opt("accept"), self.opt("reject"))
         )
+        # the answers each seat may be asked for, made once (decisions are immutable)
+        self.answer_support = [
+            tuple_new(Decision, (s, "answer_support", self.ANSWER_SUPPORT)) for s in range(players)
+        ]
+        self.answer_deal = [
+            tuple_new(Decision, (s, "truce_answer", self.ANSWER_DEAL)) for s in range(players)
+        ]
 
     # ------------------------------------------------------------ helpers
 
@@ -159,7 +170,7 @@ class Referee(State):
 
     def emit(self, kind: str, seat: int | None = None, **data: Any) -> None:
         """Record an event."""
-        self.events.append(new_event((kind, seat, data)))
+        self.events.append(tuple_new(Event, (kind, seat, data)))
 
     def choices(self, key: Any, build: Any) -> tuple[Option, ...]:
         """The option tuple cached under ``key`` (built by ``build()`` the first time).
@@ -186,7 +197,7 @@ class Referee(State):
         """Ask ``seat`` to choose; a single option is taken without asking."""
         if len(options) == 1:
             return 0
-        return (yield new_decision((seat, kind, options)))
+        return (yield tuple_new(Decision, (seat, kind, options)))
 
     def house(self, seat: int) -> str:
         """The House id of ``seat``."""
@@ -237,10 +248,12 @@ class Referee(State):
     def side_totals(self) -> list[int]:
         """``[0, challenger's total, defender's total]``, each the power of the side's
         participating characters + its card + bonuses (IT-ENC-05)."""
-        totals = list(self.bonus)
-        power = self.power
-        status = self.status
-        for s, c in zip(self.side, self.committed, strict=True):
+        bonus = self.bonus
+        totals = [bonus[0], bonus[1], bonus[2]]
+        power, status, side, committed = self.power, self.status, self.side, self.committed
+        for seat in range(self.n):
+            s = side[seat]
+            c = committed[seat]
             if s and c >= 0 and status[c] == ALIVE:
                 totals[s] += power[c]
         if self.outcome:
@@ -356,12 +369,11 @@ class Referee(State):
         drawn = self.t.drawn_events
         events = self.events
         deck = self.deck[seat]
-        if 0 < count < len(deck):  # the common case: no reshuffle is due, take them at once
-            cards = deck[-count:]
-            del deck[-count:]
-            cards.reverse()  # the top card (the last) is drawn first
-            hand += cards
-            events += map(drawn.__getitem__, cards)
+        if 0 < count < len(deck):  # the common case: no reshuffle is due
+            for _ in range(count):
+                c = deck.pop()  # the top card (the last) is drawn first
+                hand.append(c)
+                events.append(drawn[c])
             return
         for _ in range(count):
             if len(deck) > 1:
@@ -390,7 +402,7 @@ class Referee(State):
             if not hand:
                 return
             opts = self.card_options("discard", hand)
-            i = 0 if len(opts) == 1 else (yield new_decision((seat, "discard", opts)))
+            i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "discard", opts)))
             c = self.find(hand, opts[i].data)
             hand.remove(c)
             self.discard[seat].append(c)
@@ -415,16 +427,46 @@ class Referee(State):
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
+        # the cache key: the ids listed as a set of bits, with the leading option.
+        # A hand holds its owner's cards only: then the bits number the owner's
+        # ids (a machine-size int), and the key names the owner too; a list of
+        # several Houses' cards (hostages) takes the seating's rank bits, negated.
+        t = self.t
+        owner = t.card_owner
+        local = t.card_local_bit
+        o = owner[cards[0]] if cards else -1
+        mask = 0
+        for c in cards:
+            if owner[c] != o:
+                bit = t.card_bit
+                mask = 0
+                for k in cards:
+                    mask |= bit[k]
+                key = -1 - (mask << 1 | (first is not None))
+                break
+            mask |= local[c]
+        else:
+            key = (mask << 1 | (first is not None)) * (self.n + 1) + o + 1
+        cache = self.t.listed.get(verb)
+        if cache is None:
+            cache = self.t.listed[verb] = {}
+        opts = cache.get(key)
+        if opts is None:
+            if len(cache) >= LISTED_CAP:
+                cache.clear()  # hands combine many ways: keep the cache bounded
+            opts = cache[key] = self.build_card_options(verb, cards, first)
+        return opts
+
+    def build_card_options(
+        self, verb: str, cards: list[int], first: Option | None
+    ) -> tuple[Option, ...]:
+        """:meth:`card_options` without the cache."""
         t = self.t
         per_rank = t.seat_choices.get(verb)  # ranks differ between seatings
         if per_rank is None:
             per_rank = t.seat_choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
-        # hands combine too many ways to cache whole tuples: build them, cheaply
-        # (map over C-level getters makes no Python frame per card)
-        listed = map(per_rank.__getitem__, sorted(set(map(t.card_rank.__getitem__, cards))))
-        if first is not None:
-            return (first, *listed)
-        return tuple(listed)
+        listed = [per_rank[r] for r in sorted({t.card_rank[c] for c in cards})]
+        return (first, *listed) if first is not None else tuple(listed)
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
@@ -442,11 +484,17 @@ class Referee(State):
         self.power[c] = have - k
         seat = self.t.char_seat[c]
         self.sheet[seat] += k
-        known = self.t.seat_events
-        event = known.get(("power_removed", seat, c, k))
+        by_amount = self.t.removed_events[c]
+        while len(by_amount) <= k:
+            by_amount.append(None)
+        event = by_amount[k]
         if event is None:
-            data = {"character": self.t.char_id[c], "amount": k}
-            event = known["power_removed", seat, c, k] = new_event(("power_removed", seat, data))
+            key = ("power_removed", seat, c, k)
+            event = self.t.seat_events.get(key)
+            if event is None:
+                data = {"character": self.t.char_id[c], "amount": k}
+                event = self.t.seat_events[key] = tuple_new(Event, ("power_removed", seat, data))
+            by_amount[k] = event
         self.events.append(event)
         if have == k:
             self.die(c)
@@ -478,24 +526,43 @@ class Referee(State):
         living = self.alive[seat]
         if not living:
             return
+        # the options and the events of each split, for these living characters
+        memo = self.living_memo[seat]
         if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
+            key: tuple[Any, ...] = ("forced", k)
+            event = memo.get(key)
+            if event is None:
+                event = memo[key] = self.power_placed(seat, split)
         else:
-            opts = self.split_options(living, k, up_to)
-            split = opts[(yield new_decision((seat, "distribute", opts)))].data
-            k = len(split)
-        self.sheet[seat] -= k
+            key = ("split", k, up_to)
+            known = memo.get(key)
+            if known is None:
+                opts = self.split_options(living, k, up_to)
+                blank: list[Event | None] = [None] * len(opts)
+                known = memo[key] = (opts, blank)
+            opts, events = known
+            i = yield tuple_new(Decision, (seat, "distribute", opts))
+            split = opts[i].data
+            event = events[i]
+            if event is None:
+                event = events[i] = self.power_placed(seat, split)
+        self.sheet[seat] -= len(split)
         power = self.power
         for c in split:
             power[c] += 1
+        self.events.append(event)
+
+    def power_placed(self, seat: int, split: tuple[int, ...]) -> Event:
+        """The event of ``seat`` placing power on ``split`` (from the shared pool)."""
         known = self.t.seat_events
         event = known.get(("power_placed", seat, split))
         if event is None:
             cid = self.t.char_id
-            event = known["power_placed", seat, split] = new_event(
-                ("power_placed", seat, {"characters": [cid[c] for c in split]})
+            event = known["power_placed", seat, split] = tuple_new(
+                Event, ("power_placed", seat, {"characters": [cid[c] for c in split]})
             )
-        self.events.append(event)
+        return event
 
     def split_options(
         self, living: tuple[int, ...], k: int, up_to: bool = False
@@ -524,13 +591,14 @@ class Referee(State):
             return False
         self.left[seat] -= 1
         self.on_board[target][seat] += 1
-        self.spread_gains[seat][reason] += 1
+        gains = self.spread_gains[seat]
+        gains[reason] = gains.get(reason, 0) + 1
         known = self.t.seat_events
         key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
-            event = known[key] = new_event(("influence_spread", seat, data))
+            event = known[key] = tuple_new(Event, ("influence_spread", seat, data))
         self.events.append(event)
         return True
 
@@ -620,7 +688,7 @@ class Referee(State):
         kind, value = self.t.card_kind, self.t.card_value
         higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
         cards = self.card_options("replace with", higher)
-        i = 0 if len(cards) == 1 else (yield new_decision((target, "upgrade_card", cards)))
+        i = 0 if len(cards) == 1 else (yield tuple_new(Decision, (target, "upgrade_card", cards)))
         new = self.find(higher, cards[i].data)
         old = self.placed[target]
         self.table[target].remove(old)
@@ -631,7 +699,7 @@ class Referee(State):
         cid = self.t.card_id
         self.emit("card_replaced", target, old=cid[old], new=cid[new])
         self.events.append(
-            new_event(("card_played", target, {"card": cid[new], "use": "replacement"}))
+            tuple_new(Event, ("card_played", target, {"card": cid[new], "use": "replacement"}))
         )
 
     def withdraw_one(self, seat: int) -> Flow:
@@ -668,7 +736,13 @@ class Referee(State):
         sources = self.hostage_sources(victim)
         if not sources:
             return
-        where, owner = sources[(yield from self.ask(taker, "hostage_source", sources))].data
+        # :meth:`ask` inlined in the commonest asks: no generator when there is one option
+        i = (
+            0
+            if len(sources) == 1
+            else (yield tuple_new(Decision, (taker, "hostage_source", sources)))
+        )
+        where, owner = sources[i].data
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
@@ -712,18 +786,22 @@ class Referee(State):
         act in it: a leader ability of the window (``leader_at``) or, from
         the encounter on, such a card.
         """
-        slot_sets = self.t.slot_sets
+        slot_cards = self.t.slot_cards
         base = w * len(self.status)
         side, committed, status, leader = self.side, self.committed, self.status, self.leader
         for seat in range(self.n):
             mine = committed[seat]
             if mine >= 0 and side[seat] and status[mine] == ALIVE:
                 hand = self.hand[seat]
-                if not slot_sets[base + mine].isdisjoint(hand):
-                    return True
+                # a character has few cards of a window: a scan beats a set test
+                for c in slot_cards[base + mine]:
+                    if c in hand:
+                        return True
                 lead = leader[seat]
-                if lead >= 0 and not slot_sets[base + lead].isdisjoint(hand):
-                    return True
+                if lead >= 0:
+                    for c in slot_cards[base + lead]:
+                        if c in hand:
+                            return True
         return False
 
     def window(self, w: int, ctx: Any = None) -> Flow:
@@ -738,10 +816,11 @@ class Referee(State):
             assert ab is not None
             if not ab.usable(self, seat, ctx):
                 continue
-            opts = self.choices(
-                ("use", ab.source), lambda ab=ab: (self.opt(f"use: {ab.title}", ab), self.PASS)
-            )
-            if (yield new_decision((seat, "use_leader", opts))) == 0:
+            key = ("use", ab.source)
+            opts = self.t.choices.get(key)
+            if opts is None:
+                opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
+            if (yield tuple_new(Decision, (seat, "use_leader", opts))) == 0:
                 self.emit("ability_used", seat, source=ab.source, title=ab.title)
                 yield from run(self, seat, ab, ctx)
         # with no leader here, window_open just found a card in hand; after a
@@ -768,15 +847,16 @@ class Referee(State):
                 continue
             while status[mine] == ALIVE:  # an effect may kill it mid-window
                 hand = self.hand[seat]
-                usable = [
-                    c
-                    for c in cards
-                    if c in hand and cab[c].usable(self, seat, ctx)  # type: ignore[union-attr]
-                ]
+                usable = []
+                for c in cards:
+                    if c in hand:
+                        ab = cab[c]  # a card of a window has an ability
+                        if ab is not None and ab.usable(self, seat, ctx):
+                            usable.append(c)
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
-                i = yield new_decision((seat, "play_card", opts))
+                i = yield tuple_new(Decision, (seat, "play_card", opts))
                 if i == 0:
                     break
                 c = self.find(usable, opts[i].data)
@@ -785,12 +865,13 @@ class Referee(State):
                 ab = self.t.card_ability[c]
                 assert ab is not None
                 self.events.append(
-                    new_event(
+                    tuple_new(
+                        Event,
                         (
                             "card_played",
                             seat,
                             {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
-                        )
+                        ),
                     )
                 )
                 yield from run(self, seat, ab, ctx)
@@ -844,15 +925,16 @@ class Referee(State):
         for seat in range(self.n):
             offered = tuple(self.leader_offers[seat])
             for c in offered:
-                self.events.append(new_event(("card_drawn", seat, {"card": cid[c]})))
+                self.events.append(tuple_new(Event, ("card_drawn", seat, {"card": cid[c]})))
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
-            picks.append(opts[(yield from self.ask(seat, "choose_leader", opts))].data)
+            i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "choose_leader", opts)))
+            picks.append(opts[i].data)
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
-            self.events.append(new_event(("card_played", seat, {"card": cid[c]})))
+            self.events.append(tuple_new(Event, ("card_played", seat, {"card": cid[c]})))
         self.index_leaders()
         if self.deal_after_leaders:
             r = self.t.rules
@@ -917,8 +999,8 @@ class Referee(State):
         known = self.t.seat_events
         event = known.get(("turn_started", self.challenger, self.turn))
         if event is None:
-            event = known["turn_started", self.challenger, self.turn] = new_event(
-                ("turn_started", self.challenger, {"turn": self.turn})
+            event = known["turn_started", self.challenger, self.turn] = tuple_new(
+                Event, ("turn_started", self.challenger, {"turn": self.turn})
             )
         self.events.append(event)
 
@@ -929,7 +1011,7 @@ class Referee(State):
         for seat in self.order:
             while self.held[seat]:
                 opts = self.hostage_options(self.held[seat])
-                i = yield new_decision((seat, "hostages", opts))
+                i = yield tuple_new(Decision, (seat, "hostages", opts))
                 if i == 0:
                     break
                 c = self.find(self.held[seat], opts[i].data)
@@ -973,7 +1055,8 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        k = opts[(yield from self.ask(seat, "torment_target", opts))].data
+        i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "torment_target", opts)))
+        k = opts[i].data
         taken = min(r.other, self.power[k])
         self.power[k] -= taken
         self.sheet[seat] += taken
@@ -997,15 +1080,9 @@ class Referee(State):
         t = self.t
         ch = self.challenger
         e = self.draw_event()
-        eid = t.event_id[e]
-        known = t.seat_events
-        drawn = known.get(("event_drawn", ch, e))
-        if drawn is None:
-            drawn = known["event_drawn", ch, e] = (
-                new_event(("card_drawn", ch, {"card": eid})),
-                new_event(("card_played", ch, {"card": eid})),
-            )
-        self.events += drawn
+        drawn, played = t.event_events[ch][e]
+        self.events.append(drawn)
+        self.events.append(played)
         others = self.order[1:]  # clockwise from the challenger's left
         rule = t.event_rule[e]
         if rule == "house":
@@ -1022,18 +1099,13 @@ class Referee(State):
         d = (
             opts[0].data
             if len(opts) == 1
-            else opts[(yield new_decision((ch, "choose_defender", opts)))].data
+            else opts[(yield tuple_new(Decision, (ch, "choose_defender", opts)))].data
         )
         self.event_discard.append(e)
         self.defender = d
         self.side[ch] = CHALLENGER
         self.side[d] = DEFENDER
-        event = known.get(("defender_chosen", d, e))
-        if event is None:
-            event = known["defender_chosen", d, e] = new_event(
-                ("defender_chosen", d, {"event": eid})
-            )
-        self.events.append(event)
+        self.events.append(t.defender_events[d][e])
         if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
         r = t.rules
@@ -1041,8 +1113,15 @@ class Referee(State):
         self.draw(d, r.preparation_draw)
         yield from self.distribute(ch, r.preparation_distribute)
         yield from self.distribute(d, r.preparation_distribute)
-        yield from self.commit(ch)
-        yield from self.commit(d)
+        # each commits a character; the asks are made here, not in a generator per seat
+        for seat in (ch, d):
+            living = self.alive[seat]
+            if len(living) == 1:
+                self.commit(seat, living[0])
+            elif living:
+                opts = self.commit_options(seat)
+                i = yield tuple_new(Decision, (seat, "choose_character", opts))
+                self.commit(seat, opts[i].data)
 
     def special_score(self, rule: str) -> list[int]:
         """Per seat, the number a special event compares."""
@@ -1052,16 +1131,16 @@ class Referee(State):
             return [len(h) for h in self.hand]
         return list(self.sheet)
 
-    def commit(self, seat: int) -> Flow:
-        """``seat`` pushes one living character forward."""
-        living = self.alive[seat]
-        if not living:
-            return
-        if len(living) == 1:
-            c = living[0]
-        else:
-            opts = self.t.choices.get(("character", living)) or self.character_options(living)
-            c = opts[(yield new_decision((seat, "choose_character", opts)))].data
+    def commit_options(self, seat: int) -> tuple[Option, ...]:
+        """The characters ``seat`` may push forward: one option per living one (cached)."""
+        memo = self.living_memo[seat]
+        opts = memo.get("character")
+        if opts is None:
+            opts = memo["character"] = self.character_options(self.alive[seat])
+        return opts
+
+    def commit(self, seat: int, c: int) -> None:
+        """``seat`` pushes living character ``c`` forward."""
         self.committed[seat] = c
         self.events.append(self.t.committed_events[c])
 
@@ -1078,7 +1157,6 @@ class Referee(State):
         """Offers clockwise from the challenger's left; the active player answers."""
         ch, de = self.challenger, self.defender
         offered, accepted, declined = self.t.support_events
-        cache = self.t.choices
         for seat in self.order[1:]:
             if seat == de:
                 continue
@@ -1089,8 +1167,11 @@ class Referee(State):
                 yield from self.window(W_BEFORE_SUPPORT, seat)
                 if self.offered[seat]:
                     continue
-            opts = cache.get(("support", living)) or self.support_options(living)
-            sd, c = opts[(yield new_decision((seat, "offer_support", opts)))].data
+            memo = self.living_memo[seat]
+            opts = memo.get("support")
+            if opts is None:
+                opts = memo["support"] = self.support_options(living)
+            sd, c = opts[(yield tuple_new(Decision, (seat, "offer_support", opts)))].data
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.events.append(self.t.stayed_out_events[seat])
@@ -1098,7 +1179,7 @@ class Referee(State):
             self.events.append(offered[sd][c])
             self.pending_offer = (seat, sd, c)
             active = ch if sd == CHALLENGER else de
-            if (yield new_decision((active, "answer_support", self.ANSWER_SUPPORT))) == 0:
+            if (yield self.answer_support[active]) == 0:
                 self.side[seat] = sd
                 self.committed[seat] = c
                 self.events.append(accepted[sd][c])
@@ -1129,7 +1210,14 @@ class Referee(State):
         ch, de = self.challenger, self.defender
         placers = (de, ch) if self.first_placer == de else (ch, de)
         for seat in placers:
-            yield from self.place(seat)
+            # each places a card; the ask is made here, not in a generator per seat
+            hand = self.hand[seat]
+            if hand:
+                opts = self.card_options("place", hand)
+                i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "place_card", opts)))
+                self.place(seat, self.find(hand, opts[i].data))
+            else:
+                self.place(seat, -1)
         kind = self.t.card_kind
         kc = TRUCE if self.placed[ch] >= 0 and kind[self.placed[ch]] == TRUCE else HOSTILITY
         kd = TRUCE if self.placed[de] >= 0 and kind[self.placed[de]] == TRUCE else HOSTILITY
@@ -1148,18 +1236,13 @@ class Referee(State):
         if self.window_open(W_AFTER_REVEAL):
             yield from self.window(W_AFTER_REVEAL)
 
-    def place(self, seat: int) -> Flow:
-        """``seat`` places one house card facedown (the deck's top card if the hand is empty)."""
-        hand = self.hand[seat]
-        if hand:
-            opts = self.card_options("place", hand)
-            if len(opts) == 1:
-                c = self.find(hand, opts[0].data)
-            else:
-                c = self.find(hand, opts[(yield new_decision((seat, "place_card", opts)))].data)
-            hand.remove(c)
+    def place(self, seat: int, c: int) -> None:
+        """``seat`` places card ``c`` of his hand facedown; -1: the deck's top card, his
+        hand being empty (IT-ENC-04)."""
+        if c >= 0:
+            self.hand[seat].remove(c)
         else:
-            c = self.take_top(seat)  # IT-ENC-04
+            c = self.take_top(seat)
             if c < 0:
                 self.emit("card_played", seat, card=None, use="placed", faceup=self.faceup[seat])
                 return
@@ -1193,12 +1276,11 @@ class Referee(State):
 
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
-        names = {CHALLENGER_WON: "challenger", DEFENDER_WON: "defender", BOTH_LOST: "none"}
         self.emit(
             "encounter_resolved",
             None,
             outcome=OUTCOME_NAMES[self.outcome],
-            winner=names.get(self.winner, "none"),
+            winner=WINNER_NAMES[self.winner],
             challenger_total=self.totals[1],
             defender_total=self.totals[2],
         )
@@ -1245,7 +1327,8 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        victim = opts[(yield from self.ask(taker, "hostage_victim", opts))].data
+        i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (taker, "hostage_victim", opts)))
+        victim = opts[i].data
         yield from self.take_hostage(taker, victim)
 
     def betrayal_hostages(self, taker: int) -> Flow:
@@ -1300,7 +1383,7 @@ class Referee(State):
             offer = opts[i].data
             self.emit("truce_offer", proposer, deal=opts[i].label)
             self.pending_deal = offer
-            j = yield new_decision((answerer, "truce_answer", self.ANSWER_DEAL))
+            j = yield self.answer_deal[answerer]
             self.pending_deal = None
             self.emit("truce_answer", answerer, accepted=j == 0)
             if j == 0:
@@ -1382,4 +1465,4 @@ class Referee(State):
     leader_offers: list[list[int]]
 
 
-__all__ = ["Referee", "new_decision", "new_event", "package_text"]
+__all__ = ["Referee", "package_text", "tuple_new"]

@@ -11,27 +11,44 @@ subclasses :class:`State`, so rules read ``self.hand[seat]`` directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from pnp.rulesets.ironthrone.effects import Compiled
+if TYPE_CHECKING:
+    from pnp.rulesets.ironthrone.abilities import Compiled
+
+# The constants are Final so that a compiled build (mypyc, see
+# pnp/compiled.py) inlines them instead of looking them up.
 
 # card kinds
-HOSTILITY, TRUCE, CHARACTER = 0, 1, 2
-KIND_NAMES = ("hostility", "truce", "character")
+HOSTILITY: Final = 0
+TRUCE: Final = 1
+CHARACTER: Final = 2
+KIND_NAMES: Final = ("hostility", "truce", "character")
 # character token states: OUT = back in the box (the leader's own token)
-OUT, ALIVE, DEAD = 0, 1, 2
-STATUS_NAMES = ("out", "alive", "dead")
+OUT: Final = 0
+ALIVE: Final = 1
+DEAD: Final = 2
+STATUS_NAMES: Final = ("out", "alive", "dead")
 # sides of an encounter
-NO_SIDE, CHALLENGER, DEFENDER = 0, 1, 2
-SIDE_NAMES = ("none", "challenger", "defender")
+NO_SIDE: Final = 0
+CHALLENGER: Final = 1
+DEFENDER: Final = 2
+SIDE_NAMES: Final = ("none", "challenger", "defender")
 # encounter outcomes
-NO_OUTCOME, HOSTILE, TRUCED, BETRAYAL = 0, 1, 2, 3
-OUTCOME_NAMES = (None, "hostility", "truce", "betrayal")
+NO_OUTCOME: Final = 0
+HOSTILE: Final = 1
+TRUCED: Final = 2
+BETRAYAL: Final = 3
+OUTCOME_NAMES: Final = (None, "hostility", "truce", "betrayal")
 # who lost or won once the resolution starts
-UNDECIDED, CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY = 0, 1, 2, 3, 4
-WINNER_NAMES = (None, "challenger", "defender", "both_lost", "nobody")
+UNDECIDED: Final = 0
+CHALLENGER_WON: Final = 1
+DEFENDER_WON: Final = 2
+BOTH_LOST: Final = 3
+NOBODY: Final = 4
+WINNER_NAMES: Final = (None, "challenger", "defender", "both_lost", "nobody")
 # phases, in turn order; PHASE_ORDER of a phase only grows within a turn
-PHASES = (
+PHASES: Final = (
     "leaders",
     "turn_start",
     "preparation",
@@ -41,16 +58,15 @@ PHASES = (
     "end_of_turn",
     "game_over",
 )
-(
-    P_LEADERS,
-    P_TURN_START,
-    P_PREPARATION,
-    P_SUPPORT,
-    P_ENCOUNTER,
-    P_RESOLUTION,
-    P_END,
-    P_OVER,
-) = range(len(PHASES))
+P_LEADERS: Final = 0
+P_TURN_START: Final = 1
+P_PREPARATION: Final = 2
+P_SUPPORT: Final = 3
+P_ENCOUNTER: Final = 4
+P_RESOLUTION: Final = 5
+P_END: Final = 6
+P_OVER: Final = 7
+assert len(PHASES) == P_OVER + 1
 
 
 @dataclass
@@ -107,13 +123,19 @@ class Tables:
     # ability of that window: a window looks up the few cards it may offer
     # instead of scanning hands
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
-    # the same as sets: whether a hand holds one of them is one C call
-    slot_sets: list[frozenset[int]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
     # card number -> rank of its id (ids ranked by the seat of their owner,
     # then card number), and back
     card_rank: list[int] = field(default_factory=list)
+    # card number -> 1 << its rank: a list of cards as an int (a cache key)
+    card_bit: list[int] = field(default_factory=list)
+    # card number -> 1 << the place of its id among its owner's ids: one
+    # owner's cards as a small int (the cache key of a hand's options)
+    card_local_bit: list[int] = field(default_factory=list)
+    # verb -> a key naming the cards listed -> the options of
+    # :meth:`Referee.card_options` (this seating's: ranks differ between seatings)
+    listed: dict[str, dict[int, tuple[Any, ...]]] = field(default_factory=dict)
     # card id -> its card numbers (the copies), ascending
     id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     rank_id: list[str] = field(default_factory=list)
@@ -121,6 +143,12 @@ class Tables:
     # same in every game (drawn by its owner; placed facedown or face up)
     drawn_events: list[Any] = field(default_factory=list)
     placed_events: tuple[list[Any], list[Any]] = field(default_factory=lambda: ([], []))
+    # by [seat][event]: the event card drawn and played by the challenger;
+    # the defender it names
+    event_events: list[list[tuple[Any, Any]]] = field(default_factory=list)
+    defender_events: list[list[Any]] = field(default_factory=list)
+    # by [character][amount]: power removed from it (filled as they occur)
+    removed_events: list[list[Any]] = field(default_factory=list)
     # by character number: committed; by [side][character]: support offered,
     # accepted and declined
     committed_events: list[Any] = field(default_factory=list)
@@ -143,6 +171,10 @@ class State:
     power: list[int]
     status: list[int]
     alive: list[tuple[int, ...]]
+    #: per seat, what the rules derived from its living characters (option
+    #: tuples, events), under a key naming it; emptied when they change, so a
+    #: turn finds them without hashing the tuple of living characters
+    living_memo: list[dict[Any, Any]]
     deck: list[list[int]]
     hand: list[list[int]]
     discard: list[list[int]]
@@ -193,6 +225,7 @@ class State:
         self.power = [0] * chars
         self.status = [OUT] * chars
         self.alive = [() for _ in range(n)]
+        self.living_memo = [{} for _ in range(n)]
         self.deck = [[] for _ in range(n)]
         self.hand = [[] for _ in range(n)]
         self.discard = [[] for _ in range(n)]
@@ -258,6 +291,7 @@ class State:
         """Update :meth:`living` after a token of ``seat`` changed state."""
         status = self.status
         self.alive[seat] = tuple(c for c in self.t.seat_chars[seat] if status[c] == ALIVE)
+        self.living_memo[seat].clear()
 
     # ------------------------------------------------------------ snapshot
 

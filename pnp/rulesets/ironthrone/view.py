@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pnp.rulesets.ironthrone.effects import Compiled
+from pnp.rulesets.ironthrone.abilities import Compiled
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     KIND_NAMES,

@@ -10,7 +10,8 @@ from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
 from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.effects import _FEASIBLE, SIDED_EFFECTS, Ability, compile_ability
+from pnp.rulesets.ironthrone.abilities import compile_ability, effect_feasible
+from pnp.rulesets.ironthrone.effects import SIDED_EFFECTS, Ability
 
 # each condition as the vocabulary's documentation reads it
 CONDITIONS: dict[str, Any] = {
@@ -50,8 +51,7 @@ def plain_usable(ref: Any, seat: int, ability: Ability, ctx: Any) -> bool:
         if cost.discard and len(ref.hand[seat]) < cost.discard:
             return False
     return any(
-        (ref.side[seat] or e.kind not in SIDED_EFFECTS)
-        and _FEASIBLE[e.kind](ref, seat, e.param, ctx)
+        (ref.side[seat] or e.kind not in SIDED_EFFECTS) and effect_feasible(ref, seat, e, ctx)
         for e in ability.do
     )
 
