@@ -13,17 +13,27 @@ games, only slower.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.machinery
+import importlib.util
 import json
 import os
 from importlib.metadata import version as installed_version
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from hatch_mypyc.plugin import MypycBuildHook
 
 RECORD = "pnp/_compiled.json"
+
+
+def _load_compiled(root: str) -> ModuleType:
+    """``pnp/compiled.py`` (standard library only), read from the checkout by its path:
+    the build and the running pnp judge a record with the same code."""
+    spec = importlib.util.spec_from_file_location("_pnp_compiled", Path(root, "pnp/compiled.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class CompileReferee(MypycBuildHook):
@@ -57,31 +67,29 @@ class CompileReferee(MypycBuildHook):
         Path(self.root, RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
         build_data["artifacts"].append(f"/{RECORD}")
 
+    def modules(self) -> list[str]:
+        """The module names of the files to compile."""
+        return [path[: -len(".py")].replace("/", ".") for path in self.normalized_included_files]
+
     def record(self) -> dict[str, str]:
         """SHA-256 of each source to compile, by module name, and the compiler's version."""
-        record = {
-            path[: -len(".py")].replace("/", "."): hashlib.sha256(
-                Path(self.root, path).read_bytes()
-            ).hexdigest()
-            for path in self.normalized_included_files
-        }
+        compiled = _load_compiled(self.root)
+        package = Path(self.root, "pnp")
+        record = {m: compiled.digest(compiled.source_path(m, package)) for m in self.modules()}
         record["_mypy"] = installed_version("mypy")
         return record
 
     def up_to_date(self, record: dict[str, str]) -> bool:
         """Whether an earlier build compiled these very sources with this mypy, for this
-        Python, and left every extension in place."""
+        Python, and left every extension (and their shared library) in place."""
         try:
             if json.loads(Path(self.root, RECORD).read_text()) != record:
                 return False
         except (OSError, ValueError):
             return False
-        suffixes = importlib.machinery.EXTENSION_SUFFIXES
-        for path in self.normalized_included_files:
-            stem = Path(self.root, path[: -len(".py")])
-            if not any(stem.with_name(stem.name + s).is_file() for s in suffixes):
-                return False
-        return bool(self.get_forced_inclusion_map())  # the extensions' shared library
+        compiled = _load_compiled(self.root)
+        state = compiled.find_state(self.modules(), Path(self.root, "pnp"), {})
+        return state == "compiled" and bool(self.get_forced_inclusion_map())
 
     def declare_artifacts(self, build_data: dict[str, Any]) -> None:
         """What a compile puts in the wheel, for extensions already built."""
