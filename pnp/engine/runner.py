@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.engine.agents import make_agent
+from pnp.engine.agents import RandomAgent, make_agent
 from pnp.engine.game import Decision, Event, Game, GameConfig, Result
 from pnp.engine.invariants import violations as find_violations
 from pnp.engine.rng import stream
@@ -118,6 +118,15 @@ def agents_chooser(ruleset: Ruleset, agent_names: Sequence[str], seed: int) -> C
     """Fresh agents for one game, one per seat, each with its own RNG stream."""
     agents = [make_agent(ruleset, name) for name in agent_names]
     rngs = [stream(seed, "agent", seat) for seat in range(len(agents))]
+    if all(type(agent) is RandomAgent for agent in agents):
+        # crash hunts and the speed bench play random seats only: draw as
+        # RandomAgent.choose does, without a method lookup on the RNG per decision
+        draws = [rng.random for rng in rngs]
+
+        def choose_random(game: Game, decision: Decision) -> int:
+            return int(draws[decision.seat]() * float(len(decision.options)))
+
+        return choose_random
     views = [getattr(agent, "needs_view", True) for agent in agents]
     methods = [agent.choose for agent in agents]  # bound once: this runs every decision
 

@@ -85,8 +85,9 @@ W_AFTER_RESOLUTION: Final = WINDOW_INDEX["after_resolution"]
 #: :attr:`Referee.leader_at` of a challenger when no leader has an ability
 NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
 
-#: the most option tuples :meth:`Referee.card_options` keeps per verb and seating
-LISTED_CAP: Final = 4096
+#: the most option tuples :meth:`Referee.card_options` keeps per verb (a House's
+#: hands of five take a few thousand ways; all seatings share these)
+LISTED_CAP: Final = 1 << 16
 
 #: the winner of an encounter as :meth:`Referee.emit_result` names it, by
 #: ``UNDECIDED``, ``CHALLENGER_WON``, ``DEFENDER_WON``, ``BOTH_LOST``, ``NOBODY``
@@ -95,6 +96,13 @@ assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
+
+
+def holds(zone: list[int], c: int) -> bool:
+    """``c in zone``: compiled (mypyc turns ``any`` of a generator into a loop),
+    it compares machine ints instead of calling the generic rich comparison
+    for every item."""
+    return any(x == c for x in zone)
 
 
 def package_text(p: Package) -> str:
@@ -422,15 +430,16 @@ class Referee(State):
     def card_options(
         self, verb: str, cards: list[int], first: Option | None = None
     ) -> tuple[Option, ...]:
-        """One option per distinct card id among ``cards``, in order of rank (cached).
+        """One option per distinct card id among ``cards`` (cached), ordered by the
+        seat of the card's owner, then by the card's place in its House's deck.
 
         An option's data is the card id (copies share it); :meth:`find` gets
         the card back from its zone. ``first`` (``pass``, ``done``) leads.
         """
-        # the cache key: the ids listed as a set of bits, with the leading option.
-        # A hand holds its owner's cards only: then the bits number the owner's
-        # ids (a machine-size int), and the key names the owner too; a list of
-        # several Houses' cards (hostages) takes the seating's rank bits, negated.
+        # the cache key: the ids listed as a set of bits per House, with the
+        # leading option. A hand holds its owner's cards only: then the key is
+        # a machine-size int naming the House (not the seat), so every seating
+        # shares it; a list of several Houses' cards (hostages) takes a tuple.
         t = self.t
         owner = t.card_owner
         local = t.card_local_bit
@@ -438,40 +447,72 @@ class Referee(State):
         mask = 0
         for c in cards:
             if owner[c] != o:
-                bit = t.card_bit
-                mask = 0
-                for k in cards:
-                    mask |= bit[k]
-                key = -1 - (mask << 1 | (first is not None))
-                break
+                return self.mixed_card_options(verb, cards, first)
             mask |= local[c]
-        else:
-            key = (mask << 1 | (first is not None)) * (self.n + 1) + o + 1
-        cache = self.t.listed.get(verb)
+        home = t.seat_home[o] if o >= 0 else -1
+        key = (mask << 1 | (first is not None)) * (t.home_count + 1) + home + 1
+        cache = t.listed.get(verb)
         if cache is None:
-            cache = self.t.listed[verb] = {}
+            cache = t.listed[verb] = {}
         opts = cache.get(key)
         if opts is None:
             if len(cache) >= LISTED_CAP:
                 cache.clear()  # hands combine many ways: keep the cache bounded
-            opts = cache[key] = self.build_card_options(verb, cards, first)
+            listed = [first] if first is not None else []
+            if mask:
+                self.list_ids(listed, verb, o, mask)
+            opts = cache[key] = tuple(listed)
         return opts
 
-    def build_card_options(
+    def mixed_card_options(
         self, verb: str, cards: list[int], first: Option | None
     ) -> tuple[Option, ...]:
-        """:meth:`card_options` without the cache."""
+        """:meth:`card_options` for cards of several owners."""
         t = self.t
-        per_rank = t.seat_choices.get(verb)  # ranks differ between seatings
-        if per_rank is None:
-            per_rank = t.seat_choices[verb] = tuple(self.opt(f"{verb}: {i}", i) for i in t.rank_id)
-        listed = [per_rank[r] for r in sorted({t.card_rank[c] for c in cards})]
-        return (first, *listed) if first is not None else tuple(listed)
+        owner = t.card_owner
+        local = t.card_local_bit
+        masks = [0] * self.n
+        for c in cards:
+            masks[owner[c]] |= local[c]
+        home = t.seat_home
+        key = (first is not None, *[(home[s], m) for s, m in enumerate(masks) if m])
+        cache = t.listed.get(verb)
+        if cache is None:
+            cache = t.listed[verb] = {}
+        opts = cache.get(key)
+        if opts is None:
+            if len(cache) >= LISTED_CAP:
+                cache.clear()
+            listed = [first] if first is not None else []
+            for seat, mask in enumerate(masks):
+                self.list_ids(listed, verb, seat, mask)
+            opts = cache[key] = tuple(listed)
+        return opts
+
+    def list_ids(self, listed: list[Option], verb: str, seat: int, mask: int) -> None:
+        """Append to ``listed`` the options of the ids of ``seat``'s House whose bits
+        (``card_local_bit``) are set in ``mask``, in deck order."""
+        per_id = self.id_options(verb, seat)
+        while mask:
+            low = mask & -mask
+            listed.append(per_id[low.bit_length() - 1])
+            mask ^= low
+
+    def id_options(self, verb: str, seat: int) -> tuple[Option, ...]:
+        """``verb: <card id>`` for each id of ``seat``'s House, in deck order (cached
+        by House: the same in every seating)."""
+        t = self.t
+        key = ("ids", verb, t.seat_home[seat])
+        opts = t.choices.get(key)
+        if opts is None:
+            ids = {t.card_id[c]: None for c in t.seat_cards[seat]}
+            opts = t.choices[key] = tuple(self.opt(f"{verb}: {i}", i) for i in ids)
+        return opts
 
     def find(self, zone: list[int], card_id: str) -> int:
         """The first card of ``zone`` (in card-number order) with id ``card_id``."""
         for c in self.t.id_cards[card_id]:  # its copies, in card-number order
-            if c in zone:
+            if holds(zone, c):
                 return c
         raise ValueError(f"no {card_id} in the zone")
 
@@ -795,12 +836,12 @@ class Referee(State):
                 hand = self.hand[seat]
                 # a character has few cards of a window: a scan beats a set test
                 for c in slot_cards[base + mine]:
-                    if c in hand:
+                    if holds(hand, c):
                         return True
                 lead = leader[seat]
                 if lead >= 0:
                     for c in slot_cards[base + lead]:
-                        if c in hand:
+                        if holds(hand, c):
                             return True
         return False
 
@@ -849,7 +890,7 @@ class Referee(State):
                 hand = self.hand[seat]
                 usable = []
                 for c in cards:
-                    if c in hand:
+                    if holds(hand, c):
                         ab = cab[c]  # a card of a window has an ability
                         if ab is not None and ab.usable(self, seat, ctx):
                             usable.append(c)

@@ -145,89 +145,128 @@ def build_tables(
             t.event_house.append(-1)
             t.event_rule.append(ev.defender)
     t.event_pool = list(range(len(t.event_id)))
-    _seat_events_and_ranks(t)
+    t.seat_home = list(range(len(houses)))
+    t.home_count = len(houses)
+    _local_bits(t)
+    _seat_events(t)
     return t
 
 
-def _seat_events_and_ranks(t: Tables) -> None:
-    """Fill the tables that follow from the seating: the commonest events
-    (they name seats), and the rank of each card id.
-
-    Events come from ``t.seat_events``, keyed by everything they say (kind,
-    seat, card …): the seatings of one content share that pool (see
-    :func:`tables_for`), so a House's events exist once per seat it can take,
-    not once per seating; thousands of games then keep far fewer objects for
-    the garbage collector to walk.
-    """
-    known = t.seat_events
-
-    def event(key: tuple[Any, ...], kind: str, seat: int, data: dict[str, Any]) -> Event:
-        e = known.get(key)
-        if e is None:
-            e = known[key] = Event(kind, seat, data)
-        return e
-
-    seats = range(len(t.houses))
-    t.removed_events = [[] for _ in t.char_id]
-    t.event_events = [
-        [
-            (
-                event(("event_card_drawn", seat, e), "card_drawn", seat, {"card": eid}),
-                event(("event_card_played", seat, e), "card_played", seat, {"card": eid}),
-            )
-            for e, eid in enumerate(t.event_id)
-        ]
-        for seat in seats
-    ]
-    t.defender_events = [
-        [
-            event(("defender_chosen", seat, e), "defender_chosen", seat, {"event": eid})
-            for e, eid in enumerate(t.event_id)
-        ]
-        for seat in seats
-    ]
-    t.committed_events = [None] * len(t.char_id)
-    t.stayed_out_events = [
-        event(("stayed_out", seat), "stayed_out", seat, {}) for seat in range(len(t.houses))
-    ]
-    t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
-    for seat, chars in enumerate(t.seat_chars):
-        for c in chars:
-            cid = t.char_id[c]
-            t.committed_events[c] = event(
-                ("character_committed", seat, c), "character_committed", seat, {"character": cid}
-            )
-            for verb, events in zip(
-                ("offered", "accepted", "declined"), t.support_events, strict=True
-            ):
-                for sd in (CHALLENGER, DEFENDER):
-                    data: dict[str, Any] = {"side": SIDE_NAMES[sd], "character": cid}
-                    kind = f"support_{verb}"
-                    events[sd][c] = event((kind, seat, sd, c), kind, seat, data)
-    t.drawn_events = [None] * len(t.card_id)
-    t.placed_events = ([None] * len(t.card_id), [None] * len(t.card_id))
-    ranks: dict[str, int] = {}
-    t.rank_id = []
-    t.card_rank = [0] * len(t.card_id)
-    for seat, cards in enumerate(t.seat_cards):
-        for c in cards:
-            cid = t.card_id[c]
-            t.drawn_events[c] = event(("card_drawn", seat, c), "card_drawn", seat, {"card": cid})
-            for faceup in (False, True):
-                placed = {"card": cid, "use": "placed", "faceup": faceup}
-                t.placed_events[faceup][c] = event(
-                    ("card_placed", seat, c, faceup), "card_played", seat, placed
-                )
-            if cid not in ranks:
-                ranks[cid] = len(t.rank_id)
-                t.rank_id.append(cid)
-            t.card_rank[c] = ranks[cid]
-    t.card_bit = [1 << r for r in t.card_rank]
+def _local_bits(t: Tables) -> None:
+    """Fill ``card_local_bit``: each card's id as a bit among its House's ids."""
     t.card_local_bit = [0] * len(t.card_id)
     for cards in t.seat_cards:
         local: dict[str, int] = {}
         for c in cards:
             t.card_local_bit[c] = 1 << local.setdefault(t.card_id[c], len(local))
+
+
+def _seat_events(t: Tables) -> None:
+    """Fill the tables of the commonest events, which name seats.
+
+    Events come from ``t.seat_events``, keyed by everything they say (kind,
+    seat, card …), and whole blocks of them from ``t.seat_blocks``, keyed by
+    a House and its seat: the seatings of one content share both (see
+    :func:`tables_for`), so a House's events exist once per seat it can take,
+    not once per seating; thousands of games then keep far fewer objects for
+    the garbage collector to walk, and a new seating costs a few list copies.
+    """
+    seats = range(len(t.houses))
+    t.removed_events = [[] for _ in t.char_id]
+    rows = [_seat_row(t, seat) for seat in seats]
+    t.event_events = [row[0] for row in rows]
+    t.defender_events = [row[1] for row in rows]
+    t.stayed_out_events = [row[2] for row in rows]
+    t.committed_events = [None] * len(t.char_id)
+    t.support_events = tuple([[None] * len(t.char_id) for _ in SIDE_NAMES] for _ in range(3))
+    t.drawn_events = [None] * len(t.card_id)
+    t.placed_events = ([None] * len(t.card_id), [None] * len(t.card_id))
+    for seat in seats:
+        drawn, placed, committed, support = _house_block(t, seat)
+        for c, e in zip(t.seat_cards[seat], drawn, strict=True):
+            t.drawn_events[c] = e
+        for faceup in (False, True):
+            for c, e in zip(t.seat_cards[seat], placed[faceup], strict=True):
+                t.placed_events[faceup][c] = e
+        for c, e in zip(t.seat_chars[seat], committed, strict=True):
+            t.committed_events[c] = e
+        for events, by_side in zip(t.support_events, support, strict=True):
+            for sd in (CHALLENGER, DEFENDER):
+                for c, e in zip(t.seat_chars[seat], by_side[sd], strict=True):
+                    events[sd][c] = e
+
+
+def _pooled(t: Tables, key: tuple[Any, ...], kind: str, seat: int, data: dict[str, Any]) -> Event:
+    """The event under ``key`` in the pool of ``t``, made the first time."""
+    known = t.seat_events
+    e = known.get(key)
+    if e is None:
+        e = known[key] = Event(kind, seat, data)
+    return e
+
+
+def _seat_row(t: Tables, seat: int) -> tuple[list[Any], list[Any], Event]:
+    """``seat``'s rows of the event cards' tables (drawn and played; defender
+    chosen) and its stayed-out event: the same in every seating (cached)."""
+    key = ("events", seat)
+    row = t.seat_blocks.get(key)
+    if row is None:
+        row = t.seat_blocks[key] = (
+            [
+                (
+                    _pooled(t, ("event_card_drawn", seat, e), "card_drawn", seat, {"card": eid}),
+                    _pooled(t, ("event_card_played", seat, e), "card_played", seat, {"card": eid}),
+                )
+                for e, eid in enumerate(t.event_id)
+            ],
+            [
+                _pooled(t, ("defender_chosen", seat, e), "defender_chosen", seat, {"event": eid})
+                for e, eid in enumerate(t.event_id)
+            ],
+            _pooled(t, ("stayed_out", seat), "stayed_out", seat, {}),
+        )
+    return row
+
+
+def _house_block(t: Tables, seat: int) -> Any:
+    """The events of ``seat``'s House's cards (drawn; placed facedown and face up)
+    and characters (committed; support offered, accepted and declined, by side),
+    in the order of its cards and characters: the same wherever the House sits
+    at ``seat`` (cached)."""
+    key = (t.seat_home[seat], seat)
+    block = t.seat_blocks.get(key)
+    if block is not None:
+        return block
+    drawn = []
+    placed: tuple[list[Event], list[Event]] = ([], [])
+    for c in t.seat_cards[seat]:
+        cid = t.card_id[c]
+        drawn.append(_pooled(t, ("card_drawn", seat, c), "card_drawn", seat, {"card": cid}))
+        for faceup in (False, True):
+            use = {"card": cid, "use": "placed", "faceup": faceup}
+            placed[faceup].append(
+                _pooled(t, ("card_placed", seat, c, faceup), "card_played", seat, use)
+            )
+    committed = []
+    support: list[list[list[Event]]] = [[[] for _ in SIDE_NAMES] for _ in range(3)]
+    for c in t.seat_chars[seat]:
+        cid = t.char_id[c]
+        committed.append(
+            _pooled(
+                t,
+                ("character_committed", seat, c),
+                "character_committed",
+                seat,
+                {"character": cid},
+            )
+        )
+        for verb, by_side in zip(("offered", "accepted", "declined"), support, strict=True):
+            for sd in (CHALLENGER, DEFENDER):
+                kind = f"support_{verb}"
+                data: dict[str, Any] = {"side": SIDE_NAMES[sd], "character": cid}
+                by_side[sd].append(_pooled(t, (kind, seat, sd, c), kind, seat, data))
+    block = t.seat_blocks[key] = (drawn, placed, committed, support)
+    return block
 
 
 def _house_name(model: IronThroneContent, house_id: str) -> str:
@@ -301,11 +340,11 @@ def tables_for(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
             if cat.event_rule[e] != "house"
             or (cat.event_house[e] >= 0 and seat_at[cat.event_house[e]] >= 0)
         ],
+        seat_home=home,
         seat_options={},
         seat_choices={},
-        listed={},
     )
-    _seat_events_and_ranks(t)
+    _seat_events(t)
     if len(_TABLES) > 512:
         _TABLES.clear()
     _TABLES[key] = (model, t)

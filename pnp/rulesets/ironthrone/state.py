@@ -125,20 +125,19 @@ class Tables:
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
-    # card number -> rank of its id (ids ranked by the seat of their owner,
-    # then card number), and back
-    card_rank: list[int] = field(default_factory=list)
-    # card number -> 1 << its rank: a list of cards as an int (a cache key)
-    card_bit: list[int] = field(default_factory=list)
-    # card number -> 1 << the place of its id among its owner's ids: one
-    # owner's cards as a small int (the cache key of a hand's options)
+    # card number -> 1 << the place of its id among its House's ids (content
+    # order): one owner's cards as a small int (the cache key of a hand's options)
     card_local_bit: list[int] = field(default_factory=list)
-    # verb -> a key naming the cards listed -> the options of
-    # :meth:`Referee.card_options` (this seating's: ranks differ between seatings)
-    listed: dict[str, dict[int, tuple[Any, ...]]] = field(default_factory=dict)
+    # seat -> the number of its House in the catalog (``setup.catalog``), and
+    # how many Houses the catalog has: what a seat-free cache key names a
+    # seat's House by (a scenario's tables are their own catalog)
+    seat_home: list[int] = field(default_factory=list)
+    home_count: int = 0
+    # verb -> a key naming the cards listed by their Houses -> the options of
+    # :meth:`Referee.card_options` (seat-free: every seating shares them)
+    listed: dict[str, dict[Any, tuple[Any, ...]]] = field(default_factory=dict)
     # card id -> its card numbers (the copies), ascending
     id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    rank_id: list[str] = field(default_factory=list)
     # the commonest events, made once per card: they are immutable and the
     # same in every game (drawn by its owner; placed facedown or face up)
     drawn_events: list[Any] = field(default_factory=list)
@@ -158,6 +157,10 @@ class Tables:
     # frequent events under a key naming all they say (the seat included):
     # one pool for the catalog and all its seatings
     seat_events: dict[Any, Any] = field(default_factory=dict)
+    # (catalog House, seat) -> the event tables above for that House's cards
+    # and characters at that seat; ("events", seat) -> its rows of the event
+    # cards' tables: a new seating assembles its tables from these
+    seat_blocks: dict[Any, Any] = field(default_factory=dict)
 
 
 class State:
