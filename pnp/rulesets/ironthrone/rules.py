@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import randbelow, shuffle
-from pnp.rulesets.ironthrone.abilities import run
+from pnp.rulesets.ironthrone.abilities import Compiled, run
 from pnp.rulesets.ironthrone.effects import WINDOW_INDEX
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
@@ -139,6 +139,8 @@ class Referee(State):
         if full not in packages:
             packages.append(full)
         self.packages = packages
+        #: per seat, what :meth:`leader_ask` made for its leader ability (or None)
+        self.leader_asks: list[tuple[Compiled, Decision, Event] | None] = [None] * players
         self.PASS = self.opt("pass")
         self.DONE = self.opt("done")
         self.ANSWER_SUPPORT = self.choices(
@@ -428,13 +430,14 @@ class Referee(State):
                 self.emit("card_discarded", victim, card=self.t.card_id[c], random=True)
 
     def card_options(
-        self, verb: str, cards: list[int], first: Option | None = None
+        self, verb: str, cards: list[int], first: Option | None = None, then: str = ""
     ) -> tuple[Option, ...]:
         """One option per distinct card id among ``cards`` (cached), ordered by the
         seat of the card's owner, then by the card's place in its House's deck.
 
         An option's data is the card id (copies share it); :meth:`find` gets
-        the card back from its zone. ``first`` (``pass``, ``done``) leads.
+        the card back from its zone. ``first`` (``pass``, ``done``) leads;
+        ``then`` names a second verb whose options follow the first's.
         """
         # the cache key: the ids listed as a set of bits per House, with the
         # leading option. A hand holds its owner's cards only: then the key is
@@ -447,13 +450,14 @@ class Referee(State):
         mask = 0
         for c in cards:
             if owner[c] != o:
-                return self.mixed_card_options(verb, cards, first)
+                return self.mixed_card_options(verb, cards, first, then)
             mask |= local[c]
         home = t.seat_home[o] if o >= 0 else -1
         key = (mask << 1 | (first is not None)) * (t.home_count + 1) + home + 1
-        cache = t.listed.get(verb)
+        name = verb + " / " + then if then else verb
+        cache = t.listed.get(name)
         if cache is None:
-            cache = t.listed[verb] = {}
+            cache = t.listed[name] = {}
         opts = cache.get(key)
         if opts is None:
             if len(cache) >= LISTED_CAP:
@@ -461,11 +465,13 @@ class Referee(State):
             listed = [first] if first is not None else []
             if mask:
                 self.list_ids(listed, verb, o, mask)
+                if then:
+                    self.list_ids(listed, then, o, mask)
             opts = cache[key] = tuple(listed)
         return opts
 
     def mixed_card_options(
-        self, verb: str, cards: list[int], first: Option | None
+        self, verb: str, cards: list[int], first: Option | None, then: str
     ) -> tuple[Option, ...]:
         """:meth:`card_options` for cards of several owners."""
         t = self.t
@@ -476,16 +482,19 @@ class Referee(State):
             masks[owner[c]] |= local[c]
         home = t.seat_home
         key = (first is not None, *[(home[s], m) for s, m in enumerate(masks) if m])
-        cache = t.listed.get(verb)
+        name = verb + " / " + then if then else verb
+        cache = t.listed.get(name)
         if cache is None:
-            cache = t.listed[verb] = {}
+            cache = t.listed[name] = {}
         opts = cache.get(key)
         if opts is None:
             if len(cache) >= LISTED_CAP:
                 cache.clear()
             listed = [first] if first is not None else []
-            for seat, mask in enumerate(masks):
-                self.list_ids(listed, verb, seat, mask)
+            for v in (verb, then) if then else (verb,):
+                for seat, mask in enumerate(masks):
+                    if mask:
+                        self.list_ids(listed, v, seat, mask)
             opts = cache[key] = tuple(listed)
         return opts
 
@@ -581,9 +590,10 @@ class Referee(State):
             if known is None:
                 opts = self.split_options(living, k, up_to)
                 blank: list[Event | None] = [None] * len(opts)
-                known = memo[key] = (opts, blank)
-            opts, events = known
-            i = yield tuple_new(Decision, (seat, "distribute", opts))
+                ask = tuple_new(Decision, (seat, "distribute", opts))
+                known = memo[key] = (opts, blank, ask)
+            opts, events, ask = known
+            i = yield ask
             split = opts[i].data
             event = events[i]
             if event is None:
@@ -857,18 +867,31 @@ class Referee(State):
             assert ab is not None
             if not ab.usable(self, seat, ctx):
                 continue
-            key = ("use", ab.source)
-            opts = self.t.choices.get(key)
-            if opts is None:
-                opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
-            if (yield tuple_new(Decision, (seat, "use_leader", opts))) == 0:
-                self.emit("ability_used", seat, source=ab.source, title=ab.title)
+            asks = self.leader_asks[seat]
+            if asks is None or asks[0] is not ab:
+                asks = self.leader_asks[seat] = self.leader_ask(seat, ab)
+            if (yield asks[1]) == 0:
+                self.events.append(asks[2])
                 yield from run(self, seat, ab, ctx)
         # with no leader here, window_open just found a card in hand; after a
         # leader's ability hands may have changed, so look again
         if w >= W_BEFORE_CARDS and (not leaders or self.cards_open(w)):
             yield from self.card_window(w, ctx)
         self.ctx = None
+
+    def leader_ask(self, seat: int, ab: Compiled) -> tuple[Compiled, Decision, Event]:
+        """``ab`` (``seat``'s leader ability), the decision offering it to him, and the
+        event of its use: made once a game (see :attr:`leader_asks`)."""
+        key = ("use", ab.source)
+        opts = self.t.choices.get(key)
+        if opts is None:
+            opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
+        used = {"source": ab.source, "title": ab.title}
+        return (
+            ab,
+            tuple_new(Decision, (seat, "use_leader", opts)),
+            tuple_new(Event, ("ability_used", seat, used)),
+        )
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
@@ -1063,8 +1086,7 @@ class Referee(State):
 
     def hostage_options(self, held: list[int]) -> tuple[Option, ...]:
         """``done``, then release and torment for each distinct held card."""
-        release = self.card_options("release", held, self.DONE)
-        return release + self.card_options("torment", held)
+        return self.card_options("release", held, self.DONE, "torment")
 
     def release(self, seat: int, c: int) -> None:
         """The hostage goes home to its owner's hand; the releaser draws (IT-HOST-06)."""
@@ -1160,9 +1182,8 @@ class Referee(State):
             if len(living) == 1:
                 self.commit(seat, living[0])
             elif living:
-                opts = self.commit_options(seat)
-                i = yield tuple_new(Decision, (seat, "choose_character", opts))
-                self.commit(seat, opts[i].data)
+                opts, ask = self.commit_options(seat)
+                self.commit(seat, opts[(yield ask)].data)
 
     def special_score(self, rule: str) -> list[int]:
         """Per seat, the number a special event compares."""
@@ -1172,13 +1193,16 @@ class Referee(State):
             return [len(h) for h in self.hand]
         return list(self.sheet)
 
-    def commit_options(self, seat: int) -> tuple[Option, ...]:
-        """The characters ``seat`` may push forward: one option per living one (cached)."""
+    def commit_options(self, seat: int) -> tuple[tuple[Option, ...], Decision]:
+        """The characters ``seat`` may push forward, one option per living one, and
+        the decision asking him (kept while they live)."""
         memo = self.living_memo[seat]
-        opts = memo.get("character")
-        if opts is None:
-            opts = memo["character"] = self.character_options(self.alive[seat])
-        return opts
+        known = memo.get("character")
+        if known is None:
+            opts = self.character_options(self.alive[seat])
+            ask = tuple_new(Decision, (seat, "choose_character", opts))
+            known = memo["character"] = (opts, ask)
+        return known
 
     def commit(self, seat: int, c: int) -> None:
         """``seat`` pushes living character ``c`` forward."""
@@ -1209,10 +1233,12 @@ class Referee(State):
                 if self.offered[seat]:
                     continue
             memo = self.living_memo[seat]
-            opts = memo.get("support")
-            if opts is None:
-                opts = memo["support"] = self.support_options(living)
-            sd, c = opts[(yield tuple_new(Decision, (seat, "offer_support", opts)))].data
+            known = memo.get("support")
+            if known is None:
+                opts = self.support_options(living)
+                known = memo["support"] = (opts, tuple_new(Decision, (seat, "offer_support", opts)))
+            opts, ask = known
+            sd, c = opts[(yield ask)].data
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.events.append(self.t.stayed_out_events[seat])
