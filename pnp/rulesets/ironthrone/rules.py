@@ -127,9 +127,28 @@ class Referee(State):
         #: (a tally of the log, not game state: the snapshot leaves it out)
         self.spread_gains: list[dict[str, int]] = [{} for _ in range(players)]
         self.events: list[Event] = []
-        self.orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
-        self.order = self.orders[0]
-        r = tables.rules
+        #: per seat, what :meth:`leader_ask` made for its leader ability (or None)
+        self.leader_asks: list[tuple[Compiled, Decision, Event] | None] = [None] * players
+        self.PASS = self.opt("pass")
+        self.DONE = self.opt("done")
+        # what follows from the tables and the player count alone is made once
+        # for all the games of a seating (none of it is ever changed)
+        fixed = tables.seat_blocks.get(("referee", players))
+        if fixed is None:
+            fixed = tables.seat_blocks["referee", players] = self.fixed_parts(players)
+        self.orders: list[list[int]] = fixed[0]
+        self.packages: list[Package] = fixed[1]
+        self.answer_support: list[Decision] = fixed[2]
+        self.answer_deal: list[Decision] = fixed[3]
+        self.order: list[int] = self.orders[0]
+
+    def fixed_parts(
+        self, players: int
+    ) -> tuple[list[list[int]], list[Package], list[Decision], list[Decision]]:
+        """The turn orders from each challenger, the truce packages, and each seat's
+        questions to accept or decline support and a deal."""
+        orders = [[(ch + i) % players for i in range(players)] for ch in range(players)]
+        r = self.t.rules
         packages: list[Package] = [(0, 0, 0)]
         if r.truce.influence:
             packages.append((1, 0, 0))
@@ -138,24 +157,14 @@ class Referee(State):
         full = (r.truce.influence, r.truce.hostages, r.truce.power)
         if full not in packages:
             packages.append(full)
-        self.packages = packages
-        #: per seat, what :meth:`leader_ask` made for its leader ability (or None)
-        self.leader_asks: list[tuple[Compiled, Decision, Event] | None] = [None] * players
-        self.PASS = self.opt("pass")
-        self.DONE = self.opt("done")
-        self.ANSWER_SUPPORT = self.choices(
-            ("answer",), lambda: (self.opt("accept"), self.opt("decline"))
+        support = self.choices(("answer",), lambda: (self.opt("accept"), self.opt("decline")))
+        deal = self.choices(("deal?",), lambda: (self.opt("accept"), self.opt("reject")))
+        return (
+            orders,
+            packages,
+            [tuple_new(Decision, (s, "answer_support", support)) for s in range(players)],
+            [tuple_new(Decision, (s, "truce_answer", deal)) for s in range(players)],
         )
-        self.ANSWER_DEAL = self.choices(
-            ("deal?",), lambda: (self.opt("accept"), self.opt("reject"))
-        )
-        # the answers each seat may be asked for, made once (decisions are immutable)
-        self.answer_support = [
-            tuple_new(Decision, (s, "answer_support", self.ANSWER_SUPPORT)) for s in range(players)
-        ]
-        self.answer_deal = [
-            tuple_new(Decision, (s, "truce_answer", self.ANSWER_DEAL)) for s in range(players)
-        ]
 
     # ------------------------------------------------------------ helpers
 
@@ -480,8 +489,15 @@ class Referee(State):
         masks = [0] * self.n
         for c in cards:
             masks[owner[c]] |= local[c]
+        # the key: each owner's House and id bits in seat order, packed into an
+        # int (negative: apart from the one-owner keys)
         home = t.seat_home
-        key = (first is not None, *[(home[s], m) for s, m in enumerate(masks) if m])
+        bits, houses = t.id_bits, t.home_count + 1
+        key = int(first is not None)
+        for s in range(self.n):
+            if masks[s]:
+                key = ((key * houses + home[s] + 1) << bits) | masks[s]
+        key = -1 - key
         name = verb + " / " + then if then else verb
         cache = t.listed.get(name)
         if cache is None:
@@ -1042,7 +1058,7 @@ class Referee(State):
                 w = lw[s]
                 if w >= 0 and (w != W_BEFORE_TURN or s == order[0]):
                     row[w] += (s,)
-            at.append(row)
+            at.append(tuple(row))
         self.leader_at = at
 
     def count_round(self) -> None:
@@ -1519,7 +1535,7 @@ class Referee(State):
     #: see :meth:`count_round`
     round_no: int = 1
     #: see :meth:`index_leaders`
-    leader_at: list[Any]
+    leader_at: list[tuple[tuple[int, ...], ...]]
     # state the views read while a decision is pending
     pending_offer: tuple[int, int, int] | None = None
     #: whether the leader step ends by shuffling decks and dealing hands (IT-SETUP-03)

@@ -159,6 +159,7 @@ def _local_bits(t: Tables) -> None:
         local: dict[str, int] = {}
         for c in cards:
             t.card_local_bit[c] = 1 << local.setdefault(t.card_id[c], len(local))
+        t.id_bits = max(t.id_bits, len(local))
 
 
 def _seat_events(t: Tables) -> None:

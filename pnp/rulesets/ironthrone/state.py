@@ -128,6 +128,8 @@ class Tables:
     # card number -> 1 << the place of its id among its House's ids (content
     # order): one owner's cards as a small int (the cache key of a hand's options)
     card_local_bit: list[int] = field(default_factory=list)
+    # the most ids a House has: the width of such an int
+    id_bits: int = 0
     # seat -> the number of its House in the catalog (``setup.catalog``), and
     # how many Houses the catalog has: what a seat-free cache key names a
     # seat's House by (a scenario's tables are their own catalog)
@@ -252,12 +254,6 @@ class State:
         self.ending = ""
         self.winners = ()
         self.phase_log_ok = True
-        self.reset_encounter()
-
-    def reset_encounter(self) -> None:
-        """Clear everything that lasts one turn."""
-        n = self.n
-        self.defender = -1
         self.side = [NO_SIDE] * n
         self.committed = [-1] * n
         self.offered = [False] * n
@@ -266,11 +262,37 @@ class State:
         self.no_rewards = [False] * n
         self.placed = [-1] * n
         self.faceup = [False] * n
-        self.first_placer = -1
         self.bonus = [0, 0, 0]
+        self.totals = [0, 0, 0]
+        self.reset_encounter()
+
+    def reset_encounter(self) -> None:
+        """Clear everything that lasts one turn.
+
+        The per-seat lists are cleared in place, not replaced: a turn starts
+        dozens of times a game, and nothing keeps them across turns (views
+        and snapshots read or copy the values).
+        """
+        self.defender = -1
+        side, committed, offered = self.side, self.committed, self.offered
+        withdrawn, shielded, no_rewards = self.withdrawn, self.shielded, self.no_rewards
+        placed, faceup = self.placed, self.faceup
+        for seat in range(self.n):
+            side[seat] = NO_SIDE
+            committed[seat] = -1
+            offered[seat] = False
+            withdrawn[seat] = False
+            shielded[seat] = False
+            no_rewards[seat] = False
+            placed[seat] = -1
+            faceup[seat] = False
+        self.first_placer = -1
+        bonus, totals = self.bonus, self.totals
+        for i in range(3):
+            bonus[i] = 0
+            totals[i] = 0
         self.outcome = NO_OUTCOME
         self.winner = UNDECIDED
-        self.totals = [0, 0, 0]
         self.deal = None
 
     def set_phase(self, phase: int) -> None:
