@@ -608,8 +608,9 @@ class Referee(State):
                 blank: list[Event | None] = [None] * len(opts)
                 ask = tuple_new(Decision, (seat, "distribute", opts))
                 known = memo[key] = (opts, blank, ask)
-            opts, events, ask = known
-            i = yield ask
+            opts = known[0]
+            events: list[Event | None] = known[1]
+            i = yield known[2]
             split = opts[i].data
             event = events[i]
             if event is None:
@@ -1017,14 +1018,13 @@ class Referee(State):
             self.events.append(tuple_new(Event, ("card_played", seat, {"card": cid[c]})))
         self.index_leaders()
         if self.deal_after_leaders:
-            r = self.t.rules
             for seat in range(self.n):
                 shuffle(self.rng, self.deck[seat])
-                self.draw(seat, r.hand_size)
+                self.draw(seat, self.t.num.hand_size)
 
     def set_leader(self, seat: int, c: int) -> None:
         """Make character ``c`` the leader of ``seat``; its token goes back to the box."""
-        r = self.t.rules
+        r = self.t.num
         self.leader[seat] = c
         ab = self.t.char_leader[c]
         self.leader_ab[seat] = ab
@@ -1110,12 +1110,12 @@ class Referee(State):
         owner = self.t.card_owner[c]
         self.hand[owner].append(c)
         self.emit("hostage_released", seat, card=self.t.card_id[c], to=self.house(owner))
-        self.draw(seat, self.t.rules.release_draw)
+        self.draw(seat, self.t.num.release_draw)
 
     def torment(self, seat: int, c: int) -> Flow:
         """The hostage is discarded with an effect by its kind (IT-HOST-07..10)."""
         t = self.t
-        r = t.rules.torment
+        r = t.num
         self.held[seat].remove(c)
         owner = t.card_owner[c]
         self.discard[owner].append(c)
@@ -1123,12 +1123,12 @@ class Referee(State):
         if t.card_kind[c] == CHARACTER:
             ch = t.card_char[c]
             if ch == self.leader[owner]:
-                self.sheet_to_box(owner, r.leader)
+                self.sheet_to_box(owner, r.torment_leader)
             elif self.status[ch] == ALIVE:
-                self.remove_power(ch, r.character)
+                self.remove_power(ch, r.torment_character)
             return
         living = self.living(owner)
-        if not living or r.other <= 0:
+        if not living or r.torment_other <= 0:
             return
         opts = self.choices(
             ("power from", living),
@@ -1136,7 +1136,7 @@ class Referee(State):
         )
         i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "torment_target", opts)))
         k = opts[i].data
-        taken = min(r.other, self.power[k])
+        taken = min(r.torment_other, self.power[k])
         self.power[k] -= taken
         self.sheet[seat] += taken
         self.emit("power_taken", seat, source=t.char_id[k], amount=taken)
@@ -1187,7 +1187,7 @@ class Referee(State):
         self.events.append(t.defender_events[d][e])
         if self.window_open(W_DEFENDER):
             yield from self.window(W_DEFENDER)
-        r = t.rules
+        r = t.num
         self.draw(ch, r.preparation_draw)
         self.draw(d, r.preparation_draw)
         yield from self.distribute(ch, r.preparation_distribute)
@@ -1253,7 +1253,8 @@ class Referee(State):
             if known is None:
                 opts = self.support_options(living)
                 known = memo["support"] = (opts, tuple_new(Decision, (seat, "offer_support", opts)))
-            opts, ask = known
+            opts = known[0]
+            ask: Decision = known[1]
             sd, c = opts[(yield ask)].data
             self.offered[seat] = True
             if sd == NO_SIDE:
@@ -1371,7 +1372,7 @@ class Referee(State):
     def rewards_and_penalties(self) -> Flow:
         """Winners are rewarded and losers penalised, clockwise (IT-RES-01..03)."""
         w = self.winner
-        r = self.t.rules
+        r = self.t.num
         for seat in self.order:
             sd = self.side[seat]
             if not sd:
@@ -1383,8 +1384,8 @@ class Referee(State):
                 if sd == CHALLENGER:
                     self.spread(seat, self.defender, "challenge won")
                 else:
-                    self.draw(seat, r.defender_reward.draw)
-                    yield from self.distribute(seat, r.defender_reward.distribute)
+                    self.draw(seat, r.defender_draw)
+                    yield from self.distribute(seat, r.defender_distribute)
 
     def penalty(self, seat: int) -> None:
         """Half the participating character's power, rounded up, to the sheet."""
@@ -1498,7 +1499,7 @@ class Referee(State):
 
     def end_of_turn(self) -> None:
         """Played cards to discard piles, hands back up to five (IT-END-01/02)."""
-        size = self.t.rules.hand_size
+        size = self.t.num.hand_size
         for seat in range(self.n):
             if self.table[seat]:
                 self.discard[seat].extend(self.table[seat])

@@ -41,6 +41,7 @@ from pnp.rulesets.ironthrone.state import (
     HOSTILITY,
     SIDE_NAMES,
     TRUCE,
+    Numbers,
     Tables,
 )
 
@@ -104,6 +105,7 @@ def build_tables(
         event_house=[],
         event_rule=[],
         rules=model.rules,
+        num=Numbers.of(model.rules),
     )
     for seat, seat_cards in enumerate(cards):
         mine = []

@@ -69,6 +69,42 @@ P_OVER: Final = 7
 assert len(PHASES) == P_OVER + 1
 
 
+@dataclass(frozen=True)
+class Numbers:
+    """The numbers of the rules the referee reads every turn, as plain ints: a
+    compiled referee reads a field here instead of looking an attribute up on
+    the content model."""
+
+    hand_size: int
+    character_power: int
+    influence_tokens: int
+    preparation_draw: int
+    preparation_distribute: int
+    defender_draw: int
+    defender_distribute: int
+    release_draw: int
+    torment_leader: int
+    torment_character: int
+    torment_other: int
+
+    @classmethod
+    def of(cls, rules: Any) -> Numbers:
+        """The numbers of ``rules`` (the content's ``Rules``)."""
+        return cls(
+            hand_size=rules.hand_size,
+            character_power=rules.character_power,
+            influence_tokens=rules.influence_tokens,
+            preparation_draw=rules.preparation_draw,
+            preparation_distribute=rules.preparation_distribute,
+            defender_draw=rules.defender_reward.draw,
+            defender_distribute=rules.defender_reward.distribute,
+            release_draw=rules.release_draw,
+            torment_leader=rules.torment.leader,
+            torment_character=rules.torment.character,
+            torment_other=rules.torment.other,
+        )
+
+
 @dataclass
 class Tables:
     """Per-game lookup tables built from the content (see :mod:`setup`).
@@ -104,8 +140,9 @@ class Tables:
     event_id: list[str]
     event_house: list[int]  # the seat of its House, or -1 (special, or House not seated)
     event_rule: list[str]  # "house" or the special rule
-    # numbers of the game
+    # numbers of the game: the content's Rules, and the ones read every turn
     rules: Any
+    num: Numbers
     # per seat: its House's cards, one per physical copy, in content order
     seat_cards: list[list[int]] = field(default_factory=list)
     # the events in play (specials and the seated Houses'), in content order
@@ -305,7 +342,7 @@ class State:
 
     def spread_count(self, seat: int) -> int:
         """How many of ``seat``'s influence tokens lie on other boards."""
-        return self.t.rules.influence_tokens - self.left[seat]
+        return self.t.num.influence_tokens - self.left[seat]
 
     def living(self, seat: int) -> tuple[int, ...]:
         """``seat``'s living characters, in content order (kept up to date by
