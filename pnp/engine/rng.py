@@ -5,15 +5,17 @@ own :class:`random.Random` instance whose seed is derived from the game seed
 and the stream's name. The global ``random`` module and the clock are never
 used, so a seed reproduces a game on any machine and in any process.
 
-:func:`shuffle` and :func:`randbelow` draw exactly as ``Random.shuffle`` and
-``Random.randrange(n)`` do (the same calls to ``getrandbits``, so the same
-results from the same stream) without a Python call per element: a referee
-shuffles and picks at random thousands of times a second.
+:func:`shuffle`, :func:`randbelow` and :func:`sample` draw exactly as
+``Random.shuffle``, ``Random.randrange(n)`` and ``Random.sample`` do in
+Python 3.11 (the same calls to ``getrandbits``, so the same results from the
+same stream) without a Python call per element: a referee shuffles and picks
+at random thousands of times a second.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from typing import Any
 
@@ -55,3 +57,31 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def sample(rng: random.Random, population: list[Any], k: int) -> list[Any]:
+    """``rng.sample(population, k)``: the same ``k`` items in the same order, drawn
+    the same way (a partial shuffle of a copy for small populations, else
+    redrawing indices already taken)."""
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError(f"sample of {k} from a population of {n}")
+    setsize = 21  # the size of a small set; Random.sample's threshold
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    result: list[Any] = []
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            j = randbelow(rng, n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+    else:
+        taken: set[int] = set()
+        for _ in range(k):
+            j = randbelow(rng, n)
+            while j in taken:
+                j = randbelow(rng, n)
+            taken.add(j)
+            result.append(population[j])
+    return result

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.rng import derive_seed, randbelow, shuffle, stream
+import pytest
+
+from pnp.engine.rng import derive_seed, randbelow, sample, shuffle, stream
 
 
 def test_streams_are_named_and_reproducible() -> None:
@@ -29,3 +31,19 @@ def test_randbelow_draws_as_randrange() -> None:
     for n in [1, 2, 3, 7, 8, 9, 31, 100] * 50:
         assert randbelow(ours, n) == theirs.randrange(n)
     assert ours.random() == theirs.random()
+
+
+def test_sample_draws_as_the_standard_library() -> None:
+    # small populations (a partial shuffle) and large ones (redrawn indices),
+    # with samples of up to 5 and above (where the threshold grows)
+    for seed in range(60):
+        for size, k in [(5, 2), (5, 5), (1, 1), (3, 0), (21, 7), (22, 3), (100, 6), (400, 40)]:
+            ours, theirs = random.Random(seed), random.Random(seed)
+            population = [f"c{i}" for i in range(size)]
+            assert sample(ours, population, k) == theirs.sample(population, k)
+            assert ours.random() == theirs.random()
+
+
+def test_sample_refuses_more_than_the_population() -> None:
+    with pytest.raises(ValueError, match="sample of 3 from a population of 2"):
+        sample(random.Random(1), [1, 2], 3)

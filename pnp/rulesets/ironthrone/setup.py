@@ -20,7 +20,7 @@ from pnp.content import LoadedContent
 from pnp.content.model import Loc
 from pnp.engine.errors import SetupError
 from pnp.engine.game import Event, GameConfig
-from pnp.engine.rng import shuffle, stream
+from pnp.engine.rng import randbelow, sample, shuffle, stream
 from pnp.errors import did_you_mean
 from pnp.rulesets.ironthrone.abilities import Compiled, compile_ability
 from pnp.rulesets.ironthrone.effects import WINDOWS, Ability
@@ -409,11 +409,11 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
         ref.sheet[seat] = r.leader_power
         ref.supply -= r.leader_power
         ref.left[seat] = r.influence_tokens
-        offers.append(rng.sample(t.seat_chars[seat], min(r.leader_choices, count)))
+        offers.append(sample(rng, t.seat_chars[seat], min(r.leader_choices, count)))
     ref.leader_offers = offers
     ref.event_deck = list(t.event_pool)
     shuffle(rng, ref.event_deck)
-    ref.first = ref.challenger = rng.randrange(n)
+    ref.first = ref.challenger = randbelow(rng, n)
     return IronThroneGame(ref, "leaders")
 
 
