@@ -825,15 +825,21 @@ class Referee(State):
             self.hand[taker].append(c)  # IT-HOST-03
         else:
             self.held[taker].append(c)
-        self.emit(
-            "hostage_taken",
-            taker,
-            victim=self.house(victim),
-            source=where,
-            card=self.t.card_id[c],
-            house=self.house(self.t.card_owner[c]),
-            returned=own,
-        )
+        # events recur from game to game: each is made once, kept in the pool
+        # under all it says (the victim by House: the pool serves every seating)
+        known = self.t.seat_events
+        key = ("hostage_taken", taker, self.house(victim), where, c, own)
+        event = known.get(key)
+        if event is None:
+            data = {
+                "victim": self.house(victim),
+                "source": where,
+                "card": self.t.card_id[c],
+                "house": self.house(self.t.card_owner[c]),
+                "returned": own,
+            }
+            event = known[key] = tuple_new(Event, ("hostage_taken", taker, data))
+        self.events.append(event)
 
     # ------------------------------------------------------------ windows
 
@@ -1309,14 +1315,19 @@ class Referee(State):
             self.outcome = HOSTILE if kc == HOSTILITY else TRUCED
         else:
             self.outcome = BETRAYAL
-        cid = self.t.card_id
-        self.emit(
-            "cards_revealed",
-            None,
-            challenger=cid[self.placed[ch]] if self.placed[ch] >= 0 else None,
-            defender=cid[self.placed[de]] if self.placed[de] >= 0 else None,
-            outcome=OUTCOME_NAMES[self.outcome],
-        )
+        pc, pd = self.placed[ch], self.placed[de]
+        known = self.t.seat_events  # the pool (see hostage_taken)
+        key = ("cards_revealed", pc, pd, self.outcome)
+        event = known.get(key)
+        if event is None:
+            cid = self.t.card_id
+            data = {
+                "challenger": cid[pc] if pc >= 0 else None,
+                "defender": cid[pd] if pd >= 0 else None,
+                "outcome": OUTCOME_NAMES[self.outcome],
+            }
+            event = known[key] = tuple_new(Event, ("cards_revealed", None, data))
+        self.events.append(event)
         if self.window_open(W_AFTER_REVEAL):
             yield from self.window(W_AFTER_REVEAL)
 
@@ -1360,14 +1371,18 @@ class Referee(State):
 
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
-        self.emit(
-            "encounter_resolved",
-            None,
-            outcome=OUTCOME_NAMES[self.outcome],
-            winner=WINNER_NAMES[self.winner],
-            challenger_total=self.totals[1],
-            defender_total=self.totals[2],
-        )
+        known = self.t.seat_events  # the pool (see hostage_taken)
+        key = ("encounter_resolved", self.outcome, self.winner, self.totals[1], self.totals[2])
+        event = known.get(key)
+        if event is None:
+            data = {
+                "outcome": OUTCOME_NAMES[self.outcome],
+                "winner": WINNER_NAMES[self.winner],
+                "challenger_total": self.totals[1],
+                "defender_total": self.totals[2],
+            }
+            event = known[key] = tuple_new(Event, ("encounter_resolved", None, data))
+        self.events.append(event)
 
     def rewards_and_penalties(self) -> Flow:
         """Winners are rewarded and losers penalised, clockwise (IT-RES-01..03)."""
