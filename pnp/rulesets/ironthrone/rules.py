@@ -451,7 +451,8 @@ class Referee(State):
         # the cache key: the ids listed as a set of bits per House, with the
         # leading option. A hand holds its owner's cards only: then the key is
         # a machine-size int naming the House (not the seat), so every seating
-        # shares it; a list of several Houses' cards (hostages) takes a tuple.
+        # shares it; a list of several Houses' cards (hostages) packs each
+        # House's bits (see mixed_card_options).
         t = self.t
         owner = t.card_owner
         local = t.card_local_bit
@@ -463,14 +464,9 @@ class Referee(State):
             mask |= local[c]
         home = t.seat_home[o] if o >= 0 else -1
         key = (mask << 1 | (first is not None)) * (t.home_count + 1) + home + 1
-        name = verb + " / " + then if then else verb
-        cache = t.listed.get(name)
-        if cache is None:
-            cache = t.listed[name] = {}
+        cache = self.listing_cache(verb, then)
         opts = cache.get(key)
         if opts is None:
-            if len(cache) >= LISTED_CAP:
-                cache.clear()  # hands combine many ways: keep the cache bounded
             listed = [first] if first is not None else []
             if mask:
                 self.list_ids(listed, verb, o, mask)
@@ -498,14 +494,9 @@ class Referee(State):
             if masks[s]:
                 key = ((key * houses + home[s] + 1) << bits) | masks[s]
         key = -1 - key
-        name = verb + " / " + then if then else verb
-        cache = t.listed.get(name)
-        if cache is None:
-            cache = t.listed[name] = {}
+        cache = self.listing_cache(verb, then)
         opts = cache.get(key)
         if opts is None:
-            if len(cache) >= LISTED_CAP:
-                cache.clear()
             listed = [first] if first is not None else []
             for v in (verb, then) if then else (verb,):
                 for seat, mask in enumerate(masks):
@@ -513,6 +504,16 @@ class Referee(State):
                         self.list_ids(listed, v, seat, mask)
             opts = cache[key] = tuple(listed)
         return opts
+
+    def listing_cache(self, verb: str, then: str) -> dict[int, tuple[Option, ...]]:
+        """The option tuples :meth:`card_options` keeps for ``verb`` (and ``then``)."""
+        name = verb + " / " + then if then else verb
+        cache = self.t.listed.get(name)
+        if cache is None:
+            cache = self.t.listed[name] = {}
+        elif len(cache) >= LISTED_CAP:
+            cache.clear()  # hands combine many ways: keep the cache bounded
+        return cache
 
     def list_ids(self, listed: list[Option], verb: str, seat: int, mask: int) -> None:
         """Append to ``listed`` the options of the ids of ``seat``'s House whose bits

@@ -174,7 +174,7 @@ class Tables:
     home_count: int = 0
     # verb -> a key naming the cards listed by their Houses -> the options of
     # :meth:`Referee.card_options` (seat-free: every seating shares them)
-    listed: dict[str, dict[Any, tuple[Any, ...]]] = field(default_factory=dict)
+    listed: dict[str, dict[int, tuple[Any, ...]]] = field(default_factory=dict)
     # card id -> its card numbers (the copies), ascending
     id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # the commonest events, made once per card: they are immutable and the
