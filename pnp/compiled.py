@@ -33,6 +33,7 @@ from types import ModuleType
 #: names the same files; a test keeps them equal).
 MODULES: tuple[str, ...] = (
     "pnp.engine.agents",
+    "pnp.engine.invariants",
     "pnp.engine.rng",
     "pnp.engine.runner",
     "pnp.rulesets.ironthrone.abilities",
