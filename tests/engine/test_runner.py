@@ -173,6 +173,24 @@ def test_observer_sees_setup_and_step_events(haggle_content) -> None:
     assert seen[-1].kind == "game_won" and run.status == FINISHED
 
 
+def test_all_random_seats_choose_as_random_agents_do(haggle_content, monkeypatch) -> None:
+    """agents_chooser's shortcut for seats that are all ``random`` makes the choices
+    RandomAgent.choose would make (another agent class takes the general path)."""
+
+    class Plain:
+        needs_view = False
+
+        def choose(self, view, decision, rng) -> int:
+            return RandomAgent().choose(view, decision, rng)
+
+    monkeypatch.setitem(HAGGLE.agents, "plain", Plain)
+    for seed in range(5):
+        fast, _ = play(haggle_content, seed=seed, agents=("random",))
+        general, _ = play(haggle_content, seed=seed, agents=("plain",))
+        assert fast.steps > 10
+        assert fast.choices == general.choices and fast.state_hash == general.state_hash
+
+
 def test_each_seat_has_its_own_rng_stream(haggle_content, monkeypatch) -> None:
     """Seat 0's random draws do not depend on how much seat 1 draws."""
     draws: list[float] = []
