@@ -115,3 +115,32 @@ def test_ways_to_win_tally_every_spread_by_reason(content: LoadedContent[Any]) -
         result = run.result
         assert result is not None
         assert result.paths == tuple(main_sources(ref.spread_gains[w]) for w in result.winners)
+
+
+def test_shared_events_say_what_happened_in_each_seating(content: LoadedContent[Any]) -> None:
+    """Events kept in the pool every seating shares name the right Houses: a card
+    drawn or placed is its seat's own, a hostage's House is its card's, and it is
+    returned exactly when the taker owns it."""
+    house_of = {card.id: h.id for h in content.model.houses for card in h.deck}
+    limits = Limits.for_ruleset(RULESET, invariants=False)
+    seatings, hostages = set(), 0
+    for seed in range(300):
+        players = 3 + seed % 3
+        seen: list[Any] = []
+        choose = agents_chooser(RULESET, ["random"] * players, seed)
+        config = GameConfig(players)
+        run = run_game(RULESET, content, config, seed, choose, limits, observer=seen.extend)
+        houses = run.factions
+        seatings.add(houses)
+        for e in seen:
+            card = e.data.get("card")
+            own_card = e.kind == "card_drawn" and card in house_of
+            placed = e.kind == "card_played" and e.data.get("use") == "placed" and card
+            if own_card or placed:
+                assert house_of[card] == houses[e.seat], (seed, e)
+            elif e.kind == "hostage_taken":
+                hostages += 1
+                assert e.data["house"] == house_of[card], (seed, e)
+                assert e.data["victim"] in houses and e.data["victim"] != houses[e.seat]
+                assert e.data["returned"] == (e.data["house"] == houses[e.seat]), (seed, e)
+    assert len(seatings) > 30 and hostages > 100
