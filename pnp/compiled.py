@@ -33,6 +33,8 @@ from types import ModuleType
 #: names the same files; a test keeps them equal).
 MODULES: tuple[str, ...] = (
     "pnp.engine.agents",
+    "pnp.engine.decision",
+    "pnp.engine.event",
     "pnp.engine.invariants",
     "pnp.engine.rng",
     "pnp.engine.runner",

@@ -33,43 +33,22 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
-# Option, Decision and Event are named tuples rather than frozen dataclasses:
-# a game creates hundreds of each, and a frozen dataclass's __init__ costs
-# about four times as much as building a tuple. They stay immutable.
+from pnp.engine.decision import Decision, Option
+from pnp.engine.event import NO_DATA, Event
 
-
-class Option(NamedTuple):
-    """One choice of a decision: a stable label and ruleset data."""
-
-    label: str
-    data: Any = None
-
-
-class Decision(NamedTuple):
-    """A point where ``seat`` must choose one of ``options``."""
-
-    seat: int
-    kind: str
-    options: tuple[Option, ...]
-
-    def labels(self) -> list[str]:
-        """The option labels, in order."""
-        return [o.label for o in self.options]
-
-
-#: the data of an event that carries none (shared, read-only)
-NO_DATA: Mapping[str, Any] = MappingProxyType({})
-
-
-class Event(NamedTuple):
-    """Something that happened: ``kind`` from the ruleset's vocabulary."""
-
-    kind: str
-    seat: int | None = None
-    data: Mapping[str, Any] = NO_DATA
+__all__ = [
+    "CAP_ENDINGS",
+    "NO_DATA",
+    "Agent",
+    "Decision",
+    "Event",
+    "Game",
+    "GameConfig",
+    "Option",
+    "Result",
+]
 
 
 @dataclass(frozen=True)

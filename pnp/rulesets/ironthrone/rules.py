@@ -26,7 +26,7 @@ clockwise from the challenger (IT-ORDER-01/02).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from itertools import combinations_with_replacement
 from typing import Any, Final
 
@@ -64,14 +64,6 @@ from pnp.rulesets.ironthrone.state import (
 )
 
 Flow = Generator[Decision, int, Any]
-
-
-# ``Event(...)`` and ``Decision(...)`` run the named tuples' generated Python
-# ``__new__``; a game makes hundreds of each, so the referee builds the tuples
-# directly: ``tuple_new(Event, (kind, seat, data))`` is the same object as
-# ``Event(kind, seat, data)`` at a fraction of the cost (called straight, not
-# through a ``functools.partial``: that one adds a call and a tuple to each).
-tuple_new: Final[Callable[..., Any]] = tuple.__new__
 
 
 W_BEFORE_TURN: Final = WINDOW_INDEX["before_your_turn"]
@@ -162,8 +154,8 @@ class Referee(State):
         return (
             orders,
             packages,
-            [tuple_new(Decision, (s, "answer_support", support)) for s in range(players)],
-            [tuple_new(Decision, (s, "truce_answer", deal)) for s in range(players)],
+            [Decision(s, "answer_support", support) for s in range(players)],
+            [Decision(s, "truce_answer", deal) for s in range(players)],
         )
 
     # ------------------------------------------------------------ helpers
@@ -189,7 +181,7 @@ class Referee(State):
 
     def emit(self, kind: str, seat: int | None = None, **data: Any) -> None:
         """Record an event."""
-        self.events.append(tuple_new(Event, (kind, seat, data)))
+        self.events.append(Event(kind, seat, data))
 
     def choices(self, key: Any, build: Any) -> tuple[Option, ...]:
         """The option tuple cached under ``key`` (built by ``build()`` the first time).
@@ -216,7 +208,7 @@ class Referee(State):
         """Ask ``seat`` to choose; a single option is taken without asking."""
         if len(options) == 1:
             return 0
-        return (yield tuple_new(Decision, (seat, kind, options)))
+        return (yield Decision(seat, kind, options))
 
     def house(self, seat: int) -> str:
         """The House id of ``seat``."""
@@ -421,7 +413,7 @@ class Referee(State):
             if not hand:
                 return
             opts = self.card_options("discard", hand)
-            i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "discard", opts)))
+            i = 0 if len(opts) == 1 else (yield Decision(seat, "discard", opts))
             c = self.find(hand, opts[i].data)
             hand.remove(c)
             self.discard[seat].append(c)
@@ -560,7 +552,7 @@ class Referee(State):
             event = self.t.seat_events.get(key)
             if event is None:
                 data = {"character": self.t.char_id[c], "amount": k}
-                event = self.t.seat_events[key] = tuple_new(Event, ("power_removed", seat, data))
+                event = self.t.seat_events[key] = Event("power_removed", seat, data)
             by_amount[k] = event
         self.events.append(event)
         if have == k:
@@ -607,7 +599,7 @@ class Referee(State):
             if known is None:
                 opts = self.split_options(living, k, up_to)
                 blank: list[Event | None] = [None] * len(opts)
-                ask = tuple_new(Decision, (seat, "distribute", opts))
+                ask = Decision(seat, "distribute", opts)
                 known = memo[key] = (opts, blank, ask)
             opts = known[0]
             events: list[Event | None] = known[1]
@@ -628,8 +620,8 @@ class Referee(State):
         event = known.get(("power_placed", seat, split))
         if event is None:
             cid = self.t.char_id
-            event = known["power_placed", seat, split] = tuple_new(
-                Event, ("power_placed", seat, {"characters": [cid[c] for c in split]})
+            event = known["power_placed", seat, split] = Event(
+                "power_placed", seat, {"characters": [cid[c] for c in split]}
             )
         return event
 
@@ -667,7 +659,7 @@ class Referee(State):
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
-            event = known[key] = tuple_new(Event, ("influence_spread", seat, data))
+            event = known[key] = Event("influence_spread", seat, data)
         self.events.append(event)
         return True
 
@@ -757,7 +749,7 @@ class Referee(State):
         kind, value = self.t.card_kind, self.t.card_value
         higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
         cards = self.card_options("replace with", higher)
-        i = 0 if len(cards) == 1 else (yield tuple_new(Decision, (target, "upgrade_card", cards)))
+        i = 0 if len(cards) == 1 else (yield Decision(target, "upgrade_card", cards))
         new = self.find(higher, cards[i].data)
         old = self.placed[target]
         self.table[target].remove(old)
@@ -767,9 +759,7 @@ class Referee(State):
         self.placed[target] = new
         cid = self.t.card_id
         self.emit("card_replaced", target, old=cid[old], new=cid[new])
-        self.events.append(
-            tuple_new(Event, ("card_played", target, {"card": cid[new], "use": "replacement"}))
-        )
+        self.events.append(Event("card_played", target, {"card": cid[new], "use": "replacement"}))
 
     def withdraw_one(self, seat: int) -> Flow:
         """Effect: a supporting player on the opposing side withdraws (IT-WD-01)."""
@@ -806,11 +796,7 @@ class Referee(State):
         if not sources:
             return
         # :meth:`ask` inlined in the commonest asks: no generator when there is one option
-        i = (
-            0
-            if len(sources) == 1
-            else (yield tuple_new(Decision, (taker, "hostage_source", sources)))
-        )
+        i = 0 if len(sources) == 1 else (yield Decision(taker, "hostage_source", sources))
         where, owner = sources[i].data
         if where == "deck":
             c = self.take_top(victim)
@@ -839,7 +825,7 @@ class Referee(State):
                 "house": self.house(self.t.card_owner[c]),
                 "returned": own,
             }
-            event = known[key] = tuple_new(Event, ("hostage_taken", taker, data))
+            event = known[key] = Event("hostage_taken", taker, data)
         self.events.append(event)
 
     # ------------------------------------------------------------ windows
@@ -913,8 +899,8 @@ class Referee(State):
         used = {"source": ab.source, "title": ab.title}
         return (
             ab,
-            tuple_new(Decision, (seat, "use_leader", opts)),
-            tuple_new(Event, ("ability_used", seat, used)),
+            Decision(seat, "use_leader", opts),
+            Event("ability_used", seat, used),
         )
 
     def card_window(self, w: int, ctx: Any) -> Flow:
@@ -944,7 +930,7 @@ class Referee(State):
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
-                i = yield tuple_new(Decision, (seat, "play_card", opts))
+                i = yield Decision(seat, "play_card", opts)
                 if i == 0:
                     break
                 c = self.find(usable, opts[i].data)
@@ -953,13 +939,10 @@ class Referee(State):
                 ab = self.t.card_ability[c]
                 assert ab is not None
                 self.events.append(
-                    tuple_new(
-                        Event,
-                        (
-                            "card_played",
-                            seat,
-                            {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
-                        ),
+                    Event(
+                        "card_played",
+                        seat,
+                        {"card": self.t.card_id[c], "use": "ability", "title": ab.title},
                     )
                 )
                 yield from run(self, seat, ab, ctx)
@@ -1013,16 +996,16 @@ class Referee(State):
         for seat in range(self.n):
             offered = tuple(self.leader_offers[seat])
             for c in offered:
-                self.events.append(tuple_new(Event, ("card_drawn", seat, {"card": cid[c]})))
+                self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
-            i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "choose_leader", opts)))
+            i = 0 if len(opts) == 1 else (yield Decision(seat, "choose_leader", opts))
             picks.append(opts[i].data)
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])
-            self.events.append(tuple_new(Event, ("card_played", seat, {"card": cid[c]})))
+            self.events.append(Event("card_played", seat, {"card": cid[c]}))
         self.index_leaders()
         if self.deal_after_leaders:
             for seat in range(self.n):
@@ -1086,8 +1069,8 @@ class Referee(State):
         known = self.t.seat_events
         event = known.get(("turn_started", self.challenger, self.turn))
         if event is None:
-            event = known["turn_started", self.challenger, self.turn] = tuple_new(
-                Event, ("turn_started", self.challenger, {"turn": self.turn})
+            event = known["turn_started", self.challenger, self.turn] = Event(
+                "turn_started", self.challenger, {"turn": self.turn}
             )
         self.events.append(event)
 
@@ -1098,7 +1081,7 @@ class Referee(State):
         for seat in self.order:
             while self.held[seat]:
                 opts = self.hostage_options(self.held[seat])
-                i = yield tuple_new(Decision, (seat, "hostages", opts))
+                i = yield Decision(seat, "hostages", opts)
                 if i == 0:
                     break
                 c = self.find(self.held[seat], opts[i].data)
@@ -1141,7 +1124,7 @@ class Referee(State):
             ("power from", living),
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
-        i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "torment_target", opts)))
+        i = 0 if len(opts) == 1 else (yield Decision(seat, "torment_target", opts))
         k = opts[i].data
         taken = min(r.torment_other, self.power[k])
         self.power[k] -= taken
@@ -1185,7 +1168,7 @@ class Referee(State):
         d = (
             opts[0].data
             if len(opts) == 1
-            else opts[(yield tuple_new(Decision, (ch, "choose_defender", opts)))].data
+            else opts[(yield Decision(ch, "choose_defender", opts))].data
         )
         self.event_discard.append(e)
         self.defender = d
@@ -1223,7 +1206,7 @@ class Referee(State):
         known = memo.get("character")
         if known is None:
             opts = self.character_options(self.alive[seat])
-            ask = tuple_new(Decision, (seat, "choose_character", opts))
+            ask = Decision(seat, "choose_character", opts)
             known = memo["character"] = (opts, ask)
         return known
 
@@ -1259,7 +1242,7 @@ class Referee(State):
             known = memo.get("support")
             if known is None:
                 opts = self.support_options(living)
-                known = memo["support"] = (opts, tuple_new(Decision, (seat, "offer_support", opts)))
+                known = memo["support"] = (opts, Decision(seat, "offer_support", opts))
             opts = known[0]
             ask: Decision = known[1]
             sd, c = opts[(yield ask)].data
@@ -1305,7 +1288,7 @@ class Referee(State):
             hand = self.hand[seat]
             if hand:
                 opts = self.card_options("place", hand)
-                i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (seat, "place_card", opts)))
+                i = 0 if len(opts) == 1 else (yield Decision(seat, "place_card", opts))
                 self.place(seat, self.find(hand, opts[i].data))
             else:
                 self.place(seat, -1)
@@ -1327,7 +1310,7 @@ class Referee(State):
                 "defender": cid[pd] if pd >= 0 else None,
                 "outcome": OUTCOME_NAMES[self.outcome],
             }
-            event = known[key] = tuple_new(Event, ("cards_revealed", None, data))
+            event = known[key] = Event("cards_revealed", None, data)
         self.events.append(event)
         if self.window_open(W_AFTER_REVEAL):
             yield from self.window(W_AFTER_REVEAL)
@@ -1382,7 +1365,7 @@ class Referee(State):
                 "challenger_total": self.totals[1],
                 "defender_total": self.totals[2],
             }
-            event = known[key] = tuple_new(Event, ("encounter_resolved", None, data))
+            event = known[key] = Event("encounter_resolved", None, data)
         self.events.append(event)
 
     def rewards_and_penalties(self) -> Flow:
@@ -1427,7 +1410,7 @@ class Referee(State):
             ("hostage from", cands),
             lambda: [self.seat_opt(f"hostage from: {self.house(s)}", s) for s in cands],
         )
-        i = 0 if len(opts) == 1 else (yield tuple_new(Decision, (taker, "hostage_victim", opts)))
+        i = 0 if len(opts) == 1 else (yield Decision(taker, "hostage_victim", opts))
         victim = opts[i].data
         yield from self.take_hostage(taker, victim)
 
@@ -1565,4 +1548,4 @@ class Referee(State):
     leader_offers: list[list[int]]
 
 
-__all__ = ["Referee", "package_text", "tuple_new"]
+__all__ = ["Referee", "package_text"]

@@ -35,7 +35,6 @@ Flow = Generator[Decision, Option, Any]
 _ENDS: dict[tuple[str, bool], Option] = {}
 #: "challenge: <type> against seat <n>" by (type, seat)
 _CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
-_tuple_new = tuple.__new__
 
 
 class ChallengeMixin:
@@ -107,11 +106,7 @@ class ChallengeMixin:
             else:
                 opts = labels
             # new_decision, inlined (the commonest choices of a game)
-            opt = (
-                opts[0]
-                if len(opts) == 1
-                else (yield _tuple_new(Decision, (seat, kind, tuple(opts))))
-            )
+            opt = opts[0] if len(opts) == 1 else (yield Decision(seat, kind, tuple(opts)))
             c = opt.data
             if c is None:
                 break
@@ -145,7 +140,7 @@ class ChallengeMixin:
             c.kneeling = True
         events = self._events  # (emit, inlined here: a game has dozens of challenges)
         data = {"challenge": ctype, "target": target, "attackers": [c.d.id for c in attackers]}
-        events.append(_tuple_new(Event, ("challenge_declared", seat, data)))
+        events.append(Event("challenge_declared", seat, data))
         if self.titles_on:
             yield from self.offer_redirect(ch)
         yield from self.stealth(ch)
@@ -158,7 +153,7 @@ class ChallengeMixin:
         if not ch.defenders and self.titles_on:
             yield from self.offer_intercept(ch)
         data = {"challenge": ctype, "defenders": [c.d.id for c in ch.defenders]}
-        self._events.append(_tuple_new(Event, ("defenders_declared", ch.defender, data)))
+        self._events.append(Event("defenders_declared", ch.defender, data))
         if "defenders_declared" in self.live_triggers:
             yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
         yield from self.action_window()
@@ -325,7 +320,7 @@ class ChallengeMixin:
         events = self._events  # (emit, inlined here: a game has dozens of challenges)
         ctype = ch.ctype
         data = {"challenge": ctype, "attack": att, "defence": dfn, "winner": ch.winner}
-        events.append(_tuple_new(Event, ("challenge_resolved", ch.attacker, data)))
+        events.append(Event("challenge_resolved", ch.attacker, data))
         if ch.winner is None:
             return
         data = {
@@ -333,8 +328,8 @@ class ChallengeMixin:
             "attacker": ch.winner == ch.attacker,
             "unopposed": ch.unopposed,
         }
-        events.append(_tuple_new(Event, ("challenge_won", ch.winner, data)))
-        events.append(_tuple_new(Event, ("challenge_lost", ch.loser, {"challenge": ctype})))
+        events.append(Event("challenge_won", ch.winner, data))
+        events.append(Event("challenge_lost", ch.loser, {"challenge": ctype}))
         for s, effects, src in list(ch.delayed) if ch.delayed else ():
             if s == ch.winner:
                 yield from self.resolve_effects(s, src, effects, {"challenge": ch})
@@ -367,7 +362,7 @@ class ChallengeMixin:
         n = self.claim_value(ch.attacker, ch.ctype)
         target = ch.target
         self._events.append(
-            _tuple_new(Event, ("claim", target, {"challenge": ch.ctype, "amount": n}))
+            Event("claim", target, {"challenge": ch.ctype, "amount": n})
         )  # emit, inlined
         if n <= 0:
             return

@@ -60,7 +60,6 @@ def _dynamic(f: CardFilter) -> bool:
 _PASS = Option("pass", None)
 #: the context of an action window's checks (read only: cond_ok never writes to it)
 _NO_CTX: dict[str, Any] = {}
-_tuple_new = tuple.__new__
 _DONE = Option("done", None)
 #: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
 NOTHING: tuple[()] = ()
@@ -569,7 +568,7 @@ class AbilityMixin:
             opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
             # never a lone option: pass is one (new_decision, inlined)
-            opt = yield _tuple_new(Decision, (s, kind, tuple(opts)))
+            opt = yield Decision(s, kind, tuple(opts))
             if opt.data is None:
                 passes += 1
                 continue
@@ -743,7 +742,7 @@ class AbilityMixin:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
         # emit, inlined: a game marshals dozens of cards
-        self._events.append(_tuple_new(Event, ("card_played", seat, {"card": c.d.id, **event})))
+        self._events.append(Event("card_played", seat, {"card": c.d.id, **event}))
 
     def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""

@@ -50,7 +50,6 @@ Flow = Generator[Decision, Option, Any]
 
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
-_tuple_new = tuple.__new__
 #: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
 NOTHING: tuple[()] = ()
 _CHALLENGES_DONE = Option("challenges: done", None)
@@ -297,9 +296,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     def emit(self, kind: str, seat: int | None, **data: Any) -> None:
         """Record an event."""
-        # tuple.__new__ builds the named tuple without its Python-level __new__
-        # (a game emits hundreds of events)
-        self._events.append(_tuple_new(Event, (kind, seat, data)))
+        self._events.append(Event(kind, seat, data))
 
     def new_card(self, d: CardDef, owner: int, zone: str) -> Card:
         """Create a card instance owned by ``owner``."""
@@ -441,7 +438,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if effect:
                 s.draws += 1
             # emit, inlined: the commonest event of a game
-            self._events.append(_tuple_new(Event, ("card_drawn", seat, {"card": c.d.id})))
+            self._events.append(Event("card_drawn", seat, {"card": c.d.id}))
         return drawn
 
     def shuffle(self, seat: int) -> None:
@@ -578,9 +575,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("card_discarded", a.owner, card=a.d.id, reason="host left play")
         c.reset()
         self.put_zone(c, dest)
-        self._events.append(
-            _tuple_new(Event, ("left_play", controller, {"card": c.d.id, "to": dest}))
-        )  # emit
+        self._events.append(Event("left_play", controller, {"card": c.d.id, "to": dest}))  # emit
         if passives:
             self.refresh()
         return dest
@@ -664,7 +659,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
-        self._events.append(_tuple_new(Event, ("power_gained", seat, data)))  # emit, inlined
+        self._events.append(Event("power_gained", seat, data))  # emit, inlined
 
     def move_house_power(self, src: int, dst: int, n: int, reason: str) -> Flow:
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
@@ -742,9 +737,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             del self.phase_seq[:-8]
         self.active = None
         # emit, inlined (a round has seven phases)
-        self._events.append(
-            _tuple_new(Event, ("phase_began", None, {"phase": ph, "round": self.round_no}))
-        )
+        self._events.append(Event("phase_began", None, {"phase": ph, "round": self.round_no}))
 
     def end_phase(self) -> None:
         self.expire("phase")
@@ -830,8 +823,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             seat.plot = c
             seat.index_sources()
             events = self._events  # (emit, inlined)
-            events.append(_tuple_new(Event, ("plot_revealed", s, {"card": c.d.id})))
-            events.append(_tuple_new(Event, ("card_played", s, {"card": c.d.id})))
+            events.append(Event("plot_revealed", s, {"card": c.d.id}))
+            events.append(Event("card_played", s, {"card": c.d.id}))
         if passives:
             self.refresh()
         yield from self.initiative()
@@ -869,15 +862,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 tied = [self.rng.choice(tied)]
                 how = "random"
         winner = tied[0]
-        self._events.append(
-            _tuple_new(Event, ("initiative_won", winner, {"totals": totals, "by": how}))
-        )  # emit
+        self._events.append(Event("initiative_won", winner, {"totals": totals, "by": how}))  # emit
         opts = self._first_opts[winner]
         opt = opts[0] if len(opts) == 1 else (yield new_decision(winner, "first_player", opts))
         self.first = opt.data
         if self.first_round1 is None:
             self.first_round1 = self.first
-        self._events.append(_tuple_new(Event, ("first_player", self.first, {})))  # emit, inlined
+        self._events.append(Event("first_player", self.first, {}))  # emit, inlined
 
     def when_revealed(self, chosen: dict[int, Card]) -> Flow:
         """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
@@ -917,7 +908,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.active = s
             gold = self.income(s)
             self.seats[s].gold += gold
-            self._events.append(_tuple_new(Event, ("gold_collected", s, {"amount": gold})))
+            self._events.append(Event("gold_collected", s, {"amount": gold}))
             yield from self.action_window(marshal_seat=s)
         self.active = None
 
@@ -934,7 +925,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                     break
                 opts.append(_CHALLENGES_DONE)
                 # never a lone option (new_decision, inlined)
-                opt = yield _tuple_new(Decision, (s, "challenge", tuple(opts)))
+                opt = yield Decision(s, "challenge", tuple(opts))
                 if opt.data is None:
                     break
                 ctype, target = opt.data
@@ -974,17 +965,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 if c.kneeling and not c.no_stand:
                     c.kneeling = False
                     stood += 1
-        self._events.append(
-            _tuple_new(Event, ("cards_stood", None, {"count": stood}))
-        )  # emit, inlined
+        self._events.append(Event("cards_stood", None, {"count": stood}))  # emit, inlined
         yield from self.action_window()
 
     def phase_taxation(self) -> Flow:
         for seat in self.seats:  # TH-TAX-01
             if seat.gold:
-                self._events.append(
-                    _tuple_new(Event, ("gold_returned", seat.idx, {"amount": seat.gold}))
-                )  # emit
+                self._events.append(Event("gold_returned", seat.idx, {"amount": seat.gold}))  # emit
             seat.gold = 0
         yield from self.action_window()
 

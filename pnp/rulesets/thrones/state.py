@@ -13,18 +13,16 @@ from typing import Any
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.thrones.cards import CardDef, icons_of, keywords_of
 
-_tuple_new = tuple.__new__
-
 
 def new_decision(seat: int, kind: str, options: list[Option]) -> Decision:
-    """A :class:`Decision` built without the named tuple's Python-level ``__new__``.
+    """A :class:`Decision` of ``options`` (any sequence).
 
     The busiest choice points (action windows, picking attackers …) yield
     ``opts[0] if len(opts) == 1 else (yield new_decision(…))`` themselves
     instead of delegating to :meth:`ThronesGame.ask`: one generator less for
     each of the few hundred decisions of a game.
     """
-    return _tuple_new(Decision, (seat, kind, tuple(options)))
+    return Decision(seat, kind, tuple(options))
 
 
 # zones

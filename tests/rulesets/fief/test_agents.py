@@ -514,7 +514,8 @@ def test_a_side_out_of_contention_sells_its_vote_and_one_in_the_race_blocks(
     bot, rng = HeuristicBot(), random.Random(0)
     game = _race(content, 9)
     assert bot.choose(game.view(1), answer, rng) == 0  # Tully takes the gold
-    assert bot.choose(game.view(2), answer._replace(seat=2), rng) == 1  # Arryn still blocks
+    # Arryn still blocks
+    assert bot.choose(game.view(2), Decision(2, answer.kind, answer.options), rng) == 1
     # before round 8 nobody is out of the race: the crown that wins Stark the game is refused
     game = _race(content, 7)
     assert bot.choose(game.view(1), answer, rng) == 1
