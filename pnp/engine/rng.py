@@ -14,10 +14,20 @@ at random thousands of times a second.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import math
 import random
-from typing import Any
+import struct
+from collections.abc import Callable
+from typing import Any, Final
+
+#: the first eight bytes of a digest as a big-endian unsigned int
+_first_u64: Final[Callable[[bytes], tuple[int]]] = struct.Struct(">Q").unpack_from
+#: a ``random.Random`` not seeded yet (its ``__new__`` only allocates it)
+_allocate: Final[Callable[[type[random.Random]], random.Random]] = random.Random.__new__
+#: the C routine ``Random.seed`` ends in for an int seed
+_seed_int: Final[Callable[[random.Random, int], None]] = _random.Random.seed
 
 
 def derive_seed(seed: int, *names: str | int) -> int:
@@ -26,13 +36,24 @@ def derive_seed(seed: int, *names: str | int) -> int:
     ``derive_seed(7, "game")`` and ``derive_seed(7, "agent", 2)`` are
     unrelated; the same arguments always give the same value.
     """
-    text = "/".join([str(seed), *(str(n) for n in names)])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    text = str(seed)
+    for name in names:
+        text += "/" + str(name)
+    return _first_u64(hashlib.sha256(text.encode()).digest())[0]
 
 
 def stream(seed: int, *names: str | int) -> random.Random:
-    """A private :class:`random.Random` seeded by :func:`derive_seed`."""
-    return random.Random(derive_seed(seed, *names))
+    """A private :class:`random.Random` seeded by :func:`derive_seed`.
+
+    The same object as ``random.Random(derive_seed(seed, *names))``, built
+    without the two Python-level calls of its ``__init__`` and ``seed`` (a
+    game makes one stream per seat and one for chance): allocated, seeded by
+    the C routine those end in, and given the ``gauss_next`` they set.
+    """
+    rng = _allocate(random.Random)
+    _seed_int(rng, derive_seed(seed, *names))
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
 
 
 def randbelow(rng: random.Random, n: int) -> int:
