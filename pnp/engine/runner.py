@@ -13,6 +13,7 @@ enabled, and the state is hashed once, at the end, only when asked.
 
 from __future__ import annotations
 
+import random
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -114,19 +115,28 @@ class _OutOfChoices(Exception):
 Chooser = Callable[[Game, Decision], int]
 
 
+class RandomSeats:
+    """The chooser of seats that are all ``random``: each draws from its own stream
+    as :meth:`RandomAgent.choose` does, with no view and no method lookup.
+
+    Crash hunts and the speed bench play such games by the thousand, so
+    :func:`play` makes this choice itself when it is handed one of these.
+    """
+
+    def __init__(self, rngs: Sequence[random.Random]) -> None:
+        #: each seat's ``rng.random``, bound once
+        self.draws: list[Callable[[], float]] = [rng.random for rng in rngs]
+
+    def __call__(self, game: Game, decision: Decision) -> int:
+        return int(self.draws[decision.seat]() * float(len(decision.options)))
+
+
 def agents_chooser(ruleset: Ruleset, agent_names: Sequence[str], seed: int) -> Chooser:
     """Fresh agents for one game, one per seat, each with its own RNG stream."""
     agents = [make_agent(ruleset, name) for name in agent_names]
     rngs = [stream(seed, "agent", seat) for seat in range(len(agents))]
     if all(type(agent) is RandomAgent for agent in agents):
-        # crash hunts and the speed bench play random seats only: draw as
-        # RandomAgent.choose does, without a method lookup on the RNG per decision
-        draws = [rng.random for rng in rngs]
-
-        def choose_random(game: Game, decision: Decision) -> int:
-            return int(draws[decision.seat]() * float(len(decision.options)))
-
-        return choose_random
+        return RandomSeats(rngs)
     views = [getattr(agent, "needs_view", True) for agent in agents]
     methods = [agent.choose for agent in agents]  # bound once: this runs every decision
 
@@ -215,6 +225,7 @@ def play(
     result: Result | None = None
     found: list[str] = []
     failure: Failure | None = None
+    draws = choose.draws if isinstance(choose, RandomSeats) else None
     try:
         if observer is not None:
             setup = game.setup_events
@@ -233,7 +244,10 @@ def play(
                 status, result = CAPPED, Result((), "round_cap", game.round)
                 break
             phase = "agent"
-            index = choose(game, decision)
+            if draws is None:
+                index = choose(game, decision)
+            else:  # RandomSeats.__call__, without a call through Python
+                index = int(draws[decision.seat]() * float(len(decision.options)))
             if type(index) is not int or not 0 <= index < len(decision.options):
                 raise InvalidChoice(
                     f"seat {decision.seat} chose option {index!r} of a {decision.kind} "

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.engine import GameConfig
+from pnp.engine import Decision, GameConfig, Option, stream
 from pnp.engine.agents import RandomAgent, agent_names, make_agent, parse_agents
 from pnp.engine.errors import RecordError, SetupError
 from pnp.engine.record import Record, read_records
@@ -20,6 +20,7 @@ from pnp.engine.runner import (
     INCOMPLETE,
     VIOLATED,
     Limits,
+    RandomSeats,
     agents_chooser,
     run_game,
     scripted_chooser,
@@ -290,3 +291,16 @@ def test_setup_events_kept_as_a_plain_list_are_accepted(haggle_content) -> None:
     seen = []
     run = play_game(game, agents_chooser(HAGGLE, ["random", "random"], 1), observer=seen.extend)
     assert run.status == FINISHED and seen[: len(deal)] == deal
+
+
+def test_random_seats_called_directly_choose_as_random_agents_do() -> None:
+    """RandomSeats, called as any chooser is (outside play's shortcut), draws as
+    RandomAgent.choose does from the same seat's stream."""
+    options = tuple(Option(f"o{i}") for i in range(7))
+    ours = RandomSeats([stream(3, "agent", 0), stream(3, "agent", 1)])
+    theirs = [stream(3, "agent", 0), stream(3, "agent", 1)]
+    agent = RandomAgent()
+    for step in range(200):
+        seat = step % 3 % 2
+        decision = Decision(seat, "pick", options[: 1 + step % 7])
+        assert ours(None, decision) == agent.choose(None, decision, theirs[seat])  # type: ignore[arg-type]

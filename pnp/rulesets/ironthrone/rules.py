@@ -333,22 +333,27 @@ class Referee(State):
 
     def hostage_sources(self, victim: int) -> tuple[Option, ...]:
         """Where a hostage can be taken from ``victim`` (IT-HOST-01), as options."""
-        deck = bool(self.deck[victim] or self.discard[victim])
-        hand = bool(self.hand[victim])
-        held = self.held[victim]
+        deck = 1 if self.deck[victim] or self.discard[victim] else 0
+        hand = 2 if self.hand[victim] else 0
         owner = self.t.card_owner
-        owners = tuple(sorted({owner[c] for c in held})) if held else ()
-        key = ("sources", deck, hand, owners)
-        opts = self.t.seat_choices.get(key)
+        owners = 0  # a bit per seat whose cards the victim holds as hostages
+        for c in self.held[victim]:
+            owners |= 1 << owner[c]
+        # the only int key of seat_choices (the others are tuples): no tuple to
+        # build and hash on each of the game's hostage decisions
+        key = deck | hand | owners << 2
+        cache = self.t.seat_choices
+        opts: tuple[Option, ...] | None = cache.get(key)
         if opts is None:
             out = []
             if deck:
                 out.append(self.opt("deck", ("deck", -1)))
             if hand:
                 out.append(self.opt("hand", ("hand", -1)))
-            for o in owners:
-                out.append(self.seat_opt(f"hostages: {self.house(o)}", ("held", o)))
-            opts = self.t.seat_choices[key] = tuple(out)
+            for o in range(self.n):
+                if owners >> o & 1:
+                    out.append(self.seat_opt(f"hostages: {self.house(o)}", ("held", o)))
+            opts = cache[key] = tuple(out)
         return opts
 
     # ------------------------------------------------------------ primitives
