@@ -89,6 +89,9 @@ assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
 
+# Items of int lists are updated as ``a[i] = a[i] + k``, never ``a[i] += k``:
+# compiled (mypyc), the augmented form is a generic add of boxed ints.
+
 
 def holds(zone: list[int], c: int) -> bool:
     """``c in zone``: compiled (mypyc turns ``any`` of a generator into a loop),
@@ -260,17 +263,22 @@ class Referee(State):
         """``[0, challenger's total, defender's total]``, each the power of the side's
         participating characters + its card + bonuses (IT-ENC-05)."""
         bonus = self.bonus
-        totals = [bonus[0], bonus[1], bonus[2]]
+        # summed in two machine ints: ``totals[s] += x`` on a list is a generic add
+        tc: int = bonus[CHALLENGER]
+        td: int = bonus[DEFENDER]
         power, status, side, committed = self.power, self.status, self.side, self.committed
         for seat in range(self.n):
             s = side[seat]
             c = committed[seat]
             if s and c >= 0 and status[c] == ALIVE:
-                totals[s] += power[c]
+                if s == CHALLENGER:
+                    tc += power[c]
+                else:
+                    td += power[c]
         if self.outcome:
-            totals[CHALLENGER] += self.card_value(self.challenger)
-            totals[DEFENDER] += self.card_value(self.defender)
-        return totals
+            tc += self.card_value(self.challenger)
+            td += self.card_value(self.defender)
+        return [bonus[0], tc, td]
 
     def is_behind(self, seat: int) -> bool:
         """Whether ``seat``'s side total is not higher than the other side's."""
@@ -547,7 +555,7 @@ class Referee(State):
             return 0
         self.power[c] = have - k
         seat = self.t.char_seat[c]
-        self.sheet[seat] += k
+        self.sheet[seat] = self.sheet[seat] + k
         by_amount = self.t.removed_events[c]
         while len(by_amount) <= k:
             by_amount.append(None)
@@ -573,7 +581,7 @@ class Referee(State):
     def sheet_to_box(self, seat: int, amount: int) -> None:
         """Power removed from a leader sheet leaves the game (IT-POW-03)."""
         k = min(amount, self.sheet[seat])
-        self.sheet[seat] -= k
+        self.sheet[seat] = self.sheet[seat] - k
         self.box += k
         self.emit("power_to_box", seat, amount=k)
 
@@ -613,10 +621,10 @@ class Referee(State):
             event = events[i]
             if event is None:
                 event = events[i] = self.power_placed(seat, split)
-        self.sheet[seat] -= len(split)
+        self.sheet[seat] = self.sheet[seat] - len(split)
         power = self.power
         for c in split:
-            power[c] += 1
+            power[c] = power[c] + 1
         self.events.append(event)
 
     def power_placed(self, seat: int, split: tuple[int, ...]) -> Event:
@@ -655,8 +663,8 @@ class Referee(State):
         """
         if self.left[seat] <= 0 or target == seat:
             return False
-        self.left[seat] -= 1
-        self.on_board[target][seat] += 1
+        self.left[seat] = self.left[seat] - 1
+        self.on_board[target][seat] = self.on_board[target][seat] + 1
         gains = self.spread_gains[seat]
         gains[reason] = gains.get(reason, 0) + 1
         known = self.t.seat_events
@@ -678,8 +686,8 @@ class Referee(State):
         """Effect: move power from the opposing active player's sheet to ``seat``'s."""
         for victim in self.targets(seat, "opposing_active"):
             k = min(amount, self.sheet[victim])
-            self.sheet[victim] -= k
-            self.sheet[seat] += k
+            self.sheet[victim] = self.sheet[victim] - k
+            self.sheet[seat] = self.sheet[seat] + k
             self.emit("power_taken", seat, source=self.house(victim), amount=k)
 
     def strike(self, seat: int, who: str, amount: int | None, keep: int | None) -> None:
@@ -695,7 +703,7 @@ class Referee(State):
     def add_bonus(self, sd: int, amount: int) -> None:
         """Effect: change a side's hostility total."""
         if sd:
-            self.bonus[sd] += amount
+            self.bonus[sd] = self.bonus[sd] + amount
             self.emit("total_changed", None, side=("challenger", "defender")[sd - 1], by=amount)
 
     def shield(self, seat: int, who: str) -> None:
@@ -1043,7 +1051,7 @@ class Referee(State):
         your turn" lists the challenger alone, since only he may use it then.
         """
         lw = self.leader_window
-        if max(lw) < 0:  # no leader yet (a new game) or none with an ability
+        if all(x < 0 for x in lw):  # no leader yet (a new game) or none with an ability
             self.leader_at = [NO_LEADERS] * self.n
             return
         at = []
@@ -1132,8 +1140,8 @@ class Referee(State):
         i = 0 if len(opts) == 1 else (yield Decision(seat, "torment_target", opts))
         k = opts[i].data
         taken = min(r.torment_other, self.power[k])
-        self.power[k] -= taken
-        self.sheet[seat] += taken
+        self.power[k] = self.power[k] - taken
+        self.sheet[seat] = self.sheet[seat] + taken
         self.emit("power_taken", seat, source=t.char_id[k], amount=taken)
         if self.power[k] == 0:
             self.die(k)
@@ -1492,8 +1500,8 @@ class Referee(State):
                 self.spread(receiver, giver, "truce deal")
             if p[2]:
                 k = min(p[2], self.sheet[giver])
-                self.sheet[giver] -= k
-                self.sheet[receiver] += k
+                self.sheet[giver] = self.sheet[giver] - k
+                self.sheet[receiver] = self.sheet[receiver] + k
                 self.emit("power_taken", receiver, source=self.house(giver), amount=k)
         for receiver, giver, p in ((ch, de, pc), (de, ch, pd)):
             for _ in range(p[1]):
@@ -1518,9 +1526,10 @@ class Referee(State):
     def check_end(self) -> bool:
         """Whether the game is over at the end of this turn (IT-WIN-03, IT-GAP-03)."""
         ending = ""
-        if min(self.left) <= 0:
+        # loops, not min() and all() of a list: those are generic calls when compiled
+        if any(x <= 0 for x in self.left):
             ending = "influence"
-        elif not all(self.alive):
+        elif any(not living for living in self.alive):
             ending = "characters_dead"
         if not ending:
             return False

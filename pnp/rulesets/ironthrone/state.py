@@ -474,7 +474,7 @@ class State:
         for seat in range(n):
             for c in self.held[seat]:
                 o = owner[c]
-                counts[o] += 1
+                counts[o] = counts[o] + 1
                 if o == seat:
                     out.append(f"{t.houses[seat]} holds its own card {t.card_id[c]} as a hostage")
         for seat in range(n):
