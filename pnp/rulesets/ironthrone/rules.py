@@ -86,6 +86,14 @@ LISTED_CAP: Final = 1 << 16
 WINNER_NAMES: Final = ("none", "challenger", "defender", "none", "none")
 assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 
+#: The kinds of the pooled events (``Tables.seat_events``) keyed by an int: all
+#: the event says packed as bits (seats and catalog House numbers in 3 bits
+#: each), then the kind in the low 4 bits. The other pooled events are keyed
+#: by tuples; an int never equals a tuple.
+POOL_TURN: Final = 1
+POOL_SPREAD: Final = 2
+POOL_HOSTAGE: Final = 3
+
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
 
@@ -98,6 +106,16 @@ def holds(zone: list[int], c: int) -> bool:
     it compares machine ints instead of calling the generic rich comparison
     for every item."""
     return any(x == c for x in zone)
+
+
+def drop(zone: list[int], c: int) -> None:
+    """``zone.remove(c)``: compiled, it compares machine ints (``list.remove``
+    calls the generic rich comparison for every item it passes)."""
+    for i in range(len(zone)):
+        if zone[i] == c:
+            del zone[i]
+            return
+    raise ValueError(f"card {c} is not in the zone")
 
 
 def package_text(p: Package) -> str:
@@ -428,7 +446,7 @@ class Referee(State):
             opts = self.card_options("discard", hand)
             i = 0 if len(opts) == 1 else (yield Decision(seat, "discard", opts))
             c = self.find(hand, opts[i].data)
-            hand.remove(c)
+            drop(hand, c)
             self.discard[seat].append(c)
             self.emit("card_discarded", seat, card=cid[c])
 
@@ -602,12 +620,12 @@ class Referee(State):
         memo = self.living_memo[seat]
         if len(living) == 1 and not (up_to and k > 1):
             split: tuple[int, ...] = (living[0],) * k
-            key: tuple[Any, ...] = ("forced", k)
+            key = k << 2  # int keys: (k, forced or split, up_to) as bits
             event = memo.get(key)
             if event is None:
                 event = memo[key] = self.power_placed(seat, split)
         else:
-            key = ("split", k, up_to)
+            key = k << 2 | 1 | int(up_to) << 1
             known = memo.get(key)
             if known is None:
                 opts = self.split_options(living, k, up_to)
@@ -668,7 +686,7 @@ class Referee(State):
         gains = self.spread_gains[seat]
         gains[reason] = gains.get(reason, 0) + 1
         known = self.t.seat_events
-        key = ("influence_spread", seat, self.t.houses[target], self.left[seat])
+        key = ((self.left[seat] << 3 | self.t.seat_home[target]) << 3 | seat) << 4 | POOL_SPREAD
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
@@ -765,9 +783,9 @@ class Referee(State):
         i = 0 if len(cards) == 1 else (yield Decision(target, "upgrade_card", cards))
         new = self.find(higher, cards[i].data)
         old = self.placed[target]
-        self.table[target].remove(old)
+        drop(self.table[target], old)
         self.discard[target].append(old)
-        self.hand[target].remove(new)
+        drop(self.hand[target], new)
         self.table[target].append(new)
         self.placed[target] = new
         cid = self.t.card_id
@@ -819,7 +837,7 @@ class Referee(State):
         else:
             pool = [h for h in self.held[victim] if self.t.card_owner[h] == owner]
             c = pool[randbelow(self.rng, len(pool))]
-            self.held[victim].remove(c)
+            drop(self.held[victim], c)
         own = self.t.card_owner[c] == taker
         if own:
             self.hand[taker].append(c)  # IT-HOST-03
@@ -828,7 +846,9 @@ class Referee(State):
         # events recur from game to game: each is made once, kept in the pool
         # under all it says (the victim by House: the pool serves every seating)
         known = self.t.seat_events
-        key = ("hostage_taken", taker, self.house(victim), where, c, own)
+        source = 0 if where == "deck" else 1 if where == "hand" else 2
+        key = (((c << 1 | int(own)) << 2 | source) << 3 | self.t.seat_home[victim]) << 3 | taker
+        key = key << 4 | POOL_HOSTAGE
         event = known.get(key)
         if event is None:
             data = {
@@ -947,7 +967,7 @@ class Referee(State):
                 if i == 0:
                     break
                 c = self.find(usable, opts[i].data)
-                hand.remove(c)
+                drop(hand, c)
                 self.table[seat].append(c)
                 ab = self.t.card_ability[c]
                 assert ab is not None
@@ -1080,11 +1100,10 @@ class Referee(State):
         self.order = self.orders[self.challenger]
         self.set_phase(P_TURN_START)
         known = self.t.seat_events
-        event = known.get(("turn_started", self.challenger, self.turn))
+        key = (self.turn << 3 | self.challenger) << 4 | POOL_TURN
+        event = known.get(key)
         if event is None:
-            event = known["turn_started", self.challenger, self.turn] = Event(
-                "turn_started", self.challenger, {"turn": self.turn}
-            )
+            event = known[key] = Event("turn_started", self.challenger, {"turn": self.turn})
         self.events.append(event)
 
     # -- turn start
@@ -1109,7 +1128,7 @@ class Referee(State):
 
     def release(self, seat: int, c: int) -> None:
         """The hostage goes home to its owner's hand; the releaser draws (IT-HOST-06)."""
-        self.held[seat].remove(c)
+        drop(self.held[seat], c)
         owner = self.t.card_owner[c]
         self.hand[owner].append(c)
         self.emit("hostage_released", seat, card=self.t.card_id[c], to=self.house(owner))
@@ -1119,7 +1138,7 @@ class Referee(State):
         """The hostage is discarded with an effect by its kind (IT-HOST-07..10)."""
         t = self.t
         r = t.num
-        self.held[seat].remove(c)
+        drop(self.held[seat], c)
         owner = t.card_owner[c]
         self.discard[owner].append(c)
         self.emit("hostage_tormented", seat, card=t.card_id[c], owner=self.house(owner))
@@ -1332,7 +1351,7 @@ class Referee(State):
         """``seat`` places card ``c`` of his hand facedown; -1: the deck's top card, his
         hand being empty (IT-ENC-04)."""
         if c >= 0:
-            self.hand[seat].remove(c)
+            drop(self.hand[seat], c)
         else:
             c = self.take_top(seat)
             if c < 0:
