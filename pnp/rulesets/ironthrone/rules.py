@@ -530,10 +530,12 @@ class Referee(State):
 
     def listing_cache(self, verb: str, then: str) -> dict[int, tuple[Option, ...]]:
         """The option tuples :meth:`card_options` keeps for ``verb`` (and ``then``)."""
-        name = verb + " / " + then if then else verb
-        cache = self.t.listed.get(name)
+        by_then = self.t.listed.get(verb)
+        if by_then is None:
+            by_then = self.t.listed[verb] = {}
+        cache = by_then.get(then)
         if cache is None:
-            cache = self.t.listed[name] = {}
+            cache = by_then[then] = {}
         elif len(cache) >= LISTED_CAP:
             cache.clear()  # hands combine many ways: keep the cache bounded
         return cache
@@ -551,11 +553,14 @@ class Referee(State):
         """``verb: <card id>`` for each id of ``seat``'s House, in deck order (cached
         by House: the same in every seating)."""
         t = self.t
-        key = ("ids", verb, t.seat_home[seat])
-        opts = t.choices.get(key)
+        per_house = t.id_lists.get(verb)
+        if per_house is None:
+            per_house = t.id_lists[verb] = [None] * t.home_count
+        home = t.seat_home[seat]
+        opts = per_house[home]
         if opts is None:
             ids = {t.card_id[c]: None for c in t.seat_cards[seat]}
-            opts = t.choices[key] = tuple(self.opt(f"{verb}: {i}", i) for i in ids)
+            opts = per_house[home] = tuple(self.opt(f"{verb}: {i}", i) for i in ids)
         return opts
 
     def find(self, zone: list[int], card_id: str) -> int:

@@ -172,9 +172,14 @@ class Tables:
     # seat's House by (a scenario's tables are their own catalog)
     seat_home: list[int] = field(default_factory=list)
     home_count: int = 0
-    # verb -> a key naming the cards listed by their Houses -> the options of
-    # :meth:`Referee.card_options` (seat-free: every seating shares them)
-    listed: dict[str, dict[int, tuple[Any, ...]]] = field(default_factory=dict)
+    # verb -> second verb ("" for none) -> a key naming the cards listed by
+    # their Houses -> the options of :meth:`Referee.card_options` (seat-free:
+    # every seating shares them; looked up by the verbs, literals whose
+    # hashes are kept, rather than a string joined on every call)
+    listed: dict[str, dict[str, dict[int, tuple[Any, ...]]]] = field(default_factory=dict)
+    # verb -> catalog House number -> ``verb: <id>`` for each of its ids
+    # (:meth:`Referee.id_options`; seat-free)
+    id_lists: dict[str, list[tuple[Any, ...] | None]] = field(default_factory=dict)
     # card id -> its card numbers (the copies), ascending
     id_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # the commonest events, made once per card: they are immutable and the
