@@ -214,7 +214,6 @@ def play(
 ) -> GameRun:
     """Play ``game`` from its current position to the end; the core loop."""
     choices: list[int] = []
-    append = choices.append
     decide = game.decision
     apply = game.apply
     check = limits.invariants
@@ -253,7 +252,7 @@ def play(
                     f"seat {decision.seat} chose option {index!r} of a {decision.kind} "
                     f"decision with {len(decision.options)} options"
                 )
-            append(index)
+            choices.append(index)
             phase = "apply"
             events = apply(index)
             if observer is not None:

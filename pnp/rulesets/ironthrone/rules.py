@@ -637,10 +637,10 @@ class Referee(State):
                 blank: list[Event | None] = [None] * len(opts)
                 ask = Decision(seat, "distribute", opts)
                 known = memo[key] = (opts, blank, ask)
-            opts = known[0]
+            listed: tuple[Option, ...] = known[0]  # typed: its items' fields are read natively
             events: list[Event | None] = known[1]
             i = yield known[2]
-            split = opts[i].data
+            split = listed[i].data
             event = events[i]
             if event is None:
                 event = events[i] = self.power_placed(seat, split)
@@ -1002,7 +1002,7 @@ class Referee(State):
         while True:
             if start == "turn":
                 self.start_turn()
-                if any(self.held):
+                if any(len(h) > 0 for h in self.held):  # a loop, not any() of a list
                     yield from self.hostage_step()
                 if self.window_open(W_BEFORE_TURN):
                     yield from self.window(W_BEFORE_TURN)
@@ -1196,9 +1196,12 @@ class Referee(State):
             cands = (d,) if d >= 0 and d != ch else tuple(others)
         else:
             score = self.special_score(rule)
-            best = max(score[s] for s in others)
+            best = score[others[0]]
+            for s in others:  # a loop: max() of a generator is a generic call compiled
+                if score[s] > best:
+                    best = score[s]
             cands = tuple(s for s in others if score[s] == best)
-        opts = t.seat_choices.get(("defender", cands)) or self.seat_choices(
+        opts: tuple[Option, ...] = t.seat_choices.get(("defender", cands)) or self.seat_choices(
             ("defender", cands),
             lambda: [self.seat_opt(f"defender: {self.house(s)}", s) for s in cands],
         )
@@ -1280,9 +1283,10 @@ class Referee(State):
             if known is None:
                 opts = self.support_options(living)
                 known = memo["support"] = (opts, Decision(seat, "offer_support", opts))
-            opts = known[0]
+            offers: tuple[Option, ...] = known[0]  # typed: read natively
             ask: Decision = known[1]
-            sd, c = opts[(yield ask)].data
+            pick: tuple[int, int] = offers[(yield ask)].data
+            sd, c = pick
             self.offered[seat] = True
             if sd == NO_SIDE:
                 self.events.append(self.t.stayed_out_events[seat])
