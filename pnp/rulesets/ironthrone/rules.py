@@ -833,7 +833,8 @@ class Referee(State):
             return
         # :meth:`ask` inlined in the commonest asks: no generator when there is one option
         i = 0 if len(sources) == 1 else (yield Decision(taker, "hostage_source", sources))
-        where, owner = sources[i].data
+        source_of: tuple[str, int] = sources[i].data  # typed: compared natively
+        where, owner = source_of
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
@@ -1162,7 +1163,7 @@ class Referee(State):
             lambda: [self.opt(f"power from: {t.char_id[k]}", k) for k in living],
         )
         i = 0 if len(opts) == 1 else (yield Decision(seat, "torment_target", opts))
-        k = opts[i].data
+        k: int = opts[i].data
         taken = min(r.torment_other, self.power[k])
         self.power[k] = self.power[k] - taken
         self.sheet[seat] = self.sheet[seat] + taken
@@ -1186,7 +1187,8 @@ class Referee(State):
         t = self.t
         ch = self.challenger
         e = self.draw_event()
-        drawn, played = t.event_events[ch][e]
+        announced: tuple[Event, Event] = t.event_events[ch][e]
+        drawn, played = announced
         self.events.append(drawn)
         self.events.append(played)
         others = self.order[1:]  # clockwise from the challenger's left
