@@ -35,20 +35,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pnp.engine.decision import Decision, Option
-from pnp.engine.event import NO_DATA, Event
-
-__all__ = [
-    "CAP_ENDINGS",
-    "NO_DATA",
-    "Agent",
-    "Decision",
-    "Event",
-    "Game",
-    "GameConfig",
-    "Option",
-    "Result",
-]
+# the decision and event types are part of this surface: re-exported from here
+from pnp.engine.decision import Decision as Decision
+from pnp.engine.decision import Option as Option
+from pnp.engine.event import NO_DATA as NO_DATA
+from pnp.engine.event import Event as Event
 
 
 @dataclass(frozen=True)
