@@ -87,9 +87,10 @@ WINNER_NAMES: Final = ("none", "challenger", "defender", "none", "none")
 assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 
 #: The kinds of the pooled events (``Tables.seat_events``) keyed by an int: all
-#: the event says packed as bits (seats and catalog House numbers in 3 bits
-#: each), then the kind in the low 4 bits. The other pooled events are keyed
-#: by tuples; an int never equals a tuple.
+#: the event says packed into it (a seat in 3 bits, at most 5 players; a
+#: catalog House number as a digit in base ``home_count``, since a designer's
+#: content may have any number of Houses), then the kind in the low 4 bits.
+#: The other pooled events are keyed by tuples; an int never equals a tuple.
 POOL_TURN: Final = 1
 POOL_SPREAD: Final = 2
 POOL_HOSTAGE: Final = 3
@@ -690,8 +691,10 @@ class Referee(State):
         self.on_board[target][seat] = self.on_board[target][seat] + 1
         gains = self.spread_gains[seat]
         gains[reason] = gains.get(reason, 0) + 1
-        known = self.t.seat_events
-        key = ((self.left[seat] << 3 | self.t.seat_home[target]) << 3 | seat) << 4 | POOL_SPREAD
+        t = self.t
+        known = t.seat_events
+        to_house = self.left[seat] * t.home_count + t.seat_home[target]
+        key = (to_house << 3 | seat) << 4 | POOL_SPREAD
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
@@ -851,10 +854,11 @@ class Referee(State):
             self.held[taker].append(c)
         # events recur from game to game: each is made once, kept in the pool
         # under all it says (the victim by House: the pool serves every seating)
-        known = self.t.seat_events
+        t = self.t
+        known = t.seat_events
         source = 0 if where == "deck" else 1 if where == "hand" else 2
-        key = (((c << 1 | int(own)) << 2 | source) << 3 | self.t.seat_home[victim]) << 3 | taker
-        key = key << 4 | POOL_HOSTAGE
+        held_by = ((c << 1 | int(own)) << 2 | source) * t.home_count + t.seat_home[victim]
+        key = (held_by << 3 | taker) << 4 | POOL_HOSTAGE
         event = known.get(key)
         if event is None:
             data = {

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -144,3 +147,46 @@ def test_shared_events_say_what_happened_in_each_seating(content: LoadedContent[
                 assert e.data["victim"] in houses and e.data["victim"] != houses[e.seat]
                 assert e.data["returned"] == (e.data["house"] == houses[e.seat]), (seed, e)
     assert len(seatings) > 30 and hostages > 100
+
+
+def nine_houses(root: Path) -> Path:
+    """The shipped content with four more Houses (renamed copies of four of the
+    five, with their events): catalog House numbers up to 8."""
+    folder = root / "ironthrone"
+    shutil.copytree(RULESET.content_dir(), folder)
+    events = (folder / "events.yaml").read_text()
+    for house in ("stark", "lannister", "baratheon", "tyrell"):
+        copy = house + "x"
+        text = (folder / "houses" / f"{house}.yaml").read_text()
+        (folder / "houses" / f"{copy}.yaml").write_text(re.sub(rf"\b{house}\b", copy, text))
+        events += "".join(
+            f"\n  - {{id: event-{copy}-{n}, type: house, house: {copy}, name: Copy {n}}}"
+            for n in range(3)
+        )
+    (folder / "events.yaml").write_text(events + "\n")
+    return root
+
+
+def test_shared_events_name_the_right_houses_with_many_houses(tmp_path: Path) -> None:
+    """With nine Houses, the events kept in the pool under keys that pack a
+    catalog House number still name the right Houses (a House number must not
+    run into the field next to it)."""
+    content = RULESET.load(nine_houses(tmp_path))
+    assert len(content.model.houses) == 9
+    house_of = {card.id: h.id for h in content.model.houses for card in h.deck}
+    limits = Limits.for_ruleset(RULESET, invariants=False)
+    checked = 0
+    for seed in range(150):
+        seen: list[Any] = []
+        choose = agents_chooser(RULESET, ["random"] * 5, seed)
+        run = run_game(RULESET, content, GameConfig(5), seed, choose, limits, observer=seen.extend)
+        houses = run.factions
+        for e in seen:
+            if e.kind == "hostage_taken":
+                assert e.data["house"] == house_of[e.data["card"]], (seed, e)
+                assert e.data["victim"] in houses and e.data["victim"] != houses[e.seat]
+                checked += 1
+            elif e.kind == "influence_spread":
+                assert e.data["to"] in houses and e.data["to"] != houses[e.seat], (seed, e)
+                checked += 1
+    assert checked > 1000
