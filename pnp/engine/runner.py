@@ -120,15 +120,20 @@ class RandomSeats:
     as :meth:`RandomAgent.choose` does, with no view and no method lookup.
 
     Crash hunts and the speed bench play such games by the thousand, so
-    :func:`play` makes this choice itself when it is handed one of these.
+    :func:`play` calls :meth:`pick` itself when it is handed one of these
+    (compiled, a direct call instead of a call through Python).
     """
 
     def __init__(self, rngs: Sequence[random.Random]) -> None:
         #: each seat's ``rng.random``, bound once
         self.draws: list[Callable[[], float]] = [rng.random for rng in rngs]
 
-    def __call__(self, game: Game, decision: Decision) -> int:
+    def pick(self, decision: Decision) -> int:
+        """The index of the option the deciding seat draws."""
         return int(self.draws[decision.seat]() * float(len(decision.options)))
+
+    def __call__(self, game: Game, decision: Decision) -> int:
+        return self.pick(decision)
 
 
 def agents_chooser(ruleset: Ruleset, agent_names: Sequence[str], seed: int) -> Chooser:
@@ -224,7 +229,7 @@ def play(
     result: Result | None = None
     found: list[str] = []
     failure: Failure | None = None
-    draws = choose.draws if isinstance(choose, RandomSeats) else None
+    seats = choose if isinstance(choose, RandomSeats) else None
     try:
         if observer is not None:
             setup = game.setup_events
@@ -243,10 +248,7 @@ def play(
                 status, result = CAPPED, Result((), "round_cap", game.round)
                 break
             phase = "agent"
-            if draws is None:
-                index = choose(game, decision)
-            else:  # RandomSeats.__call__, without a call through Python
-                index = int(draws[decision.seat]() * float(len(decision.options)))
+            index = choose(game, decision) if seats is None else seats.pick(decision)
             if type(index) is not int or not 0 <= index < len(decision.options):
                 raise InvalidChoice(
                     f"seat {decision.seat} chose option {index!r} of a {decision.kind} "
