@@ -85,6 +85,10 @@ def main() -> None:
         parser.error("name the other checkout")
     other = args.other.resolve()
     python = args.python or str(other / ".venv" / "bin" / "python")
+    if not (other / "bench" / "ironthrone.py").is_file():
+        parser.exit(2, f"compare.py: {other} is not a pnp checkout (no bench/ironthrone.py)\n")
+    if not Path(python).is_file():
+        parser.exit(2, f"compare.py: no Python at {python} (name the other build's: --python)\n")
     this = Build(sys.executable, HERE.parent.parent, args.games, args.players)
     that = Build(python, other, args.games, args.players)
     pairs = []
