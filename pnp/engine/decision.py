@@ -5,6 +5,11 @@ makes a few hundred a game, and compiled (``pnp/compiled.py``) one costs a
 fifth of building a named tuple. It compares and hashes by its fields and
 pickles like a tuple would. Its fields are ``Final``: compiled they cannot be
 set; uncompiled, mypy keeps them unset.
+
+A game has one pending decision at a time, so compiled, a freed decision's
+memory is kept for the next (``free_list_len=1``). Unlike an event, a
+decision stays tracked by the cycle collector: an option's data may be a
+game object (a card) that leads back to the game holding the decision.
 """
 
 from __future__ import annotations
@@ -19,6 +24,16 @@ class Option(NamedTuple):
     data: Any = None
 
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # it comes with mypy, which only the build installs
+
+    def mypyc_attr(*attrs: Any, **kwattrs: Any) -> Any:  # type: ignore[misc]
+        """mypyc's class options: the build reads them, so at run time a no-op."""
+        return lambda cls: cls
+
+
+@mypyc_attr(free_list_len=1)
 class Decision:
     """A point where ``seat`` must choose one of ``options``."""
 
