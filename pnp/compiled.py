@@ -28,6 +28,23 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # mypyc reads a compiled class's options from this decorator (it comes with
+    # mypy, which only the build installs)
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(*attrs: Any, **kwattrs: Any) -> Any:
+        """mypyc's options for a compiled class (``acyclic=True`` …).
+
+        The build reads them from the source; at run time the decorator
+        changes nothing, so this module (never compiled itself) makes it a
+        no-op rather than make ``mypy_extensions`` a dependency.
+        """
+        return lambda cls: cls
+
 
 #: The modules an install compiles (pyproject.toml's build hook ``include``
 #: names the same files; a test keeps them equal).
@@ -36,6 +53,7 @@ MODULES: tuple[str, ...] = (
     "pnp.engine.decision",
     "pnp.engine.event",
     "pnp.engine.invariants",
+    "pnp.engine.native",
     "pnp.engine.rng",
     "pnp.engine.runner",
     "pnp.rulesets.ironthrone.abilities",

@@ -16,21 +16,14 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from pnp.compiled import mypyc_attr
+
 
 class Option(NamedTuple):
     """One choice of a decision: a stable label and ruleset data."""
 
     label: str
     data: Any = None
-
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # it comes with mypy, which only the build installs
-
-    def mypyc_attr(*attrs: Any, **kwattrs: Any) -> Any:  # type: ignore[misc]
-        """mypyc's class options: the build reads them, so at run time a no-op."""
-        return lambda cls: cls
 
 
 @mypyc_attr(free_list_len=1)

@@ -17,14 +17,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # it comes with mypy, which only the build installs
-
-    def mypyc_attr(*attrs: Any, **kwattrs: Any) -> Any:  # type: ignore[misc]
-        """mypyc's class options: the build reads them, so at run time a no-op."""
-        return lambda cls: cls
-
+from pnp.compiled import mypyc_attr
 
 #: the data of an event that carries none (shared, read-only)
 NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})

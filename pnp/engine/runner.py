@@ -23,6 +23,7 @@ from pnp.content import LoadedContent
 from pnp.engine.agents import RandomAgent, make_agent
 from pnp.engine.game import Decision, Event, Game, GameConfig, Result
 from pnp.engine.invariants import violations as find_violations
+from pnp.engine.native import NativeGame
 from pnp.engine.rng import stream
 from pnp.rulesets.ruleset import Ruleset
 
@@ -165,6 +166,13 @@ def scripted_chooser(choices: Sequence[int]) -> Chooser:
     return choose
 
 
+def _invalid(decision: Decision, index: object) -> InvalidChoice:
+    return InvalidChoice(
+        f"seat {decision.seat} chose option {index!r} of a {decision.kind} "
+        f"decision with {len(decision.options)} options"
+    )
+
+
 def _failure(phase: str, exc: BaseException, step: int) -> Failure:
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return Failure(phase, type(exc).__name__, str(exc), text, step)
@@ -230,6 +238,8 @@ def play(
     found: list[str] = []
     failure: Failure | None = None
     seats = choose if isinstance(choose, RandomSeats) else None
+    # a compiled game is called directly (see pnp.engine.native)
+    native = game if isinstance(game, NativeGame) else None
     try:
         if observer is not None:
             setup = game.setup_events
@@ -244,23 +254,26 @@ def play(
             if len(choices) >= max_steps:
                 status, result = CAPPED, Result((), "step_cap", game.round)
                 break
-            if game.round > max_rounds:
-                status, result = CAPPED, Result((), "round_cap", game.round)
+            rounds = game.round if native is None else native.round
+            if rounds > max_rounds:
+                status, result = CAPPED, Result((), "round_cap", rounds)
                 break
             phase = "agent"
-            index = choose(game, decision) if seats is None else seats.pick(decision)
-            if type(index) is not int or not 0 <= index < len(decision.options):
-                raise InvalidChoice(
-                    f"seat {decision.seat} chose option {index!r} of a {decision.kind} "
-                    f"decision with {len(decision.options)} options"
-                )
+            if seats is None:
+                index = choose(game, decision)
+                if type(index) is not int:
+                    raise _invalid(decision, index)
+            else:
+                index = seats.pick(decision)
+            if not 0 <= index < len(decision.options):
+                raise _invalid(decision, index)
             choices.append(index)
             phase = "apply"
-            events = apply(index)
+            events = apply(index) if native is None else native.apply(index)
             if observer is not None:
                 observer(events)
             phase = "decision"
-            decision = decide()
+            decision = decide() if native is None else native.decision()
             if check:
                 phase = "invariants"
                 found = find_violations(game, decision)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pnp.engine import Decision, GameConfig, Option, stream
 from pnp.engine.agents import RandomAgent, agent_names, make_agent, parse_agents
 from pnp.engine.errors import RecordError, SetupError
+from pnp.engine.game import Event, Result
+from pnp.engine.native import NativeGame
 from pnp.engine.record import Record, read_records
 from pnp.engine.replay import replay
 from pnp.engine.runner import (
@@ -25,6 +28,7 @@ from pnp.engine.runner import (
     run_game,
     scripted_chooser,
 )
+from pnp.engine.runner import play as play_game
 from pnp.errors import UsageError
 from tests.fixtures.haggle import HAGGLE
 
@@ -283,8 +287,6 @@ def test_agent_names_ignore_case_and_keep_the_tables_spelling() -> None:
 
 def test_setup_events_kept_as_a_plain_list_are_accepted(haggle_content) -> None:
     """Rulesets written before ``Game.setup_events()`` existed may store a list there."""
-    from pnp.engine.runner import play as play_game
-
     game = HAGGLE.new_game(haggle_content, GameConfig(2), 1)
     deal = game.setup_events()
     game.setup_events = list(deal)  # shadows the method, as such a ruleset does
@@ -304,3 +306,54 @@ def test_random_seats_called_directly_choose_as_random_agents_do() -> None:
         seat = step % 3 % 2
         decision = Decision(seat, "pick", options[: 1 + step % 7])
         assert ours(None, decision) == agent.choose(None, decision, theirs[seat])  # type: ignore[arg-type]
+
+
+class _Countdown(NativeGame):
+    """An uncompiled NativeGame: ten coin flips, two a round, seat 0 wins on heads."""
+
+    players = 2
+
+    def __init__(self) -> None:
+        self.flips: list[int] = []
+
+    def decision(self) -> Decision | None:
+        if len(self.flips) >= 10:
+            return None
+        return Decision(len(self.flips) % 2, "flip", (Option("heads"), Option("tails")))
+
+    def apply(self, index: int) -> list[Event]:
+        self.flips.append(index)
+        return [Event("flipped", len(self.flips) % 2, {"face": index})]
+
+    @property
+    def round(self) -> int:
+        return 1 + len(self.flips) // 2
+
+    def view(self, seat: int) -> Any:
+        return tuple(self.flips)
+
+    def result(self) -> Result | None:
+        return None if len(self.flips) < 10 else Result((0,), "flips", self.round)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"flips": list(self.flips)}
+
+    def factions(self) -> tuple[str, ...]:
+        return ("a", "b")
+
+
+def test_an_uncompiled_native_game_plays_through_the_direct_path() -> None:
+    # mypyc lets interpreted classes subclass NativeGame; play() calls them all the same
+    seats = RandomSeats([stream(5, "agent", s) for s in range(2)])
+    seen: list[Event] = []
+    run = play_game(_Countdown(), seats, Limits(invariants=False), observer=seen.extend)
+    assert run.status == FINISHED and len(run.choices) == 10 and run.rounds == 6
+    assert [e.data["face"] for e in seen] == run.choices
+    capped = play_game(
+        _Countdown(),
+        RandomSeats([stream(5, "agent", s) for s in range(2)]),
+        Limits(max_rounds=3, invariants=False),
+    )
+    assert capped.status == CAPPED and capped.result is not None
+    assert capped.result.ending == "round_cap" and len(capped.choices) == 6
+    assert capped.choices == run.choices[:6]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.engine.game import Decision, Event, Game, Result
+from pnp.engine.game import Decision, Event, Result
+from pnp.engine.native import NativeGame
 from pnp.engine.paths import main_sources
 from pnp.rulesets.ironthrone.rules import Referee
 from pnp.rulesets.ironthrone.view import SeatView
 
 
-class IronThroneGame(Game):
+class IronThroneGame(NativeGame):
     """A game in progress: the referee's decision generator behind the engine API."""
 
     def __init__(self, ref: Referee, start: str) -> None:

@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from pnp.content import LoadedContent
-from pnp.engine.game import GameConfig
+from pnp.engine.game import Event, Game, GameConfig
+from pnp.engine.native import NativeGame
 from pnp.engine.paths import main_sources
 from pnp.engine.runner import (
+    CAPPED,
     FINISHED,
     Limits,
     agents_chooser,
@@ -64,6 +66,66 @@ def test_replay_reaches_the_same_state(content: LoadedContent[Any]) -> None:
     assert again.status == FINISHED
     assert again.state_hash == first.state_hash
     assert again.result == first.result
+
+
+class _Through(Game):
+    """An Iron Throne game seen only as a ``Game``: play() calls it through Python."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.players
+
+    def decision(self):  # type: ignore[no-untyped-def]
+        return self.game.decision()
+
+    def apply(self, index: int) -> list[Event]:
+        return self.game.apply(index)
+
+    def view(self, seat: int) -> Any:
+        return self.game.view(seat)
+
+    def result(self):  # type: ignore[no-untyped-def]
+        return self.game.result()
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.game.snapshot()
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+    def factions(self) -> tuple[str, ...]:
+        return self.game.factions()
+
+    def setup_events(self) -> list[Event]:
+        return self.game.setup_events()
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_play_calls_the_compiled_game_directly_with_the_same_outcome(
+    content: LoadedContent[Any], agent: str
+) -> None:
+    """The core loop's direct path (NativeGame) plays as its path through Python does."""
+    assert isinstance(RULESET.new_game(content, GameConfig(4), 0), NativeGame)
+    for seed, max_rounds in ((3, 200), (4, 200), (5, 2)):
+        limits = Limits.for_ruleset(RULESET, invariants=False, max_rounds=max_rounds)
+        runs, seen = [], []
+        for wrap in (False, True):
+            events: list[Event] = []
+            game = RULESET.new_game(content, GameConfig(4), seed)
+            choose = agents_chooser(RULESET, [agent] * 4, seed)
+            run = play(_Through(game) if wrap else game, choose, limits, observer=events.extend)
+            runs.append(run)
+            seen.append(events)
+        direct, through = runs
+        assert direct.status == (CAPPED if max_rounds == 2 else FINISHED)
+        assert (direct.status, direct.choices, direct.result, direct.rounds) == (
+            through.status,
+            through.choices,
+            through.result,
+            through.rounds,
+        )
+        assert seen[0] == seen[1] and len(seen[0]) > 20
 
 
 def test_apply_rejects_bad_indices(content: LoadedContent[Any]) -> None:
