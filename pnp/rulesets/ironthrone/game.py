@@ -21,6 +21,7 @@ class IronThroneGame(NativeGame):
             ref.count_living(seat)
         ref.index_leaders()  # and leaders
         ref.count_round()  # and the turn
+        ref.index_hands()  # and hands
         self._flow = ref.flow(start)
         self._send = self._flow.send
         ref.events = []

@@ -385,6 +385,31 @@ class Referee(State):
 
     # ------------------------------------------------------------ primitives
 
+    def to_hand(self, seat: int, c: int) -> None:
+        """Card ``c`` (``seat``'s own: a hand holds no other) joins his hand."""
+        self.hand[seat].append(c)
+        self.hand_bits[seat] = self.hand_bits[seat] | self.t.card_bit[c]
+
+    def from_hand(self, seat: int, c: int) -> None:
+        """Card ``c`` leaves ``seat``'s hand."""
+        drop(self.hand[seat], c)
+        self.hand_bits[seat] = self.hand_bits[seat] & ~self.t.card_bit[c]
+
+    def pop_hand(self, seat: int, i: int) -> int:
+        """Remove and return the card at place ``i`` of ``seat``'s hand."""
+        c = self.hand[seat].pop(i)
+        self.hand_bits[seat] = self.hand_bits[seat] & ~self.t.card_bit[c]
+        return c
+
+    def index_hands(self) -> None:
+        """Set :attr:`hand_bits` from the hands (a scenario deals them directly)."""
+        bit = self.t.card_bit
+        for seat in range(self.n):
+            bits = 0
+            for c in self.hand[seat]:
+                bits |= bit[c]
+            self.hand_bits[seat] = bits
+
     def refill(self, seat: int) -> None:
         """Shuffle the discard pile into an exhausted deck at once (IT-END-03)."""
         if not self.deck[seat] and self.discard[seat]:
@@ -409,6 +434,8 @@ class Referee(State):
     def draw(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
         hand = self.hand[seat]
+        bit = self.t.card_bit
+        bits = self.hand_bits[seat]
         drawn = self.t.drawn_events
         events = self.events
         deck = self.deck[seat]
@@ -416,7 +443,9 @@ class Referee(State):
             for _ in range(count):
                 c = deck.pop()  # the top card (the last) is drawn first
                 hand.append(c)
+                bits |= bit[c]
                 events.append(drawn[c])
+            self.hand_bits[seat] = bits
             return
         for _ in range(count):
             if len(deck) > 1:
@@ -424,10 +453,12 @@ class Referee(State):
             else:
                 c = self.take_top(seat)
                 if c < 0:
-                    return
+                    break
                 deck = self.deck[seat]  # a refill replaces the deck
             hand.append(c)
+            bits |= bit[c]
             events.append(drawn[c])
+        self.hand_bits[seat] = bits
 
     def reshuffle(self, seat: int) -> None:
         """Shuffle the discard pile into the deck."""
@@ -446,8 +477,8 @@ class Referee(State):
                 return
             opts = self.card_options("discard", hand)
             i = 0 if len(opts) == 1 else (yield Decision(seat, "discard", opts))
-            c = self.find(hand, opts[i].data)
-            drop(hand, c)
+            c = self.find_in_hand(seat, opts[i].data)
+            self.from_hand(seat, c)
             self.discard[seat].append(c)
             self.emit("card_discarded", seat, card=cid[c])
 
@@ -458,7 +489,7 @@ class Referee(State):
             for _ in range(count):
                 if not hand:
                     break
-                c = hand.pop(randbelow(self.rng, len(hand)))
+                c = self.pop_hand(victim, randbelow(self.rng, len(hand)))
                 self.discard[victim].append(c)
                 self.emit("card_discarded", victim, card=self.t.card_id[c], random=True)
 
@@ -570,6 +601,14 @@ class Referee(State):
             if holds(zone, c):
                 return c
         raise ValueError(f"no {card_id} in the zone")
+
+    def find_in_hand(self, seat: int, card_id: str) -> int:
+        """:meth:`find` in ``seat``'s hand, by its bits."""
+        bits, bit = self.hand_bits[seat], self.t.card_bit
+        for c in self.t.id_cards[card_id]:
+            if bits & bit[c]:
+                return c
+        raise ValueError(f"no {card_id} in the hand")
 
     def remove_power(self, c: int, amount: int) -> int:
         """Move up to ``amount`` power from character ``c`` to its sheet; it may die."""
@@ -793,7 +832,7 @@ class Referee(State):
         old = self.placed[target]
         drop(self.table[target], old)
         self.discard[target].append(old)
-        drop(self.hand[target], new)
+        self.from_hand(target, new)
         self.table[target].append(new)
         self.placed[target] = new
         cid = self.t.card_id
@@ -841,15 +880,14 @@ class Referee(State):
         if where == "deck":
             c = self.take_top(victim)
         elif where == "hand":
-            hand = self.hand[victim]
-            c = hand.pop(randbelow(self.rng, len(hand)))
+            c = self.pop_hand(victim, randbelow(self.rng, len(self.hand[victim])))
         else:
             pool = [h for h in self.held[victim] if self.t.card_owner[h] == owner]
             c = pool[randbelow(self.rng, len(pool))]
             drop(self.held[victim], c)
         own = self.t.card_owner[c] == taker
         if own:
-            self.hand[taker].append(c)  # IT-HOST-03
+            self.to_hand(taker, c)  # IT-HOST-03
         else:
             self.held[taker].append(c)
         # events recur from game to game: each is made once, kept in the pool
@@ -890,22 +928,19 @@ class Referee(State):
         act in it: a leader ability of the window (``leader_at``) or, from
         the encounter on, such a card.
         """
-        slot_cards = self.t.slot_cards
+        slot_bits = self.t.slot_bits
         base = w * len(self.status)
         side, committed, status, leader = self.side, self.committed, self.status, self.leader
+        hand_bits = self.hand_bits
         for seat in range(self.n):
             mine = committed[seat]
             if mine >= 0 and side[seat] and status[mine] == ALIVE:
-                hand = self.hand[seat]
-                # a character has few cards of a window: a scan beats a set test
-                for c in slot_cards[base + mine]:
-                    if holds(hand, c):
-                        return True
+                bits = slot_bits[base + mine]
                 lead = leader[seat]
                 if lead >= 0:
-                    for c in slot_cards[base + lead]:
-                        if holds(hand, c):
-                            return True
+                    bits |= slot_bits[base + lead]
+                if hand_bits[seat] & bits:
+                    return True
         return False
 
     def window(self, w: int, ctx: Any = None) -> Flow:
@@ -948,36 +983,28 @@ class Referee(State):
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
-        slot_cards = self.t.slot_cards
-        cab = self.t.card_ability
+        slot_bits = self.t.slot_bits
         base = w * len(self.status)
         side, committed, status = self.side, self.committed, self.status
         for seat in self.order:
             mine = committed[seat]
             if not side[seat] or mine < 0 or status[mine] != ALIVE:
                 continue  # no participating character: no card text (IT-CHAR-01, IT-DEATH-03)
-            # the cards of the participating character and of the leader
-            cards = slot_cards[base + mine]
+            # the cards of the participating character and of the leader, as bits
+            bits = slot_bits[base + mine]
             if self.leader[seat] >= 0:
-                cards += slot_cards[base + self.leader[seat]]
-            if not cards:
-                continue
+                bits |= slot_bits[base + self.leader[seat]]
             while status[mine] == ALIVE:  # an effect may kill it mid-window
-                hand = self.hand[seat]
-                usable = []
-                for c in cards:
-                    if holds(hand, c):
-                        ab = cab[c]  # a card of a window has an ability
-                        if ab is not None and ab.usable(self, seat, ctx):
-                            usable.append(c)
+                usable = self.usable_cards(seat, self.hand_bits[seat] & bits, ctx)
                 if not usable:
                     break
                 opts = self.card_options("play", usable, self.PASS)
                 i = yield Decision(seat, "play_card", opts)
                 if i == 0:
                     break
-                c = self.find(usable, opts[i].data)
-                drop(hand, c)
+                # the first copy in hand: every copy of a card is usable alike
+                c = self.find_in_hand(seat, opts[i].data)
+                self.from_hand(seat, c)
                 self.table[seat].append(c)
                 ab = self.t.card_ability[c]
                 assert ab is not None
@@ -991,6 +1018,20 @@ class Referee(State):
                 yield from run(self, seat, ab, ctx)
                 if not self.side[seat]:
                     break
+
+    def usable_cards(self, seat: int, held: int, ctx: Any) -> list[int]:
+        """The cards of ``seat``'s hand among bits ``held`` whose ability he may use now."""
+        cards = self.t.seat_cards[seat]
+        cab = self.t.card_ability
+        usable = []
+        while held:
+            low = held & -held
+            c = cards[low.bit_length() - 1]
+            held ^= low
+            ab = cab[c]  # a card of a window has an ability
+            if ab is not None and ab.usable(self, seat, ctx):
+                usable.append(c)
+        return usable
 
     # ------------------------------------------------------------ the game
 
@@ -1140,7 +1181,7 @@ class Referee(State):
         """The hostage goes home to its owner's hand; the releaser draws (IT-HOST-06)."""
         drop(self.held[seat], c)
         owner = self.t.card_owner[c]
-        self.hand[owner].append(c)
+        self.to_hand(owner, c)
         self.emit("hostage_released", seat, card=self.t.card_id[c], to=self.house(owner))
         self.draw(seat, self.t.num.release_draw)
 
@@ -1336,7 +1377,7 @@ class Referee(State):
             if hand:
                 opts = self.card_options("place", hand)
                 i = 0 if len(opts) == 1 else (yield Decision(seat, "place_card", opts))
-                self.place(seat, self.find(hand, opts[i].data))
+                self.place(seat, self.find_in_hand(seat, opts[i].data))
             else:
                 self.place(seat, -1)
         kind = self.t.card_kind
@@ -1366,7 +1407,7 @@ class Referee(State):
         """``seat`` places card ``c`` of his hand facedown; -1: the deck's top card, his
         hand being empty (IT-ENC-04)."""
         if c >= 0:
-            drop(self.hand[seat], c)
+            self.from_hand(seat, c)
         else:
             c = self.take_top(seat)
             if c < 0:

@@ -133,6 +133,8 @@ def build_tables(
         if w >= 0 and t.card_char[c] >= 0:
             slots[w * n_chars + t.card_char[c]].append(c)
     t.slot_cards = [tuple(cards) for cards in slots]
+    _local_bits(t)
+    t.slot_bits = [sum(t.card_bit[c] for c in cards) for cards in slots]
     copies: dict[str, list[int]] = {}
     for c, cid in enumerate(t.card_id):
         copies.setdefault(cid, []).append(c)
@@ -149,18 +151,20 @@ def build_tables(
     t.event_pool = list(range(len(t.event_id)))
     t.seat_home = list(range(len(houses)))
     t.home_count = len(houses)
-    _local_bits(t)
     _seat_events(t)
     return t
 
 
 def _local_bits(t: Tables) -> None:
-    """Fill ``card_local_bit``: each card's id as a bit among its House's ids."""
+    """Fill ``card_local_bit`` (each card's id as a bit among its House's ids) and
+    ``card_bit`` (each card as a bit among its House's cards)."""
     t.card_local_bit = [0] * len(t.card_id)
+    t.card_bit = [0] * len(t.card_id)
     for cards in t.seat_cards:
         local: dict[str, int] = {}
-        for c in cards:
+        for place, c in enumerate(cards):
             t.card_local_bit[c] = 1 << local.setdefault(t.card_id[c], len(local))
+            t.card_bit[c] = 1 << place
         t.id_bits = max(t.id_bits, len(local))
 
 

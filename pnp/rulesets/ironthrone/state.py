@@ -160,11 +160,16 @@ class Tables:
     # ability of that window: a window looks up the few cards it may offer
     # instead of scanning hands
     slot_cards: list[tuple[int, ...]] = field(default_factory=list)
+    # the same as bits (``card_bit``): a window's cards in a hand, in one ``&``
+    slot_bits: list[int] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
     # card number -> 1 << the place of its id among its House's ids (content
     # order): one owner's cards as a small int (the cache key of a hand's options)
     card_local_bit: list[int] = field(default_factory=list)
+    # card number -> 1 << its place among its House's cards (content order): a
+    # hand as a small int (``State.hand_bits``; a hand holds its owner's cards)
+    card_bit: list[int] = field(default_factory=list)
     # the most ids a House has: the width of such an int
     id_bits: int = 0
     # seat -> the number of its House in the catalog (``setup.catalog``), and
@@ -224,6 +229,9 @@ class State:
     living_memo: list[dict[Any, Any]]
     deck: list[list[int]]
     hand: list[list[int]]
+    #: per seat, its hand as ``Tables.card_bit`` bits: changed with the hand
+    #: (``Referee.to_hand``, ``from_hand``, ``index_hands``), read by the windows
+    hand_bits: list[int]
     discard: list[list[int]]
     held: list[list[int]]
     table: list[list[int]]
@@ -275,6 +283,7 @@ class State:
         self.living_memo = [{} for _ in range(n)]
         self.deck = [[] for _ in range(n)]
         self.hand = [[] for _ in range(n)]
+        self.hand_bits = [0] * n
         self.discard = [[] for _ in range(n)]
         self.held = [[] for _ in range(n)]
         self.table = [[] for _ in range(n)]
@@ -482,6 +491,13 @@ class State:
                 counts[o] = counts[o] + 1
                 if o == seat:
                     out.append(f"{t.houses[seat]} holds its own card {t.card_id[c]} as a hostage")
+        bit = t.card_bit
+        for seat in range(n):
+            bits = 0
+            for c in self.hand[seat]:
+                bits |= bit[c]
+            if bits != self.hand_bits[seat]:
+                out.append(f"{t.houses[seat]}: the bits of its hand are out of date")
         for seat in range(n):
             if counts[seat] != self.card_total[seat]:
                 out.append(

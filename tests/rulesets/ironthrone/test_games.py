@@ -137,7 +137,8 @@ def test_apply_rejects_bad_indices(content: LoadedContent[Any]) -> None:
 
 
 def test_invariants_catch_broken_states(content: LoadedContent[Any]) -> None:
-    """Power, cards, hostages and influence are each checked for conservation."""
+    """Power, cards, hostages and influence are each checked for conservation, and
+    each hand's bits against the hand."""
     from pnp.rulesets.ironthrone.game import IronThroneGame
     from pnp.rulesets.ironthrone.state import ALIVE
 
@@ -158,6 +159,12 @@ def test_invariants_catch_broken_states(content: LoadedContent[Any]) -> None:
     assert f"{ref.t.houses[1]} cards not conserved: 26 in zones, 25" in found
     assert "as a hostage" in found
     assert f"{ref.t.houses[3]} influence not conserved" in found
+    # hands changed behind the referee's back: their bits no longer match
+    assert f"{ref.t.houses[1]}: the bits of its hand are out of date" in found
+    assert f"{ref.t.houses[2]}: the bits of its hand are out of date" in found
+    assert f"{ref.t.houses[0]}: the bits" not in found
+    ref.index_hands()
+    assert "the bits of its hand" not in "\n".join(game.invariant_violations())
     ref.power[token] = 0
     assert "is alive with no power" in "\n".join(game.invariant_violations())
 
