@@ -68,8 +68,12 @@ def agent_name(ruleset: Ruleset, name: str) -> str:
 def make_agent(ruleset: Ruleset, name: str) -> Agent:
     """A new agent called ``name`` (in any case); :class:`UsageError` naming the known ones
     if none."""
-    name = agent_name(ruleset, name)
-    factory = ruleset.agents.get(name) or BUILTIN_AGENTS[name]
+    # the name as the table spells it is the common case (a playtest makes agents
+    # for every game): look it up before building the list of names
+    factory = ruleset.agents.get(name) or BUILTIN_AGENTS.get(name)
+    if factory is None:
+        name = agent_name(ruleset, name)
+        factory = ruleset.agents.get(name) or BUILTIN_AGENTS[name]
     return factory()
 
 
