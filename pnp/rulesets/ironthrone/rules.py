@@ -81,6 +81,21 @@ NO_LEADERS: Final[tuple[tuple[int, ...], ...]] = ((),) * len(WINDOW_INDEX)
 #: hands of five take a few thousand ways; all seatings share these)
 LISTED_CAP: Final = 1 << 16
 
+#: the lists of card options :meth:`Referee.card_options` makes, by number: the
+#: verb of each option, and a second verb whose options follow ("" for none)
+LISTINGS: Final = (
+    ("place", ""),
+    ("play", ""),
+    ("discard", ""),
+    ("replace with", ""),
+    ("release", "torment"),
+)
+L_PLACE: Final = 0
+L_PLAY: Final = 1
+L_DISCARD: Final = 2
+L_REPLACE: Final = 3
+L_HOSTAGES: Final = 4
+
 #: the winner of an encounter as :meth:`Referee.emit_result` names it, by
 #: ``UNDECIDED``, ``CHALLENGER_WON``, ``DEFENDER_WON``, ``BOTH_LOST``, ``NOBODY``
 WINNER_NAMES: Final = ("none", "challenger", "defender", "none", "none")
@@ -475,7 +490,7 @@ class Referee(State):
             hand = self.hand[seat]
             if not hand:
                 return
-            opts = self.card_options("discard", hand)
+            opts = self.card_options(L_DISCARD, hand)
             i = 0 if len(opts) == 1 else (yield Decision(seat, "discard", opts))
             c = self.find_in_hand(seat, opts[i].data)
             self.from_hand(seat, c)
@@ -494,14 +509,15 @@ class Referee(State):
                 self.emit("card_discarded", victim, card=self.t.card_id[c], random=True)
 
     def card_options(
-        self, verb: str, cards: list[int], first: Option | None = None, then: str = ""
+        self, listing: int, cards: list[int], first: Option | None = None
     ) -> tuple[Option, ...]:
         """One option per distinct card id among ``cards`` (cached), ordered by the
         seat of the card's owner, then by the card's place in its House's deck.
 
         An option's data is the card id (copies share it); :meth:`find` gets
-        the card back from its zone. ``first`` (``pass``, ``done``) leads;
-        ``then`` names a second verb whose options follow the first's.
+        the card back from its zone. ``listing`` (:data:`LISTINGS`) names the
+        options' verb, and a second verb whose options follow the first's;
+        ``first`` (``pass``, ``done``) leads.
         """
         # the cache key: the ids listed as a set of bits per House, with the
         # leading option. A hand holds its owner's cards only: then the key is
@@ -515,23 +531,23 @@ class Referee(State):
         mask = 0
         for c in cards:
             if owner[c] != o:
-                return self.mixed_card_options(verb, cards, first, then)
+                return self.mixed_card_options(listing, cards, first)
             mask |= local[c]
         home = t.seat_home[o] if o >= 0 else -1
         key = (mask << 1 | (first is not None)) * (t.home_count + 1) + home + 1
-        cache = self.listing_cache(verb, then)
+        cache = self.listing_cache(listing)
         opts = cache.get(key)
         if opts is None:
             listed = [first] if first is not None else []
             if mask:
-                self.list_ids(listed, verb, o, mask)
-                if then:
-                    self.list_ids(listed, then, o, mask)
+                for verb in LISTINGS[listing]:
+                    if verb:
+                        self.list_ids(listed, verb, o, mask)
             opts = cache[key] = tuple(listed)
         return opts
 
     def mixed_card_options(
-        self, verb: str, cards: list[int], first: Option | None, then: str
+        self, listing: int, cards: list[int], first: Option | None
     ) -> tuple[Option, ...]:
         """:meth:`card_options` for cards of several owners."""
         t = self.t
@@ -549,26 +565,24 @@ class Referee(State):
             if masks[s]:
                 key = ((key * houses + home[s] + 1) << bits) | masks[s]
         key = -1 - key
-        cache = self.listing_cache(verb, then)
+        cache = self.listing_cache(listing)
         opts = cache.get(key)
         if opts is None:
             listed = [first] if first is not None else []
-            for v in (verb, then) if then else (verb,):
+            for verb in LISTINGS[listing]:
                 for seat, mask in enumerate(masks):
-                    if mask:
-                        self.list_ids(listed, v, seat, mask)
+                    if verb and mask:
+                        self.list_ids(listed, verb, seat, mask)
             opts = cache[key] = tuple(listed)
         return opts
 
-    def listing_cache(self, verb: str, then: str) -> dict[int, tuple[Option, ...]]:
-        """The option tuples :meth:`card_options` keeps for ``verb`` (and ``then``)."""
-        by_then = self.t.listed.get(verb)
-        if by_then is None:
-            by_then = self.t.listed[verb] = {}
-        cache = by_then.get(then)
-        if cache is None:
-            cache = by_then[then] = {}
-        elif len(cache) >= LISTED_CAP:
+    def listing_cache(self, listing: int) -> dict[int, tuple[Option, ...]]:
+        """The option tuples :meth:`card_options` keeps for ``listing``."""
+        listed = self.t.listed
+        if not listed:  # the first listing of these tables
+            listed.extend({} for _ in LISTINGS)
+        cache = listed[listing]
+        if len(cache) >= LISTED_CAP:
             cache.clear()  # hands combine many ways: keep the cache bounded
         return cache
 
@@ -826,7 +840,7 @@ class Referee(State):
         v = self.card_value(target)
         kind, value = self.t.card_kind, self.t.card_value
         higher = [h for h in self.hand[target] if kind[h] == HOSTILITY and value[h] > v]
-        cards = self.card_options("replace with", higher)
+        cards = self.card_options(L_REPLACE, higher)
         i = 0 if len(cards) == 1 else (yield Decision(target, "upgrade_card", cards))
         new = self.find(higher, cards[i].data)
         old = self.placed[target]
@@ -998,7 +1012,7 @@ class Referee(State):
                 usable = self.usable_cards(seat, self.hand_bits[seat] & bits, ctx)
                 if not usable:
                     break
-                opts = self.card_options("play", usable, self.PASS)
+                opts = self.card_options(L_PLAY, usable, self.PASS)
                 i = yield Decision(seat, "play_card", opts)
                 if i == 0:
                     break
@@ -1175,7 +1189,7 @@ class Referee(State):
 
     def hostage_options(self, held: list[int]) -> tuple[Option, ...]:
         """``done``, then release and torment for each distinct held card."""
-        return self.card_options("release", held, self.DONE, "torment")
+        return self.card_options(L_HOSTAGES, held, self.DONE)
 
     def release(self, seat: int, c: int) -> None:
         """The hostage goes home to its owner's hand; the releaser draws (IT-HOST-06)."""
@@ -1375,7 +1389,7 @@ class Referee(State):
             # each places a card; the ask is made here, not in a generator per seat
             hand = self.hand[seat]
             if hand:
-                opts = self.card_options("place", hand)
+                opts = self.card_options(L_PLACE, hand)
                 i = 0 if len(opts) == 1 else (yield Decision(seat, "place_card", opts))
                 self.place(seat, self.find_in_hand(seat, opts[i].data))
             else:

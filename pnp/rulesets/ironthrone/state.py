@@ -177,11 +177,10 @@ class Tables:
     # seat's House by (a scenario's tables are their own catalog)
     seat_home: list[int] = field(default_factory=list)
     home_count: int = 0
-    # verb -> second verb ("" for none) -> a key naming the cards listed by
-    # their Houses -> the options of :meth:`Referee.card_options` (seat-free:
-    # every seating shares them; looked up by the verbs, literals whose
-    # hashes are kept, rather than a string joined on every call)
-    listed: dict[str, dict[str, dict[int, tuple[Any, ...]]]] = field(default_factory=dict)
+    # by listing (``rules.LISTINGS``: the verbs of the options) -> a key naming
+    # the cards listed by their Houses -> the options of
+    # :meth:`Referee.card_options` (seat-free: every seating shares them)
+    listed: list[dict[int, tuple[Any, ...]]] = field(default_factory=list)
     # verb -> catalog House number -> ``verb: <id>`` for each of its ids
     # (:meth:`Referee.id_options`; seat-free)
     id_lists: dict[str, list[tuple[Any, ...] | None]] = field(default_factory=dict)
