@@ -104,11 +104,16 @@ assert (CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) == (1, 2, 3, 4)
 #: The kinds of the pooled events (``Tables.seat_events``) keyed by an int: all
 #: the event says packed into it (a seat in 3 bits, at most 5 players; a
 #: catalog House number as a digit in base ``home_count``, since a designer's
-#: content may have any number of Houses), then the kind in the low 4 bits.
-#: The other pooled events are keyed by tuples; an int never equals a tuple.
+#: content may have any number of Houses; a card or character number plus one
+#: as a digit in base one more than their count), then the kind in the low 4
+#: bits. The other pooled events are keyed by tuples; an int never equals a
+#: tuple.
 POOL_TURN: Final = 1
 POOL_SPREAD: Final = 2
 POOL_HOSTAGE: Final = 3
+POOL_REVEALED: Final = 4
+POOL_PLACED: Final = 5
+assert max(HOSTILE, TRUCED, BETRAYAL) < 4  # an outcome takes 2 bits of a POOL_REVEALED key
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -296,6 +301,12 @@ class Referee(State):
     def side_totals(self) -> list[int]:
         """``[0, challenger's total, defender's total]``, each the power of the side's
         participating characters + its card + bonuses (IT-ENC-05)."""
+        tc, td = self.side_sums()
+        return [self.bonus[0], tc, td]
+
+    def side_sums(self) -> tuple[int, int]:
+        """The challenger's and the defender's totals (:meth:`side_totals`): compiled,
+        a pair of machine ints, no list to make (ability conditions ask often)."""
         bonus = self.bonus
         # summed in two machine ints: ``totals[s] += x`` on a list is a generic add
         tc: int = bonus[CHALLENGER]
@@ -312,15 +323,15 @@ class Referee(State):
         if self.outcome:
             tc += self.card_value(self.challenger)
             td += self.card_value(self.defender)
-        return [bonus[0], tc, td]
+        return tc, td
 
     def is_behind(self, seat: int) -> bool:
         """Whether ``seat``'s side total is not higher than the other side's."""
         sd = self.side[seat]
         if not sd:
             return False
-        totals = self.side_totals()
-        return totals[sd] <= totals[3 - sd]
+        tc, td = self.side_sums()
+        return tc <= td if sd == CHALLENGER else td <= tc
 
     def has_living(self, seat: int) -> bool:
         """Whether ``seat`` has a living character."""
@@ -707,10 +718,15 @@ class Referee(State):
     def power_placed(self, seat: int, split: tuple[int, ...]) -> Event:
         """The event of ``seat`` placing power on ``split`` (from the shared pool)."""
         known = self.t.seat_events
-        event = known.get(("power_placed", seat, split))
+        base = len(self.t.char_id) + 1
+        key = seat + 1  # then each character plus one, a digit (never 0) in base ``base``
+        for c in split:
+            key = key * base + c + 1
+        key = key << 4 | POOL_PLACED
+        event = known.get(key)
         if event is None:
             cid = self.t.char_id
-            event = known["power_placed", seat, split] = Event(
+            event = known[key] = Event(
                 "power_placed", seat, {"characters": [cid[c] for c in split]}
             )
         return event
@@ -1403,7 +1419,8 @@ class Referee(State):
             self.outcome = BETRAYAL
         pc, pd = self.placed[ch], self.placed[de]
         known = self.t.seat_events  # the pool (see hostage_taken)
-        key = ("cards_revealed", pc, pd, self.outcome)
+        base = len(self.t.card_id) + 1  # a card plus one (-1: none) is a digit in this base
+        key = (((pc + 1) * base + pd + 1) << 2 | self.outcome) << 4 | POOL_REVEALED
         event = known.get(key)
         if event is None:
             cid = self.t.card_id

@@ -190,12 +190,15 @@ def test_ways_to_win_tally_every_spread_by_reason(content: LoadedContent[Any]) -
 
 
 def test_shared_events_say_what_happened_in_each_seating(content: LoadedContent[Any]) -> None:
-    """Events kept in the pool every seating shares name the right Houses: a card
-    drawn or placed is its seat's own, a hostage's House is its card's, and it is
-    returned exactly when the taker owns it."""
-    house_of = {card.id: h.id for h in content.model.houses for card in h.deck}
+    """Events kept in the pool every seating shares name the right Houses and
+    cards: a card drawn or placed is its seat's own, the cards revealed are the
+    two just placed, power is placed on the seat's own characters, a hostage's
+    House is its card's, and it is returned exactly when the taker owns it."""
+    model = content.model
+    house_of = {card.id: h.id for h in model.houses for card in h.deck}
+    house_of.update({c.id: h.id for h in model.houses for c in model.characters_of(h.id)})
     limits = Limits.for_ruleset(RULESET, invariants=False)
-    seatings, hostages = set(), 0
+    seatings, hostages, reveals, placings = set(), 0, 0, 0
     for seed in range(300):
         players = 3 + seed % 3
         seen: list[Any] = []
@@ -204,18 +207,30 @@ def test_shared_events_say_what_happened_in_each_seating(content: LoadedContent[
         run = run_game(RULESET, content, config, seed, choose, limits, observer=seen.extend)
         houses = run.factions
         seatings.add(houses)
+        laid: list[str | None] = []  # the cards placed since the last reveal
         for e in seen:
             card = e.data.get("card")
             own_card = e.kind == "card_drawn" and card in house_of
-            placed = e.kind == "card_played" and e.data.get("use") == "placed" and card
-            if own_card or placed:
+            placed = e.kind == "card_played" and e.data.get("use") == "placed"
+            if placed:
+                laid.append(card)
+            if own_card or (placed and card):
                 assert house_of[card] == houses[e.seat], (seed, e)
+            elif e.kind == "cards_revealed":
+                reveals += 1
+                assert sorted(map(str, laid)) == sorted(
+                    str(e.data[side]) for side in ("challenger", "defender")
+                ), (seed, e, laid)
+                laid = []
+            elif e.kind == "power_placed":
+                placings += 1
+                assert {house_of[c] for c in e.data["characters"]} == {houses[e.seat]}, (seed, e)
             elif e.kind == "hostage_taken":
                 hostages += 1
                 assert e.data["house"] == house_of[card], (seed, e)
                 assert e.data["victim"] in houses and e.data["victim"] != houses[e.seat]
                 assert e.data["returned"] == (e.data["house"] == houses[e.seat]), (seed, e)
-    assert len(seatings) > 30 and hostages > 100
+    assert len(seatings) > 30 and hostages > 100 and reveals > 1000 and placings > 1000
 
 
 def nine_houses(root: Path) -> Path:
