@@ -1,6 +1,7 @@
 """The ruleset-independent referee core: decisions, RNG streams, events, records.
 
 Modules: :mod:`~pnp.engine.game` (the surface a ruleset implements),
+:mod:`~pnp.engine.native` (that surface for a game compiled with mypyc),
 :mod:`~pnp.engine.rng` (seeded streams), :mod:`~pnp.engine.runner` (the core
 loop with caps and invariants), :mod:`~pnp.engine.agents` (``random`` and the
 bot lookup), :mod:`~pnp.engine.record` and :mod:`~pnp.engine.replay`
