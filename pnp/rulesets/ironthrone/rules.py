@@ -113,7 +113,9 @@ POOL_SPREAD: Final = 2
 POOL_HOSTAGE: Final = 3
 POOL_REVEALED: Final = 4
 POOL_PLACED: Final = 5
-assert max(HOSTILE, TRUCED, BETRAYAL) < 4  # an outcome takes 2 bits of a POOL_REVEALED key
+POOL_RESOLVED: Final = 6
+assert max(HOSTILE, TRUCED, BETRAYAL) < 4  # an outcome takes 2 bits (POOL_REVEALED, _RESOLVED)
+assert max(CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) < 8  # a winner, 3 (POOL_RESOLVED)
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -392,8 +394,9 @@ class Referee(State):
         owners = 0  # a bit per seat whose cards the victim holds as hostages
         for c in self.held[victim]:
             owners |= 1 << owner[c]
-        # the only int key of seat_choices (the others are tuples): no tuple to
-        # build and hash on each of the game's hostage decisions
+        # an int key of seat_choices, never negative (the defender's choice has
+        # the negative ones; the others are tuples): no tuple to build and hash
+        # on each of the game's hostage decisions
         key = deck | hand | owners << 2
         cache = self.t.seat_choices
         opts: tuple[Option, ...] | None = cache.get(key)
@@ -735,7 +738,11 @@ class Referee(State):
         self, living: tuple[int, ...], k: int, up_to: bool = False
     ) -> tuple[Option, ...]:
         """Every way to place ``k`` (or, ``up_to``, 1 to ``k``) power on ``living`` (cached)."""
-        key = ("split", living, k, up_to)
+        # living characters come in character-number order: as bits they name the tuple
+        mask = 0
+        for c in living:
+            mask |= 1 << c
+        key: Any = (mask << 7 | k << 1 | int(up_to)) if k < 64 else ("split", living, k, up_to)
         cache = self.t.choices
         opts = cache.get(key)
         if opts is None:
@@ -1278,8 +1285,15 @@ class Referee(State):
                 if score[s] > best:
                     best = score[s]
             cands = tuple(s for s in others if score[s] == best)
-        opts: tuple[Option, ...] = t.seat_choices.get(("defender", cands)) or self.seat_choices(
-            ("defender", cands),
+        # the candidates come clockwise from the challenger's left, so their seats
+        # as bits and the challenger name them: an int key, not a tuple hashed
+        # (negative: apart from hostage_sources' keys, the other ints here)
+        key = ch
+        for s in cands:
+            key |= 8 << s
+        key = -1 - key
+        opts: tuple[Option, ...] = t.seat_choices.get(key) or self.seat_choices(
+            key,
             lambda: [self.seat_opt(f"defender: {self.house(s)}", s) for s in cands],
         )
         d = (
@@ -1475,7 +1489,12 @@ class Referee(State):
     def emit_result(self) -> None:
         """Announce the encounter's outcome and winner."""
         known = self.t.seat_events  # the pool (see hostage_taken)
-        key = ("encounter_resolved", self.outcome, self.winner, self.totals[1], self.totals[2])
+        tc, td = self.totals[1], self.totals[2]
+        key: Any
+        if 0 <= tc < 1 << 20 and 0 <= td < 1 << 20:  # totals in 20 bits, the winner in 3
+            key = ((((tc << 20 | td) << 3 | self.winner) << 2 | self.outcome) << 4) | POOL_RESOLVED
+        else:  # a total no content of ours reaches
+            key = ("encounter_resolved", self.outcome, self.winner, tc, td)
         event = known.get(key)
         if event is None:
             data = {

@@ -222,6 +222,10 @@ def test_shared_events_say_what_happened_in_each_seating(content: LoadedContent[
                     str(e.data[side]) for side in ("challenger", "defender")
                 ), (seed, e, laid)
                 laid = []
+            elif e.kind == "encounter_resolved" and e.data["outcome"] == "hostility":
+                tc, td = e.data["challenger_total"], e.data["defender_total"]
+                won = "challenger" if tc > td else "defender" if td > tc else "none"
+                assert e.data["winner"] == won, (seed, e)
             elif e.kind == "power_placed":
                 placings += 1
                 assert {house_of[c] for c in e.data["characters"]} == {houses[e.seat]}, (seed, e)
@@ -274,3 +278,26 @@ def test_shared_events_name_the_right_houses_with_many_houses(tmp_path: Path) ->
                 assert e.data["to"] in houses and e.data["to"] != houses[e.seat], (seed, e)
                 checked += 1
     assert checked > 1000
+
+
+def test_pooled_events_are_the_ones_a_fresh_pool_makes(content: LoadedContent[Any]) -> None:
+    """Every game's events, with the pools warm from the games before it, equal the
+    events the same game makes with every table and pool built afresh: no two
+    different events share a pool key."""
+    from pnp.rulesets.ironthrone import setup
+
+    limits = Limits.for_ruleset(RULESET, invariants=False)
+
+    def events(seed: int, players: int) -> list[Any]:
+        seen: list[Any] = []
+        choose = agents_chooser(RULESET, ["random"] * players, seed)
+        config = GameConfig(players)
+        run_game(RULESET, content, config, seed, choose, limits, observer=seen.extend)
+        return seen
+
+    seeds = [(seed, 3 + seed % 3) for seed in range(200)]
+    warm = [events(seed, players) for seed, players in seeds]  # one pool for all
+    for (seed, players), seen in zip(seeds[::5], warm[::5], strict=True):
+        setup._CATALOGS.clear()
+        setup._TABLES.clear()
+        assert events(seed, players) == seen, seed
