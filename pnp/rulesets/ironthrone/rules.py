@@ -965,20 +965,23 @@ class Referee(State):
         act in it: a leader ability of the window (``leader_at``) or, from
         the encounter on, such a card.
         """
+        hand_bits = self.hand_bits
+        return any(hand_bits[seat] & self.window_cards(w, seat) for seat in range(self.n))
+
+    def window_cards(self, w: int, seat: int) -> int:
+        """The cards (``card_bit`` bits) of window ``w`` for ``seat``'s participating
+        character and his leader; 0 without a living participating character
+        (no card text then: IT-CHAR-01, IT-DEATH-03)."""
+        mine = self.committed[seat]
+        if mine < 0 or not self.side[seat] or self.status[mine] != ALIVE:
+            return 0
         slot_bits = self.t.slot_bits
         base = w * len(self.status)
-        side, committed, status, leader = self.side, self.committed, self.status, self.leader
-        hand_bits = self.hand_bits
-        for seat in range(self.n):
-            mine = committed[seat]
-            if mine >= 0 and side[seat] and status[mine] == ALIVE:
-                bits = slot_bits[base + mine]
-                lead = leader[seat]
-                if lead >= 0:
-                    bits |= slot_bits[base + lead]
-                if hand_bits[seat] & bits:
-                    return True
-        return False
+        bits = slot_bits[base + mine]
+        lead = self.leader[seat]
+        if lead >= 0:
+            bits |= slot_bits[base + lead]
+        return bits
 
     def window(self, w: int, ctx: Any = None) -> Flow:
         """Offer leader abilities, then character cards, for window ``w``.
@@ -1020,17 +1023,12 @@ class Referee(State):
 
     def card_window(self, w: int, ctx: Any) -> Flow:
         """Offer each participant the character cards usable now, clockwise."""
-        slot_bits = self.t.slot_bits
-        base = w * len(self.status)
-        side, committed, status = self.side, self.committed, self.status
+        status = self.status
         for seat in self.order:
-            mine = committed[seat]
-            if not side[seat] or mine < 0 or status[mine] != ALIVE:
-                continue  # no participating character: no card text (IT-CHAR-01, IT-DEATH-03)
-            # the cards of the participating character and of the leader, as bits
-            bits = slot_bits[base + mine]
-            if self.leader[seat] >= 0:
-                bits |= slot_bits[base + self.leader[seat]]
+            bits = self.window_cards(w, seat)
+            if not bits:
+                continue
+            mine = self.committed[seat]
             while status[mine] == ALIVE:  # an effect may kill it mid-window
                 usable = self.usable_cards(seat, self.hand_bits[seat] & bits, ctx)
                 if not usable:
@@ -1500,8 +1498,8 @@ class Referee(State):
             data = {
                 "outcome": OUTCOME_NAMES[self.outcome],
                 "winner": WINNER_NAMES[self.winner],
-                "challenger_total": self.totals[1],
-                "defender_total": self.totals[2],
+                "challenger_total": tc,
+                "defender_total": td,
             }
             event = known[key] = Event("encounter_resolved", None, data)
         self.events.append(event)

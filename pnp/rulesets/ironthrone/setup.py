@@ -132,7 +132,6 @@ def build_tables(
     for c, w in enumerate(t.card_window):
         if w >= 0 and t.card_char[c] >= 0:
             slots[w * n_chars + t.card_char[c]].append(c)
-    t.slot_cards = [tuple(cards) for cards in slots]
     _local_bits(t)
     t.slot_bits = [sum(t.card_bit[c] for c in cards) for cards in slots]
     copies: dict[str, list[int]] = {}

@@ -157,10 +157,8 @@ class Tables:
     seat_options: dict[str, Any] = field(default_factory=dict)
     seat_choices: dict[Any, Any] = field(default_factory=dict)
     # window * len(char_id) + character -> that character's cards with an
-    # ability of that window: a window looks up the few cards it may offer
-    # instead of scanning hands
-    slot_cards: list[tuple[int, ...]] = field(default_factory=list)
-    # the same as bits (``card_bit``): a window's cards in a hand, in one ``&``
+    # ability of that window, as ``card_bit`` bits: a window tests a hand for
+    # the cards it may offer with one ``&`` instead of scanning it
     slot_bits: list[int] = field(default_factory=list)
     # CardInfo per card number, built on first use by views
     card_infos: list[Any] = field(default_factory=list)
