@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,15 @@ from pnp.content import ContentError, LoadedContent, load_content
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.model import FiefContent
 from pnp.rulesets.fief.reference import resolve
+from tests.content.guides import (
+    literal_words,
+    load_example,
+    nested_types,
+    read_yaml_files,
+    section,
+    write_yaml,
+    yaml_examples,
+)
 
 README = RULESET.content_dir() / "README.md"
 
@@ -86,14 +94,6 @@ def _readme() -> str:
     return README.read_text(encoding="utf-8")
 
 
-def _nested(annotation: Any) -> list[Any]:
-    """Every type inside an annotation (list items, union members, Annotated bases)."""
-    out = [annotation]
-    for arg in typing.get_args(annotation):
-        out += _nested(arg)
-    return out
-
-
 def content_models() -> list[type[BaseModel]]:
     """Every model reachable from the root of the fief content, root first."""
     seen: list[type[BaseModel]] = []
@@ -104,7 +104,7 @@ def content_models() -> list[type[BaseModel]]:
             continue
         seen.append(model)
         for info in model.model_fields.values():
-            for t in _nested(info.annotation):
+            for t in nested_types(info.annotation):
                 if isinstance(t, type) and issubclass(t, BaseModel):
                     todo.append(t)
     return seen
@@ -112,32 +112,7 @@ def content_models() -> list[type[BaseModel]]:
 
 def allowed_words(model: type[BaseModel]) -> list[str]:
     """The non-boolean values of every ``Literal`` field of ``model``."""
-    words: list[str] = []
-    for info in model.model_fields.values():
-        for t in _nested(info.annotation):
-            if typing.get_origin(t) is typing.Literal:
-                words += [str(v) for v in typing.get_args(t) if not isinstance(v, bool)]
-    return words
-
-
-def section(text: str, heading: str) -> str:
-    """The guide's text under the one heading starting with ``heading``, to the next
-    heading of the same or a higher level."""
-    lines = text.splitlines()
-    starts = [
-        (i, len(line) - len(line.lstrip("#")))
-        for i, line in enumerate(lines)
-        if line.startswith("#") and line.lstrip("#").strip().startswith(heading)
-    ]
-    assert len(starts) == 1, f"README.md needs exactly one heading {heading!r}, got {len(starts)}"
-    first, level = starts[0]
-    end = len(lines)
-    for j in range(first + 1, len(lines)):
-        line = lines[j]
-        if line.startswith("#") and len(line) - len(line.lstrip("#")) <= level:
-            end = j
-            break
-    return "\n".join(lines[first:end])
+    return [w for info in model.model_fields.values() for w in literal_words(info.annotation)]
 
 
 def test_every_content_model_has_a_section() -> None:
@@ -189,17 +164,11 @@ def test_rules_tables_quote_the_shipped_values(heading: str) -> None:
 
 # -- the examples --------------------------------------------------------------------
 
-YAML_BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.DOTALL | re.MULTILINE)
-
 
 def readme_examples() -> list[str]:
-    """The text of every fenced ``yaml`` block of the guide."""
-    return YAML_BLOCK.findall(_readme())
-
-
-#: libyaml when installed: the examples rewrite whole content files
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    """The text of every fenced ``yaml`` block of the guide (fragments fenced without
+    ``yaml`` are not examples here)."""
+    return yaml_examples(_readme(), bare=False)
 
 
 def _identity(section_name: str, item: Any) -> Any:
@@ -227,7 +196,7 @@ def apply_example(folder: Path, example: dict[str, Any]) -> None:
     mapping section (``rules``, ``board``, ``wall``) is merged key by key into
     the file that holds it.
     """
-    docs = {p: yaml.load(p.read_text(), Loader=_LOADER) for p in sorted(folder.rglob("*.yaml"))}
+    docs = read_yaml_files(folder)
     changed: set[Path] = set()
     extra: dict[str, Any] = {}
     for name, value in example.items():
@@ -253,7 +222,7 @@ def apply_example(folder: Path, example: dict[str, Any]) -> None:
         else:
             extra[name] = value
     for path in changed:
-        path.write_text(yaml.dump(docs[path], Dumper=_DUMPER, sort_keys=False, allow_unicode=True))
+        write_yaml(path, docs[path])
     if extra:
         (folder / "readme-example.yaml").write_text(yaml.safe_dump(extra, sort_keys=False))
 
@@ -302,10 +271,7 @@ def test_yaml_examples_are_valid_content(number: int, content_copy: Path) -> Non
     example = yaml.safe_load(readme_examples()[number])
     assert isinstance(example, dict) and example, "an example is a mapping of sections"
     apply_example(content_copy, example)
-    try:
-        loaded = load_content(FiefContent, content_copy)
-    except ContentError as err:
-        pytest.fail(f"README example {number + 1} is not valid content:\n{err}")
+    loaded = load_example(FiefContent, content_copy, number)
     _assert_applied(loaded, example)
     for d in loaded.model.decisions:
         resolve(d.text, loaded.model, f"decisions {d.id!r}")

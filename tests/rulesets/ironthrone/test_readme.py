@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import io
 import re
 import shutil
 import typing
@@ -29,11 +28,7 @@ from typing import Any
 import pytest
 import yaml
 from pydantic import BaseModel, TypeAdapter, ValidationError
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from pnp.content import ContentError, load_content
-from pnp.render import DrawContext, Face
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.effects import (
@@ -53,19 +48,20 @@ from pnp.rulesets.ironthrone.model import (
     HouseCard,
     IronThroneContent,
 )
-from tests.rulesets.art import picture
+from tests.content.guides import (
+    SPAN,
+    assert_picture_table,
+    load_example,
+    parameter_model,
+    parse_example,
+    place_example,
+    section,
+    table_rows,
+    yaml_examples,
+)
 
 README = RULESET.content_dir() / "README.md"
 
-#: a fenced block: its language word (empty for a bare fence) and its text
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)
-#: a backtick span
-SPAN = re.compile(r"`([^`]+)`")
-#: a table cell border (a ``\|`` inside a cell is an escaped bar, not a border)
-CELL = re.compile(r"(?<!\\)\|")
-#: libyaml when installed: the load test rewrites whole content files
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 #: what YAML makes of the guide's ``{…}`` ("as shipped") placeholder
 ELIDED = {"…": None}
 
@@ -83,42 +79,11 @@ def _readme() -> str:
     return README.read_text(encoding="utf-8")
 
 
-def section(text: str, heading: str) -> str:
-    """The guide's text under the one heading starting with ``heading``, to the next
-    heading of the same or a higher level."""
-    lines = text.splitlines()
-    starts = [
-        (i, len(line) - len(line.lstrip("#")))
-        for i, line in enumerate(lines)
-        if line.startswith("#") and line.lstrip("#").strip().startswith(heading)
-    ]
-    assert len(starts) == 1, f"README.md needs exactly one heading {heading!r}, got {len(starts)}"
-    first, level = starts[0]
-    end = next(
-        (
-            j
-            for j in range(first + 1, len(lines))
-            if lines[j].startswith("#") and len(lines[j]) - len(lines[j].lstrip("#")) <= level
-        ),
-        len(lines),
-    )
-    return "\n".join(lines[first:end])
-
-
-def table_rows(heading: str) -> list[list[str]]:
-    """The cells of each body row of the tables under ``heading`` (escaped bars unescaped)."""
-    rows = []
-    for line in section(_readme(), heading).splitlines():
-        if line.startswith("|") and not line.startswith("|---"):
-            rows.append([c.strip().replace("\\|", "|") for c in CELL.split(line)[1:-1]])
-    return rows[1:] if rows else rows  # the first row is the header
-
-
 def table_words(heading: str) -> list[tuple[str, str | None]]:
     """``(word, argument)`` of each backtick span in the first column of the table under
     ``heading``: ``outcome: hostility|truce`` gives ``("outcome", "hostility|truce")``."""
     out = []
-    for row in table_rows(heading):
+    for row in table_rows(section(_readme(), heading)):
         for span in SPAN.findall(row[0]):
             name, _, arg = span.partition(":")
             out.append((name.strip(), arg.strip() or None))
@@ -137,27 +102,13 @@ def shipped() -> IronThroneContent:
 
 
 def readme_examples() -> list[str]:
-    """The text of every fenced block that is an example: each ```yaml block, and each
-    bare block that parses as a YAML mapping (the guide fences a fragment shown in
-    passing without ``yaml``); blocks in another language are not examples."""
-    out = []
-    for lang, body in FENCE.findall(_readme()):
-        if lang == "yaml":
-            out.append(body)
-        elif not lang:
-            try:
-                data = yaml.safe_load(body)
-            except yaml.YAMLError:
-                continue  # plain text, not YAML
-            if isinstance(data, dict):
-                out.append(body)
-    return out
+    """The guide's examples: each ```yaml block, and each bare block that parses as a
+    YAML mapping (the guide fences a fragment shown in passing without ``yaml``)."""
+    return yaml_examples(_readme())
 
 
 def _example(number: int) -> dict[str, Any]:
-    example = yaml.safe_load(readme_examples()[number])
-    assert isinstance(example, dict) and example, "an example is a non-empty mapping"
-    return example
+    return parse_example(readme_examples()[number])
 
 
 def _is_ability(example: dict[str, Any]) -> bool:
@@ -225,25 +176,6 @@ def test_examples_are_valid_entries(number: int) -> None:
                 assert not list(check_ability(entry.leader, card=False)), entry.id
 
 
-def _replace(node: Any, section_name: str, item: dict[str, Any]) -> bool:
-    """Put ``item`` in place of the entry with its id in every ``section_name`` list
-    under ``node`` (a parsed YAML file); whether one was found."""
-    found = False
-    if isinstance(node, list):
-        for child in node:
-            found = _replace(child, section_name, item) or found
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key == section_name and isinstance(value, list):
-                for i, old in enumerate(value):
-                    if isinstance(old, dict) and old.get("id") == item["id"]:
-                        value[i] = item
-                        found = True
-            else:
-                found = _replace(value, section_name, item) or found
-    return found
-
-
 @pytest.mark.parametrize(
     "number",
     [n for n in range(len(readme_examples())) if _placed(n)],
@@ -256,24 +188,9 @@ def test_examples_load_in_place_of_the_shipped_entries(number: int, tmp_path: Pa
     stand-in pictures, as the guide's files are the designer's own."""
     folder = tmp_path / "ironthrone"
     shutil.copytree(RULESET.content_dir(), folder)
-    docs = {p: yaml.load(p.read_text(encoding="utf-8"), _LOADER) for p in folder.rglob("*.yaml")}
-    changed = set()
-    for name, items in _example(number).items():
-        for item in items:
-            item = filled(name, item)
-            hits = [p for p, doc in docs.items() if _replace(doc, name, item)]
-            assert hits, f"example {number + 1}: no shipped {name} entry {item['id']!r}"
-            changed.update(hits)
-            if "art" in item:
-                fmt = "JPEG" if item["art"].lower().endswith((".jpg", ".jpeg")) else "PNG"
-                picture(folder / item["art"], fmt=fmt)
-    for path in changed:
-        text = yaml.dump(docs[path], Dumper=_DUMPER, sort_keys=False, allow_unicode=True)
-        path.write_text(text, encoding="utf-8")
-    try:
-        load_content(IronThroneContent, folder)
-    except ContentError as err:
-        pytest.fail(f"README example {number + 1} is not valid content:\n{err}")
+    example = {name: [filled(name, i) for i in items] for name, items in _example(number).items()}
+    place_example(folder, example, number, merge=False)
+    load_example(IronThroneContent, folder, number)
 
 
 # -- the vocabulary tables -----------------------------------------------------------
@@ -296,14 +213,6 @@ def _sample_values(arg: str | None) -> list[Any]:
     return arg.split("|")
 
 
-def _parameter_model(model: type[BaseModel], name: str) -> type[BaseModel] | None:
-    """The model a field's value is (``remove_power`` → ``PowerLoss``), if any."""
-    for t in typing.get_args(model.model_fields[name].annotation):
-        if isinstance(t, type) and issubclass(t, BaseModel):
-            return t
-    return None
-
-
 @pytest.mark.parametrize("heading", list(VOCABULARY))
 def test_tables_name_the_code_s_words(heading: str) -> None:
     """Each word a table documents is a field of the code's model, with the value the
@@ -318,7 +227,7 @@ def test_tables_name_the_code_s_words(heading: str) -> None:
     assert not missing, f"README.md {heading}: words of the code not in the table: {missing}"
     for name, arg in words:
         if arg is not None and arg.startswith("{"):
-            inner = _parameter_model(model, name)
+            inner = parameter_model(model, name)
             listed = {part.split(":")[0].strip() for part in arg.strip("{}").split(",")}
             assert inner is not None and listed == set(inner.model_fields), (heading, name, arg)
             continue
@@ -332,7 +241,7 @@ def test_tables_name_the_code_s_words(heading: str) -> None:
 def test_the_window_table_is_the_code_s_windows_in_turn_order() -> None:
     """The guide lists the windows in turn order, as the code does, and marks as usable
     by character cards exactly the windows the code allows them."""
-    rows = table_rows("Timing windows")
+    rows = table_rows(section(_readme(), "Timing windows"))
     assert [SPAN.findall(row[0]) for row in rows] == [[w] for w in WINDOWS]
     card_rows = [SPAN.findall(row[0])[0] for row in rows if "character cards" in row[2]]
     assert card_rows == list(CARD_WINDOWS)
@@ -355,21 +264,6 @@ PICTURE_ROWS: dict[str, tuple[str, ...]] = {
     "event card": ("event-stark-raven", "event-influential"),
     "leader sheet": ("leader-stark-bran",),
 }
-#: ``52.4 × 38.4``: two numbers
-PAIR = re.compile(r"([\d.]+) × ([\d.]+)")
-
-
-class PictureBoxes(Face):
-    """A face that notes the box (mm) of each picture instead of reading the file."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.boxes: list[tuple[float, float]] = []
-
-    def image(
-        self, path: str | Path, x: float, y: float, w: float, h: float, *, fit: Any = "cover"
-    ) -> None:
-        self.boxes.append((round(w / mm, 1), round(h / mm, 1)))
 
 
 def _with_art(model: IronThroneContent) -> IronThroneContent:
@@ -393,22 +287,4 @@ def test_the_picture_table_quotes_the_kit_s_boxes() -> None:
     given) is the component's, and its pixels are the box at 300 dpi (rounded to 5 px)."""
     loaded = dataclasses.replace(RULESET.load(), model=_with_art(shipped()))
     kit = {c.id: c for c in components(loaded)}
-    rows = [row for row in table_rows("Pictures") if "×" in row[2]]
-    assert [next(k for k in PICTURE_ROWS if row[0].startswith(k)) for row in rows] == list(
-        PICTURE_ROWS
-    )
-    canvas = Canvas(io.BytesIO())
-    for row in rows:
-        box = tuple(float(v) for v in PAIR.findall(row[2])[0])
-        pixels = tuple(int(v) for v in PAIR.findall(row[3])[0])
-        assert all(abs(p - b / 25.4 * 300) <= 5 for p, b in zip(pixels, box, strict=True)), row
-        for cid in next(ids for k, ids in PICTURE_ROWS.items() if row[0].startswith(k)):
-            comp = kit[cid]
-            w, h = comp.trim_size()
-            size = PAIR.findall(row[0])
-            assert not size or (float(size[0][0]), float(size[0][1])) == (w / mm, h / mm), row
-            context = DrawContext(icons=ICONS)
-            face = PictureBoxes(canvas, width=w, height=h, bleed=0, component=comp, context=context)
-            comp.face(face)
-            canvas.showPage()
-            assert face.boxes == [box], f"{cid}: the kit's picture box is {face.boxes}"
+    assert_picture_table(section(_readme(), "Pictures"), PICTURE_ROWS, kit, ICONS)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import io
 import re
 import shutil
 import typing
@@ -32,13 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import BaseModel, TypeAdapter
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from pnp.content import ContentError, load_content
-from pnp.render import DrawContext, Face
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.components import components
 from pnp.rulesets.thrones.effects import (
@@ -72,21 +66,23 @@ from pnp.rulesets.thrones.model import (
     ThronesContent,
     Title,
 )
-from tests.rulesets.art import picture
+from tests.content.guides import (
+    SPAN,
+    assert_picture_table,
+    literal_words,
+    load_example,
+    parameter_model,
+    parse_example,
+    place_example,
+    section,
+    table_rows,
+    yaml_examples,
+)
 
 README = RULESET.content_dir() / "README.md"
 
-#: a fenced block: its language word (empty for a bare fence) and its text
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)
-#: a backtick span
-SPAN = re.compile(r"`([^`]+)`")
 #: a backtick span with a parenthesis right after it: ``controller`` (``you``, …)
 GLOSSED = re.compile(r"`([^`]+)`\s*\(([^)]*)\)")
-#: a table cell border (a ``\|`` inside a cell is an escaped bar, not a border)
-CELL = re.compile(r"(?<!\\)\|")
-#: libyaml when installed: the load test rewrites whole content files
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 #: the model each top-level section of an example holds a list of
 SECTIONS: dict[str, TypeAdapter[Any]] = {
@@ -100,37 +96,6 @@ SECTIONS: dict[str, TypeAdapter[Any]] = {
 
 def _readme() -> str:
     return README.read_text(encoding="utf-8")
-
-
-def section(text: str, heading: str) -> str:
-    """The guide's text under the one heading starting with ``heading``, to the next
-    heading of the same or a higher level."""
-    lines = text.splitlines()
-    starts = [
-        (i, len(line) - len(line.lstrip("#")))
-        for i, line in enumerate(lines)
-        if line.startswith("#") and line.lstrip("#").strip().startswith(heading)
-    ]
-    assert len(starts) == 1, f"README.md needs exactly one heading {heading!r}, got {len(starts)}"
-    first, level = starts[0]
-    end = next(
-        (
-            j
-            for j in range(first + 1, len(lines))
-            if lines[j].startswith("#") and len(lines[j]) - len(lines[j].lstrip("#")) <= level
-        ),
-        len(lines),
-    )
-    return "\n".join(lines[first:end])
-
-
-def table_rows(text: str) -> list[list[str]]:
-    """The cells of each body row of the tables in ``text`` (escaped bars unescaped)."""
-    rows = []
-    for line in text.splitlines():
-        if line.startswith("|") and not line.startswith("|---"):
-            rows.append([c.strip().replace("\\|", "|") for c in CELL.split(line)[1:-1]])
-    return rows[1:] if rows else rows  # the first row is the header
 
 
 def paragraph(heading: str, label: str) -> str:
@@ -195,34 +160,6 @@ def field_annotation(model: type[BaseModel], name: str) -> Any:
     )
 
 
-def _nested(annotation: Any) -> list[Any]:
-    """Every type inside an annotation (list items, union members, Annotated bases)."""
-    out = [annotation]
-    for arg in typing.get_args(annotation):
-        out += _nested(arg)
-    return out
-
-
-def literal_words(annotation: Any) -> list[str]:
-    """The non-boolean words every ``Literal`` inside ``annotation`` allows."""
-    return [
-        str(v)
-        for t in _nested(annotation)
-        if typing.get_origin(t) is typing.Literal
-        for v in typing.get_args(t)
-        if not isinstance(v, bool)
-    ]
-
-
-def parameter_model(model: type[BaseModel], name: str) -> type[BaseModel] | None:
-    """The model a field's value is (``gain_power`` → ``PowerGain``), if it is one
-    outright (not a target, which is a choice of shapes)."""
-    args = [a for a in typing.get_args(model.model_fields[name].annotation) if a is not type(None)]
-    if len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], BaseModel):
-        return args[0]
-    return None
-
-
 @functools.cache
 def shipped() -> ThronesContent:
     """The shipped content's model (read-only: models are frozen)."""
@@ -235,27 +172,13 @@ def shipped() -> ThronesContent:
 
 
 def readme_examples() -> list[str]:
-    """The text of every fenced block that is an example: each ```yaml block, and each
-    bare block that parses as a YAML mapping (the guide fences its Pictures fragment
-    without ``yaml``); blocks in another language are not examples."""
-    out = []
-    for lang, body in FENCE.findall(_readme()):
-        if lang == "yaml":
-            out.append(body)
-        elif not lang:
-            try:
-                data = yaml.safe_load(body)
-            except yaml.YAMLError:
-                continue  # plain text, not YAML
-            if isinstance(data, dict):
-                out.append(body)
-    return out
+    """The guide's examples: each ```yaml block, and each bare block that parses as a
+    YAML mapping (the guide fences its Pictures fragment without ``yaml``)."""
+    return yaml_examples(_readme())
 
 
 def _example(number: int) -> dict[str, Any]:
-    example = yaml.safe_load(readme_examples()[number])
-    assert isinstance(example, dict) and example, "an example is a non-empty mapping"
-    return example
+    return parse_example(readme_examples()[number])
 
 
 def test_the_guide_has_examples() -> None:
@@ -279,25 +202,6 @@ def test_examples_are_valid_entries(number: int) -> None:
             assert {k: got[k] for k in item} == item, "a field of the example was not kept"
 
 
-def _merge(node: Any, section_name: str, item: dict[str, Any]) -> bool:
-    """Merge ``item`` into the entry with its id in every ``section_name`` list under
-    ``node`` (a parsed YAML file); whether one was found."""
-    found = False
-    if isinstance(node, list):
-        for child in node:
-            found = _merge(child, section_name, item) or found
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key == section_name and isinstance(value, list):
-                for old in value:
-                    if isinstance(old, dict) and old.get("id") == item["id"]:
-                        old.update(item)
-                        found = True
-            else:
-                found = _merge(value, section_name, item) or found
-    return found
-
-
 @pytest.mark.parametrize("number", range(len(readme_examples())), ids=lambda n: f"example-{n + 1}")
 def test_examples_load_merged_into_the_shipped_content(number: int, tmp_path: Path) -> None:
     """Merged into a copy of the shipped content, an example loads with every check of
@@ -305,23 +209,8 @@ def test_examples_load_merged_into_the_shipped_content(number: int, tmp_path: Pa
     checks; they get small stand-in pictures, as the guide's files are the designer's."""
     folder = tmp_path / "thrones"
     shutil.copytree(RULESET.content_dir(), folder)
-    docs = {p: yaml.load(p.read_text(encoding="utf-8"), _LOADER) for p in folder.rglob("*.yaml")}
-    changed = set()
-    for name, items in _example(number).items():
-        for item in items:
-            hits = [p for p, doc in docs.items() if _merge(doc, name, item)]
-            assert hits, f"example {number + 1}: no shipped {name} entry {item['id']!r}"
-            changed.update(hits)
-            if "art" in item:
-                fmt = "JPEG" if item["art"].lower().endswith((".jpg", ".jpeg")) else "PNG"
-                picture(folder / item["art"], fmt=fmt)
-    for path in changed:
-        text = yaml.dump(docs[path], Dumper=_DUMPER, sort_keys=False, allow_unicode=True)
-        path.write_text(text, encoding="utf-8")
-    try:
-        load_content(ThronesContent, folder)
-    except ContentError as err:
-        pytest.fail(f"README example {number + 1} is not valid content:\n{err}")
+    place_example(folder, _example(number), number, merge=True)
+    load_example(ThronesContent, folder, number)
 
 
 # -- the ability vocabulary ----------------------------------------------------------
@@ -435,22 +324,6 @@ def test_card_fields_and_their_words() -> None:
 
 # -- the picture boxes ---------------------------------------------------------------
 
-#: ``56.6 × 37.1``: two numbers
-PAIR = re.compile(r"([\d.]+) × ([\d.]+)")
-
-
-class PictureBoxes(Face):
-    """A face that notes the box (mm) of each picture instead of reading the file."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.boxes: list[tuple[float, float]] = []
-
-    def image(
-        self, path: str | Path, x: float, y: float, w: float, h: float, *, fit: Any = "cover"
-    ) -> None:
-        self.boxes.append((round(w / mm, 1), round(h / mm, 1)))
-
 
 def _with_art(model: ThronesContent) -> ThronesContent:
     """The content with a picture on everything that takes one (never read: the faces
@@ -489,21 +362,5 @@ def test_the_picture_table_quotes_the_kit_s_boxes() -> None:
     given) is the component's, and its pixels are the box at 300 dpi (rounded to 5 px)."""
     loaded = dataclasses.replace(RULESET.load(), model=_with_art(shipped()))
     kit = {c.id: c for c in components(loaded)}
-    wanted = _picture_components(shipped())
-    rows = [row for row in table_rows(section(_readme(), "Pictures")) if "×" in row[2]]
-    assert [next(k for k in wanted if row[0].startswith(k)) for row in rows] == list(wanted)
-    canvas = Canvas(io.BytesIO())
-    for row in rows:
-        box = tuple(float(v) for v in PAIR.findall(row[2])[0])
-        pixels = tuple(int(v) for v in PAIR.findall(row[3])[0])
-        assert all(abs(p - b / 25.4 * 300) <= 5 for p, b in zip(pixels, box, strict=True)), row
-        for cid in next(ids for k, ids in wanted.items() if row[0].startswith(k)):
-            comp = kit[cid]
-            w, h = comp.trim_size()
-            size = PAIR.findall(row[0])
-            assert not size or (float(size[0][0]), float(size[0][1])) == (w / mm, h / mm), row
-            context = DrawContext(icons=ICONS)
-            face = PictureBoxes(canvas, width=w, height=h, bleed=0, component=comp, context=context)
-            comp.face(face)
-            canvas.showPage()
-            assert face.boxes == [box], f"{cid}: the kit's picture box is {face.boxes}"
+    table = section(_readme(), "Pictures")
+    assert_picture_table(table, _picture_components(shipped()), kit, ICONS)
