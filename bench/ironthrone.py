@@ -122,6 +122,17 @@ def floor(content, recorded, players: int) -> int:
     return steps
 
 
+def busy_seconds() -> float | None:
+    """CPU seconds the whole machine has spent busy since boot (Linux), else ``None``."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    except OSError:
+        return None
+    ticks = [int(f) for f in fields]
+    idle = ticks[3] + ticks[4]  # idle and waiting for I/O
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def timed(fn, *args) -> tuple[float, float, int]:
     wall, cpu = time.perf_counter(), time.process_time()
     steps = fn(*args)
@@ -150,6 +161,8 @@ def main() -> None:
     print(f"  {'':38} {'games/s':>8} {'(cpu)':>8} {'decisions/s':>12} {'(cpu)':>8}  decisions/game")
     cpu_per_game: dict[str, float] = {}
     decisions: dict[str, float] = {}
+    # other work on the machine slows this one (shared caches): say so when there was some
+    busy0, wall0, cpu0 = busy_seconds(), time.perf_counter(), time.process_time()
     for label, games, fn, fn_args in measures:
         wall, cpu, steps = min(
             (timed(fn, *fn_args) for _ in range(args.repeat)), key=lambda r: r[1]
@@ -160,7 +173,16 @@ def main() -> None:
         )
         cpu_per_game[label] = cpu / games
         decisions[label] = steps / games
-    # what 1,000 games/s leaves for the rules once the engine has had its share
+    busy1 = busy_seconds()
+    if busy0 is not None and busy1 is not None:
+        others = (busy1 - busy0) - (time.process_time() - cpu0)
+        share = others / (time.perf_counter() - wall0)
+        if share > 0.1:
+            print(
+                f"  note: other processes kept {share:.0%} of a core busy during the runs; "
+                "the figures are low"
+            )
+        # what 1,000 games/s leaves for the rules once the engine has had its share
     engine = cpu_per_game["engine floor (setup + play, no rules)"]
     left = 1e-3 - engine
     per_decision = left / decisions["run_game, random"] * 1e6
