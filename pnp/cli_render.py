@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -17,6 +17,9 @@ from pnp.content import ContentError
 from pnp.content.problems import display_path
 from pnp.errors import UsageError
 from pnp.render.options import Duplex, RenderOptions, SheetLayout, parse_mm, parse_offset
+
+if TYPE_CHECKING:  # imported where used: the command line starts without the renderer
+    from pnp.render.report import RenderReport
 
 # Choice options are Literal types matched case-insensitively (--duplex LONG, --format MD),
 # as --paper is; they arrive in their canonical lower-case spelling and --help lists them.
@@ -110,11 +113,11 @@ def _options(
     )
 
 
-def _say_problems(report_lines: list[str], options: RenderOptions | None = None) -> None:
-    # under --strict a problem fails the run, and the error lists them itself
-    if options is not None and options.strict and report_lines:
+def _say_problems(report: RenderReport, options: RenderOptions | None = None) -> None:
+    # under --strict a text problem fails the run, and the error lists them itself
+    if options is not None and options.strict and report.problems:
         return
-    for line in report_lines:
+    for line in report.lines():
         typer.echo(line, err=True)
 
 
@@ -158,7 +161,7 @@ def render_command(
         outcome, stale = prepare_ruleset(
             chosen, loaded, options, out, queue, report, bar, with_reference=False
         )
-    _say_problems(report.lines(), options)
+    _say_problems(report, options)
     finish(queue, report, options, stale)
     for note in outcome.notes:
         typer.echo(f"{chosen.name}: {note}")
@@ -200,7 +203,7 @@ def rules_command(
     loaded = chosen.load(content, alone=True)
     report = RenderReport()
     data = reference_bytes(chosen, loaded, format, options, report)
-    _say_problems(report.lines())
+    _say_problems(report)
     if str(out) == "-":
         sys.stdout.write(data.decode())
         return
@@ -298,7 +301,7 @@ def build_command(
             )
             outcomes.append(outcome)
             stale += old
-    _say_problems(report.lines(), options)
+    _say_problems(report, options)
     finish(queue, report, options, stale)
     for outcome in outcomes:
         for note in outcome.notes:

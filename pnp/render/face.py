@@ -28,6 +28,7 @@ Colours are reportlab colours, ``"#rrggbb"`` strings or colour names.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +44,7 @@ from pnp.render.forms import end_form
 from pnp.render.geometry import Box
 from pnp.render.icons import ICON_UNITS, Icon
 from pnp.render.markup import escape, parse_inline, plain_text
-from pnp.render.report import RenderError, RenderReport
+from pnp.render.report import SOFT_DPI, RenderError, RenderReport
 from pnp.render.textbox import Align, TextStyle, VAlign
 from pnp.render.units import mm
 
@@ -332,16 +333,29 @@ class Face:
         c.saveState()
         if fit == "stretch":
             dx, dy, dw, dh = x, y, w, h
+            dpi = min(iw / w, ih / h) * 72  # the direction stretched most
         else:
             scale = (max if fit == "cover" else min)(w / iw, h / ih)
             dw, dh = iw * scale, ih * scale
             dx, dy = x + (w - dw) / 2, y + (h - dh) / 2
+            dpi = 72 / scale
+        if dpi < SOFT_DPI:
+            self.context.report.add_soft_picture(self.where, _soft_message(path, iw, ih, dpi, w, h))
             if fit == "cover":
                 path_ = c.beginPath()
                 path_.rect(x, y, w, h)
                 c.clipPath(path_, stroke=0, fill=0)
         c.drawImage(reader, dx, dy, dw, dh, mask="auto")
         c.restoreState()
+
+
+def _soft_message(path: str | Path, iw: int, ih: int, dpi: float, w: float, h: float) -> str:
+    """What a soft picture is, and how many pixels its box wants for print (300 dpi)."""
+    want_w, want_h = math.ceil(w / 72 * 300), math.ceil(h / 72 * 300)
+    return (
+        f"picture {str(path)!r} is {iw} × {ih} px, {dpi:.0f} dpi in its "
+        f"{w / mm:.1f} × {h / mm:.1f} mm box; {want_w} × {want_h} px would print sharp"
+    )
 
 
 def _xywh(box: Box) -> tuple[float, float, float, float]:

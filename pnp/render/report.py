@@ -1,7 +1,10 @@
-"""What a render noticed: text that overflowed, characters a font lacks.
+"""What a render noticed: text that overflowed, characters a font lacks, soft pictures.
 
 Problems are collected while faces are drawn and listed after the run; with
-``--strict`` any of them fails the run (exit status 2, nothing written).
+``--strict`` any text problem fails the run (exit status 2, nothing written).
+A designer's picture with too few pixels for its box (under :data:`SOFT_DPI`)
+is listed too, but never fails a run: it prints, only soft, and a placeholder
+picture is a normal step of designing a card.
 Errors that make a render impossible (unknown icon, missing art, a broken
 declaration) raise :class:`RenderError` at once.
 """
@@ -9,8 +12,12 @@ declaration) raise :class:`RenderError` at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from pnp.errors import PnpError
+
+#: pixels per inch under which a picture is listed as soft (300 is what print wants)
+SOFT_DPI: Final = 150
 
 
 class RenderError(PnpError):
@@ -41,6 +48,8 @@ class RenderReport:
     """Problems found while drawing, in the order they were found."""
 
     problems: list[TextProblem] = field(default_factory=list)
+    #: pictures drawn at under :data:`SOFT_DPI` (listed, never a failure)
+    soft_pictures: list[TextProblem] = field(default_factory=list)
 
     def add(self, where: str, message: str) -> None:
         """Record one problem (repeats of the same problem are kept once)."""
@@ -48,18 +57,34 @@ class RenderReport:
         if problem not in self.problems:
             self.problems.append(problem)
 
+    def add_soft_picture(self, where: str, message: str) -> None:
+        """Record a picture drawn with too few pixels (repeats kept once)."""
+        soft = TextProblem(where, message)
+        if soft not in self.soft_pictures:
+            self.soft_pictures.append(soft)
+
     def extend(self, other: RenderReport) -> None:
-        """Append the problems of ``other``."""
+        """Append the problems and soft pictures of ``other``."""
         for problem in other.problems:
             self.add(problem.where, problem.message)
+        for soft in other.soft_pictures:
+            self.add_soft_picture(soft.where, soft.message)
 
     def lines(self) -> list[str]:
-        """One line per problem, then a count (nothing when there is none)."""
-        if not self.problems:
-            return []
-        n = len(self.problems)
-        head = f"{n} text problem{'s' if n != 1 else ''}:"
-        return [head] + [f"  {p}" for p in self.problems]
+        """One line per problem, after a count; then the soft pictures, likewise
+        (nothing when there is neither)."""
+        out = []
+        if self.problems:
+            n = len(self.problems)
+            out.append(f"{n} text problem{'s' if n != 1 else ''}:")
+            out += [f"  {p}" for p in self.problems]
+        if self.soft_pictures:
+            n = len(self.soft_pictures)
+            out.append(
+                f"{n} soft picture{'s' if n != 1 else ''} (under {SOFT_DPI} dpi; printed anyway):"
+            )
+            out += [f"  {p}" for p in self.soft_pictures]
+        return out
 
 
 class StrictError(PnpError):
