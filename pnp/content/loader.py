@@ -380,21 +380,30 @@ def load_content(model: type[M], folder: Path) -> LoadedContent[M]:
 
 
 def _sources(merged: _Merged) -> dict[str, str]:
-    """``file:line`` of every list entry with an ``id``, by id (sections and their sub-lists)."""
+    """``file:line`` of every list entry with an ``id``, by id: those of sections and
+    their sub-lists, then those of lists inside entries (a House's deck) where their
+    id is not taken already."""
     out: dict[str, str] = {}
+    inner: list[tuple[Any, Loc]] = []
 
     def entries(items: Any, loc: Loc) -> None:
         if not isinstance(items, list):
             return
         for i, entry in enumerate(items):
-            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-                out.setdefault(entry["id"], merged.where((*loc, i)))
+            if isinstance(entry, dict):
+                if isinstance(entry.get("id"), str):
+                    out.setdefault(entry["id"], merged.where((*loc, i)))
+                inner.extend((value, (*loc, i, key)) for key, value in entry.items())
 
     for key, value in merged.data.items():
         entries(value, (key,))
         if isinstance(value, dict):
             for sub, items in value.items():
                 entries(items, (key, sub))
+    while inner:  # breadth first: an outer entry keeps its id
+        found, inner = inner, []
+        for items, loc in found:
+            entries(items, loc)
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -428,3 +429,17 @@ def test_a_file_that_does_not_parse_hides_no_duplicate_and_no_missing_file(
         "but got '<stream end>' (it began at line 1): close the [ ] list, put commas between "
         "its items, quote any that hold ':' or ','",
     )
+
+
+def test_entries_inside_entries_know_their_own_lines() -> None:
+    """A House's deck is a list inside a list entry: each of its cards still points at
+    its own line, not the House's (problem reports say where to edit)."""
+    from pnp.rulesets.ironthrone import RULESET
+
+    loaded = RULESET.load()
+    cards = [card for house in loaded.model.houses for card in house.deck]
+    for entry in [*cards, *loaded.model.characters]:
+        file, line = loaded.sources[entry.id].rsplit(":", 1)
+        text = Path(file).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+        assert re.search(rf"\bid: {re.escape(entry.id)}\b", text), (entry.id, text)
+    assert len(cards) >= 5 * (1 + 5 + 11)  # a truce entry, 5 character cards, 11 hostility
