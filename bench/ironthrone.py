@@ -182,7 +182,7 @@ def main() -> None:
                 f"  note: other processes kept {share:.0%} of a core busy during the runs; "
                 "the figures are low"
             )
-        # what 1,000 games/s leaves for the rules once the engine has had its share
+    # what 1,000 games/s leaves for the rules once the engine has had its share
     engine = cpu_per_game["engine floor (setup + play, no rules)"]
     left = 1e-3 - engine
     per_decision = left / decisions["run_game, random"] * 1e6

@@ -339,12 +339,12 @@ class Face:
             dw, dh = iw * scale, ih * scale
             dx, dy = x + (w - dw) / 2, y + (h - dh) / 2
             dpi = 72 / scale
-        if dpi < SOFT_DPI:
-            self.context.report.add_soft_picture(self.where, _soft_message(path, iw, ih, dpi, w, h))
             if fit == "cover":
                 path_ = c.beginPath()
                 path_.rect(x, y, w, h)
                 c.clipPath(path_, stroke=0, fill=0)
+        if dpi < SOFT_DPI:
+            self.context.report.add_soft_picture(self.where, _soft_message(path, iw, ih, dpi, w, h))
         c.drawImage(reader, dx, dy, dw, dh, mask="auto")
         c.restoreState()
 

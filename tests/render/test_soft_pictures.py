@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import Card, Face
 from pnp.render.face import DrawContext
 from pnp.render.pdf import new_canvas
 from pnp.render.report import SOFT_DPI, RenderReport
 from tests.fixtures.toy.kit import ICONS
+from tests.render.pdfcheck import reader
 from tests.rulesets.art import picture
 
 INCH = 72.0  # points
@@ -23,6 +25,10 @@ INCH = 72.0  # points
 
 def _face(folder: Path) -> Face:
     canvas, _ = new_canvas((595.0, 842.0), "test")
+    return _face_on(canvas, folder)
+
+
+def _face_on(canvas: Canvas, folder: Path) -> Face:
     return Face(
         canvas,
         width=200.0,
@@ -63,6 +69,23 @@ def test_soft_is_under_the_line_as_drawn(
     if soft:
         assert f"{dpi:.0f} dpi" in soft[0].message
     assert face.context.report.problems == []  # never a text problem (never fails --strict)
+
+
+@pytest.mark.parametrize("box", [(1 * INCH, 1 * INCH), (3 * INCH, 3 * INCH)])
+@pytest.mark.parametrize("fit", ["cover", "contain"])
+def test_only_cover_crops_to_its_box_sharp_or_soft(
+    folder: Path, box: tuple[float, ...], fit: str
+) -> None:
+    # 300 px across 1 inch is sharp, across 3 inches soft: the crop must not depend on it
+    canvas, buffer = new_canvas((595.0, 842.0), "test")
+    face = _face_on(canvas, folder)
+    face.image("art/square.png", 10, 10, *box, fit=fit)  # type: ignore[arg-type]
+    canvas.showPage()
+    canvas.save()
+    stream = reader(buffer.getvalue()).pages[0].get_contents().get_data().decode("latin-1")
+    clips = stream.count(" W n") + stream.count(" W* n")
+    assert clips == (1 if fit == "cover" else 0), stream
+    assert len(face.context.report.soft_pictures) == (1 if box[0] > 2 * INCH else 0)
 
 
 def test_the_message_says_what_would_print_sharp(folder: Path) -> None:
