@@ -33,8 +33,9 @@ class RenderError(PnpError):
 
 
 @dataclass(frozen=True, order=True)
-class TextProblem:
-    """Text that did not print as written, located by file and component."""
+class Finding:
+    """Something a render noticed (text that did not print as written, a soft
+    picture), located by file and component."""
 
     where: str
     message: str
@@ -47,44 +48,45 @@ class TextProblem:
 class RenderReport:
     """Problems found while drawing, in the order they were found."""
 
-    problems: list[TextProblem] = field(default_factory=list)
+    problems: list[Finding] = field(default_factory=list)
     #: pictures drawn at under :data:`SOFT_DPI` (listed, never a failure)
-    soft_pictures: list[TextProblem] = field(default_factory=list)
+    soft_pictures: list[Finding] = field(default_factory=list)
 
     def add(self, where: str, message: str) -> None:
-        """Record one problem (repeats of the same problem are kept once)."""
-        problem = TextProblem(where, message)
-        if problem not in self.problems:
-            self.problems.append(problem)
+        """Record one text problem (repeats of the same problem are kept once)."""
+        _once(self.problems, Finding(where, message))
 
     def add_soft_picture(self, where: str, message: str) -> None:
         """Record a picture drawn with too few pixels (repeats kept once)."""
-        soft = TextProblem(where, message)
-        if soft not in self.soft_pictures:
-            self.soft_pictures.append(soft)
+        _once(self.soft_pictures, Finding(where, message))
 
     def extend(self, other: RenderReport) -> None:
         """Append the problems and soft pictures of ``other``."""
-        for problem in other.problems:
-            self.add(problem.where, problem.message)
-        for soft in other.soft_pictures:
-            self.add_soft_picture(soft.where, soft.message)
+        for finding in other.problems:
+            _once(self.problems, finding)
+        for finding in other.soft_pictures:
+            _once(self.soft_pictures, finding)
 
     def lines(self) -> list[str]:
-        """One line per problem, after a count; then the soft pictures, likewise
+        """The text problems after their count, then the soft pictures likewise
         (nothing when there is neither)."""
-        out = []
-        if self.problems:
-            n = len(self.problems)
-            out.append(f"{n} text problem{'s' if n != 1 else ''}:")
-            out += [f"  {p}" for p in self.problems]
-        if self.soft_pictures:
-            n = len(self.soft_pictures)
-            out.append(
-                f"{n} soft picture{'s' if n != 1 else ''} (under {SOFT_DPI} dpi; printed anyway):"
-            )
-            out += [f"  {p}" for p in self.soft_pictures]
-        return out
+        soft = f" (under {SOFT_DPI} dpi; printed anyway)"
+        return _listed("text problem", "", self.problems) + _listed(
+            "soft picture", soft, self.soft_pictures
+        )
+
+
+def _listed(noun: str, aside: str, found: list[Finding]) -> list[str]:
+    """``N nouns<aside>:`` and a line per finding; nothing for none."""
+    if not found:
+        return []
+    n = len(found)
+    return [f"{n} {noun}{'s' if n != 1 else ''}{aside}:"] + [f"  {f}" for f in found]
+
+
+def _once(found: list[Finding], finding: Finding) -> None:
+    if finding not in found:
+        found.append(finding)
 
 
 class StrictError(PnpError):

@@ -178,18 +178,20 @@ class ArtKitTests:
 
     @pytest.fixture(scope="class")
     @classmethod
-    def art_build(cls, art_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Result:
-        """``pnp build --strict`` of the content with pictures, into ``<out>/``."""
+    def art_build(
+        cls, art_root: Path, tmp_path_factory: pytest.TempPathFactory
+    ) -> tuple[Path, str]:
+        """``pnp build --strict`` of the content with pictures: the ruleset's kit folder
+        and what the build said on stderr."""
         out = tmp_path_factory.mktemp("kit")
         result = build(cls.RULESET, art_root, out)
         assert result.exit_code == 0, result.output
-        result.out = out  # type: ignore[attr-defined]
-        return result
+        return out / cls.RULESET, result.stderr
 
     @pytest.fixture(scope="class")
     @classmethod
-    def art_kit(cls, art_build: Result) -> Path:
-        return art_build.out / cls.RULESET  # type: ignore[attr-defined,no-any-return]
+    def art_kit(cls, art_build: tuple[Path, str]) -> Path:
+        return art_build[0]
 
     def test_each_kind_shows_its_picture_on_its_face_only(self, art_kit: Path) -> None:
         # nowhere else: not on backs, nor on the small tokens of the same character
@@ -204,12 +206,13 @@ class ArtKitTests:
         assert first.keys() == second.keys() and len(first) >= 5
         assert first == second
 
-    def test_soft_pictures_are_listed_and_still_print(self, art_build: Result) -> None:
+    def test_soft_pictures_are_listed_and_still_print(self, art_build: tuple[Path, str]) -> None:
         # the stand-ins are 300 x 200 and 120 x 200 px: too few for most boxes at 150 dpi;
         # --strict still builds (art_build asserts exit 0) and each listed face is ours
-        lines = art_build.stderr.splitlines()
+        stderr = art_build[1]
+        lines = stderr.splitlines()
         heads = [i for i, line in enumerate(lines) if "soft picture" in line]
-        assert len(heads) == 1, art_build.stderr
+        assert len(heads) == 1, stderr
         listed = [line for line in lines[heads[0] + 1 :] if line.startswith("  ")]
         assert listed and all("dpi in its" in line for line in listed)
         ours = {c for e in self.ENTRIES for c in e.components}
