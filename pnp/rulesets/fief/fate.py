@@ -45,14 +45,32 @@ def may_hold(s: FiefState, noble: Noble, title: str) -> bool:
     return True
 
 
+def may_receive(s: FiefState, noble: Noble, title: str) -> bool:
+    """Whether ``title`` may be passed on to ``noble`` (slots aside).
+
+    Stricter than :func:`may_hold`, which says whether a Noble may keep a
+    Title: a Title passed on goes only to a Noble who meets every requirement
+    to stand for it, buy it or be given it (FF-TITLE-09 with FF-TITLE-03 and
+    FF-GAP-27). He must be free (captives neither stand nor take a seat); a
+    Fief Title needs him standing in that Fief, his House holding every
+    Village and a Stronghold of it, as a buyer must.
+    """
+    if not noble.free or not may_hold(s, noble, title):
+        return False
+    fief = s.cat.titles[title].fief
+    if fief is not None:
+        return s.cat.map.fief_of[noble.at] == fief and s.occupies_fief(noble.seat, fief)
+    return True
+
+
 def receivers(s: FiefState, title: str, exclude: Noble) -> list[Noble]:
-    """Nobles of any player who could take ``title`` from ``exclude`` with a free slot."""
+    """Nobles of any player to whom ``exclude`` may pass ``title``: free slot, qualified."""
     kind = s.kind_of(title)
     out = []
     for n in s.nobles.values():
-        if n is exclude or not n.in_play:
+        if n is exclude:
             continue
-        if s.slots_free(n, kind) > 0 and may_hold(s, n, title):
+        if s.slots_free(n, kind) > 0 and may_receive(s, n, title):
             out.append(n)
     out.sort(key=lambda n: n.id)
     return out

@@ -314,8 +314,7 @@ def election(
         return None
     voters = [seat for seat in order if votes.get(seat, 0) > 0]
     if sum(votes.get(seat, 0) for seat in voters) < max(1, minimum):
-        # the necessary votes are not there: no election is held
-        g.emit("election_failed", None, title=title, why="not enough votes")
+        # the necessary votes are not there: no election is held, so none failed
         return None
     nominees: list[str] = []
     s.focus = {"election": title, "votes": dict(votes), "minimum": minimum}
