@@ -73,8 +73,9 @@ from typing import Any
 from pnp.engine.game import Decision
 from pnp.rulesets.fief.battle import dice_for, noble_strength, strength, wall_penalty
 from pnp.rulesets.fief.movement import SHORTCUTS, cheapest_unit, destinations, shortcut_split
-from pnp.rulesets.fief.state import FiefState, Noble
+from pnp.rulesets.fief.state import LORD_COMMANDER, FiefState, Noble
 from pnp.rulesets.fief.view import FiefView
+from pnp.rulesets.fief.watch import watch_strength
 
 #: how much stronger the bot wants to be before it attacks
 ATTACK_EDGE = 1.3
@@ -240,7 +241,7 @@ class HeuristicBot:
         partner = s.seats[seat].partner
         if partner is None:
             return s.vp(seat) + vp >= s.cat.rules.solo_vp
-        return s.vp(seat) + s.vp(partner) + vp >= s.cat.rules.alliance_vp
+        return s.vp(seat) + s.vp(partner) + vp >= s.alliance_vp()
 
     @staticmethod
     def _team_vp(s: FiefState, seat: int) -> tuple[int, int]:
@@ -248,7 +249,7 @@ class HeuristicBot:
         partner = s.seats[seat].partner
         if partner is None:
             return s.vp(seat), s.cat.rules.solo_vp
-        return s.vp(seat) + s.vp(partner), s.cat.rules.alliance_vp
+        return s.vp(seat) + s.vp(partner), s.alliance_vp()
 
     def _out_of_contention(self, s: FiefState, seat: int) -> bool:
         """Whether ``seat``'s side trails a rival side in the race in the last rounds.
@@ -335,7 +336,7 @@ class HeuristicBot:
     @staticmethod
     def _wins_together(s: FiefState, a: int, b: int) -> bool:
         """Whether ``a`` and ``b``, married, would hold an Alliance's winning VP."""
-        return s.vp(a) + s.vp(b) >= s.cat.rules.alliance_vp
+        return s.vp(a) + s.vp(b) >= s.alliance_vp()
 
     @staticmethod
     def _winning_match(s: FiefState, me: int) -> int | None:
@@ -690,8 +691,12 @@ class HeuristicBot:
 
     def _draw(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
+        picks = {opt.data: i for i, opt in enumerate(d.options)}
+        brother = self._brother_to_send(s, view.seat, [o.data for o in d.options], rng)
+        if brother is not None:
+            return picks[brother]
         deck = s.seats[view.seat].deck
-        return 1 if deck and len(d.options) > 1 else 0
+        return picks.get(True, 0) if deck else 0
 
     def _stark_discard(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         label = d.options[0].label
@@ -948,6 +953,57 @@ class HeuristicBot:
 
     def _pick_hand(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         return rng.randrange(2)
+
+    # -- the Night's Watch --------------------------------------------------------------
+
+    @staticmethod
+    def _brother_to_send(
+        s: FiefState, me: int, offered: list[Any], rng: random.Random
+    ) -> str | None:
+        """The Lord to send to the Wall in the Draw phase, if any.
+
+        Only while the Lord Commander's chair is empty, only an untitled Lord
+        whose House keeps another Lord on the board; when another House has a
+        Brother already his vote makes the election winnable, else now and
+        then, so that someone starts.
+        """
+        if s.holder.get(LORD_COMMANDER) is not None:
+            return None
+        lords = [nid for nid in offered if isinstance(nid, str) and not s.nobles[nid].titles]
+        if not lords:
+            return None
+        others = [n for n in s.seat_nobles(me) if not n.lady and n.id != lords[-1]]
+        if not others:
+            return None
+        rivals = any(n.zone == "wall" and n.seat != me for n in s.nobles.values())
+        if rivals or rng.random() < 0.3:
+            return lords[-1]  # the last to join the House: the least useful in the field
+        return None
+
+    def _wall_bid(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        """Bid what the Watch lacks when the bot has something to lose at a gate,
+        or as the Lord Commander's side (unneeded gold comes back as supplies)."""
+        s = view.state
+        me = view.seat
+        gold = s.seats[me].gold
+        nw = s.cat.rules.nights_watch
+        lc = s.holder_of(LORD_COMMANDER)
+        base = watch_strength(s) + (nw.lc_bid_bonus if lc is not None else 0)
+        short = s.wall_marker + 5 - base  # the host is the marker plus a d6
+        at_gate = any(
+            s.villages[v].controller == me or me in s.villages[v].units for v in s.cat.map.gates
+        )
+        mine = lc is not None and lc.seat == me
+        if short <= 0 or not (at_gate or mine):
+            return 0
+        budget = gold if mine else gold // 2
+        best = 0
+        for i, opt in enumerate(d.options):
+            if opt.data <= budget:
+                best = i
+                if opt.data >= short:
+                    break
+        return best
 
     # -- purchases -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.engine.game import Option
-from pnp.rulesets.fief import fate
+from pnp.rulesets.fief import fate, watch
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
 from pnp.rulesets.fief.state import SEASONS, FiefState, Noble
 
@@ -55,18 +55,30 @@ def discard_step(g: FiefGame, seat: int) -> Flow:
 
 
 def draw_step(g: FiefGame, seat: int) -> Flow:
-    """Draw two Fortune cards, or one Fortune and one Court Event."""
+    """Draw two Fortune cards, or one Fortune and one Court Event.
+
+    With the Night's Watch, a Lord may be sent to the Wall in place of the
+    Court Event card (FF-TITLE-05: a Brother is declared in the Draw phase).
+    """
     s = g.s
-    options = [Option("draw fortune and fortune", False)]
+    options: list[Option] = [Option("draw fortune and fortune", False)]
     if s.court or s.court_discard:
         options.append(Option("draw fortune and court", True))
-    court = yield from ask(seat, "draw", options)
+    if s.nights_watch:
+        options += [
+            Option(f"draw fortune and send {n.id} to the Wall", n.id)
+            for n in s.seat_nobles(seat)
+            if watch.may_take_the_black(s, n)
+        ]
+    pick = yield from ask(seat, "draw", options)
     draws = s.cat.rules.draws
+    if isinstance(pick, str):
+        yield from watch.take_the_black(g, s.nobles[pick], "declared")
     for i in range(draws):
-        if court and i == draws - 1:
-            yield from draw_court(g, seat)
-        else:
+        if i < draws - 1 or pick is False:
             yield from draw_fortune(g, seat)
+        elif pick is True:
+            yield from draw_court(g, seat)
 
 
 def _stark_may_discard(g: FiefGame, seat: int) -> bool:
@@ -571,8 +583,11 @@ def levy(g: FiefGame, seat: int, card: str, kind: str, target: str, nid: str) ->
 # -- uprisings -----------------------------------------------------------------
 
 
-def uprising(g: FiefGame, seat: int, kind: str, target: Any) -> Flow:
-    """An Uprising, unless the Region's Warden or a Council member stops it."""
+def uprising(g: FiefGame, seat: int | None, kind: str, target: Any) -> Flow:
+    """An Uprising, unless the Region's Warden or a Council member stops it.
+
+    ``seat`` played the card; ``None`` for the wildlings through a breach in the Wall.
+    """
     s = g.s
     v = target if kind == "village" else s.nobles[target].at
     region = s.region_of(v)

@@ -55,6 +55,8 @@ class TitleInfo:
     royal: bool
     holders: str
     expansion: str
+    #: cards printed: more than one for a Title many Nobles hold at once (a Brother's)
+    copies: int = 1
 
 
 @dataclass
@@ -95,6 +97,16 @@ class Catalog:
     building_cost: dict[str, int]
     mill_limit: int
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def recruit_chits(self) -> dict[str, int]:
+        """Night's Watch recruits the kit prints, by chit id: the supply to buy from."""
+        cached = self.extra.get("recruit_chits")
+        if cached is None:
+            count = {t.id: t.count for t in self.content.tokens}
+            cached = {r.token: count[r.token] for r in self.rules.nights_watch.recruits}
+            self.extra["recruit_chits"] = cached
+        return cached
 
     @property
     def fief_titles_sorted(self) -> list[tuple[str, str]]:
@@ -240,7 +252,17 @@ def build_catalog(content: FiefContent) -> Catalog:
         court += [c.id] * c.copies
     titles = {
         t.id: TitleInfo(
-            t.id, t.name, t.kind, t.vp, t.fief, t.region, t.council, t.royal, t.holders, t.expansion
+            t.id,
+            t.name,
+            t.kind,
+            t.vp,
+            t.fief,
+            t.region,
+            t.council,
+            t.royal,
+            t.holders,
+            t.expansion,
+            t.copies,
         )
         for t in content.titles
     }

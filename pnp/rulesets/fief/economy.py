@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.engine.game import Option
-from pnp.rulesets.fief import fate
+from pnp.rulesets.fief import fate, watch
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
 from pnp.rulesets.fief.state import FiefState
 
@@ -46,6 +46,8 @@ def income(g: FiefGame) -> None:
     queen = s.holder_of("queen")
     if queen is not None and queen.zone == "board":
         gains[queen.seat] += rules.queen
+    for seat, tokens in s.defenders.items():  # Defenders of the Wall (Night's Watch)
+        gains[seat] += tokens * s.cat.rules.nights_watch.defender_income
     for seat in range(s.players):
         if gains[seat]:
             g.mint(seat, gains[seat])
@@ -284,6 +286,7 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
             free = s.holder[title] is None
             if free and s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
                 out.append(Option(f"buy {title}", ("title", fief)))
+    out += watch.recruit_options(s, seat)
     if s.holder["protector"] is not None:
         prot = s.holder_of("protector")
         if prot.seat == seat and prot.free and not g.used(seat, "grant_fief", "round"):
@@ -343,6 +346,9 @@ def buy(g: FiefGame, seat: int, pick: tuple[str, Any]) -> Flow:
         else:
             vil.sept = True
         g.emit("built", seat, item=kind, at=ids[v], gold=price)
+        return
+    if kind == "recruit":
+        yield from watch.recruit(g, seat, what)
         return
     title = cat.fief_title[what]
     if kind == "title":

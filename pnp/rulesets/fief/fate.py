@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pnp.engine.game import Option
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
-from pnp.rulesets.fief.state import FiefState, Noble
+from pnp.rulesets.fief.state import BROTHER, FiefState, Noble
 
 if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
@@ -36,6 +36,8 @@ def may_hold(s: FiefState, noble: Noble, title: str) -> bool:
         return False
     if noble.outlaw and info.kind != "fief" and title not in OUTLAW_KEEPS:
         return False
+    if BROTHER in noble.titles and title != "lord-commander":
+        return title == BROTHER  # a Brother holds only the Watch's Titles (FF-NW-07)
     if info.region is not None:
         return noble.zone == "board" and not noble.outlaw
     if title == "hand":
@@ -82,10 +84,11 @@ def receivers(s: FiefState, title: str, exclude: Noble) -> list[Noble]:
 def assign(g: FiefGame, noble: Noble, title: str) -> None:
     """Put ``title`` on ``noble`` (slots already checked)."""
     s = g.s
-    old = s.holder[title]
-    if old is not None:
-        s.nobles[old].titles.remove(title)
-    s.holder[title] = noble.id
+    if title in s.holder:  # a Title one Noble holds at a time (not a Brother's card)
+        old = s.holder[title]
+        if old is not None:
+            s.nobles[old].titles.remove(title)
+        s.holder[title] = noble.id
     noble.titles.append(title)
     g.emit("title_gained", noble.seat, noble=noble.id, title=title)
 
@@ -94,7 +97,10 @@ def strip(g: FiefGame, noble: Noble, title: str, why: str) -> None:
     """Take ``title`` off ``noble`` and put it back on the board."""
     s = g.s
     noble.titles.remove(title)
-    s.holder[title] = None
+    if title in s.holder:
+        s.holder[title] = None
+    if title == BROTHER:  # his recruits served under him (Night's Watch)
+        s.release_recruits(noble.id)
     card = s.title_cards.pop(title, None)
     if card is not None:
         s.court_discard.append(card)
@@ -272,15 +278,20 @@ def kill(g: FiefGame, noble: Noble, cause: str) -> Flow:
     g.emit("noble_killed", noble.seat, noble=noble.id, cause=cause)
     if noble.spouse is not None:
         end_marriage(g, noble, "death")
-    yield from _inherit(g, noble)
+    yield from hand_down(g, noble, "death")
     return True
 
 
-def _inherit(g: FiefGame, dead: Noble) -> Flow:
+def hand_down(g: FiefGame, noble: Noble, why: str) -> Flow:
+    """``noble`` gives up every Title, having died or taken the black.
+
+    A King's death runs the succession; his Fief Titles pass to another Noble
+    of his House his player chooses, where one qualifies; the rest return.
+    """
     s = g.s
-    titles = sorted(dead.titles)
+    titles = sorted(noble.titles)
     for title in titles:
-        strip(g, dead, title, "death")
+        strip(g, noble, title, why)
     if "king" in titles:
         yield from _succession(g, "protector" in titles)
     for title in titles:
@@ -288,13 +299,13 @@ def _inherit(g: FiefGame, dead: Noble) -> Flow:
             continue
         heirs = [
             n
-            for n in s.seat_nobles(dead.seat, ("board", "captive"))
-            if s.slots_free(n, "fief") > 0 and may_hold(s, n, title)
+            for n in s.seat_nobles(noble.seat, ("board", "captive"))
+            if n is not noble and s.slots_free(n, "fief") > 0 and may_hold(s, n, title)
         ]
         if not heirs:
             continue
         options = [Option(f"{title} to {n.id}", n.id) for n in heirs]
-        nid = yield from ask(dead.seat, "inherit_title", options)
+        nid = yield from ask(noble.seat, "inherit_title", options)
         assign(g, s.nobles[nid], title)
 
 

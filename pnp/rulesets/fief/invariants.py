@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rulesets.fief.state import FiefState
+from pnp.rulesets.fief.state import BROTHER, LORD_COMMANDER, FiefState
 
 
 def check(s: FiefState) -> list[str]:
@@ -21,6 +21,7 @@ def check(s: FiefState) -> list[str]:
     out += _cards(s)
     out += _board(s)
     out += _alliances(s)
+    out += _wall(s)
     return out
 
 
@@ -135,7 +136,7 @@ def _titles(s: FiefState) -> list[str]:
         if kinds.count("military") > 1 or kinds.count("high") > 1:
             out.append(f"{nid} holds {dict(Counter(kinds))} titles")
         for t in n.titles:
-            if s.holder.get(t) != nid:
+            if t in s.holder and s.holder[t] != nid:
                 out.append(f"{nid} lists {t}, held by {s.holder.get(t)}")
             if (
                 n.outlaw
@@ -213,4 +214,41 @@ def _alliances(s: FiefState) -> list[str]:
                 out.append(f"seat {seat.index}'s marriage marker is wrong")
         elif seat.partner is not None:
             out.append(f"seat {seat.index} is allied without a marriage")
+    return out
+
+
+def _wall(s: FiefState) -> list[str]:
+    """The Night's Watch: Brothers on the Wall, recruits and tokens conserved."""
+    out = []
+    wall = [n for n in s.nobles.values() if n.zone == "wall"]
+    for n in s.nobles.values():
+        if (n.zone == "wall") != (BROTHER in n.titles):
+            out.append(f"{n.id} is {n.zone} and holds {n.titles}")
+    if not s.nights_watch:
+        if wall or s.recruits or s.defenders or s.supplies or s.wall_marker:
+            out.append("Night's Watch pieces in play without the expansion")
+        return out
+    nw = s.cat.rules.nights_watch
+    per_seat = Counter(n.seat for n in wall)
+    for seat, count in per_seat.items():
+        if count > nw.brothers_per_house:
+            out.append(f"seat {seat} has {count} Brothers")
+    lc = s.holder.get(LORD_COMMANDER)
+    if lc is not None and s.nobles[lc].zone != "wall":
+        out.append(f"Lord Commander {lc} is not on the Wall")
+    for nid in s.recruits:
+        if nid not in s.nobles or s.nobles[nid].zone != "wall" or nid == lc:
+            out.append(f"recruits serve under {nid}, who may not command them")
+    for chit, printed in s.cat.recruit_chits.items():
+        used = sum(band.get(chit, 0) for band in s.recruits.values())
+        left = s.recruit_supply[chit]
+        if left < 0 or left + used != printed:
+            out.append(f"{chit}: {left} left + {used} on the Wall != {printed}")
+    printed = next(t.count for t in s.cat.content.tokens if t.id == nw.defender_token)
+    if sum(s.defenders.values()) > printed or any(n < 0 for n in s.defenders.values()):
+        out.append(f"Defender of the Wall tokens: {s.defenders} of {printed}")
+    if not 0 <= s.wall_marker <= nw.track:
+        out.append(f"the Wall marker is on {s.wall_marker}")
+    if s.supplies < 0:
+        out.append(f"{s.supplies} gold in the Wall's supplies")
     return out

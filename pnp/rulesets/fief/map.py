@@ -32,6 +32,8 @@ class FiefMap:
     region_number: dict[str, int]
     region_by_number: dict[int, str]
     principal: dict[str, int]
+    #: the gate Villages, from which a Noble may go to the Wall (Night's Watch)
+    gates: frozenset[int]
     #: shortest road distance between every pair of Villages
     distance: list[list[int]] = field(default_factory=list)
 
@@ -72,6 +74,7 @@ class FiefMap:
             region_number={r.id: r.number for r in content.regions},
             region_by_number={r.number: r.id for r in content.regions},
             principal={r.id: index[r.principal] for r in content.regions},
+            gates=frozenset(index[g] for g in content.wall.gates),
         )
         built.distance = [built._bfs(v) for v in range(len(ids))]
         return built

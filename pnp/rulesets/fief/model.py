@@ -261,6 +261,9 @@ class Title(ContentModel):
     holders: Literal["any", "lords", "ladies"] = "any"
     #: Night's Watch expansion only
     expansion: Literal["base", "nights_watch"] = "base"
+    #: cards the kit prints; only a Title many Nobles hold at once (the Brothers') has more
+    #: than one, and the referee then keeps no single holder for it
+    copies: int = Field(default=1, ge=1)
     text: str
     art: ArtPath | None = None  # the designer's picture, on a Military Title card
     art_fit: ArtFit = "cover"
@@ -387,6 +390,38 @@ class StartRules(ContentModel):
     diplomacy_markers: int = Field(ge=0)
 
 
+class Recruit(ContentModel):
+    """A kind of Night's Watch recruit: the chit the kit prints, its price, its strength."""
+
+    token: Annotated[Slug, Ref("tokens")]
+    cost: int = Field(ge=0)
+    #: strength added to the Watch at the Battle at the Wall
+    strength: int = Field(ge=0)
+
+
+class NightsWatchRules(ContentModel):
+    """The Night's Watch expansion (option ``nights_watch``): its numbers."""
+
+    #: the fewest players it may be played with (FF-NW-01)
+    min_players: int = Field(ge=2)
+    #: Brothers a House may have at once (FF-OUT-04 speaks of a House's Brother)
+    brothers_per_house: int = Field(ge=1)
+    #: the Wall track's last space; the marker starts on 0 (FF-SETUP-04)
+    track: int = Field(ge=1)
+    #: the Watch's strength from each standing castle and each Brother on the Wall
+    castle_strength: int = Field(ge=0)
+    brother_strength: int = Field(ge=0)
+    #: gold the Lord Commander adds to his own Wall bid (FF-NW-06)
+    lc_bid_bonus: int = Field(ge=0)
+    #: the sealed Wall bids a player may make
+    bid_steps: list[int] = Field(min_length=1)
+    #: gold a Defender of the Wall token pays its House each Income phase
+    defender_income: int = Field(ge=0)
+    #: the chit that marks a Defender of the Wall (the kit prints the supply)
+    defender_token: Annotated[Slug, Ref("tokens")]
+    recruits: list[Recruit] = Field(min_length=1)
+
+
 class Rules(ContentModel):
     """Every number the referee plays by that the rulebook leaves open."""
 
@@ -408,6 +443,7 @@ class Rules(ContentModel):
     income: IncomeRules
     prices: Prices
     chance: ChanceRules
+    nights_watch: NightsWatchRules
 
 
 class Decision(ContentModel):

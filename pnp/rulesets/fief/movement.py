@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.engine.game import Option
+from pnp.rulesets.fief import watch
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
 from pnp.rulesets.fief.state import FiefState, Noble
 
@@ -86,6 +87,9 @@ def movement_turn(g: FiefGame, seat: int) -> Flow:
             may_sail = n.id == s.ships_pass or n.card.sea_move
             if may_sail and s.cat.map.coastal[n.at] and sail_targets(s, n):
                 options.append(Option(f"sail {n.id}", ("sail", n.id)))
+            if n.at in s.cat.map.gates and watch.may_take_the_black(s, n):
+                # FF-ROUND-07: a Lord at a gate may go to the Wall and take the black
+                options.append(Option(f"send {n.id} to the Wall", ("wall", n.id)))
         if len(options) == 1:
             return
         pick = yield from ask(seat, "move", options)
@@ -95,8 +99,10 @@ def movement_turn(g: FiefGame, seat: int) -> Flow:
         noble = s.nobles[nid]
         if kind == "move":
             yield from move(g, noble)
-        else:
+        elif kind == "sail":
             yield from sail(g, noble)
+        else:
+            yield from watch.take_the_black(g, noble, "movement")
 
 
 def _can_step(s: FiefState, noble: Noble) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pnp.engine.game import Option
-from pnp.rulesets.fief import fate
+from pnp.rulesets.fief import fate, watch
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
 from pnp.rulesets.fief.state import FiefState, Noble
 
@@ -34,8 +34,14 @@ def hear_ye(g: FiefGame) -> Flow:
 
 
 def elections(g: FiefGame) -> Flow:
-    """The Warden elections (Region 1 to 5), then the Hand's, then the King's."""
+    """The Warden elections (Region 1 to 5), then the Hand's, then the King's.
+
+    With the Night's Watch, its subphase (1.2: Oathbreakers, the Lord
+    Commander's election) comes first (FF-ROUND-03, FF-ELEC-12).
+    """
     s = g.s
+    if s.nights_watch:
+        yield from watch.watch_subphase(g)
     for number in sorted(s.cat.map.region_by_number):
         yield from warden_election(g, s.cat.map.region_by_number[number])
     yield from hand_election(g)
@@ -233,12 +239,24 @@ def outlawing(g: FiefGame) -> Flow:
     targets = [
         n
         for n in sorted(s.nobles.values(), key=lambda n: n.id)
-        if n.in_play and not n.outlaw and "master-of-laws" not in n.titles
+        # a Brother on the Wall is beyond the Hand's reach (Night's Watch)
+        if n.in_play and not n.outlaw and "master-of-laws" not in n.titles and n.zone != "wall"
     ]
     options = [Option("outlaw no one", None)] + [Option(f"outlaw {n.id}", n.id) for n in targets]
     pick = yield from ask(hand.seat, "outlaw", options)
-    if pick is not None:
-        fate.make_outlaw(g, s.nobles[pick], hand.seat)
+    if pick is None:
+        return
+    noble = s.nobles[pick]
+    if watch.may_take_the_black(s, noble):
+        # FF-OUT-04, FF-GAP-14: his player may send him to the Wall instead
+        black = yield from yes_no(
+            noble.seat, "black_or_outlaw", f"{noble.id} takes the black", f"{noble.id} turns Outlaw"
+        )
+        if black:
+            g.emit("sent_to_the_wall", hand.seat, noble=noble.id)
+            yield from watch.take_the_black(g, noble, "outlawed")
+            return
+    fate.make_outlaw(g, noble, hand.seat)
 
 
 def concessions(g: FiefGame) -> Flow:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pnp.engine.game import Decision, Event, Game, Option, Result
 from pnp.errors import PnpError
-from pnp.rulesets.fief import battle, cards, economy, movement, politics
+from pnp.rulesets.fief import battle, cards, economy, movement, politics, watch
 from pnp.rulesets.fief.decide import Flow
 from pnp.rulesets.fief.state import FiefState
 from pnp.rulesets.fief.view import FiefView
@@ -211,8 +211,8 @@ class FiefGame(Game):
         phases = ROUND[ROUND.index(start) :]
         while True:
             for phase in phases:
-                if phase == "wall":
-                    continue  # the Night's Watch expansion is not played
+                if phase == "wall" and not self.s.nights_watch:
+                    continue  # played only with the Night's Watch expansion (FF-ROUND-01)
                 self._enter(phase)
                 if phase == "hear_ye":
                     if step == "elections":
@@ -230,6 +230,8 @@ class FiefGame(Game):
                     yield from movement.movement_phase(self)
                 elif phase == "battles":
                     yield from battle.battle_phase(self)
+                elif phase == "wall":
+                    yield from watch.wall_phase(self)
                 elif phase == "end" and self._end_round():
                     return
                 step = phase
@@ -318,7 +320,7 @@ def victory(s: FiefState) -> tuple[list[int], str]:
     kinds: set[str] = set()
     for team in _teams(s):
         total = sum(s.vp(seat) for seat in team)
-        need = rules.solo_vp if len(team) == 1 else rules.alliance_vp
+        need = rules.solo_vp if len(team) == 1 else s.alliance_vp()
         if total < need:
             continue
         if total > best:

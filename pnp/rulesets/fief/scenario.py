@@ -71,7 +71,7 @@ class NobleSetup(ContentModel):
 
     at: str | None = None
     captive_of: int | None = None
-    zone: Literal["deck", "board", "captive", "dead", "out"] | None = None
+    zone: Literal["deck", "board", "captive", "dead", "out", "wall"] | None = None
     seat: int | None = None
     titles: list[str] = []
     outlaw: bool = False
@@ -89,6 +89,18 @@ class VillageSetup(ContentModel):
     controller: int | None = None
     #: armies that entered this round: ``[seat, from-village]``
     entered: list[tuple[int, str]] = []
+
+
+class WallSetup(ContentModel):
+    """The Night's Watch pieces (option ``nights_watch``); Brothers are Nobles in zone ``wall``."""
+
+    marker: int = Field(default=0, ge=0)
+    fallen: list[str] = []
+    supplies: int = Field(default=0, ge=0)
+    #: each Brother's recruits by chit: ``{stark-benjen: {nw-ranger: 2}}``
+    recruits: dict[str, dict[str, int]] = {}
+    #: Defender of the Wall tokens by seat
+    defenders: dict[int, int] = {}
 
 
 class ScenarioSetup(ContentModel):
@@ -109,6 +121,7 @@ class ScenarioSetup(ContentModel):
         "purchase",
         "movement",
         "battles",
+        "wall",
         "end",
     ] = "hear_ye"
     round: int = Field(default=1, ge=1)
@@ -132,6 +145,7 @@ class ScenarioSetup(ContentModel):
     season: Literal["summer", "autumn", "winter"] = "summer"
     idols_destroyed: bool = False
     heir_played: bool = False
+    wall: WallSetup | None = None
 
 
 class _Problems:
@@ -336,12 +350,13 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
         for j, title in enumerate(ns.titles):
             if title not in cat.titles:
                 problems.add((*loc, "titles", j), f"unknown title {title!r}")
-            elif s.holder[title] is not None:
+            elif s.holder.get(title) is not None:
                 problems.add((*loc, "titles", j), f"{title!r} is already held by {s.holder[title]}")
             elif not noble.in_play:
                 problems.add((*loc, "titles", j), f"{nid!r} is not in play")
             else:
-                s.holder[title] = nid
+                if title in s.holder:  # not the Brothers' card, which many hold
+                    s.holder[title] = nid
                 noble.titles.append(title)
         for kind in ("fief", "military", "high"):
             if s.slots_free(noble, kind) < 0:
@@ -490,11 +505,49 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
             rest = []
         # the draw pile's top is the end of the list
         setattr(s, key, list(reversed(top + rest)))
+    if spec.wall is not None:
+        _build_wall(s, spec.wall, problems)
     s.refresh_weather()
     for seat in s.seats:
         seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
         seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]
     return s
+
+
+def _build_wall(s: FiefState, wall: WallSetup, problems: _Problems) -> None:
+    """The Night's Watch pieces of a scenario position."""
+    if not s.nights_watch:
+        problems.add(("wall",), "the Wall is set up only with the option nights_watch: true")
+        return
+    track = s.cat.rules.nights_watch.track
+    if wall.marker > track:
+        problems.add(("wall", "marker"), f"the Wall track ends at {track}")
+    s.wall_marker = wall.marker
+    for j, castle in enumerate(wall.fallen):
+        if castle not in s.castles:
+            problems.add(("wall", "fallen", j), f"unknown castle {castle!r}")
+        else:
+            s.castles[castle] = False
+    s.supplies = wall.supplies
+    for nid, band in wall.recruits.items():
+        noble = s.nobles.get(nid)
+        if noble is None or noble.zone != "wall":
+            problems.add(("wall", "recruits", nid), f"{nid!r} is not a Brother on the Wall")
+            continue
+        for chit, count in band.items():
+            left = s.recruit_supply.get(chit)
+            if left is None:
+                problems.add(("wall", "recruits", nid, chit), f"{chit!r} is no recruit")
+            elif count > left:
+                problems.add(("wall", "recruits", nid, chit), f"only {left} {chit} left")
+            else:
+                s.recruit_supply[chit] -= count
+                s.recruits.setdefault(nid, {})[chit] = count
+    for seat, count in wall.defenders.items():
+        if not 0 <= seat < s.players:
+            problems.add(("wall", "defenders", seat), f"no seat {seat}")
+        else:
+            s.defenders[seat] = count
 
 
 __all__ = ["ScenarioSetup", "scenario_game"]

@@ -28,11 +28,12 @@ from pnp.rulesets.fief.state import FiefState, Noble, Seat
 if TYPE_CHECKING:
     from pnp.rulesets.fief.rules import FiefGame
 
-KNOWN_OPTIONS = ("tactics", "winter", "concession")
+KNOWN_OPTIONS = ("tactics", "winter", "concession", "nights_watch")
 
 
 def check_options(options: Mapping[str, Any]) -> dict[str, bool]:
-    """The variant switches of a configuration (``tactics``, ``winter``, ``concession``)."""
+    """The variant switches of a configuration (``tactics``, ``winter``, ``concession``,
+    ``nights_watch``)."""
     out = {}
     for key, value in options.items():
         if key not in KNOWN_OPTIONS:
@@ -50,6 +51,12 @@ def pick_houses(cat: Catalog, config: GameConfig, rng: random.Random) -> list[st
     if not rules.min_players <= players <= rules.max_players:
         raise UsageError(
             f"fief is played by {rules.min_players}–{rules.max_players} players, not {players}"
+        )
+    watch_from = rules.nights_watch.min_players
+    if config.options.get("nights_watch") and players < watch_from:
+        # FF-NW-01: the expansion is played with five players or more
+        raise UsageError(
+            f"fief's nights_watch option needs at least {watch_from} players, not {players}"
         )
     wanted = list(config.factions or ())
     if len(wanted) > players:
@@ -175,6 +182,9 @@ def setup_flow(g: FiefGame) -> Flow:
     s = g.s
     cat = s.cat
     ids = cat.map.ids
+    if s.nights_watch:
+        # FF-SETUP-04: the castles stand (castle side up) and the Wall marker is on 0
+        g.emit("wall_raised", None, castles=list(s.castles), marker=s.wall_marker)
     firsts: dict[int, Noble] = {}
     for i in s.order():
         seat = s.seats[i]

@@ -17,6 +17,9 @@ from pnp.rulesets.fief.compiled import Catalog, NobleCard
 
 PHASES = ("setup", "hear_ye", "cards", "income", "purchase", "movement", "battles", "wall", "end")
 SEASONS = ("summer", "autumn", "winter")
+#: the Night's Watch Titles (their ids in titles.yaml)
+BROTHER = "brother-of-the-watch"
+LORD_COMMANDER = "lord-commander"
 #: aside: alive and in play, waiting to be placed (freed, revived or just arrived)
 #: what another player's unseen card (or a face-down deck card) looks like in a view
 HIDDEN = "hidden"
@@ -139,8 +142,9 @@ class Noble:
 
     @property
     def in_play(self) -> bool:
-        """On the board, held captive or waiting to be placed (alive, out of the deck)."""
-        return self.zone in ("board", "captive", "aside")
+        """Alive and out of the deck: on the board, captive, waiting to be placed, or a
+        Brother on the Wall (Night's Watch)."""
+        return self.zone in ("board", "captive", "aside", "wall")
 
 
 class Village:
@@ -265,12 +269,17 @@ class FiefState:
         self.tactics = bool(options.get("tactics", False))
         self.winter = bool(options.get("winter", False))
         self.concession = bool(options.get("concession", False))
+        self.nights_watch = bool(options.get("nights_watch", False))
         self.seats: list[Seat] = []
         self.nobles: dict[str, Noble] = {}
         #: each seat's Nobles, whatever their zone
         self.roster: dict[int, list[Noble]] = {}
         self.villages = [Village() for _ in cat.map.ids]
-        self.holder: dict[str, str | None] = {t: None for t in cat.titles}
+        #: title -> the Noble holding it, for every Title one Noble holds at a time
+        #: (not the Brothers' card, which many hold at once)
+        self.holder: dict[str, str | None] = {
+            t: None for t, info in cat.titles.items() if info.copies == 1
+        }
         self.round = 1
         self.phase = "setup"
         self.first = 0
@@ -321,6 +330,15 @@ class FiefState:
         #: public context of the pending decision: the moving Noble, the battle's Village …
         self.focus: dict[str, Any] = {}
         self.votes_placed: list[int] = []
+        #: the Night's Watch expansion (all public): the Wall marker, whether each
+        #: castle still stands (content order), the supplies, each Brother's
+        #: recruits by chit, the recruits left to buy, Defender tokens per seat
+        self.wall_marker = 0
+        self.castles: dict[str, bool] = {c.id: True for c in cat.content.wall_castles}
+        self.supplies = 0
+        self.recruits: dict[str, dict[str, int]] = {}
+        self.recruit_supply: dict[str, int] = dict(cat.recruit_chits)
+        self.defenders: dict[int, int] = {}
         #: the board the last view was given (see :meth:`_public_board`)
         self._published: _Published | None = None
 
@@ -545,6 +563,11 @@ class FiefState:
         """Whether the Region has a Warden."""
         return self.holder[self.cat.warden_title[region]] is not None
 
+    def alliance_vp(self) -> int:
+        """The VP an alliance needs: more with the Night's Watch (FF-WIN-02)."""
+        rules = self.cat.rules
+        return rules.alliance_vp_with_wall if self.nights_watch else rules.alliance_vp
+
     def vp(self, seat: int) -> int:
         """Victory points of ``seat``: VP titles held by its living Nobles."""
         total = 0
@@ -553,6 +576,13 @@ class FiefState:
             if nid is not None and self.nobles[nid].seat == seat:
                 total += titles[title].vp
         return total
+
+    def release_recruits(self, nid: str) -> dict[str, int]:
+        """Send a Brother's recruits back to the supply; returns them by chit."""
+        band = self.recruits.pop(nid, {})
+        for chit, n in band.items():
+            self.recruit_supply[chit] += n
+        return band
 
     def seat_nobles(self, seat: int, zones: tuple[str, ...] = ("board",)) -> list[Noble]:
         """``seat``'s Nobles in ``zones``, in the order they joined the House."""
@@ -622,6 +652,10 @@ class FiefState:
         c.focus = dict(self.focus)
         c.title_cards = dict(self.title_cards)
         c.shared_stock = dict(self.shared_stock)
+        c.castles = dict(self.castles)
+        c.recruits = {k: dict(v) for k, v in self.recruits.items()}
+        c.recruit_supply = dict(self.recruit_supply)
+        c.defenders = dict(self.defenders)
         c.forced_dice = []
         c.battles_fought = set(self.battles_fought)
         c.hidden_votes = {k: v for k, v in self.hidden_votes.items() if k == seat}
@@ -741,6 +775,7 @@ class FiefState:
                 "tactics": self.tactics,
                 "winter": self.winter,
                 "concession": self.concession,
+                "nights_watch": self.nights_watch,
             },
             "seats": seats,
             "nobles": nobles,
@@ -758,4 +793,19 @@ class FiefState:
             "shared_stock": {units[i]: c for i, c in self.shared_stock.items()},
             "mills": sum(1 for vil in self.villages if vil.mill),
             "box": cat.box(),
+            "wall": self.wall_snapshot(),
+        }
+
+    def wall_snapshot(self) -> dict[str, Any] | None:
+        """The Night's Watch pieces, or ``None`` in a game without the expansion."""
+        if not self.nights_watch:
+            return None
+        return {
+            "marker": self.wall_marker,
+            "castles": dict(self.castles),
+            "supplies": self.supplies,
+            "brothers": sorted(n.id for n in self.nobles.values() if n.zone == "wall"),
+            "recruits": {b: dict(r) for b, r in sorted(self.recruits.items())},
+            "recruit_supply": dict(self.recruit_supply),
+            "defenders": {str(seat): n for seat, n in sorted(self.defenders.items())},
         }
