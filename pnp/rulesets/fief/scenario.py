@@ -259,6 +259,9 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
     except Exception as exc:
         problems.add(("options",), str(exc))
         options = {}
+    watch_from = cat.rules.nights_watch.min_players
+    if options.get("nights_watch") and len(spec.seats) < watch_from:
+        problems.add(("options",), f"nights_watch needs at least {watch_from} players")
     if problems.items:
         raise SetupError(problems=problems.items)
     s = build_state(cat, len(spec.seats), options, houses)

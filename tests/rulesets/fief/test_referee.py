@@ -44,6 +44,8 @@ def _play(
         (2, 4, {"tactics": True}),
         (3, 5, {"winter": True}),
         (4, 6, {"tactics": True, "winter": True, "concession": True}),
+        (5, 5, {"nights_watch": True}),
+        (6, 6, {"nights_watch": True, "tactics": True, "winter": True}),
     ],
 )
 def test_random_games_keep_every_invariant(
@@ -129,10 +131,14 @@ def test_houses_from_the_configuration(content: LoadedContent) -> None:
         (GameConfig(3, ("starks", None, None)), "unknown House 'starks'"),
         (GameConfig(3, options={"winterr": True}), "no option 'winterr'"),
         (GameConfig(3, options={"winter": "yes"}), "must be true or false"),
+        (GameConfig(4, options={"nights_watch": True}), "needs at least 5 players, not 4"),
     ],
 )
 def test_bad_configuration(content: LoadedContent, config: GameConfig, message: str) -> None:
-    """FF-GAP-11: 3 to 6 players, one per House; unknown options are refused."""
+    """FF-GAP-11: 3 to 6 players, one per House; unknown options are refused.
+
+    FF-NW-01: the Night's Watch expansion needs five players or more.
+    """
     with pytest.raises(UsageError, match=message):
         RULESET.new_game(content, config, 0)
 
