@@ -45,6 +45,7 @@ from pnp.playtest.verdict import (
     not_judged,
     random_note,
     seat_judged,
+    seat_label,
 )
 from pnp.render.bookmarks import Bookmark, NavigableTemplate, place
 
@@ -280,7 +281,7 @@ def render_report(report: PlaytestReport) -> bytes:
         ),
         (
             "Win rate per seat",
-            [(f"seat {i} ({s.seat_agents[i]})", r) for i, r in enumerate(s.seats)],
+            [(seat_label(s, i), r) for i, r in enumerate(s.seats)],
             [seat_judged(s, report.thresholds, i) for i in range(len(s.seats))],
             left_out.get(SEATS),
         ),

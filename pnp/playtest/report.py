@@ -64,6 +64,7 @@ from pnp.playtest.verdict import (
     random_note,
     random_seats,
     seat_judged,
+    seat_label,
 )
 
 #: the keys of ``pnp playtest --json``, in order
@@ -239,7 +240,7 @@ class PlaytestReport:
             f"win rates (95% Wilson interval; fair band {_pct(low)}–{_pct(high)}{unjudged}):"
         )
         rows: list[tuple[str, Rate]] = [(f"house {h}", r) for h, r in s.houses.items()]
-        rows += [(f"seat {i} ({s.seat_agents[i]})", r) for i, r in enumerate(s.seats)]
+        rows += [(seat_label(s, i), r) for i, r in enumerate(s.seats)]
         if len(s.agents) > 1:
             rows += [(f"agent {a}", r) for a, r in s.agents.items()]
         if s.first_player:
