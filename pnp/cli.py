@@ -273,8 +273,15 @@ def playtest_command(
             "--house-games", help="Judge a House's win rate from this many of its games (30)."
         ),
     ] = None,
+    seat_games: Annotated[
+        int | None,
+        typer.Option(
+            "--seat-games", help="Judge a seat's win rate from this many of its games (30)."
+        ),
+    ] = None,
 ) -> None:
-    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards."""
+    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards
+    (with a random seat: crashes, invariants and caps only)."""
     from pnp.playtest.command import PlaytestRequest, run_command
 
     request = PlaytestRequest(
@@ -298,6 +305,7 @@ def playtest_command(
         max_cap_rate=max_cap_rate,
         card_games=card_games,
         house_games=house_games,
+        seat_games=seat_games,
     )
     raise typer.Exit(run_command(request, typer.echo).exit_code)
 

@@ -51,6 +51,7 @@ def test_playtest_help_names_each_value() -> None:
         "--houses": r"--houses\s+HOUSE,\.\.\. {2,}",
         "--fair-margin": r"--fair-margin\s+NUMBER {2,}",
         "--house-games": r"--house-games\s+N {2,}Judge a House's win rate",
+        "--seat-games": r"--seat-games\s+N {2,}Judge a seat's win rate",
     }
     for option, row in rows.items():
         assert re.search(row, text), f"{option}: {row!r} not in\n{text}"

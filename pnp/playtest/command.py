@@ -45,6 +45,7 @@ class PlaytestRequest:
     max_cap_rate: float | None = None
     card_games: int | None = None
     house_games: int | None = None
+    seat_games: int | None = None
     progress: bool | None = None
 
 
@@ -60,7 +61,11 @@ def _check(request: PlaytestRequest) -> None:
         raise UsageError("--fair-margin must be between 0 and 1")
     if request.max_cap_rate is not None and not 0 <= request.max_cap_rate <= 1:
         raise UsageError("--max-cap-rate must be between 0 and 1")
-    counts = (("--card-games", request.card_games), ("--house-games", request.house_games))
+    counts = (
+        ("--card-games", request.card_games),
+        ("--house-games", request.house_games),
+        ("--seat-games", request.seat_games),
+    )
     for name, value in counts:
         if value is not None and value < 0:
             raise UsageError(f"{name} must be 0 or more")
@@ -118,6 +123,7 @@ def run_command(
         max_cap_rate=request.max_cap_rate,
         card_games=request.card_games,
         house_games=request.house_games,
+        seat_games=request.seat_games,
     )
     runner = executor or LocalExecutor(request.workers)
     title = f"{plan.ruleset.name} playtest"

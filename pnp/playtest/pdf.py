@@ -1,11 +1,13 @@
 """The ``--report`` PDF: the verdict, tables and charts drawn with reportlab's graphics.
 
 Charts: win rates per House, seat and agent as bars with their 95% Wilson
-intervals over the fair band; a histogram of game lengths; and per card, how
-often it was drawn and played per game. Every heading is an entry of the
-PDF's outline (the bookmarks panel), so a long card list is easy to get
-about. The file is written atomically and is byte-identical for identical
-results (reportlab's invariant mode).
+intervals over the fair band (an interval off the band in red; a House's or
+seat's that the verdict leaves out in grey, with a line saying why); a
+histogram of game lengths; and per card, how often it was drawn and played
+per game. Every heading is an entry of the PDF's outline (the bookmarks
+panel), so a long card list is easy to get about. The file is written
+atomically and is byte-identical for identical results (reportlab's
+invariant mode).
 """
 
 from __future__ import annotations
@@ -34,7 +36,17 @@ from pnp import __version__
 from pnp.playtest.plan import option_text
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Rate, wilson
-from pnp.playtest.verdict import fair_band
+from pnp.playtest.verdict import (
+    CARDS,
+    HOUSES,
+    SEATS,
+    fair_band,
+    house_judged,
+    not_judged,
+    random_note,
+    seat_judged,
+    seat_label,
+)
 from pnp.render.bookmarks import Bookmark, NavigableTemplate, place
 
 WIDTH = A4[0] - 30 * mm
@@ -42,15 +54,24 @@ BAR = colors.HexColor("#4c78a8")
 DRAWN = colors.HexColor("#b7cde3")
 BAND = colors.HexColor("#dff0d8")
 BAD = colors.HexColor("#c0392b")
+#: an interval the verdict does not judge (too few games, random seats)
+UNJUDGED = colors.HexColor("#8a8a8a")
 GOOD = colors.HexColor("#2e7d32")
 #: cards per chart, so a long card list spreads over several pages
 CARDS_PER_CHART = 45
 
 
 def interval_chart(
-    rows: Sequence[tuple[str, Rate]], band: tuple[float, float], width: float = WIDTH
+    rows: Sequence[tuple[str, Rate]],
+    band: tuple[float, float],
+    width: float = WIDTH,
+    judged: Sequence[bool] | None = None,
 ) -> Drawing:
-    """Horizontal bars of win rates with 95% interval whiskers over the shaded fair band."""
+    """Horizontal bars of win rates with 95% interval whiskers over the shaded fair band.
+
+    An interval off the band is red, unless ``judged`` (one flag per row) says
+    the verdict leaves that row out: then it is grey, off the band or not.
+    """
     label_w, value_w, row_h, top, bottom = 120.0, 110.0, 16.0, 8.0, 22.0
     plot_w = width - label_w - value_w
     height = top + bottom + row_h * len(rows)
@@ -85,10 +106,11 @@ def interval_chart(
         share = rate.wins / rate.games if rate.games else 0.0
         low, high = wilson(rate.wins, rate.games)
         outside = high < band[0] or low > band[1]
+        counted = judged is None or judged[i]
         d.add(String(label_w - 6, y + 4, name[:24], fontSize=8, textAnchor="end"))
         d.add(Rect(label_w, y + 3, x(share) - label_w, row_h - 6, fillColor=BAR, strokeColor=None))
         mid = y + row_h / 2
-        whisker = BAD if outside else colors.black
+        whisker = UNJUDGED if not counted else BAD if outside else colors.black
         d.add(Line(x(low), mid, x(high), mid, strokeColor=whisker, strokeWidth=1.2))
         for end in (low, high):
             d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
@@ -238,6 +260,10 @@ def render_report(report: PlaytestReport) -> bytes:
     )
     for reason in report.reasons:
         story.append(Paragraph("• " + escape(reason), body))
+    left_out = not_judged(s, report.thresholds)
+    unjudged_play = random_note(s, report.thresholds)
+    if unjudged_play:  # as the terminal says it above its verdict
+        story.append(Paragraph(escape(unjudged_play), body))
     counts = (
         f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
         f"cap hits {s.cap_hits}; fair band {100 * band[0]:.1f}–{100 * band[1]:.1f}% "
@@ -245,21 +271,31 @@ def render_report(report: PlaytestReport) -> bytes:
     )
     story.append(Paragraph(escape(counts), body))
 
-    sections: list[tuple[str, list[tuple[str, Rate]]]] = [
-        ("Win rate per House", list(s.houses.items())),
+    # title, rows, whether each row is judged (None: none is), what the verdict left out
+    sections: list[tuple[str, list[tuple[str, Rate]], list[bool] | None, str | None]] = [
+        (
+            "Win rate per House",
+            list(s.houses.items()),
+            [house_judged(s, report.thresholds, h) for h in s.houses],
+            left_out.get(HOUSES),
+        ),
         (
             "Win rate per seat",
-            [(f"seat {i} ({s.seat_agents[i]})", r) for i, r in enumerate(s.seats)],
+            [(seat_label(s, i), r) for i, r in enumerate(s.seats)],
+            [seat_judged(s, report.thresholds, i) for i in range(len(s.seats))],
+            left_out.get(SEATS),
         ),
     ]
     if len(s.agents) > 1:
-        sections.append(("Win rate per agent", list(s.agents.items())))
+        sections.append(("Win rate per agent", list(s.agents.items()), None, None))
     if s.first_player:
-        sections.append(("First player", [("first player", s.first_player)]))
-    for title, rows in sections:
+        sections.append(("First player", [("first player", s.first_player)], None, None))
+    for title, rows, judged, why in sections:
         if rows:
             story += [CondPageBreak(60 * mm), heading(title, h2, 1)]
-            story.append(interval_chart(rows, band))
+            story.append(interval_chart(rows, band, judged=judged))
+            if why:
+                story.append(Paragraph(escape(f"Not judged: {why}."), small))
 
     story += [CondPageBreak(70 * mm), heading("Game length (finished games)", h2, 1)]
     story.append(histogram(s.rounds))
@@ -288,6 +324,9 @@ def render_report(report: PlaytestReport) -> bytes:
             if len(rows) > CARDS_PER_CHART:
                 title += f" ({start + 1}–{start + len(chunk)} of {len(rows)})"
             story += [CondPageBreak(12 * len(chunk) + 60), heading(title, h2, 1)]
+            if start == 0 and s.never_played and CARDS in left_out:
+                # red names are no failure here: say why, as the terminal does
+                story.append(Paragraph(escape(f"Not judged: {left_out[CARDS]}."), small))
             story.append(card_chart(chunk))
         table = [["card", "drawn", "played", "seat-games played", "won when played"]]
         for card, c in s.cards.items():

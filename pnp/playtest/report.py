@@ -13,6 +13,10 @@ The ``--json`` object has exactly these keys:
 ``houses``
     per House: ``games`` (seats that played it in games with a result),
     ``wins``, ``rate`` and its 95% Wilson interval ``ci_low``–``ci_high``;
+    ``judged``, whether its rate counts in the verdict (see ``not_judged``),
+    and ``outside_band``, how far its interval lies above (positive) or below
+    (negative) the fair band, as a fraction like ``rate`` (0 when they
+    overlap; a judged House with any other value fails the run);
 ``seats``
     the same per seat, in seat order, with the seat's ``agent``;
 ``first_player_rate``
@@ -25,6 +29,12 @@ The ``--json`` object has exactly these keys:
     games per ending (the ruleset's victory kinds, ``round_cap``, ``step_cap``);
 ``cards_never_played``
     card ids no game played (the ruleset's card list, see ``Ruleset.card_ids``);
+``not_judged``
+    what the verdict left out and why, as ``{what: why}``: ``houses`` and
+    ``seats`` (those with too few games, or all of them), ``cards`` (a run
+    shorter than ``--card-games``) and ``undecided_endings``; a run with a
+    ``random`` seat leaves out all four (the last where the ruleset has such
+    endings), its play saying nothing about them;
 ``verdict``, ``reasons``
     ``"pass"`` or ``"fail"`` and why it failed.
 
@@ -42,7 +52,20 @@ from typing import Any
 from pnp.content.problems import display_path
 from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
-from pnp.playtest.verdict import Thresholds, fair_band, unjudged_houses
+from pnp.playtest.verdict import (
+    CARDS,
+    HOUSES,
+    SEATS,
+    Thresholds,
+    band_distance,
+    fair_band,
+    house_judged,
+    not_judged,
+    random_note,
+    random_seats,
+    seat_judged,
+    seat_label,
+)
 
 #: the keys of ``pnp playtest --json``, in order
 JSON_KEYS = (
@@ -56,6 +79,7 @@ JSON_KEYS = (
     "length",
     "endings",
     "cards_never_played",
+    "not_judged",
     "verdict",
     "reasons",
 )
@@ -86,6 +110,12 @@ class PlaytestReport:
         """The ``--json`` object: exactly :data:`JSON_KEYS`."""
         s = self.stats
         first = s.first_player
+        band = fair_band(s, self.thresholds)
+
+        def judged(rate: Rate, is_judged: bool) -> dict[str, Any]:
+            gap = round(band_distance(rate, band), 6)
+            return {**rate.to_json(), "judged": is_judged, "outside_band": gap}
+
         return {
             "games": s.games,
             "crashes": [
@@ -108,15 +138,23 @@ class PlaytestReport:
                 for g in s.violations
             ],
             "cap_hits": s.cap_hits,
-            "houses": {house: rate.to_json() for house, rate in s.houses.items()},
+            "houses": {
+                house: judged(rate, house_judged(s, self.thresholds, house))
+                for house, rate in s.houses.items()
+            },
             "seats": [
-                {"seat": seat, "agent": s.seat_agents[seat], **rate.to_json()}
+                {
+                    "seat": seat,
+                    "agent": s.seat_agents[seat],
+                    **judged(rate, seat_judged(s, self.thresholds, seat)),
+                }
                 for seat, rate in enumerate(s.seats)
             ],
             "first_player_rate": first.to_json()["rate"] if first else None,
             "length": {"rounds": spread(s.rounds), "decisions": spread(s.steps)},
             "endings": dict(s.endings),
             "cards_never_played": s.never_played,
+            "not_judged": not_judged(s, self.thresholds),
             "verdict": "pass" if self.passed else "fail",
             "reasons": list(self.reasons),
         }
@@ -144,6 +182,7 @@ class PlaytestReport:
             "max_cap_rate": self.thresholds.max_cap_rate,
             "card_games": self.thresholds.card_games,
             "house_games": self.thresholds.house_games,
+            "seat_games": self.thresholds.seat_games,
             "undecided_endings": sorted(self.thresholds.undecided_endings),
             "max_undecided_rate": self.thresholds.max_undecided_rate,
         }
@@ -192,9 +231,16 @@ class PlaytestReport:
             )
             if game.record:
                 lines.append(f"    replay: pnp replay {game.record}")
-        lines.append(f"win rates (95% Wilson interval; fair band {_pct(low)}–{_pct(high)}):")
+        left_out = not_judged(s, self.thresholds)
+        randoms = bool(random_seats(s))
+        # a run with random seats shows its balance unjudged (the reason is the
+        # one line above the verdict)
+        unjudged = "; not judged" if randoms else ""
+        lines.append(
+            f"win rates (95% Wilson interval; fair band {_pct(low)}–{_pct(high)}{unjudged}):"
+        )
         rows: list[tuple[str, Rate]] = [(f"house {h}", r) for h, r in s.houses.items()]
-        rows += [(f"seat {i} ({s.seat_agents[i]})", r) for i, r in enumerate(s.seats)]
+        rows += [(seat_label(s, i), r) for i, r in enumerate(s.seats)]
         if len(s.agents) > 1:
             rows += [(f"agent {a}", r) for a, r in s.agents.items()]
         if s.first_player:
@@ -207,12 +253,10 @@ class PlaytestReport:
                 f"  {name:<{width}}  {_pct(share):>6}  [{_pct(lo)}–{_pct(hi)}]  "
                 f"{rate.wins}/{rate.games}"
             )
-        unjudged = unjudged_houses(s, self.thresholds)
-        if unjudged:  # their intervals are shown, but a handful of games proves nothing
-            lines.append(
-                f"  balance not judged for {', '.join(unjudged)}: fewer than "
-                f"{self.thresholds.house_games} games each (--house-games)"
-            )
+        if not randoms:  # their intervals are shown, but a handful of games proves nothing
+            lines += [
+                f"  balance not judged for {left_out[k]}" for k in (HOUSES, SEATS) if k in left_out
+            ]
         r, d = spread(s.rounds), spread(s.steps)
         lines.append(
             f"length (finished games): rounds mean {r['mean']:.1f}, median {r['median']:g}, "
@@ -228,10 +272,16 @@ class PlaytestReport:
             never = s.never_played
             if never:
                 shown = ", ".join(never[:10]) + (" …" if len(never) > 10 else "")
-                lines.append(f"  never played ({len(never)}): {shown}")
+                count = f"{len(never)}; not judged" if randoms else str(len(never))
+                lines.append(f"  never played ({count}): {shown}")
+                if not randoms and CARDS in left_out:  # a short run: no failure, say why
+                    lines.append(f"  cards not judged: {left_out[CARDS]}")
         note = self.replaced_note()
         if note:
             lines.append(note)
+        unjudged_play = random_note(s, self.thresholds)
+        if unjudged_play:
+            lines.append(unjudged_play)
         lines.append(f"verdict: {'PASS' if self.passed else 'FAIL'}")
         lines += [f"  - {reason}" for reason in self.reasons]
         return lines

@@ -274,6 +274,7 @@ def test_cli_pass_and_fail_exit_codes() -> None:
         (["--report", "out.txt"], "the report is a PDF"),
         (["--fair-margin", "2"], "--fair-margin must be between 0 and 1"),
         (["--house-games", "-1"], "--house-games must be 0 or more"),
+        (["--seat-games", "-1"], "--seat-games must be 0 or more"),
         (["--card-games", "-5"], "--card-games must be 0 or more"),
     ],
 )
@@ -284,17 +285,50 @@ def test_cli_bad_input_exits_two(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_cli_says_which_houses_played_too_few_games_to_judge() -> None:
+def test_cli_says_which_houses_and_seats_played_too_few_games_to_judge() -> None:
     three = ("--workers", "1", "--players", "3", "--houses", "stark,lannister,tyrell")
     result = invoke("--games", "6", *three)
     assert result.exit_code in (0, 1), result.output
     assert "balance not judged for lannister, stark, tyrell: fewer than 30 games each" in (
         result.stdout
     )
+    assert "balance not judged for seats 0–2: fewer than 30 games each (--seat-games)" in (
+        result.stdout
+    )
     result = invoke("--games", "6", *three, "--house-games", "6")
+    assert "balance not judged for lannister" not in result.stdout
+    assert "balance not judged for seats" in result.stdout
+    result = invoke("--games", "6", *three, "--house-games", "6", "--seat-games", "6")
     assert "balance not judged" not in result.stdout
-    result = invoke("--games", "3", *three, "--stats", "stats.json")
-    assert json.loads(Path("stats.json").read_text())["thresholds"]["house_games"] == 30
+    result = invoke("--games", "3", *three, "--stats", "stats.json", "--seat-games", "2")
+    thresholds = json.loads(Path("stats.json").read_text())["thresholds"]
+    assert (thresholds["house_games"], thresholds["seat_games"]) == (30, 2)
+
+
+def test_cli_random_agents_hunt_crashes_without_judging_balance(monkeypatch) -> None:
+    ghost = dataclasses.replace(
+        HAGGLE, card_ids=lambda content: [*(c.id for c in content.model.cards), "ghost"]
+    )
+    monkeypatch.setattr("pnp.rulesets.RULESETS", (ghost,))
+    args = ("--games", "40", "--workers", "1", "--players", "3", "--card-games", "1")
+    result = invoke(*args, "--agents", "heuristic,random,heuristic", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    why = "seat 1 plays random agents, whose play says nothing about balance"
+    assert data["not_judged"]["houses"] == why and data["not_judged"]["seats"] == why
+    assert "cards" in data["not_judged"] and data["cards_never_played"] == ["ghost"]
+    assert data["verdict"] == "pass"
+    # the ruleset's own bots are judged: the ghost card fails the run
+    result = invoke(*args)
+    assert result.exit_code == 1 and "1 card(s) never played in 40 games: ghost" in result.stdout
+    # a crash still fails a random run, which says what it left unjudged
+    result = invoke(*args, "--agents", "random", "-o", "crash_on=gold-crown")
+    assert result.exit_code == 1 and "crashed" in result.stdout
+    assert "  never played (2; not judged): gold-crown, ghost" in result.stdout
+    assert (
+        "balance and cards not judged: every seat plays random agents, "
+        "whose play says nothing about balance or cards\nverdict: FAIL"
+    ) in result.stdout
 
 
 def test_cli_agents_and_houses_ignore_case_like_ruleset_names() -> None:

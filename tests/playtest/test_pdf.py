@@ -105,3 +105,24 @@ def test_options_are_written_as_on_the_command_line() -> None:
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(render_report(shown))).pages)
     # the summary and -o say winter=true; the report said winter=True
     assert "winter=true" in text and "winter=True" not in text
+
+
+def test_an_interval_the_verdict_leaves_out_is_grey_not_red() -> None:
+    from reportlab.graphics.shapes import Line
+
+    from pnp.playtest.pdf import BAD, UNJUDGED, interval_chart
+    from pnp.playtest.stats import Rate
+
+    rows = [("seat 0", Rate(100, 90)), ("seat 1", Rate(100, 50))]  # seat 0 is far off the band
+
+    def whiskers(judged: list[bool] | None) -> set[str]:
+        chart = interval_chart(rows, (0.45, 0.55), judged=judged)
+        return {
+            line.strokeColor.hexval()
+            for line in chart.contents
+            if isinstance(line, Line) and line.strokeWidth == 1.2
+        }
+
+    black = "0x000000"
+    assert whiskers(None) == whiskers([True, True]) == {BAD.hexval(), black}
+    assert whiskers([False, True]) == {UNJUDGED.hexval(), black}

@@ -84,7 +84,8 @@ def test_tally_is_order_independent() -> None:
 
 
 def test_verdict_reasons() -> None:
-    tally = Tally(2, ("random", "random"))
+    # heuristic seats: a run with a random seat does not judge balance or cards
+    tally = Tally(2, ("heuristic", "heuristic"))
     for i in range(100):
         # house "a" always wins: far outside any fair band, three times in four by "crown"
         summary = game(
@@ -101,30 +102,34 @@ def test_verdict_reasons() -> None:
     assert "1 game(s) hit a cap (1.0%, more than the 0.0% allowed)" in text
     assert "a wins 99.0% of its games" in text and "b wins 0.0% of its games" in text
     # the failing House's reason says how it wins; one that never wins has no way
-    assert "44.5%–54.5%; commonest way to win: crown (75.0% of its wins)" in text
-    assert "b wins 0.0% of its games (95% CI 0.0%–3.7%), outside the fair band 44.5%–54.5%\n" in (
-        text + "\n"
-    )
+    assert (
+        "a wins 99.0% of its games (95% CI 94.6%–99.8%), 40.1 points above the fair band "
+        "44.5%–54.5%; commonest way to win: crown (75.0% of its wins)"
+    ) in text
+    assert (
+        "b wins 0.0% of its games (95% CI 0.0%–3.7%), 40.8 points below the fair band 44.5%–54.5%\n"
+    ) in (text + "\n")
+    assert "seat" not in text  # each seat won half its games
     assert "1 card(s) never played in 102 games: never" in text
     relaxed = verdict(stats, Thresholds(fair_margin=1.0, max_cap_rate=0.5, card_games=1000))
     assert relaxed == [reasons[0]]
 
 
 def test_a_house_with_few_games_is_not_judged() -> None:
-    tally = Tally(2, ("random", "random"))
+    tally = Tally(2, ("heuristic", "heuristic"))
     for i in range(6):  # "a" wins all 6: 95% CI 61%-100%, far above the band
         tally.add(game(i, winners=(0,), factions=("a", "b")))
     stats = tally.statistics(["x"])
-    assert verdict(stats, Thresholds(house_games=7)) == []
+    assert verdict(stats, Thresholds(house_games=7, seat_games=7)) == []
     assert unjudged_houses(stats, Thresholds(house_games=7)) == ["a", "b"]
-    judged = verdict(stats, Thresholds(house_games=6))
+    judged = verdict(stats, Thresholds(house_games=6, seat_games=7))
     assert any(r.startswith("a wins 100.0% of its games") for r in judged)
     assert unjudged_houses(stats, Thresholds(house_games=6)) == []
     assert Thresholds().house_games == 30
 
 
 def test_verdict_counts_endings_without_a_victory() -> None:
-    tally = Tally(2, ("random", "random"))
+    tally = Tally(2, ("heuristic", "heuristic"))
     for i in range(20):
         tally.add(game(i, winners=(i % 2,), factions=("a", "b")))
     stats = tally.statistics(["x"])
