@@ -1076,13 +1076,18 @@ class Referee(State):
 
     # ------------------------------------------------------------ the game
 
-    def flow(self, start: str = "leaders") -> Flow:
+    def flow(self, start: str = "leaders", pause: bool = False) -> Flow:
         """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``).
 
         Each turn runs its phases in order here (a scenario may start a turn
         at its support or encounter phase), then the end of the game is
-        checked and the next player becomes the challenger.
+        checked and the next player becomes the challenger. ``pause`` (a
+        scenario) first asks the first player a one-option ``scenario_start``
+        question, so that all the position sets off happens after it, where
+        the scenario's checks can see it.
         """
+        if pause:
+            yield Decision(self.first, "scenario_start", (self.opt("begin"),))
         if start == "leaders":
             yield from self.choose_leaders()
             start = "turn"
