@@ -1123,10 +1123,12 @@ class Referee(State):
         """Each player keeps one of the leader sheets he drew (IT-SETUP-01/02), then deals."""
         picks = []
         cid = self.t.char_id
+        # every player draws his sheets before anyone keeps one (IT-SETUP-01)
+        for seat in range(self.n):
+            for c in self.leader_offers[seat]:
+                self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
         for seat in range(self.n):
             offered = tuple(self.leader_offers[seat])
-            for c in offered:
-                self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
