@@ -122,7 +122,9 @@ class Game(ABC):
 
         The engine reads them once, before the first decision: the playtest
         statistics count the opening draws from them. Scenarios match events
-        from the first scripted step on, so setup events are never matched.
+        from the first scripted step on, so setup events are never matched:
+        the shipped rulesets' scenario games therefore open with a one-option
+        ``scenario_start`` decision (``begin``) and have none.
         """
         return []
 

@@ -108,6 +108,28 @@ def test_unknown_label_suggests_and_lists_options(runner, write) -> None:
     assert "pending: seat 0, action, options:" in text and "3: pass" in text
 
 
+def test_a_script_without_begin_is_told_to_start_with_it(write) -> None:
+    """A ruleset's scenario game opens with a one-option ``begin``; a script that
+    skips it fails with a hint (scripts written before that opening existed)."""
+    path = write(
+        """
+        ruleset: thrones
+        covers: [TH-TAX-01]
+        about: A script that forgets the opening begin.
+        setup:
+          players: 2
+          phase: taxation
+          seats: [{house: stark, gold: 1}, {house: lannister}]
+        script:
+          - {seat: 0, choose: pass}
+        """
+    )
+    text = fail_text(ScenarioRunner(), path)  # the shipped rulesets and content
+    assert "script[0] (line 9): no option 'pass'" in text
+    assert "start the script with `- {choose: begin}`" in text
+    assert "pending: seat 0, scenario_start, options:" in text and "0: begin" in text
+
+
 def test_wrong_seat_fails(runner, write) -> None:
     path = write(BASE + "script:\n  - {seat: 1, choose: pass}\n")
     text = fail_text(runner, path)

@@ -38,6 +38,9 @@ from pnp.rulesets import Ruleset, find_ruleset
 #: the most events a failure lists before it says how many it left out
 MAX_LISTED_EVENTS = 60
 
+#: the kind of the one-option ``begin`` decision a ruleset's scenario game opens with
+SCENARIO_START = "scenario_start"
+
 
 @dataclass(frozen=True)
 class ScenarioOutcome:
@@ -198,6 +201,11 @@ def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
         hint = difflib.get_close_matches(label, labels, n=1, cutoff=0.5)
         if hint:
             lines.append(f"did you mean {hint[0]!r}?")
+        if decision.kind == SCENARIO_START:  # a script written before that opening existed
+            lines.append(
+                "a scenario game opens with `begin`: start the script with "
+                "`- {choose: begin}` (tests/scenarios/README.md)"
+            )
         raise _Failed([*lines, *_describe(decision)])
     try:
         play.events.extend(game.apply(labels.index(label)))

@@ -14,7 +14,9 @@ from pnp.rulesets.ironthrone.view import SeatView
 class IronThroneGame(NativeGame):
     """A game in progress: the referee's decision generator behind the engine API."""
 
-    def __init__(self, ref: Referee, start: str) -> None:
+    def __init__(self, ref: Referee, start: str, *, pause: bool = False) -> None:
+        """The game of ``ref`` from ``start`` (see :meth:`Referee.flow`); ``pause``
+        opens it with a one-option ``scenario_start`` decision (scenarios)."""
         self.ref = ref
         self.players = ref.n
         for seat in range(ref.n):  # a scenario sets tokens directly
@@ -22,7 +24,7 @@ class IronThroneGame(NativeGame):
         ref.index_leaders()  # and leaders
         ref.count_round()  # and the turn
         ref.index_hands()  # and hands
-        self._flow = ref.flow(start)
+        self._flow = ref.flow(start, pause)
         self._send = self._flow.send
         ref.events = []
         self._pending = self._advance(None)

@@ -448,17 +448,19 @@ class Referee(State):
             self.emit("deck_reshuffled", seat, cards=len(deck))
 
     def take_top(self, seat: int) -> int:
-        """Remove and return the top card of ``seat``'s deck, or -1 if none is left."""
+        """Remove and return the top card of ``seat``'s deck, or -1 if none is left.
+
+        A deck found empty is rebuilt first. A deck this empties is not: the
+        caller records what became of the card, then calls :meth:`refill`, so
+        the log shows the card leaving before the deck is rebuilt (IT-END-03).
+        """
         deck = self.deck[seat]
         if not deck:
             self.refill(seat)
             deck = self.deck[seat]
             if not deck:
                 return -1
-        c = deck.pop()
-        if not deck:
-            self.refill(seat)
-        return c
+        return deck.pop()
 
     def draw(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` cards (fewer when deck and discard run dry)."""
@@ -477,16 +479,18 @@ class Referee(State):
             self.hand_bits[seat] = bits
             return
         for _ in range(count):
-            if len(deck) > 1:
-                c = deck.pop()
-            else:
-                c = self.take_top(seat)
-                if c < 0:
-                    break
+            if not deck:  # found empty (its discards were none when it ran out)
+                self.refill(seat)
                 deck = self.deck[seat]  # a refill replaces the deck
+                if not deck:
+                    break
+            c = deck.pop()
             hand.append(c)
             bits |= bit[c]
             events.append(drawn[c])
+            if not deck:  # this draw exhausted it: rebuilt at once, after the draw
+                self.refill(seat)
+                deck = self.deck[seat]
         self.hand_bits[seat] = bits
 
     def reshuffle(self, seat: int) -> None:
@@ -945,6 +949,8 @@ class Referee(State):
             }
             event = known[key] = Event("hostage_taken", taker, data)
         self.events.append(event)
+        if where == "deck":
+            self.refill(victim)  # a deck the hostage exhausted is rebuilt now (IT-END-03)
 
     # ------------------------------------------------------------ windows
 
@@ -1070,13 +1076,18 @@ class Referee(State):
 
     # ------------------------------------------------------------ the game
 
-    def flow(self, start: str = "leaders") -> Flow:
+    def flow(self, start: str = "leaders", pause: bool = False) -> Flow:
         """The whole game from ``start`` (``leaders``, ``turn``, ``support`` or ``encounter``).
 
         Each turn runs its phases in order here (a scenario may start a turn
         at its support or encounter phase), then the end of the game is
-        checked and the next player becomes the challenger.
+        checked and the next player becomes the challenger. ``pause`` (a
+        scenario) first asks the first player a one-option ``scenario_start``
+        question, so that all the position sets off happens after it, where
+        the scenario's checks can see it.
         """
+        if pause:
+            yield Decision(self.first, "scenario_start", (self.opt("begin"),))
         if start == "leaders":
             yield from self.choose_leaders()
             start = "turn"
@@ -1112,10 +1123,12 @@ class Referee(State):
         """Each player keeps one of the leader sheets he drew (IT-SETUP-01/02), then deals."""
         picks = []
         cid = self.t.char_id
+        # every player draws his sheets before anyone keeps one (IT-SETUP-01)
+        for seat in range(self.n):
+            for c in self.leader_offers[seat]:
+                self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
         for seat in range(self.n):
             offered = tuple(self.leader_offers[seat])
-            for c in offered:
-                self.events.append(Event("card_drawn", seat, {"card": cid[c]}))
             opts = self.choices(
                 ("leader", offered), lambda o=offered: [self.opt(f"leader: {cid[c]}", c) for c in o]
             )
@@ -1449,16 +1462,19 @@ class Referee(State):
     def place(self, seat: int, c: int) -> None:
         """``seat`` places card ``c`` of his hand facedown; -1: the deck's top card, his
         hand being empty (IT-ENC-04)."""
-        if c >= 0:
-            self.from_hand(seat, c)
-        else:
+        from_deck = c < 0
+        if from_deck:
             c = self.take_top(seat)
             if c < 0:
                 self.emit("card_played", seat, card=None, use="placed", faceup=self.faceup[seat])
                 return
+        else:
+            self.from_hand(seat, c)
         self.placed[seat] = c
         self.table[seat].append(c)
         self.events.append(self.t.placed_events[self.faceup[seat]][c])
+        if from_deck:
+            self.refill(seat)  # a deck the card exhausted is rebuilt now (IT-END-03)
 
     # -- resolution
 

@@ -2,8 +2,11 @@
 
 :func:`scenario_game` builds any position from a scenario's ``setup:``
 mapping (see ``tests/scenarios/ironthrone/README.md``), with fixture cards
-and characters that exist only in that scenario. Fresh seeded games come
-from :mod:`pnp.rulesets.ironthrone.setup`.
+and characters that exist only in that scenario. The game opens with a
+``scenario_start`` decision (one option, ``begin``, for the first player), so
+every event of the position — the turn start, the event card, the preparation
+draws — happens inside the script and can be expected. Fresh seeded games
+come from :mod:`pnp.rulesets.ironthrone.setup`.
 """
 
 from __future__ import annotations
@@ -310,7 +313,7 @@ class _Builder:
                 f"the game has {rules.power_markers}",
             )
         self.check()
-        return IronThroneGame(ref, start)
+        return IronThroneGame(ref, start, pause=True)
 
     def check(self) -> None:
         if self.problems:

@@ -380,7 +380,11 @@ def scenario_game(
     cards: Sequence[Mapping[str, Any]],
     seed: int,
 ) -> ThronesGame:
-    """A game at the position a scenario's ``setup:`` describes (see tests/scenarios/README)."""
+    """A game at the position a scenario's ``setup:`` describes (see tests/scenarios/README).
+
+    It opens with a ``scenario_start`` decision (one option, ``begin``, for the
+    first player), so that every event of the position happens inside the script.
+    """
     from pnp.rulesets.thrones.rules import ThronesGame
 
     model = _content(content)
@@ -574,7 +578,7 @@ def scenario_game(
     game.round_no = round_no
     if options.get("draft"):
         fill_draft_deck(game, model)
-    game.start(phase)
+    game.start(phase, pause=True)
     return game
 
 

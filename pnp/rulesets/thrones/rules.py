@@ -164,8 +164,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     # ------------------------------------------------------------------ engine API
 
-    def start(self, phase: str = "setup") -> None:
-        """Begin play at ``phase`` (``setup`` for a new game) and run to the first decision."""
+    def start(self, phase: str = "setup", *, pause: bool = False) -> None:
+        """Begin play at ``phase`` (``setup`` for a new game) and run to the first decision.
+
+        ``pause`` (a scenario) opens with a one-option ``scenario_start``
+        decision for the first player, so that all the position sets off
+        happens after it, where the scenario's checks can see it.
+        """
         for s in self.seats:  # a scenario fills the zones directly
             s.reindex()
         chainable = False
@@ -182,7 +187,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.live_triggers = self.triggers_present | self.forced_present
         self.count_owned()
         self.refresh()
-        self._gen = self._flow(phase)
+        self._gen = self._flow(phase, pause)
         self._advance(None)
         self._setup_events = self._events
         self._events = []
@@ -712,7 +717,9 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     # ------------------------------------------------------------------ the round
 
-    def _flow(self, phase: str) -> Flow:
+    def _flow(self, phase: str, pause: bool = False) -> Flow:
+        if pause:
+            yield new_decision(self.first, "scenario_start", [Option("begin", None)])
         if phase == "setup":
             yield from self.setup_flow()
             phase = "plot"

@@ -28,6 +28,9 @@ def content() -> LoadedContent[Any]:
 def game_at(content: LoadedContent[Any], setup: dict[str, Any], cards: list[Any]) -> IronThroneGame:
     g = RULESET.scenario_game(content, setup, cards, 0)
     assert isinstance(g, IronThroneGame)
+    opening = g.decision()
+    assert opening is not None and opening.labels() == ["begin"]
+    g.apply(0)  # a scenario game opens with `begin`; the bots meet what follows
     return g
 
 

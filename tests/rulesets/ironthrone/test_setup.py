@@ -108,6 +108,31 @@ def test_same_seed_same_game(content: LoadedContent[Any]) -> None:
     assert start(content, 4, 100).state_hash() != a.state_hash()
 
 
+def test_scenario_game_opens_with_begin_for_the_first_player(
+    content: LoadedContent[Any],
+) -> None:
+    """A scenario game first asks the first player a one-option ``begin``, so the
+    events of the position (here the turn start and the preparation) come after it;
+    a new game has no such question."""
+    seats = [{"house": h, "leader": f"{h}-x"} for h in ("stark", "lannister", "baratheon")]
+    cards = [
+        {"id": f"{h}-x", "type": "leader", "house": h, "name": "X"}
+        for h in ("stark", "lannister", "baratheon")
+    ]
+    setup = {"first_player": 2, "event_deck": ["event-lannister-gold"], "seats": seats}
+    game = RULESET.scenario_game(content, setup, cards, 0)
+    opening = game.decision()
+    assert opening is not None
+    assert (opening.seat, opening.kind, opening.labels()) == (2, "scenario_start", ["begin"])
+    assert game.setup_events() == []
+    events = game.apply(0)
+    assert [e.kind for e in events][:2] == ["turn_started", "card_drawn"]
+    assert events[0].seat == 2
+    assert game.decision() is not None and game.decision().kind != "scenario_start"
+    fresh = start(content, 3, 0)
+    assert fresh.decision() is not None and fresh.decision().kind == "choose_leader"
+
+
 def test_scenario_setup_errors_are_located(content: LoadedContent[Any]) -> None:
     setup = {
         "start": "encounter",

@@ -45,6 +45,7 @@ SETUP: dict[str, Any] = {
 def game() -> IronThroneGame:
     g = RULESET.scenario_game(RULESET.load(), SETUP, [], 0)
     assert isinstance(g, IronThroneGame)
+    g.apply(0)  # the scenario's opening `begin`: the views are checked at the first real decision
     return g
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -99,6 +100,29 @@ def test_invariants_catch_planted_faults(content: LoadedContent) -> None:
     assert any("owns" in v and "in its zones" in v for v in found)
     assert any("phase taxation followed draw" in v for v in found)
     assert lost is not None
+
+
+def test_scenario_game_opens_with_begin_for_the_first_player(content: LoadedContent) -> None:
+    """A scenario game first asks the first player a one-option ``begin``, so the
+    events of the position (here the taxation) come after it; a new game has no
+    such question."""
+    assert RULESET.scenario_game is not None
+    setup = {
+        "players": 2,
+        "phase": "taxation",
+        "first_player": 1,
+        "seats": [{"house": "stark", "gold": 3}, {"house": "lannister", "gold": 2}],
+    }
+    game = RULESET.scenario_game(content, setup, [], 0)
+    opening = game.decision()
+    assert opening is not None
+    assert (opening.seat, opening.kind, opening.labels()) == (1, "scenario_start", ["begin"])
+    assert game.setup_events() == []
+    events = game.apply(0)
+    returned = [(e.seat, e.data["amount"]) for e in events if e.kind == "gold_returned"]
+    assert returned == [(0, 3), (1, 2)]
+    fresh = RULESET.new_game(content, GameConfig(2), 0)
+    assert fresh.decision() is not None and fresh.decision().kind != "scenario_start"
 
 
 def test_invariants_catch_two_uniques(content: LoadedContent) -> None:
@@ -295,8 +319,7 @@ def test_invariants_catch_stale_passive_modifiers(content: LoadedContent) -> Non
             {"house": "lannister", "plot": {"income": 0, "initiative": 0, "claim": 1}},
         ],
     }
-    game = RULESET.scenario_game(content, setup, cards, 0)
-    assert isinstance(game, ThronesGame)
+    game = _begun(RULESET.scenario_game(content, setup, cards, 0))
     labels = game.decision().labels()  # type: ignore[union-attr]
     game.apply(labels.index("marshal: t-sword"))  # one host: attached at once
     knight = game.seats[0].chars[0]
@@ -335,8 +358,16 @@ def _knights_game(content: LoadedContent, extra: list[dict], in_play: list[str])
             {"house": "lannister", "plot": {"income": 0, "initiative": 0, "claim": 1}},
         ],
     }
-    game = RULESET.scenario_game(content, setup, cards, 0)
+    return _begun(RULESET.scenario_game(content, setup, cards, 0))
+
+
+def _begun(game: Any) -> ThronesGame:
+    """``game`` (a scenario game) past its opening one-option ``begin`` decision."""
     assert isinstance(game, ThronesGame)
+    opening = game.decision()
+    assert opening is not None and opening.kind == "scenario_start"
+    assert opening.labels() == ["begin"]
+    game.apply(0)
     return game
 
 
