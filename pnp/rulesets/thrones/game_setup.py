@@ -74,12 +74,12 @@ class SetupMixin:
                 opts = [Option("keep hand", False), Option("mulligan", True)]
                 if (yield from self.ask(s.idx, "mulligan", opts)).data:
                     s.mulliganed = True
+                    self.emit("mulligan", s.idx)  # before its shuffle: events in the order they happen
                     for c in list(s.hand):
                         s.remove_from_hand(c)
                         c.zone = DECK
                         s.deck.append(c)
                     self.shuffle(s.idx)
-                    self.emit("mulligan", s.idx)
                     self.draw(s.idx, self.rules.hand_size, effect=False)
         self.first = self.rng.randrange(self.players)  # TH-SETUP-03: a random first player
         self.emit("setup_first_player", self.first)
