@@ -5,8 +5,12 @@ standing characters beat what the opponent can still defend with, defends
 when it can win (or when a claim would hurt most), kills its cheapest
 characters to military claims, saves what matters, and uses its events and
 abilities when they change a challenge or draw cards. Every choice is a
-small scoring rule over the options; ties go to the earlier option, with a
-sprinkle of its own RNG so mirror matches do not play identically.
+small scoring rule over the options, with a sprinkle of its own RNG so mirror
+matches do not play identically. Where the options name other players (whom
+to challenge, redirect to, name as "an opponent", or let win) or cards of
+several players, a tie is broken with the bot's own RNG: options come in seat
+order, so "the earlier option" would always pick the lowest-numbered seat and
+tilt a multiplayer game against seat 0 (issue 24).
 """
 
 from __future__ import annotations
@@ -66,13 +70,29 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ helpers
 
     @staticmethod
-    def best(options: tuple[Option, ...], score: Callable[[Option], float]) -> int:
+    def best(
+        options: tuple[Option, ...],
+        score: Callable[[Option], float],
+        rng: random.Random | None = None,
+    ) -> int:
+        """The index of the best-scoring option.
+
+        Ties go to the earlier option, or with ``rng`` to one of the tied
+        options at random (for options that name seats: see the module doc).
+        """
         best_i, best_s = 0, float("-inf")
+        tied: list[int] = []
         for i, o in enumerate(options):
             s = score(o)
             if s > best_s:
                 best_i, best_s = i, s
-        return best_i
+                tied = []
+            elif s == best_s and rng is not None:
+                if not tied:
+                    tied.append(best_i)
+                tied.append(i)
+        # the RNG is drawn on only for a real tie, so untied choices cost no draws
+        return rng.choice(tied) if tied and rng is not None else best_i
 
     @staticmethod
     def find(options: tuple[Option, ...], label: str) -> int:
@@ -136,7 +156,11 @@ class HeuristicAgent:
         return self.best(d.options, score)
 
     def on_winner(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
-        return self.find(d.options, f"winner: seat {view.seat}")
+        mine = f"winner: seat {view.seat}"
+        if any(o.label == mine for o in d.options):
+            return self.find(d.options, mine)
+        # not among them: the game is lost either way, so no seat is favoured
+        return rng.randrange(len(d.options))
 
     # ------------------------------------------------------------------ marshalling
 
@@ -176,7 +200,7 @@ class HeuristicAgent:
             return s if mine else s * 0.9 + 1  # harmful attachments go where allowed
 
         # an attachment that may only go on opponents is harmful: pick the strongest
-        return self.best(d.options, score)
+        return self.best(d.options, score, rng)
 
     # ------------------------------------------------------------------ actions
 
@@ -273,7 +297,7 @@ class HeuristicAgent:
                 v += 4 if (c in ch.attackers or c in ch.defenders) else 0
             return (-v if mine else v) if harmful else (v if mine else -v)
 
-        return self.best(d.options, score)
+        return self.best(d.options, score, rng)
 
     def on_cost(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
         return self.best(d.options, lambda o: -card_value(o.data))
@@ -288,7 +312,7 @@ class HeuristicAgent:
         return 0
 
     def on_opponent(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
-        return self.best(d.options, lambda o: view.power(o.data))
+        return self.best(d.options, lambda o: view.power(o.data), rng)
 
     def on_discard(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
         return self.best(d.options, lambda o: -card_value(o.data))
@@ -322,9 +346,22 @@ class HeuristicAgent:
         dfn = self.defence_potential(view, target, ctype)
         return att - dfn
 
+    @staticmethod
+    def leader(view: ThronesView) -> int | None:
+        """The opponent who alone has the most power (``None`` when several share the lead).
+
+        Shared leads (every game starts with one) single out nobody: a
+        tie-break by seat number would make the lowest-numbered opponent
+        everybody's favourite target.
+        """
+        opps = view.opponents()
+        top = max(view.power(s) for s in opps)
+        leaders = [s for s in opps if view.power(s) == top]
+        return leaders[0] if len(leaders) == 1 else None
+
     def on_challenge(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
         bribed = {s for s, _n in view.deals()}
-        leader = max(view.opponents(), key=lambda s: (view.power(s), -s))
+        leader = self.leader(view)
 
         def score(o: Option) -> float:
             if o.data is None:
@@ -348,7 +385,7 @@ class HeuristicAgent:
                 s += 0.5
             return s
 
-        return self.best(d.options, score)
+        return self.best(d.options, score, rng)
 
     def on_attackers(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
         ch = view.challenge
@@ -434,7 +471,7 @@ class HeuristicAgent:
     def on_new_target(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
         ch = view.challenge
         ctype = ch.ctype if ch is not None else "power"
-        return self.best(d.options, lambda o: -self.defence_potential(view, o.data, ctype))
+        return self.best(d.options, lambda o: -self.defence_potential(view, o.data, ctype), rng)
 
     def on_intercept(self, view: ThronesView, d: Decision, rng: random.Random) -> int:
         ch = view.challenge
