@@ -46,6 +46,7 @@ def four_players(
     }
     game = RULESET.scenario_game(content, setup, CARDS, 0)
     assert isinstance(game, ThronesGame)
+    game.apply(0)  # the scenario game's opening `begin`
     return game
 
 
