@@ -109,6 +109,12 @@ class Catalog:
         return cached
 
     @property
+    def defender_tokens(self) -> int:
+        """Defender of the Wall tokens the kit prints (Night's Watch)."""
+        token = self.rules.nights_watch.defender_token
+        return next(t.count for t in self.content.tokens if t.id == token)
+
+    @property
     def fief_titles_sorted(self) -> list[tuple[str, str]]:
         """``(fief, title)`` pairs in Fief id order."""
         cached = self.extra.get("fief_titles_sorted")

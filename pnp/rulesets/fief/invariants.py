@@ -244,7 +244,7 @@ def _wall(s: FiefState) -> list[str]:
         left = s.recruit_supply[chit]
         if left < 0 or left + used != printed:
             out.append(f"{chit}: {left} left + {used} on the Wall != {printed}")
-    printed = next(t.count for t in s.cat.content.tokens if t.id == nw.defender_token)
+    printed = s.cat.defender_tokens
     if sum(s.defenders.values()) > printed or any(n < 0 for n in s.defenders.values()):
         out.append(f"Defender of the Wall tokens: {s.defenders} of {printed}")
     if not 0 <= s.wall_marker <= nw.track:

@@ -93,10 +93,7 @@ def watch_strength(s: FiefState) -> int:
 
 def defenders_left(s: FiefState) -> int:
     """Defender of the Wall tokens still in the supply."""
-    printed = next(
-        t.count for t in s.cat.content.tokens if t.id == s.cat.rules.nights_watch.defender_token
-    )
-    return printed - sum(s.defenders.values())
+    return s.cat.defender_tokens - sum(s.defenders.values())
 
 
 # -- taking the black and breaking the oath ------------------------------------------
