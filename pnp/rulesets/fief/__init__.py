@@ -16,7 +16,9 @@ RULESET = Ruleset(
     title="A Song of Ice and Fief",
     player_counts=PLAYER_COUNTS,
     content_model=FiefContent,
-    notes="options: winter, tactics, concession; alliances from 4 players",
+    notes=(
+        "options: winter, tactics, concession, nights_watch (5–6 players); alliances from 4 players"
+    ),
     new_game=new_game,
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},

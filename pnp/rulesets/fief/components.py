@@ -8,7 +8,8 @@
 ``cards.pdf``
     the mini cards: Court Events (brown back), the Fortune deck (grey bounty
     and black disaster backs), the Winter is Coming disaster copies (blue
-    back, marked with the season they join), the Military Title cards, the
+    back, marked with the season they join), the Military Title cards (as
+    many of each as its ``copies``: nine Brothers of the Night's Watch), the
     Wall castles and the First Player card;
 ``tokens.pdf``
     Fief and High Titles, every House's troops (its stock, House changes
@@ -18,9 +19,10 @@
     the Night's Watch pieces;
 ``board.pdf``
     the main board drawn from the map data, tiled (:mod:`~pnp.rulesets.fief.board`);
-``court-board.pdf``, ``house-boards.pdf``, ``dice.pdf``
-    the Royal Court with the decks and trackers, the nine House boards and
-    the die nets.
+``court-board.pdf``, ``wall-board.pdf``, ``house-boards.pdf``, ``dice.pdf``
+    the Royal Court with the decks and trackers, the Wall board of the
+    Night's Watch expansion (:mod:`~pnp.rulesets.fief.wallboard`), the nine
+    House boards and the die nets.
 
 Component ids: Noble cards keep their content id; the others are prefixed
 by what they are (``court-``, ``fortune-``, ``title-``, ``avatar-``) or
@@ -41,6 +43,7 @@ from pnp.rulesets.fief.dienets import dice_boards
 from pnp.rulesets.fief.houseboards import house_boards
 from pnp.rulesets.fief.model import COUNTER_BACKS, TITLE_TOKENS, FiefContent, House, Noble
 from pnp.rulesets.fief.style import HIGH_TITLE
+from pnp.rulesets.fief.wallboard import wall_board
 
 #: token sizes by shape, mm, unless :data:`TOKEN_SIZES` names the token
 DEFAULT_TOKEN_SIZE = {"round": 18.0, "square": 18.0, "hex": 20.0}
@@ -104,6 +107,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
         *tokens(model),
         main_board(content),
         *court_board(model),
+        wall_board(model),
         *house_boards(model),
         *dice_boards(model),
     ]
@@ -166,7 +170,8 @@ def mini_cards(model: FiefContent) -> list[Card]:
     for t in model.titles:
         if t.kind == "military":
             face = partial(faces.military_face, model, t)
-            cards.append(mini(id=f"title-{t.id}", name=t.name, face=face))
+            # the Brothers' card: one for each Noble who holds it at once
+            cards.append(mini(id=f"title-{t.id}", name=t.name, copies=t.copies, face=face))
     for w in model.wall_castles:
         face = partial(faces.castle_face, w)
         cards.append(mini(id=w.id, name=w.name, copies=w.copies, face=face, back=faces.castle_back))

@@ -58,19 +58,21 @@ def court_board(model: FiefContent) -> list[Board]:
 # -- helpers (face points, origin bottom-left; these take mm from the top-left) ---------------
 
 
-def _at(face: Face, x: float, y: float) -> tuple[float, float]:
+def at_mm(face: Face, x: float, y: float) -> tuple[float, float]:
+    """Board mm from the top-left to face points."""
     return x * mm, face.height - y * mm
 
 
-def _panel(face: Face, title: str) -> None:
-    face.fill(EDGE)
+def side_panel(face: Face, title: str, edge: str = EDGE) -> None:
+    """A side board's coloured edge, its light ground and its title, top left."""
+    face.fill(edge)
     box = face.trim_box().inset(4 * mm)
     face.rect(box.x, box.y, box.w, box.h, fill=GROUND, stroke=INK, line_width=0.8, radius=3 * mm)
-    x, y = _at(face, 10, 15)
+    x, y = at_mm(face, 10, 15)
     face.label(title, x, y, size=18, bold=True, color=INK)
 
 
-def _space(
+def dashed_space(
     face: Face,
     x: float,
     y: float,
@@ -83,7 +85,7 @@ def _space(
     label_colour: str = INK,
 ) -> None:
     """A dashed space (top-left at x, y mm) with a label above and a faint icon inside."""
-    px, py = _at(face, x, y + h)
+    px, py = at_mm(face, x, y + h)
     c = face.canvas
     c.saveState()
     c.setDash([1.5 * mm, 1 * mm])
@@ -93,7 +95,7 @@ def _space(
         size = min(w, h) * 0.5
         face.icon(icon, px + (w - size) / 2 * mm, py + (h - size) / 2 * mm, size * mm)
     if label:
-        lx, ly = _at(face, x + w / 2, y - 1.6)
+        lx, ly = at_mm(face, x + w / 2, y - 1.6)
         face.label(
             label,
             lx,
@@ -106,7 +108,7 @@ def _space(
             min_size=5,
         )
     if note:
-        nx, ny = _at(face, x + w / 2, y + h + 3.8)
+        nx, ny = at_mm(face, x + w / 2, y + h + 3.8)
         face.label(
             note, nx, ny, size=6, color=INK, align="center", max_width=(w + 6) * mm, min_size=4.5
         )
@@ -117,8 +119,8 @@ def _space(
 
 def draw_court(model: FiefContent, face: Face) -> None:
     """The Royal Court: Title spaces, the Military Title cards and the VP tracker."""
-    _panel(face, "The Royal Court")
-    x, y = _at(face, 250, 15)
+    side_panel(face, "The Royal Court")
+    x, y = at_mm(face, 250, 15)
     face.label(
         "Titles wait here until someone holds them",
         x,
@@ -138,8 +140,10 @@ def draw_court(model: FiefContent, face: Face) -> None:
     x0 = 10 + (SIZE[0] - 20 - pitch * len(spaces) + (pitch - SPACE)) / 2
     for k, (name, icon, note) in enumerate(spaces):
         xx = x0 + k * pitch
-        _space(face, xx, 28, SPACE, SPACE, mix(HIGH_TITLE, GROUND, 0.25), icon=icon, note=note)
-        lx, ly = _at(face, xx + SPACE / 2, 23.5)
+        dashed_space(
+            face, xx, 28, SPACE, SPACE, mix(HIGH_TITLE, GROUND, 0.25), icon=icon, note=note
+        )
+        lx, ly = at_mm(face, xx + SPACE / 2, 23.5)
         face.text(
             f"<b>{escape(name)}</b>",
             lx - (pitch - 1) / 2 * mm,
@@ -155,7 +159,7 @@ def draw_court(model: FiefContent, face: Face) -> None:
     cards = [t for t in model.titles if t.kind == "military" and t.region is None]
     for k, t in enumerate(cards):
         xx = 10 + k * (CARD[0] + 9)
-        _space(
+        dashed_space(
             face,
             xx,
             66,
@@ -164,10 +168,12 @@ def draw_court(model: FiefContent, face: Face) -> None:
             mix(MILITARY_TITLE, GROUND, 0.2),
             label=t.name,
             icon=title_icon(t),
+            # a Title many hold at once (the Brothers') waits here as a pile
+            note=f"{t.copies} cards: one for each Noble who holds it" if t.copies > 1 else "",
         )
     # a reminder of the seats, beside the cards
     tx = 10 + len(cards) * (CARD[0] + 9) + 2
-    bx, by = _at(face, tx, 130)
+    bx, by = at_mm(face, tx, 130)
     council = [t.name for t in model.titles if t.council and t.id != "hand"]
     lines = [
         "<b>Small Council.</b> The Hand and the Masters: "
@@ -177,6 +183,11 @@ def draw_court(model: FiefContent, face: Face) -> None:
         "here and goes to the discard pile when he loses the seat.",
         "The <b>Protector of the Realm</b> card goes to the King with his crown.",
     ]
+    if model.wall_castles:
+        lines.append(
+            "With the <b>Night's Watch</b>, a Brother takes his card from here to the Wall "
+            "board, where the castles, the Lord Commander and the recruits wait."
+        )
     face.text(
         "<br/>".join(lines),
         bx,
@@ -200,15 +211,15 @@ def _vp_track(model: FiefContent, face: Face) -> None:
     count = top + 1
     x0, y0 = 10.0, 148.0
     pitch = (SIZE[0] - 20) / count
-    lx, ly = _at(face, x0, y0 - 4)
+    lx, ly = at_mm(face, x0, y0 - 4)
     face.label("Victory Points", lx, ly, size=11, bold=True, color=INK)
-    mx, my = _at(face, SIZE[0] - 10, y0 - 4)
+    mx, my = at_mm(face, SIZE[0] - 10, y0 - 4)
     face.label(
         "checked at the end of every round", mx, my, size=7, italic=True, color=INK, align="right"
     )
     for v in range(count):
         xx = x0 + v * pitch
-        px, py = _at(face, xx, y0 + 22)
+        px, py = at_mm(face, xx, y0 + 22)
         won = v in marks
         fill = "#f2d7c4" if won else PARCHMENT
         face.rect(
@@ -243,7 +254,7 @@ def _vp_track(model: FiefContent, face: Face) -> None:
 
 def draw_decks(model: FiefContent, face: Face) -> None:
     """The Court Event and Fortune decks, their discards, and the season tracker."""
-    _panel(face, "Decks and seasons")
+    side_panel(face, "Decks and seasons")
     decks = [
         ("Court Event deck", COURT_BACK, "court", "brown backs"),
         (
@@ -262,7 +273,7 @@ def draw_decks(model: FiefContent, face: Face) -> None:
     ]
     gap = (SIZE[0] - 20 - 4 * CARD[0]) / 3
     for k, (label, colour, icon, note) in enumerate(decks):
-        _space(
+        dashed_space(
             face,
             10 + k * (CARD[0] + gap),
             26,
@@ -278,9 +289,9 @@ def draw_decks(model: FiefContent, face: Face) -> None:
 
 def _seasons(model: FiefContent, face: Face) -> None:
     y0 = 112.0
-    lx, ly = _at(face, 10, y0 - 6)
+    lx, ly = at_mm(face, 10, y0 - 6)
     face.label("Winter is Coming: the seasons", lx, ly, size=11, bold=True, color=INK)
-    nx, ny = _at(face, 10, y0 - 1.5)
+    nx, ny = at_mm(face, 10, y0 - 1.5)
     face.label(
         "Each time the Fortune deck is reshuffled, move the marker one season on.",
         nx,
@@ -297,7 +308,7 @@ def _seasons(model: FiefContent, face: Face) -> None:
     w, h = 46.0, 62.0
     for k, (name, icon, count) in enumerate(seasons):
         xx = 10 + k * (w + 10)
-        px, py = _at(face, xx, y0 + 4 + h)
+        px, py = at_mm(face, xx, y0 + 4 + h)
         face.rect(px, py, w * mm, h * mm, fill=PARCHMENT, stroke=INK, line_width=0.7, radius=2 * mm)
         face.label(
             name, px + w / 2 * mm, py + (h - 7) * mm, size=11, bold=True, color=INK, align="center"
@@ -324,10 +335,10 @@ def _seasons(model: FiefContent, face: Face) -> None:
             valign="middle",
         )
         if k < 2:
-            ax, ay = _at(face, xx + w + 5, y0 + 4 + h / 2)
+            ax, ay = at_mm(face, xx + w + 5, y0 + 4 + h / 2)
             face.label("»", ax, ay - 2 * mm, size=16, bold=True, color=INK, align="center")
     cx = 10 + 3 * (w + 10) + 6
-    _space(
+    dashed_space(
         face,
         cx,
         y0 + 4,

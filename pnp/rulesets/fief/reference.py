@@ -21,6 +21,7 @@ from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.houseboards import home_text
 from pnp.rulesets.fief.model import PLACEHOLDER, FiefContent, placeholder_value
 from pnp.rulesets.fief.phases import PHASES
+from pnp.rulesets.fief.wallboard import gate_villages, gate_wardens, short_name
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
 KINDS = {"fief": "Fief", "military": "Military", "high": "High"}
@@ -111,6 +112,7 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
             for t in model.titles
         ],
         "vp_titles": [t.name for t in model.titles if t.vp and t.expansion == "base"],
+        "watch_vp_titles": [t.name for t in model.titles if t.vp and t.expansion != "base"],
         "royal_titles": [t.name for t in model.titles if t.royal],
         "masters": [t.name for t in model.titles if t.council and t.id != "hand"],
         "units": [
@@ -168,6 +170,39 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
             }
             for d in model.decisions
         ],
+        "watch": watch_context(model),
+    }
+
+
+def watch_context(model: FiefContent) -> dict[str, Any]:
+    """The Night's Watch section's data: its pieces, recruits and gates (its numbers are
+    ``content.rules.nights_watch``; its decisions are in the table of decisions)."""
+    nw = model.rules.nights_watch
+    tokens = {t.id: t for t in model.tokens}
+    titles = {t.id: t for t in model.titles}
+    brother = titles.get("brother-of-the-watch")
+    defender = tokens[nw.defender_token]
+    return {
+        "recruits": [
+            {
+                "name": short_name(tokens[r.token].name),
+                "cost": r.cost,
+                "strength": r.strength,
+                "count": tokens[r.token].count,
+            }
+            for r in nw.recruits
+        ],
+        "castles": [w.name for w in model.wall_castles],
+        "brother": brother.name if brother else "Brother of the Night's Watch",
+        "brother_cards": brother.copies if brother else 0,
+        "lord_commander": titles["lord-commander"].name
+        if "lord-commander" in titles
+        else "Lord Commander of the Night's Watch",
+        "defender": defender.name,
+        "defenders": defender.count,
+        "gates": gate_villages(model),
+        "wardens": gate_wardens(model),
+        "bid_steps": _number_words(nw.bid_steps),
     }
 
 
@@ -237,9 +272,14 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
         },
         {
             "what": "Military Title cards (mini)",
-            "count": sum(1 for t in model.titles if t.kind == "military"),
+            "count": sum(t.copies for t in model.titles if t.kind == "military"),
             "file": "cards.pdf",
-            "note": "Wardens, Protector, Mother of Dragons, Night's Watch",
+            "note": "Wardens, Protector, Mother of Dragons, Night's Watch"
+            + "".join(
+                f"; {t.copies} × {t.name}"
+                for t in model.titles
+                if t.kind == "military" and t.copies > 1
+            ),
         },
         {
             "what": "Wall castle cards (mini)",
@@ -297,8 +337,9 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
         },
         {
             "what": "Boards",
-            "count": 3 + houses,
-            "file": "board.pdf, court-board.pdf, house-boards.pdf",
-            "note": "the main board (tiled), the Royal Court, the decks, one per House",
+            "count": 4 + houses,
+            "file": "board.pdf, court-board.pdf, wall-board.pdf, house-boards.pdf",
+            "note": "the main board (tiled), the Royal Court, the decks, the Wall "
+            "(Night's Watch), one per House",
         },
     ]

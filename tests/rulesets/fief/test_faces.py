@@ -211,3 +211,31 @@ def test_a_rule_two_attributes_share_is_printed_once(kit: dict[str, Component]) 
     text = next(d.what for d in drawn(kit["arryn-lysa"]).of("text") if "<b>Cruel.</b>" in d.what)
     assert text.count("An Uprising may be aimed at this Noble alone") == 1, text
     assert "<b>Tyrant.</b> (Its rule is part of Cruel, above.)" in text, text
+
+
+def test_wall_board_words_are_readable_and_apart(
+    kit: dict[str, Component], fief_content: LoadedContent[Any]
+) -> None:
+    """The Wall board: no word below 5.5 pt, no two words (labels or text boxes) on top of
+    each other, every word on the board's light ground, and a card space the size of a
+    mini card for each castle."""
+    board = kit["wall-board"]
+    face = drawn(board)
+    words = [*face.of("label"), *face.of("text")]
+    assert len(words) > 20
+    small = [(d.what, d.size) for d in words if d.size < 5.5]
+    assert not small, small
+    for i, a in enumerate(words):
+        for b in words[i + 1 :]:
+            assert not overlap(a.box, b.box), (a.what, b.what)
+    ground = face.trim_box().inset(4 * mm)
+    for d in words:
+        b = d.box
+        inside = ground.x <= b.x and b.right <= ground.right
+        assert inside and ground.y <= b.y and b.top <= ground.top, d.what
+    cards = [
+        d
+        for d in face.of("rect")
+        if abs(d.box.w - 44 * mm) < 0.01 and abs(d.box.h - 63 * mm) < 0.01
+    ]
+    assert len(cards) == len(fief_content.model.wall_castles)

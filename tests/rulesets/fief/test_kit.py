@@ -32,6 +32,7 @@ PDFS = (
     "tokens.pdf",
     "board.pdf",
     "court-board.pdf",
+    "wall-board.pdf",
     "house-boards.pdf",
     "dice.pdf",
     "reference.pdf",
@@ -74,7 +75,10 @@ def expected_copies(model: FiefContent) -> dict[str, tuple[int, str]]:
     for w in model.wall_castles:
         want[w.id] = (w.copies, "cards.pdf")
     for t in model.titles:
-        want[f"title-{t.id}"] = (1, "cards.pdf" if t.kind == "military" else "tokens.pdf")
+        if t.kind == "military":
+            want[f"title-{t.id}"] = (t.copies, "cards.pdf")  # the Brothers' card: 9
+        else:
+            want[f"title-{t.id}"] = (1, "tokens.pdf")
     units = {u.id: u for u in model.units}
     for h in model.houses:
         counts = {u.id: u.stock for u in model.units if u.shared is None} | dict(h.stock)
@@ -236,6 +240,71 @@ def test_side_boards_hold_the_trackers_and_decks(
         assert word in text
     top = sum(t.vp for t in model.titles)
     assert f" {top} " in f" {text} "
+
+
+def test_the_wall_board_is_drawn_from_the_content(
+    fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """The Night's Watch side board: one page of its own, listed in the manifest, with the
+    track's every space, each castle, the recruits' prices and the bids of rules.yaml."""
+    entries = {e["id"]: e for e in fief_build.manifest["components"]}
+    board = entries["wall-board"]
+    assert (board["kind"], board["file"], board["pages"]) == ("board", "wall-board.pdf", [1])
+    data = fief_build.files["wall-board.pdf"]
+    assert pages(data) == 1
+    text = pdf_text(data)
+    model = fief_content.model
+    nw = model.rules.nights_watch
+    track = " ".join(str(v) for v in range(1, nw.track + 1))
+    assert f" 0 start {track} top " in text  # every space, in order, the marker's start marked
+    assert "a d6 + the marker's space" in text
+    for castle in model.wall_castles:
+        assert castle.name in text, castle.id
+    counts = {t.id: t.count for t in model.tokens}
+    for r in nw.recruits:
+        assert f"price {r.cost} · strength {r.strength} · {counts[r.token]} chits" in text, r
+    steps = ", ".join(str(b) for b in nw.bid_steps[:-1]) + f" or {nw.bid_steps[-1]}"
+    assert f"bids {steps} Gold Dragons" in text
+    assert f"{counts[nw.defender_token]} tokens. Each pays its House {nw.defender_income}" in text
+    assert f"He adds {nw.lc_bid_bonus} to his Wall bid" in text
+    for gate in model.wall.gates:
+        name = next(v.name for v in model.villages if v.id == gate)
+        assert name in text, gate
+    for word in ("Lord Commander", "The Wall's supplies", "The Brothers", "Phase 7"):
+        assert word in text, word
+    assert text.count("his recruits") == model.rules.max_players * nw.brothers_per_house
+
+
+def test_a_title_with_copies_prints_that_many_cards(
+    fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """The Brother of the Night's Watch is held by many Nobles at once: 9 cards, not 1."""
+    brother = next(t for t in fief_content.model.titles if t.id == "brother-of-the-watch")
+    assert brother.copies == 9
+    entry = next(e for e in fief_build.manifest["components"] if e["id"] == f"title-{brother.id}")
+    assert entry["copies"] == brother.copies
+    data = fief_build.files["cards.pdf"]
+    drawn = sum(
+        1
+        for page in placements(data)
+        for p in page
+        if p.side == "face" and p.component == entry["id"]
+    )
+    assert drawn == brother.copies
+    assert pdf_text(data, front_pages(data)).count(brother.name) == brother.copies
+
+
+def test_no_printed_piece_says_the_expansion_is_not_played(fief_build: Build) -> None:
+    """The Night's Watch is played now: no board, card or sheet may say otherwise."""
+    data = fief_build.files["cards.pdf"]
+    texts = {"cards.pdf": pdf_text(data, front_pages(data))}
+    for name in ("court-board.pdf", "wall-board.pdf", "house-boards.pdf"):
+        texts[name] = pdf_text(fief_build.files[name])
+    texts["reference.md"] = folded(fief_build.files["reference.md"].decode())
+    for name, text in texts.items():
+        assert "Night's Watch" in text, name
+        for stale in ("not played", "referee does not play", "printed but"):
+            assert stale not in text, (name, stale)
 
 
 def test_die_nets_follow_the_content(fief_build: Build, fief_content: LoadedContent[Any]) -> None:

@@ -76,6 +76,8 @@ HEADINGS = {
     "IncomeRules": "`rules.income`",
     "Prices": "`rules.prices`",
     "ChanceRules": "`rules.chance`",
+    "NightsWatchRules": "`rules.nights_watch`",
+    "Recruit": "`rules.nights_watch.recruits`",
 }
 
 #: the rules models whose tables quote the shipped values, by their path under ``rules``
@@ -87,6 +89,7 @@ RULES_TABLES = {
     "`rules.income`": ("income",),
     "`rules.prices`": ("prices",),
     "`rules.chance`": ("chance",),
+    "`rules.nights_watch`": ("nights_watch",),
 }
 
 

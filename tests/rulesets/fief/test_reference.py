@@ -139,10 +139,16 @@ def test_icons_are_listed_with_their_meaning(md: str, fief_build: Build) -> None
 
 
 def test_the_rulesets_decisions_are_printed(md: str, fief_content: LoadedContent[Any]) -> None:
-    decisions = fief_content.model.decisions
+    """Every decision is printed as players read it: its ``{rules.…}`` placeholders
+    replaced by the rules' numbers, and the checklist rules it settles named."""
+    model = fief_content.model
+    decisions = model.decisions
     assert decisions, "content/fief/decisions.yaml lists the referee's decisions"
+    assert any("{rules." in d.text for d in decisions), "some decisions quote rules.yaml"
     for d in decisions:
-        assert " ".join(d.text.split()) in md, d.id
+        printed = " ".join(resolve(d.text, model, d.id).split())
+        assert "{rules." not in printed, d.id
+        assert printed in md, d.id
         for rule_id in d.covers:
             assert rule_id in md, (d.id, rule_id)
 
@@ -227,6 +233,63 @@ def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(m
         "still has, neither captive nor Outlaw",
     ):
         assert phrase in md, phrase
-    assert "meant for 5 or more players) is printed but not played by the referee" in md
+    # the Night's Watch is played now: neither the old paragraph nor the phase note remain
+    assert "printed but not played by the referee" not in md
+    assert "the referee does not play the Night's Watch" not in md
     assert "a Sailor at any time" not in md
     assert "may go instead to another Noble" not in md
+
+
+def test_the_night_s_watch_has_its_section(
+    md: str, fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """The expansion is explained from the content: its players, recruits, Hear Ye subphase
+    in the rulebook's order, the Battle at the Wall step by step, and its numbers."""
+    model = fief_content.model
+    nw = model.rules.nights_watch
+    assert "## The Night's Watch " in md
+    section = md[md.index("## The Night's Watch ") : md.index("## Decisions at a glance")]
+    assert f"An expansion for {nw.min_players} to {model.rules.max_players} players" in section
+    assert "-o nights\\_watch=true" in section
+    for castle in model.wall_castles:
+        assert castle.name in section, castle.id
+    counts = {t.id: t.count for t in model.tokens}
+    for r in nw.recruits:
+        name = next(t.name for t in model.tokens if t.id == r.token)
+        short = name[name.index("(") + 1 : -1].capitalize()
+        assert f"| {short} | {r.cost} | {r.strength} | {counts[r.token]} |" in section, r
+    # 1.2: the Oathbreakers, then the Lord Commander, and only then the Wardens
+    hear_ye = section[section.index("### Hear Ye: subphase 1.2") :]
+    oath = hear_ye.index("**Oathbreakers.**")
+    election = hear_ye.index("**The Lord Commander's election**")
+    wardens = hear_ye.index("Then the Warden, Hand and King elections follow")
+    assert oath < election < wardens
+    phase = md[md.index("In this order: divorces") :]
+    assert phase.index("the Oathbreakers, then the Lord Commander's election") < phase.index(
+        "then the elections: the Wardens"
+    )
+    steps = ", ".join(str(b) for b in nw.bid_steps[:-1]) + f" or {nw.bid_steps[-1]}"
+    battle = section[section.index("### Phase 7: the Battle at the Wall") :]
+    for phrase in (
+        f"1. Move the Wall marker up one space (it stops at {nw.track}).",
+        "2. Roll a six-sided die",
+        f"3. In turn order, each player secretly bids {steps} Gold Dragons",
+        f"4. The Watch's strength: {nw.castle_strength} for each castle still standing, "
+        f"{nw.brother_strength} for each Brother",
+        f"and {nw.lc_bid_bonus} more when there is a Lord Commander",
+        "5. **The Wall holds**",
+        f"{counts[nw.defender_token]} in all",
+        f"brings its owner {nw.defender_income} Gold Dragon",
+        "6. **The wildlings break through**",
+        "7. Finally the Lord Commander may take everything in the Wall's supplies.",
+    ):
+        assert phrase in battle, phrase
+    assert "(skipped" not in md
+    assert f"| The Night's Watch (FF-NW-01, FF-NW-06) | From {nw.min_players} players;" in md
+    assert f"the Wall track 0–{nw.track}" in md
+    html = fief_build.files["reference.html"].decode()
+    assert '<h2 id="the-nights-watch">The Night' in html
+    pdf = PdfReader(io.BytesIO(fief_build.files["reference.pdf"]))
+    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    assert "Phase 7: the Battle at the Wall" in text
+    assert "Oathbreakers." in text
