@@ -65,6 +65,8 @@ REFEREE_TITLES = {
     "master-of-ships": "the Master of Ships' sea voyages are played by this id",
     "master-of-laws": "the Master of Laws' pardons and divorces are played by this id",
     "master-of-whisperers": "the Master of Whisperers' look at a hand is played by this id",
+    "brother-of-the-watch": "a Lord who takes the black gets this id (Night's Watch)",
+    "lord-commander": "the Brothers elect the Lord Commander by this id (Night's Watch)",
 }
 #: the one Title a House may start with (``starting_title``): the Title the
 #: mother_of_dragons Court card grants, which set-up takes out of the deck

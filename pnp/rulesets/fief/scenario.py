@@ -6,7 +6,7 @@ The position is written in content ids::
       players: 4                          # default: the number of seats
       phase: battles                      # hear_ye (default), elections, cards,
                                           # card_plays, income, purchase, movement,
-                                          # battles or end
+                                          # battles, wall or end
       round: 3
       first_player: 0
       options: {tactics: true}
@@ -18,6 +18,7 @@ The position is written in content ids::
         stark-eddard: {at: winterfell, titles: [paramount-north]}
         lannister-tywin: {at: winterfell}
         lannister-jaime: {captive_of: 0}
+        stark-benjen: {zone: wall, titles: [brother-of-the-watch]}   # Night's Watch
       troops:
         winterfell: {0: {knight: 1, man-at-arms: 3}, 1: {knight: 2}}
       villages:
@@ -26,6 +27,8 @@ The position is written in content ids::
       disasters: {region-north: [famine]}
       fortune: [plague, tax]              # top of the Fortune deck; the rest follows
       court: [lord-comes-of-age]
+      wall: {marker: 2, fallen: [castle-black], supplies: 1,   # with options {nights_watch: true}
+             recruits: {stark-benjen: {nw-ranger: 2}}, defenders: {0: 1}}
 
 A scenario game opens with a ``scenario_start`` decision (one option,
 ``begin``), so every event of the position — income, a battle, the end of the
