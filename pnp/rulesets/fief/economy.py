@@ -187,24 +187,33 @@ def council_bid(g: FiefGame) -> Flow:
     if not bids:
         return
     g.emit("bids_revealed", None, bids={str(k): v for k, v in bids.items()})
-    best = max(bids.values())
-    leaders = [seat for seat in s.order() if bids.get(seat) == best]
-    winner = leaders[0]
-    if len(leaders) > 1:
-        prot = s.holder_of("protector")
-        if prot is None or not prot.free:
-            g.emit("bid_tied", None, bid=best)
-            return
-        winner = yield from ask(
-            prot.seat, "break_tie", [Option(f"award seat {w}", w) for w in leaders]
-        )
-    g.pay(winner, best)
+    winner = yield from top_bidder(g, bids)
+    if winner is None:
+        return
+    g.pay(winner, bids[winner])
     options = [
         Option(f"seat {n.id} as {t}", (n.id, t)) for n in _bid_wardens(s, winner) for t in free
     ]
     nid, title = yield from ask(winner, "council_seat", options)
-    g.emit("council_bought", winner, noble=nid, title=title, gold=best)
+    g.emit("council_bought", winner, noble=nid, title=title, gold=bids[winner])
     yield from fate.grant(g, s.nobles[nid], title, may_decline=False)
+
+
+def top_bidder(g: FiefGame, bids: dict[int, int]) -> Flow:
+    """The seat whose sealed bid is highest; the Protector breaks a tie (FF-ELEC-11).
+
+    ``None`` when the bids tie and no free Protector can decide.
+    """
+    s = g.s
+    best = max(bids.values())
+    leaders = [seat for seat in s.order() if bids.get(seat) == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    prot = s.holder_of("protector")
+    if prot is None or not prot.free:
+        g.emit("bid_tied", None, bid=best)
+        return None
+    return (yield from ask(prot.seat, "break_tie", [Option(f"award seat {w}", w) for w in leaders]))
 
 
 def buying_turn(g: FiefGame, seat: int) -> Flow:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.engine.game import Option
-from pnp.rulesets.fief import cards, fate, politics
+from pnp.rulesets.fief import cards, economy, fate, politics
 from pnp.rulesets.fief.decide import Flow, ask, yes_no
 from pnp.rulesets.fief.state import BROTHER, LORD_COMMANDER, FiefState, Noble
 
@@ -258,17 +258,9 @@ def _reward_defender(g: FiefGame, bids: dict[int, int]) -> Flow:
     s = g.s
     if not bids or defenders_left(s) <= 0:
         return
-    best = max(bids.values())
-    leaders = [seat for seat in s.order() if bids.get(seat) == best]
-    winner = leaders[0]
-    if len(leaders) > 1:
-        prot = s.holder_of("protector")
-        if prot is None or not prot.free:
-            g.emit("bid_tied", None, bid=best)
-            return
-        winner = yield from ask(
-            prot.seat, "break_tie", [Option(f"award seat {w}", w) for w in leaders]
-        )
+    winner = yield from economy.top_bidder(g, bids)
+    if winner is None:
+        return
     s.defenders[winner] = s.defenders.get(winner, 0) + 1
     g.emit("defender_of_the_wall", winner, tokens=s.defenders[winner])
 
