@@ -41,6 +41,12 @@ afresh at every decision:
   victory first;
 - **rob** (Greyjoy's once-a-game theft) the richest rival once his purse
   holds 10 Gold Dragons or more (any purse in the last two rounds);
+- **the Night's Watch**: while the Lord Commander's chair is empty it sends
+  an untitled Lord it can spare to the Wall in the Draw phase (now and then
+  to start, at once when a rival's Brother is there to make the election
+  winnable); an outlawed Lord takes the black; it bids at the Wall what the
+  Watch lacks when it has troops at a gate or holds the Lord Commander (whose
+  side gets the unneeded gold back as supplies), and keeps its oaths;
 - **start** (Targaryen) in a rich Fief with room between it and the others;
 - **sell out** once it is out of contention: in the last five rounds
   (:data:`OUT_ROUNDS`; from round 8 of 12), a side that is further from
