@@ -689,3 +689,75 @@ def test_a_marriage_that_wins_nothing_waits_for_the_winning_match(
     assert bot.choose(game.view(1), answer, rng) == 1  # Martell 2 + Tully 2 win: wait
     s.seats[0].marriage = ("tully-edmure", "arryn-lysa")
     assert bot.choose(game.view(1), answer, rng) == 0  # Tully is taken: Stark is welcome
+
+
+def _watch_game(content: LoadedContent, **extra: Any) -> FiefGame:
+    """Five players at the Battle at the Wall; Stark has a Man-at-Arms at the gate Deepwood Motte."""
+    setup: dict[str, Any] = {
+        "phase": "wall",
+        "options": {"nights_watch": True},
+        "dice": [6],
+        "seats": [
+            {"house": "stark", "gold": 10},
+            {"house": "tully", "gold": 10},
+            {"house": "martell"},
+            {"house": "arryn"},
+            {"house": "lannister"},
+        ],
+        "nobles": {"stark-eddard": {"at": "winterfell"}, "tully-edmure": {"at": "riverrun"}},
+        "troops": {"deepwood-motte": {0: {"man-at-arms": 1}}},
+        "wall": {"marker": 4},
+    }
+    setup.update(extra)
+    game = _game(content, setup)
+    game.apply(0)  # begin
+    return game
+
+
+def test_bids_at_the_wall_only_with_something_to_lose(content: LoadedContent) -> None:
+    """The host is a die plus the marker (5 + d6 here) against the castles' 6: Stark, with
+    troops at a gate, bids what the Watch lacks; Tully, with nothing in the North, bids
+    nothing."""
+    game = _watch_game(content)
+    bot = HeuristicBot()
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "wall_bid")
+    stark = d.options[bot.choose(game.view(0), d, random.Random(0))].data
+    assert stark >= 5  # the marker is 5 now: a 6 on the die would beat 6 + a smaller bid
+    game.apply(d.options.index(next(o for o in d.options if o.data == stark)))
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (1, "wall_bid")
+    assert d.options[bot.choose(game.view(1), d, random.Random(0))].data == 0
+
+
+def test_the_draw_never_sends_a_lord_by_accident(content: LoadedContent) -> None:
+    """With the Court deck gone, the second option of Tully's draw is a Lord for the Wall;
+    with the Lord Commander's chair taken the bot has no reason to send him, and takes
+    two Fortune cards."""
+    game = _game(
+        content,
+        {
+            "phase": "cards",
+            "options": {"nights_watch": True},
+            "seats": [{"house": h} for h in ("tully", "stark", "martell", "arryn", "lannister")],
+            "nobles": {
+                "tully-edmure": {"at": "riverrun"},
+                "tully-jason": {"at": "riverrun"},
+                "stark-benjen": {
+                    "zone": "wall",
+                    "titles": ["brother-of-the-watch", "lord-commander"],
+                },
+            },
+        },
+    )
+    s = game.s
+    s.seats[4].hand += s.court + s.court_discard  # no Court Event card left to draw
+    s.court.clear()
+    s.court_discard.clear()
+    game.apply(0)  # begin
+    game.apply(0)  # Lannister keeps the hand he was dealt
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "draw")
+    assert d.options[1].label == "draw fortune and send tully-edmure to the Wall"
+    pick = HeuristicBot().choose(game.view(0), d, random.Random(0))
+    assert d.options[pick].label == "draw fortune and fortune"
