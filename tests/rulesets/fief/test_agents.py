@@ -691,8 +691,9 @@ def test_a_marriage_that_wins_nothing_waits_for_the_winning_match(
     assert bot.choose(game.view(1), answer, rng) == 0  # Tully is taken: Stark is welcome
 
 
-def _watch_game(content: LoadedContent, **extra: Any) -> FiefGame:
-    """Five players at the Battle at the Wall; Stark has a Man-at-Arms at the gate Deepwood Motte."""
+def _watch_game(content: LoadedContent) -> FiefGame:
+    """Five players at the Battle at the Wall; Stark has a Man-at-Arms at the gate
+    Deepwood Motte."""
     setup: dict[str, Any] = {
         "phase": "wall",
         "options": {"nights_watch": True},
@@ -708,7 +709,6 @@ def _watch_game(content: LoadedContent, **extra: Any) -> FiefGame:
         "troops": {"deepwood-motte": {0: {"man-at-arms": 1}}},
         "wall": {"marker": 4},
     }
-    setup.update(extra)
     game = _game(content, setup)
     game.apply(0)  # begin
     return game
