@@ -137,8 +137,13 @@ class HeuristicBot:
 
     @staticmethod
     def _leader(s: FiefState, me: int) -> int | None:
-        """The strongest rival (most VP, then gold), not an ally."""
-        rivals = [o for o in range(s.players) if not s.friendly(me, o)]
+        """The strongest rival (most VP, then Villages, then gold), not an ally.
+
+        Rivals still level are taken clockwise from the bot's own seat, so no
+        seat number is everyone's target.
+        """
+        n = s.players
+        rivals = [(me + k) % n for k in range(1, n) if not s.friendly(me, (me + k) % n)]
         if not rivals:
             return None
         return max(rivals, key=lambda o: (s.vp(o), len(s.controlled(o)), s.seats[o].gold))
@@ -539,15 +544,18 @@ class HeuristicBot:
         if own + friends and rivals and self._side_votes(s, me) == best_rival:
             # a dead heat elects nobody: the tied sides settle on one candidate that
             # each of them can work out alike (the side with fewer VP, then the
-            # earlier seat), as players at a table would agree across it
+            # earlier in this round's turn order, which moves on every round: a seat
+            # number would favour one seat all game), as players at a table would
+            # agree across it
             tied = [
                 s.nobles[f].seat
                 for f in rivals
                 if self._side_votes(s, s.nobles[f].seat) == best_rival
             ]
+            turn = s.order()
 
             def focal(seat: int) -> tuple[int, int]:
-                return (self._team_vp(s, seat)[0], seat)
+                return (self._team_vp(s, seat)[0], turn.index(seat))
 
             pick = min([me, *tied], key=focal)
             if pick == me or s.friendly(me, pick):

@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.fief import RULESET
@@ -81,6 +83,31 @@ def test_tied_council_agrees_on_one_hand(content: LoadedContent) -> None:
         failed = any(e.kind == "election_failed" and e.data["title"] == "hand" for e in events)
     assert not failed
     assert game.s.holder["hand"] in ("tully-edmure", "martell-doran")
+
+
+@pytest.mark.parametrize(("first", "hand"), [(0, "tully-edmure"), (1, "martell-doran")])
+def test_a_tie_settles_on_turn_order_not_seat_number(
+    content: LoadedContent, first: int, hand: str
+) -> None:
+    """Two sides level on VP tie 1-1 for Hand: both settle on the side earlier in this
+    round's turn order (which moves every round), never on the lower seat number."""
+    game = _game(
+        content,
+        {
+            "phase": "elections",
+            "first_player": first,
+            "seats": [{"house": "tully"}, {"house": "martell"}, {"house": "arryn"}],
+            "nobles": {
+                "tully-edmure": {"at": "riverrun", "titles": ["warden-north", "master-of-coin"]},
+                "martell-doran": {"at": "sunspear", "titles": ["warden-south", "master-of-laws"]},
+            },
+        },
+    )
+    bot = HeuristicBot()
+    rng = random.Random(0)
+    while (d := game.decision()) is not None and game.s.holder["hand"] is None:
+        game.apply(bot.choose(game.view(d.seat), d, rng))
+    assert game.s.holder["hand"] == hand
 
 
 def test_nobles_do_not_pile_onto_a_fight_already_won(content: LoadedContent) -> None:
