@@ -237,6 +237,16 @@ def playtest_command(
             "--stats", help="Write the full statistics (per card, agent) as JSON.", dir_okay=False
         ),
     ] = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            "--cards",
+            metavar="FILE.csv",
+            help="Write the card strength figures (win rate when drawn, played, not seen; "
+            "improvement when drawn) as CSV.",
+            dir_okay=False,
+        ),
+    ] = None,
     content: ContentOption = None,
     max_rounds: Annotated[
         int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
@@ -296,6 +306,7 @@ def playtest_command(
         report=report,
         records=records,
         stats=stats,
+        cards=cards,
         content=content,
         max_rounds=max_rounds,
         max_steps=max_steps,
