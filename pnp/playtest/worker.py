@@ -45,6 +45,11 @@ class GameSummary:
     #: the record file written for this game, as shown to the user
     record: str | None = None
 
+    @property
+    def failed(self) -> bool:
+        """Whether the game crashed or broke an invariant."""
+        return self.status in (CRASHED, VIOLATED)
+
 
 class _CardCounter:
     """Counts each seat's card draws and plays from the event stream (the observer).
