@@ -22,7 +22,7 @@ from reportlab.platypus import CondPageBreak, Paragraph, Spacer
 from pnp import __version__
 from pnp.playtest.comparison import Comparison
 from pnp.playtest.paired import Change
-from pnp.playtest.pdf import ChangeRow, _Headings, _table, change_chart
+from pnp.playtest.pdf import ChangeRow, Headings, change_chart, data_table
 from pnp.playtest.plan import option_text
 from pnp.playtest.stats import spread
 from pnp.playtest.verdict import seat_label
@@ -61,7 +61,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
     h2 = styles["Heading2"].clone("h2", keepWithNext=1)
     h3 = styles["Heading3"].clone("h3", keepWithNext=1)
     run, plan = comparison.run, comparison.run.plan.base
-    heading = _Headings()
+    heading = Headings()
     story: list = [heading(f"Comparison report: {plan.ruleset.title}", styles["Title"], 0)]
     base, candidate = run.versions
     setup = [
@@ -76,7 +76,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
             "",
         ],
     ]
-    story.append(_table([[escape(c) for c in row] for row in setup], small))
+    story.append(data_table([[escape(c) for c in row] for row in setup], small))
     story.append(Spacer(1, 4 * mm))
     result = "FAIL" if comparison.reasons else "OK"
     colour = "#c0392b" if comparison.reasons else "#2e7d32"
@@ -136,7 +136,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
                 str(run.candidate.endings.get(ending, 0)),
             ]
         )
-    story.append(_table(length, small, header=True, widths=[60 * mm, 30 * mm, 30 * mm]))
+    story.append(data_table(length, small, header=True, widths=[60 * mm, 30 * mm, 30 * mm]))
 
     story += [CondPageBreak(30 * mm), heading("Cards whose content differs", h2, 1)]
     changed = ", ".join(comparison.changed) or "none"
@@ -172,7 +172,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
     if len(table) > 1:
         story += [
             heading("Card figures, base → candidate", h3, 2),
-            _table(table, small, header=True, widths=[44 * mm, 34 * mm, 34 * mm, 34 * mm, 34 * mm]),
+            data_table(table, small, header=True, widths=[44 * mm, *[34 * mm] * 4]),
         ]
 
     out = io.BytesIO()

@@ -269,7 +269,7 @@ class Heading(Paragraph):
         super().draw()
 
 
-class _Headings:
+class Headings:
     """Makes the report's headings, each with its own bookmark."""
 
     def __init__(self) -> None:
@@ -298,7 +298,7 @@ def render_report(report: PlaytestReport) -> bytes:
     h3 = styles["Heading3"].clone("h3", keepWithNext=1)
     s, plan = report.stats, report.plan
     band = fair_band(s, report.thresholds)
-    heading = _Headings()
+    heading = Headings()
     story: list = [heading(f"Playtest report: {plan.ruleset.title}", styles["Title"], 0)]
     agents = ", ".join(plan.agents)
     houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
@@ -315,7 +315,7 @@ def render_report(report: PlaytestReport) -> bytes:
         ],
         ["invariants", "on" if plan.limits.invariants else "off", "pnp", __version__],
     ]
-    story.append(_table([[escape(str(c)) for c in row] for row in setup], small))
+    story.append(data_table([[escape(str(c)) for c in row] for row in setup], small))
     story.append(Spacer(1, 4 * mm))
     verdict = "PASS" if report.passed else "FAIL"
     colour = "#2e7d32" if report.passed else "#c0392b"
@@ -373,12 +373,12 @@ def render_report(report: PlaytestReport) -> bytes:
     endings = [["ending", "games", "share"]] + [
         [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in ended.items()
     ]
-    story += [heading("How games ended", h3, 2), _table(endings, small, header=True)]
+    story += [heading("How games ended", h3, 2), data_table(endings, small, header=True)]
     if s.paths:
         story += [
             CondPageBreak(40 * mm),
             heading("Ways to win, per House", h3, 2),
-            _table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
+            data_table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
         ]
 
     if s.cards:
@@ -400,7 +400,7 @@ def render_report(report: PlaytestReport) -> bytes:
             table.append([escape(card), str(c.drawn), str(c.played), str(c.played_games), won])
         story += [
             heading("Cards in numbers", h3, 2),
-            _table(table, small, header=True),
+            data_table(table, small, header=True),
         ]
         story += _strength_story(report, heading, h2, h3, small)
 
@@ -415,7 +415,8 @@ def render_report(report: PlaytestReport) -> bytes:
     ]
     if failures:
         story += [heading("Crashes and invariant violations", h2, 1)]
-        story.append(_table([["game", "seed", "what", "record"], *failures], small, header=True))
+        header = ["game", "seed", "what", "record"]
+        story.append(data_table([header, *failures], small, header=True))
 
     out = io.BytesIO()
     doc = NavigableTemplate(
@@ -482,7 +483,7 @@ def _strength_story(report: PlaytestReport, heading, h2, h3, small) -> list:
         )
     story += [
         heading("Strongest and weakest in numbers", h3, 2),
-        _table(table, small, header=True, widths=STRENGTH_COLUMNS),
+        data_table(table, small, header=True, widths=STRENGTH_COLUMNS),
     ]
     return story
 
@@ -521,9 +522,10 @@ def _path_rows(paths: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
     return rows
 
 
-def _table(
+def data_table(
     rows: list[list[str]], style, *, header: bool = False, widths: list[float] | None = None
 ) -> Table:
+    """A table of paragraphs in ``style`` (a grey header row when ``header``)."""
     cells = [[Paragraph(c, style) for c in row] for row in rows]
     table = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
     commands = [
