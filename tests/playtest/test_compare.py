@@ -54,6 +54,14 @@ def test_paired_change_is_the_bonett_price_interval() -> None:
     assert change.paired and not change.beyond_noise
 
 
+def test_paired_change_matches_bonett_and_prices_published_example() -> None:
+    # statpsych's ci.prop.ps(.05, f00=12, f01=4, f10=26, f11=6) (Bonett's own package):
+    # LL 0.2548067, UL 0.6251933; the candidate is y, the base x
+    change = paired_change(PairCounts(both=6, base_only=4, candidate_only=26, neither=12))
+    assert (change.ci_low, change.ci_high) == pytest.approx((0.2548067, 0.6251933), abs=1e-7)
+    assert change.change == pytest.approx(22 / 48)  # the change itself is not adjusted
+
+
 def test_pairs_that_all_agree_change_nothing() -> None:
     change = paired_change(PairCounts(both=5, neither=45))
     assert change.change == 0 and change.base == change.candidate == 0.1
