@@ -166,7 +166,10 @@ def improvement_change(drawn: PairCounts, not_seen: PairCounts, z: float = Z95) 
     In each version the improvement is the win rate of the first group minus that of
     the second, so the change is the paired change of the first minus that of the
     second; the two groups hold different seat-games, and their adjusted variances
-    (as :func:`paired_change` takes them) add up.
+    (as :func:`paired_change` takes them) add up. Seat-games are taken as
+    independent: exact for a card only one House draws (a House sits once in a
+    game), a little narrow for a card several seats of one game can draw, whose
+    results in that game move together (one seat's win is another's loss).
     """
     if drawn.pairs == 0 or not_seen.pairs == 0:
         return UNKNOWN
