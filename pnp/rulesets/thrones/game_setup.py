@@ -74,7 +74,7 @@ class SetupMixin:
                 opts = [Option("keep hand", False), Option("mulligan", True)]
                 if (yield from self.ask(s.idx, "mulligan", opts)).data:
                     s.mulliganed = True
-                    self.emit("mulligan", s.idx)  # before its shuffle: events in the order they happen
+                    self.emit("mulligan", s.idx)  # logged before the shuffle it causes
                     for c in list(s.hand):
                         s.remove_from_hand(c)
                         c.zone = DECK
