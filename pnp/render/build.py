@@ -185,6 +185,20 @@ def finish(
     return written
 
 
+def finish_export(
+    queue: AtomicFiles, report: RenderReport, strict: bool, stale: Sequence[Path]
+) -> list[Path]:
+    """:func:`finish` for an export: fail under ``--strict`` if anything was reported,
+    else write the queue and remove the files an earlier export made and this one does
+    not."""
+    if strict and report.problems:
+        raise StrictError(report)
+    written = queue.commit()
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return written
+
+
 def calibration_bytes(options: RenderOptions) -> bytes:
     """The two-page duplex calibration sheet."""
     pages = plan_calibration(options)

@@ -64,6 +64,8 @@ class DrawContext:
     #: ``file:line`` of the content entry of each id (``LoadedContent.sources``):
     #: problem reports say where to edit
     sources: Mapping[str, str] = field(default_factory=dict)
+    #: draw the printer-friendly variant of every side (:mod:`pnp.render.lowink`)
+    low_ink: bool = False
     _images: dict[Path, ImageReader] = field(default_factory=dict)
 
     def source_of(self, component_id: str) -> str | None:
@@ -93,6 +95,10 @@ class DrawContext:
         placed by reference afterwards: small files, fast renders.
         """
         icon = self.icon(name)
+        if self.low_ink:
+            # inline, so the low-ink pass sees the icon's colours over their background
+            icon.render(canvas, x, y, height)
+            return
         form = f"pnp-icon-{name}"
         # asked of the canvas, not remembered: a document built twice (for the page
         # numbers of its contents) draws on a new canvas the second time
