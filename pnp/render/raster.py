@@ -17,8 +17,7 @@ colours are sRGB, as the PDF's DeviceRGB is taken to be), the DPI in the
 from __future__ import annotations
 
 import io
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -165,50 +164,3 @@ def png_dpi(data: bytes) -> tuple[float, float]:
     with Image.open(io.BytesIO(data)) as image:
         dpi = image.info.get("dpi", (0.0, 0.0))
     return float(dpi[0]), float(dpi[1])
-
-
-# -- ink coverage ----------------------------------------------------------------
-
-#: resolution the ink estimate rasterises at: coarse, but a mean over a page is stable
-COVERAGE_DPI = 36
-
-
-def pixel_ink(r: int, g: int, b: int) -> float:
-    """Ink of one sRGB pixel as C+M+Y+K (0 for white, 1 for black, at most 2),
-    separated with full grey-component replacement: K takes the grey, the
-    colour inks only what is left. A printer driver's own separation differs,
-    so the figure is an estimate to compare two variants, not a promise."""
-    top = max(r, g, b)
-    if top == 0:
-        return 1.0
-    black = 1 - top / 255
-    colour = (3 * top - r - g - b) / top
-    return black + colour
-
-
-def image_ink(image: Image.Image) -> float:
-    """Mean ink (C+M+Y+K per pixel, see :func:`pixel_ink`) over ``image``."""
-    rgb = image.convert("RGB")
-    w, h = rgb.size
-    colours = rgb.getcolors(w * h)
-    assert colours is not None
-    total = sum(count * pixel_ink(*colour) for count, colour in colours)
-    return total / (w * h)
-
-
-def pdf_ink(data: bytes, dpi: float = COVERAGE_DPI) -> list[float]:
-    """The estimated ink coverage of every page of a PDF (C+M+Y+K, 1.0 = 100 %)."""
-    out = []
-    with open_pdf(data) as doc:
-        for index in range(len(doc)):
-            w, h = doc.page_size(index)
-            image = doc.render(
-                index, max(1, math.ceil(w / 72 * dpi)), max(1, math.ceil(h / 72 * dpi))
-            )
-            out.append(image_ink(image))
-    return out
-
-
-def mean(values: Sequence[float]) -> float:
-    """The mean of ``values`` (0 for none)."""
-    return sum(values) / len(values) if values else 0.0

@@ -98,7 +98,7 @@ def encode(image: Image.Image, job: Job) -> bytes:
 
 def cmyk_image(image: Image.Image) -> Image.Image:
     """``image`` separated to CMYK with full grey-component replacement (the grey goes
-    to K alone), the separation :func:`pnp.render.raster.pixel_ink` estimates ink with:
+    to K alone), the separation :func:`pnp.render.ink.pixel_ink` estimates ink with:
     total ink stays at or under 200 %."""
     r, g, b = image.convert("RGB").split()
     top = ImageChops.lighter(ImageChops.lighter(r, g), b)
