@@ -79,8 +79,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as out:
             load = os.getloadavg()[0]
             wall, cpu, code, self_kb, kids_kb = run(
-                ["export", "thrones", "ironthrone", "fief", *args, "--out", out]
-                + ["--workers", str(opts.workers)]
+                [
+                    *("export", "thrones", "ironthrone", "fief", *args, "--out", out),
+                    *("--workers", str(opts.workers)),
+                ]
             )
             files = [p for p in Path(out).rglob("*") if p.is_file()]
             size = sum(p.stat().st_size for p in files) / 1e6

@@ -279,3 +279,33 @@ def test_text_outside_the_safe_zone_is_reported_and_strict_fails(
     assert "card 'edgy' (face): text 'ED' crosses MakePlayingCards's safe zone" in loose.output
     assert strict.exit_code == 2
     assert not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_during_an_export_writes_nothing(
+    workers: str, toy_registry: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while pages are rasterised (in this process or with workers running) stops
+    the export with status 130; the earlier export is left as it was."""
+    from pnp import interrupt
+    from pnp.render.progress import Bar
+
+    args = ["export", "toy", "--format", "png", "--dpi", "30", "--out", str(tmp_path)]
+    args += ["--content", TOY_CONTENT, "--workers", workers]
+    assert invoke(*args).exit_code == 0
+    before = files_under(tmp_path)
+    seen = []
+
+    def advance(self: Bar, n: int = 1) -> None:
+        seen.append(n)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Bar, "advance", advance)
+    try:
+        result = invoke(*args, "--dpi", "40")
+    finally:
+        interrupt.reset()
+    assert result.exit_code == 130, result.output
+    assert "nothing was written" in result.output
+    assert files_under(tmp_path) == before
