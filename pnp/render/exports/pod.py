@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from reportlab.lib.utils import ImageReader
 
@@ -228,7 +228,15 @@ def _blank(fit: Fit) -> bytes:
     return png_bytes(Image.new("RGB", fit.template.pixels, (255, 255, 255)), POD_DPI)
 
 
-def _deck_pdf(export, deck, cards, side_of, back, fit, rendered) -> bytes:  # type: ignore[no-untyped-def]
+def _deck_pdf(
+    export: Export,
+    deck: str,
+    cards: Sequence[Card],
+    side_of: Callable[[Component, str], Side | None],
+    back: Side | None,
+    fit: Fit,
+    rendered: Mapping[str, bytes],
+) -> bytes:
     """DriveThruCards' deck PDF: back then front of every printed card, one image a page."""
     fw, fh = (v * inch for v in fit.template.full_in)
     with binary_streams():
@@ -240,6 +248,7 @@ def _deck_pdf(export, deck, cards, side_of, back, fit, rendered) -> bytes:  # ty
         blank = None
         for card in cards:
             front = side_of(card, "face")
+            assert front is not None
             for _ in range(card.copies):
                 for data in (rendered[back.name] if back else None, rendered[front.name]):
                     if data is None:

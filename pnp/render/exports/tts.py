@@ -34,11 +34,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from PIL import Image
+
 from pnp.render.components import Board, Card, Component, Token
 from pnp.render.exports.base import Export
 from pnp.render.exports.decks import deck_groups
 from pnp.render.exports.jobs import Cell, Job
-from pnp.render.raster import open_pdf, pixels
+from pnp.render.raster import open_pdf, pixels, png_bytes
 from pnp.render.sides import Side, SidePage, distinct_sides, plain_page
 from pnp.render.units import to_mm
 
@@ -251,10 +253,6 @@ def export_tts(export: Export) -> None:
     for file, data in zip(images, export.rasterise(pdf, list(images.values())), strict=True):
         export.add(file, data)
     for file, size in blank_sizes.items():
-        from PIL import Image
-
-        from pnp.render.raster import png_bytes
-
         export.add(file, png_bytes(Image.new("RGB", size, (255, 255, 255)), settings.dpi))
     export.bar.finish()
 
