@@ -435,4 +435,4 @@ def main() -> None:
 
 
 # The print commands live in their own module; importing it registers them.
-from pnp import cli_render  # noqa: E402, F401
+from pnp import cli_export, cli_render  # noqa: E402, F401

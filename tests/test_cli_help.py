@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from pnp.cli import app
 
 COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest", "compare"]
-COMMANDS += ["render", "rules", "calibrate", "build"]
+COMMANDS += ["render", "rules", "calibrate", "build", "export"]
 
 #: typer's own type labels, which pnp's help replaces
 TYPE_LABELS = re.compile(r"<(bool|int|float|str|dir|file|path|Path|list\[[^\]]*\])>|\{[a-z_]+\}")
