@@ -237,6 +237,16 @@ def playtest_command(
             "--stats", help="Write the full statistics (per card, agent) as JSON.", dir_okay=False
         ),
     ] = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            "--cards",
+            metavar="FILE.csv",
+            help="Write the card strength figures (win rate when drawn, played, not seen; "
+            "improvement when drawn) as CSV.",
+            dir_okay=False,
+        ),
+    ] = None,
     content: ContentOption = None,
     max_rounds: Annotated[
         int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
@@ -296,6 +306,7 @@ def playtest_command(
         report=report,
         records=records,
         stats=stats,
+        cards=cards,
         content=content,
         max_rounds=max_rounds,
         max_steps=max_steps,
@@ -310,6 +321,112 @@ def playtest_command(
     raise typer.Exit(run_command(request, typer.echo).exit_code)
 
 
+@app.command("compare")
+@reports_errors
+def compare_command(
+    ruleset: Annotated[str, typer.Argument(help="The ruleset whose content is compared.")],
+    base: Annotated[
+        str,
+        typer.Option(
+            "--base",
+            metavar="DIR|git:REV",
+            help="The version to compare against: a content folder, or git:REV for the "
+            "working content's folder at that revision (git:HEAD: the last commit).",
+        ),
+    ],
+    candidate: Annotated[
+        str | None,
+        typer.Option(
+            "--candidate",
+            metavar="DIR|git:REV",
+            help="The changed version (default: the working content, --content).",
+        ),
+    ] = None,
+    content: ContentOption = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per version.")] = 200,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Run seed; game i has the same seed in both versions.")
+    ] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Players per game (default: the fewest).")
+    ] = None,
+    houses: Annotated[
+        str | None,
+        typer.Option(
+            "--houses",
+            metavar="HOUSE,...",
+            help="House per seat, comma-separated ('random' leaves one).",
+        ),
+    ] = None,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="AGENT,...",
+            help="Agent for every seat, or one per seat (default: the ruleset's own bot).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
+        ),
+    ] = None,
+    max_rounds: Annotated[
+        int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
+    ] = None,
+    max_steps: Annotated[
+        int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
+        ),
+    ] = None,
+    fail_on: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-on",
+            metavar="RULE,...",
+            help="Exit 1 when a rule is broken: house>3pp (a House's win rate moved more "
+            "than 3 points with its interval clear of zero), house:ID>3pp, seat>3pp, "
+            "seat:N>3pp, card>10pp, card:ID>10pp (improvement when drawn).",
+        ),
+    ] = None,
+) -> None:
+    """Play the same seeds under two versions of the content and report what changed:
+    win rates per House and seat with paired intervals, lengths, endings and card figures."""
+    from pnp.playtest.compare_command import CompareRequest, run_compare_command
+
+    request = CompareRequest(
+        ruleset=ruleset,
+        base=base,
+        candidate=candidate,
+        content=content,
+        games=games,
+        seed=seed,
+        players=players,
+        houses=houses,
+        agents=agents,
+        workers=workers,
+        options=list(option or []),
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+        json=as_json,
+        report=report,
+        fail_on=list(fail_on or []),
+    )
+    raise typer.Exit(run_compare_command(request, typer.echo).exit_code)
+
+
 def main() -> None:
     """Console-script entry point."""
     interrupt.install()
@@ -318,4 +435,4 @@ def main() -> None:
 
 
 # The print commands live in their own module; importing it registers them.
-from pnp import cli_render  # noqa: E402, F401
+from pnp import cli_export, cli_render  # noqa: E402, F401

@@ -16,7 +16,7 @@ from pnp.cli import ContentOption, app, reports_errors, selected_rulesets
 from pnp.content import ContentError
 from pnp.content.problems import display_path
 from pnp.errors import UsageError
-from pnp.render.options import Duplex, RenderOptions, SheetLayout, parse_mm, parse_offset
+from pnp.render.options import Duplex, Ink, RenderOptions, SheetLayout, parse_mm, parse_offset
 
 if TYPE_CHECKING:  # imported where used: the command line starts without the renderer
     from pnp.render.report import RenderReport
@@ -72,6 +72,15 @@ StrictOption = Annotated[
         "or uses characters the font lacks.",
     ),
 ]
+InkOption = Annotated[
+    Ink,
+    typer.Option(
+        "--ink",
+        help="normal, or low: light tints and outlines instead of dark fills, "
+        "with the ink each PDF saves.",
+        case_sensitive=False,
+    ),
+]
 OutOption = Annotated[
     Path,
     typer.Option("--out", help="Output folder; each ruleset gets a sub-folder.", file_okay=False),
@@ -88,6 +97,7 @@ def _options(
     cut_lines: bool,
     overlap: str,
     strict: bool,
+    ink: Ink = "normal",
 ) -> RenderOptions:
     if layout == "gutterfold" and duplex is not None:
         raise UsageError(
@@ -110,6 +120,7 @@ def _options(
         cut_lines=cut_lines,
         overlap=parse_mm(overlap, "--overlap"),
         strict=strict,
+        ink=ink,
     )
 
 
@@ -139,6 +150,7 @@ def render_command(
     cut_lines: CutOption = False,
     overlap: OverlapOption = "10",
     strict: StrictOption = False,
+    ink: InkOption = "normal",
     content: ContentOption = None,
     out: OutOption = Path("output"),
 ) -> None:
@@ -150,7 +162,7 @@ def render_command(
     from pnp.render.report import RenderReport
 
     options = _options(
-        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict
+        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict, ink
     )
     (chosen,) = selected_rulesets([ruleset])
     loaded = chosen.load(content, alone=True)
@@ -265,6 +277,7 @@ def build_command(
     cut_lines: CutOption = False,
     overlap: OverlapOption = "10",
     strict: StrictOption = False,
+    ink: InkOption = "normal",
     content: ContentOption = None,
     out: OutOption = Path("output"),
 ) -> None:
@@ -275,7 +288,7 @@ def build_command(
     from pnp.render.report import RenderReport
 
     options = _options(
-        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict
+        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict, ink
     )
     chosen = selected_rulesets(rulesets)
     if not chosen:

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 
-COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest"]
-COMMANDS += ["render", "rules", "calibrate", "build"]
+COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest", "compare"]
+COMMANDS += ["render", "rules", "calibrate", "build", "export"]
 
 #: typer's own type labels, which pnp's help replaces
 TYPE_LABELS = re.compile(r"<(bool|int|float|str|dir|file|path|Path|list\[[^\]]*\])>|\{[a-z_]+\}")
@@ -67,6 +67,9 @@ def test_playtest_help_names_each_value() -> None:
         ("render", "[OPTIONS] RULESET", r"--back-offset\s+X,Y {2,}Shift back pages"),
         ("rules", "[OPTIONS] RULESET", r"--out\s+DIR\|- {2,}Output folder"),
         ("calibrate", "[OPTIONS]", r"--paper\s+A4\|Letter\|A3 {2,}Paper"),
+        ("compare", "[OPTIONS] RULESET", r"--base\s+DIR\|git:REV {2,}The version to compare"),
+        ("compare", "[OPTIONS] RULESET", r"--fail-on\s+RULE,\.\.\. {2,}Exit 1 when a rule"),
+        ("playtest", "[OPTIONS] RULESET", r"--cards\s+FILE\.csv {2,}Write the card strength"),
     ],
 )
 def test_usage_and_value_names(command: str, usage: str, row: str) -> None:

@@ -18,7 +18,9 @@ Conventions every ruleset follows:
 - Events are typed by ``kind`` (``challenge_won``, ``card_killed`` …). Two
   kinds are read by the playtest statistics for every ruleset:
   ``card_drawn`` and ``card_played``, each with ``data["card"]`` set to the
-  content id of the card (or component).
+  content id of the card (or component) and ``seat`` set to the seat that
+  drew or played it (the card strength figures follow how that seat fared;
+  an event without a seat counts for no one).
 - :meth:`Game.snapshot` is the whole state as plain JSON-able data (dicts,
   lists, str, int, float, bool, None). Scenario expectations address it with
   paths such as ``seats[0].power``; :meth:`Game.state_hash` defaults to a

@@ -17,6 +17,7 @@ from pnp.playtest.harness import run_playtest
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.report import PlaytestReport
+from pnp.playtest.strength import cards_csv
 from pnp.playtest.verdict import Thresholds
 from pnp.rulesets import find_ruleset
 
@@ -36,6 +37,7 @@ class PlaytestRequest:
     report: Path | None = None
     records: Path | None = None
     stats: Path | None = None
+    cards: Path | None = None
     content: Path | None = None
     max_rounds: int | None = None
     max_steps: int | None = None
@@ -71,8 +73,11 @@ def _check(request: PlaytestRequest) -> None:
             raise UsageError(f"{name} must be 0 or more")
     if request.report is not None and request.report.suffix.lower() != ".pdf":
         raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")
+    if request.cards is not None and request.cards.suffix.lower() != ".csv":
+        raise UsageError(f"--cards {request.cards}: the card figures are a CSV file; name it *.csv")
     # outputs are written after the games: check them before, not after, a long run
-    for flag, path in (("--report", request.report), ("--stats", request.stats)):
+    outputs = (("--report", request.report), ("--stats", request.stats), ("--cards", request.cards))
+    for flag, path in outputs:
         if path is not None:
             check_writable(path, flag)
     if request.records is not None:
@@ -142,6 +147,8 @@ def run_command(
         write_report(report, request.report)
     if request.stats is not None:
         write_atomic(request.stats, json.dumps(report.full_json(), indent=1) + "\n")
+    if request.cards is not None:
+        write_atomic(request.cards, cards_csv(report.stats.cards, report.strength))
     if request.json:
         echo(json.dumps(report.to_json(), indent=1))
         note = report.replaced_note()

@@ -1,11 +1,13 @@
 """Executors: where a playtest's games are played.
 
 An :class:`Executor` receives the plan, the loaded content and the game
-indices, and yields one :class:`GameSummary` per game in any order; the
-statistics never depend on that order. :class:`LocalExecutor` plays them in
-this process (one worker) or in a pool of local worker processes. A
-distributed executor implements the same method: ship the (picklable) plan
-and content to its workers once, then batches of indices.
+indices, and yields what ``plan.play(content, index)`` returns for each game
+(a :class:`GameSummary` for a :class:`PlaytestPlan`; a pair of them for a
+comparison's plan, :mod:`pnp.playtest.compare`) in any order; the statistics
+never depend on that order. :class:`LocalExecutor` plays them in this process
+(one worker) or in a pool of local worker processes. A distributed executor
+implements the same method: ship the (picklable) plan and content to its
+workers once, then batches of indices.
 """
 
 from __future__ import annotations
@@ -16,18 +18,23 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol
 
-from pnp.content import LoadedContent
 from pnp.errors import PnpError
-from pnp.playtest.plan import PlaytestPlan
-from pnp.playtest.worker import GameSummary, play_game
 
 
 class WorkerDied(PnpError):
     """A worker process ended abruptly (killed, out of memory, a crash in C code)."""
 
     exit_code = 1
+
+
+class GamePlan(Protocol):
+    """What an executor plays: any picklable plan that plays game ``index`` on ``content``."""
+
+    def play(self, content: Any, index: int) -> Any:
+        """Play game ``index``; the result goes back to the caller (it must pickle)."""
+        ...
 
 
 def default_workers() -> int:
@@ -42,9 +49,7 @@ class Executor(ABC):
     """Plays the games of a plan."""
 
     @abstractmethod
-    def run(
-        self, plan: PlaytestPlan, content: LoadedContent[Any], indices: Sequence[int]
-    ) -> Iterator[GameSummary]:
+    def run(self, plan: GamePlan, content: Any, indices: Sequence[int]) -> Iterator[Any]:
         """Start playing the games ``indices``; iterate to receive their summaries.
 
         Worker processes start when ``run`` is called (before the first item
@@ -60,9 +65,7 @@ class LocalExecutor(Executor):
         if self.workers < 1:
             raise ValueError("workers must be at least 1")
 
-    def run(
-        self, plan: PlaytestPlan, content: LoadedContent[Any], indices: Sequence[int]
-    ) -> Iterator[GameSummary]:
+    def run(self, plan: GamePlan, content: Any, indices: Sequence[int]) -> Iterator[Any]:
         """Summaries as games finish (in order for one worker, any order for several)."""
         if self.workers == 1 or len(indices) <= 1:
             return _in_process(plan, content, indices)
@@ -87,22 +90,18 @@ class LocalExecutor(Executor):
         return _collect(pool, futures)
 
 
-def _in_process(
-    plan: PlaytestPlan, content: LoadedContent[Any], indices: Sequence[int]
-) -> Iterator[GameSummary]:
+def _in_process(plan: GamePlan, content: Any, indices: Sequence[int]) -> Iterator[Any]:
     # the long-lived objects (modules, content) need no scanning by the
     # collector while games allocate and free their states
     gc.freeze()
     try:
         for i in indices:
-            yield play_game(plan, content, i)
+            yield plan.play(content, i)
     finally:
         gc.unfreeze()
 
 
-def _collect(
-    pool: ProcessPoolExecutor, futures: list[Future[list[GameSummary]]]
-) -> Iterator[GameSummary]:
+def _collect(pool: ProcessPoolExecutor, futures: list[Future[list[Any]]]) -> Iterator[Any]:
     pending = set(futures)
     try:
         while pending:
@@ -122,13 +121,13 @@ def _collect(
 _STATE: dict[str, Any] = {}
 
 
-def _init_worker(plan: PlaytestPlan, content: LoadedContent[Any]) -> None:
+def _init_worker(plan: GamePlan, content: Any) -> None:
     """Runs once in each worker process: keep the plan and the content."""
     _STATE["plan"] = plan
     _STATE["content"] = content
 
 
-def _play_batch(indices: list[int]) -> list[GameSummary]:
-    plan: PlaytestPlan = _STATE["plan"]
-    content: LoadedContent[Any] = _STATE["content"]
-    return [play_game(plan, content, i) for i in indices]
+def _play_batch(indices: list[int]) -> list[Any]:
+    plan: GamePlan = _STATE["plan"]
+    content: Any = _STATE["content"]
+    return [plan.play(content, i) for i in indices]

@@ -3,11 +3,13 @@
 Charts: win rates per House, seat and agent as bars with their 95% Wilson
 intervals over the fair band (an interval off the band in red; a House's or
 seat's that the verdict leaves out in grey, with a line saying why); a
-histogram of game lengths; and per card, how often it was drawn and played
-per game. Every heading is an entry of the PDF's outline (the bookmarks
-panel), so a long card list is easy to get about. The file is written
-atomically and is byte-identical for identical results (reportlab's
-invariant mode).
+histogram of game lengths; per card, how often it was drawn and played
+per game; and the ten strongest and ten weakest cards by improvement when
+drawn (:mod:`pnp.playtest.strength`) as bars from zero with their 95%
+intervals, an interval clear of zero coloured and starred. Every heading is
+an entry of the PDF's outline (the bookmarks panel), so a long card list is
+easy to get about. The file is written atomically and is byte-identical for
+identical results (reportlab's invariant mode).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -36,6 +39,7 @@ from pnp import __version__
 from pnp.playtest.plan import option_text
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.stats import Rate, wilson
+from pnp.playtest.strength import STRENGTH_GAMES, CardStrength, strongest, weakest
 from pnp.playtest.verdict import (
     CARDS,
     HOUSES,
@@ -117,6 +121,68 @@ def interval_chart(
         text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}"
         d.add(String(label_w + plot_w + 6, y + 4, text, fontSize=7, fillColor=whisker))
     return d
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """One row of :func:`change_chart`: a signed change (a fraction) and its 95% interval."""
+
+    label: str
+    change: float
+    low: float
+    high: float
+    #: what is written right of the plot (default: the change and interval in points)
+    note: str = ""
+
+
+def change_chart(
+    rows: Sequence[ChangeRow], width: float = WIDTH, axis: str = "change, percentage points"
+) -> Drawing:
+    """Horizontal bars of changes (in percentage points) from a zero line, with 95%
+    interval whiskers: an interval clear of zero is green above it, red below it."""
+    label_w, value_w, row_h, top, bottom = 130.0, 130.0, 16.0, 8.0, 32.0
+    plot_w = width - label_w - value_w
+    height = top + bottom + row_h * max(1, len(rows))
+    reach = max([0.01, *(max(abs(r.low), abs(r.high), abs(r.change)) for r in rows)])
+    step = _points_step(reach)
+    limit = step * math.ceil(reach / step)
+
+    def x(value: float) -> float:
+        return label_w + plot_w * (value + limit) / (2 * limit)
+
+    d = Drawing(width, height)
+    plot_top = height - top
+    ticks = round(limit / step)
+    for tick in range(-ticks, ticks + 1):
+        value = tick * step
+        grey = colors.black if tick == 0 else colors.lightgrey
+        d.add(Line(x(value), bottom, x(value), plot_top, strokeColor=grey, strokeWidth=0.3))
+        text = f"{100 * value:+g}" if tick else "0"
+        d.add(String(x(value), bottom - 11, text, fontSize=7, textAnchor="middle"))
+    d.add(String(x(0), 2, axis, fontSize=7, textAnchor="middle"))
+    for i, row in enumerate(rows):
+        y = plot_top - row_h * (i + 1)
+        d.add(String(label_w - 6, y + 4, row.label[:28], fontSize=8, textAnchor="end"))
+        left, right = sorted((x(0), x(row.change)))
+        d.add(Rect(left, y + 3, right - left, row_h - 6, fillColor=DRAWN, strokeColor=None))
+        whisker = GOOD if row.low > 0 else BAD if row.high < 0 else colors.black
+        mid = y + row_h / 2
+        d.add(Line(x(row.low), mid, x(row.high), mid, strokeColor=whisker, strokeWidth=1.2))
+        for end in (row.low, row.high):
+            d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
+        text = row.note or (
+            f"{100 * row.change:+.1f} [{100 * row.low:+.1f}, {100 * row.high:+.1f}]"
+        )
+        d.add(String(label_w + plot_w + 6, y + 4, text, fontSize=7, fillColor=whisker))
+    return d
+
+
+def _points_step(reach: float) -> float:
+    """A tick step (as a fraction: 1, 2, 5, 10 … points) giving at most 5 ticks up to ``reach``."""
+    step = 0.01
+    while reach / step > 5:
+        step = step * 5 / 2 if f"{100 * step:g}".startswith("2") else step * 2
+    return step
 
 
 def histogram(values: Sequence[int], width: float = WIDTH, height: float = 150.0) -> Drawing:
@@ -203,7 +269,7 @@ class Heading(Paragraph):
         super().draw()
 
 
-class _Headings:
+class Headings:
     """Makes the report's headings, each with its own bookmark."""
 
     def __init__(self) -> None:
@@ -232,7 +298,7 @@ def render_report(report: PlaytestReport) -> bytes:
     h3 = styles["Heading3"].clone("h3", keepWithNext=1)
     s, plan = report.stats, report.plan
     band = fair_band(s, report.thresholds)
-    heading = _Headings()
+    heading = Headings()
     story: list = [heading(f"Playtest report: {plan.ruleset.title}", styles["Title"], 0)]
     agents = ", ".join(plan.agents)
     houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
@@ -249,7 +315,7 @@ def render_report(report: PlaytestReport) -> bytes:
         ],
         ["invariants", "on" if plan.limits.invariants else "off", "pnp", __version__],
     ]
-    story.append(_table([[escape(str(c)) for c in row] for row in setup], small))
+    story.append(data_table([[escape(str(c)) for c in row] for row in setup], small))
     story.append(Spacer(1, 4 * mm))
     verdict = "PASS" if report.passed else "FAIL"
     colour = "#2e7d32" if report.passed else "#c0392b"
@@ -307,12 +373,12 @@ def render_report(report: PlaytestReport) -> bytes:
     endings = [["ending", "games", "share"]] + [
         [escape(k), str(v), f"{100 * v / s.games:.1f}%"] for k, v in ended.items()
     ]
-    story += [heading("How games ended", h3, 2), _table(endings, small, header=True)]
+    story += [heading("How games ended", h3, 2), data_table(endings, small, header=True)]
     if s.paths:
         story += [
             CondPageBreak(40 * mm),
             heading("Ways to win, per House", h3, 2),
-            _table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
+            data_table(_path_rows(s.paths), small, header=True, widths=PATH_COLUMNS),
         ]
 
     if s.cards:
@@ -334,8 +400,9 @@ def render_report(report: PlaytestReport) -> bytes:
             table.append([escape(card), str(c.drawn), str(c.played), str(c.played_games), won])
         story += [
             heading("Cards in numbers", h3, 2),
-            _table(table, small, header=True),
+            data_table(table, small, header=True),
         ]
+        story += _strength_story(report, heading, h2, h3, small)
 
     failures = [
         [
@@ -348,7 +415,8 @@ def render_report(report: PlaytestReport) -> bytes:
     ]
     if failures:
         story += [heading("Crashes and invariant violations", h2, 1)]
-        story.append(_table([["game", "seed", "what", "record"], *failures], small, header=True))
+        header = ["game", "seed", "what", "record"]
+        story.append(data_table([header, *failures], small, header=True))
 
     out = io.BytesIO()
     doc = NavigableTemplate(
@@ -366,6 +434,69 @@ def render_report(report: PlaytestReport) -> bytes:
     )
     doc.build_story(story)
     return out.getvalue()
+
+
+def strength_row(figure: CardStrength) -> ChangeRow:
+    """A card's improvement when drawn as a :class:`ChangeRow` (``*``: clear of zero)."""
+    assert figure.improvement is not None
+    change, low, high = figure.improvement
+    note = f"{100 * change:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}] n={figure.drawn.games}"
+    return ChangeRow(figure.card + ("*" if figure.clear else ""), change, low, high, note)
+
+
+def _strength_story(report: PlaytestReport, heading, h2, h3, small) -> list:
+    """The strongest and weakest cards by improvement when drawn: charts and a table."""
+    best, worst = strongest(report.strength), weakest(report.strength)
+    story: list = [CondPageBreak(90 * mm), heading("Card strength", h2, 1)]
+    story.append(
+        Paragraph(
+            escape(
+                "Improvement when drawn: the win rate of a seat that drew the card minus that "
+                "of the seats of the same Houses that never saw it, in percentage points, with "
+                f"its 95% interval; cards drawn and not seen in {STRENGTH_GAMES} or more "
+                "seat-games each are ranked. * and a coloured whisker: the interval is clear "
+                "of zero. n: seat-games in which the card was drawn."
+            ),
+            small,
+        )
+    )
+    if not best:
+        story.append(Paragraph(escape("No card has the games to be ranked yet."), small))
+        return story
+    ranked = ((f"The {len(best)} strongest", best), (f"The {len(worst)} weakest", worst))
+    for title, figures in ranked:
+        story += [CondPageBreak(16 * len(figures) + 60), heading(title, h3, 2)]
+        rows = [strength_row(f) for f in figures]
+        story.append(change_chart(rows, axis="improvement when drawn, percentage points"))
+    table = [["card", "drawn", "win when drawn", "when played", "when not seen", "improvement"]]
+    for figure in [*best, *(f for f in worst if f not in best)]:
+        change, low, high = figure.improvement or (0.0, 0.0, 0.0)
+        table.append(
+            [
+                escape(figure.card + ("*" if figure.clear else "")),
+                str(figure.drawn.games),
+                _rate_text(figure.drawn),
+                _rate_text(figure.played),
+                _rate_text(figure.not_seen),
+                f"{100 * change:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]",
+            ]
+        )
+    story += [
+        heading("Strongest and weakest in numbers", h3, 2),
+        data_table(table, small, header=True, widths=STRENGTH_COLUMNS),
+    ]
+    return story
+
+
+#: card, drawn, the three win rates, the improvement
+STRENGTH_COLUMNS = [42 * mm, 12 * mm, 30 * mm, 30 * mm, 30 * mm, 36 * mm]
+
+
+def _rate_text(rate: Rate) -> str:
+    if not rate.games:
+        return "–"
+    low, high = wilson(rate.wins, rate.games)
+    return f"{100 * rate.wins / rate.games:.1f}% [{100 * low:.1f}–{100 * high:.1f}]"
 
 
 #: ways to win listed per House in the PDF; the rest are summed on one line
@@ -391,9 +522,10 @@ def _path_rows(paths: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
     return rows
 
 
-def _table(
+def data_table(
     rows: list[list[str]], style, *, header: bool = False, widths: list[float] | None = None
 ) -> Table:
+    """A table of paragraphs in ``style`` (a grey header row when ``header``)."""
     cells = [[Paragraph(c, style) for c in row] for row in rows]
     table = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1 if header else 0)
     commands = [

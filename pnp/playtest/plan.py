@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.record import record_name
 from pnp.engine.rng import derive_seed
 from pnp.engine.runner import Limits
 from pnp.rulesets.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from pnp.playtest.worker import GameSummary
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -56,6 +60,12 @@ class PlaytestPlan:
     def seed_of(self, index: int) -> int:
         """The seed of game ``index``."""
         return game_seed(self.seed, index)
+
+    def play(self, content: LoadedContent[Any], index: int) -> GameSummary:
+        """Play game ``index`` on ``content`` (what an executor's workers call)."""
+        from pnp.playtest import worker  # the worker module imports this one
+
+        return worker.play_game(self, content, index)
 
     @property
     def records_folder(self) -> Path:

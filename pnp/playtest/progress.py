@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import (
@@ -15,8 +16,10 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from pnp.engine.runner import CRASHED, VIOLATED
 from pnp.playtest.worker import GameSummary
+
+if TYPE_CHECKING:
+    from pnp.playtest.compare import GamePair
 
 
 class PlaytestProgress(AbstractContextManager["PlaytestProgress"]):
@@ -46,9 +49,9 @@ class PlaytestProgress(AbstractContextManager["PlaytestProgress"]):
         self._progress.start()
         self._progress.start_task(self._task)
 
-    def advance(self, summary: GameSummary) -> None:
-        """One more game done."""
-        if summary.status in (CRASHED, VIOLATED):
+    def advance(self, summary: GameSummary | GamePair) -> None:
+        """One more game done (a comparison: one more game index, under both versions)."""
+        if summary.failed:
             self.failures += 1
         failures = f"[red]{self.failures} failed" if self.failures else ""
         self._progress.update(self._task, advance=1, failures=failures)

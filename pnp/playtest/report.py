@@ -41,17 +41,31 @@ The ``--json`` object has exactly these keys:
 ``--stats FILE`` writes the same plus ``setup``, ``thresholds``, ``agents``
 (win rates per agent), ``first_player`` (with its interval) and ``cards``
 (per card: ``drawn``, ``played``, ``played_games`` (seat-games in which it was
-played) and ``winner_played`` (of those, the ones that seat won)).
+played) and ``winner_played`` (of those, the ones that seat won), and its
+strength figures (:mod:`pnp.playtest.strength`): ``drawn_games``,
+``played_games`` and ``not_seen_games`` of games with a result under
+``strength``, with ``win_rate_drawn``, ``win_rate_played``,
+``win_rate_not_seen`` (each ``{rate, ci_low, ci_high}``, ``null`` without
+games) and ``improvement_when_drawn`` (``{change, ci_low, ci_high}``),
+``ranked`` (enough games to be ranked) and ``clear_of_zero``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.content.problems import display_path
 from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
+from pnp.playtest.strength import (
+    STRENGTH_GAMES,
+    CardStrength,
+    points,
+    strengths,
+    strongest,
+    weakest,
+)
 from pnp.playtest.verdict import (
     CARDS,
     HOUSES,
@@ -95,6 +109,11 @@ class PlaytestReport:
     reasons: list[str]
     #: records of an earlier run replaced in the folder this run's records went to
     replaced: int = 0
+    #: per card, its strength figures (in the order of ``stats.cards``)
+    strength: list[CardStrength] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.strength = strengths(self.stats.cards, self.stats.houses)
 
     @property
     def passed(self) -> bool:
@@ -194,13 +213,14 @@ class PlaytestReport:
         }
         data["first_player"] = s.first_player.to_json() if s.first_player else None
         data["cards"] = {
-            card: {
+            figure.card: {
                 "drawn": c.drawn,
                 "played": c.played,
                 "played_games": c.played_games,
                 "winner_played": c.winner_played,
+                "strength": figure.to_json(),
             }
-            for card, c in s.cards.items()
+            for figure, c in zip(self.strength, s.cards.values(), strict=True)
         }
         return data
 
@@ -276,6 +296,7 @@ class PlaytestReport:
                 lines.append(f"  never played ({count}): {shown}")
                 if not randoms and CARDS in left_out:  # a short run: no failure, say why
                     lines.append(f"  cards not judged: {left_out[CARDS]}")
+            lines += self._strength_lines()
         note = self.replaced_note()
         if note:
             lines.append(note)
@@ -292,6 +313,22 @@ class PlaytestReport:
             return None
         folder = display_path(self.plan.records_folder)
         return f"records: replaced the {self.replaced} record(s) of an earlier run in {folder}/"
+
+    def _strength_lines(self) -> list[str]:
+        """The :data:`STRENGTH_SHOWN` strongest and weakest cards by improvement when drawn."""
+        best = strongest(self.strength, STRENGTH_SHOWN)
+        if not best:
+            return [
+                f"card strength: no card drawn and not seen in {STRENGTH_GAMES}+ seat-games each"
+            ]
+        worst = weakest(self.strength, STRENGTH_SHOWN)
+        return [
+            "card strength (improvement when drawn: win rate when drawn minus when not seen, "
+            f"95% interval; cards drawn and not seen in {STRENGTH_GAMES}+ seat-games; "
+            "* clear of zero):",
+            "  strongest: " + "; ".join(strength_text(f) for f in best),
+            "  weakest: " + "; ".join(strength_text(f) for f in worst),
+        ]
 
     def _path_lines(self) -> list[str]:
         """How each House won, its :data:`PATHS_SHOWN` commonest ways (none if untold)."""
@@ -310,6 +347,16 @@ class PlaytestReport:
 
 #: ways to win shown per House in the terminal summary (the JSON and PDF list them all)
 PATHS_SHOWN = 2
+#: strongest and weakest cards shown in the terminal summary (the PDF shows ten each)
+STRENGTH_SHOWN = 3
+
+
+def strength_text(figure: CardStrength) -> str:
+    """``harvest-feast +6.1 pp [+2.0, +10.2]*``: a card's improvement when drawn."""
+    assert figure.improvement is not None
+    change, low, high = figure.improvement
+    mark = "*" if figure.clear else ""
+    return f"{figure.card} {points(change)} [{100 * low:+.1f}, {100 * high:+.1f}]{mark}"
 
 
 def _pct(value: float) -> str:

@@ -83,6 +83,10 @@ class Rate:
         }
 
 
+#: the counts of :attr:`CardStats.houses`, in order
+DRAWN_GAMES, DRAWN_WINS, PLAYED_GAMES, PLAYED_WINS = range(4)
+
+
 @dataclass
 class CardStats:
     """One card's counts over the run."""
@@ -93,6 +97,15 @@ class CardStats:
     played_games: int = 0
     #: of those, seat-games the seat went on to win ("in the winner's play")
     winner_played: int = 0
+    #: the strength figures' counts (:mod:`pnp.playtest.strength`), over games with a
+    #: result, per House of the seat: ``[drawn_games, drawn_wins, played_games,
+    #: played_wins]`` -- seat-games in which that seat drew the card (or played it:
+    #: what a seat plays it has seen), those it won, and the same for playing it
+    houses: dict[str, list[int]] = field(default_factory=dict)
+
+    def seen(self, index: int) -> int:
+        """One of the strength counts (:data:`DRAWN_GAMES` …) summed over the Houses."""
+        return sum(counts[index] for counts in self.houses.values())
 
 
 @dataclass
@@ -125,8 +138,9 @@ class Tally:
     def add(self, game: GameSummary) -> None:
         """Count one game."""
         self.games += 1
-        for card, n in game.drawn.items():
-            self._card(card).drawn += n
+        for draws in game.drawn:
+            for card, n in draws.items():
+                self._card(card).drawn += n
         won = set(game.winners)
         for seat, plays in enumerate(game.played):
             for card, n in plays.items():
@@ -161,6 +175,24 @@ class Tally:
         if game.status == FINISHED:
             self.rounds.append(game.rounds)
             self.steps.append(game.steps)
+        self._add_strength(game, won)
+
+    def _add_strength(self, game: GameSummary, won: set[int]) -> None:
+        """Count, per seat with a House, the cards it saw and played and whether it won."""
+        none: dict[str, int] = {}
+        for seat, house in enumerate(game.factions):
+            drawn = game.drawn[seat] if seat < len(game.drawn) else none
+            played = game.played[seat] if seat < len(game.played) else none
+            win = seat in won
+            for card in drawn.keys() | played.keys():
+                counts = self._card(card).houses.get(house)
+                if counts is None:
+                    counts = self._card(card).houses[house] = [0, 0, 0, 0]
+                counts[DRAWN_GAMES] += 1
+                counts[DRAWN_WINS] += win
+                if card in played:
+                    counts[PLAYED_GAMES] += 1
+                    counts[PLAYED_WINS] += win
 
     def _card(self, card: str) -> CardStats:
         stats = self.cards.get(card)

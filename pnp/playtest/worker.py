@@ -34,8 +34,8 @@ class GameSummary:
     steps: int = 0
     factions: tuple[str, ...] = ()
     first_player: int | None = None
-    #: card id -> times drawn in this game
-    drawn: dict[str, int] = field(default_factory=dict)
+    #: per seat: card id -> times that seat drew it (``card_drawn`` events naming the seat)
+    drawn: list[dict[str, int]] = field(default_factory=list)
     #: per seat: card id -> times that seat played it
     played: list[dict[str, int]] = field(default_factory=list)
     #: ``Type: message (phase, step n)`` for a crash
@@ -45,19 +45,29 @@ class GameSummary:
     #: the record file written for this game, as shown to the user
     record: str | None = None
 
+    @property
+    def failed(self) -> bool:
+        """Whether the game crashed or broke an invariant."""
+        return self.status in (CRASHED, VIOLATED)
+
 
 class _CardCounter:
-    """Counts card draws and plays from the event stream (the observer)."""
+    """Counts each seat's card draws and plays from the event stream (the observer).
+
+    Both are counted per seat so the card strength figures can say how the
+    seat that drew a card fared (:mod:`pnp.playtest.strength`); an event
+    naming no seat is no seat's draw or play and is left out.
+    """
 
     def __init__(self, players: int) -> None:
-        self.drawn: Counter[str] = Counter()
+        self.drawn: list[Counter[str]] = [Counter() for _ in range(players)]
         self.played: list[Counter[str]] = [Counter() for _ in range(players)]
 
     def __call__(self, events: Sequence[Event]) -> None:
         for event in events:
             kind = event.kind
-            if kind == CARD_DRAWN:
-                self.drawn[str(event.data.get("card"))] += 1
+            if kind == CARD_DRAWN and event.seat is not None:
+                self.drawn[event.seat][str(event.data.get("card"))] += 1
             elif kind == CARD_PLAYED and event.seat is not None:
                 self.played[event.seat][str(event.data.get("card"))] += 1
 
@@ -90,7 +100,7 @@ def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> Ga
         steps=run.steps,
         factions=run.factions,
         first_player=run.first_player,
-        drawn=dict(counter.drawn),
+        drawn=[dict(c) for c in counter.drawn],
         played=[dict(c) for c in counter.played],
         failure=run.failure.line() if run.failure is not None else None,
         violations=list(run.violations),

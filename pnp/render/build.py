@@ -18,7 +18,15 @@ from pnp.render import docpdf, export
 from pnp.render.calibration import plan_calibration
 from pnp.render.document import Document
 from pnp.render.face import DrawContext
-from pnp.render.kit import FilePlan, NoKitError, kit_components, manifest, plan_files, render_files
+from pnp.render.kit import (
+    FilePlan,
+    NoKitError,
+    RenderedFile,
+    kit_components,
+    manifest,
+    plan_files,
+    render_files,
+)
 from pnp.render.options import RenderOptions
 from pnp.render.pages import write_pdf
 from pnp.render.pdf import AtomicFiles
@@ -132,10 +140,12 @@ def prepare_ruleset(
     files: list[FilePlan] = plan_files(components, options) if components is not None else []
     pages = sum(len(f.pages) for f in files)
     bar.start(f"{ruleset.name}", pages + (len(FORMATS) if with_reference else 0))
-    rendered = render_files(ruleset, content, files, report, bar.advance)
+    rendered = render_files(ruleset, content, files, report, bar.advance, low_ink=options.low_ink)
     for f in rendered:
         queue.add(folder / f.name, f.data)
         outcome.files.append(folder / f.name)
+    if options.low_ink and rendered:
+        outcome.notes += ink_report(ruleset, content, files, rendered)
     outcome.pages = pages
     references: list[str] = []
     if with_reference:
@@ -172,12 +182,41 @@ def prepare_ruleset(
     return outcome, stale
 
 
+def ink_report(
+    ruleset: Ruleset,
+    content: LoadedContent[Any],
+    files: Sequence[FilePlan],
+    low: Sequence[RenderedFile],
+) -> list[str]:
+    """The estimated ink coverage of each low-ink PDF beside the normal kit's (drawn
+    again here, in memory, to compare)."""
+    from pnp.render.ink import savings
+
+    normal = render_files(ruleset, content, files, RenderReport(), low_ink=False)
+    found = savings({f.name: f.data for f in normal}, {f.name: f.data for f in low})
+    return [f"--ink low: {s}" for s in found]
+
+
 def finish(
     queue: AtomicFiles, report: RenderReport, options: RenderOptions, stale: Sequence[Path]
 ) -> list[Path]:
     """Fail under ``--strict`` if anything was reported, else write every queued file and
     remove stale ones."""
     if options.strict and report.problems:
+        raise StrictError(report)
+    written = queue.commit()
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return written
+
+
+def finish_export(
+    queue: AtomicFiles, report: RenderReport, strict: bool, stale: Sequence[Path]
+) -> list[Path]:
+    """:func:`finish` for an export: fail under ``--strict`` if anything was reported,
+    else write the queue and remove the files an earlier export made and this one does
+    not."""
+    if strict and report.problems:
         raise StrictError(report)
     written = queue.commit()
     for path in stale:

@@ -64,6 +64,8 @@ class DrawContext:
     #: ``file:line`` of the content entry of each id (``LoadedContent.sources``):
     #: problem reports say where to edit
     sources: Mapping[str, str] = field(default_factory=dict)
+    #: draw the printer-friendly variant of every side (:mod:`pnp.render.lowink`)
+    low_ink: bool = False
     _images: dict[Path, ImageReader] = field(default_factory=dict)
 
     def source_of(self, component_id: str) -> str | None:
@@ -93,6 +95,10 @@ class DrawContext:
         placed by reference afterwards: small files, fast renders.
         """
         icon = self.icon(name)
+        if self.low_ink:
+            # inline, so the low-ink pass sees the icon's colours over their background
+            icon.render(canvas, x, y, height)
+            return
         form = f"pnp-icon-{name}"
         # asked of the canvas, not remembered: a document built twice (for the page
         # numbers of its contents) draws on a new canvas the second time
@@ -105,6 +111,32 @@ class DrawContext:
         canvas.transform(scale, 0, 0, scale, x, y)
         canvas.doForm(form)
         canvas.restoreState()
+
+    def washed(
+        self, path: str | Path
+    ) -> tuple[ImageReader, tuple[float, float, float], tuple[float, float, float]]:
+        """The picture at ``path`` washed towards white for the low-ink variant, with its
+        mean colour before and after."""
+        from PIL import Image, ImageStat
+
+        from pnp.render.lowink import WASH
+
+        key = Path(f"{path}#low-ink")
+        original = self.image(path)
+        if key not in self._images:
+            picture = original._image
+            rgb = picture.convert("RGB")
+            white = Image.new("RGB", rgb.size, (255, 255, 255))
+            light = Image.blend(rgb, white, WASH)
+            if picture.mode in ("RGBA", "LA") or "transparency" in picture.info:
+                light.putalpha(picture.convert("RGBA").getchannel("A"))
+            self._images[key] = ImageReader(light)
+        means = [
+            ImageStat.Stat(original._image.convert("RGB")).mean,
+            ImageStat.Stat(self._images[key]._image.convert("RGB")).mean,
+        ]
+        was, now = (tuple(v / 255 for v in m) for m in means)
+        return self._images[key], was, now  # type: ignore[return-value]
 
     def image(self, path: str | Path) -> ImageReader:
         """The image at ``path`` relative to the content folder, loaded once."""
@@ -345,6 +377,10 @@ class Face:
                 c.clipPath(path_, stroke=0, fill=0)
         if dpi < SOFT_DPI:
             self.context.report.add_soft_picture(self.where, _soft_message(path, iw, ih, dpi, w, h))
+        if self.context.low_ink:
+            reader, was, now = self.context.washed(path)
+            # tells the low-ink pass what this picture puts beneath later marks
+            c.addLiteral(f"% pnp-image {' '.join(f'{v:.3f}' for v in (*was, *now))}")
         c.drawImage(reader, dx, dy, dw, dh, mask="auto")
         c.restoreState()
 

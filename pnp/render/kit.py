@@ -146,8 +146,11 @@ def render_files(
     files: Sequence[FilePlan],
     report: RenderReport,
     progress: Progress | None = None,
+    *,
+    low_ink: bool = False,
 ) -> list[RenderedFile]:
-    """Draw every planned file (files without pages are skipped)."""
+    """Draw every planned file (files without pages are skipped), in the low-ink
+    variant when asked."""
     out = []
     for plan in files:
         if not plan.pages:
@@ -158,6 +161,7 @@ def render_files(
             report=report,
             file=f"{ruleset.name}/{plan.name}",
             sources=content.sources,
+            low_ink=low_ink,
         )
         data = write_pdf(
             plan.pages,
@@ -183,6 +187,8 @@ def render_kit(
     if on_total is not None:
         on_total(sum(len(f.pages) for f in files))
     result = KitResult(ruleset.name)
-    result.files = render_files(ruleset, content, files, result.report, progress)
+    result.files = render_files(
+        ruleset, content, files, result.report, progress, low_ink=options.low_ink
+    )
     result.manifest = manifest(ruleset, content, options, files)
     return result

@@ -10,9 +10,11 @@ from pnp.render.units import mm, paper_name, paper_size, to_mm
 
 Duplex = Literal["long", "short", "none"]
 SheetLayout = Literal["grid", "gutterfold"]
+Ink = Literal["normal", "low"]
 
 DUPLEX_MODES: tuple[str, ...] = ("long", "short", "none")
 LAYOUTS: tuple[str, ...] = ("grid", "gutterfold")
+INKS: tuple[str, ...] = ("normal", "low")
 
 #: largest bleed and board overlap the options accept, mm
 MAX_BLEED_MM = 10.0
@@ -38,6 +40,8 @@ class RenderOptions:
     overlap: float = 10 * mm
     #: text problems fail the render
     strict: bool = False
+    #: ``low``: light tints and outlines instead of large dark fills (:mod:`pnp.render.lowink`)
+    ink: Ink = "normal"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "paper", paper_name(self.paper))
@@ -47,6 +51,8 @@ class RenderOptions:
             )
         if self.layout not in LAYOUTS:
             raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, not {self.layout!r}")
+        if self.ink not in INKS:
+            raise UsageError(f"--ink must be one of {', '.join(INKS)}, not {self.ink!r}")
         if not 0 <= self.bleed <= MAX_BLEED_MM * mm + 1e-9:
             raise UsageError(
                 f"--bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {to_mm(self.bleed):g}"
@@ -69,6 +75,11 @@ class RenderOptions:
         return paper_size(self.paper)
 
     @property
+    def low_ink(self) -> bool:
+        """Whether sides are drawn in their low-ink variant."""
+        return self.ink == "low"
+
+    @property
     def backs(self) -> bool:
         """Whether backs are printed at all."""
         return self.layout == "gutterfold" or self.duplex != "none"
@@ -84,6 +95,7 @@ class RenderOptions:
             "crop_marks": self.crop_marks,
             "cut_lines": self.cut_lines,
             "overlap_mm": round(to_mm(self.overlap), 3),
+            "ink": self.ink,
         }
 
 

@@ -16,7 +16,7 @@ from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.errors import PnpError
-from pnp.render import fonts, marks
+from pnp.render import fonts, lowink, marks
 from pnp.render.components import Component, Draw
 from pnp.render.face import DrawContext, Face
 from pnp.render.forms import end_form
@@ -143,6 +143,8 @@ class SideForms:
             context=self.context,
             shape=placed.shape,
         )
+        code = c._code
+        start = len(code)
         try:
             placed.draw(face)
         except PnpError as exc:
@@ -151,6 +153,8 @@ class SideForms:
             raise RenderError(
                 f"{face.where}: the draw function failed: {type(exc).__name__}: {exc}"
             ) from exc
+        if self.context.low_ink:
+            code[start:] = lowink.rewrite(code[start:], placed.w, placed.h)
         self.drawn += 1
 
     def form(self, placed: Placed) -> str:

@@ -74,9 +74,9 @@ def interrupt(kind: str, monkeypatch: pytest.MonkeyPatch, **kw) -> None:
         with pytest.raises(RuntimeError, match="lost the network"):
             play(StopsAfter(4, RuntimeError("lost the network")), **kw)
     else:  # a worker process dies (killed, out of memory) in a real pool of two
-        import pnp.playtest.executor as executor
+        import pnp.playtest.worker as worker
 
-        real = executor.play_game
+        real = worker.play_game
 
         def dies_at_game_6(plan, content, index):
             if index == 6:
@@ -84,7 +84,7 @@ def interrupt(kind: str, monkeypatch: pytest.MonkeyPatch, **kw) -> None:
             return real(plan, content, index)
 
         with monkeypatch.context() as patch, pytest.raises(WorkerDied):
-            patch.setattr(executor, "play_game", dies_at_game_6)  # the forked workers see it
+            patch.setattr(worker, "play_game", dies_at_game_6)  # the forked workers see it
             play(workers=2, **kw)
 
 

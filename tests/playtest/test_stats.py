@@ -47,7 +47,7 @@ def game(index, status=FINISHED, winners=(0,), factions=("a", "b"), first=0, rou
         steps=rounds * 4,
         factions=factions,
         first_player=first,
-        drawn={"x": 2},
+        drawn=[{"x": 2}],
         played=played if played is not None else [{"x": 1}, {}],
         failure="RuntimeError: boom (apply, step 3)" if status == CRASHED else None,
         violations=["gold < 0"] if status == VIOLATED else [],

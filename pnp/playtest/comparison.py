@@ -1,0 +1,404 @@
+"""A comparison's findings: the changes per House, seat and card, as JSON and as text.
+
+``pnp compare --json`` prints one object with these keys:
+
+``ruleset``, ``games``, ``seed``, ``players``, ``agents``, ``options``
+    the setup both versions were played with (``games``: per version);
+``paired_games``
+    game indices with a result in both versions: the games the House, seat
+    and card changes are worked out on;
+``base``, ``candidate``
+    per version: ``content`` (where it came from), ``content_hash``,
+    ``crashes``, ``invariant_violations``, ``cap_hits``, ``length`` (rounds
+    and decisions of finished games, as ``playtest --json`` gives them) and
+    ``endings``;
+``houses``
+    per House: ``base`` and ``candidate`` win rates (fractions), ``change``
+    (candidate minus base) and its 95% interval ``ci_low``-``ci_high``,
+    ``paired`` (the interval comes from paired seat-games: Bonett-Price;
+    ``false`` when the House sat at different seats in the two versions, and
+    the interval is Newcombe's for independent rates), ``base_games``,
+    ``candidate_games`` and ``beyond_noise`` (the interval is clear of zero);
+``seats``
+    the same per seat, in seat order, with the seat's ``agent``;
+``cards_changed``
+    the card ids whose content differs between the versions;
+``cards``
+    per card, in the order the text shows them (changed content first, then
+    the largest change in improvement when drawn among ranked cards):
+    ``content_changed``; ``ranked`` (drawn in both versions, and seen in
+    neither, in at least 30 paired seat-games each); ``beyond_noise`` (the
+    figures whose interval is clear of zero); the paired seat-games behind the
+    strength figures: ``drawn_games`` (the seat drew it in both versions),
+    ``played_games`` (played it in both), ``not_seen_games`` (saw it in
+    neither; seats of the Houses that saw it) and ``drawn_in_one_version``
+    (left out: the games went apart before the draw); and per figure
+    ``{base, candidate, change, ci_low, ci_high}``, every interval paired:
+    ``drawn_rate`` and ``play_rate`` (share of games in which some seat drew,
+    played it), ``win_rate_drawn``, ``win_rate_played``,
+    ``win_rate_not_seen`` (over the seat-games above) and
+    ``improvement_when_drawn`` (win rate when drawn minus when not seen, as
+    :mod:`pnp.playtest.strength` defines it, on those seat-games;
+    :func:`pnp.playtest.paired.improvement_change`);
+``fail_on``, ``failed``
+    the ``--fail-on`` rules and the reasons the comparison failed (a rule
+    broken, or the candidate crashing or breaking an invariant); exit status 1
+    when ``failed`` is not empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.playtest.compare import PLAYED_BOTH, SEEN_BOTH, SEEN_ONE, CompareRun
+from pnp.playtest.failon import FailRule, check_names
+from pnp.playtest.paired import (
+    Change,
+    PairCounts,
+    improvement_change,
+    independent_change,
+    paired_change,
+)
+from pnp.playtest.plan import option_text
+from pnp.playtest.stats import Statistics, spread
+from pnp.playtest.strength import STRENGTH_GAMES
+from pnp.playtest.verdict import seat_label
+
+#: the figures of each card, in order
+CARD_FIGURES = (
+    "drawn_rate",
+    "play_rate",
+    "win_rate_drawn",
+    "win_rate_played",
+    "win_rate_not_seen",
+    "improvement_when_drawn",
+)
+#: card changes shown in the terminal summary (the JSON lists every card)
+CARDS_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One card's figures in both versions."""
+
+    card: str
+    content_changed: bool
+    #: drawn in both versions and seen in neither in enough seat-games to be ranked
+    ranked: bool
+    figures: dict[str, Change]
+    #: the paired seat-games behind the strength figures (see the module's docstring)
+    games: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def beyond_noise(self) -> list[str]:
+        """The figures whose interval is clear of zero."""
+        return [name for name, change in self.figures.items() if change.beyond_noise]
+
+    @property
+    def moved(self) -> bool:
+        """Whether any of its figures differs between the versions."""
+        return any(change.change for change in self.figures.values())
+
+    @property
+    def improvement(self) -> Change:
+        """The change of its improvement when drawn."""
+        return self.figures["improvement_when_drawn"]
+
+    def to_json(self) -> dict[str, Any]:
+        """``content_changed``, ``ranked``, ``beyond_noise`` and each figure's change."""
+        return {
+            "content_changed": self.content_changed,
+            "ranked": self.ranked,
+            "beyond_noise": self.beyond_noise,
+            **self.games,
+            **{name: change.to_json() for name, change in self.figures.items()},
+        }
+
+
+def _card_change(run: CompareRun, card: str, changed: bool) -> CardChange:
+    pairs = run.pairs
+    groups = pairs.strength.get(card, {})
+    drawn = sum((g[SEEN_BOTH] for g in groups.values()), PairCounts())
+    mixed = sum((g[SEEN_ONE] for g in groups.values()), PairCounts())
+    played = sum((g[PLAYED_BOTH] for g in groups.values()), PairCounts())
+    # the seat-games of the Houses that saw the card in which it was seen in neither version
+    not_seen = sum(
+        (pairs.houses[house] - g[SEEN_BOTH] - g[SEEN_ONE] for house, g in groups.items()),
+        PairCounts(),
+    )
+    figures = {
+        "drawn_rate": paired_change(pairs.card_counts(pairs.drawn, card)),
+        "play_rate": paired_change(pairs.card_counts(pairs.played, card)),
+        "win_rate_drawn": paired_change(drawn),
+        "win_rate_played": paired_change(played),
+        "win_rate_not_seen": paired_change(not_seen),
+        "improvement_when_drawn": improvement_change(drawn, not_seen),
+    }
+    games = {
+        "drawn_games": drawn.pairs,
+        "played_games": played.pairs,
+        "not_seen_games": not_seen.pairs,
+        "drawn_in_one_version": mixed.pairs,
+    }
+    ranked = min(drawn.pairs, not_seen.pairs) >= STRENGTH_GAMES
+    return CardChange(card, changed, ranked, figures, games)
+
+
+def _order(change: CardChange) -> tuple[bool, bool, float, str]:
+    """Changed content first, then ranked cards by the size of their strength change."""
+    moved = change.improvement.change
+    return (not change.content_changed, not change.ranked, -abs(moved or 0.0), change.card)
+
+
+@dataclass
+class Comparison:
+    """The changes a comparison found, and whether it fails."""
+
+    run: CompareRun
+    rules: list[FailRule] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    houses: dict[str, Change] = field(init=False)
+    seats: list[Change] = field(init=False)
+    cards: list[CardChange] = field(init=False)
+    reasons: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        run, pairs = self.run, self.run.pairs
+        houses = sorted({*pairs.houses, *pairs.base_only_houses, *pairs.candidate_only_houses})
+        self.houses = {house: self._house(house) for house in houses}
+        self.seats = [paired_change(counts) for counts in pairs.seats]
+        ids = [*run.base.cards, *(c for c in run.candidate.cards if c not in run.base.cards)]
+        changed = set(self.changed)
+        self.cards = sorted((_card_change(run, c, c in changed) for c in ids), key=_order)
+        check_names(self.rules, "house", self.houses, "House")
+        check_names(self.rules, "card", ids, "card")
+        self.reasons = self._reasons()
+
+    def _house(self, house: str) -> Change:
+        pairs = self.run.pairs
+        counts = pairs.houses.get(house)
+        base_only = pairs.base_only_houses.get(house, [0, 0])
+        candidate_only = pairs.candidate_only_houses.get(house, [0, 0])
+        if counts is not None and base_only == [0, 0] and candidate_only == [0, 0]:
+            return paired_change(counts)
+        b_games, b_wins = base_only
+        c_games, c_wins = candidate_only
+        if counts is not None:
+            b_games += counts.pairs
+            c_games += counts.pairs
+            b_wins += counts.both + counts.base_only
+            c_wins += counts.both + counts.candidate_only
+        return independent_change(b_wins, b_games, c_wins, c_games)
+
+    def house_games(self, house: str) -> tuple[int, int]:
+        """Seat-games the House played with a result in both versions: base, candidate."""
+        pairs = self.run.pairs
+        paired = pairs.houses[house].pairs if house in pairs.houses else 0
+        return (
+            paired + pairs.base_only_houses.get(house, [0])[0],
+            paired + pairs.candidate_only_houses.get(house, [0])[0],
+        )
+
+    def _reasons(self) -> list[str]:
+        reasons = []
+        cand = self.run.candidate
+        if cand.crashes or cand.violations:
+            first = (cand.crashes or cand.violations)[0]
+            where = f"; record {first.record}" if first.record else ""
+            reasons.append(
+                f"the candidate crashed in {len(cand.crashes)} game(s) and broke an invariant "
+                f"in {len(cand.violations)} (first: game {first.index}, seed {first.seed}{where})"
+            )
+        for rule in self.rules:
+            if rule.kind == "house":
+                rows = [(f"House {h}", h, c) for h, c in self.houses.items()]
+            elif rule.kind == "seat":
+                rows = [(f"seat {i}", str(i), c) for i, c in enumerate(self.seats)]
+            else:
+                rows = [(f"card {c.card}", c.card, c.improvement) for c in self.cards]
+            what = "improvement when drawn" if rule.kind == "card" else "win rate"
+            for label, name, change in rows:
+                if not rule.watches(name) or change.change is None:
+                    continue
+                if round(abs(change.change), 9) > rule.limit and change.beyond_noise:
+                    reasons.append(
+                        f"{label}'s {what} moved {_points(change.change)} "
+                        f"(95% interval {_points(change.ci_low)} to {_points(change.ci_high)}), "
+                        f"more than the {rule.limit * 100:g} pp allowed (--fail-on {rule.text})"
+                    )
+        return reasons
+
+    @property
+    def exit_code(self) -> int:
+        """1 when the comparison fails, else 0."""
+        return 1 if self.reasons else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object (see the module's docstring)."""
+        run, plan = self.run, self.run.plan.base
+        return {
+            "ruleset": plan.ruleset.name,
+            "games": plan.games,
+            "seed": plan.seed,
+            "players": plan.players,
+            "agents": list(plan.agents),
+            "options": dict(plan.options),
+            "paired_games": run.pairs.games,
+            "base": _version_json(run, 0),
+            "candidate": _version_json(run, 1),
+            "houses": {
+                house: {
+                    **change.to_json(),
+                    "paired": change.paired,
+                    "base_games": self.house_games(house)[0],
+                    "candidate_games": self.house_games(house)[1],
+                    "beyond_noise": change.beyond_noise,
+                }
+                for house, change in self.houses.items()
+            },
+            "seats": [
+                {
+                    "seat": seat,
+                    "agent": plan.agents[seat],
+                    **change.to_json(),
+                    "paired": change.paired,
+                    "base_games": run.pairs.seats[seat].pairs,
+                    "candidate_games": run.pairs.seats[seat].pairs,
+                    "beyond_noise": change.beyond_noise,
+                }
+                for seat, change in enumerate(self.seats)
+            ],
+            "cards_changed": list(self.changed),
+            "cards": {card.card: card.to_json() for card in self.cards},
+            "fail_on": [rule.text for rule in self.rules],
+            "failed": list(self.reasons),
+        }
+
+    def text(self) -> list[str]:
+        """The terminal summary, one line each."""
+        run, plan = self.run, self.run.plan.base
+        base_label, candidate_label = (v.label for v in run.versions)
+        agents = ",".join(plan.agents) if len(set(plan.agents)) > 1 else plan.agents[0]
+        setup = (
+            f"{plan.games} games per version, {plan.players} players, agents {agents}, "
+            f"seed {plan.seed}"
+        )
+        if plan.options:
+            setup += ", options " + " ".join(option_text(k, v) for k, v in plan.options.items())
+        lines = [
+            f"{plan.ruleset.name} compare: base {base_label} → candidate {candidate_label}",
+            f"{setup}; {run.pairs.games} with a result in both versions",
+            f"base: {_failures(run.base)}; candidate: {_failures(run.candidate)}",
+            "win rates, base → candidate (change and its 95% paired interval; "
+            "* beyond noise: the interval is clear of zero):",
+        ]
+        rows = [(f"house {h}", c) for h, c in self.houses.items()]
+        rows += [(seat_label(run.base, i), c) for i, c in enumerate(self.seats)]
+        width = max([len(name) for name, _ in rows] or [0])
+        for name, change in rows:
+            note = "" if change.paired else "  (unpaired: its seats differ between the versions)"
+            lines.append(f"  {name:<{width}}  {_change_text(change)}{note}")
+        b, c = run.base, run.candidate
+        rb, rc = spread(b.rounds), spread(c.rounds)
+        db, dc = spread(b.steps), spread(c.steps)
+        lines.append(
+            f"length (finished games): rounds mean {rb['mean']:.1f} → {rc['mean']:.1f}, "
+            f"median {rb['median']:g} → {rc['median']:g}; "
+            f"decisions mean {db['mean']:.1f} → {dc['mean']:.1f}"
+        )
+        lines.append(f"endings: base {_endings(b)}; candidate {_endings(c)}")
+        if self.changed:
+            shown = ", ".join(self.changed[:20]) + (" …" if len(self.changed) > 20 else "")
+            lines.append(f"cards whose content differs ({len(self.changed)}): {shown}")
+        else:
+            lines.append("cards whose content differs: none")
+        lines += self._card_lines()
+        if self.rules:
+            lines.append("fail-on: " + ", ".join(rule.text for rule in self.rules))
+        lines.append(f"result: {'FAIL' if self.reasons else 'OK'}")
+        lines += [f"  - {reason}" for reason in self.reasons]
+        return lines
+
+    def _card_lines(self) -> list[str]:
+        moved = [c for c in self.cards if c.content_changed or (c.ranked and c.moved)]
+        shown = moved[:CARDS_SHOWN]
+        if not shown:
+            return ["card changes: none"]
+        lines = [
+            "card changes (changed content first, then the largest change in improvement "
+            "when drawn; * beyond noise):"
+        ]
+        for card in shown:
+            imp = card.improvement
+            parts = []
+            if imp.change is not None:
+                parts.append(
+                    f"improvement when drawn {_points(imp.base, sign=True)} → "
+                    f"{_points(imp.candidate, sign=True)} ({_signed(imp)})"
+                )
+            drawn = card.figures["win_rate_drawn"]
+            if drawn.change is not None:
+                parts.append(f"win rate when drawn {_pct(drawn.base)} → {_pct(drawn.candidate)}")
+            play = card.figures["play_rate"]
+            mark = "*" if play.beyond_noise else ""
+            parts.append(f"played in {_pct(play.base)} → {_pct(play.candidate)} of games{mark}")
+            tag = " (content changed)" if card.content_changed else ""
+            lines.append(f"  {card.card}{tag}: " + "; ".join(parts))
+        noisy = [c for c in self.cards if c.beyond_noise and c not in shown]
+        if noisy:
+            names = ", ".join(f"{c.card} ({', '.join(c.beyond_noise)})" for c in noisy[:10])
+            more = f" and {len(noisy) - 10} more" if len(noisy) > 10 else ""
+            lines.append(f"  also beyond noise: {names}{more}")
+        return lines
+
+
+def _version_json(run: CompareRun, side: int) -> dict[str, Any]:
+    stats = (run.base, run.candidate)[side]
+    return {
+        "content": run.versions[side].label,
+        "content_hash": run.contents[side].content_hash,
+        "crashes": len(stats.crashes),
+        "invariant_violations": len(stats.violations),
+        "cap_hits": stats.cap_hits,
+        "length": {"rounds": spread(stats.rounds), "decisions": spread(stats.steps)},
+        "endings": dict(stats.endings),
+    }
+
+
+def _failures(stats: Statistics) -> str:
+    return (
+        f"crashes {len(stats.crashes)}, invariant violations {len(stats.violations)}, "
+        f"cap hits {stats.cap_hits}"
+    )
+
+
+def _endings(stats: Statistics) -> str:
+    return ", ".join(f"{k} {v}" for k, v in stats.endings.items()) or "none"
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def _points(value: float | None, sign: bool = True) -> str:
+    if value is None:
+        return "–"
+    return f"{100 * value:+.1f} pp" if sign else f"{100 * value:.1f} pp"
+
+
+def _signed(change: Change) -> str:
+    """``+11.3 pp [+6.0, +16.5]*``."""
+    assert change.change is not None and change.ci_low is not None and change.ci_high is not None
+    mark = "*" if change.beyond_noise else ""
+    return (
+        f"{100 * change.change:+.1f} pp [{100 * change.ci_low:+.1f}, "
+        f"{100 * change.ci_high:+.1f}]{mark}"
+    )
+
+
+def _change_text(change: Change) -> str:
+    """``31.0% → 42.3%  +11.3 pp [+6.0, +16.5]*``."""
+    if change.change is None:
+        return f"{_pct(change.base)} → {_pct(change.candidate)}"
+    return f"{_pct(change.base):>6} → {_pct(change.candidate):>6}  {_signed(change)}"

@@ -1,0 +1,463 @@
+"""``pnp compare``: paired changes between two versions of the content."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.engine.runner import CRASHED, FINISHED
+from pnp.paths import default_content_root
+from pnp.playtest.compare import (
+    PLAYED_BOTH,
+    SEEN_BOTH,
+    SEEN_ONE,
+    ComparePlan,
+    GamePair,
+    PairTally,
+    run_compare,
+)
+from pnp.playtest.executor import LocalExecutor
+from pnp.playtest.failon import parse_fail_on
+from pnp.playtest.paired import (
+    PairCounts,
+    improvement_change,
+    independent_change,
+    paired_change,
+)
+from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.stats import Z95
+from pnp.playtest.versions import ContentVersion
+from pnp.playtest.worker import GameSummary
+from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+# -- the interval arithmetic, by hand
+
+
+def test_paired_change_is_the_bonett_price_interval() -> None:
+    counts = PairCounts(both=10, base_only=2, candidate_only=8, neither=30)
+    change = paired_change(counts)
+    assert (change.base, change.candidate) == (12 / 50, 18 / 50)
+    assert change.change == pytest.approx(0.12)
+    # by hand: +1 to each discordant count, +2 to the 50 pairs
+    up, down = 9 / 52, 3 / 52
+    half = Z95 * math.sqrt((up + down - (up - down) ** 2) / 52)
+    assert (change.ci_low, change.ci_high) == pytest.approx((6 / 52 - half, 6 / 52 + half))
+    assert (change.ci_low, change.ci_high) == pytest.approx((-0.01136, 0.24213), abs=1e-5)
+    assert change.paired and not change.beyond_noise
+
+
+def test_paired_change_matches_bonett_and_prices_published_example() -> None:
+    # statpsych's ci.prop.ps(.05, f00=12, f01=4, f10=26, f11=6) (Bonett's own package):
+    # LL 0.2548067, UL 0.6251933; the candidate is y, the base x
+    change = paired_change(PairCounts(both=6, base_only=4, candidate_only=26, neither=12))
+    assert (change.ci_low, change.ci_high) == pytest.approx((0.2548067, 0.6251933), abs=1e-7)
+    assert change.change == pytest.approx(22 / 48)  # the change itself is not adjusted
+
+
+def test_pairs_that_all_agree_change_nothing() -> None:
+    change = paired_change(PairCounts(both=5, neither=45))
+    assert change.change == 0 and change.base == change.candidate == 0.1
+    # a narrow band round zero, never a point: agreement in 50 pairs proves no more
+    assert change.ci_low == pytest.approx(-Z95 * math.sqrt(2) / 52)
+    assert change.ci_high == -change.ci_low and not change.beyond_noise
+    assert paired_change(PairCounts()).change is None
+
+
+def test_improvement_change_by_hand() -> None:
+    drawn = PairCounts(both=10, base_only=2, candidate_only=8, neither=30)
+    not_seen = PairCounts(both=20, base_only=3, candidate_only=1, neither=26)
+    change = improvement_change(drawn, not_seen)
+    # base: 12/50 - 23/50; candidate: 18/50 - 21/50
+    assert change.base == pytest.approx(-0.22) and change.candidate == pytest.approx(-0.06)
+    assert change.change == pytest.approx(0.16)
+    var_d = (9 / 52 + 3 / 52 - (6 / 52) ** 2) / 52
+    var_n = (2 / 52 + 4 / 52 - (2 / 52) ** 2) / 52
+    centre, half = 6 / 52 + 2 / 52, Z95 * math.sqrt(var_d + var_n)
+    assert (change.ci_low, change.ci_high) == pytest.approx((centre - half, centre + half))
+    assert (change.ci_low, change.ci_high) == pytest.approx((-0.00261, 0.31030), abs=1e-5)
+    assert improvement_change(drawn, PairCounts()).change is None
+
+
+def test_independent_change_is_newcombes() -> None:
+    change = independent_change(48, 80, 56, 70)  # Newcombe (1998), Table II: 56/70 - 48/80
+    assert change.change == pytest.approx(0.2) and not change.paired
+    assert (change.ci_low, change.ci_high) == pytest.approx((0.0524, 0.3339), abs=1e-4)
+
+
+# -- adding pairs up, by hand
+
+
+def summary(index, factions, winners, drawn, played, status=FINISHED) -> GameSummary:
+    return GameSummary(
+        index=index,
+        seed=index,
+        status=status,
+        ending="points" if status == FINISHED else None,
+        winners=winners,
+        factions=factions,
+        drawn=drawn,
+        played=played,
+    )
+
+
+PAIRS = [
+    GamePair(
+        0,
+        summary(0, ("a", "b"), (0,), [{"x": 1}, {}], [{"x": 1}, {}]),
+        summary(0, ("a", "b"), (1,), [{"x": 1}, {"y": 1}], [{}, {"y": 1}]),
+    ),
+    GamePair(
+        1,
+        summary(1, ("b", "a"), (0,), [{}, {"x": 1}], [{}, {}]),
+        summary(1, ("b", "a"), (0,), [{}, {"x": 1}], [{}, {}]),
+    ),
+    # a crash in one version: no pair
+    GamePair(
+        2,
+        summary(2, ("a", "b"), (), [{}, {}], [{}, {}], status=CRASHED),
+        summary(2, ("a", "b"), (0,), [{}, {}], [{}, {}]),
+    ),
+    # the Houses swapped seats between the versions: no House pair
+    GamePair(
+        3,
+        summary(3, ("a", "b"), (1,), [{}, {}], [{}, {}]),
+        summary(3, ("b", "a"), (1,), [{}, {}], [{}, {}]),
+    ),
+]
+
+
+def tally(pairs=PAIRS) -> PairTally:
+    counts = PairTally(2)
+    for pair in pairs:
+        counts.add(pair)
+    return counts
+
+
+def test_pair_tally_matches_a_hand_count() -> None:
+    t = tally()
+    assert (t.games, t.unpaired_games) == (3, 1)
+    assert t.seats == [PairCounts(1, 1, 0, 1), PairCounts(1, 0, 1, 1)]
+    assert t.houses == {"a": PairCounts(0, 1, 0, 1), "b": PairCounts(1, 0, 1, 0)}
+    assert t.base_only_houses == {"a": [1, 0], "b": [1, 1]}
+    assert t.candidate_only_houses == {"b": [1, 0], "a": [1, 1]}
+    # seen by some seat in a game: x in games 0 and 1 under both; y in game 0's candidate
+    assert t.card_counts(t.drawn, "x") == PairCounts(both=2, neither=1)
+    assert t.card_counts(t.drawn, "y") == PairCounts(candidate_only=1, neither=2)
+    assert t.card_counts(t.played, "x") == PairCounts(base_only=1, neither=2)
+    # per seat with the same House in both: x seen by House a's seat in games 0 and 1
+    x = t.strength["x"]["a"]
+    assert x[SEEN_BOTH] == PairCounts(base_only=1, neither=1)
+    assert x[SEEN_ONE] == PairCounts() and x[PLAYED_BOTH] == PairCounts()
+    assert t.strength["y"]["b"][SEEN_ONE] == PairCounts(candidate_only=1)
+
+
+def test_pair_tally_does_not_depend_on_the_order_of_the_games() -> None:
+    assert tally(PAIRS) == tally(list(reversed(PAIRS)))
+
+
+# -- whole comparisons on the haggle fixture
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, haggle_registry: None) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def copy_haggle(target: Path, **changes: tuple[str, str]) -> Path:
+    """A copy of the haggle content root; ``changes``: card id -> (old text, new text)."""
+    shutil.copytree(CONTENT_ROOT, target)
+    cards = target / "haggle" / "cards.yaml"
+    text = cards.read_text()
+    for old, new in changes.values():
+        assert old in text
+        text = text.replace(old, new)
+    cards.write_text(text)
+    return target
+
+
+#: the copper ring, worth 1, made worth 8
+STRONGER_RING = (
+    "copper-ring, name: Copper Ring, cost: 0, value: 1",
+    "copper-ring, name: Copper Ring, cost: 0, value: 8",
+)
+
+
+def compare(*args: str):
+    result = CliRunner().invoke(app, ["compare", "haggle", *args])
+    assert isinstance(result.exception, SystemExit | None), result.output
+    return result
+
+
+def test_identical_contents_play_identical_games_and_change_nothing(in_tmp: Path) -> None:
+    copy = copy_haggle(in_tmp / "copy")
+    content = HAGGLE.load(CONTENT_ROOT)
+    plans = [
+        PlaytestPlan(HAGGLE, 40, 3, 3, ("heuristic",) * 3, failures_dir=in_tmp / s)
+        for s in ("b", "c")
+    ]
+    seen: list[GamePair] = []
+    versions = (ContentVersion("a", CONTENT_ROOT), ContentVersion("b", copy))
+    run = run_compare(
+        ComparePlan(*plans),
+        versions,
+        (content, HAGGLE.load(copy)),
+        executor=LocalExecutor(1),
+        progress=seen.append,
+    )
+    assert len(seen) == 40 and all(pair.base == pair.candidate for pair in seen)
+    assert run.base == run.candidate
+    result = compare(
+        "--content", str(CONTENT_ROOT), "--base", "copy", "--games", "40", "--players", "3",
+        "--json", "--workers", "1", "--fail-on", "house>0pp,seat>0pp,card>0pp",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["cards_changed"] == [] and data["failed"] == [] and data["paired_games"] == 40
+    figures = [*data["houses"].values(), *data["seats"]]
+    figures += [f for card in data["cards"].values() for f in card.values() if isinstance(f, dict)]
+    assert len(figures) > 20
+    for figure in figures:
+        assert figure["change"] in (0, None)
+        if figure["change"] is not None:
+            assert figure["base"] == figure["candidate"]
+            assert figure["ci_low"] < 0 < figure["ci_high"]
+    assert not any(card["beyond_noise"] for card in data["cards"].values())
+    assert data["base"]["endings"] == data["candidate"]["endings"]
+
+
+def test_a_stronger_card_tops_the_card_changes_whatever_the_workers(in_tmp: Path) -> None:
+    copy_haggle(in_tmp / "strong", ring=STRONGER_RING)
+    args = ["--content", "strong", "--base", str(CONTENT_ROOT), "--games", "150"]
+    args += ["--players", "3", "--seed", "4", "--json"]
+    one = compare(*args, "--workers", "1")
+    two = compare(*args, "--workers", "2")
+    assert one.exit_code == 0 and one.stdout == two.stdout
+    data = json.loads(one.stdout)
+    assert data["cards_changed"] == ["copper-ring"]
+    assert data["candidate"]["content"] == "working content (strong/haggle)"
+    ranked = [(c, f) for c, f in data["cards"].items() if f["ranked"]]
+    ranked.sort(key=lambda cf: -abs(cf[1]["improvement_when_drawn"]["change"]))
+    top, figure = ranked[0]
+    assert top == "copper-ring" and "improvement_when_drawn" in figure["beyond_noise"]
+    assert figure["improvement_when_drawn"]["ci_low"] > 0
+    assert next(iter(data["cards"])) == "copper-ring"  # changed content is listed first
+
+
+def test_text_summary_and_pdf_report(in_tmp: Path) -> None:
+    copy_haggle(in_tmp / "strong", ring=STRONGER_RING)
+    args = ["--base", str(CONTENT_ROOT), "--candidate", "strong", "--games", "60"]
+    args += ["--players", "3", "--workers", "1", "--report", "out/cmp.pdf"]
+    result = compare(*args)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert text.startswith(f"haggle compare: base {CONTENT_ROOT} → candidate strong\n")
+    assert "60 games per version, 3 players, agents heuristic, seed 0; 60 with a result" in text
+    assert "  house lannister " in text and "  seat 2 (heuristic) " in text
+    assert "cards whose content differs (1): copper-ring" in text
+    assert "  copper-ring (content changed): improvement when drawn " in text
+    assert text.rstrip().endswith("result: OK\nreport: out/cmp.pdf")
+    reader = PdfReader("out/cmp.pdf")
+    assert reader.outline[0].title == "Comparison report: Haggle (engine fixture)"
+    pdf_text = "".join(page.extract_text() for page in reader.pages)
+    for needle in ("Win rate change per House", "Largest card changes", "copper-ring (changed)"):
+        assert needle in pdf_text
+    first = Path("out/cmp.pdf").read_bytes()
+    compare(*args)
+    assert Path("out/cmp.pdf").read_bytes() == first  # byte-identical for the same run
+
+
+# -- --fail-on
+
+
+def test_fail_on_rules_parse() -> None:
+    rules = parse_fail_on(["house>3pp", "House:Stark > 2.5pp, seat:1>5pp", "card:x>10pp"])
+    assert [(r.kind, r.name, r.limit) for r in rules] == [
+        ("house", None, 0.03),
+        ("house", "stark", 0.025),
+        ("seat", "1", 0.05),
+        ("card", "x", 0.1),
+    ]
+    assert rules[0].watches("tyrell") and not rules[1].watches("tyrell")
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("house>3", "expected a rule like house>3pp"),
+        ("house>3%", "expected a rule like house>3pp"),
+        ("deck>3pp", "expected a rule like house>3pp"),
+        ("house<3pp", "expected a rule like house>3pp"),
+        ("seat:first>3pp", "a seat is a number counted from 0"),
+        ("seat:5>3pp", "no seat '5' in these games (seats: 0, 1, 2)"),
+    ],
+)
+def test_bad_fail_on_rules_exit_two_before_any_game(in_tmp: Path, rule: str, message: str) -> None:
+    result = compare("--content", str(CONTENT_ROOT), "--base", str(CONTENT_ROOT), "--players", "3",
+                     "--fail-on", rule)  # fmt: skip
+    assert result.exit_code == 2 and message in result.stderr
+    assert "compare:" not in result.stdout
+
+
+def test_fail_on_a_house_that_never_played_is_an_error(in_tmp: Path) -> None:
+    result = compare("--content", str(CONTENT_ROOT), "--base", str(CONTENT_ROOT), "--games", "3",
+                     "--workers", "1", "--fail-on", "house:stork>3pp")  # fmt: skip
+    assert result.exit_code == 2
+    assert "--fail-on 'house:stork>3pp': no House 'stork' in these games (Houses: " in result.stderr
+
+
+def test_fail_on_exits_one_when_the_candidate_crashes(in_tmp: Path) -> None:
+    result = compare("--content", str(CONTENT_ROOT), "--base", str(CONTENT_ROOT), "--games", "20",
+                     "--workers", "1", "-o", "crash_on=gold-crown")  # fmt: skip
+    # both versions crash alike: the candidate's crashes fail the comparison
+    assert result.exit_code == 1
+    assert "the candidate crashed in " in result.stdout
+    assert Path("output/haggle/compare/seed-0/candidate").is_dir()
+
+
+# -- versions: folders and git revisions
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.fixture
+def repo(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A git repository holding the haggle content in ``content/``, committed once."""
+    # git looks no further up than the test's folder: it must not find an outer repository
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(in_tmp))
+    root = in_tmp / "designs"
+    root.mkdir()
+    git(root, "init", "-q")
+    copy_haggle(root / "content")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "first")
+    return root
+
+
+def test_git_head_compares_the_uncommitted_edits(repo: Path) -> None:
+    cards = repo / "content" / "haggle" / "cards.yaml"
+    cards.write_text(cards.read_text().replace(*STRONGER_RING))
+    args = ["--content", "designs/content", "--base", "git:HEAD", "--games", "30"]
+    result = compare(*args, "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["cards_changed"] == ["copper-ring"]
+    assert data["base"]["content"] == "git:HEAD"
+    assert data["base"]["content_hash"] != data["candidate"]["content_hash"]
+    # committed, the edit is the base too: nothing differs
+    git(repo, "commit", "-q", "-am", "stronger ring")
+    data = json.loads(compare(*args, "--workers", "1", "--json").stdout)
+    assert (
+        data["cards_changed"] == []
+        and data["base"]["content_hash"] == data["candidate"]["content_hash"]
+    )
+    # an older revision, as candidate this time
+    result = compare(*args[:2], "--base", "git:HEAD", "--candidate", "git:HEAD~1", "--games", "5",
+                     "--workers", "1", "--json")  # fmt: skip
+    assert json.loads(result.stdout)["cards_changed"] == ["copper-ring"]
+    assert git_status(repo) == ""  # the repository was only read
+
+
+def git_status(repo: Path) -> str:
+    return subprocess.run(
+        ["git", "-C", str(repo), "status", "--porcelain"], capture_output=True, text=True
+    ).stdout
+
+
+def test_git_revision_errors_exit_two(repo: Path, in_tmp: Path) -> None:
+    base = ["--content", "designs/content", "--games", "2"]
+    result = compare(*base, "--base", "git:no-such-rev")
+    assert result.exit_code == 2
+    assert (
+        "--base git:no-such-rev: unknown revision 'no-such-rev' in the repository" in result.stderr
+    )
+    result = compare(*base, "--base", "git:--all")
+    assert result.exit_code == 2 and "name a revision" in result.stderr
+    # outside any repository
+    copy_haggle(in_tmp / "loose")
+    result = compare("--content", "loose", "--base", "git:HEAD")
+    assert result.exit_code == 2
+    assert "--base git:HEAD: loose/haggle is not inside a git repository" in result.stderr
+    # a revision before the content folder existed
+    (repo / "notes.txt").write_text("x\n")
+    git(repo, "add", "notes.txt")
+    git(repo, "commit", "-q", "-m", "notes")
+    git(repo, "rm", "-q", "-r", "content")
+    git(repo, "commit", "-q", "-m", "moved away")
+    copy_haggle(repo / "content")  # back in the work tree, not in HEAD
+    result = compare(*base, "--base", "git:HEAD")
+    assert result.exit_code == 2 and "revision HEAD has no folder content/haggle" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_revision_with_broken_content_names_its_files(repo: Path) -> None:
+    cards = repo / "content" / "haggle" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("cost: 0,", "cost: -4,"))
+    git(repo, "commit", "-q", "-am", "broken")
+    copy = cards.read_text().replace("cost: -4,", "cost: 0,")
+    cards.write_text(copy)
+    result = compare("--content", "designs/content", "--base", "git:HEAD", "--games", "2")
+    assert result.exit_code == 2
+    assert "git:HEAD:content/haggle/cards.yaml:" in result.stderr and "cost" in result.stderr
+
+
+def test_bad_versions_and_outputs_exit_two(in_tmp: Path) -> None:
+    result = compare("--content", str(CONTENT_ROOT), "--base", "nowhere")
+    assert result.exit_code == 2 and "--base nowhere: no such folder" in result.stderr
+    result = compare(
+        "--content", str(CONTENT_ROOT), "--base", str(CONTENT_ROOT), "--report", "x.txt"
+    )
+    assert result.exit_code == 2 and "name it *.pdf" in result.stderr
+    result = compare("--content", str(CONTENT_ROOT), "--base", str(CONTENT_ROOT), "--games", "0")
+    assert result.exit_code == 2 and "--games must be at least 1" in result.stderr
+
+
+# -- the acceptance run on a real ruleset
+
+
+def test_a_much_stronger_leader_is_the_top_change_and_lifts_its_house(tmp_path: Path) -> None:
+    """Iron Throne: Stannis's leader ability made much stronger (+3 -> +12, no condition)."""
+    doctored = tmp_path / "doctored"
+    shutil.copytree(default_content_root() / "ironthrone", doctored / "ironthrone")
+    houses = doctored / "ironthrone" / "houses" / "baratheon.yaml"
+    old = "      if: {active: true, outcome: hostility, behind: true}\n      do: [{bonus: 3}]"
+    assert old in houses.read_text()
+    new = "      if: {active: true, outcome: hostility}\n      do: [{bonus: 12}]"
+    houses.write_text(houses.read_text().replace(old, new))
+    args = ["compare", "ironthrone", "--base", str(default_content_root()), "--candidate"]
+    args += [str(doctored), "--games", "200", "--players", "3", "--workers", "1", "--json"]
+    result = CliRunner().invoke(app, [*args, "--fail-on", "house>3pp"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert data["cards_changed"] == ["baratheon-stannis"]
+    # the top card change, even leaving aside that its content is known to differ
+    ranked = [(c, f) for c, f in data["cards"].items() if f["ranked"]]
+    ranked.sort(key=lambda cf: -abs(cf[1]["improvement_when_drawn"]["change"]))
+    top, figure = ranked[0]
+    assert top == "baratheon-stannis"
+    assert figure["improvement_when_drawn"]["ci_low"] > 0.1
+    # its House wins more, with a paired interval clear of zero
+    house = data["houses"]["baratheon"]
+    assert house["paired"] and house["change"] > 0.1 and house["ci_low"] > 0
+    assert any("House baratheon's win rate moved +" in reason for reason in data["failed"])
+    # the paired intervals are narrower than two independent playtests would give
+    for row in [*data["houses"].values(), *data["seats"]]:
+        games = row["base_games"]
+        alone = independent_change(
+            round(row["base"] * games), games, round(row["candidate"] * games), games
+        )
+        assert row["ci_high"] - row["ci_low"] < alone.ci_high - alone.ci_low
