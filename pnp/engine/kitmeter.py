@@ -1,0 +1,103 @@
+"""How many of each printed piece a game has in use at once: the measure of the kit check.
+
+A ruleset's :class:`KitMeter` watches one game and keeps, for each card and
+token of the printed kit it knows (by the ids ``manifest.json`` uses), the
+largest number in use at once: every copy of a card in any deck, hand, pile
+or zone of any seat; every token, marker, coin and chit on the table or in a
+player's own supply (the rules' bank or general supply is not in use). The
+playtest compares these peaks with the copies the kit prints
+(:mod:`pnp.playtest.kit`); nothing here reads the kit.
+
+The meter reads the game's state -- the same facts its snapshot shows --
+whenever the game comes to rest: once set up, after every step (at each
+decision) and at the end. A table at rest is what players see and hold;
+the referee's order of bookkeeping inside one step is not.
+
+Counting every piece after every step would cost a referee step as much
+again, so the pieces are counted in **groups** (bits of an int), and
+:attr:`KitMeter.triggers` names, for each group whose count can rise during
+play, the event kinds that come with such a rise: a step recounts only the
+groups its events name. Pieces whose count cannot rise during play (the
+cards of the decks) are counted when the meter starts and at the end. A
+meter made with ``thorough=True`` recounts every group after every step;
+the rulesets' tests check that it finds the same peaks, so a rise that no
+trigger names cannot go unnoticed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pnp.engine.event import Event
+
+#: every group of a meter, as a mask
+ALL_GROUPS = -1
+
+
+class KitMeter:
+    """Peaks of the printed pieces one game has in use at once (subclassed per ruleset).
+
+    A subclass fills :attr:`peaks` with every id it can report (0 where the
+    game uses none), implements :meth:`count` and names its :attr:`triggers`.
+    """
+
+    #: event kind -> the groups (a bit mask) whose count an event of that kind may raise
+    triggers: Mapping[str, int] = {}
+
+    def __init__(self, ids: Iterable[str] = (), *, thorough: bool = False) -> None:
+        #: component id -> the most in use at once so far
+        self.peaks: dict[str, int] = dict.fromkeys(ids, 0)
+        self.thorough = thorough
+
+    def count(self, groups: int) -> None:
+        """Count the pieces of ``groups`` (a mask of group bits) in the game's state now,
+        raising each peak with :meth:`raise_to`."""
+        raise NotImplementedError
+
+    @property
+    def per_step(self) -> bool:
+        """Whether steps need watching at all (a meter without triggers counts only at the
+        start and the end)."""
+        return self.thorough or bool(self.triggers)
+
+    def raise_to(self, component: str, in_use: int) -> None:
+        """Keep ``in_use`` as ``component``'s peak if it is the largest yet."""
+        if in_use > self.peaks.get(component, 0):
+            self.peaks[component] = in_use
+
+    def raise_all(self, counts: Mapping[str, int]) -> None:
+        """:meth:`raise_to` for every entry of ``counts``."""
+        peaks = self.peaks
+        for component, in_use in counts.items():
+            if in_use > peaks.get(component, 0):
+                peaks[component] = in_use
+
+    def step(self, events: Sequence[Event]) -> None:
+        """After a step: recount the groups its ``events`` may have raised (all when
+        thorough)."""
+        if self.thorough:
+            self.count(ALL_GROUPS)
+            return
+        mask = 0
+        triggers = self.triggers
+        for event in events:
+            mask |= triggers.get(event.kind, 0)
+        if mask:
+            self.count(mask)
+
+    def finish(self) -> dict[str, int]:
+        """Count everything once more (the final state) and return the peaks, every id
+        the meter knows included."""
+        self.count(ALL_GROUPS)
+        return dict(self.peaks)
+
+
+def tally_ids(counts: dict[str, int], ids: Iterable[Any], prefix: str = "") -> None:
+    """Add one to ``counts[prefix + id]`` for each id of ``ids`` (a pile of cards)."""
+    for card in ids:
+        key = prefix + card
+        counts[key] = counts.get(key, 0) + 1
+
+
+__all__ = ["ALL_GROUPS", "KitMeter", "tally_ids"]
