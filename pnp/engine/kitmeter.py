@@ -17,8 +17,9 @@ Counting every piece after every step would cost a referee step as much
 again, so the pieces are counted in **groups** (bits of an int), and
 :attr:`KitMeter.triggers` names, for each group whose count can rise during
 play, the event kinds that come with such a rise: a step recounts only the
-groups its events name. Pieces whose count cannot rise during play (the
-cards of the decks) are counted when the meter starts and at the end. A
+groups its events name. The :attr:`KitMeter.settled` groups (the cards of
+the decks) cannot change once the game is set up and are counted when the
+meter starts; every other group is counted then and again at the end. A
 meter made with ``thorough=True`` recounts every group after every step;
 the rulesets' tests check that it finds the same peaks, so a rise that no
 trigger names cannot go unnoticed.
@@ -38,21 +39,30 @@ ALL_GROUPS = -1
 class KitMeter:
     """Peaks of the printed pieces one game has in use at once (subclassed per ruleset).
 
-    A subclass fills :attr:`peaks` with every id it can report (0 where the
-    game uses none), implements :meth:`count` and names its :attr:`triggers`.
+    A subclass implements :meth:`count` and :meth:`components`, names its
+    :attr:`triggers` and :attr:`settled` groups, and counts every group once
+    its game is in hand (``self.count(ALL_GROUPS)`` at the end of its
+    ``__init__``).
     """
 
     #: event kind -> the groups (a bit mask) whose count an event of that kind may raise
     triggers: Mapping[str, int] = {}
+    #: the groups that cannot change once the game is set up (counted at the start only)
+    settled: int = 0
 
-    def __init__(self, ids: Iterable[str] = (), *, thorough: bool = False) -> None:
-        #: component id -> the most in use at once so far
-        self.peaks: dict[str, int] = dict.fromkeys(ids, 0)
+    def __init__(self, *, thorough: bool = False) -> None:
+        #: component id -> the most in use at once so far (ids never in use are absent)
+        self.peaks: dict[str, int] = {}
         self.thorough = thorough
 
     def count(self, groups: int) -> None:
         """Count the pieces of ``groups`` (a mask of group bits) in the game's state now,
         raising each peak with :meth:`raise_to`."""
+        raise NotImplementedError
+
+    def components(self) -> set[str]:
+        """Every id this meter may report for its game (its tests check that these cover
+        the kit's cards and tokens)."""
         raise NotImplementedError
 
     @property
@@ -87,9 +97,8 @@ class KitMeter:
             self.count(mask)
 
     def finish(self) -> dict[str, int]:
-        """Count everything once more (the final state) and return the peaks, every id
-        the meter knows included."""
-        self.count(ALL_GROUPS)
+        """Count the final state (all but the settled groups) and return the peaks."""
+        self.count(ALL_GROUPS & ~self.settled)
         return dict(self.peaks)
 
 

@@ -7,8 +7,17 @@ from dataclasses import replace
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.problems import display_path
 from pnp.errors import PnpError, UsageError
+from pnp.playtest import worker
 from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.kit import (
+    KitCheck,
+    check_kit,
+    kept_games,
+    kit_shortfall_reasons,
+    printed_copies,
+)
 from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.staging import StagedRecords
@@ -65,12 +74,16 @@ def run_playtest(
     display there), ``progress(summary)`` after each game.
     """
     check_plan(plan, content)
+    # the copies the kit prints, before any game: a kit that cannot be declared stops
+    # the run here, as it stops pnp build
+    printed = printed_copies(plan.ruleset, content)
     runner = executor or LocalExecutor()
     tally = Tally(plan.players, plan.agents)
     # the records go aside and replace the earlier run's only once every game is
     # played: an interrupted run leaves the earlier records as they were
     with StagedRecords(plan.records_folder) as staged:
-        summaries = runner.run(replace(plan, staging_dir=staged.path), content, range(plan.games))
+        staged_plan = replace(plan, staging_dir=staged.path)
+        summaries = runner.run(staged_plan, content, range(plan.games))
         try:
             if started is not None:
                 started()
@@ -80,10 +93,29 @@ def run_playtest(
                     progress(summary)
         finally:
             _close(summaries)  # the workers stop (and stop writing) before the staging goes
+        kit = None
+        if printed is not None:
+            kit = check_kit(tally.kit, printed, tally.completed)
+            keep_kit_records(staged_plan, content, kit)
         replaced = staged.commit()
     stats = tally.statistics(card_ids(plan.ruleset, content))
     limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
-    return PlaytestReport(plan, stats, limits, verdict(stats, limits), replaced)
+    reasons = verdict(stats, limits) + kit_shortfall_reasons(kit)
+    return PlaytestReport(plan, stats, limits, reasons, replaced, kit=kit)
+
+
+def keep_kit_records(plan: PlaytestPlan, content: LoadedContent[Any], kit: KitCheck) -> None:
+    """Keep the record of each shortfall's worst game, as a crash's is kept: already
+    written when every record is kept, else played again (the same seed plays the
+    same game) and written."""
+    for index in kept_games(kit):
+        kept = plan.record_path(index, failed=False)  # a path when every record is kept
+        if kept is not None:
+            kit.records[index] = display_path(kept)
+            continue
+        record = worker.play_game(plan, content, index, keep=True).record
+        if record is not None:
+            kit.records[index] = record
 
 
 def _close(summaries: Iterator[GameSummary]) -> None:

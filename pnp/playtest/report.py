@@ -35,6 +35,14 @@ The ``--json`` object has exactly these keys:
     shorter than ``--card-games``) and ``undecided_endings``; a run with a
     ``random`` seat leaves out all four (the last where the ruleset has such
     endings), its play saying nothing about them;
+``kit``
+    the kit check (:mod:`pnp.playtest.kit`; ``null`` for a ruleset without a
+    kit): ``shortfalls``, the printed cards and tokens some game had more of
+    in use at once than the kit prints (``component``, ``kind``, ``name``,
+    ``printed``, ``need`` (the most one game had in use), ``games`` (games
+    that needed more than printed), the worst game's ``game``, ``seed`` and
+    ``record``), and ``slack``, those printed far beyond any game's need
+    (``component``, ``kind``, ``name``, ``printed``, ``need``, ``spare``);
 ``verdict``, ``reasons``
     ``"pass"`` or ``"fail"`` and why it failed.
 
@@ -47,7 +55,10 @@ strength figures (:mod:`pnp.playtest.strength`): ``drawn_games``,
 ``strength``, with ``win_rate_drawn``, ``win_rate_played``,
 ``win_rate_not_seen`` (each ``{rate, ci_low, ci_high}``, ``null`` without
 games) and ``improvement_when_drawn`` (``{change, ci_low, ci_high}``),
-``ranked`` (enough games to be ranked) and ``clear_of_zero``).
+``ranked`` (enough games to be ranked) and ``clear_of_zero``) and
+``kit_components`` (every printed card and token by id: ``kind``,
+``printed``, ``need``, ``games_over``, and the ``game`` and ``seed`` of the
+first game with that need).
 """
 
 from __future__ import annotations
@@ -56,6 +67,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.content.problems import display_path
+from pnp.playtest.kit import KitCheck, kit_lines
 from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
 from pnp.playtest.strength import (
@@ -94,6 +106,7 @@ JSON_KEYS = (
     "endings",
     "cards_never_played",
     "not_judged",
+    "kit",
     "verdict",
     "reasons",
 )
@@ -109,6 +122,8 @@ class PlaytestReport:
     reasons: list[str]
     #: records of an earlier run replaced in the folder this run's records went to
     replaced: int = 0
+    #: the run's peaks against the printed kit (``None``: the ruleset has no kit meter)
+    kit: KitCheck | None = None
     #: per card, its strength figures (in the order of ``stats.cards``)
     strength: list[CardStrength] = field(init=False)
 
@@ -174,6 +189,7 @@ class PlaytestReport:
             "endings": dict(s.endings),
             "cards_never_played": s.never_played,
             "not_judged": not_judged(s, self.thresholds),
+            "kit": self.kit.to_json() if self.kit is not None else None,
             "verdict": "pass" if self.passed else "fail",
             "reasons": list(self.reasons),
         }
@@ -222,6 +238,7 @@ class PlaytestReport:
             }
             for figure, c in zip(self.strength, s.cards.values(), strict=True)
         }
+        data["kit_components"] = self.kit.components_json() if self.kit is not None else None
         return data
 
     def text(self) -> list[str]:
@@ -297,6 +314,7 @@ class PlaytestReport:
                 if not randoms and CARDS in left_out:  # a short run: no failure, say why
                     lines.append(f"  cards not judged: {left_out[CARDS]}")
             lines += self._strength_lines()
+        lines += kit_lines(self.kit)
         note = self.replaced_note()
         if note:
             lines.append(note)

@@ -19,10 +19,13 @@ class TableMeter(KitMeter):
     triggers = {"paid": COINS, "placed": CHITS}
 
     def __init__(self, table: Table, *, thorough: bool = False) -> None:
-        super().__init__(["coin", "chit", "unused"], thorough=thorough)
+        super().__init__(thorough=thorough)
         self.table = table
         self.counted: list[int] = []
         self.count(ALL_GROUPS)
+
+    def components(self) -> set[str]:
+        return {"coin", "chit"}
 
     def count(self, groups: int) -> None:
         self.counted.append(groups)
@@ -48,11 +51,11 @@ def test_a_step_recounts_only_the_groups_its_events_name() -> None:
     meter = TableMeter(table)
     table.coins, table.chits = 9, 4
     meter.step([Event("placed", 1), Event("chatter", 2)])
-    assert meter.peaks == {"coin": 3, "chit": 4, "unused": 0}
+    assert meter.peaks == {"coin": 3, "chit": 4}
     assert meter.counted[-1] == CHITS
     meter.step([Event("chatter", 2)])  # no trigger: nothing counted
     assert meter.counted[-1] == CHITS and len(meter.counted) == 2
-    assert meter.finish() == {"coin": 9, "chit": 4, "unused": 0}  # the end counts all
+    assert meter.finish() == {"coin": 9, "chit": 4}  # the end counts all
 
 
 def test_a_thorough_meter_counts_everything_after_every_step() -> None:
@@ -62,6 +65,17 @@ def test_a_thorough_meter_counts_everything_after_every_step() -> None:
     meter.step([])
     assert meter.peaks["coin"] == 5 and meter.counted[-1] == ALL_GROUPS
     assert meter.per_step
+
+
+def test_settled_groups_are_counted_at_the_start_only() -> None:
+    class Settled(TableMeter):
+        settled = CHITS
+
+    table = Table()
+    meter = Settled(table)
+    table.coins, table.chits = 8, 6  # (a settled group cannot change: this one lies)
+    assert meter.finish() == {"coin": 8, "chit": 1}
+    assert meter.counted == [ALL_GROUPS, ALL_GROUPS & ~CHITS]
 
 
 def test_a_meter_without_triggers_needs_no_steps() -> None:

@@ -26,9 +26,10 @@ Counted from the game's state by the ids of :mod:`.components`:
 - **coins**: each player's gold and the Wall's supplies, each heap in the
   fewest coins (as many 5s as it holds, then 1s).
 
-Cards, troops and the pieces of the set-up do not rise during play, so they
-are counted when the game starts and at its end; the rest rise only with the
-events of :data:`TRIGGERS`.
+Cards, troops and the pieces of the set-up do not change during play: they
+are counted when the game starts. A Bannerman or an Heir who joins a House
+stays in the game, so Nobles are counted at the start and the end; the rest
+rise only with the events of :data:`TRIGGERS`.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from pnp.rulesets.fief.state import FiefState
 
 #: the groups counted together
-SETUP, GOLD, TITLES, BUILDINGS, MARKERS, WALL, GUARD = 1, 2, 4, 8, 16, 32, 64
+SETUP, GOLD, TITLES, BUILDINGS, MARKERS, WALL, GUARD, NOBLES = 1, 2, 4, 8, 16, 32, 64, 128
 
 #: the events that come with a change of gold: every income, payment and transfer
 #: (a heap that shrinks may need more 1s: 5 paid 1 is 4 in 1s)
@@ -101,34 +102,40 @@ class FiefKitMeter(KitMeter):
     """Peaks of a fief game's cards, Titles, troops, markers, buildings and coins."""
 
     triggers = TRIGGERS
+    settled = SETUP
 
     def __init__(self, s: FiefState, *, thorough: bool = False) -> None:
-        cat = s.cat
-        content = cat.content
-        ids = [f"court-{c.id}" for c in content.court] + [
-            f"fortune-{c.id}" for c in content.fortune
-        ]
-        ids += [f"{c.id}-{season}" for c in content.disaster_copies for season in SEASONS[1:]]
-        ids += [*cat.nobles, *(f"avatar-{n}" for n in cat.nobles)]
-        ids += [f"title-{t}" for t in cat.titles] + [w.id for w in content.wall_castles]
-        own = [u for u, shared in zip(cat.units, cat.shared, strict=True) if shared is None]
-        ids += [u for u in cat.units if u not in own]
-        for seat in s.seats:
-            ids += [f"{u}-{seat.house}" for u in own]
-            ids += [f"{m}-{seat.house}" for m in HOUSE_MARKERS]
-        ids += [*SHARED_MARKERS, *(f"{b}-counter" for b in COUNTERS)]
-        super().__init__(ids, thorough=thorough)
+        super().__init__(thorough=thorough)
         self.s = s
+        cat = s.cat
         #: the Winter copies by card id: how many join in each season, in season order
         self.copies = {
             c.id: [
                 (season, cat.season_copies.get(season, []).count(c.id)) for season in SEASONS[1:]
             ]
-            for c in content.disaster_copies
+            for c in cat.content.disaster_copies
         }
         #: the map's own Strongholds and Septs (printed on the board, not counters)
-        self.printed = [(v.stronghold, v.sept) for v in content.villages]
+        self.printed = [(v.stronghold, v.sept) for v in cat.content.villages]
         self.count(ALL_GROUPS)
+
+    def components(self) -> set[str]:
+        """Every card, Noble, Title and shared piece of the content, the seated Houses'
+        troops and markers."""
+        cat = self.s.cat
+        content = cat.content
+        ids = {f"court-{c.id}" for c in content.court} | {
+            f"fortune-{c.id}" for c in content.fortune
+        }
+        ids |= {f"{c.id}-{season}" for c in content.disaster_copies for season in SEASONS[1:]}
+        ids |= {*cat.nobles, *(f"avatar-{n}" for n in cat.nobles)}
+        ids |= {f"title-{t}" for t in cat.titles} | {w.id for w in content.wall_castles}
+        own = [u for u, shared in zip(cat.units, cat.shared, strict=True) if shared is None]
+        ids |= {u for u in cat.units if u not in own}
+        for seat in self.s.seats:
+            ids |= {f"{u}-{seat.house}" for u in own}
+            ids |= {f"{m}-{seat.house}" for m in HOUSE_MARKERS}
+        return ids | {*SHARED_MARKERS, *(f"{b}-counter" for b in COUNTERS)}
 
     def step(self, events: Sequence[Event]) -> None:
         """Recount what the step's events may have raised; read the wildlings' strength."""
@@ -177,6 +184,11 @@ class FiefKitMeter(KitMeter):
         if groups & SETUP:
             self.raise_all(self.cards())
             self.raise_all(self.setup_pieces())
+        if groups & NOBLES:
+            for noble in s.nobles.values():
+                if noble.seat >= 0:  # a House's, from the set-up or since he joined it
+                    self.raise_to(noble.id, 1)
+                    self.raise_to(f"avatar-{noble.id}", 1)
 
     def cards(self) -> dict[str, int]:
         """The Court Event and Fortune cards in the game, by component id."""
@@ -208,13 +220,10 @@ class FiefKitMeter(KitMeter):
         return counts
 
     def setup_pieces(self) -> dict[str, int]:
-        """Nobles, avatars, troops, House markers and the set-up's shared pieces."""
+        """Troops, House markers and the set-up's shared pieces."""
         s = self.s
         cat = s.cat
         counts: dict[str, int] = {"first-player": 1, "council-seat-for-sale": 1}
-        for noble in s.nobles.values():
-            if noble.seat >= 0:  # a House's, from the set-up or since he joined it
-                counts[noble.id] = counts[f"avatar-{noble.id}"] = 1
         on_board = [[0] * len(cat.units) for _ in s.seats]
         for village in s.villages:
             for seat, units in village.units.items():

@@ -13,9 +13,10 @@ Counted from the referee's state by the ids of :mod:`.components`:
   leader sheets, and those a sheet lost to the box for good (IT-POW-03),
   which can never go back to the supply.
 
-None of these rises during play but when the leaders are chosen, and nothing
-goes back to the supply after that, so the meter counts once when the game
-starts and once at its end (no triggers).
+The cards, sheets and tokens a House brings do not change during play; they
+are counted when the game starts. Power markers leave the supply only when
+the leaders are chosen and never go back, so they are counted then and at
+the end (no triggers).
 """
 
 from __future__ import annotations
@@ -29,20 +30,38 @@ if TYPE_CHECKING:
     from pnp.rulesets.ironthrone.rules import Referee
 
 
+#: the groups counted together: the pieces each seated House brings, and power
+PIECES, POWER = 1, 2
+
+
 class IronThroneKitMeter(KitMeter):
     """Peaks of an Iron Throne game's cards, sheets, tokens and power markers."""
 
+    settled = PIECES
+
     def __init__(self, ref: Referee, *, thorough: bool = False) -> None:
-        t = ref.t
-        ids = [*t.card_id, *t.event_id, "power"]
-        ids += [f"leader-{c}" for c in t.char_id] + [f"token-{c}" for c in t.char_id]
-        ids += [f"influence-{h}" for h in t.houses]
-        super().__init__(ids, thorough=thorough)
+        super().__init__(thorough=thorough)
         self.ref = ref
-        self.count(-1)
+        self.count(PIECES | POWER)
+
+    def components(self) -> set[str]:
+        """Every card and event of the tables, each character's sheet and token, each
+        House's influence, and the power markers."""
+        t = self.ref.t
+        ids = {*t.card_id, *t.event_id, "power"}
+        ids |= {f"leader-{c}" for c in t.char_id} | {f"token-{c}" for c in t.char_id}
+        return ids | {f"influence-{h}" for h in t.houses}
 
     def count(self, groups: int) -> None:
-        """Count every piece in the game now (one group)."""
+        """Count the groups of ``groups`` in the game now."""
+        ref = self.ref
+        if groups & POWER:
+            self.raise_to("power", ref.power_total - ref.supply)
+        if groups & PIECES:
+            self.raise_all(self.pieces())
+
+    def pieces(self) -> dict[str, int]:
+        """The cards, events, sheets, character tokens and influence tokens in the game."""
         ref = self.ref
         t = ref.t
         counts: dict[str, int] = {}
@@ -60,8 +79,7 @@ class IronThroneKitMeter(KitMeter):
         for event in t.event_pool:
             key = t.event_id[event]
             counts[key] = counts.get(key, 0) + 1
-        counts["power"] = ref.power_total - ref.supply
-        self.raise_all(counts)
+        return counts
 
 
 def kit_meter(game: Game, thorough: bool = False) -> IronThroneKitMeter:

@@ -14,8 +14,8 @@ Counted from the game's state by the ids of :mod:`.components`:
 - power tokens: the power on every House card or banner and on every card in
   play (TH-WIN-01).
 
-Cards and markers do not come and go during a game; gold and power rise only
-with the events named in :data:`TRIGGERS`.
+Cards and markers do not come and go during a game (they are counted when it
+starts); gold and power rise only with the events named in :data:`TRIGGERS`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pnp.engine.kitmeter import KitMeter
 
 if TYPE_CHECKING:
     from pnp.engine.game import Game
+    from pnp.rulesets.thrones.cards import CardDef
     from pnp.rulesets.thrones.rules import ThronesGame
 
 #: the groups counted together
@@ -41,17 +42,22 @@ class ThronesKitMeter(KitMeter):
     """Peaks of a thrones game's cards, House cards, banners, markers, gold and power."""
 
     triggers = TRIGGERS
+    settled = CARDS
 
     def __init__(self, game: ThronesGame, *, thorough: bool = False) -> None:
-        db = game.db
-        ids = [*db.cards, *(f"plot-{p}" for p in db.plots), *(f"agenda-{a}" for a in db.agendas)]
-        ids += [f"title-{t}" for t in db.titles] + [f"marker-{t}" for t in db.titles]
-        ids += ["gold", "power", "first-player"]
-        for seat in game.seats:
-            ids += [f"house-{seat.house}", f"banner-{seat.house}"]
-        super().__init__(ids, thorough=thorough)
+        super().__init__(thorough=thorough)
         self.game = game
         self.count(CARDS | GOLD | POWER)
+
+    def components(self) -> set[str]:
+        """Every card, plot, agenda and title of the content, the seated Houses' cards and
+        banners, and the tokens."""
+        db = self.game.db
+        ids = {*db.cards, *(f"plot-{p}" for p in db.plots), *(f"agenda-{a}" for a in db.agendas)}
+        ids |= {f"title-{t}" for t in db.titles} | {f"marker-{t}" for t in db.titles}
+        for seat in self.game.seats:
+            ids |= {f"house-{seat.house}", f"banner-{seat.house}"}
+        return ids | {"gold", "power", "first-player"}
 
     def count(self, groups: int) -> None:
         """Count the groups of ``groups`` in the game now."""
@@ -74,10 +80,11 @@ class ThronesKitMeter(KitMeter):
     def pieces(self) -> dict[str, int]:
         """Cards, House cards, banners and markers of the game, by component id."""
         game = self.game
-        counts: dict[str, int] = {}
+        copies: dict[CardDef, int] = {}  # by definition first: one id string per card kind
         for card in game.cards:
-            key = PREFIX.get(card.d.type, "") + card.d.id
-            counts[key] = counts.get(key, 0) + 1
+            d = card.d
+            copies[d] = copies.get(d, 0) + 1
+        counts = {PREFIX.get(d.type, "") + d.id: n for d, n in copies.items()}
         for seat in game.seats:
             house = f"house-{seat.house}"
             counts[house] = counts.get(house, 0) + 1
