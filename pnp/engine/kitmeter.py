@@ -23,17 +23,53 @@ meter starts; every other group is counted then and again at the end. A
 meter made with ``thorough=True`` recounts every group after every step;
 the rulesets' tests check that it finds the same peaks, so a rise that no
 trigger names cannot go unnoticed.
+
+Coins are pieces of another kind: a heap of 7 may lie as a 5 and two 1s or
+as seven 1s, so no one count of 5s is what a game needs. A ruleset names
+such a pair as a :class:`Change`; its meter then reports the 1s the heaps
+need whatever the 5s (each heap's worth beyond a multiple of 5) under the
+smaller coin's id, and the heaps' worth in all under :attr:`Change.worth_id`,
+and the kit check works out the 5s needed with the printed 1s as change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.event import Event
 
 #: every group of a meter, as a mask
 ALL_GROUPS = -1
+
+
+@dataclass(frozen=True)
+class Change:
+    """A coin the players may pay or hold as smaller coins instead (a 5 as five 1s)."""
+
+    #: the larger coin's component id (``gold-5``)
+    coin: str
+    #: the smaller coin's (``gold-1``)
+    made_of: str
+    #: how many smaller coins one larger coin is worth
+    worth: int
+
+    @property
+    def worth_id(self) -> str:
+        """The id under which a meter reports the most the heaps were worth at once, in
+        smaller coins (not a printed piece: the kit check reads it with :attr:`coin`)."""
+        return f"{self.coin}+{self.made_of}"
+
+    def needs(self, heaps: Iterable[int]) -> dict[str, int]:
+        """What ``heaps`` (amounts of money, one per player or pile) need at once: the
+        smaller coins no larger coin can stand for, and their worth in all."""
+        loose = total = 0
+        worth = self.worth
+        for heap in heaps:
+            loose += heap % worth
+            total += heap
+        return {self.made_of: loose, self.worth_id: total}
 
 
 class KitMeter:
@@ -61,8 +97,9 @@ class KitMeter:
         raise NotImplementedError
 
     def components(self) -> set[str]:
-        """Every id this meter may report for its game (its tests check that these cover
-        the kit's cards and tokens)."""
+        """Every id this meter accounts for in its game: those it may report, and the
+        larger coin of a :class:`Change`, reported through its worth (its tests check
+        that these cover the kit's cards and tokens)."""
         raise NotImplementedError
 
     @property
@@ -109,4 +146,4 @@ def tally_ids(counts: dict[str, int], ids: Iterable[Any], prefix: str = "") -> N
         counts[key] = counts.get(key, 0) + 1
 
 
-__all__ = ["ALL_GROUPS", "KitMeter", "tally_ids"]
+__all__ = ["ALL_GROUPS", "Change", "KitMeter", "tally_ids"]

@@ -95,7 +95,7 @@ def run_playtest(
             _close(summaries)  # the workers stop (and stop writing) before the staging goes
         kit = None
         if printed is not None:
-            kit = check_kit(tally.kit, printed, tally.completed)
+            kit = check_kit(tally.kit, printed, tally.completed, plan.ruleset.kit_change)
             keep_kit_records(staged_plan, content, kit)
         replaced = staged.commit()
     stats = tally.statistics(card_ids(plan.ruleset, content))

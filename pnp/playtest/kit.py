@@ -12,6 +12,14 @@ whatever the game options, so one list serves every run.
   prints: its largest need, how many games needed more than the kit has, and
   the first game with the largest need (its record is kept, as a crash's
   is). Any shortfall fails the verdict (:func:`kit_shortfall_reasons`).
+- A coin the players may pay as smaller ones (a ruleset's
+  :class:`~pnp.engine.kitmeter.Change`: a 5 as five 1s) is needed only for
+  the worth that the printed smaller coins cannot carry: a game whose heaps
+  were worth 133 at once needs 15 fives beside 60 ones, whatever 5s its
+  heaps held. A game is short of it when its heaps were worth more than all
+  those coins together; the smaller coin is short when the heaps needed more
+  of it than printed whatever the 5s (a heap of 4 is four 1s), and its
+  copies beyond that are change, never slack.
 - **Slack** is a component printed far beyond any game's need: at least
   :data:`SLACK_SPARE` spare copies, and at least :data:`SLACK_SHARE` of the
   largest need spare again (31 in use against 60 printed is slack; 2 against
@@ -23,10 +31,11 @@ whatever the game options, so one list serves every run.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.engine.kitmeter import Change
 from pnp.playtest.stats import PeakStats
 from pnp.rulesets.ruleset import Ruleset
 
@@ -79,6 +88,12 @@ class KitRow:
     #: the first game (index, seed) with the largest need; -1 if none used it
     game: int
     seed: int
+    #: games whose need was the largest
+    games_at_need: int = 0
+    #: how the need was worked out, where it is not a plain count (a coin paid as change)
+    note: str = ""
+    #: a smaller coin whose copies beyond its need are change for a larger one (never slack)
+    change: bool = False
 
     @property
     def spare(self) -> int:
@@ -93,6 +108,8 @@ class KitRow:
     @property
     def slack(self) -> bool:
         """Whether the kit prints far beyond any game's need (see the module)."""
+        if self.change:
+            return False
         return self.spare >= max(SLACK_SPARE, SLACK_SHARE * self.need)
 
     def figure(self) -> str:
@@ -119,9 +136,11 @@ class KitCheck:
 
     @property
     def slack(self) -> list[KitRow]:
-        """Components printed far beyond any game's need, the most spare first."""
+        """Components printed far beyond any game's need: those some game used first (no
+        game of a run of one player count or variant uses another's pieces), the most
+        spare first."""
         rows = [r for r in self.rows if r.slack]
-        return sorted(rows, key=lambda r: (-r.spare, r.component))
+        return sorted(rows, key=lambda r: (not r.need, -r.spare, r.component))
 
     def tightest(self, count: int = 3) -> list[KitRow]:
         """The ``count`` used components (short of none) whose largest need comes nearest
@@ -147,6 +166,7 @@ class KitCheck:
                     "game": r.game,
                     "seed": r.seed,
                     "record": self.record_of(r),
+                    "note": r.note,
                 }
                 for r in self.shortfalls
             ],
@@ -173,20 +193,36 @@ class KitCheck:
                 "games_over": r.games_over,
                 "game": r.game if r.need else None,
                 "seed": r.seed if r.need else None,
+                "note": r.note,
             }
             for r in self.rows
         }
 
 
 def check_kit(
-    peaks: Mapping[str, PeakStats], printed: Mapping[str, Printed], games: int
+    peaks: Mapping[str, PeakStats],
+    printed: Mapping[str, Printed],
+    games: int,
+    change: Sequence[Change] = (),
 ) -> KitCheck:
-    """Compare the run's ``peaks`` with the ``printed`` copies (over ``games`` games)."""
-    rows = [
-        _row(p.component, p.kind, p.name, p.copies, peaks.get(p.component))
-        for p in printed.values()
-    ]
-    for component in sorted(set(peaks) - set(printed)):  # a piece the kit does not print
+    """Compare the run's ``peaks`` with the ``printed`` copies (over ``games`` games), the
+    coins of ``change`` with the smaller coins printed as change."""
+    coins = {c.coin: c for c in change if c.coin in printed and c.made_of in printed}
+    smaller = {c.made_of: c for c in coins.values()}
+    rows = []
+    for p in printed.values():
+        coin = coins.get(p.component)
+        if coin is not None:
+            rows.append(_change_row(p, printed[coin.made_of].copies, coin, peaks))
+            continue
+        row = _row(p.component, p.kind, p.name, p.copies, peaks.get(p.component))
+        coin = smaller.get(p.component)
+        if coin is not None:
+            note = f"those no {coin.coin} can stand for; the rest are change for {coin.coin}"
+            row = replace(row, note=note, change=True)
+        rows.append(row)
+    worth_ids = {c.worth_id for c in change}
+    for component in sorted(set(peaks) - set(printed) - worth_ids):  # a piece not printed
         rows.append(_row(component, "not printed", component, 0, peaks[component]))
     return KitCheck(games, rows)
 
@@ -195,17 +231,63 @@ def _row(component: str, kind: str, name: str, copies: int, stats: PeakStats | N
     if stats is None:
         return KitRow(component, kind, name, copies, 0, 0, -1, 0)
     over = stats.games_over(copies)
-    return KitRow(component, kind, name, copies, stats.top, over, stats.top_index, stats.top_seed)
+    return KitRow(
+        component,
+        kind,
+        name,
+        copies,
+        stats.top,
+        over,
+        stats.top_index,
+        stats.top_seed,
+        stats.games[stats.top],
+    )
+
+
+def _change_row(p: Printed, smaller: int, coin: Change, peaks: Mapping[str, PeakStats]) -> KitRow:
+    """The larger coin of ``coin``: the most any game needed of it beside the ``smaller``
+    coins printed, from the most its heaps were worth at once."""
+    stats = peaks.get(coin.worth_id)
+    if stats is None:
+        return KitRow(p.component, p.kind, p.name, p.copies, 0, 0, -1, 0)
+
+    def needed(worth: int) -> int:
+        """What the smaller coins cannot carry of ``worth``, in larger coins (rounded up)."""
+        return max(0, -(-(worth - smaller) // coin.worth))
+
+    need = needed(stats.top)
+    held = p.copies * coin.worth + smaller
+    note = (
+        f"with the {smaller} {coin.made_of} as change: the money in play came to "
+        f"{stats.top} at once, the kit's coins to {held}"
+    )
+    over = stats.games_over(held)
+    at_top = sum(n for worth, n in stats.games.items() if needed(worth) == need)
+    return KitRow(
+        p.component,
+        p.kind,
+        p.name,
+        p.copies,
+        need,
+        over,
+        stats.top_index,
+        stats.top_seed,
+        at_top,
+        note,
+    )
 
 
 def shortfall_text(row: KitRow, record: str | None = None) -> str:
-    """``power: a game had 64 in use at once, the kit prints 60 (12 games needed more;
+    """``power: a game had 64 in use at once, the kit prints 60 (12 games need more;
     worst: game 417, seed 99; record …)``."""
     where = f"; record {record}" if record else ""
+    note = f"{row.note}; " if row.note else ""
+    had = "needed" if row.note and not row.change else "had"
+    in_use = "at once" if row.note and not row.change else "in use at once"
     games = "1 game needs" if row.games_over == 1 else f"{row.games_over} games need"
     return (
-        f"{row.component}: a game had {row.need} in use at once, the kit prints {row.printed} "
-        f"({games} more; worst: game {row.game}, seed {row.seed}{where})"
+        f"{row.component}: a game {had} {row.need} {in_use}, the kit prints "
+        f"{row.printed} ({note}{games} more; worst: game {row.game}, seed {row.seed}{where})"
     )
 
 
@@ -241,11 +323,17 @@ def kit_lines(check: KitCheck | None, shown: int = 5) -> list[str]:
             lines.append(f"    replay: pnp replay {record}")
     if len(short) > shown:
         lines.append(f"  short: {len(short) - shown} more (see --json)")
-    slack = check.slack
-    if slack:
-        listed = ", ".join(r.figure() for r in slack[:shown])
-        more = f" and {len(slack) - shown} more" if len(slack) > shown else ""
+    used = [r for r in check.slack if r.need]
+    if used:
+        listed = ", ".join(r.figure() for r in used[:shown])
+        more = f" and {len(used) - shown} more" if len(used) > shown else ""
         lines.append(f"  slack (printed far beyond any game's need): {listed}{more}")
+    unused = len(check.slack) - len(used)
+    if unused:
+        lines.append(
+            f"  slack: {unused} more that no game used (another player count or option may "
+            "need them; see --json)"
+        )
     return lines
 
 

@@ -443,7 +443,7 @@ def render_report(report: PlaytestReport) -> bytes:
 #: the rows of the kit tables: the tightest components and the slack listed
 KIT_LISTED = 20
 #: component, name, printed, need, then two more columns
-KIT_COLUMNS = [44 * mm, 50 * mm, 16 * mm, 16 * mm, 20 * mm, 34 * mm]
+KIT_COLUMNS = [40 * mm, 42 * mm, 14 * mm, 14 * mm, 18 * mm, 52 * mm]
 
 
 def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
@@ -474,6 +474,7 @@ def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
         story += [
             heading(f"Shortfalls ({len(short)})", h3, 2),
             data_table(rows, small, header=True, widths=KIT_COLUMNS),
+            *_kit_notes(short, small),
         ]
     else:
         text = "No shortfall: every game could be played with one printed kit."
@@ -481,13 +482,12 @@ def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
     tight = kit.tightest(KIT_LISTED)
     if tight:
         rows = [["component", "name", "printed", "need", "spare", "games at the need"]]
-        for r in tight:
-            at_need = report.stats.kit[r.component].games[r.need]
-            rows.append(_kit_cells(r, str(r.spare), str(at_need)))
+        rows += [_kit_cells(r, str(r.spare), str(r.games_at_need)) for r in tight]
         story += [
             CondPageBreak(40 * mm),
             heading("The tightest", h3, 2),
             data_table(rows, small, header=True, widths=KIT_COLUMNS),
+            *_kit_notes(tight, small),
         ]
     slack = kit.slack
     if slack:
@@ -500,6 +500,11 @@ def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
             data_table(rows, small, header=True, widths=KIT_COLUMNS),
         ]
     return story
+
+
+def _kit_notes(rows: list[KitRow], small) -> list:
+    """A line under a kit table for each of its rows whose need is worked out (a coin)."""
+    return [Paragraph(escape(f"{r.component}: {r.note}."), small) for r in rows if r.note]
 
 
 def _kit_cells(row: KitRow, *more: str) -> list[str]:

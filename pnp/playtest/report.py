@@ -41,8 +41,10 @@ The ``--json`` object has exactly these keys:
     in use at once than the kit prints (``component``, ``kind``, ``name``,
     ``printed``, ``need`` (the most one game had in use), ``games`` (games
     that needed more than printed), the worst game's ``game``, ``seed`` and
-    ``record``), and ``slack``, those printed far beyond any game's need
-    (``component``, ``kind``, ``name``, ``printed``, ``need``, ``spare``);
+    ``record``, and a ``note`` saying how the need of a coin that smaller
+    coins stand in for was worked out, else ``""``), and ``slack``, those
+    printed far beyond any game's need (``component``, ``kind``, ``name``,
+    ``printed``, ``need``, ``spare``);
 ``verdict``, ``reasons``
     ``"pass"`` or ``"fail"`` and why it failed.
 
@@ -57,8 +59,8 @@ strength figures (:mod:`pnp.playtest.strength`): ``drawn_games``,
 games) and ``improvement_when_drawn`` (``{change, ci_low, ci_high}``),
 ``ranked`` (enough games to be ranked) and ``clear_of_zero``) and
 ``kit_components`` (every printed card and token by id: ``kind``,
-``printed``, ``need``, ``games_over``, and the ``game`` and ``seed`` of the
-first game with that need).
+``printed``, ``need``, ``games_over``, the ``game`` and ``seed`` of the
+first game with that need, and ``note``).
 """
 
 from __future__ import annotations

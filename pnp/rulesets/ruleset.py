@@ -19,7 +19,7 @@ from pnp.engine.game import Agent, Game, GameConfig
 from pnp.errors import UsageError
 
 if TYPE_CHECKING:
-    from pnp.engine.kitmeter import KitMeter
+    from pnp.engine.kitmeter import Change, KitMeter
     from pnp.render.components import Component
     from pnp.render.icons import Icon
 
@@ -92,6 +92,9 @@ class Ruleset:
     #: the playtest's kit check: the peak number of each printed card and token a game
     #: has in use at once, by the ids of :attr:`components` (``None``: no check)
     kit_meter: KitMeterFactory | None = None
+    #: coins the kit meter counts as change (a 5 paid as five 1s): the check works out
+    #: the larger coins needed with the smaller ones printed (:mod:`pnp.playtest.kit`)
+    kit_change: tuple[Change, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.content_folder:

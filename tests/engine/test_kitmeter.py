@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.engine.event import Event
-from pnp.engine.kitmeter import ALL_GROUPS, KitMeter, tally_ids
+from pnp.engine.kitmeter import ALL_GROUPS, Change, KitMeter, tally_ids
 
 COINS, CHITS = 1, 2
 
@@ -90,3 +90,10 @@ def test_tally_ids_counts_a_pile_under_a_prefix() -> None:
     counts = {"plot-a": 1}
     tally_ids(counts, ["a", "b", "a"], "plot-")
     assert counts == {"plot-a": 3, "plot-b": 1}
+
+
+def test_change_counts_the_small_coins_no_large_one_can_stand_for_and_the_worth() -> None:
+    coins = Change("gold-5", "gold-1", 5)
+    # 7 is 5 + 2, 12 is 5 + 5 + 2, 3 is 3, 10 is two 5s: 7 ones whatever the fives
+    assert coins.needs([7, 12, 3, 10, 0]) == {"gold-1": 7, "gold-5+gold-1": 32}
+    assert coins.worth_id == "gold-5+gold-1"

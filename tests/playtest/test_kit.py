@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.engine.game import GameConfig
+from pnp.engine.kitmeter import Change
 from pnp.engine.record import read_records
 from pnp.engine.replay import replay
 from pnp.engine.runner import Limits, agents_chooser, run_game
@@ -20,6 +21,7 @@ from pnp.playtest.kit import (
     KitRow,
     Printed,
     check_kit,
+    kit_lines,
     kit_shortfall_reasons,
     printed_copies,
 )
@@ -70,7 +72,7 @@ def test_shortfall_slack_and_tightest_from_made_up_peaks() -> None:
         "gold": Printed("gold", "token", "Gold", 10),
         "power": Printed("power", "token", "Power", 60),
         "card": Printed("card", "card", "A card", 3),
-        "spare": Printed("spare", "card", "Unused", 3),
+        "spare": Printed("spare", "card", "Unused", 40),
     }
     check = check_kit(peaks, printed, games=3)
     short = check.shortfalls
@@ -79,13 +81,50 @@ def test_shortfall_slack_and_tightest_from_made_up_peaks() -> None:
         ("lost", 1, 1, 2, 52),  # a piece the kit does not print at all
     ]
     assert short[1].kind == "not printed" and short[1].printed == 0
-    # 31 of 60 is slack; 2 of 3 is not; 3 printed and never used is
+    # 31 of 60 is slack; 2 of 3 is not; 40 printed and never used is, listed after
+    # those some game used (another player count may need it)
     assert [r.component for r in check.slack] == ["power", "spare"]
+    lines = kit_lines(check)
+    assert "  slack (printed far beyond any game's need): power 31/60" in lines
+    assert any(line.startswith("  slack: 1 more that no game used") for line in lines)
     assert [r.figure() for r in check.tightest()] == ["card 2/3", "power 31/60"]
     reasons = kit_shortfall_reasons(check)
     assert reasons[0].startswith("the kit is short of gold: a game had 13 in use at once")
     assert "2 games need more; worst: game 1, seed 51" in reasons[0]
     assert kit_shortfall_reasons(None) == []
+
+
+def test_a_coin_is_needed_only_for_the_worth_its_change_cannot_carry() -> None:
+    coins = Change("gold-5", "gold-1", 5)
+    peaks = {"gold-1": PeakStats(), coins.worth_id: PeakStats()}
+    # money in play at once, and the 1s it needs whatever the 5s: 133 is 25 fives in the
+    # fewest coins, yet 15 fives and 58 ones hold it; 173 is more than all 160 can
+    for index, (ones, worth) in enumerate([(19, 133), (21, 173), (12, 90), (21, 171)]):
+        peaks["gold-1"].add(ones, index, 70 + index)
+        peaks[coins.worth_id].add(worth, index, 70 + index)
+    printed = {
+        "gold-1": Printed("gold-1", "token", "One", 60),
+        "gold-5": Printed("gold-5", "token", "Five", 20),
+    }
+    check = check_kit(peaks, printed, games=4, change=[coins])
+    assert [r.component for r in check.rows] == ["gold-1", "gold-5"]  # no row for the worth
+    ones, fives = check.rows
+    assert (ones.need, ones.games_over, ones.short) == (21, 0, False)
+    assert ones.change and not ones.slack  # 39 spare: change for the fives, not slack
+    # (173 - 60) / 5 rounded up; two games were worth more than 20 x 5 + 60
+    assert (fives.need, fives.games_over, fives.game, fives.seed) == (23, 2, 1, 71)
+    assert fives.games_at_need == 2  # 171 needs 23 fives too
+    assert "the money in play came to 173 at once, the kit's coins to 160" in fives.note
+    (reason,) = kit_shortfall_reasons(check)
+    assert reason.startswith(
+        "the kit is short of gold-5: a game needed 23 at once, the kit prints 20"
+    )
+    # without the change rule, the worth would be a piece the kit lacks
+    plain = check_kit(peaks, printed, games=4)
+    assert "gold-5+gold-1" in [r.component for r in plain.shortfalls]
+    # more ones printed carry it all: 173 - 120 needs 11 fives
+    printed["gold-1"] = Printed("gold-1", "token", "One", 120)
+    assert check_kit(peaks, printed, 4, [coins]).rows[1].need == 11
 
 
 def test_the_printed_copies_are_the_builds_own_list() -> None:

@@ -23,8 +23,10 @@ Counted from the game's state by the ids of :mod:`.components`:
   Defender of the Wall tokens and the wildling chits of each Battle at the
   Wall (a giant for each 5 of the wildlings' strength, a knight for each 1
   more, as ``decisions.yaml`` says to show them);
-- **coins**: each player's gold and the Wall's supplies, each heap in the
-  fewest coins (as many 5s as it holds, then 1s).
+- **coins**: each player's gold and the Wall's supplies: the 1s the heaps
+  need whatever the 5s (what each holds beyond a multiple of 5), and their
+  worth in all (:data:`COINS`), from which the kit check works out the 5s
+  needed with the printed 1s as change.
 
 Cards, troops and the pieces of the set-up do not change during play: they
 are counted when the game starts. A Bannerman or an Heir who joins a House
@@ -37,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.engine.event import Event
-from pnp.engine.kitmeter import ALL_GROUPS, KitMeter, tally_ids
+from pnp.engine.kitmeter import ALL_GROUPS, Change, KitMeter, tally_ids
 from pnp.rulesets.fief.state import SEASONS
 
 if TYPE_CHECKING:
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
     from pnp.engine.game import Game
     from pnp.rulesets.fief.state import FiefState
 
+#: the Gold Dragon coins: a 5 may always be paid or held as five 1s
+COINS = Change("gold-5", "gold-1", 5)
 #: the groups counted together
 SETUP, GOLD, TITLES, BUILDINGS, MARKERS, WALL, GUARD, NOBLES = 1, 2, 4, 8, 16, 32, 64, 128
 
@@ -151,14 +155,9 @@ class FiefKitMeter(KitMeter):
         """Count the groups of ``groups`` in the game now."""
         s = self.s
         if groups & GOLD:
-            fives = ones = 0
-            for seat in s.seats:
-                fives += seat.gold // 5
-                ones += seat.gold % 5
-            fives += s.supplies // 5
-            ones += s.supplies % 5
-            self.raise_to("gold-5", fives)
-            self.raise_to("gold-1", ones)
+            heaps = [seat.gold for seat in s.seats]
+            heaps.append(s.supplies)
+            self.raise_all(COINS.needs(heaps))
         if groups & TITLES:
             held: dict[str, int] = {}
             for noble in s.nobles.values():
@@ -292,7 +291,8 @@ SHARED_MARKERS = (
     "assassination-marker",
     "disaster-marker",
     "gold-1",
-    "gold-5",
+    "gold-5",  # through COINS.worth_id
+    COINS.worth_id,
     "wildling-knight",
     "giant-champion",
     "nw-ranger",
