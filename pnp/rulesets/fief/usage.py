@@ -17,7 +17,7 @@ Counted from the game's state by the ids of :mod:`.components`:
   two vote markers, the marriage and the VP marker of each House in play;
 - **buildings**: the Stronghold / Fortified City, Mill, Sept and Maester
   counters on the board, not the buildings the map prints;
-- **markers**: Outlaws, captives, successful assassinations, disasters on the
+- **markers**: Outlaws (living), captives, successful assassinations, disasters on the
   board; the Council seat for sale; the season marker with Winter is Coming;
   with the Night's Watch the Wall marker, the recruits on the Wall, the
   Defender of the Wall tokens and the wildling chits of each Battle at the
@@ -267,8 +267,10 @@ class FiefKitMeter(KitMeter):
         s = self.s
         outlaws = captives = 0
         for noble in s.nobles.values():
-            outlaws += noble.outlaw
-            captives += noble.zone == "captive"
+            zone = noble.zone
+            # a Noble who died (or left the game) an Outlaw keeps the flag, not the marker
+            outlaws += noble.outlaw and zone not in GONE
+            captives += zone == "captive"
         return {
             "outlaw-marker": outlaws,
             "captive-marker": captives,
@@ -277,6 +279,8 @@ class FiefKitMeter(KitMeter):
         }
 
 
+#: the zones of Nobles no longer in play (dead, or never or no longer in the game)
+GONE = ("dead", "deck", "out")
 #: the markers each House has (``<marker>-<house>``)
 HOUSE_MARKERS = ("tax-marker", "diplomacy-marker", "vote-for", "vote-decoy", "marriage-marker")
 HOUSE_MARKERS += ("vp-marker",)

@@ -32,6 +32,8 @@ def planted(content):
             "lannister-jaime": {"captive_of": 0},
             "arryn-yohn": {"captive_of": 1},
             "stark-eddard": {"at": "winterfell", "outlaw": True},
+            # an Outlaw who died: his marker went back with him
+            "tully-walder": {"zone": "dead", "outlaw": True},
         },
         "troops": {"winterfell": {0: {"knight": 1, "man-at-arms": 3}}},
         "villages": {
@@ -59,7 +61,7 @@ def test_a_planted_position_gives_its_known_peaks(content) -> None:
     expected = {
         "title-brother-of-the-watch": 3,  # one Brother's card each
         "captive-marker": 2,
-        "outlaw-marker": 1,
+        "outlaw-marker": 1,  # Eddard's, not the dead Walder's
         "assassination-marker": 2,
         "disaster-marker": 1,
         # heaps of 7, 12, 3 and the Wall's 6: 28 in all, and 2+2+3+1 in 1s whatever
