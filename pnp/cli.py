@@ -290,8 +290,8 @@ def playtest_command(
         ),
     ] = None,
 ) -> None:
-    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards
-    (with a random seat: crashes, invariants and caps only)."""
+    """Auto-play seeded games in parallel and judge crashes, invariants, balance, cards and
+    the printed kit (with a random seat: crashes, invariants, caps and the kit only)."""
     from pnp.playtest.command import PlaytestRequest, run_command
 
     request = PlaytestRequest(

@@ -13,6 +13,9 @@ A run in which any seat plays the ``random`` agent is judged on crashes,
 invariants and caps only: random play says nothing about balance or cards,
 and seldom plays toward a victory (fief's random games all reach the round
 limit), so those figures are shown but not judged (:func:`not_judged`).
+
+The kit check (:mod:`pnp.playtest.kit`) adds its own reasons to any run's,
+random seats or not: a random game is still a game the printed kit must hold.
 """
 
 from __future__ import annotations

@@ -206,6 +206,20 @@ def test_too_few_power_tokens_are_a_named_shortfall_that_fails_the_verdict(
     assert Path(two.kit.record_of(two.kit.shortfalls[0]) or "").is_file()
 
 
+def test_random_seats_leave_balance_unjudged_but_not_the_kit(tmp_path: Path) -> None:
+    root = content_copy(tmp_path, "thrones")
+    rules = root / "thrones" / "rules.yaml"
+    edit(rules, "  power: 30\n", "  power: 2\n")
+    edit(rules, "  power_per_player: 15\n", "  power_per_player: 1\n")  # the kit prints 4
+    request = PlaytestRequest(
+        "thrones", games=12, seed=3, players=2, content=root, workers=1, agents="random"
+    )
+    report = run_command(request, lambda *a, **k: None)
+    assert report.to_json()["not_judged"]  # balance and cards are not judged ...
+    assert report.exit_code == 1  # ... the kit is
+    assert [r for r in report.reasons if r.startswith("the kit is short of power:")]
+
+
 def test_the_shipped_thrones_kit_holds_and_the_pdf_and_stats_say_so(tmp_path: Path) -> None:
     pdf, stats = tmp_path / "report.pdf", tmp_path / "stats.json"
     request = PlaytestRequest(
