@@ -34,6 +34,7 @@ class PlaytestPlan:
     """Everything a worker needs to play any game of the run."""
 
     ruleset: Ruleset
+    #: the games to play; with ``auto``, the most to play (``--max-games``)
     games: int
     seed: int
     players: int
@@ -49,6 +50,9 @@ class PlaytestPlan:
     records_dir: Path | None = None
     #: where crash and violation records go when ``records_dir`` is not given
     failures_dir: Path = Path("output")
+    #: ``--games auto``: play in batches until the verdict is decided
+    #: (:mod:`pnp.playtest.schedule`), at most ``games``
+    auto: bool = False
     #: where the games write their records until the run completes and they replace the
     #: earlier run's (:mod:`pnp.playtest.staging`); ``None``: straight into the folder
     staging_dir: Path | None = None
