@@ -450,3 +450,28 @@ def test_calibrate_help_says_where_the_sheet_goes() -> None:
     assert result.exit_code == 0
     assert "calibration PDF" in result.stdout
     assert "sub-folder" not in result.stdout
+
+
+def test_render_draws_an_earlier_builds_reference_again_for_its_paper(
+    monkeypatch: pytest.MonkeyPatch, toy_root: Path, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (TOY,))
+    out = tmp_path / "out"
+    assert invoke("build", "--content", str(toy_root), "--out", str(out)).exit_code == 0
+    folder = out / "toy"
+    assert page_sizes_mm((folder / "reference.pdf").read_bytes())[0] == (210.0, 297.0)
+    result = invoke(
+        "render", "toy", "--paper", "Letter", "--content", str(toy_root), "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["options"]["paper"] == "Letter"
+    # the kit and the reference the manifest lists are all Letter now
+    for name in ("cards.pdf", "reference.pdf"):
+        assert {size for size in page_sizes_mm((folder / name).read_bytes())} == {(215.9, 279.4)}
+    listed = [f["file"] for f in manifest["files"] if f["kind"] == "reference"]
+    assert listed == ["reference.pdf", "reference.md", "reference.html"]
+    # and render run where no build was makes no reference
+    fresh = tmp_path / "fresh"
+    assert invoke("render", "toy", "--content", str(toy_root), "--out", str(fresh)).exit_code == 0
+    assert not list((fresh / "toy").glob("reference.*"))
