@@ -119,6 +119,9 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, sep, value = item.partition("=")
         key = key.strip()
+        if not sep and key and " " not in key:
+            # most options are switches: say how to turn one on
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE (to switch it on: {key}=true)")
         if not sep or not key:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
         # a key given twice is a slip (which one was meant?), not a silent override
