@@ -82,4 +82,4 @@ def test_usage_and_value_names(command: str, usage: str, row: str) -> None:
 def test_a_missing_argument_is_named_as_in_the_usage() -> None:
     result = CliRunner().invoke(app, ["playtest"])
     assert result.exit_code == 2
-    assert "Missing argument 'RULESET'" in result.output
+    assert result.stderr == "missing argument 'RULESET'\n"
