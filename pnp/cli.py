@@ -6,11 +6,11 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pnp import __version__, compiled, interrupt
+from pnp import __version__, cli_errors, closed_pipe, compiled, interrupt
 from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
 from pnp.errors import PnpError
@@ -37,7 +37,7 @@ ContentOption = Annotated[
 
 
 #: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
-INTERRUPTED = 130
+INTERRUPTED = interrupt.STATUS
 
 
 def reports_errors(func: F) -> F:
@@ -50,21 +50,14 @@ def reports_errors(func: F) -> F:
             return func(*args, **kwargs)
         except PnpError as exc:
             if interrupt.requested():  # a library turned Ctrl-C into an error we reported
-                _interrupted()
+                cli_errors.interrupted()
             for line in exc.lines():
                 typer.echo(line, err=True)
             raise typer.Exit(exc.exit_code) from None
         except KeyboardInterrupt:
-            _interrupted()
+            cli_errors.interrupted()
 
     return wrapper  # type: ignore[return-value]
-
-
-def _interrupted() -> NoReturn:
-    # every command writes its files atomically at the end (a playtest's records
-    # are staged), so a stop leaves what was there before
-    typer.echo("interrupted: nothing was written; earlier output is as it was", err=True)
-    raise typer.Exit(INTERRUPTED) from None
 
 
 def _version(value: bool) -> None:
@@ -451,8 +444,9 @@ def compare_command(
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Run the command line (:func:`pnp.entry.main` imports this module and calls it)."""
     interrupt.install()
+    closed_pipe.guard()
     app(prog_name="pnp")
     sys.exit(0)
 

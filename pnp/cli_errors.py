@@ -11,6 +11,9 @@ instead, so every bad value reads the same:
 - a number: ``bad --seed value 'abc' (expected a whole number)``;
 - an option pnp does not have: ``unknown option '--gmaes' (did you mean --games?)``;
 - anything else: Typer's own words, as one line.
+
+Ctrl-C is reported here too (:func:`interrupted`), wherever Typer happened to
+be: in a command, or still parsing its options.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from typing import Any, NoReturn
 
 import typer
 from typer._click import exceptions as click_errors
+
+from pnp import interrupt
 
 #: what a typed option expects, by the type's name in help
 _EXPECTED = {int: "a whole number", float: "a number"}
@@ -95,3 +100,10 @@ def fail(error: click_errors.UsageError, args: Sequence[str]) -> NoReturn:
         raise error
     typer.echo(message(error, args), err=True)
     raise typer.Exit(2) from None
+
+
+def interrupted() -> NoReturn:
+    """Say that Ctrl-C stopped the command (:data:`pnp.interrupt.MESSAGE`) and stop with
+    exit status 130."""
+    interrupt.say()
+    raise typer.Exit(interrupt.STATUS) from None

@@ -114,12 +114,15 @@ class NamedGroup(TyperGroup):
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ) -> Any:
-        """Parse the group's own options (``pnp --bogus`` is reported plainly)."""
+        """Parse the group's own options (``pnp --bogus`` is reported plainly; Ctrl-C
+        meanwhile is reported as a stop)."""
         given = list(args)
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except UsageError as error:
             cli_errors.fail(error, given)
+        except KeyboardInterrupt:
+            cli_errors.interrupted()
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """The command ``args`` names (``pnp rendr`` is reported plainly)."""
@@ -128,6 +131,14 @@ class NamedGroup(TyperGroup):
             return super().resolve_command(ctx, args)
         except UsageError as error:
             cli_errors.fail(error, given)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C before its own code runs (while its options are
+        parsed) is reported as in the command (Typer would exit 130 without a word)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            cli_errors.interrupted()
 
 
 class HelpTyper(typer.Typer):
