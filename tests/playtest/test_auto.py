@@ -4,6 +4,7 @@ same stopping point whatever ``--workers``; a much stronger House found and name
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from pnp.playtest.command import PlaytestRequest, build_plan, run_command
 from pnp.playtest.progress import PlaytestProgress, undecided_text
 from pnp.playtest.schedule import DEFAULT_MAX_GAMES, FIRST_BATCH, next_total, parse_games
 from pnp.playtest.verdict import Judgement
-from pnp.rulesets import all_rulesets
+from pnp.rulesets import all_rulesets, find_ruleset
 from tests.fixtures.haggle import CONTENT_ROOT
 
 
@@ -146,10 +147,34 @@ def test_each_ruleset_plays_its_own_default_player_count() -> None:
     assert lines[2].startswith("fief        3–6 players (default 4)  A Song of Ice and Fief")
 
 
-def test_a_short_run_of_the_shipped_content_is_inconclusive_not_pass() -> None:
+# (fief's games are the slowest by far: its 60 games would take the suite ~20 s)
+@pytest.mark.parametrize("ruleset", ["thrones", "ironthrone"])
+def test_a_short_run_of_the_shipped_content_is_inconclusive_not_pass(ruleset: str) -> None:
     lines: list[str] = []
-    report = run_command(PlaytestRequest(ruleset="thrones", games=60, workers=1), lines.append)
+    report = run_command(PlaytestRequest(ruleset=ruleset, games=60, workers=1), lines.append)
     assert report.reasons == []  # nothing failed ...
     assert report.status == "inconclusive" and report.exit_code == 3  # ... nor was decided
     assert {j.what for j in report.undecided} >= {"house", "seat"}
     assert f"verdict: INCONCLUSIVE ({len(report.undecided)} undecided; exit 3)" in lines
+
+
+def test_a_much_stronger_house_of_the_shipped_content_fails_auto_and_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # crash records, were there any, go here
+    shipped = find_ruleset("thrones").content_dir()
+    content = tmp_path / "content" / "thrones"
+    shutil.copytree(shipped, content)
+    cards = content / "cards" / "lannister.yaml"
+    # every Lannister character as strong as the strongest character of the game
+    doctored, count = re.subn(r"(?m)^(\s+)strength: \d+$", r"\1strength: 9", cards.read_text())
+    assert count > 10
+    cards.write_text(doctored)
+    lines: list[str] = []
+    request = PlaytestRequest(ruleset="thrones", content=content.parent, workers=1)
+    report = run_command(request, lines.append)  # --games auto, at thrones' 2 players
+    assert report.status == "fail" and report.exit_code == 1
+    assert [r.split(" wins ")[0] for r in report.reasons] == ["lannister"]
+    assert "above the fair band" in report.reasons[0]
+    assert report.looks == [FIRST_BATCH]  # found at the first look; no batch after it
+    assert "verdict: FAIL (exit 1)" in lines
