@@ -6,11 +6,11 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pnp import __version__, compiled, interrupt
+from pnp import __version__, cli_errors, closed_pipe, compiled, interrupt
 from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
 from pnp.errors import PnpError
@@ -37,7 +37,7 @@ ContentOption = Annotated[
 
 
 #: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
-INTERRUPTED = 130
+INTERRUPTED = interrupt.STATUS
 
 
 def reports_errors(func: F) -> F:
@@ -50,21 +50,14 @@ def reports_errors(func: F) -> F:
             return func(*args, **kwargs)
         except PnpError as exc:
             if interrupt.requested():  # a library turned Ctrl-C into an error we reported
-                _interrupted()
+                cli_errors.interrupted()
             for line in exc.lines():
                 typer.echo(line, err=True)
             raise typer.Exit(exc.exit_code) from None
         except KeyboardInterrupt:
-            _interrupted()
+            cli_errors.interrupted()
 
     return wrapper  # type: ignore[return-value]
-
-
-def _interrupted() -> NoReturn:
-    # every command writes its files atomically at the end (a playtest's records
-    # are staged), so a stop leaves what was there before
-    typer.echo("interrupted: nothing was written; earlier output is as it was", err=True)
-    raise typer.Exit(INTERRUPTED) from None
 
 
 def _version(value: bool) -> None:
@@ -94,14 +87,16 @@ def selected_rulesets(names: list[str] | None) -> list[Ruleset]:
 @app.command("rulesets")
 @reports_errors
 def rulesets_command() -> None:
-    """List the registered rulesets and their player counts."""
+    """List the registered rulesets, their player counts (and the default one) and options."""
     registered = all_rulesets()
     if not registered:
         typer.echo("No rulesets are registered.")
         return
     width = max(len(r.name) for r in registered)
-    for ruleset in registered:
-        line = f"{ruleset.name:<{width}}  {ruleset.players_text()} players  {ruleset.title}"
+    counts = [f"{r.players_text()} players (default {r.players_default})" for r in registered]
+    count_width = max(map(len, counts))
+    for ruleset, players in zip(registered, counts, strict=True):
+        line = f"{ruleset.name:<{width}}  {players:<{count_width}}  {ruleset.title}"
         if ruleset.notes:
             line += f" ({ruleset.notes})"
         typer.echo(line)
@@ -188,12 +183,28 @@ def replay_command(
 @reports_errors
 def playtest_command(
     ruleset: Annotated[str, typer.Argument(help="The ruleset to playtest.")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[
+        str,
+        typer.Option(
+            "--games",
+            "-n",
+            metavar="N|auto",
+            help="Number of games, or auto: play in growing batches until every House, seat "
+            "and card is decided (or --max-games).",
+        ),
+    ] = "auto",
+    max_games: Annotated[
+        int | None,
+        typer.Option("--max-games", help="The most games --games auto plays (20000)."),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Run seed; game i's seed derives from it.")
     ] = 0,
     players: Annotated[
-        int | None, typer.Option("--players", help="Players per game (default: the fewest).")
+        int | None,
+        typer.Option(
+            "--players", help="Players per game (default: the ruleset's, see pnp rulesets)."
+        ),
     ] = None,
     houses: Annotated[
         str | None,
@@ -275,28 +286,30 @@ def playtest_command(
     ] = None,
     card_games: Annotated[
         int | None,
-        typer.Option("--card-games", help="Fail on never-played cards from this many games (500)."),
+        typer.Option("--card-games", help="A card never played in this many games is dead (500)."),
     ] = None,
     house_games: Annotated[
         int | None,
         typer.Option(
-            "--house-games", help="Judge a House's win rate from this many of its games (30)."
+            "--house-games", help="A House's win rate is undecided below this many games (30)."
         ),
     ] = None,
     seat_games: Annotated[
         int | None,
         typer.Option(
-            "--seat-games", help="Judge a seat's win rate from this many of its games (30)."
+            "--seat-games", help="A seat's win rate is undecided below this many games (30)."
         ),
     ] = None,
 ) -> None:
-    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards
-    (with a random seat: crashes, invariants and caps only)."""
+    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards:
+    PASS (exit 0), FAIL (1) or INCONCLUSIVE (3: something is still undecided); with a
+    random seat, crashes, invariants and caps only."""
     from pnp.playtest.command import PlaytestRequest, run_command
 
     request = PlaytestRequest(
         ruleset=ruleset,
         games=games,
+        max_games=max_games,
         seed=seed,
         players=players,
         houses=houses,
@@ -348,7 +361,10 @@ def compare_command(
         int, typer.Option("--seed", help="Run seed; game i has the same seed in both versions.")
     ] = 0,
     players: Annotated[
-        int | None, typer.Option("--players", help="Players per game (default: the fewest).")
+        int | None,
+        typer.Option(
+            "--players", help="Players per game (default: the ruleset's, see pnp rulesets)."
+        ),
     ] = None,
     houses: Annotated[
         str | None,
@@ -428,8 +444,9 @@ def compare_command(
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Run the command line (:func:`pnp.entry.main` imports this module and calls it)."""
     interrupt.install()
+    closed_pipe.guard()
     app(prog_name="pnp")
     sys.exit(0)
 
