@@ -35,6 +35,52 @@ ContentOption = Annotated[
     ),
 ]
 
+# Options that playtest and compare share, spelt once.
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", help="Players per game (default: the ruleset's, see pnp rulesets)."),
+]
+
+HousesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--houses",
+        metavar="HOUSE,...",
+        help="House per seat, comma-separated ('random' leaves one).",
+    ),
+]
+
+WorkersOption = Annotated[
+    int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
+]
+
+RulesetOptionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
+    ),
+]
+
+MaxRoundsOption = Annotated[
+    int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
+]
+
+MaxStepsOption = Annotated[
+    int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
+]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+ReportOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
+    ),
+]
+
 
 #: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
 INTERRUPTED = interrupt.STATUS
@@ -200,20 +246,8 @@ def playtest_command(
     seed: Annotated[
         int, typer.Option("--seed", help="Run seed; game i's seed derives from it.")
     ] = 0,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", help="Players per game (default: the ruleset's, see pnp rulesets)."
-        ),
-    ] = None,
-    houses: Annotated[
-        str | None,
-        typer.Option(
-            "--houses",
-            metavar="HOUSE,...",
-            help="House per seat, comma-separated ('random' leaves one).",
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    houses: HousesOption = None,
     agents: Annotated[
         str | None,
         typer.Option(
@@ -223,16 +257,9 @@ def playtest_command(
             "(default: the ruleset's own bot, else random).",
         ),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
-        ),
-    ] = None,
+    workers: WorkersOption = None,
+    as_json: JsonOption = False,
+    report: ReportOption = None,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -259,24 +286,12 @@ def playtest_command(
         ),
     ] = None,
     content: ContentOption = None,
-    max_rounds: Annotated[
-        int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
-    ] = None,
-    max_steps: Annotated[
-        int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
-    ] = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
     invariants: Annotated[
         bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
     ] = True,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
-        ),
-    ] = None,
+    option: RulesetOptionsOption = None,
     fair_margin: Annotated[
         float | None,
         typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
@@ -360,20 +375,8 @@ def compare_command(
     seed: Annotated[
         int, typer.Option("--seed", help="Run seed; game i has the same seed in both versions.")
     ] = 0,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", help="Players per game (default: the ruleset's, see pnp rulesets)."
-        ),
-    ] = None,
-    houses: Annotated[
-        str | None,
-        typer.Option(
-            "--houses",
-            metavar="HOUSE,...",
-            help="House per seat, comma-separated ('random' leaves one).",
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    houses: HousesOption = None,
     agents: Annotated[
         str | None,
         typer.Option(
@@ -382,31 +385,12 @@ def compare_command(
             help="Agent for every seat, or one per seat (default: the ruleset's own bot).",
         ),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
-        ),
-    ] = None,
-    max_rounds: Annotated[
-        int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
-    ] = None,
-    max_steps: Annotated[
-        int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
-        ),
-    ] = None,
+    workers: WorkersOption = None,
+    option: RulesetOptionsOption = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
+    as_json: JsonOption = False,
+    report: ReportOption = None,
     fail_on: Annotated[
         list[str] | None,
         typer.Option(

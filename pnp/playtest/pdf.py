@@ -30,6 +30,7 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     CondPageBreak,
+    Flowable,
     Paragraph,
     Spacer,
     Table,
@@ -440,6 +441,12 @@ def render_report(report: PlaytestReport) -> bytes:
         header = ["game", "seed", "what", "record"]
         story.append(data_table([header, *failures], small, header=True))
 
+    return report_pdf(story, f"pnp playtest report: {plan.ruleset.name}")
+
+
+def report_pdf(story: list[Flowable], title: str) -> bytes:
+    """An A4 report of ``story`` with bookmarks, byte-identical for the same story
+    (``invariant``: no creation date or random document id)."""
     out = io.BytesIO()
     doc = NavigableTemplate(
         out,
@@ -448,7 +455,7 @@ def render_report(report: PlaytestReport) -> bytes:
         rightMargin=15 * mm,
         topMargin=15 * mm,
         bottomMargin=15 * mm,
-        title=f"pnp playtest report: {plan.ruleset.name}",
+        title=title,
         author="pnp",
         creator=f"pnp {__version__}",
         producer="pnp",
