@@ -1,6 +1,6 @@
-"""Allow ``python -m pnp``."""
+"""Allow ``python -m pnp`` (entering as the console script does: :mod:`pnp.entry`)."""
 
-from pnp.cli import main
+from pnp.entry import main
 
 if __name__ == "__main__":
     main()

@@ -6,11 +6,11 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pnp import __version__, compiled, interrupt
+from pnp import __version__, cli_errors, closed_pipe, compiled, interrupt
 from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
 from pnp.errors import PnpError
@@ -35,9 +35,55 @@ ContentOption = Annotated[
     ),
 ]
 
+# Options that playtest and compare share, spelt once.
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", help="Players per game (default: the ruleset's, see pnp rulesets)."),
+]
+
+HousesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--houses",
+        metavar="HOUSE,...",
+        help="House per seat, comma-separated ('random' leaves one).",
+    ),
+]
+
+WorkersOption = Annotated[
+    int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
+]
+
+RulesetOptionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
+    ),
+]
+
+MaxRoundsOption = Annotated[
+    int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
+]
+
+MaxStepsOption = Annotated[
+    int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
+]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+ReportOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
+    ),
+]
+
 
 #: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
-INTERRUPTED = 130
+INTERRUPTED = interrupt.STATUS
 
 
 def reports_errors(func: F) -> F:
@@ -50,21 +96,14 @@ def reports_errors(func: F) -> F:
             return func(*args, **kwargs)
         except PnpError as exc:
             if interrupt.requested():  # a library turned Ctrl-C into an error we reported
-                _interrupted()
+                cli_errors.interrupted()
             for line in exc.lines():
                 typer.echo(line, err=True)
             raise typer.Exit(exc.exit_code) from None
         except KeyboardInterrupt:
-            _interrupted()
+            cli_errors.interrupted()
 
     return wrapper  # type: ignore[return-value]
-
-
-def _interrupted() -> NoReturn:
-    # every command writes its files atomically at the end (a playtest's records
-    # are staged), so a stop leaves what was there before
-    typer.echo("interrupted: nothing was written; earlier output is as it was", err=True)
-    raise typer.Exit(INTERRUPTED) from None
 
 
 def _version(value: bool) -> None:
@@ -94,14 +133,16 @@ def selected_rulesets(names: list[str] | None) -> list[Ruleset]:
 @app.command("rulesets")
 @reports_errors
 def rulesets_command() -> None:
-    """List the registered rulesets and their player counts."""
+    """List the registered rulesets, their player counts (and the default one) and options."""
     registered = all_rulesets()
     if not registered:
         typer.echo("No rulesets are registered.")
         return
     width = max(len(r.name) for r in registered)
-    for ruleset in registered:
-        line = f"{ruleset.name:<{width}}  {ruleset.players_text()} players  {ruleset.title}"
+    counts = [f"{r.players_text()} players (default {r.players_default})" for r in registered]
+    count_width = max(map(len, counts))
+    for ruleset, players in zip(registered, counts, strict=True):
+        line = f"{ruleset.name:<{width}}  {players:<{count_width}}  {ruleset.title}"
         if ruleset.notes:
             line += f" ({ruleset.notes})"
         typer.echo(line)
@@ -188,21 +229,25 @@ def replay_command(
 @reports_errors
 def playtest_command(
     ruleset: Annotated[str, typer.Argument(help="The ruleset to playtest.")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[
+        str,
+        typer.Option(
+            "--games",
+            "-n",
+            metavar="N|auto",
+            help="Number of games, or auto: play in growing batches until every House, seat "
+            "and card is decided (or --max-games).",
+        ),
+    ] = "auto",
+    max_games: Annotated[
+        int | None,
+        typer.Option("--max-games", help="The most games --games auto plays (20000)."),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Run seed; game i's seed derives from it.")
     ] = 0,
-    players: Annotated[
-        int | None, typer.Option("--players", help="Players per game (default: the fewest).")
-    ] = None,
-    houses: Annotated[
-        str | None,
-        typer.Option(
-            "--houses",
-            metavar="HOUSE,...",
-            help="House per seat, comma-separated ('random' leaves one).",
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    houses: HousesOption = None,
     agents: Annotated[
         str | None,
         typer.Option(
@@ -212,16 +257,9 @@ def playtest_command(
             "(default: the ruleset's own bot, else random).",
         ),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
-        ),
-    ] = None,
+    workers: WorkersOption = None,
+    as_json: JsonOption = False,
+    report: ReportOption = None,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -248,24 +286,12 @@ def playtest_command(
         ),
     ] = None,
     content: ContentOption = None,
-    max_rounds: Annotated[
-        int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
-    ] = None,
-    max_steps: Annotated[
-        int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
-    ] = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
     invariants: Annotated[
         bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
     ] = True,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
-        ),
-    ] = None,
+    option: RulesetOptionsOption = None,
     fair_margin: Annotated[
         float | None,
         typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
@@ -275,28 +301,30 @@ def playtest_command(
     ] = None,
     card_games: Annotated[
         int | None,
-        typer.Option("--card-games", help="Fail on never-played cards from this many games (500)."),
+        typer.Option("--card-games", help="A card never played in this many games is dead (500)."),
     ] = None,
     house_games: Annotated[
         int | None,
         typer.Option(
-            "--house-games", help="Judge a House's win rate from this many of its games (30)."
+            "--house-games", help="A House's win rate is undecided below this many games (30)."
         ),
     ] = None,
     seat_games: Annotated[
         int | None,
         typer.Option(
-            "--seat-games", help="Judge a seat's win rate from this many of its games (30)."
+            "--seat-games", help="A seat's win rate is undecided below this many games (30)."
         ),
     ] = None,
 ) -> None:
     """Auto-play seeded games in parallel and judge crashes, invariants, balance, cards and
-    the printed kit (with a random seat: crashes, invariants, caps and the kit only)."""
+    the printed kit: PASS (exit 0), FAIL (1) or INCONCLUSIVE (3: something is still
+    undecided); with a random seat, crashes, invariants, caps and the kit only."""
     from pnp.playtest.command import PlaytestRequest, run_command
 
     request = PlaytestRequest(
         ruleset=ruleset,
         games=games,
+        max_games=max_games,
         seed=seed,
         players=players,
         houses=houses,
@@ -347,17 +375,8 @@ def compare_command(
     seed: Annotated[
         int, typer.Option("--seed", help="Run seed; game i has the same seed in both versions.")
     ] = 0,
-    players: Annotated[
-        int | None, typer.Option("--players", help="Players per game (default: the fewest).")
-    ] = None,
-    houses: Annotated[
-        str | None,
-        typer.Option(
-            "--houses",
-            metavar="HOUSE,...",
-            help="House per seat, comma-separated ('random' leaves one).",
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    houses: HousesOption = None,
     agents: Annotated[
         str | None,
         typer.Option(
@@ -366,31 +385,12 @@ def compare_command(
             help="Agent for every seat, or one per seat (default: the ruleset's own bot).",
         ),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="A ruleset option KEY=VALUE (repeatable, each KEY once).",
-        ),
-    ] = None,
-    max_rounds: Annotated[
-        int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
-    ] = None,
-    max_steps: Annotated[
-        int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            "--report", metavar="FILE.pdf", help="Write a PDF report with charts.", dir_okay=False
-        ),
-    ] = None,
+    workers: WorkersOption = None,
+    option: RulesetOptionsOption = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
+    as_json: JsonOption = False,
+    report: ReportOption = None,
     fail_on: Annotated[
         list[str] | None,
         typer.Option(
@@ -428,8 +428,9 @@ def compare_command(
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Run the command line (:func:`pnp.entry.main` imports this module and calls it)."""
     interrupt.install()
+    closed_pipe.guard()
     app(prog_name="pnp")
     sys.exit(0)
 

@@ -13,10 +13,10 @@ import typer
 
 from pnp.cli import ContentOption, app, reports_errors, selected_rulesets
 from pnp.cli_render import OutOption, StrictOption
-from pnp.content import ContentError
 from pnp.content.problems import display_path
 from pnp.render.options import parse_mm
 from pnp.render.units import to_mm
+from pnp.rulesets import load_all
 
 ExportFormatOption = Literal["png", "tts", "pod"]
 InkOption = Literal["normal", "low"]
@@ -108,15 +108,7 @@ def export_command(
     if not chosen:
         typer.echo("No rulesets are registered; nothing to export.")
         return
-    loaded = {}
-    problems = []
-    for ruleset in chosen:
-        try:
-            loaded[ruleset.name] = ruleset.load(content, alone=len(chosen) == 1)
-        except ContentError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise ContentError(problems)
+    loaded = load_all(chosen, content)
     queue = AtomicFiles()
     report = RenderReport()
     outcomes = []

@@ -24,7 +24,10 @@ from pathlib import Path
 from typing import Any, get_args
 
 import typer
+from typer._click.exceptions import UsageError
 from typer.core import TyperArgument, TyperCommand, TyperGroup
+
+from pnp import cli_errors
 
 #: the value name of each plain type
 _TYPE_NAMES: dict[type, str] = {int: "N", float: "NUMBER", str: "TEXT", Path: "PATH"}
@@ -82,19 +85,60 @@ def _name_values(params: list[Any]) -> list[Any]:
 
 
 class NamedCommand(TyperCommand):
-    """A command whose help names its values (see the module docstring)."""
+    """A command whose help names its values (see the module docstring), and whose bad
+    values are reported in one plain line (:mod:`pnp.cli_errors`)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         """The parameters, the ``--help`` flag included, with their value names set."""
         return _name_values(super().get_params(ctx))
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        """Parse ``args``; a value Typer refuses is reported as pnp reports its own."""
+        given = list(args)  # parsing consumes the list
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except UsageError as error:
+            cli_errors.fail(error, given)
 
 
 class NamedGroup(TyperGroup):
-    """The command group, whose own options (``--version``, ``--help``) are flags too."""
+    """The command group, whose own options (``--version``, ``--help``) are flags too, and
+    whose unknown commands and options are reported in one plain line."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         """The parameters, the ``--help`` flag included, with their value names set."""
         return _name_values(super().get_params(ctx))
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        """Parse the group's own options (``pnp --bogus`` is reported plainly; Ctrl-C
+        meanwhile is reported as a stop)."""
+        given = list(args)
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except UsageError as error:
+            cli_errors.fail(error, given)
+        except KeyboardInterrupt:
+            cli_errors.interrupted()
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command ``args`` names (``pnp rendr`` is reported plainly)."""
+        given = list(args)
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as error:
+            cli_errors.fail(error, given)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; Ctrl-C before its own code runs (while its options are
+        parsed) is reported as in the command (Typer would exit 130 without a word)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            cli_errors.interrupted()
 
 
 class HelpTyper(typer.Typer):

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 
 from pnp.cli import ContentOption, app, reports_errors, selected_rulesets
-from pnp.content import ContentError
 from pnp.content.problems import display_path
 from pnp.errors import UsageError
 from pnp.render.options import Duplex, Ink, RenderOptions, SheetLayout, parse_mm, parse_offset
+from pnp.rulesets import load_all
 
 if TYPE_CHECKING:  # imported where used: the command line starts without the renderer
     from pnp.render.report import RenderReport
@@ -294,15 +294,7 @@ def build_command(
     if not chosen:
         typer.echo("No rulesets are registered; nothing to build.")
         return
-    loaded = {}
-    problems = []
-    for ruleset in chosen:
-        try:
-            loaded[ruleset.name] = ruleset.load(content, alone=len(chosen) == 1)
-        except ContentError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise ContentError(problems)
+    loaded = load_all(chosen, content)
     queue = AtomicFiles()
     report = RenderReport()
     outcomes = []

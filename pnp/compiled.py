@@ -18,19 +18,22 @@ Compiled or not, the games are the same; only the speed differs.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
+# pnp/__init__ runs guard() before anything else of pnp, the console script's
+# Ctrl-C handling included (pnp/entry.py): so this module imports only what
+# Python has loaded at start-up, and the rest where it is needed
 import importlib.machinery
-import importlib.util
-import json
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
+# typing.TYPE_CHECKING without importing typing (type checkers know the name)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from pathlib import Path
+    from types import ModuleType
+    from typing import Any
+
     # mypyc reads a compiled class's options from this decorator (it comes with
     # mypy, which only the build installs)
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -69,7 +72,8 @@ RECORD = "_compiled.json"
 #: Environment variable that makes pnp import every module from its source.
 PURE_ENV = "PNP_PURE_PYTHON"
 
-PACKAGE = Path(__file__).resolve().parent
+#: The folder of the pnp package (a plain path: see the imports).
+PACKAGE = os.path.dirname(os.path.realpath(__file__))
 
 #: What :func:`guard` found: ``compiled``, ``pure`` (no extensions: nothing was
 #: compiled), ``stale`` (sources changed since the build), ``forced`` (the
@@ -77,63 +81,87 @@ PACKAGE = Path(__file__).resolve().parent
 state = "pure"
 
 
-def source_path(module: str, package: Path = PACKAGE) -> Path:
-    """The ``.py`` file of ``module`` (a name under ``pnp``)."""
-    return package.joinpath(*module.split(".")[1:]).with_suffix(".py")
+def _source_file(module: str, package: str | os.PathLike[str]) -> str:
+    return os.path.join(os.fspath(package), *module.split(".")[1:]) + ".py"
 
 
-def extension_path(module: str, package: Path = PACKAGE) -> Path | None:
-    """The compiled extension of ``module`` for this Python, if one is there."""
-    src = source_path(module, package)
+def _extension_file(module: str, package: str | os.PathLike[str]) -> str | None:
+    stem = _source_file(module, package)[: -len(".py")]
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        candidate = src.with_name(src.stem + suffix)
-        if candidate.is_file():
-            return candidate
+        if os.path.isfile(stem + suffix):
+            return stem + suffix
     return None
 
 
-def digest(path: Path) -> str:
+def source_path(module: str, package: str | os.PathLike[str] = PACKAGE) -> Path:
+    """The ``.py`` file of ``module`` (a name under ``pnp``)."""
+    from pathlib import Path
+
+    return Path(_source_file(module, package))
+
+
+def extension_path(module: str, package: str | os.PathLike[str] = PACKAGE) -> Path | None:
+    """The compiled extension of ``module`` for this Python, if one is there."""
+    from pathlib import Path
+
+    found = _extension_file(module, package)
+    return None if found is None else Path(found)
+
+
+def digest(path: str | os.PathLike[str]) -> str:
     """SHA-256 of a file's bytes, as hex."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    import hashlib
+
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()
 
 
 def find_state(
-    modules: Sequence[str] = MODULES, package: Path = PACKAGE, environ: dict[str, str] | None = None
+    modules: Sequence[str] = MODULES,
+    package: str | os.PathLike[str] = PACKAGE,
+    environ: dict[str, str] | None = None,
 ) -> str:
     """``compiled``, ``pure``, ``stale`` or ``forced`` for ``modules`` under ``package``."""
     env = os.environ if environ is None else environ
-    extensions = [extension_path(m, package) for m in modules]
+    extensions = [_extension_file(m, package) for m in modules]
     if not any(extensions):
         return "pure"
     if env.get(PURE_ENV, "") not in ("", "0"):
         return "forced"
+    import json
+
     try:
-        record = json.loads((package / RECORD).read_text())
+        with open(os.path.join(os.fspath(package), RECORD), encoding="utf-8") as file:
+            record = json.load(file)
     except (OSError, ValueError):
         return "stale"  # extensions with no record of their sources: trust none
     if not isinstance(record, dict) or not all(extensions):
         return "stale"
     for module in modules:
         try:
-            if record.get(module) != digest(source_path(module, package)):
+            if record.get(module) != digest(_source_file(module, package)):
                 return "stale"
         except OSError:
             return "stale"
     return "compiled"
 
 
-class _SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds the named modules' ``.py`` files, ahead of their extensions."""
+class _SourceFinder:
+    """Finds the named modules' ``.py`` files, ahead of their extensions (a meta path
+    finder: Python asks it for every module it imports)."""
 
-    def __init__(self, modules: Sequence[str], package: Path) -> None:
-        self.files = {m: source_path(m, package) for m in modules}
+    def __init__(self, modules: Sequence[str], package: str | os.PathLike[str]) -> None:
+        self.files = {m: _source_file(m, package) for m in modules}
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    ) -> ModuleSpec | None:
+        """The spec of ``fullname``'s source, if it is one of the modules; else ``None``."""
         file = self.files.get(fullname)
         if file is None:
             return None
+        import importlib.util
+
         return importlib.util.spec_from_file_location(fullname, file)
 
 

@@ -8,15 +8,32 @@ fault of the card being drawn. The command line installs :func:`install`'s
 handler, which remembers that the user asked to stop; code that turns a
 library's exception into a user-facing error asks :func:`check` first, so the
 stop is reported as a stop.
+
+However the stop is noticed (in a command, while Typer parses the command
+line, or while the command line is still being imported: :mod:`pnp.entry`),
+it is reported the same way: :data:`MESSAGE` on stderr, exit status
+:data:`STATUS`. This module imports nothing heavy so that it can be in place
+first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
+import sys
 import threading
 from types import FrameType
 
+#: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
+STATUS = 130
+
+#: what a stopped command says on stderr (the README quotes it): every command
+#: writes its files atomically at the end (a playtest's records are staged), so a
+#: stop leaves what was there before
+MESSAGE = "interrupted: nothing was written; earlier output is as it was"
+
 _requested = False
+_said = False
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
@@ -42,7 +59,22 @@ def check() -> None:
         raise KeyboardInterrupt
 
 
+def say() -> None:
+    """Print :data:`MESSAGE` on stderr (a stderr nobody reads any more is no reason to
+    fail the stop)."""
+    global _said
+    _said = True
+    with contextlib.suppress(OSError):
+        print(MESSAGE, file=sys.stderr, flush=True)
+
+
+def said() -> bool:
+    """Whether :func:`say` has printed :data:`MESSAGE` since :func:`reset`."""
+    return _said
+
+
 def reset() -> None:
-    """Forget an earlier Ctrl-C (for tests that simulate one)."""
-    global _requested
+    """Forget an earlier Ctrl-C and its message (for tests that simulate one)."""
+    global _requested, _said
     _requested = False
+    _said = False

@@ -34,7 +34,8 @@ def test_basic_commands_exit_zero(args: list[str]) -> None:
 def test_rulesets_lists_player_counts(toy_registry: None) -> None:
     result = invoke("rulesets")
     assert result.exit_code == 0
-    assert "toy  2–4 players  Toy fixture game" in result.stdout
+    # the toy game declares no default count: a playtest plays the fewest
+    assert "toy  2–4 players (default 2)  Toy fixture game" in result.stdout
 
 
 def test_validate_happy_path_prints_counts(toy_registry: None, toy_root: Path) -> None:
@@ -108,7 +109,9 @@ def test_python_dash_m_runs_without_traceback(tmp_path: Path) -> None:
     ],
 )
 def test_a_misspelt_house_gets_a_hint(ruleset: str, houses: str) -> None:
-    result = invoke("playtest", ruleset, "--games", "1", "--workers", "1", "--houses", houses)
+    players = str(len(houses.split(",")))
+    args = ("--games", "1", "--workers", "1", "--players", players, "--houses", houses)
+    result = invoke("playtest", ruleset, *args)
     assert result.exit_code == 2
     assert "'lanister'" in result.output and "did you mean 'lannister'?" in result.output
     assert "Traceback" not in result.output

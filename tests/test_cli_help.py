@@ -41,7 +41,8 @@ def test_playtest_help_names_each_value() -> None:
     assert "Usage: pnp playtest [OPTIONS] RULESET" in text
     assert re.search(r"\*\s+RULESET {2,}The ruleset to playtest\.", text)
     rows = {
-        "--games": r"--games\s+-n\s+N {2,}Number of games",
+        "--games": r"--games\s+-n\s+N\|auto {2,}Number of games, or auto",
+        "--max-games": r"--max-games\s+N {2,}The most games --games auto plays",
         "--json": r"--json {2,}Print one JSON object",
         "--invariants": r"--invariants\s+--no-invariants {2,}Check invariants",
         "-o": r"--option\s+-o\s+KEY=VALUE {2,}A ruleset option",
@@ -50,8 +51,8 @@ def test_playtest_help_names_each_value() -> None:
         "--stats": r"--stats\s+FILE {2,}",
         "--houses": r"--houses\s+HOUSE,\.\.\. {2,}",
         "--fair-margin": r"--fair-margin\s+NUMBER {2,}",
-        "--house-games": r"--house-games\s+N {2,}Judge a House's win rate",
-        "--seat-games": r"--seat-games\s+N {2,}Judge a seat's win rate",
+        "--house-games": r"--house-games\s+N {2,}A House's win rate is undecided below",
+        "--seat-games": r"--seat-games\s+N {2,}A seat's win rate is undecided below",
     }
     for option, row in rows.items():
         assert re.search(row, text), f"{option}: {row!r} not in\n{text}"
@@ -81,4 +82,4 @@ def test_usage_and_value_names(command: str, usage: str, row: str) -> None:
 def test_a_missing_argument_is_named_as_in_the_usage() -> None:
     result = CliRunner().invoke(app, ["playtest"])
     assert result.exit_code == 2
-    assert "Missing argument 'RULESET'" in result.output
+    assert result.stderr == "missing argument 'RULESET'\n"

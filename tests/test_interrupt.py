@@ -51,3 +51,19 @@ def test_an_error_after_ctrl_c_is_reported_as_the_stop(toy_registry: None, toy_r
     result = CliRunner().invoke(app, ["validate", "--content", str(toy_root)])
     assert result.exit_code == 130, result.output
     assert result.stderr == "interrupted: nothing was written; earlier output is as it was\n"
+
+
+@pytest.mark.parametrize("where", ["NamedGroup", "NamedCommand"])
+def test_ctrl_c_while_typer_parses_the_options_is_a_stop(
+    monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    from pnp import cli_help
+
+    def ctrl_c(self: object, ctx: object, args: list[str]) -> list[str]:
+        raise KeyboardInterrupt  # before any command's own code runs
+
+    monkeypatch.setattr(getattr(cli_help, where), "parse_args", ctrl_c, raising=False)
+    result = CliRunner().invoke(app, ["rules", "thrones", "--format", "md", "--out", "-"])
+    assert result.exit_code == 130, result.output
+    assert result.stdout == ""
+    assert result.stderr == "interrupted: nothing was written; earlier output is as it was\n"

@@ -26,3 +26,35 @@ def test_ci_runs_the_readme_commands_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     for command in quick_start_commands():
         assert command in ci, f".ci/run does not run {command!r}"
+
+
+def command_rows() -> list[str]:
+    """The usage column of the README's command table: ``pnp playtest RULESET [--games …] …``."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Commands", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| `(pnp [^`]*)` \|", section, re.M)
+
+
+def test_the_command_table_shows_only_required_options_without_brackets() -> None:
+    import typer
+
+    from pnp.cli import app
+
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    rows = command_rows()
+    assert len(rows) >= 10
+    for row in rows:
+        name = row.split()[1]
+        if name.startswith("-"):
+            continue  # pnp --version
+        bare = row
+        while re.search(r"\[[^\[\]]*\]", bare):  # drop optional parts, innermost first
+            bare = re.sub(r"\[[^\[\]]*\]", "", bare)
+        shown = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", bare))
+        required = {
+            opt
+            for param in commands[name].params
+            if getattr(param, "required", False)
+            for opt in param.opts
+        }
+        assert shown <= required, f"{row}: {sorted(shown - required)} are optional"

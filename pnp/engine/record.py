@@ -23,6 +23,7 @@ from pnp.engine.errors import RecordError
 from pnp.engine.game import GameConfig, Result
 from pnp.engine.runner import STATUSES, Failure, GameRun, Limits
 from pnp.errors import OutputError
+from pnp.filemode import output_mode
 
 RECORD_FORMAT = "pnp-record/1"
 
@@ -304,6 +305,8 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
+        # mkstemp makes owner-only files; an output gets the umask's permissions
+        os.fchmod(fd, output_mode())
         with os.fdopen(fd, "wb") as out:
             out.write(raw)
         os.replace(tmp, path)

@@ -17,6 +17,7 @@ from pnp.playtest.harness import run_playtest
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.report import PlaytestReport
+from pnp.playtest.schedule import AUTO, DEFAULT_MAX_GAMES, first_batch, parse_games
 from pnp.playtest.strength import cards_csv
 from pnp.playtest.verdict import Thresholds
 from pnp.rulesets import find_ruleset
@@ -27,7 +28,10 @@ class PlaytestRequest:
     """The options of ``pnp playtest``, as given."""
 
     ruleset: str
-    games: int = 100
+    #: a number of games, or ``"auto"`` (:mod:`pnp.playtest.schedule`)
+    games: int | str = AUTO
+    #: ``--games auto``'s limit (default :data:`~pnp.playtest.schedule.DEFAULT_MAX_GAMES`)
+    max_games: int | None = None
     seed: int = 0
     players: int | None = None
     houses: str | None = None
@@ -52,8 +56,14 @@ class PlaytestRequest:
 
 
 def _check(request: PlaytestRequest) -> None:
-    if request.games < 1:
-        raise UsageError("--games must be at least 1")
+    games = parse_games(request.games)
+    if request.max_games is not None:
+        if games is not None:
+            raise UsageError(
+                f"--max-games goes with --games auto, not --games {games}: give one or the other"
+            )
+        if request.max_games < 1:
+            raise UsageError("--max-games must be at least 1")
     if request.workers is not None and request.workers < 1:
         raise UsageError("--workers must be at least 1")
     for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
@@ -88,7 +98,7 @@ def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:
     """The plan and loaded content for ``request``; :class:`PnpError` for bad input."""
     _check(request)
     ruleset = find_ruleset(request.ruleset)
-    players = request.players if request.players is not None else ruleset.player_counts[0]
+    players = request.players if request.players is not None else ruleset.players_default
     ruleset.check_players(players)
     agents = parse_agents(request.agents, players, ruleset)
     content = ruleset.load(request.content, alone=True)
@@ -98,9 +108,12 @@ def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:
         max_rounds=request.max_rounds,
         invariants=request.invariants,
     )
+    fixed = parse_games(request.games)
+    most = request.max_games if request.max_games is not None else DEFAULT_MAX_GAMES
     plan = PlaytestPlan(
         ruleset=ruleset,
-        games=request.games,
+        games=fixed if fixed is not None else most,
+        auto=fixed is None,
         seed=request.seed,
         players=players,
         agents=agents,
@@ -132,7 +145,8 @@ def run_command(
     )
     runner = executor or LocalExecutor(request.workers)
     title = f"{plan.ruleset.name} playtest"
-    with PlaytestProgress(plan.games, title, enabled=request.progress) as bar:
+    first = first_batch(plan.games) if plan.auto else plan.games
+    with PlaytestProgress(first, title, enabled=request.progress) as bar:
         report = run_playtest(
             plan,
             content,
@@ -140,6 +154,7 @@ def run_command(
             thresholds=thresholds,
             progress=bar.advance,
             started=bar.start,
+            batch=bar.extend,
         )
     if request.report is not None:
         from pnp.playtest.pdf import write_report

@@ -68,7 +68,7 @@ def _plan(
     request: CompareRequest, ruleset: Ruleset, version: ContentVersion, side: str
 ) -> PlaytestPlan:
     """One version's plan: the request's setup, that version's content and failure folder."""
-    players = request.players if request.players is not None else ruleset.player_counts[0]
+    players = request.players if request.players is not None else ruleset.players_default
     ruleset.check_players(players)
     limits = Limits.for_ruleset(ruleset, max_steps=request.max_steps, max_rounds=request.max_rounds)
     return PlaytestPlan(

@@ -10,11 +10,9 @@ byte-identical for identical results.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Paragraph, Spacer
@@ -22,11 +20,10 @@ from reportlab.platypus import CondPageBreak, Paragraph, Spacer
 from pnp import __version__
 from pnp.playtest.comparison import Comparison
 from pnp.playtest.paired import Change
-from pnp.playtest.pdf import ChangeRow, Headings, change_chart, data_table
+from pnp.playtest.pdf import ChangeRow, Headings, change_chart, data_table, report_pdf
 from pnp.playtest.plan import option_text
 from pnp.playtest.stats import spread
 from pnp.playtest.verdict import seat_label
-from pnp.render.bookmarks import NavigableTemplate
 
 #: cards in the chart of the largest card changes
 CARDS_CHARTED = 20
@@ -175,22 +172,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
             data_table(table, small, header=True, widths=[44 * mm, *[34 * mm] * 4]),
         ]
 
-    out = io.BytesIO()
-    doc = NavigableTemplate(
-        out,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=15 * mm,
-        title=f"pnp comparison report: {plan.ruleset.name}",
-        author="pnp",
-        creator=f"pnp {__version__}",
-        producer="pnp",
-        invariant=1,
-    )
-    doc.build_story(story)
-    return out.getvalue()
+    return report_pdf(story, f"pnp comparison report: {plan.ruleset.name}")
 
 
 def _cell(change: Change, signed: bool = False) -> str:

@@ -13,6 +13,7 @@ from pnp.playtest import worker
 from pnp.playtest.executor import Executor, LocalExecutor
 from pnp.playtest.kit import (
     KitCheck,
+    Printed,
     check_kit,
     kept_games,
     kit_shortfall_reasons,
@@ -20,9 +21,10 @@ from pnp.playtest.kit import (
 )
 from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.report import PlaytestReport
+from pnp.playtest.schedule import first_batch, next_total
 from pnp.playtest.staging import StagedRecords
 from pnp.playtest.stats import Tally
-from pnp.playtest.verdict import Thresholds, verdict
+from pnp.playtest.verdict import Judgement, Thresholds, games_wanted, undecided, verdict
 from pnp.playtest.worker import GameSummary
 from pnp.rulesets.ruleset import Ruleset
 
@@ -67,41 +69,82 @@ def run_playtest(
     thresholds: Thresholds | None = None,
     progress: Callable[[GameSummary], None] | None = None,
     started: Callable[[], None] | None = None,
+    batch: Callable[[int, list[Judgement]], None] | None = None,
 ) -> PlaytestReport:
     """Play ``plan``'s games and judge them.
 
-    ``started()`` is called once the workers are running (start a progress
-    display there), ``progress(summary)`` after each game.
+    ``started()`` is called once each batch's workers are running (start a
+    progress display there), ``progress(summary)`` after each game. With
+    ``plan.auto`` the games are played in batches (:mod:`pnp.playtest.schedule`);
+    before each batch after the first, ``batch(total, undecided)`` says how many
+    games the run will have played once it is done and what is still undecided
+    (stop any display thread there: the batch's workers are forked next).
     """
     check_plan(plan, content)
     # the copies the kit prints, before any game: a kit that cannot be declared stops
     # the run here, as it stops pnp build
     printed = printed_copies(plan.ruleset, content)
     runner = executor or LocalExecutor()
+    limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
+    ids = card_ids(plan.ruleset, content)
     tally = Tally(plan.players, plan.agents)
+    looks: list[int] = []
     # the records go aside and replace the earlier run's only once every game is
     # played: an interrupted run leaves the earlier records as they were
     with StagedRecords(plan.records_folder) as staged:
         staged_plan = replace(plan, staging_dir=staged.path)
-        summaries = runner.run(staged_plan, content, range(plan.games))
-        try:
-            if started is not None:
-                started()
-            for summary in summaries:
-                tally.add(summary)
-                if progress is not None:
-                    progress(summary)
-        finally:
-            _close(summaries)  # the workers stop (and stop writing) before the staging goes
-        kit = None
-        if printed is not None:
-            kit = check_kit(tally.kit, printed, tally.completed, plan.ruleset.kit_change)
+        played = 0
+        target = first_batch(plan.games) if plan.auto else plan.games
+        while True:
+            summaries = runner.run(staged_plan, content, range(played, target))
+            try:
+                if started is not None:
+                    started()
+                for summary in summaries:
+                    tally.add(summary)
+                    if progress is not None:
+                        progress(summary)
+            finally:
+                _close(summaries)  # the workers stop (and stop writing) before the staging goes
+            played = target
+            looks.append(played)
+            if not plan.auto or played >= plan.games:
+                break
+            stats = tally.statistics(ids)
+            left = undecided(stats, limits)
+            if (
+                verdict(stats, limits)
+                or kit_shortfall_reasons(_judge_kit(tally, printed, plan))
+                or not left
+            ):
+                break  # failed (there is something to fix: say so now), or decided
+            target = next_total(played, games_wanted(left), plan.games)
+            if batch is not None:
+                batch(target, left)
+        kit = _judge_kit(tally, printed, plan)
+        if kit is not None:
             keep_kit_records(staged_plan, content, kit)
         replaced = staged.commit()
-    stats = tally.statistics(card_ids(plan.ruleset, content))
-    limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
-    reasons = verdict(stats, limits) + kit_shortfall_reasons(kit)
-    return PlaytestReport(plan, stats, limits, reasons, replaced, kit=kit)
+    stats = tally.statistics(ids)
+    return PlaytestReport(
+        plan,
+        stats,
+        limits,
+        verdict(stats, limits) + kit_shortfall_reasons(kit),
+        replaced,
+        kit=kit,
+        content_hash=content.content_hash,
+        looks=looks,
+    )
+
+
+def _judge_kit(
+    tally: Tally, printed: dict[str, Printed] | None, plan: PlaytestPlan
+) -> KitCheck | None:
+    """The games so far against the printed kit (``None``: the ruleset has no kit meter)."""
+    if printed is None:
+        return None
+    return check_kit(tally.kit, printed, tally.completed, plan.ruleset.kit_change)
 
 
 def keep_kit_records(plan: PlaytestPlan, content: LoadedContent[Any], kit: KitCheck) -> None:

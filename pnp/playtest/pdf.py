@@ -1,8 +1,9 @@
 """The ``--report`` PDF: the verdict, tables and charts drawn with reportlab's graphics.
 
 Charts: win rates per House, seat and agent as bars with their 95% Wilson
-intervals over the fair band (an interval off the band in red; a House's or
-seat's that the verdict leaves out in grey, with a line saying why); a
+intervals over the fair band, each House's and seat's marked with its
+judgement (outside in red, undecided in amber; those the verdict leaves out
+in grey, with a line saying why); a
 histogram of game lengths; per card, how often it was drawn and played
 per game; and the ten strongest and ten weakest cards by improvement when
 drawn (:mod:`pnp.playtest.strength`) as bars from zero with their 95%
@@ -30,6 +31,7 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     CondPageBreak,
+    Flowable,
     Paragraph,
     Spacer,
     Table,
@@ -39,19 +41,25 @@ from reportlab.platypus import (
 from pnp import __version__
 from pnp.playtest.kit import SLACK_SPARE, KitRow
 from pnp.playtest.plan import option_text
-from pnp.playtest.report import PlaytestReport
+from pnp.playtest.report import PlaytestReport, short_rule
 from pnp.playtest.stats import Rate, wilson
 from pnp.playtest.strength import STRENGTH_GAMES, CardStrength, strongest, weakest
 from pnp.playtest.verdict import (
     CARDS,
+    FAIL,
     HOUSES,
+    INSIDE,
+    NOT_JUDGED,
+    OUTSIDE,
+    PASS,
     SEATS,
     fair_band,
-    house_judged,
+    judge_house,
+    judge_seat,
     not_judged,
     random_note,
-    seat_judged,
     seat_label,
+    undecided_lines,
 )
 from pnp.render.bookmarks import Bookmark, NavigableTemplate, place
 
@@ -60,8 +68,10 @@ BAR = colors.HexColor("#4c78a8")
 DRAWN = colors.HexColor("#b7cde3")
 BAND = colors.HexColor("#dff0d8")
 BAD = colors.HexColor("#c0392b")
-#: an interval the verdict does not judge (too few games, random seats)
+#: an interval the verdict does not judge (random seats)
 UNJUDGED = colors.HexColor("#8a8a8a")
+#: an interval too wide to judge yet
+PENDING = colors.HexColor("#b9770e")
 GOOD = colors.HexColor("#2e7d32")
 #: cards per chart, so a long card list spreads over several pages
 CARDS_PER_CHART = 45
@@ -71,12 +81,13 @@ def interval_chart(
     rows: Sequence[tuple[str, Rate]],
     band: tuple[float, float],
     width: float = WIDTH,
-    judged: Sequence[bool] | None = None,
+    states: Sequence[str] | None = None,
 ) -> Drawing:
     """Horizontal bars of win rates with 95% interval whiskers over the shaded fair band.
 
-    An interval off the band is red, unless ``judged`` (one flag per row) says
-    the verdict leaves that row out: then it is grey, off the band or not.
+    ``states`` gives each row's judgement (:data:`~pnp.playtest.verdict.INSIDE` …),
+    written after its figures: an outside row is red, an undecided one amber, one
+    the verdict leaves out grey. Without ``states`` an interval off the band is red.
     """
     label_w, value_w, row_h, top, bottom = 120.0, 110.0, 16.0, 8.0, 22.0
     plot_w = width - label_w - value_w
@@ -111,16 +122,20 @@ def interval_chart(
         y = plot_top - row_h * (i + 1)
         share = rate.wins / rate.games if rate.games else 0.0
         low, high = wilson(rate.wins, rate.games)
-        outside = high < band[0] or low > band[1]
-        counted = judged is None or judged[i]
+        if states is None:
+            state = OUTSIDE if high < band[0] or low > band[1] else INSIDE
+            word = ""
+        else:
+            state = states[i]
+            word = "" if state == NOT_JUDGED else f" {state}"
         d.add(String(label_w - 6, y + 4, name[:24], fontSize=8, textAnchor="end"))
         d.add(Rect(label_w, y + 3, x(share) - label_w, row_h - 6, fillColor=BAR, strokeColor=None))
         mid = y + row_h / 2
-        whisker = UNJUDGED if not counted else BAD if outside else colors.black
+        whisker = {INSIDE: colors.black, OUTSIDE: BAD, NOT_JUDGED: UNJUDGED}.get(state, PENDING)
         d.add(Line(x(low), mid, x(high), mid, strokeColor=whisker, strokeWidth=1.2))
         for end in (low, high):
             d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
-        text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}"
+        text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}{word}"
         d.add(String(label_w + plot_w + 6, y + 4, text, fontSize=7, fillColor=whisker))
     return d
 
@@ -319,8 +334,8 @@ def render_report(report: PlaytestReport) -> bytes:
     ]
     story.append(data_table([[escape(str(c)) for c in row] for row in setup], small))
     story.append(Spacer(1, 4 * mm))
-    verdict = "PASS" if report.passed else "FAIL"
-    colour = "#2e7d32" if report.passed else "#c0392b"
+    verdict = report.status.upper()
+    colour = {PASS: "#2e7d32", FAIL: "#c0392b"}.get(report.status, "#b9770e")
     story.append(
         heading(
             f"Verdict: {verdict}", h2, 1, f'<font color="{colour}"><b>Verdict: {verdict}</b></font>'
@@ -328,10 +343,14 @@ def render_report(report: PlaytestReport) -> bytes:
     )
     for reason in report.reasons:
         story.append(Paragraph("• " + escape(reason), body))
+    for line in undecided_lines(report.undecided):
+        story.append(Paragraph("? " + escape(line), body))
     left_out = not_judged(s, report.thresholds)
     unjudged_play = random_note(s, report.thresholds)
     if unjudged_play:  # as the terminal says it above its verdict
         story.append(Paragraph(escape(unjudged_play), body))
+    else:
+        story.append(Paragraph(escape(f"Rule: {short_rule(report.thresholds)}."), small))
     counts = (
         f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
         f"cap hits {s.cap_hits}; fair band {100 * band[0]:.1f}–{100 * band[1]:.1f}% "
@@ -339,18 +358,18 @@ def render_report(report: PlaytestReport) -> bytes:
     )
     story.append(Paragraph(escape(counts), body))
 
-    # title, rows, whether each row is judged (None: none is), what the verdict left out
-    sections: list[tuple[str, list[tuple[str, Rate]], list[bool] | None, str | None]] = [
+    # title, rows, each row's judgement (None: not judged), what the verdict left out
+    sections: list[tuple[str, list[tuple[str, Rate]], list[str] | None, str | None]] = [
         (
             "Win rate per House",
             list(s.houses.items()),
-            [house_judged(s, report.thresholds, h) for h in s.houses],
+            [judge_house(s, report.thresholds, h).state for h in s.houses],
             left_out.get(HOUSES),
         ),
         (
             "Win rate per seat",
             [(seat_label(s, i), r) for i, r in enumerate(s.seats)],
-            [seat_judged(s, report.thresholds, i) for i in range(len(s.seats))],
+            [judge_seat(s, report.thresholds, i).state for i in range(len(s.seats))],
             left_out.get(SEATS),
         ),
     ]
@@ -358,10 +377,10 @@ def render_report(report: PlaytestReport) -> bytes:
         sections.append(("Win rate per agent", list(s.agents.items()), None, None))
     if s.first_player:
         sections.append(("First player", [("first player", s.first_player)], None, None))
-    for title, rows, judged, why in sections:
+    for title, rows, states, why in sections:
         if rows:
             story += [CondPageBreak(60 * mm), heading(title, h2, 1)]
-            story.append(interval_chart(rows, band, judged=judged))
+            story.append(interval_chart(rows, band, states=states or [NOT_JUDGED] * len(rows)))
             if why:
                 story.append(Paragraph(escape(f"Not judged: {why}."), small))
 
@@ -395,6 +414,10 @@ def render_report(report: PlaytestReport) -> bytes:
             if start == 0 and s.never_played and CARDS in left_out:
                 # red names are no failure here: say why, as the terminal does
                 story.append(Paragraph(escape(f"Not judged: {left_out[CARDS]}."), small))
+            pending = [j for j in report.undecided if j.what == "card"]
+            if start == 0 and pending:  # red names that are no failure yet
+                (line,) = undecided_lines(pending)
+                story.append(Paragraph(escape(f"Undecided: {line}."), small))
             story.append(card_chart(chunk))
         table = [["card", "drawn", "played", "seat-games played", "won when played"]]
         for card, c in s.cards.items():
@@ -422,6 +445,12 @@ def render_report(report: PlaytestReport) -> bytes:
         header = ["game", "seed", "what", "record"]
         story.append(data_table([header, *failures], small, header=True))
 
+    return report_pdf(story, f"pnp playtest report: {plan.ruleset.name}")
+
+
+def report_pdf(story: list[Flowable], title: str) -> bytes:
+    """An A4 report of ``story`` with bookmarks, byte-identical for the same story
+    (``invariant``: no creation date or random document id)."""
     out = io.BytesIO()
     doc = NavigableTemplate(
         out,
@@ -430,7 +459,7 @@ def render_report(report: PlaytestReport) -> bytes:
         rightMargin=15 * mm,
         topMargin=15 * mm,
         bottomMargin=15 * mm,
-        title=f"pnp playtest report: {plan.ruleset.name}",
+        title=title,
         author="pnp",
         creator=f"pnp {__version__}",
         producer="pnp",

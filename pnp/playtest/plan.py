@@ -34,6 +34,7 @@ class PlaytestPlan:
     """Everything a worker needs to play any game of the run."""
 
     ruleset: Ruleset
+    #: the games to play; with ``auto``, the most to play (``--max-games``)
     games: int
     seed: int
     players: int
@@ -49,6 +50,9 @@ class PlaytestPlan:
     records_dir: Path | None = None
     #: where crash and violation records go when ``records_dir`` is not given
     failures_dir: Path = Path("output")
+    #: ``--games auto``: play in batches until the verdict is decided
+    #: (:mod:`pnp.playtest.schedule`), at most ``games``
+    auto: bool = False
     #: where the games write their records until the run completes and they replace the
     #: earlier run's (:mod:`pnp.playtest.staging`); ``None``: straight into the folder
     staging_dir: Path | None = None
@@ -115,6 +119,9 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, sep, value = item.partition("=")
         key = key.strip()
+        if not sep and key and " " not in key:
+            # most options are switches: say how to turn one on
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE (to switch it on: {key}=true)")
         if not sep or not key:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
         # a key given twice is a slip (which one was meant?), not a silent override

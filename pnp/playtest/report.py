@@ -1,24 +1,45 @@
 """A playtest's results: the ``--json`` object, the full statistics and the terminal summary.
 
-The ``--json`` object has exactly these keys:
+The ``--json`` object describes its run and has exactly these keys:
 
+``pnp_version``, ``ruleset``, ``content_hash``
+    what played: pnp's version, the ruleset and the hash of the content
+    (the one game records carry);
+``seed``, ``players``, ``agents``, ``seat_houses``, ``options``
+    the setup: the run seed, players per game, the agent per seat, the House
+    per seat (``null``, or ``null`` entries: drawn by each game's seed) and
+    the ruleset options (``-o``);
 ``games``
     games played (all of them, crashed ones included);
+``game_count``
+    how the number was chosen: ``asked`` (``"auto"`` or the ``--games``
+    number), ``max_games`` (``--games auto``'s limit, else ``null``) and
+    ``looks``, the game counts at which the verdict was looked at (one for a
+    fixed number; ``--games auto`` stops at the last);
 ``crashes``, ``invariant_violations``
     one entry per failed game: ``game`` (its index), ``seed``, what happened
     (``phase``, ``type``, ``message``, ``step`` / ``violations``) and
     ``record``, the record file that reproduces it (``pnp replay``);
 ``cap_hits``
     games stopped by the round or decision cap;
+``fair_band``
+    ``low`` and ``high``: the band Houses and seats are placed against,
+    the equal-seat rate ``fair_rate`` ± ``margin``;
+``rule``
+    the judgement rule in words, with this run's figures;
 ``houses``
     per House: ``games`` (seats that played it in games with a result),
     ``wins``, ``rate`` and its 95% Wilson interval ``ci_low``–``ci_high``;
-    ``judged``, whether its rate counts in the verdict (see ``not_judged``),
-    and ``outside_band``, how far its interval lies above (positive) or below
-    (negative) the fair band, as a fraction like ``rate`` (0 when they
-    overlap; a judged House with any other value fails the run);
+    ``judgement`` (``inside``, ``outside``, ``undecided`` or ``not_judged``),
+    ``more_games`` (undecided: about how many more games of the run would
+    decide it, else ``null``) and ``outside_band``, how far its interval lies
+    above (positive) or below (negative) the fair band, as a fraction like
+    ``rate`` (0 when they overlap);
 ``seats``
     the same per seat, in seat order, with the seat's ``agent``;
+``cards``
+    per card (the ruleset's card list, and any seen): ``drawn``, ``played``,
+    ``judgement`` and ``more_games``;
 ``first_player_rate``
     the share of games with a result that the first player won (``null`` if
     the ruleset does not say who went first);
@@ -27,14 +48,16 @@ The ``--json`` object has exactly these keys:
     ``median``, ``p10``, ``p90``, ``min``, ``max``;
 ``endings``
     games per ending (the ruleset's victory kinds, ``round_cap``, ``step_cap``);
+``ways_to_win``
+    per House, how its seats won (``path``, ``wins``), commonest first, where
+    the ruleset says (fief: the VP Titles the winner held);
 ``cards_never_played``
-    card ids no game played (the ruleset's card list, see ``Ruleset.card_ids``);
+    card ids no game played;
 ``not_judged``
-    what the verdict left out and why, as ``{what: why}``: ``houses`` and
-    ``seats`` (those with too few games, or all of them), ``cards`` (a run
-    shorter than ``--card-games``) and ``undecided_endings``; a run with a
-    ``random`` seat leaves out all four (the last where the ruleset has such
-    endings), its play saying nothing about them;
+    what the verdict left out and why, as ``{what: why}``: a run with a
+    ``random`` seat leaves out ``houses``, ``seats``, ``cards`` and (where
+    the ruleset has such endings) ``undecided_endings``, its play saying
+    nothing about them; empty otherwise;
 ``kit``
     the kit check (:mod:`pnp.playtest.kit`; ``null`` for a ruleset without a
     kit): ``shortfalls``, the printed cards and tokens some game had more of
@@ -45,19 +68,20 @@ The ``--json`` object has exactly these keys:
     coins stand in for was worked out, else ``""``), and ``slack``, those
     printed far beyond any game's need (``component``, ``kind``, ``name``,
     ``printed``, ``need``, ``spare``);
-``verdict``, ``reasons``
-    ``"pass"`` or ``"fail"`` and why it failed.
+``verdict``, ``reasons``, ``undecided``
+    ``"pass"``, ``"fail"`` or ``"inconclusive"``; why it failed; and what is
+    undecided (``what``, ``name``, ``why``, ``more_games``).
 
 ``--stats FILE`` writes the same plus ``setup``, ``thresholds``, ``agents``
-(win rates per agent), ``first_player`` (with its interval) and ``cards``
-(per card: ``drawn``, ``played``, ``played_games`` (seat-games in which it was
-played) and ``winner_played`` (of those, the ones that seat won), and its
-strength figures (:mod:`pnp.playtest.strength`): ``drawn_games``,
-``played_games`` and ``not_seen_games`` of games with a result under
-``strength``, with ``win_rate_drawn``, ``win_rate_played``,
-``win_rate_not_seen`` (each ``{rate, ci_low, ci_high}``, ``null`` without
-games) and ``improvement_when_drawn`` (``{change, ci_low, ci_high}``),
-``ranked`` (enough games to be ranked) and ``clear_of_zero``) and
+(win rates per agent), ``first_player`` (with its interval) and, per card,
+``played_games`` (seat-games in which it was played) and ``winner_played``
+(of those, the ones that seat won), and its strength figures
+(:mod:`pnp.playtest.strength`): ``drawn_games``, ``played_games`` and
+``not_seen_games`` of games with a result under ``strength``, with
+``win_rate_drawn``, ``win_rate_played``, ``win_rate_not_seen`` (each
+``{rate, ci_low, ci_high}``, ``null`` without games) and
+``improvement_when_drawn`` (``{change, ci_low, ci_high}``), ``ranked``
+(enough games to be ranked) and ``clear_of_zero``), and
 ``kit_components`` (every printed card and token by id: ``kind``,
 ``printed``, ``need``, ``games_over``, the ``game`` and ``seed`` of the
 first game with that need, and ``note``).
@@ -68,9 +92,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp import __version__
 from pnp.content.problems import display_path
 from pnp.playtest.kit import KitCheck, kit_lines
 from pnp.playtest.plan import PlaytestPlan, option_text
+from pnp.playtest.schedule import AUTO
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
 from pnp.playtest.strength import (
     STRENGTH_GAMES,
@@ -81,37 +107,62 @@ from pnp.playtest.strength import (
     weakest,
 )
 from pnp.playtest.verdict import (
-    CARDS,
-    HOUSES,
-    SEATS,
+    EXIT_CODES,
+    INSIDE,
+    NOT_JUDGED,
+    OUTSIDE,
+    PASS,
+    Judgement,
     Thresholds,
     band_distance,
     fair_band,
-    house_judged,
+    judge_card,
+    judge_house,
+    judge_seat,
     not_judged,
+    outcome,
     random_note,
     random_seats,
-    seat_judged,
+    rule_text,
     seat_label,
+    undecided,
+    undecided_lines,
 )
 
 #: the keys of ``pnp playtest --json``, in order
 JSON_KEYS = (
+    "pnp_version",
+    "ruleset",
+    "content_hash",
+    "seed",
+    "players",
+    "agents",
+    "seat_houses",
+    "options",
     "games",
+    "game_count",
     "crashes",
     "invariant_violations",
     "cap_hits",
+    "fair_band",
+    "rule",
     "houses",
     "seats",
+    "cards",
     "first_player_rate",
     "length",
     "endings",
+    "ways_to_win",
     "cards_never_played",
     "not_judged",
     "kit",
     "verdict",
     "reasons",
+    "undecided",
 )
+
+#: how the summary marks a row's judgement
+MARKS = {INSIDE: "inside", OUTSIDE: "OUTSIDE", "undecided": "undecided", NOT_JUDGED: ""}
 
 
 @dataclass
@@ -121,39 +172,81 @@ class PlaytestReport:
     plan: PlaytestPlan
     stats: Statistics
     thresholds: Thresholds
+    #: why the run fails (:func:`pnp.playtest.verdict.verdict`)
     reasons: list[str]
     #: records of an earlier run replaced in the folder this run's records went to
     replaced: int = 0
+    #: the hash of the content played
+    content_hash: str = ""
+    #: the game counts at which the verdict was looked at (``--games auto``: one per batch)
+    looks: list[int] = field(default_factory=list)
     #: the run's peaks against the printed kit (``None``: the ruleset has no kit meter)
     kit: KitCheck | None = None
     #: per card, its strength figures (in the order of ``stats.cards``)
     strength: list[CardStrength] = field(init=False)
+    #: the Houses, seats and cards still undecided
+    undecided: list[Judgement] = field(init=False)
 
     def __post_init__(self) -> None:
         self.strength = strengths(self.stats.cards, self.stats.houses)
+        self.undecided = undecided(self.stats, self.thresholds)
+        if not self.looks:
+            self.looks = [self.stats.games]
+
+    @property
+    def status(self) -> str:
+        """``pass``, ``fail`` or ``inconclusive``."""
+        return outcome(self.reasons, self.undecided)
 
     @property
     def passed(self) -> bool:
         """Whether the verdict is pass."""
-        return not self.reasons
+        return self.status == PASS
 
     @property
     def exit_code(self) -> int:
-        """0 on pass, 1 on fail."""
-        return 0 if self.passed else 1
+        """0 on pass, 1 on fail, 3 when inconclusive."""
+        return EXIT_CODES[self.status]
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: exactly :data:`JSON_KEYS`."""
         s = self.stats
+        plan = self.plan
         first = s.first_player
         band = fair_band(s, self.thresholds)
 
-        def judged(rate: Rate, is_judged: bool) -> dict[str, Any]:
-            gap = round(band_distance(rate, band), 6)
-            return {**rate.to_json(), "judged": is_judged, "outside_band": gap}
+        def judged(rate: Rate, judgement: Judgement) -> dict[str, Any]:
+            return {
+                **rate.to_json(),
+                "judgement": judgement.state,
+                "more_games": judgement.more_games,
+                "outside_band": round(band_distance(rate, band), 6),
+            }
 
+        cards = {}
+        for card, counts in s.cards.items():
+            judgement = judge_card(s, self.thresholds, card)
+            cards[card] = {
+                "drawn": counts.drawn,
+                "played": counts.played,
+                "judgement": judgement.state,
+                "more_games": judgement.more_games,
+            }
         return {
+            "pnp_version": __version__,
+            "ruleset": plan.ruleset.name,
+            "content_hash": self.content_hash,
+            "seed": plan.seed,
+            "players": plan.players,
+            "agents": list(plan.agents),
+            "seat_houses": list(plan.houses) if plan.houses is not None else None,
+            "options": dict(plan.options),
             "games": s.games,
+            "game_count": {
+                "asked": AUTO if plan.auto else plan.games,
+                "max_games": plan.games if plan.auto else None,
+                "looks": list(self.looks),
+            },
             "crashes": [
                 {
                     "game": g.index,
@@ -174,32 +267,47 @@ class PlaytestReport:
                 for g in s.violations
             ],
             "cap_hits": s.cap_hits,
+            "fair_band": {
+                "low": round(band[0], 6),
+                "high": round(band[1], 6),
+                "fair_rate": round(s.fair_rate, 6),
+                "margin": self.thresholds.fair_margin,
+            },
+            "rule": rule_text(self.thresholds),
             "houses": {
-                house: judged(rate, house_judged(s, self.thresholds, house))
+                house: judged(rate, judge_house(s, self.thresholds, house))
                 for house, rate in s.houses.items()
             },
             "seats": [
                 {
                     "seat": seat,
                     "agent": s.seat_agents[seat],
-                    **judged(rate, seat_judged(s, self.thresholds, seat)),
+                    **judged(rate, judge_seat(s, self.thresholds, seat)),
                 }
                 for seat, rate in enumerate(s.seats)
             ],
+            "cards": cards,
             "first_player_rate": first.to_json()["rate"] if first else None,
             "length": {"rounds": spread(s.rounds), "decisions": spread(s.steps)},
             "endings": dict(s.endings),
+            "ways_to_win": {
+                house: [{"path": path, "wins": wins} for path, wins in paths]
+                for house, paths in s.paths.items()
+            },
             "cards_never_played": s.never_played,
             "not_judged": not_judged(s, self.thresholds),
             "kit": self.kit.to_json() if self.kit is not None else None,
-            "verdict": "pass" if self.passed else "fail",
+            "verdict": self.status,
             "reasons": list(self.reasons),
+            "undecided": [
+                {"what": j.what, "name": j.name, "why": j.why, "more_games": j.more_games}
+                for j in self.undecided
+            ],
         }
 
     def full_json(self) -> dict[str, Any]:
         """The ``--json`` object plus the setup, agents, thresholds and per-card counts."""
         s = self.stats
-        low, high = fair_band(s, self.thresholds)
         plan = self.plan
         data = self.to_json()
         data["setup"] = {
@@ -215,7 +323,7 @@ class PlaytestReport:
         }
         data["thresholds"] = {
             "fair_margin": self.thresholds.fair_margin,
-            "fair_band": [round(low, 6), round(high, 6)],
+            "fair_band": [data["fair_band"]["low"], data["fair_band"]["high"]],
             "max_cap_rate": self.thresholds.max_cap_rate,
             "card_games": self.thresholds.card_games,
             "house_games": self.thresholds.house_games,
@@ -224,22 +332,15 @@ class PlaytestReport:
             "max_undecided_rate": self.thresholds.max_undecided_rate,
         }
         data["agents"] = {name: rate.to_json() for name, rate in s.agents.items()}
-        # how each House won, where the ruleset says (empty otherwise)
-        data["win_paths"] = {
-            house: [{"path": path, "wins": wins} for path, wins in paths]
-            for house, paths in s.paths.items()
-        }
         data["first_player"] = s.first_player.to_json() if s.first_player else None
-        data["cards"] = {
-            figure.card: {
-                "drawn": c.drawn,
-                "played": c.played,
-                "played_games": c.played_games,
-                "winner_played": c.winner_played,
-                "strength": figure.to_json(),
-            }
-            for figure, c in zip(self.strength, s.cards.values(), strict=True)
-        }
+        for figure, c in zip(self.strength, s.cards.values(), strict=True):
+            data["cards"][figure.card].update(
+                {
+                    "played_games": c.played_games,
+                    "winner_played": c.winner_played,
+                    "strength": figure.to_json(),
+                }
+            )
         data["kit_components"] = self.kit.components_json() if self.kit is not None else None
         return data
 
@@ -255,6 +356,8 @@ class PlaytestReport:
         )
         if plan.options:  # a variant changes every figure below: say which one was played
             header += ", options " + " ".join(option_text(k, v) for k, v in plan.options.items())
+        if plan.auto:
+            header += f" (--games auto: looked at {', '.join(f'{n:,}' for n in self.looks)})"
         lines = [
             header,
             f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
@@ -270,7 +373,6 @@ class PlaytestReport:
             )
             if game.record:
                 lines.append(f"    replay: pnp replay {game.record}")
-        left_out = not_judged(s, self.thresholds)
         randoms = bool(random_seats(s))
         # a run with random seats shows its balance unjudged (the reason is the
         # one line above the verdict)
@@ -278,24 +380,27 @@ class PlaytestReport:
         lines.append(
             f"win rates (95% Wilson interval; fair band {_pct(low)}–{_pct(high)}{unjudged}):"
         )
-        rows: list[tuple[str, Rate]] = [(f"house {h}", r) for h, r in s.houses.items()]
-        rows += [(seat_label(s, i), r) for i, r in enumerate(s.seats)]
+        rows: list[tuple[str, Rate, str]] = [
+            (f"house {h}", r, judge_house(s, self.thresholds, h).state) for h, r in s.houses.items()
+        ]
+        rows += [
+            (seat_label(s, i), r, judge_seat(s, self.thresholds, i).state)
+            for i, r in enumerate(s.seats)
+        ]
         if len(s.agents) > 1:
-            rows += [(f"agent {a}", r) for a, r in s.agents.items()]
+            rows += [(f"agent {a}", r, NOT_JUDGED) for a, r in s.agents.items()]
         if s.first_player:
-            rows.append(("first player", s.first_player))
-        width = max(len(name) for name, _ in rows)
-        for name, rate in rows:
+            rows.append(("first player", s.first_player, NOT_JUDGED))
+        width = max(len(name) for name, _, _ in rows)
+        counts = max(len(f"{r.wins}/{r.games}") for _, r, _ in rows)
+        for name, rate, state in rows:
             lo, hi = wilson(rate.wins, rate.games)
             share = rate.wins / rate.games if rate.games else 0.0
-            lines.append(
+            line = (
                 f"  {name:<{width}}  {_pct(share):>6}  [{_pct(lo)}–{_pct(hi)}]  "
-                f"{rate.wins}/{rate.games}"
+                f"{f'{rate.wins}/{rate.games}':<{counts}}  {MARKS[state]}"
             )
-        if not randoms:  # their intervals are shown, but a handful of games proves nothing
-            lines += [
-                f"  balance not judged for {left_out[k]}" for k in (HOUSES, SEATS) if k in left_out
-            ]
+            lines.append(line.rstrip())
         r, d = spread(s.rounds), spread(s.steps)
         lines.append(
             f"length (finished games): rounds mean {r['mean']:.1f}, median {r['median']:g}, "
@@ -313,8 +418,6 @@ class PlaytestReport:
                 shown = ", ".join(never[:10]) + (" …" if len(never) > 10 else "")
                 count = f"{len(never)}; not judged" if randoms else str(len(never))
                 lines.append(f"  never played ({count}): {shown}")
-                if not randoms and CARDS in left_out:  # a short run: no failure, say why
-                    lines.append(f"  cards not judged: {left_out[CARDS]}")
             lines += self._strength_lines()
         lines += kit_lines(self.kit)
         note = self.replaced_note()
@@ -323,8 +426,11 @@ class PlaytestReport:
         unjudged_play = random_note(s, self.thresholds)
         if unjudged_play:
             lines.append(unjudged_play)
-        lines.append(f"verdict: {'PASS' if self.passed else 'FAIL'}")
+        else:
+            lines.append(f"rule: {short_rule(self.thresholds)}")
+        lines.append(f"verdict: {self.status.upper()}{_status_note(self)}")
         lines += [f"  - {reason}" for reason in self.reasons]
+        lines += [f"  ? {line}" for line in undecided_lines(self.undecided)]
         return lines
 
     def replaced_note(self) -> str | None:
@@ -381,3 +487,25 @@ def strength_text(figure: CardStrength) -> str:
 
 def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
+
+
+def short_rule(thresholds: Thresholds) -> str:
+    """The judgement rule in one line of the summary (``--json``'s ``rule`` says it in full)."""
+    return (
+        "a House or seat is inside (outside) when its 95% interval lies within (clear of) "
+        f"the fair band, else its estimate decides once the interval is at most "
+        f"{100 * thresholds.fair_margin:.1f} points wide; a card is dead once never played in "
+        f"{thresholds.card_games} games; anything outside fails, anything undecided is "
+        "inconclusive"
+    )
+
+
+def _status_note(report: PlaytestReport) -> str:
+    """`` (3 undecided; exit 3)`` and the like after the verdict word."""
+    left = len(report.undecided)
+    if report.status == PASS:
+        return ""
+    if report.reasons:
+        return f" (exit {report.exit_code})"
+    more = "" if not report.plan.auto else f", after the --max-games limit of {report.plan.games:,}"
+    return f" ({left} undecided{more}; exit {report.exit_code})"

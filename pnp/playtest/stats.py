@@ -20,8 +20,9 @@ from pnp.playtest.worker import GameSummary
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / games`` (``(0, 1)`` for no games)."""
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / games`` (``(0, 1)`` for no games;
+    ``wins`` may be fractional: an expected count)."""
     if games <= 0:
         return 0.0, 1.0
     p = wins / games

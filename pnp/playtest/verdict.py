@@ -1,25 +1,45 @@
-"""The verdict: does the content pass its playtest?
+"""The verdict: does the content pass its playtest, fail it, or is it too soon to say?
 
-A run fails when any game crashed or broke an invariant, when more than
-``max_cap_rate`` of the games hit a cap, when a House's or a seat's 95%
-win-rate interval misses the fair band (the equal-seat rate ±
-``fair_margin``; only Houses that played at least ``house_games`` games, and
-seats with at least ``seat_games``, are judged), when more than
-``max_undecided_rate`` of the finished games end without a victory (the
-ruleset's ``undecided_endings``, e.g. a round limit), or, in runs of at
-least ``card_games`` games, when some card was never played.
+Every House, seat and card gets a three-valued judgement (:class:`Judgement`):
+*inside*, *outside* or *undecided* (:data:`RULE` says how). The run
+
+- **fails** (exit 1) when any game crashed or broke an invariant, when more
+  than ``max_cap_rate`` of the games hit a cap, when more than
+  ``max_undecided_rate`` of the finished games end without a victory (the
+  ruleset's ``undecided_endings``, e.g. a round limit), or when any House,
+  seat or card is outside;
+- else is **inconclusive** (exit 3) when any of them is undecided, each with
+  about how many more games would decide it;
+- else **passes** (exit 0).
+
+A House's or seat's win rate is placed against the fair band (the
+equal-seat rate ± ``fair_margin``) by its 95% Wilson interval: inside when
+the interval lies within the band, outside when it lies clear of it; an
+interval across an edge of the band is judged by its estimate once it is no
+wider than the band's margin, and is undecided until then. A House or seat
+with fewer than ``house_games`` (``seat_games``) games is undecided whatever
+its interval. A card played at least once is inside; a card never played is
+undecided until the run reaches ``card_games`` games, and dead (outside)
+from then on.
 
 A run in which any seat plays the ``random`` agent is judged on crashes,
 invariants and caps only: random play says nothing about balance or cards,
 and seldom plays toward a victory (fief's random games all reach the round
-limit), so those figures are shown but not judged (:func:`not_judged`).
+limit), so those figures are shown, not judged (:func:`not_judged`), and
+never make the run inconclusive.
 
 The kit check (:mod:`pnp.playtest.kit`) adds its own reasons to any run's,
 random seats or not: a random game is still a game the printed kit must hold.
+
+One function per judgement (:func:`crashed`, :func:`broke_invariants`,
+:func:`capped`, :func:`ended_without_victory`, :func:`judge_house`,
+:func:`judge_seat`, :func:`judge_card`); :func:`verdict` gathers the
+failures and :func:`undecided` what is left to decide.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +53,26 @@ RANDOM_AGENT = "random"
 #: what the verdict may leave unjudged (the keys of :func:`not_judged`)
 HOUSES, SEATS, CARDS, UNDECIDED = "houses", "seats", "cards", "undecided_endings"
 
+#: where a House, seat or card stands (:attr:`Judgement.state`)
+INSIDE, OUTSIDE, UNDECIDED_ITEM, NOT_JUDGED = "inside", "outside", "undecided", "not_judged"
+
+#: the run's outcome, and the exit status of each
+PASS, FAIL, INCONCLUSIVE = "pass", "fail", "inconclusive"
+EXIT_CODES = {PASS: 0, FAIL: 1, INCONCLUSIVE: 3}
+
+#: the judgement rule, as ``--json`` states it (``{margin}``, ``{house_games}``,
+#: ``{seat_games}``, ``{card_games}`` filled in by :func:`rule_text`)
+RULE = (
+    "A House or seat is inside when its 95% Wilson interval lies within the fair band "
+    "and outside when it lies clear of it; an interval across an edge of the band is "
+    "judged by its estimate (inside or outside the band) once it is at most {margin} "
+    "points wide, and is undecided until then, as is a House with fewer than "
+    "{house_games} games or a seat with fewer than {seat_games}. A card played at least "
+    "once is inside; a card never played is undecided before {card_games} games and "
+    "dead (outside) from then on. Any outside fails the run; else any undecided makes "
+    "it inconclusive; else it passes."
+)
+
 
 @dataclass(frozen=True)
 class Thresholds:
@@ -40,9 +80,9 @@ class Thresholds:
 
     fair_margin: float = 0.05
     max_cap_rate: float = 0.01
-    #: the smallest run in which a card never played fails the verdict
+    #: the run length from which a card never played is dead
     card_games: int = 500
-    #: the fewest games a House must play for its win rate to be judged: with
+    #: the fewest games a House must play before its win rate is judged: with
     #: fewer, one lucky streak among many Houses fails a smoke-test run
     house_games: int = 30
     #: the same for a seat (every seat plays every game with a result)
@@ -75,8 +115,39 @@ class Thresholds:
         )
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """Where one House, seat or card stands in the verdict."""
+
+    #: ``house``, ``seat`` or ``card``
+    what: str
+    #: ``stark``, ``seat 2 (heuristic)``, ``harvest-feast``
+    name: str
+    #: :data:`INSIDE`, :data:`OUTSIDE`, :data:`UNDECIDED_ITEM` or :data:`NOT_JUDGED`
+    state: str
+    #: outside: why the run fails; undecided: what is missing; else empty
+    why: str = ""
+    #: undecided: about how many more games of the run would decide it (``None``:
+    #: no estimate)
+    more_games: int | None = None
+
+
+def rule_text(thresholds: Thresholds) -> str:
+    """:data:`RULE` with this run's figures."""
+    return RULE.format(
+        margin=_points(thresholds.fair_margin),
+        house_games=thresholds.house_games,
+        seat_games=thresholds.seat_games,
+        card_games=thresholds.card_games,
+    )
+
+
 def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:.1f}"
 
 
 def _commonest_way(stats: Statistics, house: str) -> str:
@@ -89,7 +160,7 @@ def _commonest_way(stats: Statistics, house: str) -> str:
 
 
 def fair_band(stats: Statistics, thresholds: Thresholds) -> tuple[float, float]:
-    """The band every House's and seat's interval must overlap."""
+    """The band every House's and seat's win rate is placed against."""
     return (
         max(0.0, stats.fair_rate - thresholds.fair_margin),
         min(1.0, stats.fair_rate + thresholds.fair_margin),
@@ -105,6 +176,64 @@ def band_distance(rate: Rate, band: tuple[float, float]) -> float:
     if ci_high < band[0]:
         return ci_high - band[0]
     return 0.0
+
+
+def place(
+    share: float, interval: tuple[float, float], band: tuple[float, float], margin: float
+) -> str:
+    """:data:`INSIDE`, :data:`OUTSIDE` or :data:`UNDECIDED_ITEM` for a win rate ``share`` with
+    its 95% ``interval`` (the rule of the module docstring, games aside)."""
+    low, high = interval
+    if high < band[0] or low > band[1]:
+        return OUTSIDE  # clear of the band, however wide
+    if band[0] <= low and high <= band[1]:
+        return INSIDE  # within the band, however wide
+    if high - low <= margin:
+        # across an edge, but narrow: the estimate says on which side it lies
+        return INSIDE if band[0] <= share <= band[1] else OUTSIDE
+    return UNDECIDED_ITEM
+
+
+def place_rate(rate: Rate, band: tuple[float, float], margin: float, minimum: int) -> str:
+    """:func:`place` for ``rate``, undecided below ``minimum`` games."""
+    if rate.games < max(1, minimum):
+        return UNDECIDED_ITEM
+    return place(rate.wins / rate.games, wilson(rate.wins, rate.games), band, margin)
+
+
+def games_to_decide(rate: Rate, band: tuple[float, float], margin: float, minimum: int) -> int:
+    """About how many games in all ``rate`` needs before :func:`place_rate` decides it,
+    were its estimate to stay as it is (its interval narrows as ``1/sqrt(games)``)."""
+    share = rate.wins / rate.games if rate.games else 0.5
+
+    def decided(games: int) -> bool:
+        interval = wilson(share * games, games)
+        return place(share, interval, band, margin) != UNDECIDED_ITEM
+
+    low = max(rate.games, minimum, 1)
+    if decided(low):
+        return low
+    high = 2 * low
+    while not decided(high):
+        high *= 2
+        if high > 10**9:  # no width is ever that narrow: cannot happen, but never loop
+            return high
+    while high - low > 1:  # the interval only narrows with games: bisect
+        mid = (low + high) // 2
+        if decided(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _more_run_games(stats: Statistics, rate: Rate, needed: int) -> int | None:
+    """The run games that would give ``rate`` ``needed`` games, less those played."""
+    if rate.games <= 0:
+        return None
+    # a House plays in a share of the games; a seat in every game with a result
+    total = math.ceil(stats.games * needed / rate.games)
+    return max(1, total - stats.games)
 
 
 def seat_label(stats: Statistics, seat: int) -> str:
@@ -126,28 +255,6 @@ def random_seats(stats: Statistics) -> list[int]:
     return [seat for seat, agent in enumerate(stats.seat_agents) if agent == RANDOM_AGENT]
 
 
-def unjudged_houses(stats: Statistics, thresholds: Thresholds) -> list[str]:
-    """Houses with too few games for their win rate to be judged."""
-    return [h for h, rate in stats.houses.items() if rate.games < thresholds.house_games]
-
-
-def unjudged_seats(stats: Statistics, thresholds: Thresholds) -> list[int]:
-    """Seats with too few games for their win rate to be judged."""
-    return [i for i, rate in enumerate(stats.seats) if rate.games < thresholds.seat_games]
-
-
-def house_judged(stats: Statistics, thresholds: Thresholds, house: str) -> bool:
-    """Whether ``house``'s win rate counts in the verdict."""
-    rate = stats.houses[house]
-    return not random_seats(stats) and rate.games >= thresholds.house_games
-
-
-def seat_judged(stats: Statistics, thresholds: Thresholds, seat: int) -> bool:
-    """Whether ``seat``'s win rate counts in the verdict."""
-    rate = stats.seats[seat]
-    return not random_seats(stats) and rate.games >= thresholds.seat_games
-
-
 def _random_players(stats: Statistics) -> str:
     """``seat 2 plays random agents`` (``every seat plays …``, ``seats 0, 2 play …``)."""
     seats = random_seats(stats)
@@ -157,32 +264,21 @@ def _random_players(stats: Statistics) -> str:
 
 
 def not_judged(stats: Statistics, thresholds: Thresholds) -> dict[str, str]:
-    """What the verdict left out, and why: keys among ``houses``, ``seats`` (some or all
-    of them), ``cards`` and ``undecided_endings``; the reason as the reports show it."""
-    if random_seats(stats):
-        # crashes, invariants and caps are judged whoever plays; these are not
-        who = _random_players(stats)
-        out = {
-            HOUSES: f"{who}, whose play says nothing about balance",
-            SEATS: f"{who}, whose play says nothing about balance",
-            CARDS: f"{who}, whose play says nothing about which cards are worth playing",
-        }
-        if thresholds.undecided_endings:
-            out[UNDECIDED] = f"{who}, who seldom play toward a victory"
-        return out
-    out = {}
-    houses = unjudged_houses(stats, thresholds)
-    if houses:
-        out[HOUSES] = (
-            f"{', '.join(houses)}: fewer than {thresholds.house_games} games each (--house-games)"
-        )
-    seats = unjudged_seats(stats, thresholds)
-    if seats:
-        out[SEATS] = (
-            f"{seats_text(seats)}: fewer than {thresholds.seat_games} games each (--seat-games)"
-        )
-    if stats.games < thresholds.card_games:
-        out[CARDS] = f"fewer than {thresholds.card_games} games (--card-games)"
+    """What the verdict leaves out, and why: with random seats ``houses``, ``seats``,
+    ``cards`` and (where the ruleset has such endings) ``undecided_endings``, the
+    reason as the reports show it; empty otherwise (too few games make a House,
+    seat or card undecided, not unjudged)."""
+    if not random_seats(stats):
+        return {}
+    # crashes, invariants and caps are judged whoever plays; these are not
+    who = _random_players(stats)
+    out = {
+        HOUSES: f"{who}, whose play says nothing about balance",
+        SEATS: f"{who}, whose play says nothing about balance",
+        CARDS: f"{who}, whose play says nothing about which cards are worth playing",
+    }
+    if thresholds.undecided_endings:
+        out[UNDECIDED] = f"{who}, who seldom play toward a victory"
     return out
 
 
@@ -201,72 +297,214 @@ def random_note(stats: Statistics, thresholds: Thresholds) -> str | None:
     )
 
 
-def _outside(name: str, rate: Rate, band: tuple[float, float], extra: str = "") -> str | None:
-    """Why ``name``'s win rate fails the verdict, or ``None`` if its interval meets the band."""
-    gap = band_distance(rate, band)
-    if gap == 0:
-        return None
-    ci_low, ci_high = wilson(rate.wins, rate.games)
-    points = f"{100 * abs(gap):.1f}"
-    if points == "0.0":  # outside, if by a hair: do not say it is not
-        points = "under 0.1"
-    side = "above" if gap > 0 else "below"
-    return (
-        f"{name} wins {_pct(rate.wins / rate.games)} of its games "
-        f"(95% CI {_pct(ci_low)}–{_pct(ci_high)}), {points} points {side} the fair band "
-        f"{_pct(band[0])}–{_pct(band[1])}{extra}"
+def _more(more: int | None) -> str:
+    """``about 1,500 more games``: an estimate, to two figures (rounded up)."""
+    if more is None:
+        return "more games"
+    step = 10 ** max(0, len(str(more)) - 2)
+    return f"about {-(-more // step) * step:,} more games"
+
+
+def _judge_rate(
+    stats: Statistics,
+    thresholds: Thresholds,
+    what: str,
+    name: str,
+    rate: Rate,
+    minimum: int,
+    option: str,
+    extra: str = "",
+) -> Judgement:
+    """A House's or seat's judgement (the two differ only in their names and minimum)."""
+    if random_seats(stats):
+        return Judgement(what, name, NOT_JUDGED)
+    band = fair_band(stats, thresholds)
+    margin = thresholds.fair_margin
+    state = place_rate(rate, band, margin, minimum)
+    share = rate.wins / rate.games if rate.games else 0.0
+    low, high = wilson(rate.wins, rate.games)
+    said = (
+        f"{name} wins {_pct(share)} of its games (95% CI {_pct(low)}–{_pct(high)}"
+        if rate.games
+        else f"{name} has played no game ("
+    )
+    shown_band = f"the fair band {_pct(band[0])}–{_pct(band[1])}"
+    if state == INSIDE:
+        return Judgement(what, name, INSIDE)
+    if state == OUTSIDE:
+        gap = band_distance(rate, band)
+        how = ")"
+        if gap == 0:  # across an edge, judged by its estimate
+            gap = share - band[1] if share > band[1] else share - band[0]
+            how = f", {_points(high - low)} points wide: its estimate decides)"
+        points = _points(abs(gap))
+        if points == "0.0":  # outside, if by a hair: do not say it is not
+            points = "under 0.1"
+        side = "above" if gap > 0 else "below"
+        why = f"{said}{how}, {points} points {side} {shown_band}{extra}"
+        return Judgement(what, name, OUTSIDE, why)
+    more = _more_run_games(stats, rate, games_to_decide(rate, band, margin, minimum))
+    if rate.games < minimum:
+        why = (
+            f"{name} has played {rate.games} game{'s' if rate.games != 1 else ''}, fewer than "
+            f"the {minimum} it needs to be judged ({option}): {_more(more)}"
+        )
+    else:
+        why = (
+            f"{name} wins {_pct(share)} of its games; its 95% CI {_pct(low)}–{_pct(high)} "
+            f"({_points(high - low)} points wide) straddles an edge of {shown_band} and is "
+            f"wider than {_points(margin)} points: {_more(more)}"
+        )
+    return Judgement(what, name, UNDECIDED_ITEM, why, more)
+
+
+def judge_house(stats: Statistics, thresholds: Thresholds, house: str) -> Judgement:
+    """Where ``house``'s win rate stands."""
+    return _judge_rate(
+        stats,
+        thresholds,
+        "house",
+        house,
+        stats.houses[house],
+        thresholds.house_games,
+        "--house-games",
+        _commonest_way(stats, house),
     )
 
 
-def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
-    """The reasons the run fails; empty when it passes."""
-    reasons: list[str] = []
-    if stats.crashes:
-        first = stats.crashes[0]
-        where = f"; record {first.record}" if first.record else ""
-        reasons.append(
-            f"{len(stats.crashes)} game(s) crashed (first: game {first.index}, "
-            f"seed {first.seed}: {first.failure}{where})"
-        )
-    if stats.violations:
-        first = stats.violations[0]
-        where = f"; record {first.record}" if first.record else ""
-        reasons.append(
-            f"{len(stats.violations)} game(s) broke an invariant (first: game {first.index}, "
-            f"seed {first.seed}: {'; '.join(first.violations)}{where})"
-        )
-    if stats.games and stats.cap_hits / stats.games > thresholds.max_cap_rate:
-        reasons.append(
-            f"{stats.cap_hits} game(s) hit a cap ({_pct(stats.cap_hits / stats.games)}, "
-            f"more than the {_pct(thresholds.max_cap_rate)} allowed)"
-        )
-    if stats.completed == 0:
-        reasons.append("no game came to an end")
-        return reasons
+def judge_seat(stats: Statistics, thresholds: Thresholds, seat: int) -> Judgement:
+    """Where ``seat``'s win rate stands."""
+    return _judge_rate(
+        stats,
+        thresholds,
+        "seat",
+        seat_label(stats, seat),
+        stats.seats[seat],
+        thresholds.seat_games,
+        "--seat-games",
+    )
+
+
+def judge_card(stats: Statistics, thresholds: Thresholds, card: str) -> Judgement:
+    """Whether ``card`` is alive (played), dead (never played in ``card_games`` games) or
+    too soon to call."""
     if random_seats(stats):
-        return reasons  # the rest judges play, which random seats do not (not_judged)
+        return Judgement("card", card, NOT_JUDGED)
+    if stats.cards[card].played:
+        return Judgement("card", card, INSIDE)
+    if stats.games >= thresholds.card_games:
+        return Judgement("card", card, OUTSIDE, f"{card} was never played in {stats.games} games")
+    more = thresholds.card_games - stats.games
+    why = (
+        f"{card} has not been played in {stats.games} games; a card is dead once never "
+        f"played in {thresholds.card_games} (--card-games): {more:,} more games"
+    )
+    return Judgement("card", card, UNDECIDED_ITEM, why, more)
+
+
+def judgements(stats: Statistics, thresholds: Thresholds) -> list[Judgement]:
+    """Every House's, seat's and card's judgement, in that order."""
+    return [
+        *(judge_house(stats, thresholds, h) for h in stats.houses),
+        *(judge_seat(stats, thresholds, i) for i in range(len(stats.seats))),
+        *(judge_card(stats, thresholds, c) for c in stats.cards),
+    ]
+
+
+def crashed(stats: Statistics) -> list[str]:
+    """The run fails when any game crashed."""
+    if not stats.crashes:
+        return []
+    first = stats.crashes[0]
+    where = f"; record {first.record}" if first.record else ""
+    return [
+        f"{len(stats.crashes)} game(s) crashed (first: game {first.index}, "
+        f"seed {first.seed}: {first.failure}{where})"
+    ]
+
+
+def broke_invariants(stats: Statistics) -> list[str]:
+    """The run fails when any game broke an invariant."""
+    if not stats.violations:
+        return []
+    first = stats.violations[0]
+    where = f"; record {first.record}" if first.record else ""
+    return [
+        f"{len(stats.violations)} game(s) broke an invariant (first: game {first.index}, "
+        f"seed {first.seed}: {'; '.join(first.violations)}{where})"
+    ]
+
+
+def capped(stats: Statistics, thresholds: Thresholds) -> list[str]:
+    """The run fails when more than ``max_cap_rate`` of its games hit a cap."""
+    if not stats.games or stats.cap_hits / stats.games <= thresholds.max_cap_rate:
+        return []
+    return [
+        f"{stats.cap_hits} game(s) hit a cap ({_pct(stats.cap_hits / stats.games)}, "
+        f"more than the {_pct(thresholds.max_cap_rate)} allowed)"
+    ]
+
+
+def ended_without_victory(stats: Statistics, thresholds: Thresholds) -> list[str]:
+    """The run fails when more than ``max_undecided_rate`` of its finished games end
+    without a victory (the ruleset's ``undecided_endings``)."""
+    if random_seats(stats) or not stats.completed:
+        return []
     undecided = sum(n for e, n in stats.endings.items() if e in thresholds.undecided_endings)
-    if undecided / stats.completed > thresholds.max_undecided_rate:
-        kinds = ", ".join(sorted(e for e in stats.endings if e in thresholds.undecided_endings))
-        reasons.append(
-            f"{undecided} game(s) ended without a victory ({kinds}: "
-            f"{_pct(undecided / stats.completed)} of finished games, more than the "
-            f"{_pct(thresholds.max_undecided_rate)} allowed)"
-        )
-    band = fair_band(stats, thresholds)
-    # Houses and seats with too few games are listed by not_judged, not failed
-    for house, rate in stats.houses.items():
-        if house_judged(stats, thresholds, house):
-            reason = _outside(house, rate, band, _commonest_way(stats, house))
-            if reason:
-                reasons.append(reason)
-    for seat, rate in enumerate(stats.seats):
-        if seat_judged(stats, thresholds, seat):
-            reason = _outside(seat_label(stats, seat), rate, band)
-            if reason:
-                reasons.append(reason)
-    never = stats.never_played
-    if never and stats.games >= thresholds.card_games:
-        shown = ", ".join(never[:20]) + (f" and {len(never) - 20} more" if len(never) > 20 else "")
-        reasons.append(f"{len(never)} card(s) never played in {stats.games} games: {shown}")
+    if undecided / stats.completed <= thresholds.max_undecided_rate:
+        return []
+    kinds = ", ".join(sorted(e for e in stats.endings if e in thresholds.undecided_endings))
+    return [
+        f"{undecided} game(s) ended without a victory ({kinds}: "
+        f"{_pct(undecided / stats.completed)} of finished games, more than the "
+        f"{_pct(thresholds.max_undecided_rate)} allowed)"
+    ]
+
+
+def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
+    """The reasons the run fails; empty when nothing failed (the run may still be
+    inconclusive: :func:`undecided`)."""
+    reasons = [*crashed(stats), *broke_invariants(stats), *capped(stats, thresholds)]
+    if stats.completed == 0:
+        return [*reasons, "no game came to an end"]
+    reasons += ended_without_victory(stats, thresholds)
+    found = judgements(stats, thresholds)
+    reasons += [j.why for j in found if j.state == OUTSIDE and j.what != "card"]
+    dead = [j.name for j in found if j.state == OUTSIDE and j.what == "card"]
+    if dead:  # one line for them all: a new set can have dozens
+        shown = ", ".join(dead[:20]) + (f" and {len(dead) - 20} more" if len(dead) > 20 else "")
+        reasons.append(f"{len(dead)} card(s) never played in {stats.games} games: {shown}")
     return reasons
+
+
+def undecided(stats: Statistics, thresholds: Thresholds) -> list[Judgement]:
+    """The Houses, seats and cards still undecided (none in a run where no game ended)."""
+    if stats.completed == 0:
+        return []
+    return [j for j in judgements(stats, thresholds) if j.state == UNDECIDED_ITEM]
+
+
+def outcome(reasons: Sequence[str], left: Sequence[Judgement]) -> str:
+    """:data:`FAIL` with any reason, else :data:`INCONCLUSIVE` with anything undecided,
+    else :data:`PASS`."""
+    if reasons:
+        return FAIL
+    return INCONCLUSIVE if left else PASS
+
+
+def undecided_lines(left: Sequence[Judgement]) -> list[str]:
+    """What is undecided, one line per House or seat and one for all the cards."""
+    lines = [j.why for j in left if j.what != "card"]
+    cards = [j for j in left if j.what == "card"]
+    if cards:
+        names = [j.name for j in cards]
+        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+        first = cards[0].why.split("; ", 1)[1]  # the same games to go for every card
+        lines.append(f"{len(cards)} card(s) not played yet: {shown}; {first}")
+    return lines
+
+
+def games_wanted(left: Sequence[Judgement]) -> int | None:
+    """The most more games any undecided item needs by estimate (``None``: no estimate)."""
+    wanted = [j.more_games for j in left if j.more_games is not None]
+    return max(wanted) if wanted else None

@@ -92,6 +92,21 @@ def _previous_manifest(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def earlier_references(folder: Path) -> tuple[str, ...]:
+    """The formats of the reference files an earlier run listed in ``folder``'s manifest
+    and left there."""
+    listed = {
+        e.get("file")
+        for e in _previous_manifest(folder).get("files", [])
+        if isinstance(e, dict) and e.get("kind") == "reference"
+    }
+    return tuple(
+        fmt
+        for fmt in FORMATS
+        if f"reference.{fmt}" in listed and (folder / f"reference.{fmt}").is_file()
+    )
+
+
 def stale_files(folder: Path, keep: set[str], kinds: set[str] | None = None) -> list[Path]:
     """Files an earlier manifest in ``folder`` listed that this run no longer makes."""
     old = _previous_manifest(folder)
@@ -139,7 +154,11 @@ def prepare_ruleset(
             )
     files: list[FilePlan] = plan_files(components, options) if components is not None else []
     pages = sum(len(f.pages) for f in files)
-    bar.start(f"{ruleset.name}", pages + (len(FORMATS) if with_reference else 0))
+    # render (no reference of its own) draws again the reference files an earlier
+    # build left here, for this run's paper and content: a Letter kit never sits
+    # beside an A4 reference.pdf its manifest calls Letter
+    formats = FORMATS if with_reference else earlier_references(folder)
+    bar.start(f"{ruleset.name}", pages + len(formats))
     rendered = render_files(ruleset, content, files, report, bar.advance, low_ink=options.low_ink)
     for f in rendered:
         queue.add(folder / f.name, f.data)
@@ -148,10 +167,10 @@ def prepare_ruleset(
         outcome.notes += ink_report(ruleset, content, files, rendered)
     outcome.pages = pages
     references: list[str] = []
-    if with_reference:
+    if formats:
         try:
             doc = build_reference(ruleset, content)  # once for its three formats
-            for fmt in FORMATS:
+            for fmt in formats:
                 data = reference_bytes(ruleset, content, fmt, options, report, doc)
                 queue.add(folder / f"reference.{fmt}", data)
                 references.append(f"reference.{fmt}")
@@ -163,22 +182,10 @@ def prepare_ruleset(
     stale: list[Path] = []
     if components is not None or references:
         data = manifest(ruleset, content, options, files, references)
-        if not with_reference:
-            # keep the reference files an earlier build made
-            old = _previous_manifest(folder)
-            data["files"] += [
-                e
-                for e in old.get("files", [])
-                if isinstance(e, dict)
-                and e.get("kind") == "reference"
-                and isinstance(e.get("file"), str)
-                and (folder / e["file"]).is_file()
-            ]
         queue.add(folder / MANIFEST, _manifest_bytes(data))
         outcome.files.append(folder / MANIFEST)
         keep = {p.name for p in outcome.files}
-        kinds = None if with_reference else {"card", "token", "board"}
-        stale = stale_files(folder, keep, kinds)
+        stale = stale_files(folder, keep)
     return outcome, stale
 
 

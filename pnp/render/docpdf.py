@@ -2,7 +2,9 @@
 
 Paragraphs are set with the same text engine as card faces (so icons and
 styles look alike), wrapped in platypus flowables that split between lines
-when a page fills up; tables repeat their header row on every page.
+when a page fills up; tables repeat their header row on every page. An icon
+legend is set in as many columns as its longest meaning allows, read across
+then down, each icon drawn at :data:`LEGEND_ICON` points.
 
 Every heading is a bookmark in the PDF's outline, nested by level, and a
 long document opens with a contents list with page numbers and links
@@ -26,7 +28,7 @@ from reportlab.platypus.tables import TableStyle
 from pnp import __version__
 from pnp.render import fonts, textbox
 from pnp.render.bookmarks import Bookmark, NavigableTemplate, PageIndex, place, sketching
-from pnp.render.document import Block, Document, Heading, ListBlock, Para, Rule
+from pnp.render.document import Block, Document, Heading, Legend, ListBlock, Para, Rule
 from pnp.render.document import PageBreak as PageBreakBlock
 from pnp.render.document import Table as TableBlock
 from pnp.render.face import DrawContext
@@ -48,6 +50,10 @@ RULE_GREY = Color(0.6, 0.6, 0.6)
 NUMBER_COLUMN = 11 * mm
 #: distance between the dots that lead to a page number
 LEADER_STEP = 3.5
+#: an icon's height in a legend, pt (about twice the body text's)
+LEGEND_ICON = 16.0
+#: the most columns a legend is set in
+LEGEND_COLUMNS = 4
 
 
 def bold(tokens: Sequence[Token]) -> list[Token]:
@@ -342,6 +348,42 @@ def _table(block: TableBlock, context: DrawContext, width: float) -> Table:
     return table
 
 
+def _legend(block: Legend, context: DrawContext, width: float) -> Table:
+    """An icon legend: entries across then down, in as many columns as fit."""
+    pad = 4.0
+    # an unknown icon is reported by the text engine, as anywhere else
+    known = [context.icons[e.icon.name] for e in block.entries if e.icon.name in context.icons]
+    aspect = max((icon.aspect for icon in known), default=1.0)
+    icon_width = LEGEND_ICON * aspect + 2 * pad
+    meaning = max(_natural(e.tokens, BODY) for e in block.entries) + 2 * pad
+    columns = int(width // (icon_width + meaning))
+    columns = max(1, min(columns, LEGEND_COLUMNS, len(block.entries)))
+    label_width = width / columns - icon_width
+    data: list[list[Any]] = []
+    for start in range(0, len(block.entries), columns):
+        row: list[Any] = []
+        for entry in block.entries[start : start + columns]:
+            row.append(TextFlow([entry.icon], context, size=LEGEND_ICON, space_after=0.0))
+            row.append(TextFlow(entry.tokens, context, leading=1.2, space_after=0.0))
+        data.append(row + [""] * (2 * columns - len(row)))
+    table = Table(data, colWidths=[icon_width, label_width] * columns, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.3, HEADER_FILL),
+            ]
+        )
+    )
+    table.spaceBefore = 2
+    table.spaceAfter = 6
+    return table
+
+
 def flowables(doc: Document, context: DrawContext, width: float) -> list[Flowable]:
     """The platypus story for ``doc``."""
     story: list[Flowable] = []
@@ -361,6 +403,8 @@ def flowables(doc: Document, context: DrawContext, width: float) -> list[Flowabl
             story += _list_flowables(block, context, 0)
         elif isinstance(block, TableBlock):
             story.append(_table(block, context, width))
+        elif isinstance(block, Legend):
+            story.append(_legend(block, context, width))
         elif isinstance(block, Rule):
             story.append(
                 HRFlowable(

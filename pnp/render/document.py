@@ -2,7 +2,9 @@
 
 Blocks: ``<h1>``–``<h3>``, ``<p>``, ``<ul>``/``<ol>`` of ``<li>`` (which may
 hold nested lists), ``<table>`` of ``<tr>`` rows of ``<th>``/``<td>`` cells,
-``<hr/>`` and ``<pagebreak/>``. Inside headings, paragraphs, items and
+``<legend>`` of ``<li>`` entries that each start with an icon and say what it
+means (a key to the icons, set in columns with the icons larger than in
+text), ``<hr/>`` and ``<pagebreak/>``. Inside headings, paragraphs, items and
 cells: the inline markup of :mod:`pnp.render.markup` (``<b>``, ``<i>``,
 ``<br/>``, ``[icon]``, entities). Loose inline text between blocks becomes a
 paragraph. Whitespace is collapsed, as in HTML.
@@ -11,9 +13,10 @@ paragraph. Whitespace is collapsed, as in HTML.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.render.markup import MarkupError, Token, parse_inline
+from pnp.render.markup import IconRef, MarkupError, Space, Token, parse_inline
 from pnp.render.report import RenderError
 
 
@@ -68,6 +71,22 @@ class Table:
 
 
 @dataclass
+class LegendEntry:
+    """One entry of an icon legend: the icon and what it means."""
+
+    icon: IconRef
+    tokens: list[Token]
+
+
+@dataclass
+class Legend:
+    """A key to icons: each entry an icon and its meaning. Every format sets it to be
+    read at a glance: in as many columns as fit, each icon larger than in text."""
+
+    entries: list[LegendEntry] = field(default_factory=list)
+
+
+@dataclass
 class Rule:
     """A horizontal rule."""
 
@@ -77,7 +96,7 @@ class PageBreak:
     """Start a new page (PDF only)."""
 
 
-Block = Heading | Para | ListBlock | Table | Rule | PageBreak
+Block = Heading | Para | ListBlock | Table | Legend | Rule | PageBreak
 
 
 @dataclass
@@ -112,6 +131,9 @@ class Document:
                 for row in block.rows:
                     for cell in row:
                         scan(cell.tokens)
+            elif isinstance(block, Legend):
+                for entry in block.entries:
+                    scan([entry.icon, *entry.tokens])
         return names
 
 
@@ -125,6 +147,7 @@ _BLOCK_TAGS = {
     "ol",
     "li",
     "table",
+    "legend",
     "tr",
     "th",
     "td",
@@ -157,8 +180,6 @@ def parse_document(text: str, source: str = "document") -> Document:
         except MarkupError as exc:
             raise DocumentError(f"{source}:{buffer_line}: {exc}") from None
         # trim whitespace at the ends
-        from pnp.render.markup import Space
-
         while tokens and isinstance(tokens[0], Space):
             tokens.pop(0)
         while tokens and isinstance(tokens[-1], Space):
@@ -171,7 +192,7 @@ def parse_document(text: str, source: str = "document") -> Document:
         if not raw.strip():
             buffer.clear()
             return
-        if stack and stack[-1][0] in ("ul", "ol", "table", "tr"):
+        if stack and stack[-1][0] in ("ul", "ol", "table", "tr", "legend"):
             raise fail(pos, f"text directly inside <{stack[-1][0]}>: {raw.strip()[:30]!r}")
         if stack and stack[-1][0] == "li":
             return  # an item's text continues after a nested list
@@ -216,13 +237,15 @@ def parse_document(text: str, source: str = "document") -> Document:
         if not closing:
             if open_tag in _TEXT_HOLDERS and not (open_tag == "li" and name in ("ul", "ol")):
                 raise fail(match.start(), f"<{name}> cannot go inside <{open_tag}>")
-            if name == "li" and open_tag not in ("ul", "ol"):
-                raise fail(match.start(), "<li> must be inside <ul> or <ol>")
+            if name == "li" and open_tag not in ("ul", "ol", "legend"):
+                raise fail(match.start(), "<li> must be inside <ul>, <ol> or <legend>")
+            if open_tag == "li" and stack[-2][0] == "legend":
+                raise fail(match.start(), f"<{name}> cannot go inside a <legend> entry")
             if name == "tr" and open_tag != "table":
                 raise fail(match.start(), "<tr> must be inside <table>")
             if name in ("th", "td") and open_tag != "tr":
                 raise fail(match.start(), f"<{name}> must be inside <tr>")
-            if open_tag in ("ul", "ol") and name != "li":
+            if open_tag in ("ul", "ol", "legend") and name != "li":
                 raise fail(match.start(), f"<{name}> cannot go inside <{open_tag}>; use <li>")
             if open_tag in ("table", "tr") and name not in ("tr", "th", "td"):
                 raise fail(match.start(), f"<{name}> cannot go inside <{open_tag}>")
@@ -240,6 +263,8 @@ def parse_document(text: str, source: str = "document") -> Document:
                 node = Item([])
             elif name == "table":
                 node = Table()
+            elif name == "legend":
+                node = Legend()
             elif name == "tr":
                 node = []
             else:
@@ -251,7 +276,7 @@ def parse_document(text: str, source: str = "document") -> Document:
         if open_tag != name:
             expected = f"</{open_tag}>" if open_tag else "no closing tag"
             raise fail(match.start(), f"</{name}> found where {expected} was expected")
-        if name in ("ul", "ol", "table", "tr"):
+        if name in ("ul", "ol", "table", "tr", "legend"):
             loose(match.start())  # while the container is still open: stray text is an error
         tag, node, _ = stack.pop()
         parent = stack[-1][1] if stack else None
@@ -259,6 +284,8 @@ def parse_document(text: str, source: str = "document") -> Document:
             add_block(Heading(int(tag[1]), inline(match.start())))
         elif tag == "p":
             add_block(Para(inline(match.start())))
+        elif tag == "li" and isinstance(parent, Legend):
+            parent.entries.append(_legend_entry(inline(match.start()), fail, match.start()))
         elif tag == "li":
             assert isinstance(node, Item)
             tokens = inline(match.start())
@@ -285,6 +312,11 @@ def parse_document(text: str, source: str = "document") -> Document:
             if not node.rows:
                 raise fail(match.start(), "an empty table")
             add_block(node)
+        elif tag == "legend":
+            assert isinstance(node, Legend)
+            if not node.entries:
+                raise fail(match.start(), "an empty legend")
+            add_block(node)
     if not buffer:
         buffer_line = line_of(pos)
     buffer.append(text[pos:])
@@ -293,3 +325,17 @@ def parse_document(text: str, source: str = "document") -> Document:
         raise DocumentError(f"{source}:{line}: <{tag}> is never closed")
     loose(len(text))
     return doc
+
+
+def _legend_entry(
+    tokens: list[Token], fail: Callable[[int, str], DocumentError], pos: int
+) -> LegendEntry:
+    """A ``<legend>`` entry's tokens as its icon and its meaning."""
+    if not tokens or not isinstance(tokens[0], IconRef):
+        raise fail(pos, "a <legend> entry starts with the icon it explains, e.g. [gold] Gold")
+    meaning = tokens[1:]
+    while meaning and isinstance(meaning[0], Space):
+        meaning.pop(0)
+    if not meaning:
+        raise fail(pos, f"the <legend> entry [{tokens[0].name}] does not say what it means")
+    return LegendEntry(tokens[0], meaning)

@@ -3,6 +3,11 @@
 Both can be navigated (:mod:`pnp.render.navigation`): HTML headings carry ids
 and a long document opens with a ``<nav>`` contents list of links; Markdown
 gets the same list, linking to the anchors GitHub gives its headings.
+
+The HTML reads on a phone as on a desktop: a table wider than the screen
+scrolls sideways inside its own box while the page stays put, an icon legend
+flows into as many columns as fit, and the icons a legend or a table's key
+cell explains are drawn larger than the 1 em of an icon in running text.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import html
 import re
 from collections.abc import Mapping, Sequence
 
-from pnp.render.document import Document, Heading, ListBlock, Para, Rule, Table
+from pnp.render.document import Document, Heading, Legend, ListBlock, Para, Rule, Table
 from pnp.render.document import PageBreak as PageBreakBlock
 from pnp.render.icons import SVG_ID_PREFIX, Icon
 from pnp.render.markup import Break, IconRef, Run, Space, Token
@@ -145,6 +150,11 @@ def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
             out.append("|" + "|".join(["---"] * ncols) + "|")
             out += ["| " + " | ".join(r) + " |" for r in body]
             out.append("")
+        elif isinstance(block, Legend):
+            # Markdown shows an icon by its label: the entries as a list
+            for entry in block.entries:
+                out.append(f"- {md_inline([entry.icon, Space(), *entry.tokens], icons)}")
+            out.append("")
         elif isinstance(block, Rule):
             out += ["---", ""]
         elif isinstance(block, PageBreakBlock):
@@ -190,18 +200,56 @@ def html_inline(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
     return "".join(parts).strip()
 
 
-_CSS = """
-body { font-family: "Bitstream Vera Sans", "DejaVu Sans", Verdana, sans-serif; line-height: 1.45;
-       max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #111; }
-h1, h2, h3 { line-height: 1.2; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
-th, td { border: 1px solid #999; padding: 0.2rem 0.45rem; text-align: left; vertical-align: top; }
-th { background: #e8e2d4; }
-svg.icon { height: 1em; width: auto; vertical-align: -0.15em; }
-nav.contents ul { margin: 0.2rem 0; padding-left: 1.4rem; }
-nav.contents ul ul { font-size: 0.92em; }
-@media print { body { margin: 0; max-width: none; } }
+#: a table's box: a table wider than the screen scrolls inside it, never the page
+TABLE_BOX = "table-box"
+#: a table cell that opens with an icon: the key of its row, its icon drawn larger
+KEY_CELL = "key"
+#: an icon legend
+LEGEND = "legend"
+#: an icon and the word it labels, never parted by a line break
+KEEP = "keep"
+
+_CSS = f"""
+body {{ font-family: "Bitstream Vera Sans", "DejaVu Sans", Verdana, sans-serif; line-height: 1.45;
+       max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #111; }}
+h1, h2, h3 {{ line-height: 1.2; }}
+div.{TABLE_BOX} {{ overflow-x: auto; max-width: 100%; margin: 0.5rem 0 1rem; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #999; padding: 0.2rem 0.45rem; text-align: left; vertical-align: top; }}
+th {{ background: #e8e2d4; }}
+svg.icon {{ height: 1em; width: auto; vertical-align: -0.15em; }}
+td.{KEY_CELL} svg.icon {{ height: 1.6em; vertical-align: middle; }}
+span.{KEEP} {{ white-space: nowrap; }}
+ul.{LEGEND} {{ list-style: none; padding: 0; margin: 0.5rem 0 1rem; display: grid;
+       grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.4rem 0.75rem; }}
+ul.{LEGEND} li {{ display: flex; align-items: center; gap: 0.5rem; }}
+ul.{LEGEND} svg.icon {{ height: 2em; width: 2em; flex: none; }}
+nav.contents ul {{ margin: 0.2rem 0; padding-left: 1.4rem; }}
+nav.contents ul ul {{ font-size: 0.92em; }}
+@media print {{ body {{ margin: 0; max-width: none; }} div.{TABLE_BOX} {{ overflow: visible; }} }}
 """.strip()
+
+
+def _opens_with_icon(tokens: Sequence[Token]) -> bool:
+    """Whether a cell's text starts with an icon (``[military] Military``)."""
+    first = next((t for t in tokens if not isinstance(t, Space)), None)
+    return isinstance(first, IconRef)
+
+
+def _key_cell_html(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
+    """A key cell's HTML, its icon and the word after it in one unbreakable span: a
+    narrow column never leaves the icon on a line of its own above the word it labels."""
+    rest = list(tokens)
+    while rest and isinstance(rest[0], Space):
+        rest.pop(0)
+    head = [rest.pop(0)]  # the icon
+    if rest and isinstance(rest[0], Space):
+        head.append(rest.pop(0))
+        while rest and not isinstance(rest[0], Space | Break):
+            head.append(rest.pop(0))
+    gap = " " if rest and isinstance(rest[0], Space) else ""
+    kept = html_inline(head, icons)
+    return f'<span class="{KEEP}">{kept}</span>{gap}{html_inline(rest, icons)}'
 
 
 def _html_contents(nav: Navigation, icons: Mapping[str, Icon]) -> list[str]:
@@ -262,14 +310,24 @@ def to_html(doc: Document, icons: Mapping[str, Icon], title: str) -> str:
         elif isinstance(block, ListBlock):
             emit_list(block)
         elif isinstance(block, Table):
-            out.append("<table>")
+            out.append(f'<div class="{TABLE_BOX}"><table>')
             for row in block.rows:
                 cells = ""
                 for c in row:
                     tag = "th" if c.header else "td"
-                    cells += f"<{tag}>{html_inline(c.tokens, icons)}</{tag}>"
+                    if not c.header and _opens_with_icon(c.tokens):
+                        inner = _key_cell_html(c.tokens, icons)
+                        cells += f'<{tag} class="{KEY_CELL}">{inner}</{tag}>'
+                    else:
+                        cells += f"<{tag}>{html_inline(c.tokens, icons)}</{tag}>"
                 out.append(f"<tr>{cells}</tr>")
-            out.append("</table>")
+            out.append("</table></div>")
+        elif isinstance(block, Legend):
+            out.append(f'<ul class="{LEGEND}">')
+            for entry in block.entries:
+                icon = html_inline([entry.icon], icons)
+                out.append(f"<li>{icon}<span>{html_inline(entry.tokens, icons)}</span></li>")
+            out.append("</ul>")
         elif isinstance(block, Rule):
             out.append("<hr>")
         elif isinstance(block, PageBreakBlock):

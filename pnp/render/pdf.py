@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.errors import OutputError as OutputError  # re-exported: its home was here
+from pnp.filemode import output_mode
 from pnp.render import fonts
 
 
@@ -101,8 +102,8 @@ class AtomicFiles:
                     handle.write(data)
                     handle.flush()
                     os.fsync(handle.fileno())
-                # mkstemp makes owner-only files; outputs are ordinary files
-                os.chmod(temp, 0o644)
+                # mkstemp makes owner-only files; an output gets the umask's permissions
+                os.chmod(temp, output_mode())
             for temp, path in temps:
                 os.replace(temp, path)
         except BaseException:

@@ -7,7 +7,11 @@ Adding a ruleset means: a package under ``pnp/rulesets/`` that builds a
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+from pnp.content import ContentError, LoadedContent
 from pnp.errors import UnknownRulesetError
 from pnp.rulesets.fief import RULESET as FIEF
 from pnp.rulesets.ironthrone import RULESET as IRONTHRONE
@@ -37,4 +41,20 @@ def find_ruleset(name: str) -> Ruleset:
     raise UnknownRulesetError(f"unknown ruleset {name!r} (known: {known}){extra}")
 
 
-__all__ = ["RULESETS", "Ruleset", "all_rulesets", "find_ruleset"]
+def load_all(rulesets: Sequence[Ruleset], content: Path | None) -> dict[str, LoadedContent[Any]]:
+    """Each ruleset's content by ruleset name, or one :class:`ContentError` with the
+    problems of them all, so a designer sees every broken file in one run."""
+    loaded: dict[str, LoadedContent[Any]] = {}
+    problems = []
+    for ruleset in rulesets:
+        try:
+            # a lone ruleset may be given its own folder rather than a content root
+            loaded[ruleset.name] = ruleset.load(content, alone=len(rulesets) == 1)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    return loaded
+
+
+__all__ = ["RULESETS", "Ruleset", "all_rulesets", "find_ruleset", "load_all"]

@@ -58,6 +58,9 @@ class Ruleset:
     summarize: Callable[[ContentModel], dict[str, str]] = field(default=summarize)
     #: optional variants or modes the ruleset offers, shown by ``pnp rulesets``
     notes: str = ""
+    #: the player count its rules are built around, which playtests and comparisons
+    #: play unless told otherwise (``None``: the fewest)
+    default_players: int | None = None
     #: the referee: starts a game (``None`` until the ruleset has one)
     new_game: NewGame | None = None
     #: the referee at a scenario's position (``pnp scenario``)
@@ -99,6 +102,16 @@ class Ruleset:
     def __post_init__(self) -> None:
         if not self.content_folder:
             object.__setattr__(self, "content_folder", self.name)
+        if self.default_players is not None and self.default_players not in self.player_counts:
+            raise ValueError(
+                f"{self.name}: default_players {self.default_players} is not among "
+                f"its player counts {self.players_text()}"
+            )
+
+    @property
+    def players_default(self) -> int:
+        """The player count a playtest plays unless ``--players`` says otherwise."""
+        return self.default_players if self.default_players is not None else self.player_counts[0]
 
     def players_text(self) -> str:
         """Player counts as people write them: ``2–4`` or ``3, 5``."""

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from pnp import __version__
 from pnp.cli import app
 from pnp.engine.record import read_records
 from pnp.engine.replay import replay
@@ -45,20 +46,55 @@ def play(tmp_path: Path, **kw):
     return report, lines
 
 
-def test_json_has_exactly_the_issue_keys(tmp_path: Path) -> None:
-    report, lines = play(tmp_path, json=True)
+def test_json_describes_its_run_with_exactly_the_documented_keys(tmp_path: Path) -> None:
+    report, lines = play(tmp_path, json=True, options=["endless=false"])
     data = json.loads("\n".join(lines))
     assert tuple(data) == JSON_KEYS
+    # what played, and how
+    assert data["pnp_version"] == __version__ and data["ruleset"] == "haggle"
+    assert data["content_hash"] == HAGGLE.load(CONTENT_ROOT).content_hash
+    assert (data["seed"], data["players"], data["agents"]) == (5, 3, ["heuristic"] * 3)
+    assert data["seat_houses"] is None and data["options"] == {"endless": False}
+    assert data["game_count"] == {"asked": 60, "max_games": None, "looks": [60]}
+    assert data["fair_band"] == {
+        "low": 0.233333,
+        "high": 0.433333,
+        "fair_rate": 0.333333,
+        "margin": 0.1,
+    }
+    assert data["rule"].startswith("A House or seat is inside when its 95% Wilson interval")
+    assert "at most 10.0 points wide" in data["rule"] and "before 500 games" in data["rule"]
+    assert data["ways_to_win"] and all(
+        set(way) == {"path", "wins"} for ways in data["ways_to_win"].values() for way in ways
+    )
+    # what happened
     assert data["games"] == 60 and data["crashes"] == [] and data["invariant_violations"] == []
-    assert data["cap_hits"] == 0 and data["verdict"] == "pass" and data["reasons"] == []
+    assert data["cap_hits"] == 0 and data["reasons"] == []
     for stats in [*data["houses"].values(), *data["seats"]]:
-        assert set(stats) >= {"games", "wins", "rate", "ci_low", "ci_high"}
+        assert set(stats) - {"seat", "agent"} == {
+            "games",
+            "wins",
+            "rate",
+            "ci_low",
+            "ci_high",
+            "judgement",
+            "more_games",
+            "outside_band",
+        }
         assert 0 <= stats["ci_low"] <= stats["rate"] <= stats["ci_high"] <= 1
+        assert stats["judgement"] in ("inside", "undecided")
+        assert (stats["more_games"] is None) == (stats["judgement"] == "inside")
     assert [s["seat"] for s in data["seats"]] == [0, 1, 2]
+    assert set(data["cards"]) == {c.id for c in HAGGLE.load(CONTENT_ROOT).model.cards}
+    assert all(c["judgement"] in ("inside", "undecided") for c in data["cards"].values())
     assert 0 <= data["first_player_rate"] <= 1
     assert set(data["length"]["rounds"]) == {"mean", "median", "p10", "p90", "min", "max"}
     assert sum(data["endings"].values()) == 60
-    assert report.exit_code == 0
+    # 60 games leave the cards (500 games to call one dead) and some rates undecided
+    assert data["verdict"] == "inconclusive" and report.exit_code == 3
+    assert data["undecided"] and all(
+        set(u) == {"what", "name", "why", "more_games"} for u in data["undecided"]
+    )
 
 
 @pytest.mark.parametrize("options", [[], ["crash_on=gold-crown"]], ids=["clean", "crashes"])
@@ -126,16 +162,22 @@ def test_caps_are_reported_and_judged(tmp_path: Path) -> None:
     assert not any("cap" in r for r in report.reasons)
 
 
-def test_never_played_cards_fail_only_in_long_runs(tmp_path: Path, monkeypatch) -> None:
+def test_never_played_cards_are_undecided_in_short_runs_and_dead_in_long_ones(
+    tmp_path: Path, monkeypatch
+) -> None:
     ghost = dataclasses.replace(
         HAGGLE, card_ids=lambda content: [*(c.id for c in content.model.cards), "ghost"]
     )
     monkeypatch.setattr("pnp.rulesets.RULESETS", (ghost,))
     report, _ = play(tmp_path, games=40)
-    assert report.to_json()["cards_never_played"] == ["ghost"]
-    assert report.passed  # fewer games than the 500 needed to judge cards
+    data = report.to_json()
+    assert data["cards_never_played"] == ["ghost"]
+    # fewer games than the 500 needed to call a card dead: undecided, not failed
+    assert not report.reasons and data["cards"]["ghost"]["judgement"] == "undecided"
+    assert data["cards"]["ghost"]["more_games"] == 460
     report, _ = play(tmp_path, games=40, card_games=40)
     assert report.reasons == ["1 card(s) never played in 40 games: ghost"]
+    assert report.to_json()["cards"]["ghost"]["judgement"] == "outside"
 
 
 def test_records_dir_keeps_every_game_and_each_replays(tmp_path: Path) -> None:
@@ -246,13 +288,16 @@ def invoke(*args: str):
     return CliRunner().invoke(app, ["playtest", "haggle", "--content", str(CONTENT_ROOT), *args])
 
 
-def test_cli_pass_and_fail_exit_codes() -> None:
-    result = invoke("--games", "30", "--workers", "1", "--json")
+def test_cli_pass_fail_and_inconclusive_exit_codes() -> None:
+    result = invoke("--workers", "1", "--json")  # --games auto: until decided
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["verdict"] == "pass"
     result = invoke("--games", "30", "--workers", "1", "-o", "crash_on=gold-crown")
     assert result.exit_code == 1
     assert "verdict: FAIL" in result.stdout and "crashed" in result.stdout
+    result = invoke("--games", "30", "--workers", "1")
+    assert result.exit_code == 3, result.output
+    assert "verdict: INCONCLUSIVE (" in result.stdout and "  ? " in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -288,18 +333,16 @@ def test_cli_bad_input_exits_two(args: list[str], message: str) -> None:
 def test_cli_says_which_houses_and_seats_played_too_few_games_to_judge() -> None:
     three = ("--workers", "1", "--players", "3", "--houses", "stark,lannister,tyrell")
     result = invoke("--games", "6", *three)
-    assert result.exit_code in (0, 1), result.output
-    assert "balance not judged for lannister, stark, tyrell: fewer than 30 games each" in (
-        result.stdout
-    )
-    assert "balance not judged for seats 0–2: fewer than 30 games each (--seat-games)" in (
-        result.stdout
-    )
+    assert result.exit_code == 3, result.output
+    for name in ("lannister", "stark", "tyrell", "seat 0 (heuristic)"):
+        assert f"  ? {name} has played 6 games, fewer than the 30 it needs to be judged" in (
+            result.stdout
+        )
     result = invoke("--games", "6", *three, "--house-games", "6")
-    assert "balance not judged for lannister" not in result.stdout
-    assert "balance not judged for seats" in result.stdout
+    assert "  ? lannister has played" not in result.stdout
+    assert "  ? seat 0 (heuristic) has played 6 games" in result.stdout
     result = invoke("--games", "6", *three, "--house-games", "6", "--seat-games", "6")
-    assert "balance not judged" not in result.stdout
+    assert "fewer than the" not in result.stdout
     result = invoke("--games", "3", *three, "--stats", "stats.json", "--seat-games", "2")
     thresholds = json.loads(Path("stats.json").read_text())["thresholds"]
     assert (thresholds["house_games"], thresholds["seat_games"]) == (30, 2)
@@ -321,6 +364,9 @@ def test_cli_random_agents_hunt_crashes_without_judging_balance(monkeypatch) -> 
     # the ruleset's own bots are judged: the ghost card fails the run
     result = invoke(*args)
     assert result.exit_code == 1 and "1 card(s) never played in 40 games: ghost" in result.stdout
+    # and with random seats nothing is left undecided: a random run is never inconclusive
+    result = invoke("--games", "40", "--workers", "1", "--players", "3", "--agents", "random")
+    assert result.exit_code == 0 and "verdict: PASS" in result.stdout
     # a crash still fails a random run, which says what it left unjudged
     result = invoke(*args, "--agents", "random", "-o", "crash_on=gold-crown")
     assert result.exit_code == 1 and "crashed" in result.stdout
@@ -373,7 +419,7 @@ def test_ways_to_win_reach_the_summary_the_stats_file_and_the_pdf(tmp_path: Path
     shown = lines[start + 1 : start + 1 + len(report.stats.houses)]
     assert [line.split()[0] for line in shown] == list(report.stats.paths)
     assert all(" points " in line and "%" in line for line in shown)
-    full = json.loads(stats.read_text())["win_paths"]
+    full = json.loads(stats.read_text())["ways_to_win"]
     wins = {house: sum(w["wins"] for w in ways) for house, ways in full.items()}
     # haggle says how every winner won: the ways add up to the House's wins
     assert wins == {h: r.wins for h, r in report.stats.houses.items() if r.wins}
@@ -382,7 +428,7 @@ def test_ways_to_win_reach_the_summary_the_stats_file_and_the_pdf(tmp_path: Path
     # a ruleset that does not say how its winners won gets no such line
     untold = dataclasses.replace(report, stats=dataclasses.replace(report.stats, paths={}))
     assert not any(line.startswith("ways to win") for line in untold.text())
-    assert untold.full_json()["win_paths"] == {}
+    assert untold.full_json()["ways_to_win"] == {}
 
 
 def test_pdf_ways_table_lists_five_per_house_and_sums_the_rest() -> None:

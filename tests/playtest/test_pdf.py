@@ -108,22 +108,29 @@ def test_options_are_written_as_on_the_command_line() -> None:
     assert "winter=true" in text and "winter=True" not in text
 
 
-def test_an_interval_the_verdict_leaves_out_is_grey_not_red() -> None:
-    from reportlab.graphics.shapes import Line
+def test_each_interval_is_coloured_and_marked_by_its_judgement() -> None:
+    from reportlab.graphics.shapes import Line, String
 
-    from pnp.playtest.pdf import BAD, UNJUDGED, interval_chart
+    from pnp.playtest.pdf import BAD, PENDING, UNJUDGED, interval_chart
     from pnp.playtest.stats import Rate
 
     rows = [("seat 0", Rate(100, 90)), ("seat 1", Rate(100, 50))]  # seat 0 is far off the band
 
-    def whiskers(judged: list[bool] | None) -> set[str]:
-        chart = interval_chart(rows, (0.45, 0.55), judged=judged)
-        return {
+    def drawn(states: list[str] | None) -> tuple[set[str], list[str]]:
+        chart = interval_chart(rows, (0.45, 0.55), states=states)
+        whiskers = {
             line.strokeColor.hexval()
             for line in chart.contents
             if isinstance(line, Line) and line.strokeWidth == 1.2
         }
+        figures = [s.text for s in chart.contents if isinstance(s, String) and "n=" in s.text]
+        return whiskers, figures
 
     black = "0x000000"
-    assert whiskers(None) == whiskers([True, True]) == {BAD.hexval(), black}
-    assert whiskers([False, True]) == {UNJUDGED.hexval(), black}
+    assert drawn(None)[0] == drawn(["outside", "inside"])[0] == {BAD.hexval(), black}
+    assert drawn(["not_judged", "undecided"])[0] == {UNJUDGED.hexval(), PENDING.hexval()}
+    assert drawn(["outside", "undecided"])[1] == [
+        "90.0% [82.6–94.5] n=100 outside",
+        "50.0% [40.4–59.6] n=100 undecided",
+    ]
+    assert drawn(["not_judged", "not_judged"])[1][0] == "90.0% [82.6–94.5] n=100"

@@ -34,3 +34,12 @@ def test_houses_leave_random_seats_to_the_seed() -> None:
 def test_houses_ignore_case_like_ruleset_names() -> None:
     # House ids are lower-case slugs, so any spelling names the same House
     assert parse_houses("Stark, LANNISTER,Random") == ("stark", "lannister", None)
+
+
+def test_an_option_without_a_value_suggests_switching_it_on() -> None:
+    with pytest.raises(UsageError) as info:
+        parse_options(["draft"])
+    assert str(info.value) == "--option 'draft': expected KEY=VALUE (to switch it on: draft=true)"
+    with pytest.raises(UsageError) as info:
+        parse_options(["=true"])
+    assert str(info.value) == "--option '=true': expected KEY=VALUE"

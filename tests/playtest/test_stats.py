@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pnp.engine.runner import CAPPED, CRASHED, FINISHED, VIOLATED
 from pnp.playtest.stats import Tally, quantile, spread, wilson
-from pnp.playtest.verdict import Thresholds, unjudged_houses, verdict
+from pnp.playtest.verdict import Thresholds, undecided, verdict
 from pnp.playtest.worker import GameSummary
 
 
@@ -115,16 +115,28 @@ def test_verdict_reasons() -> None:
     assert relaxed == [reasons[0]]
 
 
-def test_a_house_with_few_games_is_not_judged() -> None:
+def test_a_house_with_few_games_is_undecided_not_failed() -> None:
     tally = Tally(2, ("heuristic", "heuristic"))
     for i in range(6):  # "a" wins all 6: 95% CI 61%-100%, far above the band
         tally.add(game(i, winners=(0,), factions=("a", "b")))
     stats = tally.statistics(["x"])
-    assert verdict(stats, Thresholds(house_games=7, seat_games=7)) == []
-    assert unjudged_houses(stats, Thresholds(house_games=7)) == ["a", "b"]
+    few = Thresholds(house_games=7, seat_games=7)
+    assert verdict(stats, few) == []
+    left = undecided(stats, few)
+    assert [(j.what, j.name) for j in left] == [
+        ("house", "a"),
+        ("house", "b"),
+        ("seat", "seat 0 (heuristic)"),
+        ("seat", "seat 1 (heuristic)"),
+    ]
+    assert left[0].why.startswith(
+        "a has played 6 games, fewer than the 7 it needs to be judged (--house-games): about "
+    )
     judged = verdict(stats, Thresholds(house_games=6, seat_games=7))
     assert any(r.startswith("a wins 100.0% of its games") for r in judged)
-    assert unjudged_houses(stats, Thresholds(house_games=6)) == []
+    assert [j.name for j in undecided(stats, Thresholds(house_games=6))][:1] == [
+        "seat 0 (heuristic)"
+    ]
     assert Thresholds().house_games == 30
 
 

@@ -167,7 +167,7 @@ def test_cards_csv_stats_json_summary_and_pdf_agree(in_tmp: Path) -> None:
         app,
         [*base, "--workers", "1", "--cards", "cards.csv", "--stats", "s.json", "--report", "r.pdf"],
     )
-    assert out.exit_code in (0, 1), out.output
+    assert out.exit_code in (0, 1, 3), out.output  # played: the verdict is not the point
     rows = list(csv.DictReader(io.StringIO(Path("cards.csv").read_text())))
     assert tuple(rows[0]) == CSV_COLUMNS
     cards = json.loads(Path("s.json").read_text())["cards"]

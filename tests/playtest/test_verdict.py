@@ -1,5 +1,6 @@
-"""The verdict judges seats like Houses, and a run with random seats on crashes,
-invariants and caps only; the summary, the JSON and the PDF say what was not judged."""
+"""The three-valued verdict: Houses, seats and cards inside, outside or undecided;
+PASS, FAIL or INCONCLUSIVE (exit 3) with how many more games would decide; a run
+with random seats judged on crashes, invariants and caps only, never inconclusive."""
 
 from __future__ import annotations
 
@@ -11,14 +12,20 @@ from pnp.engine.agents import BUILTIN_AGENTS, RandomAgent
 from pnp.engine.runner import CAPPED, CRASHED
 from pnp.playtest import PlaytestPlan, PlaytestReport
 from pnp.playtest.pdf import render_report
-from pnp.playtest.stats import Statistics, Tally
+from pnp.playtest.stats import Rate, Statistics, Tally, wilson
 from pnp.playtest.verdict import (
+    INSIDE,
+    OUTSIDE,
     RANDOM_AGENT,
+    UNDECIDED_ITEM,
     Thresholds,
+    games_to_decide,
     not_judged,
+    place,
+    place_rate,
     random_note,
     seats_text,
-    unjudged_seats,
+    undecided,
     verdict,
 )
 from tests.fixtures.haggle import HAGGLE
@@ -60,17 +67,107 @@ def test_a_seat_outside_the_band_fails_the_run_saying_by_how_much() -> None:
     assert Thresholds().seat_games == 30
 
 
-def test_a_seat_with_too_few_games_is_listed_not_judged() -> None:
+def test_a_seat_with_too_few_games_is_undecided_not_failed() -> None:
     stats = lopsided_seats(100)
     few = Thresholds(seat_games=101)
     assert verdict(stats, few) == []
-    assert unjudged_seats(stats, few) == [0, 1]
-    assert not_judged(stats, few)["seats"] == "seats 0, 1: fewer than 101 games each (--seat-games)"
-    lines = report(stats, few).text()
-    assert "  balance not judged for seats 0, 1: fewer than 101 games each (--seat-games)" in lines
-    assert lines[-1] == "verdict: PASS"
-    assert unjudged_seats(stats, Thresholds(seat_games=100)) == []
-    assert "seats" not in not_judged(stats, Thresholds(seat_games=100))
+    left = [j for j in undecided(stats, few) if j.what == "seat"]
+    assert [j.name for j in left] == ["seat 0 (heuristic)", "seat 1 (heuristic)"]
+    assert left[0].why.startswith(
+        "seat 0 (heuristic) has played 100 games, fewer than the 101 it needs to be judged "
+        "(--seat-games): about "
+    )
+    run = report(stats, few)
+    assert run.status == "inconclusive" and run.exit_code == 3
+    lines = run.text()
+    at = lines.index("verdict: INCONCLUSIVE (4 undecided; exit 3)")  # Houses a, b; seats 0, 1
+    assert lines[at + 3].startswith("  ? seat 0 (heuristic) has played 100 games")
+    assert not_judged(stats, few) == {}  # too few games: undecided, not left out
+    assert not [j for j in undecided(stats, Thresholds(seat_games=100)) if j.what == "seat"]
+
+
+def test_the_rule_places_a_rate_inside_outside_or_undecided() -> None:
+    band, margin = (0.45, 0.55), 0.05
+    # clear of the band or within it: decided however wide the interval
+    assert place(0.70, (0.60, 0.78), band, margin) == OUTSIDE
+    assert place(0.30, (0.21, 0.40), band, margin) == OUTSIDE
+    assert place(0.50, (0.46, 0.54), band, margin) == INSIDE
+    # across an edge: undecided while wider than the margin ...
+    assert place(0.53, (0.48, 0.58), band, margin) == UNDECIDED_ITEM
+    # ... then the estimate decides
+    assert place(0.53, (0.51, 0.555), band, margin) == INSIDE
+    assert place(0.56, (0.54, 0.58), band, margin) == OUTSIDE
+    assert place(0.44, (0.42, 0.46), band, margin) == OUTSIDE
+    # a rate is undecided below its minimum games, whatever its interval
+    assert place_rate(Rate(games=6, wins=6), band, margin, minimum=7) == UNDECIDED_ITEM
+    assert place_rate(Rate(games=6, wins=6), band, margin, minimum=6) == OUTSIDE
+
+
+def test_the_games_a_rate_needs_decide_it_at_the_same_estimate() -> None:
+    band, margin = (0.45, 0.55), 0.05
+    for wins, games in ((53, 100), (460, 1000), (30, 60), (1, 3)):
+        rate = Rate(games=games, wins=wins)
+        assert place_rate(rate, band, margin, 30) == UNDECIDED_ITEM
+        needed = games_to_decide(rate, band, margin, 30)
+        share = wins / games
+        assert needed > games
+        assert place(share, wilson(share * needed, needed), band, margin) != UNDECIDED_ITEM
+        before = wilson(share * (needed - 1), needed - 1)
+        assert needed - 1 < 30 or place(share, before, band, margin) == UNDECIDED_ITEM
+    # an estimate on the band's edge needs its interval narrowed to the margin:
+    # about (2 × 1.96)² × p(1 − p) / margin² games
+    assert 1500 < games_to_decide(Rate(games=100, wins=55), band, margin, 30) < 1560
+
+
+def test_an_inconclusive_run_says_what_is_undecided_and_how_many_games_would_decide_it() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    for i in range(100):  # a and b swap seats every game; a wins 53 games, seat 0 half
+        factions = ("a", "b") if i % 2 == 0 else ("b", "a")
+        a_wins = i < 53 if i < 53 else False
+        a_seat = 0 if i % 2 == 0 else 1
+        winner = a_seat if a_wins else 1 - a_seat
+        tally.add(game(i, winners=(winner,), factions=factions))
+    stats = tally.statistics(["x", "never"])
+    assert (stats.houses["a"].wins, stats.houses["a"].games) == (53, 100)
+    run = report(stats, Thresholds(card_games=300))
+    assert run.reasons == [] and run.status == "inconclusive" and run.exit_code == 3
+    assert [(j.what, j.name) for j in run.undecided] == [
+        ("house", "a"),
+        ("house", "b"),
+        ("seat", "seat 0 (heuristic)"),
+        ("seat", "seat 1 (heuristic)"),
+        ("card", "never"),
+    ]
+    house = run.undecided[0]
+    assert house.more_games is not None and house.more_games > 1000
+    assert house.why.startswith(
+        "a wins 53.0% of its games; its 95% CI 43.3%–62.5% (19.2 points wide) straddles an "
+        "edge of the fair band 45.0%–55.0% and is wider than 5.0 points: about "
+    )
+    assert run.undecided[-1].more_games == 200  # 300 games to call a card dead, 100 played
+    lines = run.text()
+    at = lines.index("verdict: INCONCLUSIVE (5 undecided; exit 3)")
+    assert lines[at - 1].startswith("rule: a House or seat is inside (outside) when")
+    assert lines[-1] == (
+        "  ? 1 card(s) not played yet: never; a card is dead once never played in 300 "
+        "(--card-games): 200 more games"
+    )
+    row = next(line for line in lines if line.startswith("  house a "))
+    assert row.split() == ["house", "a", "53.0%", "[43.3%–62.5%]", "53/100", "undecided"]
+    data = run.to_json()
+    assert data["verdict"] == "inconclusive"
+    assert data["houses"]["a"]["judgement"] == "undecided"
+    assert data["houses"]["a"]["more_games"] == house.more_games
+    assert data["cards"]["x"] == {
+        "drawn": 200,
+        "played": 100,
+        "judgement": "inside",
+        "more_games": None,
+    }
+    assert data["cards"]["never"]["judgement"] == "undecided"
+    assert [u["name"] for u in data["undecided"]] == [j.name for j in run.undecided]
+    text = _pdf_text(run)
+    assert "Verdict: INCONCLUSIVE" in text and "? a wins 53.0% of its games" in text
 
 
 def test_seat_judgement_reaches_the_json_the_summary_and_the_pdf() -> None:
@@ -78,26 +175,31 @@ def test_seat_judgement_reaches_the_json_the_summary_and_the_pdf() -> None:
     data = failed.to_json()
     assert data["verdict"] == "fail" and data["reasons"] == [SEAT_0_WINS, SEAT_1_LOSES]
     seats = data["seats"]
-    assert [s["judged"] for s in seats] == [True, True]
+    assert [s["judgement"] for s in seats] == ["outside", "outside"]
     assert [s["outside_band"] for s in seats] == [0.054151, -0.054151]
-    assert data["houses"]["a"]["judged"] and data["houses"]["a"]["outside_band"] == 0
-    # 100 games: too few to judge cards, and nothing else left out
-    assert data["not_judged"] == {"cards": "fewer than 500 games (--card-games)"}
+    # House a won 50 of 100: its interval straddles the band, too wide to place
+    assert data["houses"]["a"]["judgement"] == "undecided"
+    assert data["houses"]["a"]["outside_band"] == 0
+    assert data["not_judged"] == {}
     assert failed.full_json()["thresholds"]["seat_games"] == 30
-    assert f"  - {SEAT_0_WINS}" in failed.text()
+    lines = failed.text()
+    assert f"  - {SEAT_0_WINS}" in lines
+    assert next(line for line in lines if line.startswith("  seat 0")).endswith("OUTSIDE")
     text = _pdf_text(failed)
     assert "Verdict: FAIL" in text and "5.4 points above the fair band" in text
-    assert "Not judged" not in text  # every House and seat was judged; no card went unplayed
+    assert "Not judged" not in text
 
-    few = report(lopsided_seats(25), Thresholds(house_games=5))
-    data = few.to_json()
-    assert [s["judged"] for s in data["seats"]] == [False, False]
-    assert data["seats"][0]["outside_band"] > 0  # seat 0 won 19 of 25: off the band, not judged
-    assert data["houses"]["a"]["judged"] is True
-    assert data["not_judged"]["seats"] == "seats 0, 1: fewer than 30 games each (--seat-games)"
-    assert data["verdict"] == "pass"
-    text = _pdf_text(few)
-    assert "Not judged: seats 0, 1: fewer than 30 games each (--seat-games)." in text
+
+def test_a_narrow_interval_across_the_edge_is_judged_by_its_estimate() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    for i in range(4000):  # seat 0 wins 56.5%; Houses swap seats every game
+        factions = ("a", "b") if i % 2 == 0 else ("b", "a")
+        tally.add(game(i, winners=(0,) if i % 1000 < 565 else (1,), factions=factions))
+    stats = tally.statistics(["x"])
+    assert verdict(stats, Thresholds())[0] == (
+        "seat 0 (heuristic) wins 56.5% of its games (95% CI 55.0%–58.0%, 3.1 points wide: "
+        "its estimate decides), 1.5 points above the fair band 45.0%–55.0%"
+    )
 
 
 def test_random_seats_are_judged_on_crashes_invariants_and_caps_only() -> None:
@@ -107,6 +209,8 @@ def test_random_seats_are_judged_on_crashes_invariants_and_caps_only() -> None:
     stats = tally.statistics(["x", "never"])
     strict = Thresholds(undecided_endings=frozenset({"points"}), max_undecided_rate=0.1)
     assert verdict(stats, strict) == []
+    assert undecided(stats, strict) == []  # never inconclusive for what it does not judge
+    assert report(stats, strict).status == "pass"
     assert not_judged(stats, strict) == {
         "houses": "seat 0 plays random agents, whose play says nothing about balance",
         "seats": "seat 0 plays random agents, whose play says nothing about balance",
@@ -158,8 +262,9 @@ def test_a_random_run_shows_its_figures_marked_not_judged() -> None:
     data = run.to_json()
     assert set(data["not_judged"]) == {"houses", "seats", "cards"}  # haggle has no such endings
     assert data["verdict"] == "pass" and data["cards_never_played"] == ["never"]
-    assert not any(s["judged"] for s in data["seats"])
-    assert not any(h["judged"] for h in data["houses"].values())
+    assert {s["judgement"] for s in data["seats"]} == {"not_judged"}
+    assert {h["judgement"] for h in data["houses"].values()} == {"not_judged"}
+    assert {c["judgement"] for c in data["cards"].values()} == {"not_judged"}
     text = _pdf_text(run)
     assert "Verdict: PASS" in text and "balance and cards not judged" in text
     assert "Not judged: every seat plays random agents" in text

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -281,7 +280,8 @@ def test_unwritable_output_is_a_clean_error(
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     result = invoke("render", "toy", "--content", str(toy_root), "--out", str(blocker))
-    assert result.exit_code == 2 and "Invalid value for '--out'" in result.stderr
+    assert result.exit_code == 2
+    assert result.stderr == f"bad --out value '{blocker}': dir '{blocker}' is a file\n"
     # the ruleset's own folder is a file: caught when writing, nothing half-written
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "toy").write_text("in the way")
@@ -318,9 +318,9 @@ def test_stale_kit_files_are_removed(
         (["render", "toy", "--paper", "A5"], "unknown paper 'A5'"),
         (
             ["render", "toy", "--duplex", "sideways"],
-            "'sideways' is not one of 'long', 'short', 'none'",
+            "unknown duplex 'sideways' (known: long, short, none)",
         ),
-        (["render", "toy", "--layout", "Fan"], "'Fan' is not one of 'grid', 'gutterfold'"),
+        (["render", "toy", "--layout", "Fan"], "unknown layout 'Fan' (known: grid, gutterfold)"),
         (
             ["render", "toy", "--layout", "gutterfold", "--duplex", "long"],
             "--duplex does not apply",
@@ -338,9 +338,9 @@ def test_stale_kit_files_are_removed(
         ),
         (["render", "toy", "--bleed", "-2"], "--bleed must be between 0 and 10 mm"),
         (["render", "nope"], "unknown ruleset 'nope'"),
-        (["rules", "toy", "--format", "DOCX"], "'DOCX' is not one of 'pdf', 'md', 'html'"),
+        (["rules", "toy", "--format", "DOCX"], "unknown format 'DOCX' (known: pdf, md, html)"),
         (["rules", "toy", "--out", "-"], "--out - prints Markdown or HTML only"),
-        (["calibrate", "--duplex", "none"], "'none' is not one of 'long', 'short'"),
+        (["calibrate", "--duplex", "none"], "unknown duplex 'none' (known: long, short)"),
         (["build", "--overlap", "70"], "--overlap must be between 0 and 50 mm"),
     ],
 )
@@ -423,8 +423,7 @@ def test_rules_refuses_a_file_as_its_folder_before_rendering(
     afile.write_text("keep")
     result = invoke("rules", "toy", "--content", str(toy_root), "--out", str(afile))
     assert result.exit_code == 2
-    said = re.sub(r"[\s│╭╮╰╯─]+", " ", result.stderr)  # the error box wraps long paths
-    assert "Invalid value for '--out'" in said and "is a file" in said
+    assert result.stderr == f"bad --out value '{afile}': dir '{afile}' is a file\n"
     assert afile.read_text() == "keep"
 
 
@@ -450,3 +449,28 @@ def test_calibrate_help_says_where_the_sheet_goes() -> None:
     assert result.exit_code == 0
     assert "calibration PDF" in result.stdout
     assert "sub-folder" not in result.stdout
+
+
+def test_render_draws_an_earlier_builds_reference_again_for_its_paper(
+    monkeypatch: pytest.MonkeyPatch, toy_root: Path, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (TOY,))
+    out = tmp_path / "out"
+    assert invoke("build", "--content", str(toy_root), "--out", str(out)).exit_code == 0
+    folder = out / "toy"
+    assert page_sizes_mm((folder / "reference.pdf").read_bytes())[0] == (210.0, 297.0)
+    result = invoke(
+        "render", "toy", "--paper", "Letter", "--content", str(toy_root), "--out", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["options"]["paper"] == "Letter"
+    # the kit and the reference the manifest lists are all Letter now
+    for name in ("cards.pdf", "reference.pdf"):
+        assert {size for size in page_sizes_mm((folder / name).read_bytes())} == {(215.9, 279.4)}
+    listed = [f["file"] for f in manifest["files"] if f["kind"] == "reference"]
+    assert listed == ["reference.pdf", "reference.md", "reference.html"]
+    # and render run where no build was makes no reference
+    fresh = tmp_path / "fresh"
+    assert invoke("render", "toy", "--content", str(toy_root), "--out", str(fresh)).exit_code == 0
+    assert not list((fresh / "toy").glob("reference.*"))

@@ -109,7 +109,7 @@ def test_document_blocks() -> None:
         ("<p>one\n<p>two</p>", ":2: <p> cannot go inside <p>"),
         ("<ul>text</ul>", "text directly inside <ul>"),
         ("<ul><p>x</p></ul>", "<p> cannot go inside <ul>; use <li>"),
-        ("<li>x</li>", "<li> must be inside <ul> or <ol>"),
+        ("<li>x</li>", "<li> must be inside <ul>, <ol> or <legend>"),
         ("<td>x</td>", "<td> must be inside <tr>"),
         ("<h1>x</h2>", "</h2> found where </h1> was expected"),
         ("<div>x</div>", "unknown tag <div>"),

@@ -16,6 +16,8 @@ RULESET = Ruleset(
     name="fief",
     title="A Song of Ice and Fief",
     player_counts=PLAYER_COUNTS,
+    # alliances by marriage start at four players (FF-WIN-04): the game its rules are built around
+    default_players=4,
     content_model=FiefContent,
     notes=(
         "options: winter, tactics, concession, nights_watch (5–6 players); alliances from 4 players"

@@ -313,27 +313,34 @@ def _teams(s: FiefState) -> list[tuple[int, ...]]:
 
 
 def victory(s: FiefState) -> tuple[list[int], str]:
-    """Winners at the end of a round (empty if nobody qualifies) and the ending."""
+    """Winners at the end of a round (empty if nobody qualifies) and the ending.
+
+    A lone player needs ``solo_vp`` (FF-WIN-01), an Alliance ``alliance_vp``
+    between its two players (FF-WIN-02), and the side with the most VP wins
+    (FF-GAP-23). The ending names the sides that won: ``solo_victory`` for one
+    player alone, ``alliance_victory`` for one Alliance, ``shared_victory``
+    when sides tie and share the win (two lone players, two Alliances, or one
+    of each): however many players won, a tie is never one side's victory.
+    """
     rules = s.cat.rules
     best = -1
-    winners: list[int] = []
-    kinds: set[str] = set()
+    sides: list[tuple[int, ...]] = []
     for team in _teams(s):
         total = sum(s.vp(seat) for seat in team)
         need = rules.solo_vp if len(team) == 1 else s.alliance_vp()
         if total < need:
             continue
         if total > best:
-            best, winners, kinds = total, list(team), {len(team)}
+            best, sides = total, [team]
         elif total == best:
-            winners += team
-            kinds.add(len(team))
-    if not winners:
+            sides.append(team)
+    if not sides:
         return [], ""
-    ending = (
-        "alliance_victory" if kinds == {2} else "solo_victory" if kinds == {1} else "shared_victory"
-    )
-    return sorted(winners), ending
+    if len(sides) > 1:
+        ending = "shared_victory"
+    else:
+        ending = "alliance_victory" if len(sides[0]) == 2 else "solo_victory"
+    return sorted(seat for team in sides for seat in team), ending
 
 
 def limit_winners(s: FiefState) -> list[int]:

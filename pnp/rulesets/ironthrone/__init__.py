@@ -23,6 +23,8 @@ RULESET = Ruleset(
     name="ironthrone",
     title="The Iron Throne",
     player_counts=PLAYER_COUNTS,
+    # encounters, support and betrayal need a table: four is the count its rules are built around
+    default_players=4,
     content_model=IronThroneContent,
     summarize=summarize,
     new_game=new_game,

@@ -18,6 +18,8 @@ RULESET = Ruleset(
     name="thrones",
     title="The Thrones card game",
     player_counts=(2, 3, 4),
+    # the two-player box (50-card decks, the plot draft) is what the rules are built around
+    default_players=2,
     content_model=ThronesContent,
     summarize=summarize_content,  # type: ignore[arg-type]
     # every -o option game_setup.OPTIONS accepts, so `pnp rulesets` lists them all

@@ -110,7 +110,8 @@ def deck_lists(model: ThronesContent) -> list[dict[str, Any]]:
                 "name": d.name,
                 "house": houses[d.house].name,
                 "sigil": houses[d.house].sigil,
-                "format": "two-player, 50 cards" if d.format == "two_player" else "constructed",
+                # the template prints the size beside it: "two-player, 50 cards"
+                "format": "two-player" if d.format == "two_player" else "constructed",
                 "size": sum(d.cards.values()),
                 "agenda": agendas.get(d.agenda, "") if d.agenda else "",
                 "plots": ", ".join(plots[p] for p in d.plots),

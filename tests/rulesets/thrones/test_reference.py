@@ -121,3 +121,35 @@ def test_sigils_read_as_names_in_the_text_formats() -> None:
     # "[Sun And Spear] Martell" read oddly in the Markdown reference
     assert ICONS["sun-and-spear"].label == "Sun and Spear"
     assert ICONS["direwolf"].label == "Direwolf"
+
+
+def test_each_deck_line_states_its_format_and_size_once() -> None:
+    """'Stark, two-player, 50 cards.': the size once, in Markdown, HTML and the PDF."""
+    import io
+
+    from pypdf import PdfReader
+
+    from pnp.render.build import reference_bytes
+    from pnp.render.options import RenderOptions
+    from pnp.render.report import RenderReport
+    from pnp.rulesets import find_ruleset
+
+    ruleset = find_ruleset("thrones")
+    content = ruleset.load()
+    decks = content.model.decks
+    two_player = [d for d in decks if d.format == "two_player"]
+    assert two_player, "no two-player deck: this test would prove nothing"
+    options = RenderOptions()
+    texts = {}
+    for fmt in ("md", "html", "pdf"):
+        data = reference_bytes(ruleset, content, fmt, options, RenderReport())
+        if fmt == "pdf":
+            pages = PdfReader(io.BytesIO(data)).pages
+            texts[fmt] = " ".join(" ".join(p.extract_text().split()) for p in pages)
+        else:
+            texts[fmt] = data.decode()
+    for fmt, text in texts.items():
+        assert "cards, 50 cards" not in text, fmt
+        for deck in two_player:
+            house = next(h.name for h in content.model.houses if h.id == deck.house)
+            assert f"{house}, two-player, {sum(deck.cards.values())} cards" in text, fmt
