@@ -316,9 +316,9 @@ def playtest_command(
         ),
     ] = None,
 ) -> None:
-    """Auto-play seeded games in parallel and judge crashes, invariants, balance and cards:
-    PASS (exit 0), FAIL (1) or INCONCLUSIVE (3: something is still undecided); with a
-    random seat, crashes, invariants and caps only."""
+    """Auto-play seeded games in parallel and judge crashes, invariants, balance, cards and
+    the printed kit: PASS (exit 0), FAIL (1) or INCONCLUSIVE (3: something is still
+    undecided); with a random seat, crashes, invariants, caps and the kit only."""
     from pnp.playtest.command import PlaytestRequest, run_command
 
     request = PlaytestRequest(

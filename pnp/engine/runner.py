@@ -188,13 +188,16 @@ def run_game(
     *,
     observer: Observer | None = None,
     hash_state: bool = False,
+    watch: Callable[[Game], None] | None = None,
 ) -> GameRun:
     """Set up a game from ``seed`` and play it to the end (or to a cap, crash or violation).
 
     ``choose`` comes from :func:`agents_chooser` (bots) or
     :func:`scripted_chooser` (a replay). User errors in the setup (an unknown
     House, a bad option) raise :class:`~pnp.errors.PnpError`; anything else
-    raised by the ruleset or a bot ends the run as a crash.
+    raised by the ruleset or a bot ends the run as a crash. ``watch(game)`` is
+    called once with the game set up, before its first decision (a playtest
+    hands it to its kit meter, which reads the state as the observer is fed).
     """
     from pnp.errors import PnpError
 
@@ -206,6 +209,11 @@ def run_game(
         raise
     except Exception as exc:
         return GameRun(seed, CRASHED, None, [], failure=_failure("setup", exc, 0))
+    if watch is not None:
+        try:
+            watch(game)
+        except Exception as exc:
+            return GameRun(seed, CRASHED, None, [], failure=_failure("setup", exc, 0))
     run = play(game, choose, limits, observer=observer)
     run.seed = seed
     if hash_state:

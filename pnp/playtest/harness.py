@@ -7,8 +7,18 @@ from dataclasses import replace
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.problems import display_path
 from pnp.errors import PnpError, UsageError
+from pnp.playtest import worker
 from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.kit import (
+    KitCheck,
+    Printed,
+    check_kit,
+    kept_games,
+    kit_shortfall_reasons,
+    printed_copies,
+)
 from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.schedule import first_batch, next_total
@@ -71,6 +81,9 @@ def run_playtest(
     (stop any display thread there: the batch's workers are forked next).
     """
     check_plan(plan, content)
+    # the copies the kit prints, before any game: a kit that cannot be declared stops
+    # the run here, as it stops pnp build
+    printed = printed_copies(plan.ruleset, content)
     runner = executor or LocalExecutor()
     limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
     ids = card_ids(plan.ruleset, content)
@@ -99,22 +112,53 @@ def run_playtest(
                 break
             stats = tally.statistics(ids)
             left = undecided(stats, limits)
-            if verdict(stats, limits) or not left:
+            if (
+                verdict(stats, limits)
+                or kit_shortfall_reasons(_judge_kit(tally, printed, plan))
+                or not left
+            ):
                 break  # failed (there is something to fix: say so now), or decided
             target = next_total(played, games_wanted(left), plan.games)
             if batch is not None:
                 batch(target, left)
+        kit = _judge_kit(tally, printed, plan)
+        if kit is not None:
+            keep_kit_records(staged_plan, content, kit)
         replaced = staged.commit()
     stats = tally.statistics(ids)
     return PlaytestReport(
         plan,
         stats,
         limits,
-        verdict(stats, limits),
+        verdict(stats, limits) + kit_shortfall_reasons(kit),
         replaced,
+        kit=kit,
         content_hash=content.content_hash,
         looks=looks,
     )
+
+
+def _judge_kit(
+    tally: Tally, printed: dict[str, Printed] | None, plan: PlaytestPlan
+) -> KitCheck | None:
+    """The games so far against the printed kit (``None``: the ruleset has no kit meter)."""
+    if printed is None:
+        return None
+    return check_kit(tally.kit, printed, tally.completed, plan.ruleset.kit_change)
+
+
+def keep_kit_records(plan: PlaytestPlan, content: LoadedContent[Any], kit: KitCheck) -> None:
+    """Keep the record of each shortfall's worst game, as a crash's is kept: already
+    written when every record is kept, else played again (the same seed plays the
+    same game) and written."""
+    for index in kept_games(kit):
+        kept = plan.record_path(index, failed=False)  # a path when every record is kept
+        if kept is not None:
+            kit.records[index] = display_path(kept)
+            continue
+        record = worker.play_game(plan, content, index, keep=True).record
+        if record is not None:
+            kit.records[index] = record
 
 
 def _close(summaries: Iterator[GameSummary]) -> None:

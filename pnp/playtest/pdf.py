@@ -7,7 +7,8 @@ in grey, with a line saying why); a
 histogram of game lengths; per card, how often it was drawn and played
 per game; and the ten strongest and ten weakest cards by improvement when
 drawn (:mod:`pnp.playtest.strength`) as bars from zero with their 95%
-intervals, an interval clear of zero coloured and starred. Every heading is
+intervals, an interval clear of zero coloured and starred; and the kit check
+(:mod:`pnp.playtest.kit`): shortfalls, the tightest components and the slack. Every heading is
 an entry of the PDF's outline (the bookmarks panel), so a long card list is
 easy to get about. The file is written atomically and is byte-identical for
 identical results (reportlab's invariant mode).
@@ -38,6 +39,7 @@ from reportlab.platypus import (
 )
 
 from pnp import __version__
+from pnp.playtest.kit import SLACK_SPARE, KitRow
 from pnp.playtest.plan import option_text
 from pnp.playtest.report import PlaytestReport, short_rule
 from pnp.playtest.stats import Rate, wilson
@@ -427,6 +429,8 @@ def render_report(report: PlaytestReport) -> bytes:
         ]
         story += _strength_story(report, heading, h2, h3, small)
 
+    story += _kit_story(report, heading, h2, h3, body, small)
+
     failures = [
         [
             str(g.index),
@@ -463,6 +467,78 @@ def report_pdf(story: list[Flowable], title: str) -> bytes:
     )
     doc.build_story(story)
     return out.getvalue()
+
+
+#: the rows of the kit tables: the tightest components and the slack listed
+KIT_LISTED = 20
+#: component, name, printed, need, then two more columns
+KIT_COLUMNS = [40 * mm, 42 * mm, 14 * mm, 14 * mm, 18 * mm, 52 * mm]
+
+
+def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
+    """The kit check: shortfalls, the tightest components and the slack, as tables."""
+    kit = report.kit
+    if kit is None:
+        return []
+    story: list = [CondPageBreak(60 * mm), heading("The printed kit", h2, 1)]
+    story.append(
+        Paragraph(
+            escape(
+                f"The most of each printed card and token one game had in use at once, over "
+                f"{kit.games} games, against the copies the kit prints ({len(kit.rows)} cards "
+                f"and tokens). A shortfall fails the verdict; slack (at least {SLACK_SPARE} "
+                "copies spare, and half the need again) is for information: a run of one "
+                "player count or variant leaves unused what others need."
+            ),
+            small,
+        )
+    )
+    short = kit.shortfalls
+    if short:
+        rows = [["component", "name", "printed", "need", "games short", "worst game (seed)"]]
+        for r in short:
+            record = kit.record_of(r)
+            worst = f"{r.game} ({r.seed})" + (f": {record}" if record else "")
+            rows.append(_kit_cells(r, str(r.games_over), escape(worst)))
+        story += [
+            heading(f"Shortfalls ({len(short)})", h3, 2),
+            data_table(rows, small, header=True, widths=KIT_COLUMNS),
+            *_kit_notes(short, small),
+        ]
+    else:
+        text = "No shortfall: every game could be played with one printed kit."
+        story.append(Paragraph(escape(text), body))
+    tight = kit.tightest(KIT_LISTED)
+    if tight:
+        rows = [["component", "name", "printed", "need", "spare", "games at the need"]]
+        rows += [_kit_cells(r, str(r.spare), str(r.games_at_need)) for r in tight]
+        story += [
+            CondPageBreak(40 * mm),
+            heading("The tightest", h3, 2),
+            data_table(rows, small, header=True, widths=KIT_COLUMNS),
+            *_kit_notes(tight, small),
+        ]
+    slack = kit.slack
+    if slack:
+        rows = [["component", "name", "printed", "need", "spare", ""]]
+        rows += [_kit_cells(r, str(r.spare), "") for r in slack[:KIT_LISTED]]
+        more = f", the {KIT_LISTED} most spare" if len(slack) > KIT_LISTED else ""
+        story += [
+            CondPageBreak(40 * mm),
+            heading(f"Slack ({len(slack)}{more})", h3, 2),
+            data_table(rows, small, header=True, widths=KIT_COLUMNS),
+        ]
+    return story
+
+
+def _kit_notes(rows: list[KitRow], small) -> list:
+    """A line under a kit table for each of its rows whose need is worked out (a coin)."""
+    return [Paragraph(escape(f"{r.component}: {r.note}."), small) for r in rows if r.note]
+
+
+def _kit_cells(row: KitRow, *more: str) -> list[str]:
+    """A kit table's row: component, name, printed, need, then ``more`` (escaped)."""
+    return [escape(row.component), escape(row.name), str(row.printed), str(row.need), *more]
 
 
 def strength_row(figure: CardStrength) -> ChangeRow:

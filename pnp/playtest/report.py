@@ -58,6 +58,18 @@ The ``--json`` object describes its run and has exactly these keys:
     ``random`` seat leaves out ``houses``, ``seats``, ``cards`` and (where
     the ruleset has such endings) ``undecided_endings``, its play saying
     nothing about them; empty otherwise;
+``kit``
+    the kit check (:mod:`pnp.playtest.kit`; ``null`` for a ruleset without a
+    kit): ``tightest``, the three used pieces whose need comes nearest the
+    copies printed (``component``, ``name``, ``printed``, ``need``);
+    ``shortfalls``, the printed cards and tokens some game had more of
+    in use at once than the kit prints (``component``, ``kind``, ``name``,
+    ``printed``, ``need`` (the most one game had in use), ``games`` (games
+    that needed more than printed), the worst game's ``game``, ``seed`` and
+    ``record``, and a ``note`` saying how the need of a coin that smaller
+    coins stand in for was worked out, else ``""``), and ``slack``, those
+    printed far beyond any game's need (``component``, ``kind``, ``name``,
+    ``printed``, ``need``, ``spare``);
 ``verdict``, ``reasons``, ``undecided``
     ``"pass"``, ``"fail"`` or ``"inconclusive"``; why it failed; and what is
     undecided (``what``, ``name``, ``why``, ``more_games``).
@@ -71,7 +83,10 @@ The ``--json`` object describes its run and has exactly these keys:
 ``win_rate_drawn``, ``win_rate_played``, ``win_rate_not_seen`` (each
 ``{rate, ci_low, ci_high}``, ``null`` without games) and
 ``improvement_when_drawn`` (``{change, ci_low, ci_high}``), ``ranked``
-(enough games to be ranked) and ``clear_of_zero``).
+(enough games to be ranked) and ``clear_of_zero``), and
+``kit_components`` (every printed card and token by id: ``kind``,
+``printed``, ``need``, ``games_over``, the ``game`` and ``seed`` of the
+first game with that need, and ``note``).
 """
 
 from __future__ import annotations
@@ -81,6 +96,7 @@ from typing import Any
 
 from pnp import __version__
 from pnp.content.problems import display_path
+from pnp.playtest.kit import KitCheck, kit_lines
 from pnp.playtest.plan import PlaytestPlan, option_text
 from pnp.playtest.schedule import AUTO
 from pnp.playtest.stats import Rate, Statistics, spread, wilson
@@ -141,6 +157,7 @@ JSON_KEYS = (
     "ways_to_win",
     "cards_never_played",
     "not_judged",
+    "kit",
     "verdict",
     "reasons",
     "undecided",
@@ -165,6 +182,8 @@ class PlaytestReport:
     content_hash: str = ""
     #: the game counts at which the verdict was looked at (``--games auto``: one per batch)
     looks: list[int] = field(default_factory=list)
+    #: the run's peaks against the printed kit (``None``: the ruleset has no kit meter)
+    kit: KitCheck | None = None
     #: per card, its strength figures (in the order of ``stats.cards``)
     strength: list[CardStrength] = field(init=False)
     #: the Houses, seats and cards still undecided
@@ -279,6 +298,7 @@ class PlaytestReport:
             },
             "cards_never_played": s.never_played,
             "not_judged": not_judged(s, self.thresholds),
+            "kit": self.kit.to_json() if self.kit is not None else None,
             "verdict": self.status,
             "reasons": list(self.reasons),
             "undecided": [
@@ -323,6 +343,7 @@ class PlaytestReport:
                     "strength": figure.to_json(),
                 }
             )
+        data["kit_components"] = self.kit.components_json() if self.kit is not None else None
         return data
 
     def text(self) -> list[str]:
@@ -400,6 +421,7 @@ class PlaytestReport:
                 count = f"{len(never)}; not judged" if randoms else str(len(never))
                 lines.append(f"  never played ({count}): {shown}")
             lines += self._strength_lines()
+        lines += kit_lines(self.kit)
         note = self.replaced_note()
         if note:
             lines.append(note)

@@ -110,6 +110,32 @@ class CardStats:
 
 
 @dataclass
+class PeakStats:
+    """One printed component's peaks in use over the run's games with a result.
+
+    Integer counts only, added in any order: how many games reached each peak,
+    and the largest peak with the first game (by index) that reached it.
+    """
+
+    #: peak in use -> games whose peak it was (games that used none are not listed)
+    games: Counter[int] = field(default_factory=Counter)
+    top: int = 0
+    #: the first game (index, seed) whose peak was :attr:`top`
+    top_index: int = -1
+    top_seed: int = 0
+
+    def add(self, peak: int, index: int, seed: int) -> None:
+        """Count one game's peak."""
+        self.games[peak] += 1
+        if peak > self.top or (peak == self.top and index < self.top_index):
+            self.top, self.top_index, self.top_seed = peak, index, seed
+
+    def games_over(self, printed: int) -> int:
+        """How many games had more in use at once than ``printed``."""
+        return sum(n for peak, n in self.games.items() if peak > printed)
+
+
+@dataclass
 class Tally:
     """Integer counts over the games of a run, added in any order."""
 
@@ -132,6 +158,8 @@ class Tally:
     cards: dict[str, CardStats] = field(default_factory=dict)
     #: House -> how its seats won (:attr:`GameSummary.paths`) -> wins
     paths: dict[str, Counter[str]] = field(default_factory=dict)
+    #: printed component id -> its peaks in use (:attr:`GameSummary.peaks`)
+    kit: dict[str, PeakStats] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seats = [[0, 0] for _ in range(self.players)]
@@ -156,6 +184,7 @@ class Tally:
             self.violations.append(game)
             return
         self.completed += 1
+        self._add_peaks(game)
         self.endings[game.ending or "unknown"] += 1
         if game.status == CAPPED:
             self.cap_hits += 1
@@ -195,6 +224,15 @@ class Tally:
                     counts[PLAYED_GAMES] += 1
                     counts[PLAYED_WINS] += win
 
+    def _add_peaks(self, game: GameSummary) -> None:
+        """Count the game's peak of each printed component it used."""
+        kit = self.kit
+        for component, peak in game.peaks.items():
+            stats = kit.get(component)
+            if stats is None:
+                stats = kit[component] = PeakStats()
+            stats.add(peak, game.index, game.seed)
+
     def _card(self, card: str) -> CardStats:
         stats = self.cards.get(card)
         if stats is None:
@@ -232,6 +270,7 @@ class Tally:
                 h: sorted(self.paths[h].items(), key=lambda kv: (-kv[1], kv[0]))
                 for h in sorted(self.paths)
             },
+            kit={c: self.kit[c] for c in sorted(self.kit)},
         )
 
 
@@ -257,6 +296,8 @@ class Statistics:
     cards: dict[str, CardStats]
     #: House -> (how it won, wins), commonest first; empty where the ruleset does not say
     paths: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: printed component id -> its peaks in use over the games with a result
+    kit: dict[str, PeakStats] = field(default_factory=dict)
 
     @property
     def never_played(self) -> list[str]:

@@ -28,6 +28,9 @@ and seldom plays toward a victory (fief's random games all reach the round
 limit), so those figures are shown, not judged (:func:`not_judged`), and
 never make the run inconclusive.
 
+The kit check (:mod:`pnp.playtest.kit`) adds its own reasons to any run's,
+random seats or not: a random game is still a game the printed kit must hold.
+
 One function per judgement (:func:`crashed`, :func:`broke_invariants`,
 :func:`capped`, :func:`ended_without_victory`, :func:`judge_house`,
 :func:`judge_seat`, :func:`judge_card`); :func:`verdict` gathers the

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import traceback
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.content.problems import display_path
-from pnp.engine.game import Event
+from pnp.engine.game import Event, Game
+from pnp.engine.kitmeter import KitMeter
 from pnp.engine.record import Record
-from pnp.engine.runner import CRASHED, VIOLATED, agents_chooser, run_game
+from pnp.engine.runner import CRASHED, VIOLATED, Failure, agents_chooser, run_game
 from pnp.playtest.plan import PlaytestPlan
 
 #: the event kinds the statistics count (``data["card"]`` names the card)
@@ -38,6 +40,9 @@ class GameSummary:
     drawn: list[dict[str, int]] = field(default_factory=list)
     #: per seat: card id -> times that seat played it
     played: list[dict[str, int]] = field(default_factory=list)
+    #: printed card or token id -> the most the game had in use at once (the ruleset's
+    #: kit meter; ids it had none of are left out; empty for a crash or a violation)
+    peaks: dict[str, int] = field(default_factory=dict)
     #: ``Type: message (phase, step n)`` for a crash
     failure: str | None = None
     failure_info: dict[str, Any] | None = None
@@ -51,8 +56,9 @@ class GameSummary:
         return self.status in (CRASHED, VIOLATED)
 
 
-class _CardCounter:
-    """Counts each seat's card draws and plays from the event stream (the observer).
+class _GameWatch:
+    """The observer of one game: counts each seat's card draws and plays from the event
+    stream, and passes each step on to the game's kit meter.
 
     Both are counted per seat so the card strength figures can say how the
     seat that drew a card fared (:mod:`pnp.playtest.strength`); an event
@@ -62,6 +68,23 @@ class _CardCounter:
     def __init__(self, players: int) -> None:
         self.drawn: list[Counter[str]] = [Counter() for _ in range(players)]
         self.played: list[Counter[str]] = [Counter() for _ in range(players)]
+        #: the kit meter, once the game is set up (:meth:`meter_for`)
+        self.meter: KitMeter | None = None
+        #: its step, when it watches steps at all
+        self._step: Callable[[Sequence[Event]], None] | None = None
+
+    def meter_for(self, plan: PlaytestPlan) -> Callable[[Game], None] | None:
+        """What ``run_game`` calls with the new game: it starts the ruleset's kit meter
+        (``None`` when the ruleset has none)."""
+        factory = plan.ruleset.kit_meter
+        if factory is None:
+            return None
+
+        def attach(game: Game) -> None:
+            self.meter = meter = factory(game, False)
+            self._step = meter.step if meter.per_step else None
+
+        return attach
 
     def __call__(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -70,14 +93,31 @@ class _CardCounter:
                 self.drawn[event.seat][str(event.data.get("card"))] += 1
             elif kind == CARD_PLAYED and event.seat is not None:
                 self.played[event.seat][str(event.data.get("card"))] += 1
+        if self._step is not None:
+            self._step(events)
+
+    def peaks(self, status: str) -> tuple[dict[str, int], Failure | None]:
+        """The game's peaks (none for a game that crashed or broke an invariant, whose
+        state says nothing sure), or the failure of a meter that could not finish."""
+        if self.meter is None or status in (CRASHED, VIOLATED):
+            return {}, None
+        try:
+            found = self.meter.finish()
+        except Exception as exc:  # a bug in the meter: this game's crash, not the run's
+            text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+            return {}, Failure("kit", type(exc).__name__, str(exc), text, 0)
+        return {k: n for k, n in found.items() if n}, None
 
 
-def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> GameSummary:
-    """Play game ``index`` of ``plan``; write its record when it must be kept."""
+def play_game(
+    plan: PlaytestPlan, content: LoadedContent[Any], index: int, *, keep: bool = False
+) -> GameSummary:
+    """Play game ``index`` of ``plan``; write its record when it must be kept (``keep``:
+    whatever happened, as for the worst game of a kit shortfall)."""
     seed = plan.seed_of(index)
     config = plan.config()
-    counter = _CardCounter(plan.players)
-    keep_all = plan.records_dir is not None
+    counter = _GameWatch(plan.players)
+    keep_all = plan.records_dir is not None or keep
     run = run_game(
         plan.ruleset,
         content,
@@ -87,7 +127,11 @@ def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> Ga
         plan.limits,
         observer=counter,
         hash_state=keep_all,
+        watch=counter.meter_for(plan),
     )
+    peaks, meter_failure = counter.peaks(run.status)
+    if meter_failure is not None:
+        run.status, run.failure = CRASHED, replace(meter_failure, step=run.steps)
     failed = run.status in (CRASHED, VIOLATED)
     summary = GameSummary(
         index=index,
@@ -102,6 +146,7 @@ def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> Ga
         first_player=run.first_player,
         drawn=[dict(c) for c in counter.drawn],
         played=[dict(c) for c in counter.played],
+        peaks=peaks,
         failure=run.failure.line() if run.failure is not None else None,
         violations=list(run.violations),
     )
@@ -113,7 +158,7 @@ def play_game(plan: PlaytestPlan, content: LoadedContent[Any], index: int) -> Ga
             "message": f.message,
             "step": f.step,
         }
-    path = plan.record_path(index, failed)
+    path = plan.record_path(index, failed or keep)
     if path is not None:
         record = Record.from_run(
             plan.ruleset.name,

@@ -19,6 +19,7 @@ from pnp.engine.game import Agent, Game, GameConfig
 from pnp.errors import UsageError
 
 if TYPE_CHECKING:
+    from pnp.engine.kitmeter import Change, KitMeter
     from pnp.render.components import Component
     from pnp.render.icons import Icon
 
@@ -34,6 +35,9 @@ ScenarioGame = Callable[[LoadedContent, Mapping[str, Any], Sequence[Mapping[str,
 Components = Callable[[LoadedContent], "Sequence[Component]"]
 #: ``reference_context(content)``: extra variables for the reference template
 ReferenceContext = Callable[[LoadedContent], Mapping[str, Any]]
+#: ``kit_meter(game, thorough)``: a meter of the printed pieces ``game`` has in use at
+#: once (:mod:`pnp.engine.kitmeter`), which the playtest compares with the kit
+KitMeterFactory = Callable[[Game, bool], "KitMeter"]
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,12 @@ class Ruleset:
     #: never drawn are flagged too; default: the ``id`` of each entry of the
     #: content's ``cards`` list, if it has one
     card_ids: Callable[[LoadedContent[Any]], Iterable[str]] | None = None
+    #: the playtest's kit check: the peak number of each printed card and token a game
+    #: has in use at once, by the ids of :attr:`components` (``None``: no check)
+    kit_meter: KitMeterFactory | None = None
+    #: coins the kit meter counts as change (a 5 paid as five 1s): the check works out
+    #: the larger coins needed with the smaller ones printed (:mod:`pnp.playtest.kit`)
+    kit_change: tuple[Change, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.content_folder:

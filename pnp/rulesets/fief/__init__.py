@@ -9,6 +9,7 @@ from pnp.rulesets.fief.model import PLAYER_COUNTS, FiefContent
 from pnp.rulesets.fief.reference import reference_context
 from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.setup import new_game
+from pnp.rulesets.fief.usage import COINS, kit_meter
 from pnp.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(
@@ -30,6 +31,8 @@ RULESET = Ruleset(
     undecided_endings=frozenset({"round_limit"}),
     max_undecided_rate=0.10,
     components=components,
+    kit_meter=kit_meter,
+    kit_change=(COINS,),
     icons=ICONS,
     reference_context=reference_context,
     # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning

@@ -16,6 +16,7 @@ from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, card
 from pnp.rulesets.ironthrone.reference import reference_context
 from pnp.rulesets.ironthrone.scenario import scenario_game
 from pnp.rulesets.ironthrone.setup import new_game
+from pnp.rulesets.ironthrone.usage import kit_meter
 from pnp.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(
@@ -33,6 +34,7 @@ RULESET = Ruleset(
     max_rounds=60,
     card_ids=card_ids,
     components=components,
+    kit_meter=kit_meter,
     icons=ICONS,
     reference_context=reference_context,
 )

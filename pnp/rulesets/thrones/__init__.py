@@ -12,6 +12,7 @@ from pnp.rulesets.thrones.game_setup import new_game, scenario_game
 from pnp.rulesets.thrones.icons import ICONS
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
 from pnp.rulesets.thrones.reference import reference_context
+from pnp.rulesets.thrones.usage import kit_meter
 
 RULESET = Ruleset(
     name="thrones",
@@ -29,6 +30,7 @@ RULESET = Ruleset(
     agents={"heuristic": HeuristicAgent},
     fair_margin=0.05,
     components=components,
+    kit_meter=kit_meter,
     icons=ICONS,
     reference_context=reference_context,
 )
