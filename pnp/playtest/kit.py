@@ -153,8 +153,12 @@ class KitCheck:
         return self.records.get(row.game)
 
     def to_json(self) -> dict[str, Any]:
-        """``{shortfalls, slack}`` as ``pnp playtest --json`` shows them."""
+        """``{shortfalls, tightest, slack}`` as ``pnp playtest --json`` shows them."""
         return {
+            "tightest": [
+                {"component": r.component, "name": r.name, "printed": r.printed, "need": r.need}
+                for r in self.tightest()
+            ],
             "shortfalls": [
                 {
                     "component": r.component,

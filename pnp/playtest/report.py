@@ -60,7 +60,9 @@ The ``--json`` object describes its run and has exactly these keys:
     nothing about them; empty otherwise;
 ``kit``
     the kit check (:mod:`pnp.playtest.kit`; ``null`` for a ruleset without a
-    kit): ``shortfalls``, the printed cards and tokens some game had more of
+    kit): ``tightest``, the three used pieces whose need comes nearest the
+    copies printed (``component``, ``name``, ``printed``, ``need``);
+    ``shortfalls``, the printed cards and tokens some game had more of
     in use at once than the kit prints (``component``, ``kind``, ``name``,
     ``printed``, ``need`` (the most one game had in use), ``games`` (games
     that needed more than printed), the worst game's ``game``, ``seed`` and

@@ -180,9 +180,12 @@ def test_too_few_power_tokens_are_a_named_shortfall_that_fails_the_verdict(
         watch=lambda game: meters.append(ruleset.kit_meter(game, True)),
     )
     assert run.status == "finished" and meters[0].finish()["power"] == power.need
-    # --json: kit {shortfalls, slack}
+    # --json: kit {tightest, shortfalls, slack}; a short piece is never among the tightest
     data = report.to_json()
-    assert set(data["kit"]) == {"shortfalls", "slack"}
+    assert set(data["kit"]) == {"tightest", "shortfalls", "slack"}
+    tight = data["kit"]["tightest"]
+    assert 0 < len(tight) <= 3 and all(t["need"] <= t["printed"] for t in tight)
+    assert "power" not in [t["component"] for t in tight]
     entry = data["kit"]["shortfalls"][0]
     assert entry["component"] == "power" and entry["record"] == record_path
     assert entry["need"] == power.need and entry["games"] == power.games_over

@@ -173,7 +173,7 @@ def test_shared_unit_token_count(content_copy: Path) -> None:
 
 def test_building_without_counters(content_copy: Path) -> None:
     tokens = content_copy / "tokens.yaml"
-    edit(tokens, "  - {id: sept-counter, name: Sept, shape: square, count: 10}\n", "")
+    edit(tokens, "  - {id: sept-counter, name: Sept, shape: square, count: 39}\n", "")
     units = content_copy / "units.yaml"
     _fails_with(
         content_copy,
