@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from pnp.rulesets.ruleset import Ruleset
-from pnp.rulesets.thrones.agents import HeuristicAgent
+from pnp.rulesets.thrones.bots import HeuristicBot
 from pnp.rulesets.thrones.components import components
 from pnp.rulesets.thrones.game_setup import new_game, scenario_game
 from pnp.rulesets.thrones.icons import ICONS
@@ -27,7 +27,7 @@ RULESET = Ruleset(
     "deck_format=two_player|constructed",
     new_game=new_game,
     scenario_game=scenario_game,
-    agents={"heuristic": HeuristicAgent},
+    agents={"heuristic": HeuristicBot},
     fair_margin=0.05,
     components=components,
     kit_meter=kit_meter,

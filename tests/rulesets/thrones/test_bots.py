@@ -14,7 +14,7 @@ from typing import Any
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.thrones import RULESET
-from pnp.rulesets.thrones.agents import HeuristicAgent
+from pnp.rulesets.thrones.bots import HeuristicBot
 from pnp.rulesets.thrones.rules import ThronesGame
 
 CARDS = [
@@ -54,7 +54,7 @@ def challenge_targets(game: ThronesGame, tries: int = 24) -> set[int]:
     """The targets seat 0's bot picks for its pending challenge, over ``tries`` RNG seeds."""
     d = game.decision()
     assert d is not None and d.seat == 0 and d.kind == "challenge"
-    bot = HeuristicAgent()
+    bot = HeuristicBot()
     picked = set()
     for k in range(tries):
         data = d.options[bot.choose(game.view(0), d, random.Random(k))].data
@@ -77,9 +77,9 @@ def test_the_target_follows_the_game(content: LoadedContent) -> None:
 
 def test_a_shared_lead_singles_out_nobody(content: LoadedContent) -> None:
     game = four_players(content, [0, 3, 1, 3])
-    assert HeuristicAgent.leader(game.view(0)) is None
+    assert HeuristicBot.leader(game.view(0)) is None
     game = four_players(content, [0, 3, 1, 2])
-    assert HeuristicAgent.leader(game.view(0)) == 1
+    assert HeuristicBot.leader(game.view(0)) == 1
 
 
 def test_naming_an_opponent_breaks_ties_at_random(content: LoadedContent) -> None:
@@ -87,7 +87,7 @@ def test_naming_an_opponent_breaks_ties_at_random(content: LoadedContent) -> Non
     game = four_players(content, [0, 2, 2, 1])
     view = game.view(0)
     d = Decision(0, "opponent", tuple(Option(f"opponent: seat {s}", s) for s in (1, 2, 3)))
-    bot = HeuristicAgent()
+    bot = HeuristicBot()
     picked = {d.options[bot.choose(view, d, random.Random(k))].data for k in range(24)}
     assert picked == {1, 2}
 
@@ -97,7 +97,7 @@ def test_a_winner_chosen_among_others_is_not_always_the_last_seat(
 ) -> None:
     """TH-WIN-02 [mp]: the first player names a winner; when he is not one, no seat is favoured."""
     view = four_players(content, [0, 0, 0, 0]).view(0)
-    bot = HeuristicAgent()
+    bot = HeuristicBot()
     others = Decision(0, "winner", tuple(Option(f"winner: seat {s}", s) for s in (1, 2, 3)))
     picked = {others.options[bot.choose(view, others, random.Random(k))].data for k in range(24)}
     assert picked == {1, 2, 3}
@@ -108,7 +108,7 @@ def test_a_winner_chosen_among_others_is_not_always_the_last_seat(
 def test_best_without_rng_keeps_the_earlier_option() -> None:
     """Choices over one player's own cards keep their old, RNG-free tie-break."""
     options = tuple(Option(str(i), i) for i in range(4))
-    assert HeuristicAgent.best(options, lambda o: 1.0) == 0
-    assert HeuristicAgent.best(options, lambda o: float(o.data == 2)) == 2
-    spread = {HeuristicAgent.best(options, lambda o: 1.0, random.Random(k)) for k in range(40)}
+    assert HeuristicBot.best(options, lambda o: 1.0) == 0
+    assert HeuristicBot.best(options, lambda o: float(o.data == 2)) == 2
+    spread = {HeuristicBot.best(options, lambda o: 1.0, random.Random(k)) for k in range(40)}
     assert spread == {0, 1, 2, 3}

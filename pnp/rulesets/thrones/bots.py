@@ -55,7 +55,7 @@ def card_value(c: Card) -> float:
     return v + c.power * 1.5
 
 
-class HeuristicAgent:
+class HeuristicBot:
     """A rule-of-thumb player for thrones."""
 
     def choose(self, view: ThronesView, decision: Decision, rng: random.Random) -> int:
