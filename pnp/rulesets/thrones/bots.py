@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.engine.game import Decision, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_DEADLY,
     K_INTIMIDATE,

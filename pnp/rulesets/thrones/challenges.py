@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_DEADLY,
     K_INTIMIDATE,

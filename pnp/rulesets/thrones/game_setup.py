@@ -13,7 +13,7 @@ from pnp.content import LoadedContent
 from pnp.engine.game import Decision, GameConfig, Option
 from pnp.engine.rng import derive_seed, stream
 from pnp.errors import PnpError, UsageError, did_you_mean
-from pnp.rulesets.thrones.cards import K_LIMITED, K_NOATT, K_SETUP, CardDB, CardDef
+from pnp.rulesets.thrones.catalog import K_LIMITED, K_NOATT, K_SETUP, CardDB, CardDef
 from pnp.rulesets.thrones.effects import PHASES
 from pnp.rulesets.thrones.model import DeckCard, Plot, ThronesContent
 from pnp.rulesets.thrones.state import (

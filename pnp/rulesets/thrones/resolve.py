@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_AMBUSH,
     K_LIMITED,
@@ -788,7 +788,7 @@ class AbilityMixin:
     def from_limbo(self: ThronesGame, c: Card, cancelled: bool) -> None:
         """A played event goes to its owner's discard pile (dead pile: Deathbound, not
         cancelled; TH-KW-DEATHBOUND-01)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
+        from pnp.rulesets.thrones.catalog import K_DEATHBOUND
 
         if c.zone == "limbo":
             self.limbo.remove(c)

@@ -21,7 +21,7 @@ from pnp.engine.game import Decision, Event, Game, Option, Result
 from pnp.engine.paths import main_sources
 from pnp.engine.rng import shuffle as shuffle_list
 from pnp.errors import PnpError
-from pnp.rulesets.thrones.cards import K_INFAMY, CardDB, CardDef
+from pnp.rulesets.thrones.catalog import K_INFAMY, CardDB, CardDef
 from pnp.rulesets.thrones.challenges import ChallengeMixin
 from pnp.rulesets.thrones.effects import PHASES
 from pnp.rulesets.thrones.game_setup import SetupMixin
@@ -545,7 +545,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         discard piles and power returns to the bank (TH-ZONE-06, TH-WIN-05).
         Returns where the card went.
         """
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND, K_STALWART
+        from pnp.rulesets.thrones.catalog import K_DEATHBOUND, K_STALWART
 
         kw = c.kw
         if dest == DISCARD and kw & K_DEATHBOUND:

@@ -26,7 +26,7 @@ from pnp.engine.kitmeter import KitMeter
 
 if TYPE_CHECKING:
     from pnp.engine.game import Game
-    from pnp.rulesets.thrones.cards import CardDef
+    from pnp.rulesets.thrones.catalog import CardDef
     from pnp.rulesets.thrones.rules import ThronesGame
 
 #: the groups counted together
