@@ -26,8 +26,9 @@ from pnp.render.imposition import card_grid, printable_area
 from pnp.render.options import RenderOptions
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.effects import KEYWORDS
-from pnp.rulesets.thrones.icons import ICONS, SIGILS
+from pnp.rulesets.thrones.icons import CHARGES, ICONS
 from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.sigils import SIGILS
 from pnp.rulesets.thrones.text import KEYWORD_NAMES, card_text
 from tests.render.pdfcheck import placements, reader
 
@@ -387,3 +388,10 @@ def test_reference_names_only_files_the_kit_has(kit: Path) -> None:
     written = {p.name for p in kit.iterdir()}
     named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (kit / "reference.md").read_text()))
     assert named and named <= written, sorted(named - written)
+
+
+def test_the_kit_draws_every_sigil_the_schema_accepts() -> None:
+    """The schema checks a House's ``sigil:`` against the names of :mod:`.sigils` without
+    loading the print code; the kit must draw exactly those, each as a charge and an icon."""
+    assert tuple(CHARGES) == SIGILS
+    assert set(SIGILS) <= set(ICONS)
