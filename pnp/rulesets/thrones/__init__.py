@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.components import components
 from pnp.rulesets.thrones.game_setup import new_game, scenario_game
-from pnp.rulesets.thrones.icons import ICONS
+from pnp.rulesets.thrones.kit.components import components
+from pnp.rulesets.thrones.kit.icons import ICONS
+from pnp.rulesets.thrones.kit.reference import reference_context
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
-from pnp.rulesets.thrones.reference import reference_context
 from pnp.rulesets.thrones.usage import kit_meter
 
 RULESET = Ruleset(

@@ -459,7 +459,7 @@ class AbilityMixin:
     def targets_exist(
         self: ThronesGame, seat: int, card: Card, checks: tuple[tuple[str, Any], ...]
     ) -> bool:
-        """Whether every check of :func:`~.cards.target_checks` finds what it needs."""
+        """Whether every check of :func:`~.catalog.target_checks` finds what it needs."""
         for what, t in checks:
             if what == "choose":
                 if not self.has_candidate(seat, card, t):

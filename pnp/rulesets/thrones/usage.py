@@ -1,6 +1,6 @@
 """The printed pieces a thrones game has in use at once (the playtest's kit check).
 
-Counted from the game's state by the ids of :mod:`.components`:
+Counted from the game's state by the ids of :mod:`.kit.components`:
 
 - every card of the game by its id, whatever its zone (deck, hand, play,
   discard and dead piles, the plot deck and the box of a plot draft):

@@ -26,7 +26,7 @@ from pnp.render.imposition import card_grid, printable_area
 from pnp.render.options import RenderOptions
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.effects import KEYWORDS
-from pnp.rulesets.thrones.icons import CHARGES, ICONS
+from pnp.rulesets.thrones.kit.icons import CHARGES, ICONS
 from pnp.rulesets.thrones.model import ThronesContent
 from pnp.rulesets.thrones.sigils import SIGILS
 from pnp.rulesets.thrones.text import KEYWORD_NAMES, card_text

@@ -5,17 +5,17 @@ from __future__ import annotations
 from pnp.content import LoadedContent
 from pnp.render.markup import parse_inline
 from pnp.rulesets.thrones import RULESET
-from pnp.rulesets.thrones.board import council_layout, layout_cost
-from pnp.rulesets.thrones.kit_text import (
+from pnp.rulesets.thrones.kit.board import council_layout, layout_cost
+from pnp.rulesets.thrones.kit.markup import (
     agenda_line,
     attach_line,
     rules_markup,
     title_powers,
     title_short,
 )
+from pnp.rulesets.thrones.kit.reference import keyword_glossary
+from pnp.rulesets.thrones.kit.supply import card_copies, token_counts
 from pnp.rulesets.thrones.model import Agenda, Attachment, ThronesContent, Title
-from pnp.rulesets.thrones.reference import keyword_glossary
-from pnp.rulesets.thrones.supply import card_copies, token_counts
 from tests.render.recording import RecordingFace, overlap
 
 

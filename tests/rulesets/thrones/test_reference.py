@@ -116,7 +116,7 @@ def test_setup_and_challenge_steps_are_all_there(md: str) -> None:
 
 
 def test_sigils_read_as_names_in_the_text_formats() -> None:
-    from pnp.rulesets.thrones.icons import ICONS
+    from pnp.rulesets.thrones.kit.icons import ICONS
 
     # "[Sun And Spear] Martell" read oddly in the Markdown reference
     assert ICONS["sun-and-spear"].label == "Sun and Spear"

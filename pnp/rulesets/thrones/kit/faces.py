@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 
 from pnp.content import ArtFit
 from pnp.render import Box, Face, escape, mm
-from pnp.rulesets.thrones import drawing as dr
-from pnp.rulesets.thrones.drawing import Heraldry
-from pnp.rulesets.thrones.icons import (
+from pnp.rulesets.thrones.kit import drawing as dr
+from pnp.rulesets.thrones.kit.drawing import Heraldry
+from pnp.rulesets.thrones.kit.icons import (
     GOLD,
     INK,
     INTRIGUE,
@@ -30,7 +30,7 @@ from pnp.rulesets.thrones.icons import (
     POWER,
     paint_charge,
 )
-from pnp.rulesets.thrones.kit_text import kit_frames, phases, type_name
+from pnp.rulesets.thrones.kit.markup import kit_frames, phases, type_name
 from pnp.rulesets.thrones.model import Rules
 
 CHALLENGES = (("military", MILITARY), ("intrigue", INTRIGUE), ("power", POWER))
