@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.game_setup import new_game, scenario_game
 from pnp.rulesets.thrones.kit.components import components
 from pnp.rulesets.thrones.kit.icons import ICONS
 from pnp.rulesets.thrones.kit.reference import reference_context
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
+from pnp.rulesets.thrones.scenario import scenario_game
+from pnp.rulesets.thrones.setup import new_game
 from pnp.rulesets.thrones.usage import kit_meter
 
 RULESET = Ruleset(
@@ -22,7 +23,7 @@ RULESET = Ruleset(
     default_players=2,
     content_model=ThronesContent,
     summarize=summarize_content,  # type: ignore[arg-type]
-    # every -o option game_setup.OPTIONS accepts, so `pnp rulesets` lists them all
+    # every -o option setup.OPTIONS accepts, so `pnp rulesets` lists them all
     notes="options: two_on_two, draft, littlefinger, titles (on at 3–4), mulligan (on at 2), "
     "deck_format=two_player|constructed",
     new_game=new_game,

@@ -15,7 +15,7 @@ from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.rules import ThronesGame
+from pnp.rulesets.thrones.game import ThronesGame
 
 CARDS = [
     {"id": "t-a", "name": "A", "type": "character", "cost": 2, "strength": 2, "icons": ["power"]}

@@ -12,7 +12,7 @@ from pnp.engine.game import GameConfig
 from pnp.engine.runner import FINISHED, Limits, agents_chooser, run_game, scripted_chooser
 from pnp.engine.testing import view_leaks
 from pnp.rulesets.thrones import RULESET
-from pnp.rulesets.thrones.rules import ThronesGame
+from pnp.rulesets.thrones.game import ThronesGame
 from tests.rulesets.thrones.conftest import play_random
 
 
@@ -158,7 +158,7 @@ def test_invariants_catch_two_uniques(content: LoadedContent) -> None:
 
 
 def test_bad_option_index_is_a_clear_error(content: LoadedContent) -> None:
-    from pnp.rulesets.thrones.rules import IllegalChoice
+    from pnp.rulesets.thrones.game import IllegalChoice
 
     assert RULESET.new_game is not None
     game = RULESET.new_game(content, GameConfig(2), 1)
@@ -187,7 +187,7 @@ def test_bad_options_are_usage_errors(content: LoadedContent) -> None:
 
 def test_pnp_rulesets_lists_every_option() -> None:
     # README: "-o sets a ruleset option (pnp rulesets lists them)"
-    from pnp.rulesets.thrones.game_setup import OPTIONS
+    from pnp.rulesets.thrones.setup import OPTIONS
 
     for key in OPTIONS:
         assert key in RULESET.notes, key

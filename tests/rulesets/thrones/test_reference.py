@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.content import LoadedContent
-from pnp.rulesets.thrones.game_setup import OPTIONS
 from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.setup import OPTIONS
 from pnp.rulesets.thrones.text import KEYWORD_NAMES
 
 #: how the reference names each option the referee's setup accepts

@@ -26,7 +26,7 @@ from pnp.rulesets.thrones.effects import ICONS
 from pnp.rulesets.thrones.state import DEAD, Card, Challenge
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
 Flow = Generator[Decision, Option, Any]
 
@@ -38,7 +38,7 @@ _CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
 
 
 class ChallengeMixin:
-    """The challenges of :class:`~pnp.rulesets.thrones.rules.ThronesGame`."""
+    """The challenges of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ declaring
 
