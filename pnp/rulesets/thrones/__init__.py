@@ -1,15 +1,15 @@
 """The thrones card game: plots, challenges, titles — content schema, referee and bots.
 
-``RULESET`` plugs it into pnp (see :mod:`pnp.rulesets`).
+``RULESET`` plugs it into pnp (see :mod:`pnp.rulesets`). Its print hooks name
+the :mod:`.kit` by path (:mod:`.lazy`): importing the ruleset or playing a
+game loads no print code.
 """
 
 from __future__ import annotations
 
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.kit.components import components
-from pnp.rulesets.thrones.kit.icons import ICONS
-from pnp.rulesets.thrones.kit.reference import reference_context
+from pnp.rulesets.thrones.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
 from pnp.rulesets.thrones.scenario import scenario_game
 from pnp.rulesets.thrones.setup import new_game
@@ -30,10 +30,10 @@ RULESET = Ruleset(
     scenario_game=scenario_game,
     agents={"heuristic": HeuristicBot},
     fair_margin=0.05,
-    components=components,
+    components=OnFirstCall("pnp.rulesets.thrones.kit.components:components"),
     kit_meter=kit_meter,
-    icons=ICONS,
-    reference_context=reference_context,
+    icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
+    reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
 )
 
 __all__ = ["RULESET"]

@@ -32,6 +32,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.render import Board, Card, Component, RenderError, Token, escape
+from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.kit import faces
 from pnp.rulesets.thrones.kit.board import BOARD_SIZE, CouncilBoard
 from pnp.rulesets.thrones.kit.drawing import NEUTRAL, NEUTRAL_ACCENT, Heraldry
@@ -254,7 +255,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
             )
         )
 
-    counts = token_counts(model, max(_player_counts()))
+    counts = token_counts(model, max(RULESET.player_counts))
     supply = (
         ("gold", "Gold token", counts.gold, faces.gold_token, faces.gold_token),
         ("power", "Power counter", counts.power, faces.power_token, faces.power_token),
@@ -301,13 +302,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
                 id="council-board",
                 name="Multiplayer board",
                 size=BOARD_SIZE,
-                face=CouncilBoard.from_content(model, max(_player_counts())),
+                face=CouncilBoard.from_content(model, max(RULESET.player_counts)),
             )
         )
     return out
-
-
-def _player_counts() -> tuple[int, ...]:
-    from pnp.rulesets.thrones import RULESET
-
-    return RULESET.player_counts
