@@ -15,7 +15,6 @@ Sizes are millimetres on a poker-size card (63 × 88); plots are 88 × 63.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp.content import ArtFit
@@ -483,11 +482,6 @@ def _back_frame(face: Face, colour: str, trim: str) -> None:
     dr.panel(face, box, fill=None, stroke=trim, line_width=1.4, radius=2.5 * mm)
     box = box.inset(1.4 * mm)
     dr.panel(face, box, fill=None, stroke=trim, line_width=0.5, radius=1.8 * mm)
-
-
-def make_deck_back(sigils: Sequence[tuple[str, str, str]]) -> DeckBack:
-    """The one back every draw-deck card shares: the Houses' shields around a crown."""
-    return DeckBack(tuple(sigils))
 
 
 @dataclass(frozen=True)
