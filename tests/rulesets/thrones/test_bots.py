@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from pnp.content import LoadedContent
+from pnp.engine.errors import UnknownDecisionError
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.bots import HeuristicBot
@@ -112,3 +115,13 @@ def test_best_without_rng_keeps_the_earlier_option() -> None:
     assert HeuristicBot.best(options, lambda o: float(o.data == 2)) == 2
     spread = {HeuristicBot.best(options, lambda o: 1.0, random.Random(k)) for k in range(40)}
     assert spread == {0, 1, 2, 3}
+
+
+def test_a_decision_kind_without_a_rule_is_an_error(content: LoadedContent) -> None:
+    """The bot never plays a decision it was not taught blind (option 0): it says so."""
+    game = four_players(content, [0, 0, 0, 0])
+    unknown = Decision(0, "no_such_kind", (Option("a", 1), Option("b", 2)))
+    with pytest.raises(UnknownDecisionError) as caught:
+        HeuristicBot().choose(game.view(0), unknown, random.Random(0))
+    assert caught.value.kind == "no_such_kind"
+    assert caught.value.bot == "heuristic"
