@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.engine.game import Decision, Option
-from pnp.rulesets.thrones.cards import CardDef, icons_of, keywords_of
+from pnp.rulesets.thrones.catalog import CardDef, icons_of, keywords_of
 
 
 def new_decision(seat: int, kind: str, options: list[Option]) -> Decision:

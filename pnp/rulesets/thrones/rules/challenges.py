@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_DEADLY,
     K_INTIMIDATE,
@@ -26,7 +26,7 @@ from pnp.rulesets.thrones.effects import ICONS
 from pnp.rulesets.thrones.state import DEAD, Card, Challenge
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
 Flow = Generator[Decision, Option, Any]
 
@@ -38,7 +38,7 @@ _CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
 
 
 class ChallengeMixin:
-    """The challenges of :class:`~pnp.rulesets.thrones.rules.ThronesGame`."""
+    """The challenges of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ declaring
 

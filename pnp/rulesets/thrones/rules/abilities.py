@@ -1,7 +1,7 @@
 """Running abilities: action windows, marshalling, costs, targets, effects,
 responses, saves, cancels and passive modifiers.
 
-The vocabulary itself (what content may say) is :mod:`.effects`; this module
+The vocabulary itself (what content may say) is :mod:`pnp.rulesets.thrones.effects`; this module
 is what the referee does with it.
 """
 
@@ -11,9 +11,10 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_AMBUSH,
+    K_DEATHBOUND,
     K_LIMITED,
     K_NOATT,
     KW_BIT,
@@ -40,7 +41,7 @@ from pnp.rulesets.thrones.state import (
 )
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
 Flow = Generator[Decision, Option, Any]
 Ctx = dict[str, Any]
@@ -75,7 +76,7 @@ _KIND_TYPES = {
 
 
 class AbilityMixin:
-    """Abilities of :class:`~pnp.rulesets.thrones.rules.ThronesGame`."""
+    """Abilities of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ filters
 
@@ -459,7 +460,7 @@ class AbilityMixin:
     def targets_exist(
         self: ThronesGame, seat: int, card: Card, checks: tuple[tuple[str, Any], ...]
     ) -> bool:
-        """Whether every check of :func:`~.cards.target_checks` finds what it needs."""
+        """Whether every check of :func:`~.catalog.target_checks` finds what it needs."""
         for what, t in checks:
             if what == "choose":
                 if not self.has_candidate(seat, card, t):
@@ -788,8 +789,6 @@ class AbilityMixin:
     def from_limbo(self: ThronesGame, c: Card, cancelled: bool) -> None:
         """A played event goes to its owner's discard pile (dead pile: Deathbound, not
         cancelled; TH-KW-DEATHBOUND-01)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
-
         if c.zone == "limbo":
             self.limbo.remove(c)
             self.put_zone(c, "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD)
