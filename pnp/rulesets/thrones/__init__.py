@@ -1,15 +1,15 @@
 """The thrones card game: plots, challenges, titles — content schema, referee and bots.
 
 ``RULESET`` plugs it into pnp (see :mod:`pnp.rulesets`). Its print hooks name
-the :mod:`.kit` by path (:mod:`.lazy`): importing the ruleset or playing a
+the :mod:`.kit` by path (:mod:`pnp.rulesets.lazy`): importing the ruleset or playing a
 game loads no print code.
 """
 
 from __future__ import annotations
 
+from pnp.rulesets.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
 from pnp.rulesets.thrones.scenario import scenario_game
 from pnp.rulesets.thrones.setup import new_game

@@ -1,9 +1,7 @@
 """The package's shape: the referee and the content schema load no print code.
 
 Run in a fresh interpreter, so modules other tests imported do not hide an
-import. The registry (:mod:`pnp.rulesets`) imports every ruleset, and the
-other rulesets still load their kits on import, so the child process stands
-an empty package in for it and imports thrones alone.
+import (the registry, :mod:`pnp.rulesets`, imports no ruleset until asked).
 """
 
 from __future__ import annotations
@@ -17,18 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from pnp.rulesets.lazy import OnFirstCall, OnFirstUse, resolve
 from pnp.rulesets.thrones import RULESET
-from pnp.rulesets.thrones.lazy import OnFirstCall, OnFirstUse, resolve
 
 ROOT = Path(__file__).resolve().parents[3]
 
-#: imports ``modules`` with thrones as the only ruleset; prints what got loaded
+#: imports ``modules``; prints what print code got loaded
 PROBE = """
-import json, sys, types
-import pnp
-registry = types.ModuleType("pnp.rulesets")
-registry.__path__ = [pnp.__path__[0] + "/rulesets"]
-sys.modules["pnp.rulesets"] = registry
+import json, sys
 for name in sys.argv[1:]:
     __import__(name)
 print(json.dumps(sorted(m for m in sys.modules if m.startswith(("reportlab", "pnp.render",

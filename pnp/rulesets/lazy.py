@@ -1,12 +1,12 @@
 """Ruleset hooks named by module path, imported on first use.
 
-The :class:`~pnp.rulesets.ruleset.Ruleset` of thrones names its print hooks
+Every ruleset's :class:`~pnp.rulesets.ruleset.Ruleset` names its print hooks
 (the kit's components, icons and reference context) as ``"module:attribute"``
 paths, so importing the ruleset, or starting a game, loads no print code (and
-no reportlab); the kit is imported the first time a command prints.
+no reportlab); the kit is imported the first time a command prints::
 
-Nothing here is thrones-specific: it is the shape the shared ``Ruleset`` could
-take for every ruleset's print hooks.
+    components=OnFirstCall("pnp.rulesets.mygame.kit.components:components"),
+    icons=OnFirstUse("pnp.rulesets.mygame.kit.icons:ICONS"),
 """
 
 from __future__ import annotations
