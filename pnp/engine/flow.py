@@ -18,7 +18,7 @@ after the game is over::
         def __init__(self, state):
             super().__init__(state.players)
             self.s = state
-            self.start(self.round_flow())
+            self.begin(self.round_flow())
 
         def round_flow(self) -> Flow:
             while not self.s.over:
@@ -72,7 +72,7 @@ def offer(seat: int, kind: str, options: Sequence[Option]) -> Flow:
 class FlowGame(NativeGame):
     """A game whose rules are one flow of decisions (see the module's docstring).
 
-    A subclass sets up its state, calls :meth:`start` with its flow and
+    A subclass sets up its state, calls :meth:`begin` with its flow and
     implements the rest of :class:`~pnp.engine.game.Game` (``view``,
     ``result``, ``snapshot``, ``round``, ``factions``); rules record what
     happens with :meth:`emit`.
@@ -81,16 +81,16 @@ class FlowGame(NativeGame):
     def __init__(self, players: int) -> None:
         self.players = players
         self.events: list[Event] = []
-        self._opening: list[Event] = []
-        self._flow: Flow | None = None
-        self._pending: Decision | None = None
+        self._flow_opening: list[Event] = []
+        self._flow_now: Flow | None = None
+        self._flow_pending: Decision | None = None
 
-    def start(self, flow: Flow) -> None:
+    def begin(self, flow: Flow) -> None:
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
-        self._flow = flow
+        self._flow_now = flow
         self.new_move()
         self._run(None)
-        self._opening = self.events
+        self._flow_opening = self.events
         self.events = []
 
     def emit(self, kind: str, seat: int | None, /, **data: Any) -> None:
@@ -112,13 +112,13 @@ class FlowGame(NativeGame):
 
     def decision(self) -> Decision | None:
         """The pending decision, or ``None`` once the game is over."""
-        return self._pending
+        return self._flow_pending
 
     def apply(self, index: int) -> list[Event]:
         """Choose option ``index`` of the pending decision, run the flow to the next
         one, and return the events of the move; :class:`IllegalMoveError` for a move
         the decision does not allow."""
-        pending = self._pending
+        pending = self._flow_pending
         if pending is None:
             raise IllegalMoveError("the game is over; there is no decision to answer")
         if index < 0 or index >= len(pending.options):
@@ -132,21 +132,21 @@ class FlowGame(NativeGame):
 
     def setup_events(self) -> list[Event]:
         """The events of the set-up, before the first decision."""
-        return list(self._opening)
+        return list(self._flow_opening)
 
     def _run(self, value: int | None) -> None:
-        flow = self._flow
+        flow = self._flow_now
         while flow is not None:
             try:
-                self._pending = flow.send(value)  # type: ignore[arg-type]
+                self._flow_pending = flow.send(value)  # type: ignore[arg-type]
                 return
             except StopIteration:
                 break
             except FlowEnd as stop:
-                flow = self._flow = self.ended(stop)
+                flow = self._flow_now = self.ended(stop)
                 value = None  # a new flow starts with None
-        self._flow = None
-        self._pending = None
+        self._flow_now = None
+        self._flow_pending = None
 
 
 __all__ = ["Flow", "FlowEnd", "FlowGame", "IllegalMoveError", "ask", "offer"]

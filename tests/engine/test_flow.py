@@ -33,7 +33,7 @@ class Race(FlowGame):
         self.totals = [0, 0]
         self.winner: int | None = None
         self.tie = tie
-        self.start(self.race(pause))
+        self.begin(self.race(pause))
 
     def race(self, pause: bool) -> Flow:
         self.emit("deal", None, target=self.target)

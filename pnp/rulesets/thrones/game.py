@@ -2,7 +2,8 @@
 
 The rules are written as generator functions that read like the rulebook:
 each ``yield`` hands a :class:`~pnp.engine.game.Decision` to the engine and
-receives the chosen :class:`~pnp.engine.game.Option` back. A decision with a
+receives the chosen option's index back (the engine's one flow,
+:mod:`pnp.engine.flow`, which :class:`ThronesGame` runs on). A decision with a
 single option is taken at once and never shown (no pointless prompts), and
 an action window asks only the players who have a legal action.
 
@@ -20,16 +21,16 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.game import Decision, Event, Game, Option, Result
+from pnp.engine.flow import Flow, FlowEnd, FlowGame
+from pnp.engine.game import Option, Result
 from pnp.engine.paths import main_sources
-from pnp.errors import PnpError
 from pnp.rulesets.thrones.catalog import CardDB
 from pnp.rulesets.thrones.invariants import violations
 from pnp.rulesets.thrones.model import Rules
 from pnp.rulesets.thrones.plain import shared_plain
 from pnp.rulesets.thrones.rules.abilities import AbilityMixin
 from pnp.rulesets.thrones.rules.challenges import ChallengeMixin
-from pnp.rulesets.thrones.rules.round import Flow, GameOver, RoundMixin, WinnerChoice
+from pnp.rulesets.thrones.rules.round import GameOver, RoundMixin, WinnerChoice
 from pnp.rulesets.thrones.rules.setup import SetupMixin
 from pnp.rulesets.thrones.snapshot import snapshot
 from pnp.rulesets.thrones.state import (
@@ -43,14 +44,10 @@ from pnp.rulesets.thrones.state import (
 )
 from pnp.rulesets.thrones.view import ThronesView
 
-__all__ = ["IllegalChoice", "ThronesGame"]
+__all__ = ["ThronesGame"]
 
 
-class IllegalChoice(PnpError):
-    """An option index that the pending decision does not have."""
-
-
-class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, Game):
+class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, FlowGame):
     """A game of thrones for 2–4 players (or Two-on-Two)."""
 
     def __init__(
@@ -61,9 +58,9 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, Game):
         seed: int,
         options: Mapping[str, Any] | None = None,
     ) -> None:
+        super().__init__(len(houses))
         self.db = db
         self.rules = shared_plain(rules)  # read in hot paths (victory after each power gain)
-        self.players = len(houses)
         self.options = dict(options or {})
         self.team_mode = bool(self.options.get("two_on_two"))
         self.titles_on = self.players >= 3 and not self.team_mode and bool(db.titles)
@@ -123,12 +120,7 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.triggers_present: set[str] = set()
         self.forced_present: set[str] = set()
         self.live_triggers: set[str] = set()
-        self._events: list[Event] = []
-        self._setup_events: list[Event] = []
-        self._pending: Decision | None = None
         self._result: Result | None = None
-        self._gen: Flow | None = None
-        self.decisions = 0
         self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
         self.deck_problems: dict[int, list[str]] = {}
         #: options naming cards, by label prefix, then card (or (uid, number))
@@ -161,10 +153,7 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.live_triggers = self.triggers_present | self.forced_present
         self.count_owned()
         self.refresh()
-        self._gen = self._flow(phase, pause)
-        self._advance(None)
-        self._setup_events = self._events
-        self._events = []
+        self.begin(self.game_flow(phase, pause))
 
     def count_owned(self) -> None:
         """Remember how many cards and plots each seat owns (the conservation invariant)."""
@@ -179,33 +168,6 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, Game):
             elif kind != "agenda":
                 cards[c.owner] += 1
 
-    def decision(self) -> Decision | None:
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        pending = self._pending
-        if pending is None:
-            raise IllegalChoice("the game is over; there is no decision to answer")
-        try:
-            if index < 0:
-                raise IndexError(index)
-            option = pending.options[index]
-        except IndexError:
-            raise IllegalChoice(
-                f"option {index} does not exist; the {pending.kind} decision has "
-                f"{len(pending.options)} options"
-            ) from None
-        self._events = []
-        self.decisions += 1
-        try:  # the common case of _advance, inlined: this runs for every decision
-            self._pending = self._gen.send(option)  # type: ignore[union-attr]
-        except (GameOver, WinnerChoice, StopIteration) as stop:
-            self._stopped(stop)
-        return self._events
-
-    def setup_events(self) -> list[Event]:
-        return list(self._setup_events)
-
     def result(self) -> Result | None:
         return self._result
 
@@ -219,36 +181,16 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin, Game):
     def first_player(self) -> int | None:
         return self.first_round1
 
-    def _stopped(self, stop: BaseException) -> None:
-        """The flow stopped with ``stop`` instead of yielding a decision."""
-        if isinstance(stop, GameOver):
-            self._finish(stop.winners, stop.ending)
-        elif isinstance(stop, WinnerChoice):
-            self._gen = self._choose_winner(stop.candidates)
-            self._advance(None)
-        else:
-            self._pending = None
-
-    def _advance(self, value: Option | None) -> None:
-        gen = self._gen
-        assert gen is not None
-        while True:
-            try:
-                self._pending = gen.send(value) if value is not None else next(gen)
-                return
-            except GameOver as over:
-                self._finish(over.winners, over.ending)
-                return
-            except WinnerChoice as tie:
-                gen = self._gen = self._choose_winner(tie.candidates)
-                value = None
-            except StopIteration:
-                self._pending = None
-                return
+    def ended(self, stop: FlowEnd) -> Flow | None:
+        """A victory found inside the flow ends the game; several at once in
+        multiplayer go to the first player's choice (TH-WIN-02)."""
+        if isinstance(stop, WinnerChoice):
+            return self._choose_winner(stop.candidates)
+        assert isinstance(stop, GameOver)
+        self._finish(stop.winners, stop.ending)
+        return None
 
     def _finish(self, winners: tuple[int, ...], ending: str) -> None:
-        self._pending = None
-        self._gen = None
         winners = tuple(sorted(winners))
         self._result = Result(
             winners=winners,

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from pnp.content import LoadedContent
+from pnp.engine.flow import IllegalMoveError
 from pnp.engine.game import GameConfig
 from pnp.engine.paths import main_sources
 from pnp.rulesets.thrones import RULESET
@@ -66,9 +67,7 @@ def test_ways_to_win_are_the_winners_main_power_sources(
 
 
 def test_bad_option_index_is_a_clear_error(content: LoadedContent) -> None:
-    from pnp.rulesets.thrones.game import IllegalChoice
-
     assert RULESET.new_game is not None
     game = RULESET.new_game(content, GameConfig(2), 1)
-    with pytest.raises(IllegalChoice, match="does not exist"):
+    with pytest.raises(IllegalMoveError, match="does not exist"):
         game.apply(99)

@@ -7,9 +7,9 @@ is what the referee does with it.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from pnp.engine.flow import Flow
 from pnp.engine.game import Decision, Event, Option
 from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
@@ -37,13 +37,11 @@ from pnp.rulesets.thrones.state import (
     REMOVED,
     Card,
     Lasting,
-    new_decision,
 )
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
 
-Flow = Generator[Decision, Option, Any]
 Ctx = dict[str, Any]
 
 
@@ -568,8 +566,8 @@ class AbilityMixin:
                 continue
             opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
-            # never a lone option: pass is one (new_decision, inlined)
-            opt = yield Decision(s, kind, tuple(opts))
+            # never a lone option: pass is one (the engine's ask, inlined: a busy choice)
+            opt = opts[(yield Decision(s, kind, tuple(opts)))]
             if opt.data is None:
                 passes += 1
                 continue
@@ -733,7 +731,7 @@ class AbilityMixin:
 
     def _attach_into_play(self: ThronesGame, seat: int, c: Card, event: dict[str, Any]) -> Flow:
         hosts = self.label_cards("host", self.attach_hosts(seat, c))
-        opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
+        opt = yield from self.ask(seat, "host", hosts)
         self._into_play(seat, c, opt.data, event)
 
     def _into_play(
@@ -743,7 +741,7 @@ class AbilityMixin:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
         # emit, inlined: a game marshals dozens of cards
-        self._events.append(Event("card_played", seat, {"card": c.d.id, **event}))
+        self.events.append(Event("card_played", seat, {"card": c.d.id, **event}))
 
     def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""

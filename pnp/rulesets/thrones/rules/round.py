@@ -9,9 +9,10 @@ gaining power and checking victory (TH-WIN). Challenges are
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from pnp.engine.flow import Flow, FlowEnd, ask, offer
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import shuffle as shuffle_list
 from pnp.rulesets.thrones.catalog import K_DEATHBOUND, K_INFAMY, K_STALWART, CardDef
@@ -29,13 +30,11 @@ from pnp.rulesets.thrones.state import (
     REMOVED,
     Card,
     Seat,
-    new_decision,
 )
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
 
-Flow = Generator[Decision, Option, Any]
 
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
@@ -44,7 +43,7 @@ NOTHING: tuple[()] = ()
 _CHALLENGES_DONE = Option("challenges: done", None)
 
 
-class GameOver(Exception):
+class GameOver(FlowEnd):
     """Raised inside the flow when the game ends."""
 
     def __init__(self, winners: tuple[int, ...], ending: str) -> None:
@@ -53,7 +52,7 @@ class GameOver(Exception):
         self.ending = ending
 
 
-class WinnerChoice(Exception):
+class WinnerChoice(FlowEnd):
     """Several players reached victory at once in multiplayer: the first player picks."""
 
     def __init__(self, candidates: list[int]) -> None:
@@ -66,15 +65,9 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ helpers
 
-    def ask(self: ThronesGame, seat: int, kind: str, options: list[Option]) -> Flow:
-        """Ask ``seat`` to pick one of ``options``; a lone option is taken at once."""
-        if len(options) == 1:
-            return options[0]
-        return (yield new_decision(seat, kind, options))
-
-    def emit(self: ThronesGame, kind: str, seat: int | None, **data: Any) -> None:
-        """Record an event."""
-        self._events.append(Event(kind, seat, data))
+    #: ``yield from self.ask(seat, kind, options)``: the chosen option (the engine's
+    #: :func:`~pnp.engine.flow.ask`; a lone option is taken at once)
+    ask = staticmethod(ask)
 
     def new_card(self: ThronesGame, d: CardDef, owner: int, zone: str) -> Card:
         """Create a card instance owned by ``owner``."""
@@ -216,7 +209,7 @@ class RoundMixin:
             if effect:
                 s.draws += 1
             # emit, inlined: the commonest event of a game
-            self._events.append(Event("card_drawn", seat, {"card": c.d.id}))
+            self.events.append(Event("card_drawn", seat, {"card": c.d.id}))
         return drawn
 
     def shuffle(self: ThronesGame, seat: int) -> None:
@@ -351,7 +344,7 @@ class RoundMixin:
             self.emit("card_discarded", a.owner, card=a.d.id, reason="host left play")
         c.reset()
         self.put_zone(c, dest)
-        self._events.append(Event("left_play", controller, {"card": c.d.id, "to": dest}))  # emit
+        self.events.append(Event("left_play", controller, {"card": c.d.id, "to": dest}))  # emit
         if passives:
             self.refresh()
         return dest
@@ -439,7 +432,7 @@ class RoundMixin:
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
-        self._events.append(Event("power_gained", seat, data))  # emit, inlined
+        self.events.append(Event("power_gained", seat, data))  # emit, inlined
 
     def move_house_power(self: ThronesGame, src: int, dst: int, n: int, reason: str) -> Flow:
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
@@ -498,9 +491,9 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ the round
 
-    def _flow(self: ThronesGame, phase: str, pause: bool = False) -> Flow:
+    def game_flow(self: ThronesGame, phase: str, pause: bool = False) -> Flow:
         if pause:
-            yield new_decision(self.first, "scenario_start", [Option("begin", None)])
+            yield from offer(self.first, "scenario_start", [Option("begin", None)])
         if phase == "setup":
             yield from self.setup_flow()
             phase = "plot"
@@ -525,7 +518,7 @@ class RoundMixin:
             del self.phase_seq[:-8]
         self.active = None
         # emit, inlined (a round has seven phases)
-        self._events.append(Event("phase_began", None, {"phase": ph, "round": self.round_no}))
+        self.events.append(Event("phase_began", None, {"phase": ph, "round": self.round_no}))
 
     def end_phase(self: ThronesGame) -> None:
         self.expire("phase")
@@ -595,7 +588,7 @@ class RoundMixin:
             if not seat.plot_deck:
                 continue
             opts = self.label_cards("plot", self.distinct(seat.plot_deck))
-            opt = opts[0] if len(opts) == 1 else (yield new_decision(s, "plot", opts))
+            opt = yield from self.ask(s, "plot", opts)
             chosen[s] = opt.data
         # TH-PLOT-01/03: revealed together; the new plot covers the old one
         passives = self.wide  # see enter_play: without 'each' passives, only plots' matter
@@ -610,7 +603,7 @@ class RoundMixin:
             c.zone = PLOT_REVEALED
             seat.plot = c
             seat.index_sources()
-            events = self._events  # (emit, inlined)
+            events = self.events  # (emit, inlined)
             events.append(Event("plot_revealed", s, {"card": c.d.id}))
             events.append(Event("card_played", s, {"card": c.d.id}))
         if passives:
@@ -650,13 +643,13 @@ class RoundMixin:
                 tied = [self.rng.choice(tied)]
                 how = "random"
         winner = tied[0]
-        self._events.append(Event("initiative_won", winner, {"totals": totals, "by": how}))  # emit
+        self.events.append(Event("initiative_won", winner, {"totals": totals, "by": how}))  # emit
         opts = self._first_opts[winner]
-        opt = opts[0] if len(opts) == 1 else (yield new_decision(winner, "first_player", opts))
+        opt = yield from self.ask(winner, "first_player", opts)
         self.first = opt.data
         if self.first_round1 is None:
             self.first_round1 = self.first
-        self._events.append(Event("first_player", self.first, {}))  # emit, inlined
+        self.events.append(Event("first_player", self.first, {}))  # emit, inlined
 
     def when_revealed(self: ThronesGame, chosen: dict[int, Card]) -> Flow:
         """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
@@ -696,7 +689,7 @@ class RoundMixin:
             self.active = s
             gold = self.income(s)
             self.seats[s].gold += gold
-            self._events.append(Event("gold_collected", s, {"amount": gold}))
+            self.events.append(Event("gold_collected", s, {"amount": gold}))
             yield from self.action_window(marshal_seat=s)
         self.active = None
 
@@ -712,8 +705,8 @@ class RoundMixin:
                 if not opts:
                     break
                 opts.append(_CHALLENGES_DONE)
-                # never a lone option (new_decision, inlined)
-                opt = yield Decision(s, "challenge", tuple(opts))
+                # never a lone option (the engine's ask, inlined: a busy choice)
+                opt = opts[(yield Decision(s, "challenge", tuple(opts)))]
                 if opt.data is None:
                     break
                 ctype, target = opt.data
@@ -753,13 +746,13 @@ class RoundMixin:
                 if c.kneeling and not c.no_stand:
                     c.kneeling = False
                     stood += 1
-        self._events.append(Event("cards_stood", None, {"count": stood}))  # emit, inlined
+        self.events.append(Event("cards_stood", None, {"count": stood}))  # emit, inlined
         yield from self.action_window()
 
     def phase_taxation(self: ThronesGame) -> Flow:
         for seat in self.seats:  # TH-TAX-01
             if seat.gold:
-                self._events.append(Event("gold_returned", seat.idx, {"amount": seat.gold}))  # emit
+                self.events.append(Event("gold_returned", seat.idx, {"amount": seat.gold}))  # emit
             seat.gold = 0
         yield from self.action_window()
 

@@ -7,17 +7,15 @@ the game those steps start from is :mod:`pnp.rulesets.thrones.setup`.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pnp.engine.game import Decision, Option
+from pnp.engine.flow import Flow
+from pnp.engine.game import Option
 from pnp.rulesets.thrones.catalog import K_LIMITED, K_NOATT, K_SETUP
 from pnp.rulesets.thrones.state import DECK, PLOT_BOX, PLOT_DECK, SETUP, Card
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
-
-Flow = Generator[Decision, Option, Any]
 
 
 class SetupMixin:
