@@ -194,7 +194,7 @@ def scenario_command(
     """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails."""
     from pnp.engine.scenarios import ScenarioRunner, run_scenarios
 
-    summary = run_scenarios(ScenarioRunner(content_root=content), targets, typer.echo)
+    summary = run_scenarios(ScenarioRunner(find_ruleset, content_root=content), targets, typer.echo)
     raise typer.Exit(summary.exit_code)
 
 
@@ -222,7 +222,9 @@ def replay_command(
     """Replay records and verify the final state hash; exit 1 on a mismatch, 2 on a bad record."""
     from pnp.engine.replay import replay_files
 
-    raise typer.Exit(replay_files(records, typer.echo, content_root=content, log=log))
+    raise typer.Exit(
+        replay_files(records, typer.echo, find=find_ruleset, content_root=content, log=log)
+    )
 
 
 @app.command("playtest")

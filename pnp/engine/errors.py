@@ -71,3 +71,16 @@ def validate_fixture_cards(card_type: Any, cards: Sequence[Mapping[str, Any]]) -
 
 class RecordError(PnpError):
     """A game record file that cannot be read or replayed."""
+
+
+class UnknownDecisionError(Exception):
+    """A bot was asked a kind of decision it has no rule for.
+
+    A bug in a ruleset (a new decision kind its bot was not taught), never the
+    user's: a bot that silently took option 0 would play the new rule blind.
+    """
+
+    def __init__(self, bot: str, kind: str):
+        self.bot = bot
+        self.kind = kind
+        super().__init__(f"the {bot} bot does not know the decision kind {kind!r}")

@@ -21,7 +21,7 @@ from pnp import __version__
 from pnp.content.problems import display_path
 from pnp.engine.errors import RecordError
 from pnp.engine.game import GameConfig, Result
-from pnp.engine.runner import STATUSES, Failure, GameRun, Limits
+from pnp.engine.runner import STATUSES, GameRun, Limits
 from pnp.errors import OutputError
 from pnp.filemode import output_mode
 
@@ -155,13 +155,6 @@ class Record:
             max_rounds=int(self.limits.get("max_rounds", default.max_rounds)),
             invariants=bool(self.limits.get("invariants", True)),
         )
-
-    def failure_obj(self) -> Failure | None:
-        """The crash as a :class:`Failure`, if the game crashed."""
-        if self.failure is None:
-            return None
-        f = self.failure
-        return Failure(f["phase"], f["type"], f["message"], f.get("traceback", ""), f["step"])
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data (keys in a fixed order)."""

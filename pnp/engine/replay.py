@@ -176,8 +176,8 @@ def replay_files(
     paths: list[Path],
     echo: Callable[..., Any],
     *,
+    find: Callable[[str], Ruleset],
     content_root: Path | None = None,
-    find: Callable[[str], Ruleset] | None = None,
     log: bool = False,
 ) -> int:
     """Replay every record in ``paths`` (files, or folders of them), reporting through
@@ -197,9 +197,7 @@ def replay_files(
     from pnp.content.problems import display_path
     from pnp.engine.errors import RecordError
     from pnp.errors import PnpError
-    from pnp.rulesets import find_ruleset
 
-    lookup = find or find_ruleset
     files: list[Path] = []
     tally = {"reproduced": 0, "not reproduced": 0, "malformed": 0}
 
@@ -236,7 +234,7 @@ def replay_files(
         for record in records:
             try:
                 try:
-                    ruleset = lookup(record.ruleset)
+                    ruleset = find(record.ruleset)
                 except PnpError as exc:
                     raise RecordError(f"ruleset: {exc}") from None
                 root = content_root

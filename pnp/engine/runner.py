@@ -250,9 +250,7 @@ def play(
     native = game if isinstance(game, NativeGame) else None
     try:
         if observer is not None:
-            setup = game.setup_events
-            # a ruleset written before the method existed may keep a plain list there
-            observer(setup() if callable(setup) else setup)
+            observer(game.setup_events())
         phase = "decision"
         decision = decide()
         if check:

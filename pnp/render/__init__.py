@@ -117,14 +117,64 @@ Blocks: ``<h1>`` ``<h2>`` ``<h3>``, ``<p>``, ``<ul>``/``<ol>`` with ``<li>``
 and ``<pagebreak/>``; inside them the inline markup above.
 """
 
-from pnp.render.components import Board, Card, Component, Draw, Token, check_components
-from pnp.render.face import DrawContext, Face, TextFit
-from pnp.render.geometry import Box
-from pnp.render.icons import Icon, IconSet
-from pnp.render.layout import Custom, Fill, IconAt, Image, Label, Layout, Panel, Text
-from pnp.render.markup import MarkupError, escape
-from pnp.render.report import RenderError, RenderReport
-from pnp.render.units import CARD_SIZES, PAPERS, inch, mm, pt
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The names below are imported on first use (PEP 562): importing a light part of
+# the engine (``pnp.render.options``, ``pnp.render.units``) must not load
+# reportlab, so ``pnp --help`` and the referee's commands start without it.
+_WHERE = {
+    "Board": "components",
+    "Card": "components",
+    "Component": "components",
+    "Draw": "components",
+    "Token": "components",
+    "check_components": "components",
+    "DrawContext": "face",
+    "Face": "face",
+    "TextFit": "face",
+    "Box": "geometry",
+    "Icon": "icons",
+    "IconSet": "icons",
+    "Custom": "layout",
+    "Fill": "layout",
+    "IconAt": "layout",
+    "Image": "layout",
+    "Label": "layout",
+    "Layout": "layout",
+    "Panel": "layout",
+    "Text": "layout",
+    "MarkupError": "markup",
+    "escape": "markup",
+    "RenderError": "report",
+    "RenderReport": "report",
+    "CARD_SIZES": "units",
+    "PAPERS": "units",
+    "inch": "units",
+    "mm": "units",
+    "pt": "units",
+}
+
+if TYPE_CHECKING:
+    from pnp.render.components import Board, Card, Component, Draw, Token, check_components
+    from pnp.render.face import DrawContext, Face, TextFit
+    from pnp.render.geometry import Box
+    from pnp.render.icons import Icon, IconSet
+    from pnp.render.layout import Custom, Fill, IconAt, Image, Label, Layout, Panel, Text
+    from pnp.render.markup import MarkupError, escape
+    from pnp.render.report import RenderError, RenderReport
+    from pnp.render.units import CARD_SIZES, PAPERS, inch, mm, pt
+
+
+def __getattr__(name: str) -> Any:
+    """Import one of the package's names from its module on first use."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # later uses find it directly
+    return value
+
 
 __all__ = [
     "CARD_SIZES",

@@ -29,24 +29,6 @@ def _md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
-def _styled_chunks(tokens: Sequence[Token]) -> list[tuple[str, bool, bool]]:
-    """``(text, bold, italic)`` chunks; spaces take a style only inside a styled stretch."""
-    out: list[tuple[str, bool, bool]] = []
-    for i, t in enumerate(tokens):
-        if isinstance(t, Space):
-            before = tokens[i - 1] if i else None
-            after = tokens[i + 1] if i + 1 < len(tokens) else None
-            same = (
-                isinstance(before, Run | IconRef)
-                and isinstance(after, Run | IconRef)
-                and (before.bold, before.italic) == (after.bold, after.italic) == (t.bold, t.italic)
-            )
-            out.append((" ", t.bold and same, t.italic and same))
-        elif isinstance(t, Run):
-            out.append((t.text, t.bold, t.italic))
-    return out
-
-
 def md_inline(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
     """Inline markup as Markdown: ``**bold**``, ``*italic*``, icons by their label."""
     parts: list[str] = []

@@ -285,16 +285,6 @@ def test_agent_names_ignore_case_and_keep_the_tables_spelling() -> None:
         parse_agents("random,random,random", 2, HAGGLE)
 
 
-def test_setup_events_kept_as_a_plain_list_are_accepted(haggle_content) -> None:
-    """Rulesets written before ``Game.setup_events()`` existed may store a list there."""
-    game = HAGGLE.new_game(haggle_content, GameConfig(2), 1)
-    deal = game.setup_events()
-    game.setup_events = list(deal)  # shadows the method, as such a ruleset does
-    seen = []
-    run = play_game(game, agents_chooser(HAGGLE, ["random", "random"], 1), observer=seen.extend)
-    assert run.status == FINISHED and seen[: len(deal)] == deal
-
-
 def test_random_seats_called_directly_choose_as_random_agents_do() -> None:
     """RandomSeats, called as any chooser is (outside play's shortcut), draws as
     RandomAgent.choose does from the same seat's stream."""

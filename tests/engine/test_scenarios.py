@@ -8,6 +8,7 @@ import pytest
 
 from pnp.content import ContentError
 from pnp.engine.scenarios import ScenarioRunner
+from pnp.rulesets import find_ruleset
 from tests.fixtures.haggle import SCENARIOS
 
 BASE = """
@@ -124,7 +125,7 @@ def test_a_script_without_begin_is_told_to_start_with_it(write) -> None:
           - {seat: 0, choose: pass}
         """
     )
-    text = fail_text(ScenarioRunner(), path)  # the shipped rulesets and content
+    text = fail_text(ScenarioRunner(find_ruleset), path)  # the shipped rulesets and content
     assert "script[0] (line 9): no option 'pass'" in text
     assert "start the script with `- {choose: begin}`" in text
     assert "pending: seat 0, scenario_start, options:" in text and "0: begin" in text

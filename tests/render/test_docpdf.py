@@ -20,7 +20,7 @@ from pnp.render.options import RenderOptions
 from pnp.render.reference import build_reference
 from pnp.render.report import RenderReport
 from pnp.render.units import paper_size
-from pnp.rulesets import RULESETS
+from pnp.rulesets import all_rulesets
 from pnp.rulesets.ruleset import Ruleset
 from tests.fixtures.toy import TOY
 from tests.fixtures.toy.kit import ICONS
@@ -37,7 +37,7 @@ def _labels(icons: Any) -> dict[str, str]:
     return {name: icon.label for name, icon in icons.items()}
 
 
-@pytest.fixture(scope="module", params=RULESETS, ids=lambda r: r.name)
+@pytest.fixture(scope="module", params=all_rulesets(), ids=lambda r: r.name)
 def shipped(request: pytest.FixtureRequest) -> tuple[Navigation, bytes]:
     """A shipped ruleset's reference: its navigation and its PDF."""
     ruleset: Ruleset = request.param

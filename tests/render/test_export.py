@@ -10,7 +10,7 @@ import pytest
 from pnp.render.document import parse_document
 from pnp.render.export import to_html, to_markdown
 from pnp.render.reference import build_reference
-from pnp.rulesets import RULESETS
+from pnp.rulesets import all_rulesets
 from tests.fixtures.toy import TOY
 from tests.fixtures.toy.kit import ICONS
 
@@ -109,7 +109,7 @@ def test_heading_ids_never_take_an_icons_id() -> None:
 @pytest.fixture(scope="module")
 def ruleset_docs() -> list:
     """Every shipped ruleset with its reference document."""
-    return [(r, build_reference(r, r.load())) for r in RULESETS]
+    return [(r, build_reference(r, r.load())) for r in all_rulesets()]
 
 
 def test_every_reference_page_links_only_to_ids_it_has(ruleset_docs) -> None:

@@ -19,7 +19,7 @@ from pnp.render.markup import plain_text
 from pnp.render.options import RenderOptions
 from pnp.render.reference import build_reference
 from pnp.render.report import RenderReport
-from pnp.rulesets import RULESETS, find_ruleset
+from pnp.rulesets import all_rulesets, find_ruleset
 from tests.fixtures.toy.kit import ICONS
 from tests.render.pdfcheck import fragments
 
@@ -91,7 +91,7 @@ class _Tables(HTMLParser):
             self.open.pop()
 
 
-@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.name)
 def test_a_wide_table_scrolls_inside_its_box_not_the_page(ruleset) -> None:
     html = to_html(build_reference(ruleset, ruleset.load()), ruleset.icons, ruleset.title)
     tables = _Tables()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import pnp.rulesets
 from pnp.errors import UnknownRulesetError, UsageError
-from pnp.rulesets import RULESETS, find_ruleset
+from pnp.rulesets import all_rulesets, find_ruleset
 from tests.fixtures.toy import TOY, ToyContent
 
 
@@ -33,7 +36,7 @@ def test_unknown_ruleset_suggests(toy_registry: None) -> None:
 
 
 def test_registered_names_are_unique() -> None:
-    names = [r.name for r in RULESETS]
+    names = [r.name for r in all_rulesets()]
     assert len(names) == len(set(names))
 
 
@@ -79,3 +82,41 @@ def test_one_rulesets_folder_given_for_all_says_to_name_the_ruleset(toy_root: Pa
     # a root without YAML of its own keeps the plain message
     with pytest.raises(ContentError, match=r"no such content folder$"):
         TOY.load(toy_root / "toy" / "cards" / "nothing", alone=False)
+
+
+def _imported_after(code: str) -> set[str]:
+    """The modules a fresh interpreter has imported after running ``code``."""
+    shown = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", shown], capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_finding_one_ruleset_imports_no_other() -> None:
+    loaded = _imported_after("from pnp.rulesets import find_ruleset; find_ruleset('fief')")
+    assert "pnp.rulesets.fief" in loaded
+    assert "pnp.rulesets.thrones" not in loaded
+    assert "pnp.rulesets.ironthrone" not in loaded
+
+
+def test_help_imports_no_ruleset_and_no_renderer() -> None:
+    loaded = _imported_after(
+        "import sys\nsys.argv = ['pnp', '--help']\nfrom pnp.cli import app\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass"
+    )
+    assert "pnp.cli" in loaded
+    assert not {m for m in loaded if m.startswith("reportlab")}
+    assert not {m for m in loaded if m.startswith("pnp.rulesets.") and m != "pnp.rulesets.ruleset"}
+
+
+def test_registry_names_need_no_import() -> None:
+    loaded = _imported_after("from pnp.rulesets import ruleset_names; print(ruleset_names())")
+    assert not {m for m in loaded if m.startswith("pnp.rulesets.") and m != "pnp.rulesets.ruleset"}
+
+
+def test_a_registered_package_must_hold_its_named_ruleset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a package registered under a name its RULESET does not carry is a plug-in bug
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", ("tests.fixtures.toy",))
+    with pytest.raises(TypeError, match=r"tests\.fixtures\.toy\.RULESET must be the Ruleset"):
+        find_ruleset("toy")

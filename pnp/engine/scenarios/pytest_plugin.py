@@ -20,6 +20,7 @@ import pytest
 from pnp.engine.scenarios.model import SCENARIO_SUFFIXES
 from pnp.engine.scenarios.runner import ScenarioRunner
 from pnp.errors import PnpError
+from pnp.rulesets import find_ruleset
 
 _RUNNER_KEY = pytest.StashKey[ScenarioRunner]()
 
@@ -39,7 +40,7 @@ class ScenarioItem(pytest.Item):
         """Run the scenario; raise :class:`ScenarioFailed` with its diff when it fails."""
         runner = self.config.stash.get(_RUNNER_KEY, None)
         if runner is None:
-            runner = ScenarioRunner()
+            runner = ScenarioRunner(find_ruleset)
             self.config.stash[_RUNNER_KEY] = runner
         try:
             outcome = runner.run(self.path)

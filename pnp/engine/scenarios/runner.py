@@ -33,7 +33,7 @@ from pnp.engine.scenarios.matching import (
 from pnp.engine.scenarios.model import Expect, Scenario, load_scenario
 from pnp.engine.scenarios.paths import PathError, StatePath
 from pnp.errors import PnpError
-from pnp.rulesets import Ruleset, find_ruleset
+from pnp.rulesets.ruleset import Ruleset
 
 #: the most events a failure lists before it says how many it left out
 MAX_LISTED_EVENTS = 60
@@ -83,13 +83,14 @@ class _Play:
 class ScenarioRunner:
     """Runs scenario files, loading each ruleset's content once.
 
-    ``find`` looks a ruleset up by name (default: the registry), so tests can
-    run fixture rulesets; ``content_root`` is the ``--content`` root.
+    ``find`` looks a ruleset up by name (the command line hands it the registry's
+    :func:`~pnp.rulesets.find_ruleset`; tests, their fixture rulesets);
+    ``content_root`` is the ``--content`` root.
     """
 
     def __init__(
         self,
-        find: Callable[[str], Ruleset] = find_ruleset,
+        find: Callable[[str], Ruleset],
         content_root: Path | None = None,
     ) -> None:
         self.find = find

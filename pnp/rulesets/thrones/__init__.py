@@ -1,17 +1,18 @@
 """The thrones card game: plots, challenges, titles — content schema, referee and bots.
 
-``RULESET`` plugs it into pnp (see :mod:`pnp.rulesets`).
+``RULESET`` plugs it into pnp (see :mod:`pnp.rulesets`). Its print hooks name
+the :mod:`.kit` by path (:mod:`pnp.rulesets.lazy`): importing the ruleset or playing a
+game loads no print code.
 """
 
 from __future__ import annotations
 
+from pnp.rulesets.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.ruleset import Ruleset
-from pnp.rulesets.thrones.agents import HeuristicAgent
-from pnp.rulesets.thrones.components import components
-from pnp.rulesets.thrones.game_setup import new_game, scenario_game
-from pnp.rulesets.thrones.icons import ICONS
+from pnp.rulesets.thrones.bots import HeuristicBot
 from pnp.rulesets.thrones.model import ThronesContent, summarize_content
-from pnp.rulesets.thrones.reference import reference_context
+from pnp.rulesets.thrones.scenario import scenario_game
+from pnp.rulesets.thrones.setup import new_game
 from pnp.rulesets.thrones.usage import kit_meter
 
 RULESET = Ruleset(
@@ -22,17 +23,17 @@ RULESET = Ruleset(
     default_players=2,
     content_model=ThronesContent,
     summarize=summarize_content,  # type: ignore[arg-type]
-    # every -o option game_setup.OPTIONS accepts, so `pnp rulesets` lists them all
+    # every -o option setup.OPTIONS accepts, so `pnp rulesets` lists them all
     notes="options: two_on_two, draft, littlefinger, titles (on at 3–4), mulligan (on at 2), "
     "deck_format=two_player|constructed",
     new_game=new_game,
     scenario_game=scenario_game,
-    agents={"heuristic": HeuristicAgent},
+    agents={"heuristic": HeuristicBot},
     fair_margin=0.05,
-    components=components,
+    components=OnFirstCall("pnp.rulesets.thrones.kit.components:components"),
     kit_meter=kit_meter,
-    icons=ICONS,
-    reference_context=reference_context,
+    icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
+    reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
 )
 
 __all__ = ["RULESET"]

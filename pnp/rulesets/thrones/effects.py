@@ -24,9 +24,9 @@ and ``effect:`` is one effect or a list of effects resolved in order.
 
 Content that uses a word outside this vocabulary fails validation with the
 file, line and field, never silently. The referee runs these models
-(:mod:`pnp.rulesets.thrones.resolve`) and the printed text is generated from
-them (:mod:`pnp.rulesets.thrones.text`), so a card and its rules can never
-disagree.
+(:mod:`pnp.rulesets.thrones.rules.abilities`) and the printed text is generated
+from them (:mod:`pnp.rulesets.thrones.text`), so a card and its rules can
+never disagree.
 """
 
 from __future__ import annotations

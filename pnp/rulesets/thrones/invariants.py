@@ -13,7 +13,7 @@ from pnp.rulesets.thrones.effects import PHASES
 from pnp.rulesets.thrones.state import PLAY, Card
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
 _NEXT = {p: PHASES[(i + 1) % len(PHASES)] for i, p in enumerate(PHASES)}
 

@@ -14,6 +14,7 @@ A content folder holds these top-level sections (any file may hold any part):
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Literal
@@ -30,6 +31,7 @@ from pnp.rulesets.thrones.effects import (
     Keyword,
     SourceType,
 )
+from pnp.rulesets.thrones.sigils import SIGILS
 
 HouseField = HouseRef | list[HouseRef] | None
 
@@ -363,8 +365,6 @@ def _check_titles(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
 
 def _check_sigils(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
     """Each House names a sigil the print kit can draw."""
-    from pnp.rulesets.thrones.icons import SIGILS  # the kit's drawings
-
     for i, house in enumerate(content.houses):
         if house.sigil not in SIGILS:
             hint = _close(house.sigil, dict.fromkeys(SIGILS))
@@ -419,8 +419,6 @@ def _trait_refs(data: object, loc: Loc) -> Iterator[tuple[Loc, str]]:
 
 
 def _close(word: str, known: dict[str, object]) -> str | None:
-    import difflib
-
     hint = difflib.get_close_matches(word, list(known), n=1)
     return hint[0] if hint else None
 

@@ -5,7 +5,7 @@ an attribute of a pydantic model is several times slower than reading one of
 a plain object: the model class defines ``__getattr__``, which keeps the
 interpreter from specialising the attribute access. Action and response
 windows read ability fields (limits, conditions, costs, filters) thousands
-of times a game, so :class:`~.cards.CardDef` keeps plain copies instead.
+of times a game, so :class:`~.catalog.CardDef` keeps plain copies instead.
 
 A plain copy has the model's fields and the computed values the referee
 reads (``groups``, ``effects``, ``kind`` …) as slots, nested models copied

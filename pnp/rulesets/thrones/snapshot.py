@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.rulesets.thrones.state import card_snapshot
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
 
 def snapshot(game: ThronesGame) -> dict[str, Any]:

@@ -10,20 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.engine.game import Decision, Option
-from pnp.rulesets.thrones.cards import CardDef, icons_of, keywords_of
-
-
-def new_decision(seat: int, kind: str, options: list[Option]) -> Decision:
-    """A :class:`Decision` of ``options`` (any sequence).
-
-    The busiest choice points (action windows, picking attackers …) yield
-    ``opts[0] if len(opts) == 1 else (yield new_decision(…))`` themselves
-    instead of delegating to :meth:`ThronesGame.ask`: one generator less for
-    each of the few hundred decisions of a game.
-    """
-    return Decision(seat, kind, tuple(options))
-
+from pnp.rulesets.thrones.catalog import CardDef, icons_of, keywords_of
 
 # zones
 DECK = "deck"

@@ -1,6 +1,6 @@
 """The printed pieces a thrones game has in use at once (the playtest's kit check).
 
-Counted from the game's state by the ids of :mod:`.components`:
+Counted from the game's state by the ids of :mod:`.kit.components`:
 
 - every card of the game by its id, whatever its zone (deck, hand, play,
   discard and dead piles, the plot deck and the box of a plot draft):
@@ -23,11 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.engine.kitmeter import KitMeter
+from pnp.rulesets.thrones.game import ThronesGame
 
 if TYPE_CHECKING:
     from pnp.engine.game import Game
-    from pnp.rulesets.thrones.cards import CardDef
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.catalog import CardDef
 
 #: the groups counted together
 CARDS, GOLD, POWER = 1, 2, 4
@@ -100,7 +100,5 @@ class ThronesKitMeter(KitMeter):
 
 def kit_meter(game: Game, thorough: bool = False) -> ThronesKitMeter:
     """The kit meter of a thrones ``game`` (the :class:`~pnp.rulesets.ruleset.Ruleset` hook)."""
-    from pnp.rulesets.thrones.rules import ThronesGame
-
     assert isinstance(game, ThronesGame)
     return ThronesKitMeter(game, thorough=thorough)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.rulesets.thrones.state import Card, Challenge, card_snapshot
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
 
 class ThronesView:

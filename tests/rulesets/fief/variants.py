@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.engine.scenarios import ScenarioRunner
+from pnp.rulesets import find_ruleset
 from tests.content.copies import edit as edit  # re-exported: the fief tests' edit helper
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "fief"
@@ -15,7 +16,7 @@ def run_scenario(content_copy: Path, text: str, tmp_path: Path, name: str = "var
     """Run the scenario ``text`` against the content folder ``content_copy``; it must pass."""
     path = tmp_path / name
     path.write_text(text)
-    outcome = ScenarioRunner(content_root=content_copy.parent).run(path)
+    outcome = ScenarioRunner(find_ruleset, content_root=content_copy.parent).run(path)
     assert outcome.passed, "\n".join(outcome.lines())
 
 

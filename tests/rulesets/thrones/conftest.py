@@ -11,6 +11,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.engine.game import Game, GameConfig
 from pnp.rulesets.thrones import RULESET
+from pnp.rulesets.thrones.game import ThronesGame
 
 
 @pytest.fixture(scope="session")
@@ -42,3 +43,13 @@ def play_random(
             assert not broken, f"seed {seed} step {steps}: {broken}"
         assert steps < 20_000, "runaway game"
     return game, steps
+
+
+def begun(game: Any) -> ThronesGame:
+    """``game`` (a scenario game) past its opening one-option ``begin`` decision."""
+    assert isinstance(game, ThronesGame)
+    opening = game.decision()
+    assert opening is not None and opening.kind == "scenario_start"
+    assert opening.labels() == ["begin"]
+    game.apply(0)
+    return game

@@ -34,7 +34,6 @@ import pytest
 from pydantic import BaseModel, TypeAdapter
 
 from pnp.rulesets.thrones import RULESET
-from pnp.rulesets.thrones.components import components
 from pnp.rulesets.thrones.effects import (
     CANCEL_TRIGGERS,
     EFFECT_KEYS,
@@ -53,7 +52,8 @@ from pnp.rulesets.thrones.effects import (
     TargetKind,
     Trigger,
 )
-from pnp.rulesets.thrones.icons import ICONS
+from pnp.rulesets.thrones.kit.components import components
+from pnp.rulesets.thrones.kit.icons import ICONS
 from pnp.rulesets.thrones.model import (
     Agenda,
     Attachment,

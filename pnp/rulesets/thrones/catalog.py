@@ -215,10 +215,6 @@ class CardDef:
     def __repr__(self) -> str:
         return f"<CardDef {self.id}>"
 
-    @property
-    def is_character(self) -> bool:
-        return self.type == "character"
-
 
 @dataclass
 class CardDB:

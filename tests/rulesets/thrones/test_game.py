@@ -1,4 +1,6 @@
-"""Seeded random games in every mode finish with no invariant violation."""
+"""The game the engine drives (:mod:`pnp.rulesets.thrones.game`): seeded random games in every
+mode finish with no invariant violation, replay alike, give their results; a bad option index
+is a clear error."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import random
 import pytest
 
 from pnp.content import LoadedContent
+from pnp.engine.flow import IllegalMoveError
 from pnp.engine.game import GameConfig
 from pnp.engine.paths import main_sources
 from pnp.rulesets.thrones import RULESET
@@ -40,12 +43,6 @@ def test_same_seed_same_game(content: LoadedContent) -> None:
     assert a.state_hash() != c.state_hash()
 
 
-def test_houses_from_config(content: LoadedContent) -> None:
-    assert RULESET.new_game is not None
-    game = RULESET.new_game(content, GameConfig(2, ("martell", "greyjoy")), 3)
-    assert game.factions() == ("martell", "greyjoy")
-
-
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"two_on_two": True})])
 def test_ways_to_win_are_the_winners_main_power_sources(
     content: LoadedContent, players: int, options: dict
@@ -67,3 +64,10 @@ def test_ways_to_win_are_the_winners_main_power_sources(
         result = game.result()
         assert result is not None and result.winners
         assert result.paths == tuple(main_sources(gains[w]) for w in result.winners)
+
+
+def test_bad_option_index_is_a_clear_error(content: LoadedContent) -> None:
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(2), 1)
+    with pytest.raises(IllegalMoveError, match="does not exist"):
+        game.apply(99)

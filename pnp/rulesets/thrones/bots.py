@@ -19,8 +19,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from pnp.engine.errors import UnknownDecisionError
 from pnp.engine.game import Decision, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_DEADLY,
     K_INTIMIDATE,
@@ -55,17 +56,21 @@ def card_value(c: Card) -> float:
     return v + c.power * 1.5
 
 
-class HeuristicAgent:
+class HeuristicBot:
     """A rule-of-thumb player for thrones."""
 
     def choose(self, view: ThronesView, decision: Decision, rng: random.Random) -> int:
+        """The option its rule for ``decision.kind`` (its ``on_<kind>`` method) picks.
+
+        A kind it has no rule for is an :class:`UnknownDecisionError`: a new
+        decision of the referee the bot was not taught, never played blind.
+        """
         handler: Callable[[ThronesView, Decision, random.Random], int] | None = getattr(
             self, "on_" + decision.kind, None
         )
         if handler is None:
-            return 0
-        index = handler(view, decision, rng)
-        return index if 0 <= index < len(decision.options) else 0
+            raise UnknownDecisionError("heuristic", decision.kind)
+        return handler(view, decision, rng)
 
     # ------------------------------------------------------------------ helpers
 

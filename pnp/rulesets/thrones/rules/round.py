@@ -1,33 +1,22 @@
-"""The thrones referee: the round of seven phases, zones, power, victory.
+"""The round: seven phases, zones, strength and passive modifiers, power and victory.
 
-The rules are written as generator functions that read like the rulebook:
-each ``yield`` hands a :class:`~pnp.engine.game.Decision` to the engine and
-receives the chosen :class:`~pnp.engine.game.Option` back. A decision with a
-single option is taken at once and never shown (no pointless prompts), and
-an action window asks only the players who have a legal action.
-
-Challenges live in :mod:`.challenges`, abilities in :mod:`.resolve`, setup in
-:mod:`.game_setup`; this module ties them into :class:`ThronesGame`.
+:class:`RoundMixin` is the part of :class:`~pnp.rulesets.thrones.game.ThronesGame`
+that runs a round (TH-PLOT … TH-TAX) and the bookkeeping every other rule
+uses: asking a decision, emitting an event, moving cards between zones,
+gaining power and checking victory (TH-WIN). Challenges are
+:mod:`.challenges`, abilities :mod:`.abilities`, the setup phase :mod:`.setup`.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Generator, Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from pnp.engine.game import Decision, Event, Game, Option, Result
-from pnp.engine.paths import main_sources
+from pnp.engine.flow import Flow, FlowEnd, ask, offer
+from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import shuffle as shuffle_list
-from pnp.errors import PnpError
-from pnp.rulesets.thrones.cards import K_INFAMY, CardDB, CardDef
-from pnp.rulesets.thrones.challenges import ChallengeMixin
+from pnp.rulesets.thrones.catalog import K_DEATHBOUND, K_INFAMY, K_STALWART, CardDef
 from pnp.rulesets.thrones.effects import PHASES
-from pnp.rulesets.thrones.game_setup import SetupMixin
-from pnp.rulesets.thrones.model import Rules
-from pnp.rulesets.thrones.plain import shared_plain
-from pnp.rulesets.thrones.resolve import AbilityMixin
 from pnp.rulesets.thrones.state import (
     DEAD,
     DECK,
@@ -40,13 +29,12 @@ from pnp.rulesets.thrones.state import (
     PLOT_USED,
     REMOVED,
     Card,
-    Challenge,
-    Lasting,
     Seat,
-    new_decision,
 )
 
-Flow = Generator[Decision, Option, Any]
+if TYPE_CHECKING:
+    from pnp.rulesets.thrones.game import ThronesGame
+
 
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
@@ -55,11 +43,7 @@ NOTHING: tuple[()] = ()
 _CHALLENGES_DONE = Option("challenges: done", None)
 
 
-class IllegalChoice(PnpError):
-    """An option index that the pending decision does not have."""
-
-
-class GameOver(Exception):
+class GameOver(FlowEnd):
     """Raised inside the flow when the game ends."""
 
     def __init__(self, winners: tuple[int, ...], ending: str) -> None:
@@ -68,7 +52,7 @@ class GameOver(Exception):
         self.ending = ending
 
 
-class WinnerChoice(Exception):
+class WinnerChoice(FlowEnd):
     """Several players reached victory at once in multiplayer: the first player picks."""
 
     def __init__(self, candidates: list[int]) -> None:
@@ -76,259 +60,41 @@ class WinnerChoice(Exception):
         self.candidates = candidates
 
 
-class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
-    """A game of thrones for 2–4 players (or Two-on-Two)."""
-
-    def __init__(
-        self,
-        db: CardDB,
-        rules: Rules,
-        houses: list[str],
-        seed: int,
-        options: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.db = db
-        self.rules = shared_plain(rules)  # read in hot paths (victory after each power gain)
-        self.players = len(houses)
-        self.options = dict(options or {})
-        self.team_mode = bool(self.options.get("two_on_two"))
-        self.titles_on = self.players >= 3 and not self.team_mode and bool(db.titles)
-        if "titles" in self.options:
-            self.titles_on = bool(self.options["titles"]) and self.players >= 3
-        self.littlefinger = bool(self.options.get("littlefinger")) and self.titles_on
-        self.rng = random.Random(seed)
-        self.seats = [Seat(i, h) for i, h in enumerate(houses)]
-        #: power each seat gained, by reason, for the playtest's ways to win
-        #: (a tally of the log, not game state: the snapshot leaves it out)
-        self.power_gains: list[Counter[str]] = [Counter() for _ in houses]
-        #: every seat clockwise from each seat (the order of windows and turns)
-        self.orders = [
-            [(start + i) % self.players for i in range(self.players)]
-            for start in range(self.players)
-        ]
-        if self.team_mode:
-            for s in self.seats:
-                s.team = s.idx % 2  # partners sit opposite: 0 & 2, 1 & 3
-        #: each seat's opponents' Seat objects and numbers (shared lists: never change them)
-        self.opponent_seats = [
-            [o for o in self.seats if o.idx != s.idx and o.team != s.team] for s in self.seats
-        ]
-        self.opponent_idx = [[o.idx for o in opps] for opps in self.opponent_seats]
-        #: the first-player options offered by each seat (winner's order, shared)
-        self._first_opts = [
-            [Option(f"first player: seat {s}", s) for s in order] for order in self.orders
-        ]
-        self.next_uid = 1
-        self.cards: list[Card] = []  # every card of the game, by creation
-        self.limbo: list[Card] = []  # events being played
-        self.draft_deck: list[Card] = []  # plot draft variant: the shared draft deck
-        self.plot_box: list[Card] = []  # plots returned to the box
-        self.lasting: list[Lasting] = []
-        self.cond_sources: list[tuple[Card, Any, Any]] = []
-        self.touched: list[Card] = []  # cards whose static modifiers are set
-        #: whether a passive in play reaches "each" card of a kind (then any card
-        #: entering or leaving play needs a refresh)
-        self.wide = True
-        #: whether some 'each' passive of this game's cards picks its cards by icon
-        #: or keyword, which other passives and lasting effects change: then the
-        #: modifiers are recomputed in full whenever a card enters or leaves play
-        #: (see enter_play)
-        self.chainable = True
-        self.ch: Challenge | None = None
-        self.last_ch: Challenge | None = None
-        self.nchal = 0
-        self.round_no = 1
-        self.phase = "setup"
-        self.phase_seq: list[str] = []
-        self.first = 0
-        self.first_round1: int | None = None
-        self.active: int | None = None
-        self.title_pool: list[str] = list(db.titles) if self.titles_on else []
-        self.title_holder: dict[str, int] = {}
-        self.redirect_used = False
-        self.triggers_present: set[str] = set()
-        self.forced_present: set[str] = set()
-        self.live_triggers: set[str] = set()
-        self._events: list[Event] = []
-        self._setup_events: list[Event] = []
-        self._pending: Decision | None = None
-        self._result: Result | None = None
-        self._gen: Flow | None = None
-        self.decisions = 0
-        self.tokens: Any = None  # the content's printed token supply (the bank is bottomless)
-        self.deck_problems: dict[int, list[str]] = {}
-        #: options naming cards, by label prefix, then card (or (uid, number))
-        self._label_cache: dict[str, dict[Any, Option]] = {}
-        #: "marshal: <card>" options by card uid
-        self._marshal_opts: dict[int, Option] = {}
-
-    # ------------------------------------------------------------------ engine API
-
-    def start(self, phase: str = "setup", *, pause: bool = False) -> None:
-        """Begin play at ``phase`` (``setup`` for a new game) and run to the first decision.
-
-        ``pause`` (a scenario) opens with a one-option ``scenario_start``
-        decision for the first player, so that all the position sets off
-        happens after it, where the scenario's checks can see it.
-        """
-        for s in self.seats:  # a scenario fills the zones directly
-            s.reindex()
-        chainable = False
-        for d in {c.d for c in self.cards}:  # each definition once (copies share one)
-            if d.responses:
-                self.triggers_present.update(d.responses)
-            if d.forced:
-                self.forced_present.update(d.forced)
-            if d.each_by_icon_or_keyword:
-                chainable = True
-        self.chainable = chainable
-        #: every trigger some card of this game answers (forced or response): the busy
-        #: trigger points skip trigger_all for the others
-        self.live_triggers = self.triggers_present | self.forced_present
-        self.count_owned()
-        self.refresh()
-        self._gen = self._flow(phase, pause)
-        self._advance(None)
-        self._setup_events = self._events
-        self._events = []
-
-    def count_owned(self) -> None:
-        """Remember how many cards and plots each seat owns (the conservation invariant)."""
-        cards = self.owned_cards = [0] * self.players
-        plots = self.owned_plots = [0] * self.players
-        plot_zones = (PLOT_DECK, PLOT_USED, PLOT_REVEALED)
-        for c in self.cards:
-            kind = c.d.type
-            if kind == "plot":
-                if c.zone in plot_zones:
-                    plots[c.owner] += 1
-            elif kind != "agenda":
-                cards[c.owner] += 1
-
-    def decision(self) -> Decision | None:
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        pending = self._pending
-        if pending is None:
-            raise IllegalChoice("the game is over; there is no decision to answer")
-        try:
-            if index < 0:
-                raise IndexError(index)
-            option = pending.options[index]
-        except IndexError:
-            raise IllegalChoice(
-                f"option {index} does not exist; the {pending.kind} decision has "
-                f"{len(pending.options)} options"
-            ) from None
-        self._events = []
-        self.decisions += 1
-        try:  # the common case of _advance, inlined: this runs for every decision
-            self._pending = self._gen.send(option)  # type: ignore[union-attr]
-        except (GameOver, WinnerChoice, StopIteration) as stop:
-            self._stopped(stop)
-        return self._events
-
-    def setup_events(self) -> list[Event]:
-        return list(self._setup_events)
-
-    def result(self) -> Result | None:
-        return self._result
-
-    @property
-    def round(self) -> int:
-        return self.round_no
-
-    def factions(self) -> tuple[str, ...]:
-        return tuple(s.house for s in self.seats)
-
-    def first_player(self) -> int | None:
-        return self.first_round1
-
-    def _stopped(self, stop: BaseException) -> None:
-        """The flow stopped with ``stop`` instead of yielding a decision."""
-        if isinstance(stop, GameOver):
-            self._finish(stop.winners, stop.ending)
-        elif isinstance(stop, WinnerChoice):
-            self._gen = self._choose_winner(stop.candidates)
-            self._advance(None)
-        else:
-            self._pending = None
-
-    def _advance(self, value: Option | None) -> None:
-        gen = self._gen
-        assert gen is not None
-        while True:
-            try:
-                self._pending = gen.send(value) if value is not None else next(gen)
-                return
-            except GameOver as over:
-                self._finish(over.winners, over.ending)
-                return
-            except WinnerChoice as tie:
-                gen = self._gen = self._choose_winner(tie.candidates)
-                value = None
-            except StopIteration:
-                self._pending = None
-                return
-
-    def _finish(self, winners: tuple[int, ...], ending: str) -> None:
-        self._pending = None
-        self._gen = None
-        winners = tuple(sorted(winners))
-        self._result = Result(
-            winners=winners,
-            ending=ending,
-            rounds=self.round_no,
-            scores=tuple(float(self.total_power(s.idx)) for s in self.seats),
-            paths=tuple(main_sources(self.power_gains[w]) for w in winners),
-        )
-        self.emit("game_over", None, winners=list(self._result.winners), ending=ending)
-
-    def _choose_winner(self, candidates: list[int]) -> Flow:
-        """TH-WIN-02 [mp]: the first player picks the winner among the qualifiers."""
-        opts = [Option(f"winner: seat {s}", s) for s in candidates]
-        opt = yield from self.ask(self.first, "winner", opts)
-        raise GameOver((opt.data,), "power")
+class RoundMixin:
+    """The round and its bookkeeping, for :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ helpers
 
-    def ask(self, seat: int, kind: str, options: list[Option]) -> Flow:
-        """Ask ``seat`` to pick one of ``options``; a lone option is taken at once."""
-        if len(options) == 1:
-            return options[0]
-        return (yield new_decision(seat, kind, options))
+    #: ``yield from self.ask(seat, kind, options)``: the chosen option (the engine's
+    #: :func:`~pnp.engine.flow.ask`; a lone option is taken at once)
+    ask = staticmethod(ask)
 
-    def emit(self, kind: str, seat: int | None, **data: Any) -> None:
-        """Record an event."""
-        self._events.append(Event(kind, seat, data))
-
-    def new_card(self, d: CardDef, owner: int, zone: str) -> Card:
+    def new_card(self: ThronesGame, d: CardDef, owner: int, zone: str) -> Card:
         """Create a card instance owned by ``owner``."""
         c = Card(self.next_uid, d, owner, zone)
         self.next_uid += 1
         self.cards.append(c)
         return c
 
-    def order_from(self, seat: int) -> list[int]:
+    def order_from(self: ThronesGame, seat: int) -> list[int]:
         """Every seat, clockwise, starting with ``seat`` (a shared list: do not change it)."""
         return self.orders[seat]
 
-    def turn_order(self) -> list[int]:
+    def turn_order(self: ThronesGame) -> list[int]:
         """Seats in the order of the round: the first player, then clockwise."""
         return self.order_from(self.first)
 
-    def opponents(self, seat: int) -> list[int]:
+    def opponents(self: ThronesGame, seat: int) -> list[int]:
         """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03).
 
         A shared list, made once: do not change it.
         """
         return self.opponent_idx[seat]
 
-    def is_opponent(self, a: int, b: int) -> bool:
+    def is_opponent(self: ThronesGame, a: int, b: int) -> bool:
         return a != b and self.seats[a].team != self.seats[b].team
 
-    def total_power(self, seat: int) -> int:
+    def total_power(self: ThronesGame, seat: int) -> int:
         """House power plus power on every card the seat controls (TH-WIN-01)."""
         s = self.seats[seat]
         total = s.power
@@ -336,7 +102,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             total += c.power
         return total
 
-    def label_cards(self, prefix: str, cards: Iterable[Card]) -> list[Option]:
+    def label_cards(self: ThronesGame, prefix: str, cards: Iterable[Card]) -> list[Option]:
         """Options naming cards by id; repeated ids get ``#2``, ``#3`` … in order."""
         # options are made once per (prefix, card, number) and reused: pick_set
         # asks for the same labels after every pick
@@ -374,14 +140,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     # ------------------------------------------------------------------ strength & statics
 
-    def strength(self, c: Card) -> int:
+    def strength(self: ThronesGame, c: Card) -> int:
         """A character's current strength, never below 0 (TH-ACT-14)."""
         s = c.d.strength + c.static_str + c.temp_str
         if self.cond_sources:
             s += self.conditional_strength(c)
         return s if s > 0 else 0
 
-    def refresh(self) -> None:
+    def refresh(self: ThronesGame) -> None:
         """Recompute what passive abilities give (strength, icons, keywords, modifiers)."""
         for c in self.touched:
             c.static_str = c.static_icons = c.static_kw = 0
@@ -402,7 +168,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if seat.agenda is not None and seat.agenda.d.has_passives:
                 self._apply_source(seat, seat.agenda)
 
-    def passives_onto(self, c: Card) -> None:
+    def passives_onto(self: ThronesGame, c: Card) -> None:
         """Apply the 'each' passives in play to ``c``, which just entered play.
 
         Sources are visited in :meth:`refresh` order; only for ``c``, whose
@@ -417,7 +183,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if seat.agenda is not None and seat.agenda.d.has_passives:
                 self.each_passives_onto(seat, seat.agenda, c)
 
-    def _apply_source(self, seat: Seat, src: Card) -> None:
+    def _apply_source(self: ThronesGame, seat: Seat, src: Card) -> None:
         for p, _ in src.d.passives:
             self.apply_passive(seat, src, p, None)
         for p, cond in src.d.cond_passives:
@@ -425,7 +191,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     # ------------------------------------------------------------------ zones
 
-    def draw(self, seat: int, n: int, effect: bool) -> int:
+    def draw(self: ThronesGame, seat: int, n: int, effect: bool) -> int:
         """Draw ``n`` cards one at a time; an effect's draw obeys the draw cap (TH-DRAW-03)."""
         s = self.seats[seat]
         if effect:
@@ -443,10 +209,10 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             if effect:
                 s.draws += 1
             # emit, inlined: the commonest event of a game
-            self._events.append(Event("card_drawn", seat, {"card": c.d.id}))
+            self.events.append(Event("card_drawn", seat, {"card": c.d.id}))
         return drawn
 
-    def shuffle(self, seat: int) -> None:
+    def shuffle(self: ThronesGame, seat: int) -> None:
         """Shuffle a draw deck with the game's RNG.
 
         :func:`pnp.engine.rng.shuffle`: the draws of :meth:`random.Random.shuffle`
@@ -455,7 +221,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         shuffle_list(self.rng, self.seats[seat].deck)
         self.emit("deck_shuffled", seat)
 
-    def enter_play(self, c: Card, seat: int, host: Card | None = None) -> None:
+    def enter_play(self: ThronesGame, c: Card, seat: int, host: Card | None = None) -> None:
         """Put ``c`` into ``seat``'s play area, standing (TH-ZONE-03)."""
         s = self.seats[seat]
         self._take_out(c)
@@ -485,7 +251,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         else:
             self.passives_onto(c)
 
-    def add_duplicate(self, c: Card, host: Card) -> None:
+    def add_duplicate(self: ThronesGame, c: Card, host: Card) -> None:
         """Place ``c`` under ``host`` as a duplicate (TH-UNIQ-05)."""
         self._take_out(c)
         c.reset()
@@ -493,7 +259,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         c.host = host
         host.dupes.append(c)
 
-    def _take_out(self, c: Card) -> None:
+    def _take_out(self: ThronesGame, c: Card) -> None:
         """Remove ``c`` from whichever list holds it now."""
         z = c.zone
         s = self.seats[c.owner]
@@ -519,7 +285,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         elif z == REMOVED:
             s.removed.remove(c)
 
-    def put_zone(self, c: Card, zone: str) -> None:
+    def put_zone(self: ThronesGame, c: Card, zone: str) -> None:
         """Move ``c`` (already taken out of play) to its owner's ``zone``."""
         s = self.seats[c.owner]
         c.zone = zone
@@ -536,7 +302,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         else:  # pragma: no cover - programming error
             raise AssertionError(zone)
 
-    def leave_play(self, c: Card, dest: str) -> str:
+    def leave_play(self: ThronesGame, c: Card, dest: str) -> str:
         """Take ``c`` out of play to ``dest`` (dead, discard, hand, removed).
 
         Deathbound turns discard into dead (TH-KW-DEATHBOUND-01), Stalwart
@@ -545,8 +311,6 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         discard piles and power returns to the bank (TH-ZONE-06, TH-WIN-05).
         Returns where the card went.
         """
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND, K_STALWART
-
         kw = c.kw
         if dest == DISCARD and kw & K_DEATHBOUND:
             dest = DEAD
@@ -580,12 +344,12 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("card_discarded", a.owner, card=a.d.id, reason="host left play")
         c.reset()
         self.put_zone(c, dest)
-        self._events.append(Event("left_play", controller, {"card": c.d.id, "to": dest}))  # emit
+        self.events.append(Event("left_play", controller, {"card": c.d.id, "to": dest}))  # emit
         if passives:
             self.refresh()
         return dest
 
-    def leave_challenge(self, c: Card) -> None:
+    def leave_challenge(self: ThronesGame, c: Card) -> None:
         """TH-CHAL-10: a character removed from play stops participating."""
         ch = self.ch
         if ch is None:
@@ -595,7 +359,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 side.remove(c)
                 self.emit("left_challenge", c.controller, card=c.d.id)
 
-    def _drop_dupes(self, c: Card) -> None:
+    def _drop_dupes(self: ThronesGame, c: Card) -> None:
         """Duplicates under a card leaving play go to their owner's discard pile."""
         for dup in list(c.dupes):
             self._take_out(dup)
@@ -603,13 +367,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.put_zone(dup, DISCARD)
             self.emit("card_discarded", dup.owner, card=dup.d.id, reason="host left play")
 
-    def discard_from_hand(self, seat: int, c: Card, reason: str) -> None:
+    def discard_from_hand(self: ThronesGame, seat: int, c: Card, reason: str) -> None:
         """Discard a card from hand to its owner's discard pile (TH-ZONE-05)."""
         self.seats[seat].remove_from_hand(c)
         self.put_zone(c, DISCARD)
         self.emit("card_discarded", seat, card=c.d.id, reason=reason)
 
-    def kneel(self, c: Card) -> bool:
+    def kneel(self: ThronesGame, c: Card) -> bool:
         """Kneel a standing card; False if it already kneels."""
         if c.kneeling:
             return False
@@ -618,7 +382,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     # ------------------------------------------------------------------ power & victory
 
-    def gain_house_power(self, seat: int, n: int, reason: str) -> Flow:
+    def gain_house_power(self: ThronesGame, seat: int, n: int, reason: str) -> Flow:
         """``seat`` claims ``n`` power for his House from the bank (TH-WIN-03)."""
         if n <= 0:
             return NOTHING
@@ -628,11 +392,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             return NOTHING
         return self._then_check_win(placing)
 
-    def _then_check_win(self, flow: Flow) -> Flow:
+    def _then_check_win(self: ThronesGame, flow: Flow) -> Flow:
         yield from flow
         self.check_win()
 
-    def _place_power(self, seat: int, n: int, reason: str, moved_from: int | None) -> Flow:
+    def _place_power(
+        self: ThronesGame, seat: int, n: int, reason: str, moved_from: int | None
+    ) -> Flow:
         """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01).
 
         Returns :data:`NOTHING` when it is done at once (no Infamy card to choose).
@@ -659,14 +425,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 target.power += 1
         self._power_gained(seat, n, reason, moved_from)
 
-    def _power_gained(self, seat: int, n: int, reason: str, moved_from: int | None) -> None:
+    def _power_gained(
+        self: ThronesGame, seat: int, n: int, reason: str, moved_from: int | None
+    ) -> None:
         self.power_gains[seat][reason] += n
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
-        self._events.append(Event("power_gained", seat, data))  # emit, inlined
+        self.events.append(Event("power_gained", seat, data))  # emit, inlined
 
-    def move_house_power(self, src: int, dst: int, n: int, reason: str) -> Flow:
+    def move_house_power(self: ThronesGame, src: int, dst: int, n: int, reason: str) -> Flow:
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
         n = min(n, self.seats[src].power)
         if n <= 0:
@@ -679,14 +447,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             return NOTHING
         return self._then_check_win(placing)
 
-    def card_power(self, c: Card, n: int, reason: str) -> None:
+    def card_power(self: ThronesGame, c: Card, n: int, reason: str) -> None:
         """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
         c.power += n
         self.power_gains[c.controller][reason] += n
         self.emit("power_gained", c.controller, card=c.d.id, amount=n, reason=reason)
         self.check_win()
 
-    def check_win(self) -> None:
+    def check_win(self: ThronesGame) -> None:
         """End the game as soon as someone reaches the victory total (TH-WIN-01/02)."""
         if self.team_mode:
             goal = self.rules.team_victory_power
@@ -715,11 +483,17 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             raise GameOver((self.first,), "power")  # TH-WIN-02 [2p]
         raise WinnerChoice(winners)
 
+    def _choose_winner(self: ThronesGame, candidates: list[int]) -> Flow:
+        """TH-WIN-02 [mp]: the first player picks the winner among the qualifiers."""
+        opts = [Option(f"winner: seat {s}", s) for s in candidates]
+        opt = yield from self.ask(self.first, "winner", opts)
+        raise GameOver((opt.data,), "power")
+
     # ------------------------------------------------------------------ the round
 
-    def _flow(self, phase: str, pause: bool = False) -> Flow:
+    def game_flow(self: ThronesGame, phase: str, pause: bool = False) -> Flow:
         if pause:
-            yield new_decision(self.first, "scenario_start", [Option("begin", None)])
+            yield from offer(self.first, "scenario_start", [Option("begin", None)])
         if phase == "setup":
             yield from self.setup_flow()
             phase = "plot"
@@ -737,19 +511,19 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.end_round()
             phase = "plot"
 
-    def begin_phase(self, ph: str) -> None:
+    def begin_phase(self: ThronesGame, ph: str) -> None:
         self.phase = ph
         self.phase_seq.append(ph)
         if len(self.phase_seq) > 8:
             del self.phase_seq[:-8]
         self.active = None
         # emit, inlined (a round has seven phases)
-        self._events.append(Event("phase_began", None, {"phase": ph, "round": self.round_no}))
+        self.events.append(Event("phase_began", None, {"phase": ph, "round": self.round_no}))
 
-    def end_phase(self) -> None:
+    def end_phase(self: ThronesGame) -> None:
         self.expire("phase")
 
-    def end_round(self) -> None:
+    def end_round(self: ThronesGame) -> None:
         """Round bookkeeping after taxation; the stalemate rule (TH-GAP-06)."""
         self.expire("round")
         for s in self.seats:
@@ -776,7 +550,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             raise GameOver(winners, "round_limit")
         self.round_no += 1
 
-    def expire(self, until: str) -> None:
+    def expire(self: ThronesGame, until: str) -> None:
         """End the lasting effects of one duration and recompute what they changed."""
         if not self.lasting:
             return
@@ -793,7 +567,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         for c in touched:
             self.recompute_temp(c)
 
-    def recompute_temp(self, c: Card) -> None:
+    def recompute_temp(self: ThronesGame, c: Card) -> None:
         """Rebuild a card's lasting modifiers from the effects still running."""
         c.temp_str = c.temp_icons = c.temp_kw = 0
         for e in self.lasting:
@@ -807,14 +581,14 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
 
     # ------------------------------------------------------------------ phases
 
-    def phase_plot(self) -> Flow:
+    def phase_plot(self: ThronesGame) -> Flow:
         chosen: dict[int, Card] = {}
         for s in self.turn_order():
             seat = self.seats[s]
             if not seat.plot_deck:
                 continue
             opts = self.label_cards("plot", self.distinct(seat.plot_deck))
-            opt = opts[0] if len(opts) == 1 else (yield new_decision(s, "plot", opts))
+            opt = yield from self.ask(s, "plot", opts)
             chosen[s] = opt.data
         # TH-PLOT-01/03: revealed together; the new plot covers the old one
         passives = self.wide  # see enter_play: without 'each' passives, only plots' matter
@@ -829,7 +603,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             c.zone = PLOT_REVEALED
             seat.plot = c
             seat.index_sources()
-            events = self._events  # (emit, inlined)
+            events = self.events  # (emit, inlined)
             events.append(Event("plot_revealed", s, {"card": c.d.id}))
             events.append(Event("card_played", s, {"card": c.d.id}))
         if passives:
@@ -848,7 +622,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             yield from self.select_titles()
         yield from self.action_window()
 
-    def initiative_total(self, seat: int) -> int:
+    def initiative_total(self: ThronesGame, seat: int) -> int:
         """Plot initiative plus initiative bonuses in play (TH-PLOT-05, TH-COMP-15)."""
         s = self.seats[seat]
         base = s.plot.d.initiative if s.plot is not None else 0
@@ -856,7 +630,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             base += c.d.initiative
         return base
 
-    def initiative(self) -> Flow:
+    def initiative(self: ThronesGame) -> Flow:
         totals = [self.initiative_total(s.idx) for s in self.seats]
         best = max(totals)
         tied = [i for i, t in enumerate(totals) if t == best]
@@ -869,15 +643,15 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 tied = [self.rng.choice(tied)]
                 how = "random"
         winner = tied[0]
-        self._events.append(Event("initiative_won", winner, {"totals": totals, "by": how}))  # emit
+        self.events.append(Event("initiative_won", winner, {"totals": totals, "by": how}))  # emit
         opts = self._first_opts[winner]
-        opt = opts[0] if len(opts) == 1 else (yield new_decision(winner, "first_player", opts))
+        opt = yield from self.ask(winner, "first_player", opts)
         self.first = opt.data
         if self.first_round1 is None:
             self.first_round1 = self.first
-        self._events.append(Event("first_player", self.first, {}))  # emit, inlined
+        self.events.append(Event("first_player", self.first, {}))  # emit, inlined
 
-    def when_revealed(self, chosen: dict[int, Card]) -> Flow:
+    def when_revealed(self: ThronesGame, chosen: dict[int, Card]) -> Flow:
         """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
         pending = [s for s in self.turn_order() if s in chosen and chosen[s].d.when_revealed]
         while pending:
@@ -891,7 +665,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             for _i, ab in plot.d.when_revealed:
                 yield from self.resolve_triggered(s, plot, ab, {})
 
-    def phase_draw(self) -> Flow:
+    def phase_draw(self: ThronesGame) -> Flow:
         for s in self.turn_order():
             seat = self.seats[s]
             n = self.rules.draw_phase_cards + self.mod_total(s, "draw", {})
@@ -900,7 +674,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.draw(s, n, effect=False)
         yield from self.action_window()
 
-    def income(self, seat: int) -> int:
+    def income(self: ThronesGame, seat: int) -> int:
         """Plot income + income bonuses and penalties + title income (TH-MARSH-02)."""
         s = self.seats[seat]
         total = s.plot.d.income if s.plot is not None else 0
@@ -910,16 +684,16 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             total += self.db.titles[s.title].income
         return max(0, total)
 
-    def phase_marshalling(self) -> Flow:
+    def phase_marshalling(self: ThronesGame) -> Flow:
         for s in self.turn_order():
             self.active = s
             gold = self.income(s)
             self.seats[s].gold += gold
-            self._events.append(Event("gold_collected", s, {"amount": gold}))
+            self.events.append(Event("gold_collected", s, {"amount": gold}))
             yield from self.action_window(marshal_seat=s)
         self.active = None
 
-    def phase_challenges(self) -> Flow:
+    def phase_challenges(self: ThronesGame) -> Flow:
         for s in self.turn_order():
             self.active = s
             if self.littlefinger:
@@ -931,8 +705,8 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 if not opts:
                     break
                 opts.append(_CHALLENGES_DONE)
-                # never a lone option (new_decision, inlined)
-                opt = yield Decision(s, "challenge", tuple(opts))
+                # never a lone option (the engine's ask, inlined: a busy choice)
+                opt = opts[(yield Decision(s, "challenge", tuple(opts)))]
                 if opt.data is None:
                     break
                 ctype, target = opt.data
@@ -941,7 +715,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.active = None
         yield from self.action_window()
 
-    def dominance_total(self, seat: int) -> int:
+    def dominance_total(self: ThronesGame, seat: int) -> int:
         """Standing characters' strength + gold in pool (TH-DOM-01)."""
         s = self.seats[seat]
         strength = self.strength
@@ -951,7 +725,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
                 total += strength(c)
         return total + s.gold + self.mod_total(seat, "dominance", {})
 
-    def phase_dominance(self) -> Flow:
+    def phase_dominance(self: ThronesGame) -> Flow:
         totals = [self.dominance_total(s.idx) for s in self.seats]
         best = max(totals)
         tied = [i for i, t in enumerate(totals) if t == best]
@@ -965,26 +739,26 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.emit("dominance_tied", None, totals=totals)
         yield from self.action_window()
 
-    def phase_standing(self) -> Flow:
+    def phase_standing(self: ThronesGame) -> Flow:
         stood = 0
         for seat in self.seats:  # TH-STAND-01: everything at once
             for c in seat.play:
                 if c.kneeling and not c.no_stand:
                     c.kneeling = False
                     stood += 1
-        self._events.append(Event("cards_stood", None, {"count": stood}))  # emit, inlined
+        self.events.append(Event("cards_stood", None, {"count": stood}))  # emit, inlined
         yield from self.action_window()
 
-    def phase_taxation(self) -> Flow:
+    def phase_taxation(self: ThronesGame) -> Flow:
         for seat in self.seats:  # TH-TAX-01
             if seat.gold:
-                self._events.append(Event("gold_returned", seat.idx, {"amount": seat.gold}))  # emit
+                self.events.append(Event("gold_returned", seat.idx, {"amount": seat.gold}))  # emit
             seat.gold = 0
         yield from self.action_window()
 
     # ------------------------------------------------------------------ titles
 
-    def select_titles(self) -> Flow:
+    def select_titles(self: ThronesGame) -> Flow:
         """TH-PLOT-09: from the first player clockwise, each picks a title."""
         self.title_holder = {}
         for s in self.turn_order():
@@ -997,7 +771,7 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
             self.title_holder[t] = s
             self.emit("title_taken", s, title=t)
 
-    def return_titles(self) -> None:
+    def return_titles(self: ThronesGame) -> None:
         """TH-TAX-02 / TH-MODE-3P-01: titles come back at round end (3p: once the pool empties)."""
         taken = [s.title for s in self.seats if s.title is not None]
         for s in self.seats:
@@ -1008,30 +782,13 @@ class ThronesGame(ChallengeMixin, AbilityMixin, SetupMixin, Game):
         self.title_pool = list(self.db.titles)
         self.emit("titles_returned", None, titles=sorted(taken))
 
-    def holder_of(self, special: str) -> int | None:
+    def holder_of(self: ThronesGame, special: str) -> int | None:
         """The seat whose title has the given special power this round."""
         for t, s in self.title_holder.items():
             if self.db.titles[t].special == special:
                 return s
         return None
 
-    # ------------------------------------------------------------------ snapshot & view
-
-    def snapshot(self) -> dict[str, Any]:
-        from pnp.rulesets.thrones.snapshot import snapshot
-
-        return snapshot(self)
-
-    def view(self, seat: int) -> Any:
-        from pnp.rulesets.thrones.view import ThronesView
-
-        return ThronesView(self, seat)
-
-    def invariant_violations(self) -> list[str]:
-        from pnp.rulesets.thrones.invariants import violations
-
-        return violations(self)
-
 
 #: each phase's flow, by phase name (the round loop calls one per phase)
-_PHASE_FLOWS = {ph: getattr(ThronesGame, "phase_" + ph) for ph in PHASES}
+_PHASE_FLOWS = {ph: getattr(RoundMixin, "phase_" + ph) for ph in PHASES}

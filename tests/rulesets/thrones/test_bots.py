@@ -1,9 +1,11 @@
-"""The heuristic thrones bot picks whom to hurt by the game, never by seat number (issue 24).
+"""The heuristic thrones bot (:mod:`pnp.rulesets.thrones.bots`).
 
-Options that name players come in seat order, so a bot that let ties go to
-the earlier option always picked the lowest-numbered opponent: in 4-player
-playtests seat 0 was challenged a third more often than seat 3 and won 22%
-of games against seat 3's 29%.
+Its games finish and replay, it beats random play, a decision kind it has no
+rule for is an error, and it picks whom to hurt by the game, never by seat
+number (issue 24): options that name players come in seat order, so a bot
+that let ties go to the earlier option always picked the lowest-numbered
+opponent; in 4-player playtests seat 0 was challenged a third more often
+than seat 3 and won 22% of games against seat 3's 29%.
 """
 
 from __future__ import annotations
@@ -11,11 +13,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from pnp.content import LoadedContent
-from pnp.engine.game import Decision, Option
+from pnp.engine.errors import UnknownDecisionError
+from pnp.engine.game import Decision, GameConfig, Option
+from pnp.engine.runner import FINISHED, Limits, agents_chooser, run_game, scripted_chooser
 from pnp.rulesets.thrones import RULESET
-from pnp.rulesets.thrones.agents import HeuristicAgent
-from pnp.rulesets.thrones.rules import ThronesGame
+from pnp.rulesets.thrones.bots import HeuristicBot
+from pnp.rulesets.thrones.game import ThronesGame
 
 CARDS = [
     {"id": "t-a", "name": "A", "type": "character", "cost": 2, "strength": 2, "icons": ["power"]}
@@ -54,7 +60,7 @@ def challenge_targets(game: ThronesGame, tries: int = 24) -> set[int]:
     """The targets seat 0's bot picks for its pending challenge, over ``tries`` RNG seeds."""
     d = game.decision()
     assert d is not None and d.seat == 0 and d.kind == "challenge"
-    bot = HeuristicAgent()
+    bot = HeuristicBot()
     picked = set()
     for k in range(tries):
         data = d.options[bot.choose(game.view(0), d, random.Random(k))].data
@@ -77,9 +83,9 @@ def test_the_target_follows_the_game(content: LoadedContent) -> None:
 
 def test_a_shared_lead_singles_out_nobody(content: LoadedContent) -> None:
     game = four_players(content, [0, 3, 1, 3])
-    assert HeuristicAgent.leader(game.view(0)) is None
+    assert HeuristicBot.leader(game.view(0)) is None
     game = four_players(content, [0, 3, 1, 2])
-    assert HeuristicAgent.leader(game.view(0)) == 1
+    assert HeuristicBot.leader(game.view(0)) == 1
 
 
 def test_naming_an_opponent_breaks_ties_at_random(content: LoadedContent) -> None:
@@ -87,7 +93,7 @@ def test_naming_an_opponent_breaks_ties_at_random(content: LoadedContent) -> Non
     game = four_players(content, [0, 2, 2, 1])
     view = game.view(0)
     d = Decision(0, "opponent", tuple(Option(f"opponent: seat {s}", s) for s in (1, 2, 3)))
-    bot = HeuristicAgent()
+    bot = HeuristicBot()
     picked = {d.options[bot.choose(view, d, random.Random(k))].data for k in range(24)}
     assert picked == {1, 2}
 
@@ -97,7 +103,7 @@ def test_a_winner_chosen_among_others_is_not_always_the_last_seat(
 ) -> None:
     """TH-WIN-02 [mp]: the first player names a winner; when he is not one, no seat is favoured."""
     view = four_players(content, [0, 0, 0, 0]).view(0)
-    bot = HeuristicAgent()
+    bot = HeuristicBot()
     others = Decision(0, "winner", tuple(Option(f"winner: seat {s}", s) for s in (1, 2, 3)))
     picked = {others.options[bot.choose(view, others, random.Random(k))].data for k in range(24)}
     assert picked == {1, 2, 3}
@@ -108,7 +114,60 @@ def test_a_winner_chosen_among_others_is_not_always_the_last_seat(
 def test_best_without_rng_keeps_the_earlier_option() -> None:
     """Choices over one player's own cards keep their old, RNG-free tie-break."""
     options = tuple(Option(str(i), i) for i in range(4))
-    assert HeuristicAgent.best(options, lambda o: 1.0) == 0
-    assert HeuristicAgent.best(options, lambda o: float(o.data == 2)) == 2
-    spread = {HeuristicAgent.best(options, lambda o: 1.0, random.Random(k)) for k in range(40)}
+    assert HeuristicBot.best(options, lambda o: 1.0) == 0
+    assert HeuristicBot.best(options, lambda o: float(o.data == 2)) == 2
+    spread = {HeuristicBot.best(options, lambda o: 1.0, random.Random(k)) for k in range(40)}
     assert spread == {0, 1, 2, 3}
+
+
+def test_a_decision_kind_without_a_rule_is_an_error(content: LoadedContent) -> None:
+    """The bot never plays a decision it was not taught blind (option 0): it says so."""
+    game = four_players(content, [0, 0, 0, 0])
+    unknown = Decision(0, "no_such_kind", (Option("a", 1), Option("b", 2)))
+    with pytest.raises(UnknownDecisionError) as caught:
+        HeuristicBot().choose(game.view(0), unknown, random.Random(0))
+    assert caught.value.kind == "no_such_kind"
+    assert caught.value.bot == "heuristic"
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (4, {}), (4, {"two_on_two": True}), (3, {"littlefinger": True})],
+)
+def test_heuristic_bots_finish_and_replay(
+    content: LoadedContent, players: int, options: dict
+) -> None:
+    """Heuristic games end with a winner and replay to the same state hash."""
+    for seed in range(3):
+        config = GameConfig(players, None, options)
+        names = ["heuristic"] * players
+        run = run_game(
+            RULESET, content, config, seed, agents_chooser(RULESET, names, seed), hash_state=True
+        )
+        assert run.status == FINISHED, run.failure or run.violations
+        assert run.result is not None and run.result.winners
+        again = run_game(
+            RULESET, content, config, seed, scripted_chooser(run.choices), hash_state=True
+        )
+        assert again.state_hash == run.state_hash
+        assert again.result == run.result
+
+
+def test_heuristic_beats_random(content: LoadedContent) -> None:
+    """The heuristic bot should win most games against a random player."""
+    wins = 0
+    games = 12
+    for seed in range(games):
+        names = ["heuristic", "random"] if seed % 2 == 0 else ["random", "heuristic"]
+        run = run_game(
+            RULESET,
+            content,
+            GameConfig(2),
+            seed,
+            agents_chooser(RULESET, names, seed),
+            Limits(invariants=False),
+        )
+        bot = 0 if seed % 2 == 0 else 1
+        assert run.result is not None
+        wins += bot in run.result.winners
+    assert wins >= 9, f"heuristic won only {wins} of {games}"

@@ -12,10 +12,10 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.render import Token
-from pnp.rulesets.thrones.components import components
 from pnp.rulesets.thrones.effects import KEYWORDS
-from pnp.rulesets.thrones.icons import title_icon
-from pnp.rulesets.thrones.kit_text import kit_frames, phases, title_powers
+from pnp.rulesets.thrones.kit.components import components
+from pnp.rulesets.thrones.kit.icons import title_icon
+from pnp.rulesets.thrones.kit.markup import kit_frames, phases, title_powers
 from pnp.rulesets.thrones.model import ThronesContent
 from pnp.rulesets.thrones.text import KEYWORD_NAMES
 

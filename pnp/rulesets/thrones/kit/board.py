@@ -20,9 +20,9 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import Box, Face, escape, mm
-from pnp.rulesets.thrones import drawing as dr
-from pnp.rulesets.thrones.icons import GOLD, INK, POWER, paint_charge, star_points, title_icon
-from pnp.rulesets.thrones.kit_text import kit_frames, phases, title_short
+from pnp.rulesets.thrones.kit import drawing as dr
+from pnp.rulesets.thrones.kit.icons import GOLD, INK, POWER, paint_charge, star_points, title_icon
+from pnp.rulesets.thrones.kit.markup import kit_frames, phases, title_short
 from pnp.rulesets.thrones.model import ThronesContent, Title
 
 #: the board's size in mm: fits one A3 page (with bleed), or 2 × 2 tiles of A4 / Letter

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, toColor
 
 from pnp.render import Box, Face, mm
-from pnp.rulesets.thrones import icons
-from pnp.rulesets.thrones.icons import GOLD, GOLD_DARK, INK, paint_charge, shield_points
+from pnp.rulesets.thrones.kit import icons
+from pnp.rulesets.thrones.kit.icons import GOLD, GOLD_DARK, INK, paint_charge, shield_points
 
 PARCHMENT = "#f3ead3"
 PAPER = "#fbf7ec"

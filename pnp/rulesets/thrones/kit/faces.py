@@ -15,14 +15,13 @@ Sizes are millimetres on a poker-size card (63 × 88); plots are 88 × 63.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp.content import ArtFit
 from pnp.render import Box, Face, escape, mm
-from pnp.rulesets.thrones import drawing as dr
-from pnp.rulesets.thrones.drawing import Heraldry
-from pnp.rulesets.thrones.icons import (
+from pnp.rulesets.thrones.kit import drawing as dr
+from pnp.rulesets.thrones.kit.drawing import Heraldry
+from pnp.rulesets.thrones.kit.icons import (
     GOLD,
     INK,
     INTRIGUE,
@@ -30,7 +29,7 @@ from pnp.rulesets.thrones.icons import (
     POWER,
     paint_charge,
 )
-from pnp.rulesets.thrones.kit_text import kit_frames, phases, type_name
+from pnp.rulesets.thrones.kit.markup import kit_frames, phases, type_name
 from pnp.rulesets.thrones.model import Rules
 
 CHALLENGES = (("military", MILITARY), ("intrigue", INTRIGUE), ("power", POWER))
@@ -483,11 +482,6 @@ def _back_frame(face: Face, colour: str, trim: str) -> None:
     dr.panel(face, box, fill=None, stroke=trim, line_width=1.4, radius=2.5 * mm)
     box = box.inset(1.4 * mm)
     dr.panel(face, box, fill=None, stroke=trim, line_width=0.5, radius=1.8 * mm)
-
-
-def make_deck_back(sigils: Sequence[tuple[str, str, str]]) -> DeckBack:
-    """The one back every draw-deck card shares: the Houses' shields around a crown."""
-    return DeckBack(tuple(sigils))
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,20 @@ piles the rules talk about, and the steps of setup and of a challenge.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.content import LoadedContent
-from pnp.rulesets.thrones.game_setup import OPTIONS
+from pnp.rulesets.thrones.effects import KEYWORDS
+from pnp.rulesets.thrones.kit.reference import keyword_glossary
 from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.setup import OPTIONS
 from pnp.rulesets.thrones.text import KEYWORD_NAMES
+from tests.render.pdfcheck import reader
+from tests.rulesets.thrones.kit.conftest import model
 
 #: how the reference names each option the referee's setup accepts
 OPTION_SECTIONS = {
@@ -116,7 +121,7 @@ def test_setup_and_challenge_steps_are_all_there(md: str) -> None:
 
 
 def test_sigils_read_as_names_in_the_text_formats() -> None:
-    from pnp.rulesets.thrones.icons import ICONS
+    from pnp.rulesets.thrones.kit.icons import ICONS
 
     # "[Sun And Spear] Martell" read oddly in the Markdown reference
     assert ICONS["sun-and-spear"].label == "Sun and Spear"
@@ -153,3 +158,46 @@ def test_each_deck_line_states_its_format_and_size_once() -> None:
         for deck in two_player:
             house = next(h.name for h in content.model.houses if h.id == deck.house)
             assert f"{house}, two-player, {sum(deck.cards.values())} cards" in text, fmt
+
+
+def test_reference_mentions_what_it_must(kit: Path, content: LoadedContent) -> None:
+    m = model(content)
+    md = (kit / "reference.md").read_text()
+    html = (kit / "reference.html").read_text()
+    pdf_text = " ".join(
+        " ".join(p.extract_text().split())
+        for p in reader((kit / "reference.pdf").read_bytes()).pages
+    )
+    must = [
+        *(KEYWORD_NAMES[k] for k in KEYWORDS),
+        "Immunity",
+        *(t.name for t in m.titles),
+        *(h.name for h in m.houses),
+        *("Plot", "Draw", "Marshalling", "Challenges", "Dominance", "Standing", "Taxation"),
+        *("Two-on-Two", "Littlefinger", "Plot draft", "Three players", "Two players"),
+        *("Supports", "Opposes", "unopposed", "claim", "Stalemate", "Deadly counts"),
+        *(d.name for d in m.decks),
+    ]
+    for word in must:
+        assert word in md, word
+        assert word in pdf_text, word
+    # every ruling the referee takes where the rulebooks are silent is written down
+    rulings = [f"TH-GAP-{n:02d}" for n in range(1, 23)]
+    rulings += ["TH-COMP-13", "TH-SETUP-08", "TH-UNIQ-04", "TH-ZONE-01"]
+    for code in rulings:
+        assert code in md, code
+    assert "<svg" in html and "Master of Whispers" in html
+    assert f"{m.rules.victory_power} power" in md
+    assert f"round {m.rules.round_limit}" in md  # the stalemate ruling names its round
+
+
+def test_reference_names_only_files_the_kit_has(kit: Path) -> None:
+    """Every PDF the reference points a player to is one the build wrote."""
+    written = {p.name for p in kit.iterdir()}
+    named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (kit / "reference.md").read_text()))
+    assert named and named <= written, sorted(named - written)
+
+
+def test_glossary_covers_every_keyword() -> None:
+    names = {k["name"] for k in keyword_glossary()}
+    assert len(names) == 14 and "Immunity" in names and "No attachments" in names

@@ -39,6 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import IconSet
 from pnp.render.forms import end_form
+from pnp.rulesets.thrones.sigils import SIGILS
 
 #: colours of the challenge icons (also used by the faces' icon slots)
 MILITARY = "#a8231f"
@@ -590,7 +591,8 @@ def _dragon(d: Drawing, fg: Color, bg: Color) -> None:
     d.add(_stroke([60, 46, 64, 30, 62, 14], bg, 2))
 
 
-#: the House sigils, by the name a House's ``sigil:`` gives
+#: the House sigils, by the name a House's ``sigil:`` gives: one drawing for each name of
+#: :data:`~pnp.rulesets.thrones.sigils.SIGILS` (the content schema checks against those)
 CHARGES: dict[str, ChargeDraw] = {
     "direwolf": _wolf,
     "lion": _lion,
@@ -599,7 +601,6 @@ CHARGES: dict[str, ChargeDraw] = {
     "sun-and-spear": _sun_and_spear,
     "dragon": _dragon,
 }
-SIGILS: tuple[str, ...] = tuple(CHARGES)
 #: other emblems :func:`paint_charge` draws (not House sigils)
 EMBLEMS: dict[str, ChargeDraw] = {"throne": _throne}
 

@@ -1,19 +1,20 @@
 """Running abilities: action windows, marshalling, costs, targets, effects,
 responses, saves, cancels and passive modifiers.
 
-The vocabulary itself (what content may say) is :mod:`.effects`; this module
+The vocabulary itself (what content may say) is :mod:`pnp.rulesets.thrones.effects`; this module
 is what the referee does with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from pnp.engine.flow import Flow
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_AMBUSH,
+    K_DEATHBOUND,
     K_LIMITED,
     K_NOATT,
     KW_BIT,
@@ -36,13 +37,11 @@ from pnp.rulesets.thrones.state import (
     REMOVED,
     Card,
     Lasting,
-    new_decision,
 )
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
-Flow = Generator[Decision, Option, Any]
 Ctx = dict[str, Any]
 
 
@@ -75,7 +74,7 @@ _KIND_TYPES = {
 
 
 class AbilityMixin:
-    """Abilities of :class:`~pnp.rulesets.thrones.rules.ThronesGame`."""
+    """Abilities of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ filters
 
@@ -459,7 +458,7 @@ class AbilityMixin:
     def targets_exist(
         self: ThronesGame, seat: int, card: Card, checks: tuple[tuple[str, Any], ...]
     ) -> bool:
-        """Whether every check of :func:`~.cards.target_checks` finds what it needs."""
+        """Whether every check of :func:`~.catalog.target_checks` finds what it needs."""
         for what, t in checks:
             if what == "choose":
                 if not self.has_candidate(seat, card, t):
@@ -567,8 +566,8 @@ class AbilityMixin:
                 continue
             opts.append(_DONE if s == marshal_seat else _PASS)
             kind = "marshal" if s == marshal_seat else "action"
-            # never a lone option: pass is one (new_decision, inlined)
-            opt = yield Decision(s, kind, tuple(opts))
+            # never a lone option: pass is one (the engine's ask, inlined: a busy choice)
+            opt = opts[(yield Decision(s, kind, tuple(opts)))]
             if opt.data is None:
                 passes += 1
                 continue
@@ -732,7 +731,7 @@ class AbilityMixin:
 
     def _attach_into_play(self: ThronesGame, seat: int, c: Card, event: dict[str, Any]) -> Flow:
         hosts = self.label_cards("host", self.attach_hosts(seat, c))
-        opt = hosts[0] if len(hosts) == 1 else (yield new_decision(seat, "host", hosts))
+        opt = yield from self.ask(seat, "host", hosts)
         self._into_play(seat, c, opt.data, event)
 
     def _into_play(
@@ -742,7 +741,7 @@ class AbilityMixin:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
         # emit, inlined: a game marshals dozens of cards
-        self._events.append(Event("card_played", seat, {"card": c.d.id, **event}))
+        self.events.append(Event("card_played", seat, {"card": c.d.id, **event}))
 
     def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
@@ -788,8 +787,6 @@ class AbilityMixin:
     def from_limbo(self: ThronesGame, c: Card, cancelled: bool) -> None:
         """A played event goes to its owner's discard pile (dead pile: Deathbound, not
         cancelled; TH-KW-DEATHBOUND-01)."""
-        from pnp.rulesets.thrones.cards import K_DEATHBOUND
-
         if c.zone == "limbo":
             self.limbo.remove(c)
             self.put_zone(c, "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD)

@@ -22,7 +22,7 @@
     Chamber with the titles' support and oppose arrows;
 
 and the reference sheet from ``templates/thrones/reference.xml.j2``. Copy
-counts follow :mod:`pnp.rulesets.thrones.supply`.
+counts follow :mod:`pnp.rulesets.thrones.kit.supply`.
 """
 
 from __future__ import annotations
@@ -32,11 +32,13 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.render import Board, Card, Component, RenderError, Token, escape
-from pnp.rulesets.thrones import faces
-from pnp.rulesets.thrones.board import BOARD_SIZE, CouncilBoard
-from pnp.rulesets.thrones.drawing import NEUTRAL, NEUTRAL_ACCENT, Heraldry
-from pnp.rulesets.thrones.icons import SIGILS, title_icon
-from pnp.rulesets.thrones.kit_text import card_rules, kit_frames, title_powers
+from pnp.rulesets.thrones import RULESET
+from pnp.rulesets.thrones.kit import faces
+from pnp.rulesets.thrones.kit.board import BOARD_SIZE, CouncilBoard
+from pnp.rulesets.thrones.kit.drawing import NEUTRAL, NEUTRAL_ACCENT, Heraldry
+from pnp.rulesets.thrones.kit.icons import title_icon
+from pnp.rulesets.thrones.kit.markup import card_rules, kit_frames, title_powers
+from pnp.rulesets.thrones.kit.supply import agenda_copies, card_copies, plot_copies, token_counts
 from pnp.rulesets.thrones.model import (
     Agenda,
     Character,
@@ -47,7 +49,7 @@ from pnp.rulesets.thrones.model import (
     ThronesContent,
     Title,
 )
-from pnp.rulesets.thrones.supply import agenda_copies, card_copies, plot_copies, token_counts
+from pnp.rulesets.thrones.sigils import SIGILS
 
 #: the order cards are printed in, within a House
 TYPE_ORDER = {"character": 0, "location": 1, "attachment": 2, "event": 3}
@@ -253,7 +255,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
             )
         )
 
-    counts = token_counts(model, max(_player_counts()))
+    counts = token_counts(model, max(RULESET.player_counts))
     supply = (
         ("gold", "Gold token", counts.gold, faces.gold_token, faces.gold_token),
         ("power", "Power counter", counts.power, faces.power_token, faces.power_token),
@@ -300,13 +302,7 @@ def components(content: LoadedContent[Any]) -> list[Component]:
                 id="council-board",
                 name="Multiplayer board",
                 size=BOARD_SIZE,
-                face=CouncilBoard.from_content(model, max(_player_counts())),
+                face=CouncilBoard.from_content(model, max(RULESET.player_counts)),
             )
         )
     return out
-
-
-def _player_counts() -> tuple[int, ...]:
-    from pnp.rulesets.thrones import RULESET
-
-    return RULESET.player_counts

@@ -9,11 +9,11 @@ intercept → "defenders declared" triggers → action window → resolve.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from pnp.engine.flow import Flow
 from pnp.engine.game import Decision, Event, Option
-from pnp.rulesets.thrones.cards import (
+from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
     K_DEADLY,
     K_INTIMIDATE,
@@ -26,9 +26,8 @@ from pnp.rulesets.thrones.effects import ICONS
 from pnp.rulesets.thrones.state import DEAD, Card, Challenge
 
 if TYPE_CHECKING:
-    from pnp.rulesets.thrones.rules import ThronesGame
+    from pnp.rulesets.thrones.game import ThronesGame
 
-Flow = Generator[Decision, Option, Any]
 
 # Options that depend only on their words are made once (options are immutable)
 #: "<kind>: done" / "<kind>: none" by (kind, anything chosen yet)
@@ -38,7 +37,7 @@ _CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
 
 
 class ChallengeMixin:
-    """The challenges of :class:`~pnp.rulesets.thrones.rules.ThronesGame`."""
+    """The challenges of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ declaring
 
@@ -105,8 +104,8 @@ class ChallengeMixin:
                 opts = [*labels, end]
             else:
                 opts = labels
-            # new_decision, inlined (the commonest choices of a game)
-            opt = opts[0] if len(opts) == 1 else (yield Decision(seat, kind, tuple(opts)))
+            # the engine's ask, inlined: one generator less for the commonest choices of a game
+            opt = opts[0] if len(opts) == 1 else opts[(yield Decision(seat, kind, tuple(opts)))]
             c = opt.data
             if c is None:
                 break
@@ -138,7 +137,7 @@ class ChallengeMixin:
         )
         for c in attackers:
             c.kneeling = True
-        events = self._events  # (emit, inlined here: a game has dozens of challenges)
+        events = self.events  # (emit, inlined here: a game has dozens of challenges)
         data = {"challenge": ctype, "target": target, "attackers": [c.d.id for c in attackers]}
         events.append(Event("challenge_declared", seat, data))
         if self.titles_on:
@@ -153,7 +152,7 @@ class ChallengeMixin:
         if not ch.defenders and self.titles_on:
             yield from self.offer_intercept(ch)
         data = {"challenge": ctype, "defenders": [c.d.id for c in ch.defenders]}
-        self._events.append(Event("defenders_declared", ch.defender, data))
+        self.events.append(Event("defenders_declared", ch.defender, data))
         if "defenders_declared" in self.live_triggers:
             yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
         yield from self.action_window()
@@ -317,7 +316,7 @@ class ChallengeMixin:
             ch.unopposed = dfn < 1
         elif dfn > att:
             ch.winner, ch.loser = ch.defender, ch.attacker
-        events = self._events  # (emit, inlined here: a game has dozens of challenges)
+        events = self.events  # (emit, inlined here: a game has dozens of challenges)
         ctype = ch.ctype
         data = {"challenge": ctype, "attack": att, "defence": dfn, "winner": ch.winner}
         events.append(Event("challenge_resolved", ch.attacker, data))
@@ -361,7 +360,7 @@ class ChallengeMixin:
         """TH-CHAL-13…18: the target suffers the attacker's claim, as far as possible."""
         n = self.claim_value(ch.attacker, ch.ctype)
         target = ch.target
-        self._events.append(
+        self.events.append(
             Event("claim", target, {"challenge": ch.ctype, "amount": n})
         )  # emit, inlined
         if n <= 0:

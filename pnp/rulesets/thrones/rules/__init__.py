@@ -1,0 +1,7 @@
+"""The thrones referee's rules, one module per part of the game.
+
+:mod:`.round` the round of seven phases, zones, power and victory;
+:mod:`.challenges` challenges; :mod:`.abilities` running card abilities;
+:mod:`.setup` the setup phase. :class:`~pnp.rulesets.thrones.game.ThronesGame`
+combines them.
+"""

@@ -1,0 +1,134 @@
+"""How each face is drawn (:mod:`pnp.rulesets.thrones.kit.faces`): the words it sets, their size
+and place."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content import LoadedContent
+from pnp.render import Component, DrawContext, Face, escape
+from pnp.rulesets.thrones import RULESET
+from pnp.rulesets.thrones.kit.icons import ICONS
+from pnp.rulesets.thrones.text import card_text
+from tests.render.pdfcheck import reader
+from tests.render.recording import RecordingFace, overlap
+from tests.rulesets.thrones.kit.conftest import model
+
+
+class WordFace(Face):
+    """A face that remembers the text it was asked to set."""
+
+    def __init__(self, canvas: Canvas, context: DrawContext, component: Component) -> None:
+        w, h = component.trim_size()
+        super().__init__(canvas, width=w, height=h, bleed=0, component=component, context=context)
+        self.words: list[str] = []
+
+    def text(self, markup: str, *args: Any, **kwargs: Any) -> Any:
+        self.words.append(markup)
+        return super().text(markup, *args, **kwargs)
+
+    def label(self, text: str, *args: Any, **kwargs: Any) -> float:
+        self.words.append(escape(text))
+        return super().label(text, *args, **kwargs)
+
+
+def face_words(components: list[Component]) -> dict[str, str]:
+    """Everything each component's face sets, as plain words in one line, by id."""
+    canvas = Canvas(io.BytesIO())
+    context = DrawContext(icons=ICONS)  # one document: icons become forms once
+    out = {}
+    for comp in components:
+        face = WordFace(canvas, context, comp)
+        comp.face(face)
+        canvas.showPage()
+        text = re.sub(r"<[^>]+>", " ", " ".join(face.words))
+        text = html.unescape(text.replace("&#91;", "[").replace("&#93;", "]"))
+        out[comp.id] = " ".join(text.split())
+    assert not context.report.problems, context.report.lines()
+    return out
+
+
+def test_card_faces_print_the_generated_ability_text(content: LoadedContent) -> None:
+    """Each face sets its name and the text the ruleset generates from its abilities, whole."""
+    m = model(content)
+    houses = {h.id: h.name for h in m.houses}
+    assert RULESET.components is not None
+    cards: list[tuple[Any, str]] = [(c, c.id) for c in m.cards]
+    cards += [(p, f"plot-{p.id}") for p in m.plots]
+    cards += [(a, f"agenda-{a.id}") for a in m.agendas]
+    wanted = {cid for _, cid in cards}
+    printed = face_words([c for c in RULESET.components(content) if c.id in wanted])
+    checked = 0
+    for card, cid in cards:
+        words = printed[cid]
+        assert card.name in words, cid
+        for line in card_text(card, houses):
+            flat = " ".join(line.replace("**", "").split())
+            assert flat in words, (cid, flat)
+            checked += 1
+    assert checked > 150
+
+
+def test_the_pdf_holds_the_text_of_its_cards(
+    kit: Path, content: LoadedContent, entries: dict[str, dict[str, Any]]
+) -> None:
+    """Read back a few pages: the words reach the PDF (icons print as pictures)."""
+    m = model(content)
+    houses = {h.id: h.name for h in m.houses}
+    pdf = reader((kit / "cards.pdf").read_bytes())
+    for card in (m.cards[0], m.cards[len(m.cards) // 2], m.cards[-1]):
+        page = pdf.pages[entries[card.id]["page"] - 1]
+        text = " ".join(page.extract_text().split())
+        assert card.name in text
+        for line in card_text(card, houses):
+            for part in re.split(r"\[[a-z_-]+\]", line.replace("**", "")):
+                if part.strip():
+                    assert " ".join(part.split()) in text, (card.id, part)
+
+
+def test_title_marker_names_stay_inside_the_paper_disc(content: LoadedContent) -> None:
+    """Each title marker's name box fits inside the disc within its gold ring."""
+    assert RULESET.components is not None
+    markers = [c for c in RULESET.components(content) if c.id.startswith("marker-")]
+    assert len(markers) == len(content.model.titles) == 6
+    for marker in markers:
+        face = RecordingFace(marker, RULESET.icons)
+        marker.face(face)
+        (name,) = face.of("text")
+        (disc, *_) = face.of("circle")
+        r = disc.box.w / 2 - 0.6  # the ring is 1.2 pt wide, centred on the circle
+        cx, cy = disc.box.x + r + 0.6, disc.box.y + r + 0.6
+        b = name.box
+        for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top)):
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r, (marker.id, name.what)
+        assert name.size >= 5, (marker.id, name.size)
+        for icon in face.of("icon"):
+            assert not overlap(icon.box, b), marker.id
+
+
+def test_printed_words_are_big_enough_to_read(content: LoadedContent) -> None:
+    """No word on a card, plot, title, House card or banner prints below 5.5 pt (the title
+    markers' names have their own test: a long one may go down to 5 pt)."""
+    assert RULESET.components is not None
+    pieces = [
+        c for c in RULESET.components(content) if c.kind == "card" or c.id.startswith("banner-")
+    ]
+    assert len(pieces) > 150
+    smallest: dict[str, float] = {}
+    for piece in pieces:
+        for side, draw in (("face", piece.face), ("back", getattr(piece, "back_draw", None))):
+            if draw is None:
+                continue
+            face = RecordingFace(piece, RULESET.icons, side)
+            draw(face)
+            for d in [*face.of("label"), *face.of("text")]:
+                key = f"{piece.id} {side}: {d.what[:30]}"
+                smallest[key] = d.size
+    small = {k: v for k, v in smallest.items() if v < 5.5}
+    assert not small, sorted(small.items())[:10]
