@@ -1,4 +1,5 @@
-"""Errors of the referee core that the user can fix (exit status 2)."""
+"""Errors of the referee core: those the user can fix (exit status 2), and the
+flow's signals (:mod:`pnp.engine.flow`)."""
 
 from __future__ import annotations
 
@@ -84,3 +85,13 @@ class UnknownDecisionError(Exception):
         self.bot = bot
         self.kind = kind
         super().__init__(f"the {bot} bot does not know the decision kind {kind!r}")
+
+
+class IllegalMoveError(ValueError):
+    """A move the pending decision does not allow: no such option, or no decision
+    at all because the game is over (:class:`pnp.engine.flow.FlowGame`)."""
+
+
+class FlowEnd(Exception):  # not an error: a rule's way out of the whole flow
+    """Raised inside a flow to stop it at once (a victory found deep in a round);
+    :meth:`pnp.engine.flow.FlowGame.ended` says what follows."""

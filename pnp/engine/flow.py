@@ -33,21 +33,15 @@ from typing import Any
 
 from pnp.compiled import mypyc_attr
 from pnp.engine.decision import Decision, Option
+
+# defined where nothing is compiled: a rule's own FlowEnd (an interpreted subclass)
+# must be caught here as one, which a compiled exception class would refuse
+from pnp.engine.errors import FlowEnd, IllegalMoveError
 from pnp.engine.event import Event
 from pnp.engine.native import NativeGame
 
 #: what every rule generator yields (a decision) and is sent back (the chosen index)
 Flow = Generator[Decision, int, Any]
-
-
-class IllegalMoveError(ValueError):
-    """A move the pending decision does not allow: no such option, or no decision
-    at all because the game is over."""
-
-
-class FlowEnd(Exception):  # not an error: a rule's way out of the whole flow
-    """Raised inside a flow to stop it at once (a victory found deep in a round);
-    :meth:`FlowGame.ended` says what follows."""
 
 
 def ask(seat: int, kind: str, options: Sequence[Option]) -> Flow:
