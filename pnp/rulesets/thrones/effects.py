@@ -32,11 +32,12 @@ never disagree.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
 from pnp.content import ContentModel, Ref
+from pnp.content.onekey import OneKeyModel
 
 Phase = Literal[
     "plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation", "any"
@@ -308,8 +309,11 @@ EFFECT_KEYS: tuple[str, ...] = (
 )
 
 
-class Effect(ContentModel):
-    """One thing that happens; exactly one key is set."""
+class Effect(OneKeyModel):
+    """One thing that happens: exactly one of its effect words is given."""
+
+    one_of: ClassVar[tuple[str, ...]] = EFFECT_KEYS
+    one_key_noun: ClassVar[str] = "effect word"
 
     gain_power: PowerGain | None = None
     draw: int | None = Field(default=None, ge=1)
@@ -334,28 +338,14 @@ class Effect(ContentModel):
     save: Literal[True] | None = None  # only on a save response: the card is not killed
     cancel: Literal[True] | None = None  # only on a cancel response: the action fizzles
 
-    @model_validator(mode="after")
-    def _one_key(self) -> Effect:
-        keys = [k for k in EFFECT_KEYS if getattr(self, k) is not None]
-        if len(keys) != 1:
-            raise ValueError(
-                "an effect has exactly one of: " + ", ".join(EFFECT_KEYS)
-                if not keys
-                else "an effect has exactly one key, got " + ", ".join(keys)
-            )
-        return self
-
     @cached_property
     def kind(self) -> str:
-        """The effect's key (``kill``, ``draw`` …)."""
-        for k in EFFECT_KEYS:
-            if getattr(self, k) is not None:
-                return k
-        raise AssertionError("validated effect without a key")
+        """The effect's word (``kill``, ``draw`` …), read once: the referee asks often."""
+        return self.key
 
     @cached_property
     def value(self) -> Any:
-        """The effect's parameters (the value under its key)."""
+        """The effect's parameters (the value under its word)."""
         return getattr(self, self.kind)
 
 

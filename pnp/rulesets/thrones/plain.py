@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pnp.engine.memo import IdentityMemo
 from pnp.rulesets.thrones.effects import ChooseTarget, EachTarget
 
 #: computed attributes of the vocabulary models the referee reads (copied when present)
@@ -75,16 +76,12 @@ def plain(value: Any, memo: dict[int, Any] | None = None) -> Any:
     return value
 
 
-_SHARED: dict[int, tuple[Any, Any]] = {}
+_SHARED: IdentityMemo[BaseModel, Any] = IdentityMemo(size=64)
 
 
 def shared_plain(model: BaseModel) -> Any:
-    """One plain copy of ``model`` for every game (content models live as long as
-    their content; the model is kept beside its copy, so a reused id never matches)."""
-    hit = _SHARED.get(id(model))
-    if hit is None or hit[0] is not model:
-        hit = _SHARED[id(model)] = (model, plain(model))
-    return hit[1]
+    """One plain copy of ``model`` for every game played on its content."""
+    return _SHARED.get(model, plain)
 
 
 #: target classes, model or plain copy (``isinstance(t, CHOOSE)``)

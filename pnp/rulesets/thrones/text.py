@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from pnp.content.words import plural
 from pnp.paths import default_templates_root
 from pnp.rulesets.thrones.effects import (
     Ability,
@@ -59,10 +60,6 @@ def frames() -> dict[str, Any]:
     """The sentence frames from the templates folder."""
     path = default_templates_root() / "thrones" / "ability-text.yaml"
     return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _house(house: str, houses: dict[str, str]) -> str:
@@ -153,7 +150,7 @@ def effect_words(e: Effect, name: str, houses: dict[str, str]) -> str:
             return f"gain {v.amount} power for your House"
         return f"{tw(v.target)} gains {v.amount} power"
     if k == "draw":
-        return f"draw {_plural(v, 'card')}"
+        return f"draw {plural(v, 'card')}"
     if k == "gain_gold":
         return f"gain {v} [gold]"
     if k in ("kill", "kneel", "stand"):
@@ -186,7 +183,7 @@ def effect_words(e: Effect, name: str, houses: dict[str, str]) -> str:
             "each_player": "each player discards",
         }[v.player]
         how = "at random" if v.random else "of his choice"
-        return f"{who} {_plural(v.amount, 'card')} {how} from hand"
+        return f"{who} {plural(v.amount, 'card')} {how} from hand"
     if k == "move_power":
         return f"move {v.amount} power from an opponent's House to yours"
     if k == "search":
@@ -343,7 +340,7 @@ def passive_words(
             "for your House"
         )
     if p.draw:
-        out.append(f"draw {_plural(p.draw, 'more card')} in the draw phase")
+        out.append(f"draw {plural(p.draw, 'more card')} in the draw phase")
     body = _join(out)
     lead = condition_words(cond, name)
     return _sentence(f"{lead}, {body}" if lead else body)

@@ -22,7 +22,9 @@ def test_one_timing_only() -> None:
 
 
 def test_one_effect_key_only() -> None:
-    assert "exactly one key" in _error(Effect, {"draw": 1, "gain_gold": 1})
+    assert "give exactly one effect word" in _error(Effect, {"draw": 1, "gain_gold": 1})
+    assert "got draw and gain_gold" in _error(Effect, {"draw": 1, "gain_gold": 1})
+    assert "got none" in _error(Effect, {})
 
 
 def test_unknown_words_are_errors() -> None:
