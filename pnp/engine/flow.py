@@ -82,10 +82,9 @@ class FlowGame(NativeGame):
     def begin(self, flow: Flow) -> None:
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
         self._flow_now = flow
-        self.new_move()
+        self._flow_opening = self.new_move()
         self._run(None)
-        self._flow_opening = self.events
-        self.events = []
+        self.new_move()
 
     def emit(self, kind: str, seat: int | None, /, **data: Any) -> None:
         """Record an event of the move being played."""

@@ -1,22 +1,19 @@
 """The Iron Throne: encounters, support, influence, power and hostages, for 3–5 players.
 
-The package has the shape every ruleset has: ``model`` (content schema and
-format checks), ``effects`` (the ability vocabulary), ``state`` (the game
-state), ``rules`` (the referee), ``game`` (the engine surface), ``view`` (what
-one seat may know), ``setup`` (new games and scenario positions) and
-``agents`` (the heuristic bot).
+``RULESET`` plugs it into pnp. The package has the shape every ruleset has
+(``pnp/rulesets/README.md``); its print hooks name the :mod:`.kit` by path
+(:mod:`pnp.rulesets.lazy`), so importing the ruleset or playing a game loads
+no print code.
 """
 
 from __future__ import annotations
 
-from pnp.rulesets.ironthrone.agents import HeuristicBot
-from pnp.rulesets.ironthrone.components import components
-from pnp.rulesets.ironthrone.icons import ICONS
+from pnp.rulesets.ironthrone.bots import HeuristicBot
 from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, card_ids, summarize
-from pnp.rulesets.ironthrone.reference import reference_context
 from pnp.rulesets.ironthrone.scenario import scenario_game
 from pnp.rulesets.ironthrone.setup import new_game
 from pnp.rulesets.ironthrone.usage import kit_meter
+from pnp.rulesets.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(
@@ -33,10 +30,10 @@ RULESET = Ruleset(
     # a game lasts a handful of rounds; sixty means something has gone wrong
     max_rounds=60,
     card_ids=card_ids,
-    components=components,
+    components=OnFirstCall("pnp.rulesets.ironthrone.kit.components:components"),
     kit_meter=kit_meter,
-    icons=ICONS,
-    reference_context=reference_context,
+    icons=OnFirstUse("pnp.rulesets.ironthrone.kit.icons:ICONS"),
+    reference_context=OnFirstCall("pnp.rulesets.ironthrone.kit.reference:reference_context"),
 )
 
 __all__ = ["RULESET"]

@@ -4,62 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.engine.game import Decision, Event, Result
-from pnp.engine.native import NativeGame
+from pnp.engine.flow import FlowGame
+from pnp.engine.game import Event, Result
 from pnp.engine.paths import main_sources
 from pnp.rulesets.ironthrone.rules import Referee
 from pnp.rulesets.ironthrone.view import SeatView
 
 
-class IronThroneGame(NativeGame):
-    """A game in progress: the referee's decision generator behind the engine API."""
+class IronThroneGame(FlowGame):
+    """A game in progress: the referee's flow behind the engine API (the engine's one
+    flow, :mod:`pnp.engine.flow`)."""
 
     def __init__(self, ref: Referee, start: str, *, pause: bool = False) -> None:
         """The game of ``ref`` from ``start`` (see :meth:`Referee.flow`); ``pause``
         opens it with a one-option ``scenario_start`` decision (scenarios)."""
+        super().__init__(ref.n)
         self.ref = ref
-        self.players = ref.n
         for seat in range(ref.n):  # a scenario sets tokens directly
             ref.count_living(seat)
         ref.index_leaders()  # and leaders
         ref.count_round()  # and the turn
         ref.index_hands()  # and hands
-        self._flow = ref.flow(start, pause)
-        self._send = self._flow.send
-        ref.events = []
-        self._pending = self._advance(None)
-        self._setup_events = ref.events
-        ref.events = []
+        self.begin(ref.flow(start, pause))
 
-    def _advance(self, value: int | None) -> Decision | None:
-        try:
-            return self._flow.send(value)  # type: ignore[arg-type]
-        except StopIteration:
-            return None
-
-    def decision(self) -> Decision | None:
-        """The pending decision, or ``None`` once the game is over."""
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        """Choose option ``index``; run to the next decision; return the events."""
-        pending = self._pending
-        if pending is None:
-            raise ValueError("the game is over; there is no decision to apply")
-        if not 0 <= index < len(pending.options):
-            raise IndexError(
-                f"option {index} of a {pending.kind} decision with {len(pending.options)} options"
-            )
-        events = self.ref.events = []
-        try:
-            self._pending = self._send(index)
-        except StopIteration:
-            self._pending = None
+    def new_move(self) -> list[Event]:
+        """The move's event list, which the referee appends to as it plays."""
+        events: list[Event] = []
+        self.events = events
+        self.ref.events = events
         return events
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know."""
-        return SeatView(self.ref, seat, self._pending)
+        return SeatView(self.ref, seat, self.decision())
 
     def result(self) -> Result | None:
         """Winners (most influence spread, ties shared) once the game is over."""
@@ -89,10 +66,6 @@ class IronThroneGame(NativeGame):
     def first_player(self) -> int | None:
         """The seat that took the first turn."""
         return self.ref.first
-
-    def setup_events(self) -> list[Event]:
-        """Events of the setup before the first decision."""
-        return list(self._setup_events)
 
     def invariant_violations(self) -> list[str]:
         """Conservation of power, cards and influence; phase order (see ``State``)."""

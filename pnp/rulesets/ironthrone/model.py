@@ -26,6 +26,7 @@ from pydantic import Field, StringConstraints
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
 from pnp.rulesets.ironthrone.effects import Ability, check_ability
+from pnp.rulesets.ironthrone.sigils import SIGILS
 
 HexColor = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Text = Annotated[str, StringConstraints(min_length=1)]
@@ -391,8 +392,6 @@ class IronThroneContent(ContentModel):
 
     def _check_sigils(self) -> Iterator[tuple[Loc, str]]:
         # the print kit draws each sigil; an unknown name would fail only at print time
-        from pnp.rulesets.ironthrone.icons import SIGILS
-
         for h, house in enumerate(self.houses):
             if house.sigil not in SIGILS:
                 yield (

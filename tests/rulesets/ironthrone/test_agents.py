@@ -11,7 +11,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision
 from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.agents import HeuristicBot
+from pnp.rulesets.ironthrone.bots import HeuristicBot
 from pnp.rulesets.ironthrone.game import IronThroneGame
 
 LEADERS = [

@@ -14,11 +14,12 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.content import LoadedContent
 from pnp.render import Card, Component, DrawContext, Face, RenderReport, Token
 from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.effects import describe
-from pnp.rulesets.ironthrone.icons import GLYPHS, ICONS, SIGILS
+from pnp.rulesets.ironthrone.kit.components import components
+from pnp.rulesets.ironthrone.kit.icons import GLYPHS, ICONS
+from pnp.rulesets.ironthrone.kit.style import PARCHMENT, house_palette, luminance
 from pnp.rulesets.ironthrone.model import CharacterCard, IronThroneContent
-from pnp.rulesets.ironthrone.style import PARCHMENT, house_palette, luminance
+from pnp.rulesets.ironthrone.sigils import SIGILS
 
 
 @pytest.fixture(scope="module")

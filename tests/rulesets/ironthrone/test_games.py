@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pnp.content import LoadedContent
+from pnp.engine.flow import IllegalMoveError
 from pnp.engine.game import Event, Game, GameConfig
 from pnp.engine.native import NativeGame
 from pnp.engine.paths import main_sources
@@ -132,7 +133,7 @@ def test_apply_rejects_bad_indices(content: LoadedContent[Any]) -> None:
     game = RULESET.new_game(content, GameConfig(3), 0)
     decision = game.decision()
     assert decision is not None
-    with pytest.raises(IndexError):
+    with pytest.raises(IllegalMoveError, match="does not exist"):
         game.apply(len(decision.options))
 
 

@@ -30,7 +30,6 @@ import yaml
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.effects import (
     CARD_WINDOWS,
     WINDOWS,
@@ -41,7 +40,8 @@ from pnp.rulesets.ironthrone.effects import (
     Who,
     check_ability,
 )
-from pnp.rulesets.ironthrone.icons import ICONS
+from pnp.rulesets.ironthrone.kit.components import components
+from pnp.rulesets.ironthrone.kit.icons import ICONS
 from pnp.rulesets.ironthrone.model import (
     Character,
     CharacterCard,

@@ -7,7 +7,8 @@ colours, via :data:`ICONS`) and the faces, where a sigil takes its House's
 colours (:func:`paint`).
 
 Sigils are named by the ``sigil:`` field of a House in the content:
-``wolf``, ``lion``, ``stag``, ``dragon`` and ``rose`` (:data:`SIGILS`).
+``wolf``, ``lion``, ``stag``, ``dragon`` and ``rose``
+(:data:`pnp.rulesets.ironthrone.sigils.SIGILS`).
 """
 
 from __future__ import annotations
@@ -207,9 +208,6 @@ def rose(d: Drawing, fill: Color, detail: Color) -> None:
     d.add(Circle(cx, cy, 11, fillColor=fill, strokeColor=detail, strokeWidth=2.5))
     d.add(Circle(cx, cy, 4.5, fillColor=detail, strokeColor=None))
 
-
-#: the sigils a House may name in ``sigil:``
-SIGILS: tuple[str, ...] = ("wolf", "lion", "stag", "dragon", "rose")
 
 # ------------------------------------------------------------------ game icons
 

@@ -9,9 +9,9 @@ dead side, which still names it and shows its House.
 from __future__ import annotations
 
 from pnp.render import Face, escape, mm
-from pnp.rulesets.ironthrone import icons
+from pnp.rulesets.ironthrone.kit import icons
+from pnp.rulesets.ironthrone.kit.style import PARCHMENT, disc, glyph, house_palette, mix, sigil
 from pnp.rulesets.ironthrone.model import Character, House
-from pnp.rulesets.ironthrone.style import PARCHMENT, disc, glyph, house_palette, mix, sigil
 
 #: the dead side's colours
 DEAD = "#3b3632"

@@ -25,6 +25,7 @@ import math
 import random
 from typing import Any
 
+from pnp.engine.errors import UnknownDecisionError
 from pnp.engine.game import Decision
 from pnp.rulesets.ironthrone.abilities import Compiled
 from pnp.rulesets.ironthrone.view import CardInfo, SeatView
@@ -46,10 +47,10 @@ class HeuristicBot:
     def choose(self, view: SeatView, decision: Decision, rng: random.Random) -> int:
         """Pick an option index of ``decision`` for ``view.seat``."""
         handler = getattr(self, "on_" + decision.kind, None)
-        if handler is None:
-            return rng.randrange(len(decision.options))
-        index = handler(view, decision, rng)
-        return index if 0 <= index < len(decision.options) else 0
+        if handler is None:  # a decision kind the rules gained and the bot was not taught
+            raise UnknownDecisionError("heuristic", decision.kind)
+        index: int = handler(view, decision, rng)
+        return index
 
     # ------------------------------------------------------------ helpers
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import toColor
 
 from pnp.render import Face, escape, mm
-from pnp.rulesets.ironthrone import icons
+from pnp.rulesets.ironthrone.kit import icons
 from pnp.rulesets.ironthrone.model import House
 
 #: the paper colour inside frames

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.rulesets.ironthrone.cards import ability_markup
-from pnp.rulesets.ironthrone.components import components
 from pnp.rulesets.ironthrone.effects import WINDOWS
+from pnp.rulesets.ironthrone.kit.components import components
+from pnp.rulesets.ironthrone.kit.faces import ability_markup
 from pnp.rulesets.ironthrone.model import (
     PLAYER_COUNTS,
     CharacterCard,

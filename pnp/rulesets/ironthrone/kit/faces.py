@@ -27,18 +27,7 @@ from reportlab.lib.colors import toColor
 from pnp.content import ArtFit
 from pnp.render import Custom, Draw, Face, Label, Layout, Panel, Text, escape, mm
 from pnp.rulesets.ironthrone.effects import Ability, describe
-from pnp.rulesets.ironthrone.model import (
-    Character,
-    CharacterCard,
-    Hostility,
-    House,
-    HouseEvent,
-    Rules,
-    SpecialEvent,
-    Truce,
-    event_text,
-)
-from pnp.rulesets.ironthrone.style import (
+from pnp.rulesets.ironthrone.kit.style import (
     INK,
     MUTED,
     PARCHMENT,
@@ -51,6 +40,17 @@ from pnp.rulesets.ironthrone.style import (
     house_palette,
     medallion,
     rule,
+)
+from pnp.rulesets.ironthrone.model import (
+    Character,
+    CharacterCard,
+    Hostility,
+    House,
+    HouseEvent,
+    Rules,
+    SpecialEvent,
+    Truce,
+    event_text,
 )
 
 #: the glyph a special event shows, by how it names the defender

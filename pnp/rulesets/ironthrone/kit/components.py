@@ -23,22 +23,22 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.render import Board, Card, Component, Draw, Token
-from pnp.rulesets.ironthrone.cards import (
+from pnp.rulesets.ironthrone.kit.faces import (
     character_face,
     event_back,
     event_face,
     hostility_face,
     truce_face,
 )
-from pnp.rulesets.ironthrone.model import CharacterCard, Hostility, IronThroneContent
-from pnp.rulesets.ironthrone.sheets import influence_board, leader_face
-from pnp.rulesets.ironthrone.style import house_back
-from pnp.rulesets.ironthrone.tokens import (
+from pnp.rulesets.ironthrone.kit.sheets import influence_board, leader_face
+from pnp.rulesets.ironthrone.kit.style import house_back
+from pnp.rulesets.ironthrone.kit.tokens import (
     character_alive,
     character_dead,
     influence_token,
     power_marker,
 )
+from pnp.rulesets.ironthrone.model import CharacterCard, Hostility, IronThroneContent
 
 #: sizes in mm
 CARD_SIZE = "poker"

@@ -12,9 +12,8 @@ the tokens other Houses spread onto it.
 from __future__ import annotations
 
 from pnp.render import Face, escape, mm
-from pnp.rulesets.ironthrone.cards import ability_markup
-from pnp.rulesets.ironthrone.model import Character, House, Rules
-from pnp.rulesets.ironthrone.style import (
+from pnp.rulesets.ironthrone.kit.faces import ability_markup
+from pnp.rulesets.ironthrone.kit.style import (
     INK,
     MUTED,
     PARCHMENT,
@@ -27,6 +26,7 @@ from pnp.rulesets.ironthrone.style import (
     medallion,
     rule,
 )
+from pnp.rulesets.ironthrone.model import Character, House, Rules
 
 _PAD = 6 * mm
 #: the leader's picture in the power reserve, width and height (points)
