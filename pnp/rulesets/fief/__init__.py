@@ -1,15 +1,19 @@
-"""A Song of Ice and Fief: a map of Villages, Houses of Nobles, elections, battles."""
+"""A Song of Ice and Fief: a map of Villages, Houses of Nobles, elections, battles.
+
+``RULESET`` plugs it into pnp. The package has the shape every ruleset has
+(``pnp/rulesets/README.md``); its print hooks name the :mod:`.kit` by path
+(:mod:`pnp.rulesets.lazy`), so importing the ruleset or playing a game loads
+no print code.
+"""
 
 from __future__ import annotations
 
-from pnp.rulesets.fief.agents import HeuristicBot
-from pnp.rulesets.fief.components import components
-from pnp.rulesets.fief.icons import ICONS
+from pnp.rulesets.fief.bots import HeuristicBot
 from pnp.rulesets.fief.model import PLAYER_COUNTS, FiefContent
-from pnp.rulesets.fief.reference import reference_context
 from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.setup import new_game
 from pnp.rulesets.fief.usage import COINS, kit_meter
+from pnp.rulesets.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.ruleset import Ruleset
 
 RULESET = Ruleset(
@@ -30,11 +34,11 @@ RULESET = Ruleset(
     # target: at most 10% of games may end so (issue 7's acceptance)
     undecided_endings=frozenset({"round_limit"}),
     max_undecided_rate=0.10,
-    components=components,
+    components=OnFirstCall("pnp.rulesets.fief.kit.components:components"),
     kit_meter=kit_meter,
     kit_change=(COINS,),
-    icons=ICONS,
-    reference_context=reference_context,
+    icons=OnFirstUse("pnp.rulesets.fief.kit.icons:ICONS"),
+    reference_context=OnFirstCall("pnp.rulesets.fief.kit.reference:reference_context"),
     # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning
     max_rounds=50,
 )

@@ -4,7 +4,7 @@ Every ability in ``content/fief`` is written as a small mapping with exactly
 one word of this vocabulary (``{strength_bonus: 1}``, ``{execute_captive:
 {per: round}}``); a word the vocabulary lacks is a validation error with file,
 line and a spelling hint. The referee reads the same words (see
-:mod:`pnp.rulesets.fief.compiled`), and :func:`describe` turns each one into
+:mod:`pnp.rulesets.fief.catalog`), and :func:`describe` turns each one into
 the rules text printed on the card or House board, so the two cannot disagree.
 """
 

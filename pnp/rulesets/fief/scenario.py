@@ -49,7 +49,8 @@ from pnp.engine.errors import SetupError
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
 from pnp.errors import PnpError
-from pnp.rulesets.fief.compiled import Catalog, build_catalog, catalog_for
+from pnp.rulesets.fief.catalog import Catalog, build_catalog, catalog_for
+from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.model import Noble as NobleModel
 from pnp.rulesets.fief.setup import build_state, check_options, fresh_state
 from pnp.rulesets.fief.state import SEASONS, FiefState
@@ -197,8 +198,6 @@ def scenario_game(
     seed: int,
 ) -> Any:
     """A game at the scenario's position (``Ruleset.scenario_game``)."""
-    from pnp.rulesets.fief.rules import FiefGame
-
     try:
         spec = ScenarioSetup.model_validate(dict(setup))
     except ValidationError as exc:
@@ -218,8 +217,6 @@ def scenario_game(
 
 def _new_game(cat: Catalog, spec: ScenarioSetup, seed: int) -> Any:
     """A new game's set-up with the scenario's Houses, First Player, deck tops and dice."""
-    from pnp.rulesets.fief.rules import FiefGame
-
     problems = _Problems()
     houses = [seat.house for seat in spec.seats]
     for key in ("fortune", "court"):

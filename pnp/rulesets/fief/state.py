@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from pnp.rulesets.fief.compiled import Catalog, NobleCard
+from pnp.rulesets.fief.catalog import Catalog, NobleCard
 
 PHASES = ("setup", "hear_ye", "cards", "income", "purchase", "movement", "battles", "wall", "end")
 SEASONS = ("summer", "autumn", "winter")

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from pnp.engine.event import Event
 from pnp.engine.kitmeter import ALL_GROUPS, Change, KitMeter, tally_ids
+from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.state import SEASONS
 
 if TYPE_CHECKING:
@@ -314,7 +315,5 @@ def season_passed(s: FiefState, season: str) -> bool:
 
 def kit_meter(game: Game, thorough: bool = False) -> FiefKitMeter:
     """The kit meter of a fief ``game`` (the :class:`~pnp.rulesets.ruleset.Ruleset` hook)."""
-    from pnp.rulesets.fief.rules import FiefGame
-
     assert isinstance(game, FiefGame)
     return FiefKitMeter(game.s, thorough=thorough)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.engine.game import Decision
-from pnp.rulesets.fief.compiled import Catalog
+from pnp.rulesets.fief.catalog import Catalog
 from pnp.rulesets.fief.state import FiefState
 
 

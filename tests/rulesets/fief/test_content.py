@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.content import ContentError, LoadedContent, load_content
-from pnp.rulesets.fief.compiled import build_catalog
+from pnp.rulesets.fief.catalog import build_catalog
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.model import FiefContent
 from tests.rulesets.fief.variants import edit

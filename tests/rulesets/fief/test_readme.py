@@ -22,8 +22,8 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.content import ContentError, LoadedContent, load_content
 from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.kit.reference import resolve
 from pnp.rulesets.fief.model import FiefContent
-from pnp.rulesets.fief.reference import resolve
 from tests.content.guides import (
     literal_words,
     load_example,

@@ -9,7 +9,7 @@ from typing import Any
 from pnp.content import LoadedContent
 from pnp.engine import GameConfig
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.agents import HeuristicBot
+from pnp.rulesets.fief.bots import HeuristicBot
 from pnp.rulesets.fief.state import (
     FiefState,
     Noble,

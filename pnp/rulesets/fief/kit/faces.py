@@ -1,0 +1,851 @@
+"""How each card and token of the fief kit is drawn.
+
+One draw function per kind of face, bound to its data with
+:func:`functools.partial` by :mod:`pnp.rulesets.fief.kit.components`. Every rules
+text printed here comes from the ruleset's own vocabulary
+(:func:`pnp.rulesets.fief.effects.describe`) or the content's fields; the
+numbers (strengths, prices) come from ``rules.yaml``, never from this file.
+Layouts share one grammar: a coloured edge naming the deck or House, a
+parchment panel, the name on top, the picture in the middle and the rules
+text below it, flavour last in italics.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import toColor
+
+from pnp.content import ArtFit
+from pnp.render import Face, escape, mm
+from pnp.rulesets.fief.effects import CourtEffect, FortuneEffect, describe, for_sex
+from pnp.rulesets.fief.kit.icons import ICONS
+from pnp.rulesets.fief.kit.style import (
+    BOUNTY_BACK,
+    COPY_BACK,
+    COURT_BACK,
+    DISASTER_BACK,
+    HIGH_TITLE,
+    INK,
+    MILITARY_TITLE,
+    PARCHMENT,
+    mix,
+    readable_on,
+)
+from pnp.rulesets.fief.model import (
+    Building,
+    CourtCard,
+    DisasterCopy,
+    FiefContent,
+    FortuneCard,
+    House,
+    Noble,
+    Title,
+    Unit,
+    WallCastle,
+)
+
+BANNERMAN = "#4b6a88"
+HEIR = "#8a6410"
+
+# -- icons for content words (pictures are the kit's choice; unknown words fall back) --
+
+COURT_ICONS = {
+    "join_small_council": "council",
+    "mother_of_dragons": "dragon-eggs",
+    "royal_heir": "heir",
+    "maester": "maester",
+}
+FORTUNE_ICONS = {
+    "tax": "tax",
+    "secret_passage": "passage",
+    "uprising": "uprising",
+    "ambush": "ambush",
+    "justice": "justice",
+    "assassination": "dagger",
+    "famine": "famine",
+    "heavy_rain": "rain",
+    "plague": "plague",
+}
+TITLE_ICONS = {
+    "king": "crown",
+    "queen": "queen",
+    "hand": "hand",
+    "master-of-coin": "coin-master",
+    "master-of-ships": "ships",
+    "master-of-laws": "laws",
+    "master-of-whisperers": "whisperers",
+    "protector": "protector",
+    "mother-of-dragons": "dragon-eggs",
+    "brother-of-the-watch": "crow",
+    "lord-commander": "crow",
+}
+
+
+def court_icon(effect: CourtEffect) -> str:
+    """The picture of a Court Event card."""
+    word, value = effect.word()
+    if word == "new_noble":
+        return "lord" if value == "lord" else "lady"
+    if word == "free_troops":
+        return str(value.unit) if str(value.unit) in ICONS else "strength"
+    return COURT_ICONS.get(word, "court")
+
+
+def fortune_icon(effect: FortuneEffect) -> str:
+    """The picture of a Fortune card."""
+    word, value = effect.word()
+    if word == "cancel_disaster":
+        return "harvest" if value == "famine" else "sun"
+    return FORTUNE_ICONS.get(word, "fortune")
+
+
+def title_icon(title: Title) -> str:
+    """The picture of a Title."""
+    if title.id in TITLE_ICONS:
+        return TITLE_ICONS[title.id]
+    if title.region is not None:
+        return "warden"
+    if title.council:
+        return "council"
+    return {"fief": "vp", "military": "warden", "high": "crown"}[title.kind]
+
+
+def is_disaster(effect: FortuneEffect) -> bool:
+    """Whether a Fortune effect is a disaster (black back)."""
+    return effect.word()[0] in ("famine", "heavy_rain", "plague")
+
+
+# -- shared pieces ------------------------------------------------------------------------
+
+
+def _frame(face: Face, edge: str, ground: str = PARCHMENT, inset: float = 2.2) -> None:
+    """A coloured edge (bleeding off the card) round a rounded parchment panel."""
+    face.fill(edge)
+    panel = face.trim_box().inset(inset * mm)
+    face.rect(
+        panel.x, panel.y, panel.w, panel.h, fill=ground, stroke=INK, line_width=0.6, radius=2 * mm
+    )
+
+
+def _disc(
+    face: Face,
+    x: float,
+    y: float,
+    r: float,
+    fill: str | None,
+    stroke: str | None = None,
+    width: float = 0.5,
+) -> None:
+    c = face.canvas
+    c.saveState()
+    if fill is not None:
+        c.setFillColor(toColor(fill))
+    if stroke:
+        c.setStrokeColor(toColor(stroke))
+        c.setLineWidth(width)
+    c.circle(x, y, r, stroke=int(stroke is not None), fill=int(fill is not None))
+    c.restoreState()
+
+
+def _rule(face: Face, x0: float, x1: float, y: float, colour: str = "#b9a77f") -> None:
+    c = face.canvas
+    c.saveState()
+    c.setStrokeColor(toColor(colour))
+    c.setLineWidth(0.5)
+    c.line(x0, y, x1, y)
+    c.restoreState()
+
+
+def _centre_icon(face: Face, name: str, cx: float, cy: float, size: float) -> None:
+    face.icon(name, cx - size / 2, cy - size / 2, size)
+
+
+def _flavour(
+    face: Face, text: str, x: float, y: float, w: float, h: float, size: float = 6.5
+) -> None:
+    if text:
+        face.text(
+            f"<i>{escape(text)}</i>",
+            x,
+            y,
+            w,
+            h,
+            size=size,
+            min_size=4.5,
+            align="center",
+            valign="bottom",
+            color="#4a4036",
+        )
+
+
+def _back(
+    face: Face, colour: str, icon: str, title: str, subtitle: str = "", ink: str | None = None
+) -> None:
+    """A deck back: colour to the edge, a double frame, a picture and a word."""
+    ink = ink or readable_on(colour)
+    face.fill(colour)
+    box = face.trim_box().inset(3 * mm)
+    face.rect(box.x, box.y, box.w, box.h, stroke=ink, line_width=1.0, radius=2.5 * mm)
+    inner = box.inset(1.5 * mm)
+    face.rect(inner.x, inner.y, inner.w, inner.h, stroke=ink, line_width=0.4, radius=2 * mm)
+    size = min(face.width, face.height) * 0.55
+    cx, cy = face.width / 2, face.height / 2 + 3 * mm
+    _disc(face, cx, cy, size * 0.62, mix(colour, "#ffffff", 0.82), ink, 1.0)
+    _centre_icon(face, icon, cx, cy, size * 0.9)
+    big = 12 if face.width > 50 * mm else 9
+    face.label(
+        title,
+        cx,
+        box.y + 9 * mm,
+        size=big,
+        bold=True,
+        color=ink,
+        align="center",
+        max_width=box.w - 4 * mm,
+    )
+    if subtitle:
+        face.label(
+            subtitle,
+            cx,
+            box.y + 4.5 * mm,
+            size=big * 0.6,
+            color=ink,
+            align="center",
+            max_width=box.w - 4 * mm,
+        )
+
+
+# -- Noble cards (poker) ----------------------------------------------------------------------
+
+
+def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
+    """A Noble card: name, House, sex, a portrait medallion, strength, attributes, flavour."""
+    house = _house(content, noble.house)
+    edge = house.color if house else (HEIR if noble.kind == "heir" else BANNERMAN)
+    _frame(face, edge)
+    box = face.safe_box()
+    top = box.top
+    # corner badges: the Noble's sex and his House (or role)
+    corner = 8.5 * mm
+    sex_icon = "lady" if noble.sex == "lady" else "lord"
+    _disc(face, box.x + corner / 2, top - corner / 2, corner / 2 + 0.4 * mm, "#ffffff", INK, 0.5)
+    _centre_icon(face, sex_icon, box.x + corner / 2, top - corner / 2 - 0.3 * mm, corner * 0.78)
+    badge = f"sigil-{house.id}" if house else ("heir" if noble.kind == "heir" else "bannerman")
+    if house is None:
+        _disc(
+            face,
+            box.right - corner / 2,
+            top - corner / 2,
+            corner / 2 + 0.4 * mm,
+            "#ffffff",
+            INK,
+            0.5,
+        )
+    _centre_icon(
+        face, badge, box.right - corner / 2, top - corner / 2, corner * (1.0 if house else 0.8)
+    )
+    # 1.5 mm clear of the corner discs (radius corner / 2 + 0.4 mm): long names touched them
+    name_w = box.w - 2 * (corner + 0.4 * mm) - 3 * mm
+    face.label(
+        noble.name,
+        box.x + box.w / 2,
+        top - 5.2 * mm,
+        size=10.5,
+        bold=True,
+        color=INK,
+        align="center",
+        max_width=name_w,
+        min_size=6.5,
+    )
+    face.label(
+        _noble_role(noble, house),
+        box.x + box.w / 2,
+        top - 9 * mm,
+        size=6.5,
+        italic=True,
+        color="#4a4036",
+        align="center",
+        # this low the corner discs are narrow: the line may run wider than the name
+        max_width=box.w - 2 * corner - 1.5 * mm,
+        min_size=4.5,
+    )
+    # portrait medallion
+    cy = top - 25 * mm
+    cx = box.x + box.w / 2
+    r = 12.5 * mm
+    _disc(face, cx, cy, r + 1.2 * mm, edge)
+    _disc(face, cx, cy, r, mix(edge, "#ffffff", 0.3), INK, 0.6)
+    c = face.canvas
+    c.saveState()
+    clip = c.beginPath()
+    clip.circle(cx, cy, r)
+    c.clipPath(clip, stroke=0, fill=0)
+    if noble.art:  # the designer's portrait, cut to the medallion
+        face.image(noble.art, cx - r, cy - r, 2 * r, 2 * r, fit=noble.art_fit)
+    else:
+        face.icon(sex_icon, cx - r * 0.95, cy - r, r * 1.9)
+    c.restoreState()
+    if noble.art:  # the ring again, over the picture's edge
+        _disc(face, cx, cy, r, None, INK, 0.6)
+    start = _starts_on(noble, house)
+    if start:
+        rw = 2 * r + 8 * mm
+        face.rect(
+            cx - rw / 2,
+            cy - r - 1.6 * mm,
+            rw,
+            4 * mm,
+            fill=edge,
+            stroke=INK,
+            line_width=0.4,
+            radius=1 * mm,
+        )
+        face.label(
+            start,
+            cx,
+            cy - r - 0.5 * mm,
+            size=6,
+            bold=True,
+            color=readable_on(edge),
+            align="center",
+            max_width=rw - 1.5 * mm,
+            min_size=4.5,
+        )
+    # strength, read from the rules
+    rules = content.rules.battle
+    if noble.sex == "lord":
+        strength = str(rules.lord_strength)
+        note = "strength in battle"
+    else:
+        strength = str(rules.lady_strength)
+        note = f"strength in battle; {rules.titled_lady_strength} while she holds a Title"
+    sx, sy = box.x + 1.0 * mm, cy - r - 4.6 * mm
+    face.icon("strength", sx, sy - 3.4 * mm, 6.6 * mm)
+    face.label(
+        strength, sx + 3.3 * mm, sy - 0.6 * mm, size=8.5, bold=True, color="#ffffff", align="center"
+    )
+    face.label(
+        note,
+        sx + 7.6 * mm,
+        sy - 0.6 * mm,
+        size=6.2,
+        color=INK,
+        max_width=box.w - 8.6 * mm,
+        min_size=4.5,
+    )
+    # attributes: name and generated rules text
+    attrs = {a.id: a for a in content.attributes}
+    parts = []
+    # an attribute may hold another's rule (Cruel holds Tyrant's): a rule is printed once
+    printed: dict[str, str] = {}
+    for aid in noble.attributes:
+        attr = attrs[aid]
+        sentences = [describe(e) for e in attr.effects]
+        new = [t for t in sentences if t not in printed]
+        if new:
+            text = for_sex(" ".join(new), noble.sex)
+        else:
+            text = f"(Its rule is part of {printed[sentences[0]]}, above.)"
+        printed.update((t, attr.name) for t in new)
+        parts.append(f"<b>{escape(attr.name)}.</b> {escape(text)}")
+    text_top = sy - 4.2 * mm
+    flavour_h = 7 * mm if noble.flavor else 0
+    face.text(
+        "\n".join(parts),
+        box.x + 0.8 * mm,
+        box.y + flavour_h + 0.5 * mm,
+        box.w - 1.6 * mm,
+        text_top - box.y - flavour_h - 0.5 * mm,
+        size=7.6,
+        min_size=5.0,
+    )
+    if noble.flavor:
+        _rule(face, box.x + 6 * mm, box.right - 6 * mm, box.y + flavour_h + 0.2 * mm)
+        _flavour(face, noble.flavor, box.x + 1 * mm, box.y, box.w - 2 * mm, flavour_h - 0.6 * mm)
+
+
+def _house(content: FiefContent, house_id: str | None) -> House | None:
+    return next((h for h in content.houses if h.id == house_id), None) if house_id else None
+
+
+def _noble_role(noble: Noble, house: House | None) -> str:
+    if noble.kind == "bannerman":
+        return "Bannerman · for a House with no Lord left"
+    if noble.kind == "heir":
+        return "Heir · enters with A Royal Heir Is Born"
+    sex = "Lady" if noble.sex == "lady" else "Lord"
+    return f"{sex} of {house.name}" if house else sex
+
+
+def _starts_on(noble: Noble, house: House | None) -> str:
+    """The ribbon of an initial Noble: which Court Event card brings him in at setup."""
+    if house is None:
+        return ""
+    if house.initial.lord_card == noble.id:
+        return "Initial Noble on a Lord card"
+    if house.initial.lady_card == noble.id:
+        if house.initial.lord_card is None:
+            return "Initial Noble"
+        return "Initial Noble on a Lady card"
+    return ""
+
+
+def noble_back(house: House | None, kind: str, face: Face) -> None:
+    """The back of a House's Character deck (or of the Bannermen and Heirs)."""
+    if house is not None:
+        _back(face, house.color, f"sigil-{house.id}", house.name.upper(), "Character deck")
+    elif kind == "heir":
+        _back(face, HEIR, "heir", "HEIR", "Heir to the Iron Throne")
+    else:
+        _back(face, BANNERMAN, "bannerman", "BANNERMAN", "Sworn sword")
+
+
+# -- mini cards: Court Events, Fortune, disaster copies, castles, titles ------------------------
+
+
+def _mini(
+    face: Face,
+    edge: str,
+    name: str,
+    icon: str,
+    text: str,
+    flavour: str,
+    kind: str,
+    ribbon: str = "",
+    ground: str = PARCHMENT,
+    art: str | None = None,
+    art_fit: ArtFit = "cover",
+) -> None:
+    """The common layout of the mini cards; ``art``, the designer's picture, replaces
+    the icon disc."""
+    _frame(face, edge, ground)
+    box = face.safe_box()
+    ink = INK
+    face.label(
+        name,
+        box.x + box.w / 2,
+        box.top - 4.2 * mm,
+        size=8.5,
+        bold=True,
+        color=ink,
+        align="center",
+        max_width=box.w - 1 * mm,
+        min_size=5.5,
+    )
+    face.label(
+        kind,
+        box.x + box.w / 2,
+        box.top - 7.4 * mm,
+        size=5.5,
+        italic=True,
+        color="#4a4036",
+        align="center",
+        max_width=box.w - 2 * mm,
+        min_size=4,
+    )
+    size = 15 * mm
+    cy = box.top - 8.5 * mm - size / 2 - 1 * mm
+    # the disc's top stays 0.8 mm under the kind line (at 0.62 it touched its descenders)
+    disc = size * 0.58
+    if art:  # the designer's picture across the card where the disc would be
+        x, y, w, h = box.x, cy - disc, box.w, 2 * disc
+        face.image(art, x, y, w, h, fit=art_fit)
+        face.rect(x, y, w, h, stroke=INK, line_width=0.5)
+    else:
+        _disc(face, box.x + box.w / 2, cy, disc, mix(edge, "#ffffff", 0.2), INK, 0.5)
+        _centre_icon(face, icon, box.x + box.w / 2, cy, size * 0.85)
+    if ribbon:
+        rw = box.w * 0.8
+        face.rect(
+            box.x + (box.w - rw) / 2,
+            cy - disc - 2.4 * mm,
+            rw,
+            3.6 * mm,
+            fill="#2f5d8a",
+            stroke=INK,
+            line_width=0.4,
+            radius=1 * mm,
+        )
+        face.label(
+            ribbon,
+            box.x + box.w / 2,
+            cy - disc - 1.5 * mm,
+            size=6,
+            bold=True,
+            color="#ffffff",
+            align="center",
+            max_width=rw - 1 * mm,
+        )
+    text_top = cy - disc - (3.2 if ribbon else 1.2) * mm
+    flavour_h = 6.5 * mm if flavour else 0
+    face.text(
+        text,
+        box.x + 0.3 * mm,
+        box.y + flavour_h,
+        box.w - 0.6 * mm,
+        text_top - box.y - flavour_h,
+        size=6.6,
+        min_size=4.6,
+        align="center",
+        valign="middle",
+    )
+    if flavour:
+        _rule(face, box.x + 4 * mm, box.right - 4 * mm, box.y + flavour_h)
+        _flavour(face, flavour, box.x, box.y, box.w, flavour_h - 0.5 * mm, size=5.6)
+
+
+def court_face(card: CourtCard, face: Face) -> None:
+    """A Court Event card."""
+    _mini(
+        face,
+        COURT_BACK,
+        card.name,
+        court_icon(card.effect),
+        escape(describe(card.effect)),
+        card.flavor,
+        "Court Event",
+        art=card.art,
+        art_fit=card.art_fit,
+    )
+
+
+def court_back(face: Face) -> None:
+    """The brown back of the Court Event deck."""
+    _back(face, COURT_BACK, "court", "COURT EVENT")
+
+
+def fortune_face(card: FortuneCard, face: Face) -> None:
+    """A bounty or disaster card of the Fortune deck."""
+    disaster = card.back == "disaster"
+    edge = DISASTER_BACK if disaster else BOUNTY_BACK
+    kind = "Fortune · Disaster" if disaster else "Fortune · Bounty"
+    _mini(
+        face,
+        edge,
+        card.name,
+        fortune_icon(card.effect),
+        escape(describe(card.effect)),
+        card.flavor,
+        kind,
+        art=card.art,
+        art_fit=card.art_fit,
+    )
+
+
+def bounty_back(face: Face) -> None:
+    """The grey back of the bounty cards."""
+    _back(face, BOUNTY_BACK, "fortune", "FORTUNE")
+
+
+def disaster_back(face: Face) -> None:
+    """The black back of the disaster cards (seen before they are drawn)."""
+    _back(face, DISASTER_BACK, "disaster", "FORTUNE", "Disaster")
+
+
+def copy_face(card: DisasterCopy, season: str, face: Face) -> None:
+    """A Winter is Coming disaster copy, marked with the season it joins the deck."""
+    _mini(
+        face,
+        COPY_BACK,
+        card.name.split(" (")[0],
+        fortune_icon(card.effect),
+        escape(describe(card.effect)),
+        card.flavor,
+        "Winter is Coming · Disaster copy",
+        ribbon=f"Joins in {season}",
+        art=card.art,
+        art_fit=card.art_fit,
+    )
+
+
+def copy_back(face: Face) -> None:
+    """The blue back of the disaster copies."""
+    _back(face, COPY_BACK, "winter", "WINTER IS COMING", "Disaster copy")
+
+
+def castle_face(castle: WallCastle, face: Face) -> None:
+    """A Wall castle card, castle side."""
+    _mini(
+        face,
+        "#5f84a2",
+        castle.name,
+        "stronghold",
+        escape(castle.text),
+        "",
+        "Wall castle · Night's Watch expansion",
+        art=castle.art,
+        art_fit=castle.art_fit,
+    )
+
+
+def castle_back(face: Face) -> None:
+    """A Wall castle card, fallen side."""
+    _back(face, "#3d4a56", "wall", "FALLEN", "The castle is overrun")
+
+
+def military_face(content: FiefContent, title: Title, face: Face) -> None:
+    """A Military Title card (Wardens, Protector, Mother of Dragons, Night's Watch)."""
+    regions = {r.id: r for r in content.regions}
+    bits = ["Military Title"]
+    if title.region in regions:
+        region = regions[title.region]
+        bits.append(f"Region {region.number}")
+    holders = {"lords": "Lords only", "ladies": "Ladies only"}.get(title.holders)
+    if holders:
+        bits.append(holders)
+    if title.expansion != "base":
+        # on the kind line, as the Wall castles say it (white words under the panel were
+        # printed on the parchment, where nobody could read them)
+        bits.append("Night's Watch")
+    text = escape(title.text)
+    if title.vp:
+        text = f"[vp] <b>{title.vp} VP.</b> " + text
+    _mini(
+        face,
+        MILITARY_TITLE,
+        title.name,
+        title_icon(title),
+        text,
+        "",
+        " · ".join(bits),
+        art=title.art,
+        art_fit=title.art_fit,
+    )
+
+
+def marker_card_face(name: str, text: str, face: Face) -> None:
+    """A card-shaped marker the content declares (its own words)."""
+    _mini(face, "#7a2e2e", name, "first-player", escape(text), "", "")
+
+
+def first_player_face(face: Face) -> None:
+    """The First Player card."""
+    _mini(
+        face,
+        "#7a2e2e",
+        "First Player",
+        "first-player",
+        "Acts first in every phase of the round, then the others in turn to the left. "
+        "Passes to the left when the round ends.",
+        "",
+        "Hand it on each round",
+    )
+
+
+# -- tokens -------------------------------------------------------------------------------
+
+
+def _token_ground(face: Face, ring: str, ground: str = PARCHMENT, ring_mm: float = 1.3) -> None:
+    """A coloured ring to the cut (and bleed) round a light centre."""
+    face.fill(ring)
+    cx, cy = face.width / 2, face.height / 2
+    r = min(face.width, face.height) / 2 - ring_mm * mm
+    if face.shape == "round":
+        _disc(face, cx, cy, r, ground)
+    else:
+        side = 2 * r
+        face.rect(cx - r, cy - r, side, side, fill=ground, radius=1.2 * mm)
+
+
+def unit_face(unit: Unit, house: House | None, face: Face) -> None:
+    """A troop: the unit's picture, its strength, the owner's sigil and colour."""
+    ring = house.color if house else "#d9dde2"
+    _token_ground(face, ring, ring_mm=1.6)
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    _centre_icon(face, unit.id if unit.id in ICONS else "strength", cx, cy + d * 0.09, d * 0.5)
+    if house is not None:
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.24, cy - d * 0.22, d * 0.26)
+    _disc(face, cx - d * 0.24, cy - d * 0.22, d * 0.12, INK)
+    face.label(
+        str(unit.strength),
+        cx - d * 0.24,
+        cy - d * 0.22 - d * 0.06,
+        size=d / mm * 0.7,
+        bold=True,
+        color="#ffffff",
+        align="center",
+    )
+
+
+def building_face(building: Building, face: Face) -> None:
+    """A building counter: its picture on parchment."""
+    _token_ground(face, "#6e655a", ring_mm=1.0)
+    icon = building.id if building.id in ICONS else "stronghold"
+    _centre_icon(
+        face, icon, face.width / 2, face.height / 2 + face.height * 0.06, face.width * 0.62
+    )
+    face.label(
+        building.name,
+        face.width / 2,
+        2.4 * mm,
+        size=6,
+        bold=True,
+        color=INK,
+        align="center",
+        max_width=face.width - 3 * mm,
+        min_size=4.5,
+    )
+
+
+def avatar_face(content: FiefContent, noble: Noble, face: Face) -> None:
+    """A Noble's avatar on the board: his name, sex and House."""
+    house = _house(content, noble.house)
+    ring = house.color if house else (HEIR if noble.kind == "heir" else BANNERMAN)
+    _token_ground(face, ring, ring_mm=1.8)
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    _centre_icon(face, "lady" if noble.sex == "lady" else "lord", cx, cy + d * 0.26, d * 0.24)
+    face.text(
+        f"<b>{escape(noble.name)}</b>",
+        cx - d * 0.34,
+        cy - d * 0.16,
+        d * 0.68,
+        d * 0.3,
+        size=6,
+        min_size=3.8,
+        align="center",
+        valign="middle",
+    )
+    badge = f"sigil-{house.id}" if house else ("heir" if noble.kind == "heir" else "bannerman")
+    _centre_icon(face, badge, cx, cy - d * 0.27, d * 0.18)
+
+
+def vote_face(house: House, vote: str, face: Face) -> None:
+    """A FOR (white circle) or DECOY (black circle) vote marker."""
+    _token_ground(face, house.color, ring_mm=1.6)
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    side = d * 0.58
+    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.1, side)
+    colour = INK if vote == "for" else "#ffffff"
+    # the word stays inside the circle: a white DECOY wider than the black disc printed
+    # its first and last letters white on the parchment
+    face.label(
+        vote.upper(),
+        cx,
+        cy + d * 0.055,
+        size=d / mm * 0.42,
+        bold=True,
+        color=colour,
+        align="center",
+        max_width=side * 0.72,
+        min_size=4.5,
+    )
+    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.28, d * 0.18)
+
+
+def house_back(house: House, face: Face) -> None:
+    """The hidden side of a House's vote markers: colour and sigil only."""
+    face.fill(house.color)
+    d = face.width
+    _centre_icon(face, f"sigil-{house.id}", d / 2, face.height / 2, d * 0.66)
+
+
+def house_marker_face(house: House, icon: str, label: str, face: Face) -> None:
+    """A House marker (tax, diplomacy, marriage, VP): picture, word and sigil."""
+    _token_ground(face, house.color, ring_mm=1.4)
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    if icon == f"sigil-{house.id}":
+        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.56)
+        _token_word(face, label, 0.36, 0.62)
+    elif face.shape == "round":
+        # picture and sigil side by side above the word: a sigil low on the right ran
+        # into long words; the word sits where the parchment disc is still wide
+        _centre_icon(face, icon, cx - d * 0.1, cy + d * 0.1, d * 0.36)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.2, cy + d * 0.1, d * 0.22)
+        _token_word(face, label, 0.36, 0.62, baseline=0.26)
+    else:
+        # the sigil in the top right corner: the word below has the token's whole width
+        _centre_icon(face, icon, cx - d * 0.08, cy + d * 0.06, d * 0.42)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.26, cy + d * 0.26, d * 0.24)
+        _token_word(face, label, 0.34, 0.8)
+
+
+def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
+    """A shared marker: a picture on parchment and a word."""
+    _token_ground(face, ring, ring_mm=1.4)
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    if not label:
+        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
+        return
+    # the word a little higher, where a round token's parchment is wide enough for it to
+    # print near 6 pt (it was 4.3-4.9 pt low down)
+    _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
+    _token_word(face, label, 0.36, 0.62, baseline=0.26)
+
+
+def _token_word(face: Face, word: str, size: float, width: float, baseline: float = 0.33) -> None:
+    """A bold word low on a token; ``size``, ``width`` and how far below the centre its
+    ``baseline`` lies are fractions of the token's width."""
+    d = face.width
+    face.label(
+        word,
+        d / 2,
+        face.height / 2 - d * baseline,
+        size=d / mm * size,
+        bold=True,
+        color=INK,
+        align="center",
+        max_width=d * width,
+        min_size=3.2,
+    )
+
+
+def gold_face(value: int, face: Face) -> None:
+    """A Gold Dragon coin."""
+    face.fill("#b8860b")
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    _centre_icon(face, "gold", cx, cy, d * 0.92)
+    _disc(face, cx, cy, d * 0.22, "#f2cf6b", "#8a6410", 0.8)
+    face.label(
+        str(value), cx, cy - d * 0.12, size=d / mm * 0.9, bold=True, color="#5a3d08", align="center"
+    )
+
+
+def fief_title_token(title: Title, colour: str, face: Face) -> None:
+    """A Fief Title: a square in the Fief's colour with its name and red seal."""
+    face.fill(colour)
+    ink = readable_on(colour)
+    box = face.trim_box().inset(1.2 * mm)
+    face.rect(box.x, box.y, box.w, box.h, stroke=ink, line_width=0.5, radius=1 * mm)
+    face.text(
+        f"<b>{escape(title.name)}</b>",
+        box.x + 0.6 * mm,
+        box.y + box.h * 0.38,
+        box.w - 1.2 * mm,
+        box.h * 0.6,
+        size=6.5,
+        min_size=4,
+        align="center",
+        valign="middle",
+        color=ink,
+    )
+    if title.vp:
+        size = box.h * 0.36
+        face.icon("vp", box.x + (box.w - size) / 2, box.y + 0.8 * mm, size)
+
+
+def high_title_token(title: Title, face: Face) -> None:
+    """A High Title: a square token with a circle above the brown ground."""
+    face.fill(HIGH_TITLE)
+    cx = face.width / 2
+    d = face.width
+    _disc(face, cx, face.height * 0.64, d * 0.27, PARCHMENT, "#f2cf6b", 0.8)
+    _centre_icon(face, title_icon(title), cx, face.height * 0.64, d * 0.4)
+    face.text(
+        f"<b>{escape(title.name)}</b>",
+        1.2 * mm,
+        0.9 * mm,
+        d - 2.4 * mm,
+        face.height * 0.3,
+        size=5.6,
+        min_size=3.5,
+        align="center",
+        valign="middle",
+        color="#ffffff",
+    )
+    if title.vp:
+        face.icon("vp", d - 6.2 * mm, face.height - 6.2 * mm, 5 * mm)

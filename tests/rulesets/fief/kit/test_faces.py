@@ -1,0 +1,241 @@
+"""Layout checks on the fief kit's faces, drawn on a recording face."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pnp.content import LoadedContent
+from pnp.render.components import Component
+from pnp.render.geometry import Box
+from pnp.render.units import mm
+from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.kit.components import MARKER_ART
+from pnp.rulesets.fief.kit.style import luminance
+from tests.render.recording import RecordingFace, meets_circle, overlap
+
+HOUSE_MARKERS = ("tax-marker-", "diplomacy-marker-", "marriage-marker-", "vp-marker-")
+
+
+def drawn(component: Component) -> RecordingFace:
+    face = RecordingFace(component, RULESET.icons)
+    component.face(face)
+    return face
+
+
+def contrast(a: Any, b: Any) -> float:
+    """The WCAG contrast ratio of two colours."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.fixture(scope="module")
+def kit(fief_content: LoadedContent[Any]) -> dict[str, Component]:
+    assert RULESET.components is not None
+    return {c.id: c for c in RULESET.components(fief_content)}
+
+
+def test_house_marker_words_clear_the_sigil(kit: dict[str, Component]) -> None:
+    """Tax, Diplomacy, Marriage and VP: the word never runs into the House's sigil."""
+    markers = [c for cid, c in kit.items() if cid.startswith(HOUSE_MARKERS)]
+    assert len(markers) == 4 * 9
+    for marker in markers:
+        face = drawn(marker)
+        (word,) = face.of("label")
+        sigils = [d for d in face.of("icon") if d.what.startswith("sigil-")]
+        pictures = [d for d in face.of("icon") if not d.what.startswith("sigil-")]
+        assert len(sigils) == 1, marker.id
+        for thing in [*sigils, *pictures]:
+            assert not overlap(word.box, thing.box), (marker.id, word.what, thing.what)
+        for picture in pictures:
+            assert not overlap(picture.box.inset(0.1 * picture.box.w), sigils[0].box), marker.id
+
+
+def test_marker_words_stay_on_the_parchment(kit: dict[str, Component]) -> None:
+    """The word fits inside the light ground, disc or square, not over the coloured ring."""
+    markers = [c for cid, c in kit.items() if cid.startswith(HOUSE_MARKERS) or cid in MARKER_ART]
+    for marker in markers:
+        cid = marker.id
+        face = drawn(marker)
+        words = face.of("label")
+        if not words:
+            continue
+        (word,) = words
+        d = face.width
+        r = d / 2 - 1.4 * 72 / 25.4  # the ring is 1.4 mm wide
+        corners = [
+            (x - d / 2, y - d / 2)
+            for x in (word.box.x, word.box.right)
+            for y in (word.box.y, word.box.top)
+        ]
+        for x, y in corners:
+            if face.shape == "round":
+                assert (x * x + y * y) ** 0.5 <= r, (cid, word.what)
+            else:
+                assert abs(x) <= r and abs(y) <= r, (cid, word.what)
+
+
+def test_building_words_are_readable(kit: dict[str, Component]) -> None:
+    """Mill, Sept, Stronghold … print at 6 pt where they fit, never below 4.5 pt."""
+    counters = [c for cid, c in kit.items() if cid.endswith("-counter")]
+    assert counters
+    sizes = {}
+    for counter in counters:
+        face = drawn(counter)
+        (word,) = face.of("label")
+        sizes[word.what] = word.size
+        icons = face.of("icon")
+        assert all(not overlap(word.box, i.box) for i in icons), counter.id
+    assert min(sizes.values()) >= 4.5
+    assert sizes["Mill"] == 6 and sizes["Stronghold"] == 6
+
+
+def test_every_word_on_a_mini_card_reads_against_its_ground(kit: dict[str, Component]) -> None:
+    """Each word on a mini card contrasts with what is under it (>= 4.5:1)."""
+    minis = [c for c in kit.values() if getattr(c, "size", None) == "mini"]
+    assert len(minis) > 25
+    checked = 0
+    for card in minis:
+        face = drawn(card)
+        for d in [*face.of("label"), *face.of("text")]:
+            ground = face.ground_under(d)
+            if d.color is None or ground is None:
+                continue
+            assert contrast(d.color, ground) >= 4.5, (card.id, d.what, d.color, ground)
+            checked += 1
+    assert checked > 60
+
+
+def test_night_s_watch_titles_say_so_on_their_kind_line(kit: dict[str, Component]) -> None:
+    face = drawn(kit["title-brother-of-the-watch"])
+    words = [d.what for d in face.of("label")]
+    assert any("Night's Watch" in w and "Military Title" in w for w in words), words
+
+
+def test_mini_card_lines_clear_the_picture_disc(kit: dict[str, Component]) -> None:
+    """Name and kind lines (descenders included) stay off the round picture below them."""
+    minis = [c for c in kit.values() if getattr(c, "size", None) == "mini"]
+    for card in minis:
+        face = drawn(card)
+        discs = face.of("circle")
+        assert discs, card.id
+        for line in face.of("label")[:2]:
+            b = line.box  # baseline to cap height; add the descenders
+            low = Box(b.x, b.y - 0.25 * line.size, b.w, b.h + 0.25 * line.size)
+            assert not any(meets_circle(low, d.box) for d in discs), (card.id, line.what)
+
+
+def test_noble_names_keep_clear_of_the_corner_badges(kit: dict[str, Component]) -> None:
+    """A Noble's name stays at least 1 mm from the sex and House badges beside it."""
+    nobles = [c for c in kit.values() if getattr(c, "size", None) == "poker"]
+    assert len(nobles) == 77
+    for noble in nobles:
+        face = drawn(noble)
+        name = face.of("label")[0]
+        assert name.what == noble.name
+        near = name.box.outset(1 * mm)
+        badges = [d for d in face.drawn if d.kind in ("circle", "icon")]
+        corners = [d for d in badges if d.box.top > name.box.y and d.box.y < name.box.top]
+        assert len(corners) >= 2, noble.id
+        for badge in corners:
+            assert not meets_circle(near, badge.box), (noble.id, badge.what)
+
+
+def test_marker_words_are_not_tiny(kit: dict[str, Component]) -> None:
+    """Words on the shared and House markers print at 5.3 pt or more (they were 4.3-4.9)."""
+    markers = [c for cid, c in kit.items() if cid.startswith(HOUSE_MARKERS) or cid in MARKER_ART]
+    sizes = {}
+    for marker in markers:
+        for word in drawn(marker).of("label"):
+            sizes[marker.id] = word.size
+    assert len(sizes) > 30
+    assert min(sizes.values()) >= 5.3, sorted(sizes.items(), key=lambda kv: kv[1])[:5]
+
+
+def test_vote_words_stay_inside_their_circle(kit: dict[str, Component]) -> None:
+    """FOR and DECOY print inside the white or black circle, clear of the sigil."""
+    votes = [c for cid, c in kit.items() if cid.startswith(("vote-for-", "vote-decoy-"))]
+    assert len(votes) == 18
+    for vote in votes:
+        face = drawn(vote)
+        (word,) = face.of("label")
+        (circle,) = [d for d in face.of("icon") if d.what.startswith("vote-")]
+        (sigil,) = [d for d in face.of("icon") if d.what.startswith("sigil-")]
+        r = circle.box.w * 0.41  # the drawn disc inside its 6-unit ring, of 100 units
+        cx, cy = circle.box.x + circle.box.w / 2, circle.box.y + circle.box.h / 2
+        b = word.box
+        for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top)):
+            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r, (vote.id, word.what)
+        assert not overlap(circle.box.inset(0.03 * circle.box.w), sigil.box), vote.id
+        assert word.size >= 5.5, (vote.id, word.size)
+
+
+def test_court_board_words_are_readable(kit: dict[str, Component]) -> None:
+    """The Royal Court and deck boards print no word below 5.5 pt (the VP track's 'solo win'
+    and 'alliance win' were 5 pt)."""
+    boards = [c for c in kit.values() if c.kind == "board" and c.file_stem == "court-board"]
+    assert len(boards) == 2
+    sizes = {}
+    for board in boards:
+        for d in [*drawn(board).of("label"), *drawn(board).of("text")]:
+            sizes[d.what] = min(d.size, sizes.get(d.what, 99.0))
+    assert any("solo win" in w for w in sizes)
+    # the 5 VP mark is an alliance's win in a Night's Watch game, not an alliance with the Watch
+    assert any("alliance win (Night's Watch)" in w for w in sizes), sorted(sizes)
+    assert min(sizes.values()) >= 5.5, sorted(sizes.items(), key=lambda kv: kv[1])[:5]
+
+
+def test_noble_role_and_start_lines_are_readable(kit: dict[str, Component]) -> None:
+    """The role line under a Noble's name (5.1 pt or more: the Bannermen's is long) and the
+    'Initial Noble' ribbon (5.5 pt or more) are readable, the role line clear of the badges."""
+    nobles = [c for c in kit.values() if getattr(c, "size", None) == "poker"]
+    starts = 0
+    for noble in nobles:
+        face = drawn(noble)
+        role = face.of("label")[1]
+        assert role.size >= 5.1, (noble.id, role.what, role.size)
+        near = role.box.outset(0.5 * mm)
+        badges = [d for d in face.drawn if d.kind in ("circle", "icon")][:4]
+        assert not any(meets_circle(near, b.box) for b in badges), (noble.id, role.what)
+        for line in face.of("label"):
+            if line.what.startswith("Initial Noble"):
+                starts += 1
+                assert line.size >= 5.5, (noble.id, line.size)
+    assert starts >= 9  # at least one initial Noble per House
+
+
+def test_a_rule_two_attributes_share_is_printed_once(kit: dict[str, Component]) -> None:
+    """Lysa Arryn is Cruel and Tyrant; Cruel holds Tyrant's Uprising rule, so her card
+    prints it under Cruel and names Tyrant as part of it (it printed the rule twice)."""
+    text = next(d.what for d in drawn(kit["arryn-lysa"]).of("text") if "<b>Cruel.</b>" in d.what)
+    assert text.count("An Uprising may be aimed at this Noble alone") == 1, text
+    assert "<b>Tyrant.</b> (Its rule is part of Cruel, above.)" in text, text
+
+
+def test_wall_board_words_are_readable_and_apart(
+    kit: dict[str, Component], fief_content: LoadedContent[Any]
+) -> None:
+    """The Wall board: no word below 5.5 pt, no two words (labels or text boxes) on top of
+    each other, every word on the board's light ground, and a card space the size of a
+    mini card for each castle."""
+    board = kit["wall-board"]
+    face = drawn(board)
+    words = [*face.of("label"), *face.of("text")]
+    assert len(words) > 20
+    small = [(d.what, d.size) for d in words if d.size < 5.5]
+    assert not small, small
+    for i, a in enumerate(words):
+        for b in words[i + 1 :]:
+            assert not overlap(a.box, b.box), (a.what, b.what)
+    ground = face.trim_box().inset(4 * mm)
+    for d in words:
+        b = d.box
+        inside = ground.x <= b.x and b.right <= ground.right
+        assert inside and ground.y <= b.y and b.top <= ground.top, d.what
+    cards = [
+        d
+        for d in face.of("rect")
+        if abs(d.box.w - 44 * mm) < 0.01 and abs(d.box.h - 63 * mm) < 0.01
+    ]
+    assert len(cards) == len(fief_content.model.wall_castles)

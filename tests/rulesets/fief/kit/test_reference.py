@@ -1,0 +1,295 @@
+"""The fief rules reference: exported as PDF, Markdown and HTML, and complete.
+
+It must state every rule the referee plays by, so it is checked for every
+House, Title, Noble attribute and card, for the numbers the content sets
+(read from the content here, never written into the test), and for every
+DECISION of ``shared/rules/gaps.md`` by its checklist ID and its value.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.content import LoadedContent
+from pnp.render import RenderError
+from pnp.rulesets.fief.effects import describe
+from pnp.rulesets.fief.kit.reference import kit_counts, resolve
+from tests.rulesets.fief.conftest import Build
+
+#: every DECISION of gaps.md's fief part, by the checklist ID the sheet names it with
+DECISION_IDS = (
+    "FF-SETUP-13",
+    "FF-PH-03",
+    "FF-PH-04",
+    "FF-PH-05",
+    "FF-PH-06",
+    "FF-PH-07",
+    "FF-PH-08",
+    "FF-PH-10",
+    "FF-PH-11",
+    "FF-PH-12",
+    "FF-PH-16",
+    "FF-PH-23",
+    "FF-PH-24",
+    "FF-GAP-23",
+    "FF-GAP-24",
+    "FF-GAP-25",
+    "FF-GAP-26",
+    "FF-GAP-27",
+)
+#: the open points of the rulebook the referee settles, named where the sheet settles them
+READINGS = (
+    "FF-GAP-04",
+    "FF-GAP-05",
+    "FF-GAP-06",
+    "FF-GAP-07",
+    "FF-GAP-08",
+    "FF-GAP-13",
+    "FF-GAP-15",
+    "FF-GAP-16",
+    "FF-GAP-17",
+    "FF-GAP-20",
+    "FF-GAP-21",
+)
+
+
+@pytest.fixture(scope="module")
+def md(fief_build: Build) -> str:
+    """The Markdown reference, whitespace folded."""
+    return " ".join(fief_build.files["reference.md"].decode().split())
+
+
+def test_reference_exports_in_three_formats(fief_build: Build) -> None:
+    pdf = PdfReader(io.BytesIO(fief_build.files["reference.pdf"]))
+    assert len(pdf.pages) >= 8
+    text = " ".join(p.extract_text() for p in pdf.pages)
+    assert "rules reference" in text
+    html = fief_build.files["reference.html"].decode()
+    assert html.lstrip().lower().startswith("<!doctype html")
+    assert "<symbol" in html and "Decisions at a glance" in html
+    assert fief_build.files["reference.md"].decode().startswith("# A Song of Ice and Fief")
+
+
+def test_every_decision_of_gaps_md_is_stated(md: str) -> None:
+    for rule_id in DECISION_IDS + READINGS:
+        assert rule_id in md, rule_id
+
+
+def test_decided_values_come_from_content(md: str, fief_content: LoadedContent[Any]) -> None:
+    r = fief_content.model.rules
+    expect = [
+        f"discards down to {r.hand_limit} cards",
+        f"each Sept pays {r.income.sept} Gold Dragon",
+        f"buy its Title for {r.prices.fief_title} Gold Dragons",
+        f"after round {r.round_limit}",
+        f"A player alone wins with {r.solo_vp} VP",
+        f"{r.alliance_vp} VP between them",
+        f"1 to {r.battle.capture_up_to} leftover hits capture",
+        f"she adds {r.battle.mother_of_dragons_strength} to her side's strength",
+        f"cancels {r.battle.siege_cancels} of those dice",
+        f"a dowry of {r.prices.dowry} Gold Dragons",
+        f"favour of {r.prices.protector_favour} Gold Dragons",
+        f"pays {r.income.tax_per_village} Gold Dragon",
+        f"a ransom is {r.prices.ransom_base} Gold Dragons plus "
+        f"{r.prices.ransom_per_title} per Title",
+        f"At most {r.max_disasters} disasters lie on the board",
+        f"draws {r.draws} cards",
+        f"up to {r.move_steps} Villages",
+        f"after {r.battle.dice.idle_rolls_end} rolls in a row",
+        f"dies on a roll of {r.chance.gods_cursed_dies_on}",
+    ]
+    for phrase in expect:
+        assert phrase in md, phrase
+    for u in fief_content.model.units:
+        assert f"{u.name} {u.cost}," in md, u.id  # the price list of FF-PH-11
+
+
+def test_every_house_title_attribute_and_card_is_explained(
+    md: str, fief_content: LoadedContent[Any]
+) -> None:
+    model = fief_content.model
+    for h in model.houses:
+        assert h.name in md
+        for a in h.abilities:
+            assert " ".join(describe(a).split()) in md, (h.id, a)
+    for t in model.titles:
+        assert t.name in md, t.id
+    for a in model.attributes:
+        assert a.name in md, a.id
+    for cards in (model.court, model.fortune, model.disaster_copies):
+        for c in cards:
+            assert c.name in md, c.id
+            assert " ".join(describe(c.effect).split()) in md, c.id
+    for u in model.units:
+        assert u.name in md, u.id
+    for b in model.buildings:
+        assert b.name in md, b.id
+    for p in ("Hear Ye", "Income", "Purchase", "Movement", "Battles", "End of round"):
+        assert p in md
+
+
+def test_icons_are_listed_with_their_meaning(md: str, fief_build: Build) -> None:
+    html = fief_build.files["reference.html"].decode()
+    assert 'aria-label="Coastal Village"' in html
+    assert "Coastal Village" in md
+
+
+def test_the_rulesets_decisions_are_printed(md: str, fief_content: LoadedContent[Any]) -> None:
+    """Every decision is printed as players read it: its ``{rules.…}`` placeholders
+    replaced by the rules' numbers, and the checklist rules it settles named."""
+    model = fief_content.model
+    decisions = model.decisions
+    assert decisions, "content/fief/decisions.yaml lists the referee's decisions"
+    assert any("{rules." in d.text for d in decisions), "some decisions quote rules.yaml"
+    for d in decisions:
+        printed = " ".join(resolve(d.text, model, d.id).split())
+        assert "{rules." not in printed, d.id
+        assert printed in md, d.id
+        for rule_id in d.covers:
+            assert rule_id in md, (d.id, rule_id)
+
+
+def test_decision_texts_agree_with_the_rules(fief_content: LoadedContent[Any]) -> None:
+    """The decisions repeat some numbers in words: they must be the rules' numbers."""
+    model = fief_content.model
+    r = model.rules
+    text = {d.id: resolve(d.text, model, d.id) for d in model.decisions}
+    checks = {
+        "hand-limit": [f"more than {r.hand_limit} cards"],
+        "disasters": [f"at most {r.max_disasters} lie"],
+        "ransom": [f"{r.prices.ransom_base} + {r.prices.ransom_per_title} per Title"],
+        "bribes": [", ".join(str(b) for b in r.prices.bribes[:-1])],
+        "council-bid": [", ".join(str(b) for b in r.prices.council_bid_steps[:-1])],
+        "marriage-terms": [f"dowry of {r.prices.dowry} Gold"],
+        "battle-choices": [f"adds {r.battle.mother_of_dragons_strength} strength"],
+        "victory": [f"After round {r.round_limit}"],
+    }
+    for did, phrases in checks.items():
+        if did not in text:
+            continue
+        for phrase in phrases:
+            assert phrase in text[did], (did, phrase)
+
+
+def test_decision_placeholders_read_the_content(fief_content: LoadedContent[Any]) -> None:
+    model = fief_content.model
+    r = model.rules
+    assert resolve("hold {rules.hand_limit} cards", model, "x") == f"hold {r.hand_limit} cards"
+    bribes = resolve("offer {rules.prices.bribes}", model, "x")
+    assert bribes.startswith("offer ") and bribes.endswith(f" or {r.prices.bribes[-1]}")
+    with pytest.raises(RenderError, match=r"decisions 'odd': no value \{rules.nope\}"):
+        resolve("{rules.nope}", model, "decisions 'odd'")
+
+
+def test_kit_table_counts_every_piece_of_each_file(
+    fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """The 'What is in the kit' rows of cards.pdf, nobles.pdf and tokens.pdf add up to what
+    those files print (the First Player card was left out)."""
+    model = fief_build.manifest
+    printed: dict[str, int] = {}
+    for entry in model["components"]:
+        printed[entry["file"]] = printed.get(entry["file"], 0) + entry["copies"]
+    listed: dict[str, int] = {}
+    for row in kit_counts(fief_content.model):
+        listed[row["file"]] = listed.get(row["file"], 0) + row["count"]
+    for file in ("nobles.pdf", "cards.pdf", "tokens.pdf"):
+        assert listed[file] == printed[file], file
+
+
+def test_a_lord_taken_on_a_lady_card_is_called_a_lord(
+    md: str, fief_content: LoadedContent[Any]
+) -> None:
+    """FF-SETUP-09: Baratheon takes Renly, a Lord, on a Lady card; the sheet must say so."""
+    nobles = {n.id: n for n in fief_content.model.nobles}
+    odd = [h for h in fief_content.model.houses if nobles[h.initial.lady_card].sex == "lord"]
+    assert odd, "the content has a House taking a Lord on a Lady card"
+    for h in odd:
+        assert f"Lady card: {nobles[h.initial.lady_card].name} (a Lord all the same)" in md, h.id
+
+
+def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(md: str) -> None:
+    """Statements the rules audit found missing or wrong, each as the referee plays it."""
+    for phrase in (
+        # fate._inherit: a dead Noble's Fief Title must go to a Noble of his House with room
+        "only returns to the board if none has room",
+        # fate.grant(may_decline=False): the crown, its Titles and a bought seat
+        "a Council seat his player bought",
+        "(FF-KING-06)",
+        # captives leave only by ransom or Baratheon's save (economy.ransoms, fate.kill)
+        "He comes back only when ransomed (phase 4) or saved by House Baratheon's power",
+        # movement.sail: a Sailor sails instead of his land move; a refusal still spends it
+        "instead of making his land move",
+        "his move is spent either way",
+        # battle.wall_penalty: counted whoever holds the building; dice may drop to none
+        "A side may be left with no dice for a roll.",
+        # setup: Archers and Champions are in the stock only with Tactics
+        "Archers and Champions join it only when playing with Tactics",
+        # politics.warden_votes: the round-start Titles still held and free
+        "still has, neither captive nor Outlaw",
+    ):
+        assert phrase in md, phrase
+    # the Night's Watch is played now: neither the old paragraph nor the phase note remain
+    assert "printed but not played by the referee" not in md
+    assert "the referee does not play the Night's Watch" not in md
+    assert "a Sailor at any time" not in md
+    assert "may go instead to another Noble" not in md
+
+
+def test_the_night_s_watch_has_its_section(
+    md: str, fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """The expansion is explained from the content: its players, recruits, Hear Ye subphase
+    in the rulebook's order, the Battle at the Wall step by step, and its numbers."""
+    model = fief_content.model
+    nw = model.rules.nights_watch
+    assert "## The Night's Watch " in md
+    section = md[md.index("## The Night's Watch ") : md.index("## Decisions at a glance")]
+    assert f"An expansion for {nw.min_players} to {model.rules.max_players} players" in section
+    assert "-o nights\\_watch=true" in section
+    for castle in model.wall_castles:
+        assert castle.name in section, castle.id
+    counts = {t.id: t.count for t in model.tokens}
+    for r in nw.recruits:
+        name = next(t.name for t in model.tokens if t.id == r.token)
+        short = name[name.index("(") + 1 : -1].capitalize()
+        assert f"| {short} | {r.cost} | {r.strength} | {counts[r.token]} |" in section, r
+    # 1.2: the Oathbreakers, then the Lord Commander, and only then the Wardens
+    hear_ye = section[section.index("### Hear Ye: subphase 1.2") :]
+    oath = hear_ye.index("**Oathbreakers.**")
+    election = hear_ye.index("**The Lord Commander's election**")
+    wardens = hear_ye.index("Then the Warden, Hand and King elections follow")
+    assert oath < election < wardens
+    phase = md[md.index("In this order: divorces") :]
+    assert phase.index("the Oathbreakers, then the Lord Commander's election") < phase.index(
+        "then the elections: the Wardens"
+    )
+    steps = ", ".join(str(b) for b in nw.bid_steps[:-1]) + f" or {nw.bid_steps[-1]}"
+    battle = section[section.index("### Phase 7: the Battle at the Wall") :]
+    for phrase in (
+        f"1. Move the Wall marker up one space (it stops at {nw.track}).",
+        "2. Roll a six-sided die",
+        f"3. In turn order, each player secretly bids {steps} Gold Dragons",
+        f"4. The Watch's strength: {nw.castle_strength} for each castle still standing, "
+        f"{nw.brother_strength} for each Brother",
+        f"and {nw.lc_bid_bonus} more when there is a Lord Commander",
+        "5. **The Wall holds**",
+        f"{counts[nw.defender_token]} in all",
+        f"brings its owner {nw.defender_income} Gold Dragon",
+        "6. **The wildlings break through**",
+        "7. Finally the Lord Commander may take everything in the Wall's supplies.",
+    ):
+        assert phrase in battle, phrase
+    assert "(skipped" not in md
+    assert f"| The Night's Watch (FF-NW-01, FF-NW-06) | From {nw.min_players} players;" in md
+    assert f"the Wall track 0–{nw.track}" in md
+    html = fief_build.files["reference.html"].decode()
+    assert '<h2 id="the-nights-watch">The Night' in html
+    pdf = PdfReader(io.BytesIO(fief_build.files["reference.pdf"]))
+    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    assert "Phase 7: the Battle at the Wall" in text
+    assert "Oathbreakers." in text
