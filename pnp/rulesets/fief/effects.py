@@ -11,32 +11,23 @@ the rules text printed on the card or House board, so the two cannot disagree.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from pnp.content import ContentModel
+from pnp.content.onekey import OneKeyModel
+from pnp.content.words import plural
 
 
-class _OneWord(ContentModel):
+class _OneWord(OneKeyModel):
     """A mapping holding exactly one word of the vocabulary."""
 
-    @model_validator(mode="after")
-    def _exactly_one(self) -> _OneWord:
-        words = [name for name in type(self).model_fields if getattr(self, name) is not None]
-        if len(words) != 1:
-            known = ", ".join(type(self).model_fields)
-            got = ", ".join(words) if words else "none"
-            raise ValueError(f"give exactly one effect word ({known}); got {got}")
-        return self
+    one_key_noun: ClassVar[str] = "effect word"
 
     def word(self) -> tuple[str, Any]:
         """The effect word and its parameter."""
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if value is not None:
-                return name, value
-        raise AssertionError("validated models hold one word")
+        return self.key, self.value
 
 
 class Once(ContentModel):
@@ -144,10 +135,6 @@ class CourtEffect(_OneWord):
 _ONCE = {"round": "Once per round", "game": "Once per game"}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 #: unit ids whose printed name is not the id capitalised, as (one, several)
 _UNIT_WORDS = {"man-at-arms": ("Man-at-Arms", "Men-at-Arms"), "unsullied": ("Unsullied",) * 2}
 
@@ -156,7 +143,7 @@ def _units(n: int, unit: str) -> str:
     """``n`` troops of ``unit`` (an id from units.yaml) as printed: "2 Knights"."""
     one = unit.replace("-", " ").title()
     one, several = _UNIT_WORDS.get(unit, (one, one + "s"))
-    return f"{n} {one if n == 1 else several}"
+    return plural(n, one, several)
 
 
 def _attribute_text(word: str, value: Any) -> str:
@@ -184,15 +171,15 @@ def _attribute_text(word: str, value: Any) -> str:
         return texts[word]
     if word == "marriage_fee":
         return (
-            f"Marrying him off costs his House {_plural(value, 'Gold Dragon')}, "
+            f"Marrying him off costs his House {plural(value, 'Gold Dragon')}, "
             "paid to the spouse's House."
         )
     if word == "strength_bonus":
         return f"Adds {value} to his side's strength in battle."
     if word == "extra_die":
-        return f"His side rolls {_plural(value, 'extra die')} in battle (one commander per side)."
+        return f"His side rolls {plural(value, 'extra die')} in battle (one commander per side)."
     if word == "income_bonus":
-        return f"Brings {_plural(value, 'Gold Dragon')} more in each Income phase."
+        return f"Brings {plural(value, 'Gold Dragon')} more in each Income phase."
     if word == "plague_dies_on":
         return f"Dies to Plague on a roll of 1 to {value}."
     raise KeyError(word)
@@ -200,7 +187,7 @@ def _attribute_text(word: str, value: Any) -> str:
 
 def _house_text(word: str, value: Any) -> str:
     if word == "king_vote_bonus":
-        return f"Has {_plural(value, 'extra vote')} in every King election."
+        return f"Has {plural(value, 'extra vote')} in every King election."
     if word == "execute_captive":
         return (
             f"{_ONCE[value.per]}, in the Hear Ye phase, may put to death one Noble held "
@@ -217,7 +204,7 @@ def _house_text(word: str, value: Any) -> str:
             "his gold in two hands; this House takes the hand it points at."
         )
     if word == "pillage_gold":
-        return f"Takes {_plural(value, 'Gold Dragon')} for each Mill it pillages."
+        return f"Takes {plural(value, 'Gold Dragon')} for each Mill it pillages."
     if word == "look_at_hand":
         swap = ""
         if value.swaps_per_game:
@@ -234,7 +221,7 @@ def _house_text(word: str, value: Any) -> str:
             "looking at it, a disaster (black back) only before seeing it."
         )
     if word == "income_bonus":
-        return f"Collects {_plural(value, 'extra Gold Dragon')} in each Income phase."
+        return f"Collects {plural(value, 'extra Gold Dragon')} in each Income phase."
     if word == "starting_maester":
         return "The starting Stronghold houses a Maester."
     if word == "remove_famine":
@@ -278,7 +265,7 @@ def _fortune_text(word: str, value: Any) -> str:
     if word in texts:
         return texts[word]
     if word == "ambush":
-        dice = _plural(value.extra_dice, "extra die")
+        dice = plural(value.extra_dice, "extra die")
         return f"Play when a battle starts: your side rolls {dice} in each roll of it."
     if word == "assassination":
         return (

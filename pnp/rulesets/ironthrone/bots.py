@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pnp.engine.errors import UnknownDecisionError
@@ -45,12 +46,18 @@ class HeuristicBot:
     """Sensible play for every decision kind of The Iron Throne."""
 
     def choose(self, view: SeatView, decision: Decision, rng: random.Random) -> int:
-        """Pick an option index of ``decision`` for ``view.seat``."""
-        handler = getattr(self, "on_" + decision.kind, None)
-        if handler is None:  # a decision kind the rules gained and the bot was not taught
+        """The option index of ``decision`` its rule for ``decision.kind`` (its
+        ``on_<kind>`` method) picks for ``view.seat``.
+
+        A kind it has no rule for is an :class:`UnknownDecisionError`: a new
+        decision of the referee the bot was not taught, never played blind.
+        """
+        handler: Callable[[SeatView, Decision, random.Random], int] | None = getattr(
+            self, "on_" + decision.kind, None
+        )
+        if handler is None:
             raise UnknownDecisionError("heuristic", decision.kind)
-        index: int = handler(view, decision, rng)
-        return index
+        return handler(view, decision, rng)
 
     # ------------------------------------------------------------ helpers
 

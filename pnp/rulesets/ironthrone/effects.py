@@ -25,6 +25,7 @@ from pydantic import Field, model_validator
 
 from pnp.content import ContentModel
 from pnp.content.model import Loc
+from pnp.content.words import plural
 
 # ---------------------------------------------------------------- windows
 
@@ -276,10 +277,6 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
 # ---------------------------------------------------------------- text
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 _COND_TEXT: dict[str, Callable[[Any], str]] = {
     "active": lambda v: "you are an active player" if v else "you are not an active player",
     "challenger": lambda v: "you are the challenger" if v else "you are not the challenger",
@@ -300,7 +297,7 @@ _COND_TEXT: dict[str, Callable[[Any], str]] = {
         else "none of your influence tokens sits on that player's board"
     ),
     "sheet_at_least": lambda v: f"your leader sheet holds at least {v} power",
-    "hand_at_least": lambda v: f"you hold at least {_plural(v, 'card')}",
+    "hand_at_least": lambda v: f"you hold at least {plural(v, 'card')}",
 }
 
 
@@ -309,8 +306,8 @@ def _who(who: str) -> str:
 
 
 _EFFECT_TEXT: dict[str, Callable[[Any], str]] = {
-    "draw": lambda n: f"draw {_plural(n, 'card')}",
-    "discard": lambda n: f"discard {_plural(n, 'card')} of your choice",
+    "draw": lambda n: f"draw {plural(n, 'card')}",
+    "discard": lambda n: f"discard {plural(n, 'card')} of your choice",
     "distribute": lambda n: (
         f"distribute up to {n} power from your leader sheet among your characters"
     ),
@@ -355,14 +352,14 @@ _EFFECT_TEXT: dict[str, Callable[[Any], str]] = {
     ),
     "spread": lambda n: f"spread {n} influence onto the opposing active player's board",
     "opponent_discards": lambda n: (
-        f"the opposing active player discards {_plural(n, 'card')} at random"
+        f"the opposing active player discards {plural(n, 'card')} at random"
     ),
     "deny_rewards": lambda _: "the opposing active player gets no rewards this encounter",
 }
 
 _COST_TEXT: dict[str, Callable[[int], str]] = {
     "sheet_to_box": lambda n: f"return {n} power from your leader sheet to the box",
-    "discard": lambda n: f"discard {_plural(n, 'card')}",
+    "discard": lambda n: f"discard {plural(n, 'card')}",
 }
 
 

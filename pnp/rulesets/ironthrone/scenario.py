@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
@@ -116,8 +116,6 @@ class ScenarioSetup(ContentModel):
 
 
 def _validate(model: Any, raw: Any, where: Loc) -> Any:
-    from pydantic import TypeAdapter
-
     try:
         return TypeAdapter(model).validate_python(raw)
     except ValidationError as exc:

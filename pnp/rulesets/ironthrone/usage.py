@@ -1,6 +1,6 @@
 """The printed pieces an Iron Throne game has in use at once (the playtest's kit check).
 
-Counted from the referee's state by the ids of :mod:`.components`:
+Counted from the referee's state by the ids of :mod:`.kit.components`:
 
 - every card of each seated House's deck by its id, wherever it is (deck,
   hand, discard pile, table, or held hostage by another House), and every
@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.engine.kitmeter import KitMeter
+from pnp.rulesets.ironthrone.game import IronThroneGame
 
 if TYPE_CHECKING:
     from pnp.engine.game import Game
@@ -85,7 +86,5 @@ class IronThroneKitMeter(KitMeter):
 def kit_meter(game: Game, thorough: bool = False) -> IronThroneKitMeter:
     """The kit meter of an Iron Throne ``game`` (the
     :class:`~pnp.rulesets.ruleset.Ruleset` hook)."""
-    from pnp.rulesets.ironthrone.game import IronThroneGame
-
     assert isinstance(game, IronThroneGame)
     return IronThroneKitMeter(game.ref, thorough=thorough)

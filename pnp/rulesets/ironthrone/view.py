@@ -24,7 +24,6 @@ from pnp.rulesets.ironthrone.state import (
     OUTCOME_NAMES,
     P_LEADERS,
     PHASES,
-    SIDE_NAMES,
     WINNER_NAMES,
     Tables,
 )
@@ -225,10 +224,6 @@ class SeatView:
         """``seat``'s side: 0 none, 1 challenger, 2 defender."""
         return self._side[seat]
 
-    def side_name(self, seat: int) -> str:
-        """``none``, ``challenger`` or ``defender``."""
-        return SIDE_NAMES[self._side[seat]]
-
     def sheet(self, seat: int) -> int:
         """Power on ``seat``'s leader sheet."""
         return self._sheet[seat]
@@ -237,11 +232,6 @@ class SeatView:
         """``seat``'s leader (others' stay hidden until all are revealed)."""
         c = self._leaders[seat]
         return self._t.char_id[c] if c >= 0 else None
-
-    def leader_ability(self, seat: int) -> Compiled | None:
-        """``seat``'s leader ability, once public."""
-        c = self._leaders[seat]
-        return self._t.char_leader[c] if c >= 0 else None
 
     def leader_offers(self) -> list[tuple[str, Compiled | None]]:
         """The leader sheets this seat was dealt at setup."""

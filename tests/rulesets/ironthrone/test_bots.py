@@ -1,16 +1,21 @@
-"""The heuristic bot makes sensible choices from its view."""
+"""The heuristic bot (:mod:`pnp.rulesets.ironthrone.bots`) makes sensible choices from its
+view, has a rule for every decision kind the referee asks, and refuses one it has none for.
+"""
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pnp.content import LoadedContent
-from pnp.engine.game import Decision
-from pnp.rulesets.ironthrone import RULESET
+from pnp.engine.errors import UnknownDecisionError
+from pnp.engine.game import Decision, GameConfig
+from pnp.rulesets.ironthrone import RULESET, rules
 from pnp.rulesets.ironthrone.bots import HeuristicBot
 from pnp.rulesets.ironthrone.game import IronThroneGame
 
@@ -18,11 +23,6 @@ LEADERS = [
     {"id": f"test-{h}-lord", "type": "leader", "house": h, "name": "Lord"}
     for h in ("stark", "lannister", "baratheon")
 ]
-
-
-@pytest.fixture(scope="module")
-def content() -> LoadedContent[Any]:
-    return RULESET.load()
 
 
 def game_at(content: LoadedContent[Any], setup: dict[str, Any], cards: list[Any]) -> IronThroneGame:
@@ -202,8 +202,6 @@ def test_truce_talk_accepts_fair_and_rejects_lopsided(content: LoadedContent[Any
 
 
 def test_every_bot_choice_is_a_valid_index(content: LoadedContent[Any]) -> None:
-    from pnp.engine.game import GameConfig
-
     bot = HeuristicBot()
     kinds: Counter[str] = Counter()
     for seed in range(4):
@@ -215,3 +213,28 @@ def test_every_bot_choice_is_a_valid_index(content: LoadedContent[Any]) -> None:
             kinds[d.kind] += 1
             game.apply(i)
     assert {"place_card", "offer_support", "answer_support", "distribute"} <= set(kinds)
+
+
+def test_a_decision_kind_without_a_rule_is_an_error(content: LoadedContent[Any]) -> None:
+    """The bot never plays a decision it was not taught blind: it says so."""
+    game = RULESET.new_game(content, GameConfig(3), 0)
+    d = game.decision()
+    assert d is not None
+    unknown = Decision(d.seat, "no_such_kind", d.options)
+    with pytest.raises(UnknownDecisionError) as caught:
+        HeuristicBot().choose(game.view(d.seat), unknown, random.Random(0))
+    assert caught.value.kind == "no_such_kind"
+    assert caught.value.bot == "heuristic"
+
+
+#: how the referee asks a decision: ``Decision(seat, "kind", …)`` or ``ask(seat, "kind", …)``
+ASKED = re.compile(r'(?:Decision|ask)\(\s*[\w.]+,\s*"(\w+)"')
+
+
+def test_the_bot_has_a_rule_for_every_decision_the_referee_asks() -> None:
+    """Every kind the rules ask about has an ``on_<kind>`` rule, but the scenario's one-option
+    ``begin`` (the scenario runner answers it; no bot ever sees it)."""
+    kinds = set(ASKED.findall((Path(rules.__file__).parent / "rules.py").read_text()))
+    assert {"place_card", "truce_offer", "choose_leader", "hostage_victim"} <= kinds
+    missing = {k for k in kinds if not hasattr(HeuristicBot, "on_" + k)}
+    assert missing == {"scenario_start"}

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
@@ -54,11 +52,6 @@ def plain_usable(ref: Any, seat: int, ability: Ability, ctx: Any) -> bool:
         (ref.side[seat] or e.kind not in SIDED_EFFECTS) and effect_feasible(ref, seat, e, ctx)
         for e in ability.do
     )
-
-
-@pytest.fixture(scope="module")
-def content() -> LoadedContent[Any]:
-    return RULESET.load()
 
 
 def test_compiled_tests_agree_with_the_data(content: LoadedContent[Any]) -> None:

@@ -1,4 +1,7 @@
-"""Whole games through the engine's runner: invariants after every step, replays."""
+"""The game the engine drives (:mod:`pnp.rulesets.ironthrone.game`): whole games through the
+engine's runner with invariants after every step, replays, results, a bad option index, and
+the events the seatings share.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,6 @@ from typing import Any
 import pytest
 
 from pnp.content import LoadedContent
-from pnp.engine.flow import IllegalMoveError
 from pnp.engine.game import Event, Game, GameConfig
 from pnp.engine.native import NativeGame
 from pnp.engine.paths import main_sources
@@ -23,12 +25,7 @@ from pnp.engine.runner import (
     run_game,
     scripted_chooser,
 )
-from pnp.rulesets.ironthrone import RULESET
-
-
-@pytest.fixture(scope="module")
-def content() -> LoadedContent[Any]:
-    return RULESET.load()
+from pnp.rulesets.ironthrone import RULESET, setup
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -127,47 +124,6 @@ def test_play_calls_the_compiled_game_directly_with_the_same_outcome(
             through.rounds,
         )
         assert seen[0] == seen[1] and len(seen[0]) > 20
-
-
-def test_apply_rejects_bad_indices(content: LoadedContent[Any]) -> None:
-    game = RULESET.new_game(content, GameConfig(3), 0)
-    decision = game.decision()
-    assert decision is not None
-    with pytest.raises(IllegalMoveError, match="does not exist"):
-        game.apply(len(decision.options))
-
-
-def test_invariants_catch_broken_states(content: LoadedContent[Any]) -> None:
-    """Power, cards, hostages and influence are each checked for conservation, and
-    each hand's bits against the hand."""
-    from pnp.rulesets.ironthrone.game import IronThroneGame
-    from pnp.rulesets.ironthrone.state import ALIVE
-
-    game = RULESET.new_game(content, GameConfig(4), 1)
-    assert isinstance(game, IronThroneGame)
-    while (d := game.decision()) is not None and d.kind == "choose_leader":
-        game.apply(0)
-    assert game.invariant_violations() == []
-    ref = game.ref
-    token = next(c for c in ref.t.seat_chars[0] if ref.status[c] == ALIVE)
-    ref.power[token] += 1
-    ref.hand[1].append(ref.deck[0].pop())
-    ref.held[2].append(ref.hand[2].pop())
-    ref.left[3] -= 1
-    found = "\n".join(game.invariant_violations())
-    assert "power not conserved" in found
-    assert f"{ref.t.houses[0]} cards not conserved: 24 in zones, 25" in found
-    assert f"{ref.t.houses[1]} cards not conserved: 26 in zones, 25" in found
-    assert "as a hostage" in found
-    assert f"{ref.t.houses[3]} influence not conserved" in found
-    # hands changed behind the referee's back: their bits no longer match
-    assert f"{ref.t.houses[1]}: the bits of its hand are out of date" in found
-    assert f"{ref.t.houses[2]}: the bits of its hand are out of date" in found
-    assert f"{ref.t.houses[0]}: the bits" not in found
-    ref.index_hands()
-    assert "the bits of its hand" not in "\n".join(game.invariant_violations())
-    ref.power[token] = 0
-    assert "is alive with no power" in "\n".join(game.invariant_violations())
 
 
 def test_ways_to_win_tally_every_spread_by_reason(content: LoadedContent[Any]) -> None:
@@ -285,8 +241,6 @@ def test_pooled_events_are_the_ones_a_fresh_pool_makes(content: LoadedContent[An
     """Every game's events, with the pools warm from the games before it, equal the
     events the same game makes with every table and pool built afresh: no two
     different events share a pool key."""
-    from pnp.rulesets.ironthrone import setup
-
     limits = Limits.for_ruleset(RULESET, invariants=False)
 
     def events(seed: int, players: int) -> list[Any]:

@@ -1,4 +1,6 @@
-"""New games (IT-SETUP) and scenario positions."""
+"""New games (:mod:`pnp.rulesets.ironthrone.setup`, IT-SETUP): event decks, leader offers, the
+first player, Houses, bad configurations, determinism.
+"""
 
 from __future__ import annotations
 
@@ -13,21 +15,8 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.engine.errors import SetupError
-from pnp.engine.game import GameConfig
 from pnp.engine.record import RECORD_FORMAT
-from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.game import IronThroneGame
-
-
-@pytest.fixture(scope="module")
-def content() -> LoadedContent[Any]:
-    return RULESET.load()
-
-
-def start(content: LoadedContent[Any], players: int, seed: int, **kw: Any) -> IronThroneGame:
-    game = RULESET.new_game(content, GameConfig(players, **kw), seed)
-    assert isinstance(game, IronThroneGame)
-    return game
+from tests.rulesets.ironthrone.conftest import start
 
 
 @pytest.mark.parametrize(("players", "events"), [(3, 12), (4, 15), (5, 18)])
@@ -106,72 +95,6 @@ def test_same_seed_same_game(content: LoadedContent[Any]) -> None:
         b.apply(len(d.options) - 1)
     assert a.state_hash() == b.state_hash()
     assert start(content, 4, 100).state_hash() != a.state_hash()
-
-
-def test_scenario_game_opens_with_begin_for_the_first_player(
-    content: LoadedContent[Any],
-) -> None:
-    """A scenario game first asks the first player a one-option ``begin``, so the
-    events of the position (here the turn start and the preparation) come after it;
-    a new game has no such question."""
-    seats = [{"house": h, "leader": f"{h}-x"} for h in ("stark", "lannister", "baratheon")]
-    cards = [
-        {"id": f"{h}-x", "type": "leader", "house": h, "name": "X"}
-        for h in ("stark", "lannister", "baratheon")
-    ]
-    setup = {"first_player": 2, "event_deck": ["event-lannister-gold"], "seats": seats}
-    game = RULESET.scenario_game(content, setup, cards, 0)
-    opening = game.decision()
-    assert opening is not None
-    assert (opening.seat, opening.kind, opening.labels()) == (2, "scenario_start", ["begin"])
-    assert game.setup_events() == []
-    events = game.apply(0)
-    assert [e.kind for e in events][:2] == ["turn_started", "card_drawn"]
-    assert events[0].seat == 2
-    assert game.decision() is not None and game.decision().kind != "scenario_start"
-    fresh = start(content, 3, 0)
-    assert fresh.decision() is not None and fresh.decision().kind == "choose_leader"
-
-
-def test_scenario_setup_errors_are_located(content: LoadedContent[Any]) -> None:
-    setup = {
-        "start": "encounter",
-        "defender": 1,
-        "seats": [
-            {"house": "stark", "leader": "stark-eddard", "hand": ["stark-hostility-9"]},
-            {"house": "lannister", "leader": "lannister-tywin", "hand": ["stark-truce"]},
-            {"house": "baratheon", "leader": "baratheon-davos"},
-        ],
-    }
-    with pytest.raises(SetupError) as info:
-        RULESET.scenario_game(content, setup, [], 0)
-    problems = dict(info.value.problems)
-    assert problems[("setup", "seats", 0, "hand", 0)] == "unknown card 'stark-hostility-9'"
-    assert problems[("setup", "seats", 1, "hand", 0)] == "'stark-truce' is a card of 'stark'"
-    setup["seats"][2] = {"house": "stark"}
-    with pytest.raises(SetupError) as info:
-        RULESET.scenario_game(content, setup, [], 0)
-    assert (("setup", "seats", 2, "house"), "House 'stark' is taken twice") in info.value.problems
-
-
-def test_scenario_fixture_cards_are_validated(content: LoadedContent[Any]) -> None:
-    setup = {"seats": [{"house": h, "leader": "x"} for h in ("stark", "lannister", "baratheon")]}
-    cards = [{"id": "x", "type": "leader", "house": "stark", "name": "X", "leadr": {}}]
-    with pytest.raises(SetupError) as info:
-        RULESET.scenario_game(content, setup, cards, 0)
-    assert (("cards", 0, "leadr"), "unknown field") in info.value.problems
-
-
-def test_scenario_power_beyond_the_markers(content: LoadedContent[Any]) -> None:
-    seats = [
-        {"house": h, "leader": f"{h}-x", "sheet": 40} for h in ("stark", "lannister", "tyrell")
-    ]
-    cards = [
-        {"id": f"{h}-x", "type": "leader", "house": h, "name": "X"}
-        for h in ("stark", "lannister", "tyrell")
-    ]
-    with pytest.raises(SetupError, match="uses 168 power markers; the game has 100"):
-        RULESET.scenario_game(content, {"seats": seats}, cards, 0)
 
 
 def test_a_bad_house_in_a_record_is_named_by_the_records_key(

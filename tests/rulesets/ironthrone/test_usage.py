@@ -8,11 +8,6 @@ from pnp.rulesets.ironthrone import RULESET
 from tests.rulesets.kitmeter import check_games, kit_ids, started
 
 
-@pytest.fixture(scope="module")
-def content():
-    return RULESET.load()
-
-
 def test_a_planted_position_gives_its_known_peaks(content) -> None:
     setup = {
         "start": "turn",

@@ -11,6 +11,7 @@ the tokens other Houses spread onto it.
 
 from __future__ import annotations
 
+from pnp.content.words import plural
 from pnp.render import Face, escape, mm
 from pnp.rulesets.ironthrone.kit.faces import ability_markup
 from pnp.rulesets.ironthrone.kit.style import (
@@ -31,10 +32,6 @@ from pnp.rulesets.ironthrone.model import Character, House, Rules
 _PAD = 6 * mm
 #: the leader's picture in the power reserve, width and height (points)
 LEADER_PICTURE = (32 * mm, 20.5 * mm)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None:
@@ -250,7 +247,7 @@ def influence_board(house: House, face: Face) -> None:
         )
     cap_y = ty - tr - 8 * mm
     face.text(
-        f"Your {_plural(n, 'influence token')} start on these spaces. To spread influence, "
+        f"Your {plural(n, 'influence token')} start on these spaces. To spread influence, "
         "move your lowest-numbered token onto another House's board: the highest number "
         "uncovered is how much you have spread.",
         x0,

@@ -1,13 +1,12 @@
-"""The Iron Throne print kit end to end: ``pnp build ironthrone`` and what it writes.
+"""What the kit prints (:mod:`pnp.rulesets.ironthrone.kit.components`).
 
-One strict build (and a second one for determinism) is shared by the module;
-every check reads its files: the manifest, the PDFs (with pypdf) and the
-reference in three formats.
+``pnp build ironthrone`` end to end: the files, the pages and copies of each piece,
+the printed text, determinism and bad input. One strict build is shared by the kit
+tests (``conftest.py``); every check reads its files (the manifest, the PDFs with pypdf).
 """
 
 from __future__ import annotations
 
-import html as htmllib
 import json
 import re
 import shutil
@@ -16,62 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.effects import WINDOWS, describe
+from pnp.rulesets.ironthrone.effects import describe
 from pnp.rulesets.ironthrone.model import CharacterCard, IronThroneContent, event_text
 from tests.render.pdfcheck import placements, reader, text
-
-runner = CliRunner()
-
-KIT_FILES = [
-    "event-cards.pdf",
-    "house-cards.pdf",
-    "influence-boards.pdf",
-    "leader-sheets.pdf",
-    "tokens.pdf",
-]
-
-
-def _build(out: Path, *extra: str) -> Any:
-    return runner.invoke(app, ["build", "ironthrone", "--out", str(out), *extra])
-
-
-@pytest.fixture(scope="module")
-def content() -> LoadedContent[IronThroneContent]:
-    return RULESET.load()
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The shipped kit, built once with ``--strict`` (an overflow would fail it)."""
-    out = tmp_path_factory.mktemp("kit")
-    result = _build(out, "--strict")
-    assert result.exit_code == 0, result.output
-    assert "problem" not in result.output  # no overflow or missing-glyph report at all
-    return out / "ironthrone"
-
-
-@pytest.fixture(scope="module")
-def pdfs(built: Path) -> dict[str, bytes]:
-    return {name: (built / name).read_bytes() for name in KIT_FILES}
-
-
-@pytest.fixture(scope="module")
-def manifest(built: Path) -> dict[str, Any]:
-    return json.loads((built / "manifest.json").read_text())
-
-
-def _flat(s: str) -> str:
-    return " ".join(s.split())
-
-
-def front_text(data: bytes) -> str:
-    """The text of the front pages of a duplex file (fronts and backs alternate)."""
-    return _flat(" ".join(page.extract_text() for page in reader(data).pages[0::2]))
+from tests.rulesets.ironthrone.kit.conftest import KIT_FILES, build, flat, front_text, runner
 
 
 def expected_copies(model: IronThroneContent) -> dict[str, tuple[str, int]]:
@@ -166,7 +117,7 @@ def test_printed_text_is_the_generated_text(
         assert describe(char.leader) in sheets, char.id
         assert char.leader.title in sheets and char.name in sheets
     for event in model.events:
-        assert _flat(event_text(event, houses)) in events, event.id
+        assert flat(event_text(event, houses)) in events, event.id
 
 
 def test_boards_and_tokens_name_what_they_show(
@@ -177,94 +128,14 @@ def test_boards_and_tokens_name_what_they_show(
         assert house.board.title in page
         for space in house.board.spaces:
             assert space in page
-    tokens = _flat(" ".join(text(pdfs["tokens.pdf"])))
+    tokens = flat(" ".join(text(pdfs["tokens.pdf"])))
     for char in content.model.characters:
         assert tokens.count(char.name) == 2, char.name  # alive side and dead side
 
 
-def test_reference_in_three_formats_mentions_the_rules(
-    built: Path, content: LoadedContent[IronThroneContent]
-) -> None:
-    md = (built / "reference.md").read_text()
-    page = (built / "reference.html").read_text()
-    html = htmllib.unescape(page)
-    pdf = _flat(" ".join(text((built / "reference.pdf").read_bytes())))
-    model = content.model
-    must = [
-        "Turn summary",
-        "Preparation",
-        "Support",
-        "Encounter",
-        "Resolution",
-        "Outcomes",
-        "Hostility",
-        "Truce",
-        "Betrayal",
-        "Rewards and penalties",
-        "Hostages",
-        "Truce bargaining",
-        "Release",
-        "Torment",
-        *WINDOWS.values(),
-        *(d.id for d in model.decisions),
-        *(c.leader.title for c in model.characters),
-        *(h.name for h in model.houses),
-        *(e.name for e in model.events),
-    ]
-    for phrase in must:
-        assert phrase in md, phrase
-        assert phrase in html, phrase
-        assert phrase in pdf, phrase
-    rules = model.rules
-    assert f"taking up to {rules.truce.hostages} hostages" in md
-    assert f"moving up to {rules.truce.power} \\[Power\\] power" in md
-    assert f"{rules.torment.leader} power leaves their leader sheet" in md
-    for decision in model.decisions:
-        assert _flat(decision.text) in _flat(md)
-    assert '<symbol id="pnp-icon-hostility"' in page  # icons travel as inline SVG
-
-
-def test_reference_covers_what_players_need_without_a_rulebook(
-    built: Path, content: LoadedContent[IronThroneContent]
-) -> None:
-    """The rules a table needs beyond the turn summary are on the sheet (found missing by
-    the rules audit): start of turn, an empty hand (IT-ENC-04), participation (IT-WD-03),
-    withdrawing (IT-WD-01/02), no hand limit (IT-END-02), death mid-encounter (IT-DEATH-03),
-    influence (IT-WIN-01/02), the end-of-turn check (IT-GAP-03), table talk (IT-TALK-01..03),
-    the golden rule (IT-COMP-04) and the event deck for each player count (IT-SETUP-06)."""
-    md = _flat((built / "reference.md").read_text())
-    rules = content.model.rules
-    must = [
-        "Start of turn.",
-        "Starting with the challenger and going clockwise, anyone may release or torment",
-        "With an empty hand, you place the top card of your deck.",
-        "are **participating**",
-        "## Withdrawing",
-        "An active player never withdraws.",
-        "(there is no hand limit)",
-        "its player stays in the encounter",
-        "## Influence",
-        "several from the same House included",
-        "(you choose it by its House back; which card of that House you get is random)",
-        "At the end of a turn, the game is over",
-        "## Table talk",
-        "No promise binds anyone, except the truce deal",
-        "you may never show them",
-        "When a card and this sheet disagree, the card wins.",
-        "The bargain belongs to the Resolution phase",
-        "Each player picks a different House",
-        *(
-            f"{p * rules.events_per_house + rules.special_events} cards for {p} players"
-            for p in (3, 4, 5)
-        ),
-    ]
-    for phrase in must:
-        assert phrase in md, phrase
-
-
 def test_build_is_deterministic(built: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     again = tmp_path_factory.mktemp("again")
-    result = _build(again)
+    result = build(again)
     assert result.exit_code == 0, result.output
     for path in sorted(built.iterdir()):
         assert (again / "ironthrone" / path.name).read_bytes() == path.read_bytes(), path.name
@@ -295,12 +166,3 @@ def test_unknown_sigil_is_a_located_error_and_writes_nothing(tmp_path: Path) -> 
     ), result.output
     assert "Traceback" not in result.output
     assert not out.exists() or not any(out.rglob("*.pdf"))
-
-
-def test_reference_names_only_files_the_kit_has(built: Path) -> None:
-    """Every PDF the reference points a player to is one the build wrote."""
-    written = {p.name for p in built.iterdir()}
-    for name in ("reference.md", "reference.html"):
-        named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (built / name).read_text()))
-        assert named, name
-        assert named <= written, (name, sorted(named - written))

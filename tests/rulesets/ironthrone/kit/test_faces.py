@@ -1,13 +1,13 @@
-"""The Iron Throne kit's faces, one at a time: text from data, shared backs, icons, colours."""
+"""The Iron Throne kit's faces (:mod:`pnp.rulesets.ironthrone.kit.faces`, ``sheets``, ``tokens``),
+one at a time: text from data, shared backs, clean drawing, planned shapes.
+"""
 
 from __future__ import annotations
 
 import io
-import re
 import shutil
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -16,15 +16,8 @@ from pnp.render import Card, Component, DrawContext, Face, RenderReport, Token
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.effects import describe
 from pnp.rulesets.ironthrone.kit.components import components
-from pnp.rulesets.ironthrone.kit.icons import GLYPHS, ICONS
-from pnp.rulesets.ironthrone.kit.style import PARCHMENT, house_palette, luminance
+from pnp.rulesets.ironthrone.kit.icons import ICONS
 from pnp.rulesets.ironthrone.model import CharacterCard, IronThroneContent
-from pnp.rulesets.ironthrone.sigils import SIGILS
-
-
-@pytest.fixture(scope="module")
-def content() -> LoadedContent[IronThroneContent]:
-    return RULESET.load()
 
 
 def draw(comp: Component, side: str = "face") -> tuple[str, RenderReport]:
@@ -148,29 +141,3 @@ def test_tokens_and_cards_have_the_planned_shapes(
     # character tokens hold power markers: much larger than the markers themselves
     sizes = {c.id.split("-")[0]: c.size for c in tokens}
     assert sizes["token"] > sizes["influence"] > sizes["power"]
-
-
-def test_sigils_and_icons(content: LoadedContent[IronThroneContent]) -> None:
-    assert set(SIGILS) <= set(ICONS)
-    assert {h.sigil for h in content.model.houses} == set(SIGILS)
-    assert set(GLYPHS) == set(ICONS)
-    for name, icon in ICONS.items():
-        svg = icon.svg_symbol()  # the HTML reference embeds every icon as SVG
-        assert svg.startswith(f'<symbol id="pnp-icon-{name}"'), name
-        assert len(SHAPE.findall(svg)) >= 2, name
-        assert icon.label
-
-
-SHAPE = re.compile(r"<(?:path|circle|ellipse|polygon|rect|line|polyline)\b")
-
-
-def _contrast(a: str, b: str) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def test_house_colours_stay_legible(content: LoadedContent[IronThroneContent]) -> None:
-    for house in content.model.houses:
-        pal = house_palette(house)
-        assert _contrast(pal.ink, pal.color) >= 4.5, house.id  # text on the frame
-        assert _contrast(pal.heading, PARCHMENT) >= 4.5, house.id  # headings on paper

@@ -1,0 +1,104 @@
+"""The Iron Throne rules reference (:mod:`pnp.rulesets.ironthrone.kit.reference`), in its three
+formats: enough to play without a rulebook, and naming only files the kit has.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from pathlib import Path
+
+from pnp.content import LoadedContent
+from pnp.rulesets.ironthrone.effects import WINDOWS
+from pnp.rulesets.ironthrone.model import IronThroneContent
+from tests.render.pdfcheck import text
+from tests.rulesets.ironthrone.kit.conftest import flat
+
+
+def test_reference_in_three_formats_mentions_the_rules(
+    built: Path, content: LoadedContent[IronThroneContent]
+) -> None:
+    md = (built / "reference.md").read_text()
+    page = (built / "reference.html").read_text()
+    html = htmllib.unescape(page)
+    pdf = flat(" ".join(text((built / "reference.pdf").read_bytes())))
+    model = content.model
+    must = [
+        "Turn summary",
+        "Preparation",
+        "Support",
+        "Encounter",
+        "Resolution",
+        "Outcomes",
+        "Hostility",
+        "Truce",
+        "Betrayal",
+        "Rewards and penalties",
+        "Hostages",
+        "Truce bargaining",
+        "Release",
+        "Torment",
+        *WINDOWS.values(),
+        *(d.id for d in model.decisions),
+        *(c.leader.title for c in model.characters),
+        *(h.name for h in model.houses),
+        *(e.name for e in model.events),
+    ]
+    for phrase in must:
+        assert phrase in md, phrase
+        assert phrase in html, phrase
+        assert phrase in pdf, phrase
+    rules = model.rules
+    assert f"taking up to {rules.truce.hostages} hostages" in md
+    assert f"moving up to {rules.truce.power} \\[Power\\] power" in md
+    assert f"{rules.torment.leader} power leaves their leader sheet" in md
+    for decision in model.decisions:
+        assert flat(decision.text) in flat(md)
+    assert '<symbol id="pnp-icon-hostility"' in page  # icons travel as inline SVG
+
+
+def test_reference_covers_what_players_need_without_a_rulebook(
+    built: Path, content: LoadedContent[IronThroneContent]
+) -> None:
+    """The rules a table needs beyond the turn summary are on the sheet (found missing by
+    the rules audit): start of turn, an empty hand (IT-ENC-04), participation (IT-WD-03),
+    withdrawing (IT-WD-01/02), no hand limit (IT-END-02), death mid-encounter (IT-DEATH-03),
+    influence (IT-WIN-01/02), the end-of-turn check (IT-GAP-03), table talk (IT-TALK-01..03),
+    the golden rule (IT-COMP-04) and the event deck for each player count (IT-SETUP-06)."""
+    md = flat((built / "reference.md").read_text())
+    rules = content.model.rules
+    must = [
+        "Start of turn.",
+        "Starting with the challenger and going clockwise, anyone may release or torment",
+        "With an empty hand, you place the top card of your deck.",
+        "are **participating**",
+        "## Withdrawing",
+        "An active player never withdraws.",
+        "(there is no hand limit)",
+        "its player stays in the encounter",
+        "## Influence",
+        "several from the same House included",
+        "(you choose it by its House back; which card of that House you get is random)",
+        "At the end of a turn, the game is over",
+        "## Table talk",
+        "No promise binds anyone, except the truce deal",
+        "you may never show them",
+        "When a card and this sheet disagree, the card wins.",
+        "The bargain belongs to the Resolution phase",
+        "Each player picks a different House",
+        *(
+            f"{p * rules.events_per_house + rules.special_events} cards for {p} players"
+            for p in (3, 4, 5)
+        ),
+    ]
+    for phrase in must:
+        assert phrase in md, phrase
+
+
+def test_reference_names_only_files_the_kit_has(built: Path) -> None:
+    """Every PDF the reference points a player to is one the build wrote."""
+    written = {p.name for p in built.iterdir()}
+    for name in ("reference.md", "reference.html"):
+        named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (built / name).read_text()))
+        assert named, name
+        assert named <= written, (name, sorted(named - written))
