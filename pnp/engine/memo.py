@@ -36,5 +36,9 @@ class IdentityMemo(Generic[K, V]):
         self._found[key] = (obj, value)
         return value
 
+    def clear(self) -> None:
+        """Forget every value (a test that wants tables built afresh)."""
+        self._found.clear()
+
     def __len__(self) -> int:
         return len(self._found)

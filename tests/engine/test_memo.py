@@ -46,3 +46,11 @@ def test_full_memo_starts_afresh() -> None:
         memo.get(m, lambda _m, i=i: i)
     assert len(memo) == 1  # cleared when the third came
     assert memo.get(kept[2], lambda _m: -1) == 2
+
+
+def test_clear_forgets_every_value() -> None:
+    memo: IdentityMemo[Model, int] = IdentityMemo()
+    m = Model()
+    memo.get(m, lambda _m: 1)
+    memo.clear()
+    assert len(memo) == 0 and memo.get(m, lambda _m: 2) == 2

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.engine.memo import IdentityMemo
 from pnp.rulesets.fief.map import FiefMap
 from pnp.rulesets.fief.model import FiefContent, Rules
 
@@ -313,16 +314,9 @@ def build_catalog(content: FiefContent) -> Catalog:
     )
 
 
-_CACHE: dict[int, tuple[FiefContent, Catalog]] = {}
+_CATALOGS: IdentityMemo[FiefContent, Catalog] = IdentityMemo()
 
 
 def catalog_for(content: FiefContent) -> Catalog:
-    """The (cached) catalog of a content model."""
-    hit = _CACHE.get(id(content))
-    if hit is not None and hit[0] is content:
-        return hit[1]
-    built = build_catalog(content)
-    if len(_CACHE) > 16:
-        _CACHE.clear()
-    _CACHE[id(content)] = (content, built)
-    return built
+    """The catalog of a content model, built once for every game played on it."""
+    return _CATALOGS.get(content, build_catalog)

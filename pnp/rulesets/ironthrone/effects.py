@@ -19,12 +19,13 @@ ability is always optional.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from pnp.content import ContentModel
 from pnp.content.model import Loc
+from pnp.content.onekey import OneKeyModel
 from pnp.content.words import plural
 
 # ---------------------------------------------------------------- windows
@@ -116,8 +117,10 @@ class PlaceFirst(ContentModel):
     faceup: bool = True
 
 
-class Effect(ContentModel):
-    """One effect: exactly one of the fields below is given."""
+class Effect(OneKeyModel):
+    """One effect: exactly one of the fields below (its effect words) is given."""
+
+    one_key_noun: ClassVar[str] = "effect word"
 
     draw: int | None = Field(default=None, ge=1)
     discard: int | None = Field(default=None, ge=1)
@@ -139,27 +142,15 @@ class Effect(ContentModel):
     opponent_discards: int | None = Field(default=None, ge=1)
     deny_rewards: Literal["opposing_active"] | None = None
 
-    @model_validator(mode="after")
-    def _exactly_one(self) -> Effect:
-        given = [name for name in type(self).model_fields if getattr(self, name) is not None]
-        if len(given) != 1:
-            if not given:
-                raise ValueError("an effect needs one of: " + ", ".join(type(self).model_fields))
-            raise ValueError(f"one effect per item, got {' and '.join(given)}")
-        return self
-
     @property
     def kind(self) -> str:
-        """The effect's name (its one given field)."""
-        for name in type(self).model_fields:
-            if getattr(self, name) is not None:
-                return name
-        raise AssertionError("validated effects always have a kind")
+        """The effect's word (its one given field)."""
+        return self.key
 
     @property
     def param(self) -> Any:
         """The effect's parameter (the value of its one given field)."""
-        return getattr(self, self.kind)
+        return self.value
 
 
 class Ability(ContentModel):

@@ -20,6 +20,7 @@ from pnp.content import LoadedContent
 from pnp.content.model import Loc
 from pnp.engine.errors import SetupError
 from pnp.engine.game import Event, GameConfig
+from pnp.engine.memo import IdentityMemo
 from pnp.engine.rng import randbelow, sample, shuffle, stream
 from pnp.errors import did_you_mean
 from pnp.rulesets.ironthrone.abilities import Compiled, compile_ability
@@ -287,10 +288,10 @@ def physical_cards(deck: Sequence[Any]) -> list[Any]:
     return [card for card in deck for _ in range(card.copies)]
 
 
-#: content model -> (the model, its catalog); the model is kept to make the key's id safe
-_CATALOGS: dict[int, tuple[IronThroneContent, Tables]] = {}
-#: (content model, seating) -> tables
-_TABLES: dict[tuple[int, tuple[str, ...]], tuple[IronThroneContent, Tables]] = {}
+#: each content model's catalog
+_CATALOGS: IdentityMemo[IronThroneContent, Tables] = IdentityMemo()
+#: each content model's tables per seating
+_TABLES: IdentityMemo[IronThroneContent, Tables] = IdentityMemo(size=512)
 
 
 def catalog(model: IronThroneContent) -> Tables:
@@ -299,9 +300,10 @@ def catalog(model: IronThroneContent) -> Tables:
     Every new game numbers its cards, characters and events as here, so the
     caches keyed by those numbers serve every seating (see :class:`Tables`).
     """
-    hit = _CATALOGS.get(id(model))
-    if hit is not None and hit[0] is model:
-        return hit[1]
+    return _CATALOGS.get(model, _build_catalog)
+
+
+def _build_catalog(model: IronThroneContent) -> Tables:
     houses = [h.id for h in model.houses]
     t = build_tables(
         model,
@@ -310,9 +312,6 @@ def catalog(model: IronThroneContent) -> Tables:
         [physical_cards(model.house(h).deck) for h in houses],
         [ev for ev in model.events for _ in range(ev.copies)],
     )
-    if len(_CATALOGS) > 16:
-        _CATALOGS.clear()
-    _CATALOGS[id(model)] = (model, t)
     return t
 
 
@@ -322,10 +321,10 @@ def tables_for(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
     They share the catalog's numbering, per-number tables and seat-free
     caches; owners, seats and what names them are the seating's own.
     """
-    key = (id(model), houses)
-    hit = _TABLES.get(key)
-    if hit is not None and hit[0] is model:
-        return hit[1]
+    return _TABLES.get(model, lambda m: _seated(m, houses), extra=houses)
+
+
+def _seated(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
     cat = catalog(model)
     home = [cat.houses.index(h) for h in houses]  # each seat's House in the catalog
     seat_at = [-1] * len(cat.houses)
@@ -351,9 +350,6 @@ def tables_for(model: IronThroneContent, houses: tuple[str, ...]) -> Tables:
         seat_choices={},
     )
     _seat_events(t)
-    if len(_TABLES) > 512:
-        _TABLES.clear()
-    _TABLES[key] = (model, t)
     return t
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.abilities import compile_ability, effect_feasible
-from pnp.rulesets.ironthrone.effects import SIDED_EFFECTS, Ability
+from pnp.rulesets.ironthrone.effects import SIDED_EFFECTS, Ability, Effect
 
 # each condition as the vocabulary's documentation reads it
 CONDITIONS: dict[str, Any] = {
@@ -82,3 +84,15 @@ def test_compiled_tests_agree_with_the_data(content: LoadedContent[Any]) -> None
                     held += want
             game.apply(rng.randrange(len(d.options)))
     assert checked > 10_000 and 0 < held < checked
+
+
+def test_an_effect_gives_exactly_one_word() -> None:
+    assert (Effect(draw=2).kind, Effect(draw=2).param) == ("draw", 2)
+    for raw, said in (({}, "got none"), ({"draw": 1, "bonus": 2}, "got draw and bonus")):
+        try:
+            Effect.model_validate(raw)
+        except ValidationError as exc:
+            assert "give exactly one effect word (draw, discard, " in str(exc)
+            assert said in str(exc)
+        else:
+            raise AssertionError(f"{raw} was accepted")
