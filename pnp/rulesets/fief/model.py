@@ -854,3 +854,10 @@ def placeholder_value(content: FiefContent, path: str) -> int | list[int] | None
     ):
         return [int(v) for v in node]
     return None
+
+
+def stock(model: FiefContent, house: House) -> dict[str, int]:
+    """A House's stock of each unit: the rules' stock changed by the House."""
+    counts = {u.id: u.stock for u in model.units if u.shared is None}
+    counts.update(house.stock)
+    return counts

@@ -41,9 +41,9 @@ from pnp.rulesets.fief.kit.board import main_board
 from pnp.rulesets.fief.kit.courtboard import court_board
 from pnp.rulesets.fief.kit.dienets import dice_boards
 from pnp.rulesets.fief.kit.houseboards import house_boards
-from pnp.rulesets.fief.kit.style import HIGH_TITLE
+from pnp.rulesets.fief.kit.style import MARKER_ART
 from pnp.rulesets.fief.kit.wallboard import wall_board
-from pnp.rulesets.fief.model import COUNTER_BACKS, TITLE_TOKENS, FiefContent, House, Noble
+from pnp.rulesets.fief.model import COUNTER_BACKS, TITLE_TOKENS, FiefContent, House, Noble, stock
 
 #: token sizes by shape, mm, unless :data:`TOKEN_SIZES` names the token
 DEFAULT_TOKEN_SIZE = {"round": 18.0, "square": 18.0, "hex": 20.0}
@@ -70,21 +70,6 @@ TITLE_SIZE = 22.0
 FIEF_TITLE_SIZE = 20.0
 BUILDING_SIZE = 18.0
 
-#: pictures and words of the shared markers, by token id (others get a generic marker)
-MARKER_ART = {
-    "outlaw-marker": ("outlaw", "Outlaw", "#1c1c1f"),
-    "captive-marker": ("captive", "Captive", "#4b5259"),
-    "assassination-marker": ("dagger", "Murdered", "#7a1414"),
-    "disaster-marker": ("disaster", "Disaster", "#151517"),
-    "season-marker": ("winter", "Season", "#2f5d8a"),
-    "council-seat-for-sale": ("council", "For sale", HIGH_TITLE),
-    "wildling-knight": ("wildling", "", "#7d8fa3"),
-    "giant-champion": ("giant", "", "#7d8fa3"),
-    "nw-ranger": ("crow", "", "#1c1c1f"),
-    "nw-archer": ("archer", "", "#1c1c1f"),
-    "wall-defender": ("wall", "Defender", "#1c1c1f"),
-    "wall-marker": ("wall", "Wall", "#5f84a2"),
-}
 #: what each per-House marker shows: picture (``sigil`` for the House's own) and word
 HOUSE_MARKERS = {
     "tax-marker": ("tax", "Tax"),
@@ -202,13 +187,6 @@ def token_groups(model: FiefContent) -> dict[str, list[Token]]:
         "buildings": _buildings(model),
         "markers": _markers(model),
     }
-
-
-def stock(model: FiefContent, house: House) -> dict[str, int]:
-    """A House's stock of each unit: the rules' stock changed by the House."""
-    counts = {u.id: u.stock for u in model.units if u.shared is None}
-    counts.update(house.stock)
-    return counts
 
 
 def _title_tokens(model: FiefContent) -> list[Token]:

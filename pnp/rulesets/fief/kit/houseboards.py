@@ -15,7 +15,7 @@ from functools import partial
 from pnp.render import Board, Face, escape, mm
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix, readable_on
-from pnp.rulesets.fief.model import FiefContent, House
+from pnp.rulesets.fief.model import FiefContent, House, stock
 from pnp.rulesets.fief.rules.phases import PHASES
 
 SIZE = (260.0, 190.0)
@@ -65,7 +65,6 @@ def starting_forces(model: FiefContent, house: House) -> list[str]:
 
 def draw_house_board(model: FiefContent, house: House, face: Face) -> None:
     """Draw one House board."""
-    from pnp.rulesets.fief.kit.components import stock
 
     colour = house.color
     ink_on = readable_on(colour)

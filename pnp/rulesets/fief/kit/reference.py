@@ -17,10 +17,10 @@ from typing import Any
 from pnp.content import LoadedContent
 from pnp.render import RenderError
 from pnp.rulesets.fief.effects import describe
-from pnp.rulesets.fief.kit.components import AS_CARDS, AS_DICE, stock, token_groups
+from pnp.rulesets.fief.kit.components import AS_CARDS, AS_DICE, token_groups
 from pnp.rulesets.fief.kit.houseboards import home_text
 from pnp.rulesets.fief.kit.wallboard import gate_villages, gate_wardens, short_name
-from pnp.rulesets.fief.model import PLACEHOLDER, FiefContent, placeholder_value
+from pnp.rulesets.fief.model import PLACEHOLDER, FiefContent, placeholder_value, stock
 from pnp.rulesets.fief.rules.phases import PHASES
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}

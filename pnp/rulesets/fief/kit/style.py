@@ -47,3 +47,20 @@ def readable_on(colour: str | Color) -> str:
     on_white = 1.05 / (lum + 0.05)
     on_ink = (lum + 0.05) / (luminance(INK) + 0.05)
     return "#ffffff" if on_white > on_ink else INK
+
+
+#: pictures and words of the shared markers, by token id (others get a generic marker)
+MARKER_ART = {
+    "outlaw-marker": ("outlaw", "Outlaw", "#1c1c1f"),
+    "captive-marker": ("captive", "Captive", "#4b5259"),
+    "assassination-marker": ("dagger", "Murdered", "#7a1414"),
+    "disaster-marker": ("disaster", "Disaster", "#151517"),
+    "season-marker": ("winter", "Season", "#2f5d8a"),
+    "council-seat-for-sale": ("council", "For sale", HIGH_TITLE),
+    "wildling-knight": ("wildling", "", "#7d8fa3"),
+    "giant-champion": ("giant", "", "#7d8fa3"),
+    "nw-ranger": ("crow", "", "#1c1c1f"),
+    "nw-archer": ("archer", "", "#1c1c1f"),
+    "wall-defender": ("wall", "Defender", "#1c1c1f"),
+    "wall-marker": ("wall", "Wall", "#5f84a2"),
+}

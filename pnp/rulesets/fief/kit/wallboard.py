@@ -17,7 +17,7 @@ from functools import partial
 
 from pnp.render import Board, Face, escape, mm
 from pnp.rulesets.fief.kit.courtboard import CARD, SIZE, at_mm, dashed_space, side_panel
-from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix
+from pnp.rulesets.fief.kit.style import INK, MARKER_ART, PARCHMENT, mix
 from pnp.rulesets.fief.model import FiefContent, NightsWatchRules
 
 #: the Wall's colours: the frame, and the cold blue of its spaces (the castle cards' edge)
@@ -222,7 +222,6 @@ def _keep(model: FiefContent, nw: NightsWatchRules, face: Face) -> None:
 
 def _recruits(model: FiefContent, nw: NightsWatchRules, face: Face) -> None:
     """The recruit kinds with their price, strength and supply."""
-    from pnp.rulesets.fief.kit.components import MARKER_ART  # components imports this module
 
     y0 = 101.0
     lx, ly = at_mm(face, COLUMN_X, y0)

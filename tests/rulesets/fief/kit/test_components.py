@@ -21,8 +21,8 @@ from pnp.render.options import RenderOptions
 from pnp.render.report import RenderReport
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.effects import describe
-from pnp.rulesets.fief.kit.components import components, stock
-from pnp.rulesets.fief.model import TITLE_TOKENS, FiefContent
+from pnp.rulesets.fief.kit.components import components
+from pnp.rulesets.fief.model import TITLE_TOKENS, FiefContent, stock
 from tests.render.pdfcheck import placements
 from tests.rulesets.fief.conftest import Build, build_fief
 

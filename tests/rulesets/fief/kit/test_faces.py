@@ -11,8 +11,7 @@ from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.kit.components import MARKER_ART
-from pnp.rulesets.fief.kit.style import luminance
+from pnp.rulesets.fief.kit.style import MARKER_ART, luminance
 from tests.render.recording import RecordingFace, meets_circle, overlap
 
 HOUSE_MARKERS = ("tax-marker-", "diplomacy-marker-", "marriage-marker-", "vp-marker-")
