@@ -61,6 +61,8 @@ from pnp.rulesets.ironthrone.state import (
     UNDECIDED,
     State,
     Tables,
+    losing_side,
+    other_side,
 )
 
 Flow = Generator[Decision, int, Any]
@@ -116,6 +118,27 @@ POOL_PLACED: Final = 5
 POOL_RESOLVED: Final = 6
 assert max(HOSTILE, TRUCED, BETRAYAL) < 4  # an outcome takes 2 bits (POOL_REVEALED, _RESOLVED)
 assert max(CHALLENGER_WON, DEFENDER_WON, BOTH_LOST, NOBODY) < 8  # a winner, 3 (POOL_RESOLVED)
+
+
+def pool_key(kind: int, packed: int) -> int:
+    """A pooled event's int key: all the event says, ``packed``, above its kind's 4 bits."""
+    return packed << 4 | kind
+
+
+def with_seat(packed: int, seat: int) -> int:
+    """``packed`` with a seat below it, in 3 bits (at most 5 players)."""
+    return packed << 3 | seat
+
+
+def with_winner(packed: int, winner: int) -> int:
+    """``packed`` with an encounter's winner (``CHALLENGER_WON`` …) below it, in 3 bits."""
+    return packed << 3 | winner
+
+
+def with_outcome(packed: int, outcome: int) -> int:
+    """``packed`` with an encounter's outcome below it, in 2 bits."""
+    return packed << 2 | outcome
+
 
 #: A truce package: (influence spread, hostages taken, power received).
 Package = tuple[int, int, int]
@@ -349,7 +372,7 @@ class Referee(State):
         sd = self.side[seat]
         if not sd:
             return []
-        other = 3 - sd
+        other = other_side(sd)
         if who == "opposing_active":
             return [self.challenger if other == CHALLENGER else self.defender]
         active = self.challenger if other == CHALLENGER else self.defender
@@ -729,7 +752,7 @@ class Referee(State):
         key = seat + 1  # then each character plus one, a digit (never 0) in base ``base``
         for c in split:
             key = key * base + c + 1
-        key = key << 4 | POOL_PLACED
+        key = pool_key(POOL_PLACED, key)
         event = known.get(key)
         if event is None:
             cid = self.t.char_id
@@ -774,7 +797,7 @@ class Referee(State):
         t = self.t
         known = t.seat_events
         to_house = self.left[seat] * t.home_count + t.seat_home[target]
-        key = (to_house << 3 | seat) << 4 | POOL_SPREAD
+        key = pool_key(POOL_SPREAD, with_seat(to_house, seat))
         event = known.get(key)
         if event is None:
             data = {"to": self.house(target), "left": self.left[seat]}
@@ -937,7 +960,7 @@ class Referee(State):
         known = t.seat_events
         source = 0 if where == "deck" else 1 if where == "hand" else 2
         held_by = ((c << 1 | int(own)) << 2 | source) * t.home_count + t.seat_home[victim]
-        key = (held_by << 3 | taker) << 4 | POOL_HOSTAGE
+        key = pool_key(POOL_HOSTAGE, with_seat(held_by, taker))
         event = known.get(key)
         if event is None:
             data = {
@@ -1199,7 +1222,7 @@ class Referee(State):
         self.order = self.orders[self.challenger]
         self.set_phase(P_TURN_START)
         known = self.t.seat_events
-        key = (self.turn << 3 | self.challenger) << 4 | POOL_TURN
+        key = pool_key(POOL_TURN, with_seat(self.turn, self.challenger))
         event = known.get(key)
         if event is None:
             event = known[key] = Event("turn_started", self.challenger, {"turn": self.turn})
@@ -1445,7 +1468,7 @@ class Referee(State):
         pc, pd = self.placed[ch], self.placed[de]
         known = self.t.seat_events  # the pool (see hostage_taken)
         base = len(self.t.card_id) + 1  # a card plus one (-1: none) is a digit in this base
-        key = (((pc + 1) * base + pd + 1) << 2 | self.outcome) << 4 | POOL_REVEALED
+        key = pool_key(POOL_REVEALED, with_outcome((pc + 1) * base + pd + 1, self.outcome))
         event = known.get(key)
         if event is None:
             cid = self.t.card_id
@@ -1506,7 +1529,10 @@ class Referee(State):
         tc, td = self.totals[1], self.totals[2]
         key: Any
         if 0 <= tc < 1 << 20 and 0 <= td < 1 << 20:  # totals in 20 bits, the winner in 3
-            key = ((((tc << 20 | td) << 3 | self.winner) << 2 | self.outcome) << 4) | POOL_RESOLVED
+            totals = tc << 20 | td
+            key = pool_key(
+                POOL_RESOLVED, with_outcome(with_winner(totals, self.winner), self.outcome)
+            )
         else:  # a total no content of ours reaches
             key = ("encounter_resolved", self.outcome, self.winner, tc, td)
         event = known.get(key)
@@ -1554,7 +1580,7 @@ class Referee(State):
         taker = self.challenger if w == CHALLENGER_WON else self.defender
         if self.no_rewards[taker]:
             return
-        losers = self.victims([s for s in self.order if self.side[s] == 3 - w])
+        losers = self.victims([s for s in self.order if self.side[s] == losing_side(w)])
         if not losers:
             return
         cands = tuple(losers)

@@ -47,6 +47,18 @@ DEFENDER_WON: Final = 2
 BOTH_LOST: Final = 3
 NOBODY: Final = 4
 WINNER_NAMES: Final = (None, "challenger", "defender", "both_lost", "nobody")
+
+
+def other_side(side: int) -> int:
+    """The opposing side of an encounter: the defender's for the challenger's and back."""
+    return DEFENDER if side == CHALLENGER else CHALLENGER
+
+
+def losing_side(winner: int) -> int:
+    """The side that lost when ``winner`` (``CHALLENGER_WON`` or ``DEFENDER_WON``) won."""
+    return DEFENDER if winner == CHALLENGER_WON else CHALLENGER
+
+
 # phases, in turn order; PHASE_ORDER of a phase only grows within a turn
 PHASES: Final = (
     "leaders",
