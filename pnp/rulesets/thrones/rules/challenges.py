@@ -9,6 +9,7 @@ intercept → "defenders declared" triggers → action window → resolve.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from pnp.engine.flow import Flow
@@ -29,11 +30,20 @@ if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
 
 
-# Options that depend only on their words are made once (options are immutable)
-#: "<kind>: done" / "<kind>: none" by (kind, anything chosen yet)
-_ENDS: dict[tuple[str, bool], Option] = {}
-#: "challenge: <type> against seat <n>" by (type, seat)
-_CHALLENGE_OPTS: dict[tuple[str, int], Option] = {}
+# Options that depend only on their words are made once (options are immutable):
+# a busy choice point reuses them rather than building a label each time
+
+
+@functools.cache
+def challenge_option(ctype: str, target: int) -> Option:
+    """``challenge: <type> against seat <n>``."""
+    return Option(f"challenge: {ctype} against seat {target}", (ctype, target))
+
+
+@functools.cache
+def end_option(kind: str, chosen: bool) -> Option:
+    """``<kind>: done`` once something is chosen, ``<kind>: none`` before."""
+    return Option(f"{kind}: {'done' if chosen else 'none'}", None)
 
 
 class ChallengeMixin:
@@ -67,12 +77,7 @@ class ChallengeMixin:
             if targets is None:
                 targets = self.legal_targets(seat)
             for t in targets:
-                o = _CHALLENGE_OPTS.get((ctype, t))
-                if o is None:
-                    o = _CHALLENGE_OPTS[ctype, t] = Option(
-                        f"challenge: {ctype} against seat {t}", (ctype, t)
-                    )
-                opts.append(o)
+                opts.append(challenge_option(ctype, t))
         return opts
 
     def pick_set(
@@ -96,14 +101,8 @@ class ChallengeMixin:
         left = list(candidates)
         labels = self.label_cards(kind, left)  # one option per card of ``left``, in order
         while left and (maximum is None or len(chosen) < maximum):
-            if len(chosen) >= minimum:
-                key = (kind, bool(chosen))
-                end = _ENDS.get(key)
-                if end is None:
-                    end = _ENDS[key] = Option(f"{kind}: {'done' if chosen else 'none'}", None)
-                opts = [*labels, end]
-            else:
-                opts = labels
+            # "done" ("none" before any pick) once enough are chosen
+            opts = [*labels, end_option(kind, bool(chosen))] if len(chosen) >= minimum else labels
             # the engine's ask, inlined: one generator less for the commonest choices of a game
             opt = opts[0] if len(opts) == 1 else opts[(yield Decision(seat, kind, tuple(opts)))]
             c = opt.data
