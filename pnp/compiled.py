@@ -55,7 +55,7 @@ MODULES: tuple[str, ...] = (
     "pnp.engine.agents",
     "pnp.engine.decision",
     "pnp.engine.event",
-    "pnp.engine.flow",
+    "pnp.engine.flowgame",
     "pnp.engine.invariants",
     "pnp.engine.native",
     "pnp.engine.rng",

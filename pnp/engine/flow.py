@@ -28,20 +28,11 @@ after the game is over::
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from pnp.compiled import mypyc_attr
 from pnp.engine.decision import Decision, Option
-
-# defined where nothing is compiled: a rule's own FlowEnd (an interpreted subclass)
-# must be caught here as one, which a compiled exception class would refuse
 from pnp.engine.errors import FlowEnd, IllegalMoveError
-from pnp.engine.event import Event
-from pnp.engine.native import NativeGame
-
-#: what every rule generator yields (a decision) and is sent back (the chosen index)
-Flow = Generator[Decision, int, Any]
+from pnp.engine.flowgame import Flow, FlowGame
 
 
 def ask(seat: int, kind: str, options: Sequence[Option]) -> Flow:
@@ -60,86 +51,6 @@ def offer(seat: int, kind: str, options: Sequence[Option]) -> Flow:
     confirmation the rules require); return the chosen option."""
     index = yield Decision(seat, kind, tuple(options))
     return options[index]
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class FlowGame(NativeGame):
-    """A game whose rules are one flow of decisions (see the module's docstring).
-
-    A subclass sets up its state, calls :meth:`begin` with its flow and
-    implements the rest of :class:`~pnp.engine.game.Game` (``view``,
-    ``result``, ``snapshot``, ``round``, ``factions``); rules record what
-    happens with :meth:`emit`.
-    """
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.events: list[Event] = []
-        self._flow_opening: list[Event] = []
-        self._flow_now: Flow | None = None
-        self._flow_pending: Decision | None = None
-
-    def begin(self, flow: Flow) -> None:
-        """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
-        self._flow_now = flow
-        self._flow_opening = self.new_move()
-        self._run(None)
-        self.new_move()
-
-    def emit(self, kind: str, seat: int | None, /, **data: Any) -> None:
-        """Record an event of the move being played."""
-        self.events.append(Event(kind, seat, data))
-
-    def new_move(self) -> list[Event]:
-        """A fresh list for the events of the move about to be played, which
-        :meth:`emit` appends to (a ruleset whose state records events itself
-        hands it the same list here)."""
-        self.events = []
-        return self.events
-
-    def ended(self, stop: FlowEnd) -> Flow | None:
-        """The flow raised ``stop``: the flow that follows (a tie-break the winners
-        choose …), or ``None`` when the game is over. Override it: by default the game
-        is over."""
-        return None
-
-    def decision(self) -> Decision | None:
-        """The pending decision, or ``None`` once the game is over."""
-        return self._flow_pending
-
-    def apply(self, index: int) -> list[Event]:
-        """Choose option ``index`` of the pending decision, run the flow to the next
-        one, and return the events of the move; :class:`IllegalMoveError` for a move
-        the decision does not allow."""
-        pending = self._flow_pending
-        if pending is None:
-            raise IllegalMoveError("the game is over; there is no decision to answer")
-        if index < 0 or index >= len(pending.options):
-            raise IllegalMoveError(
-                f"option {index} does not exist: the {pending.kind} decision has "
-                f"{len(pending.options)} options"
-            )
-        events = self.new_move()
-        self._run(index)
-        return events
-
-    def setup_events(self) -> list[Event]:
-        """The events of the set-up, before the first decision."""
-        return list(self._flow_opening)
-
-    def _run(self, value: int | None) -> None:
-        flow = self._flow_now
-        while flow is not None:
-            try:
-                self._flow_pending = flow.send(value)  # type: ignore[arg-type]
-                return
-            except StopIteration:
-                break
-            except FlowEnd as stop:
-                flow = self._flow_now = self.ended(stop)
-                value = None  # a new flow starts with None
-        self._flow_now = None
-        self._flow_pending = None
 
 
 __all__ = ["Flow", "FlowEnd", "FlowGame", "IllegalMoveError", "ask", "offer"]

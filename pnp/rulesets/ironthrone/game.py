@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.engine.flow import FlowGame
+from pnp.engine.flowgame import FlowGame
 from pnp.engine.game import Event, Result
 from pnp.engine.paths import main_sources
 from pnp.rulesets.ironthrone.rules import Referee
