@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from pnp.content import LoadedContent
+from pnp.engine import GameConfig
+from pnp.engine.errors import UnknownDecisionError
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.bots import HeuristicBot
@@ -75,9 +77,9 @@ def test_tied_council_agrees_on_one_hand(content: LoadedContent) -> None:
             },
         },
     )
+    game.apply(0)  # begin: the scenario's pause, which only a script answers
     bot = HeuristicBot()
     rng = random.Random(0)
-    game.apply(0)  # the scenario's begin (a script's step, not a bot's)
     failed = False
     while (d := game.decision()) is not None and game.s.holder["hand"] is None and not failed:
         events = game.apply(bot.choose(game.view(d.seat), d, rng))
@@ -104,9 +106,9 @@ def test_a_tie_settles_on_turn_order_not_seat_number(
             },
         },
     )
+    game.apply(0)  # begin
     bot = HeuristicBot()
     rng = random.Random(0)
-    game.apply(0)  # the scenario's begin (a script's step, not a bot's)
     while (d := game.decision()) is not None and game.s.holder["hand"] is None:
         game.apply(bot.choose(game.view(d.seat), d, rng))
     assert game.s.holder["hand"] == hand
@@ -790,3 +792,32 @@ def test_the_draw_never_sends_a_lord_by_accident(content: LoadedContent) -> None
     assert d.options[1].label == "draw fortune and send tully-edmure to the Wall"
     pick = HeuristicBot().choose(game.view(0), d, random.Random(0))
     assert d.options[pick].label == "draw fortune and fortune"
+
+
+def test_a_decision_kind_without_a_rule_is_an_error(content: LoadedContent) -> None:
+    """The bot never plays a decision it was not taught blind (option 0): it says so."""
+    game = RULESET.new_game(content, GameConfig(4), 0)
+    unknown = Decision(0, "no_such_kind", (Option("a", 1), Option("b", 2)))
+    with pytest.raises(UnknownDecisionError) as caught:
+        HeuristicBot().choose(game.view(0), unknown, random.Random(0))
+    assert caught.value.kind == "no_such_kind"
+    assert caught.value.bot == "heuristic"
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [
+        ("black_or_outlaw", ("x takes the black", "x turns Outlaw")),
+        ("concede", ("concede nothing", "concede paramount-north to x")),
+        ("oathbreak", ("x keeps his oath", "x breaks his oath")),
+        ("wall_supplies", ("take 3 from the supplies", "leave the supplies")),
+        ("castle_falls", ("let castle-black fall", "let shadow-tower fall")),
+    ],
+)
+def test_the_cautious_rules_take_the_first_option(
+    content: LoadedContent, kind: str, options: tuple[str, ...]
+) -> None:
+    """The kinds the bot has no judgement on have a rule of their own: the first option."""
+    game = RULESET.new_game(content, GameConfig(4), 0)
+    decision = Decision(0, kind, tuple(Option(label) for label in options))
+    assert HeuristicBot().choose(game.view(0), decision, random.Random(0)) == 0

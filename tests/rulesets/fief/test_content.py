@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -12,7 +13,7 @@ from pnp.cli import app
 from pnp.content import ContentError, LoadedContent, load_content
 from pnp.rulesets.fief.catalog import build_catalog
 from pnp.rulesets.fief.effects import describe
-from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.model import FiefContent, stock
 from tests.rulesets.fief.variants import edit
 
 runner = CliRunner()
@@ -216,3 +217,12 @@ def test_unit_ids_used_as_keys_are_checked(content_copy: Path) -> None:
         "rules.yaml" in line and "rules.start.units.knigt: unknown units id 'knigt'" in line
         for line in lines
     ), lines
+
+
+def test_a_house_stock_follows_its_changes(fief_content: LoadedContent[Any]) -> None:
+    model = fief_content.model
+    targaryen = next(h for h in model.houses if h.id == "targaryen")
+    stark = next(h for h in model.houses if h.id == "stark")
+    assert stock(model, targaryen)["man-at-arms"] == 0
+    assert stock(model, targaryen)["unsullied"] == 7
+    assert stock(model, stark)["man-at-arms"] == 13

@@ -12,6 +12,7 @@ from pnp.engine.game import GameConfig
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.invariants import check
 from pnp.rulesets.fief.state import FiefState
+from tests.rulesets.fief.games import play_random
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +136,15 @@ def test_each_corruption_is_named(
     corrupt(s)
     found = check(s)
     assert any(message in line for line in found), found
+
+
+def test_invariants_catch_tampering(content: LoadedContent) -> None:
+    game, _ = play_random(content, 51, steps=250)
+    assert game.invariant_violations() == []
+    game.s.seats[0].gold += 3
+    assert any("bank paid out" in v for v in game.invariant_violations())
+    game.s.seats[0].gold -= 3
+    vil = next(v for v in game.s.villages if v.units)
+    seat, units = next(iter(vil.units.items()))
+    units[units.index(max(units))] += 1
+    assert any(f"seat {seat} has" in v for v in game.invariant_violations())

@@ -1,4 +1,5 @@
-"""Views share the unchanged board with the view before: still fresh, still frozen in time."""
+"""What one seat may know: views hide the secrets, and share the unchanged board with the
+view before, still fresh and frozen in time."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.engine import GameConfig
+from pnp.engine.testing import view_leaks
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.bots import HeuristicBot
+from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.state import (
+    HIDDEN,
     FiefState,
     Noble,
     Seat,
@@ -18,6 +22,7 @@ from pnp.rulesets.fief.state import (
     noble_fields,
     village_fields,
 )
+from tests.rulesets.fief.games import play_random
 
 
 def _fields(x: Any) -> Any:
@@ -115,3 +120,38 @@ def test_field_tuples_cover_every_slot(content: LoadedContent) -> None:
             changed = obj.copy()
             setattr(changed, name, object())
             assert fields([changed]) != fields([obj]), f"{type(obj).__name__}.{name}"
+
+
+def test_views_hide_other_hands_and_decks(content: LoadedContent) -> None:
+    """Swapping another player's card with the deck, or reordering decks, changes no view."""
+    game, _ = play_random(content, 31, steps=300)
+    s = game.s
+    holder = next(i for i, seat in enumerate(s.seats) if seat.hand)
+    watcher = (holder + 1) % s.players
+    s.seats[watcher].seen.clear()
+
+    def swap(g: FiefGame) -> None:
+        # trade his last card for the bottom card of the deck it came from, and
+        # reorder every deck below its top card (whose back is public)
+        hand = g.s.seats[holder].hand
+        card = hand.pop()
+        deck = g.s.court if g.s.cat.cards[card][0] == "court" else g.s.fortune
+        hand.append(deck[0])
+        deck[0] = card
+        g.s.court[:-1] = reversed(g.s.court[:-1])
+        for seat in g.s.seats:
+            seat.deck.reverse()
+
+    assert view_leaks(game, watcher, swap) == []
+    view = game.view(watcher)
+    assert view.state.seats[holder].hand == [HIDDEN] * len(s.seats[holder].hand)
+    assert view.state.fortune == [HIDDEN] * len(s.fortune)
+
+
+def test_view_is_a_snapshot(content: LoadedContent) -> None:
+    game, _ = play_random(content, 41, steps=200)
+    before = game.view(0)
+    gold = before.state.seats[0].gold
+    game.s.seats[0].gold += 5
+    assert before.state.seats[0].gold == gold
+    assert before != game.view(0)

@@ -22,9 +22,9 @@ from pnp.render.report import RenderReport
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.components import components
-from pnp.rulesets.fief.model import TITLE_TOKENS, FiefContent, stock
+from pnp.rulesets.fief.model import TITLE_TOKENS, FiefContent
 from tests.render.pdfcheck import placements
-from tests.rulesets.fief.conftest import Build, build_fief
+from tests.rulesets.fief.kit.conftest import Build, build_fief
 
 PDFS = (
     "nobles.pdf",
@@ -330,15 +330,6 @@ def test_rebuild_is_byte_identical(fief_build: Build, tmp_path: Path) -> None:
     assert again.files.keys() == fief_build.files.keys()
     for name, data in fief_build.files.items():
         assert again.files[name] == data, name
-
-
-def test_stock_follows_house_changes(fief_content: LoadedContent[Any]) -> None:
-    model = fief_content.model
-    targaryen = next(h for h in model.houses if h.id == "targaryen")
-    stark = next(h for h in model.houses if h.id == "stark")
-    assert stock(model, targaryen)["man-at-arms"] == 0
-    assert stock(model, targaryen)["unsullied"] == 7
-    assert stock(model, stark)["man-at-arms"] == 13
 
 
 # -- bad input ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pnp.content import LoadedContent
 from pnp.render import RenderError
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.reference import kit_counts, resolve
-from tests.rulesets.fief.conftest import Build
+from tests.rulesets.fief.kit.conftest import Build
 
 #: every DECISION of gaps.md's fief part, by the checklist ID the sheet names it with
 DECISION_IDS = (
