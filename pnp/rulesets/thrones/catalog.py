@@ -11,12 +11,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.rulesets.thrones.effects import ICONS, KEYWORDS, PHASES, Ability, Passive
+from pnp.rulesets.thrones.effects import (
+    ICON_BIT,
+    ICONS,
+    KEYWORDS,
+    KW_BIT,
+    PHASES,
+    Ability,
+    Passive,
+)
 from pnp.rulesets.thrones.model import Agenda, Plot, ThronesContent, Title
 from pnp.rulesets.thrones.plain import CHOOSE, plain
 
-ICON_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(ICONS)}
-KW_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(KEYWORDS)}
 BIT_ICON: dict[int, str] = {b: n for n, b in ICON_BIT.items()}
 
 K_AMBUSH = KW_BIT["ambush"]

@@ -32,12 +32,25 @@ never disagree.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import Discriminator, Field, PositiveInt, Tag, model_validator
 
 from pnp.content import ContentModel, Ref
 from pnp.content.onekey import OneKeyModel
+from pnp.content.vocabulary import Vocabulary, Word
+from pnp.content.words import plural
+from pnp.engine.flow import Flow
+from pnp.rulesets.thrones.zones import DISCARD, HAND, PLAY, REMOVED
+
+if TYPE_CHECKING:
+    from pnp.rulesets.thrones.game import ThronesGame
+    from pnp.rulesets.thrones.state import Card
+    from pnp.rulesets.thrones.text import Phrasing
+
+#: what an effect's resolution may read and write besides the game (``challenge``,
+#: ``saved``, ``cancelled``)
+Ctx = dict[str, Any]
 
 Phase = Literal[
     "plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation", "any"
@@ -69,6 +82,9 @@ Keyword = Literal[
     "vigilant",
 ]
 KEYWORDS: tuple[str, ...] = get_args(Keyword)
+#: icons and keywords as bits of a card's masks
+ICON_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(ICONS)}
+KW_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(KEYWORDS)}
 Crest = Literal["holy", "learned", "noble", "war"]
 #: card types an effect can come from (for Immunity)
 SourceType = Literal["character", "location", "attachment", "event", "plot", "agenda"]
@@ -284,59 +300,461 @@ Effects = Annotated[
     Discriminator(_many_tag),
 ]
 
-EFFECT_KEYS: tuple[str, ...] = (
-    "gain_power",
-    "draw",
-    "gain_gold",
-    "kill",
-    "kneel",
-    "stand",
-    "discard",
-    "return_to_hand",
-    "remove_from_game",
-    "take_control",
-    "strength",
-    "gain_icon",
-    "gain_keyword",
-    "discard_from_hand",
-    "move_power",
-    "search",
-    "put_into_play",
-    "recover",
-    "on_win",
-    "save",
-    "cancel",
-)
+
+# ---------------------------------------------------------------- the words
+#
+# Each effect word is one entry: its schema, its printed text (``text``, given
+# a Phrasing that knows the card's name and the House names) and how the
+# referee resolves it (``resolve``, on the game; a generator when it asks a
+# player, None when it asks nothing). Effects resolve in order (TH-ACT-03).
 
 
+class ThronesWord(Word):
+    """An effect word of the thrones vocabulary."""
+
+    def text(self, value: Any, say: Phrasing) -> str:
+        """The printed words for ``value`` (lower case, no full stop)."""
+        raise NotImplementedError
+
+    def resolve(
+        self, g: ThronesGame, seat: int, src: Card | None, value: Any, ctx: Ctx
+    ) -> Flow | None:
+        """Resolve the effect for ``seat`` from ``src`` (``None``: a plot's or a rule's)."""
+        raise NotImplementedError
+
+
+WORDS: Vocabulary[ThronesWord] = Vocabulary("effect word")
+
+
+def _source(src: Card | None) -> str:
+    """The id an event names as the effect's source."""
+    return src.d.id if src is not None else ""
+
+
+@WORDS.add
+class GainPower(ThronesWord):
+    """Power from the bank onto a card or onto a House (yours, or every player's at once)."""
+
+    name = "gain_power"
+    schema = PowerGain
+
+    def text(self, v: PowerGain, say: Phrasing) -> str:
+        if v.target == "house":
+            if v.player == "each_player":
+                return f"each player gains {v.amount} power for his House"
+            return f"gain {v.amount} power for your House"
+        return f"{say.target(v.target)} gains {v.amount} power"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: PowerGain, ctx: Ctx) -> Flow:
+        name = _source(src)
+        if v.target == "house":
+            if v.player == "each_player":
+                for o in g.order_from(seat):
+                    yield from g.place_power(o, v.amount, name, None)
+                g.check_win()
+            else:
+                yield from g.gain_house_power(seat, v.amount, name)
+        else:
+            for t in (yield from g.pick_target(seat, src, v.target, ctx, "power")):
+                g.card_power(t, v.amount, name)
+
+
+@WORDS.add
+class Draw(ThronesWord):
+    """Draw cards from your deck."""
+
+    name = "draw"
+    schema = PositiveInt
+
+    def text(self, v: int, say: Phrasing) -> str:
+        return f"draw {plural(v, 'card')}"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: int, ctx: Ctx) -> None:
+        n = g.draw(seat, v, effect=True)
+        g.emit("cards_drawn", seat, amount=n, card=_source(src))
+
+
+@WORDS.add
+class GainGold(ThronesWord):
+    """Gold from the treasury."""
+
+    name = "gain_gold"
+    schema = PositiveInt
+
+    def text(self, v: int, say: Phrasing) -> str:
+        return f"gain {v} [gold]"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: int, ctx: Ctx) -> None:
+        g.seats[seat].gold += v
+        g.emit("gold_gained", seat, amount=v, card=_source(src))
+
+
+@WORDS.add
+class Kill(ThronesWord):
+    """Kill the target: it goes to the dead pile, unless saved."""
+
+    name = "kill"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"kill {say.target(v)}"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        victims = yield from g.pick_target(seat, src, v, ctx, "kill")
+        yield from g.kill(victims, seat, _source(src))
+
+
+@WORDS.add
+class Kneel(ThronesWord):
+    """Kneel the target."""
+
+    name = "kneel"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"kneel {say.target(v)}"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v, ctx, "kneel")):
+            if g.kneel(t):
+                g.emit("card_knelt", t.controller, card=t.d.id, by=_source(src))
+
+
+@WORDS.add
+class Stand(ThronesWord):
+    """Stand the target."""
+
+    name = "stand"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"stand {say.target(v)}"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v, ctx, "stand")):
+            if t.kneeling:
+                t.kneeling = False
+                g.emit("card_stood", t.controller, card=t.d.id, reason=_source(src))
+
+
+@WORDS.add
+class Discard(ThronesWord):
+    """Discard the target from play to its owner's discard pile, unless saved."""
+
+    name = "discard"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"discard {say.target(v)} from play"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v, ctx, "discard")):
+            if t.zone != PLAY:
+                continue
+            if (yield from g.offer_saves(t, "would_be_discarded", seat)):
+                continue
+            owner = t.owner
+            dest = g.leave_play(t, DISCARD)
+            g.emit("card_discarded", owner, card=t.d.id, reason=_source(src), to=dest)
+
+
+@WORDS.add
+class ReturnToHand(ThronesWord):
+    """Return the target from play to its owner's hand."""
+
+    name = "return_to_hand"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"return {say.target(v)} to its owner's hand"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v, ctx, "return")):
+            if t.zone != PLAY:
+                continue
+            if t.dupes and (yield from g.offer_saves(t, "would_be_returned", seat)):
+                continue
+            g.leave_play(t, HAND)
+            g.emit("card_returned", t.owner, card=t.d.id)
+
+
+@WORDS.add
+class RemoveFromGame(ThronesWord):
+    """Remove the target from the game."""
+
+    name = "remove_from_game"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"remove {say.target(v)} from the game"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v, ctx, "remove")):
+            if t.zone == PLAY:
+                g.leave_play(t, REMOVED)
+                g.emit("card_removed", t.owner, card=t.d.id)
+
+
+@WORDS.add
+class TakeControl(ThronesWord):
+    """Take control of the target (TH-ZONE-07)."""
+
+    name = "take_control"
+    schema = Target
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return f"take control of {say.target(v)}"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v, ctx, "control")):
+            g.take_control(seat, t)
+
+
+@WORDS.add
+class Strength(ThronesWord):
+    """A strength modifier until the end of the challenge, phase or round."""
+
+    name = "strength"
+    schema = StrengthChange
+
+    def text(self, v: StrengthChange, say: Phrasing) -> str:
+        sign = "+" if v.amount >= 0 else "-"
+        amount = f"{sign}{abs(v.amount)} STR until the end of the {v.until}"
+        if isinstance(v.target, ChooseTarget):
+            return f"give {say.target(v.target)} {amount}"
+        return f"{say.target(v.target)} gets {amount}"
+
+    def resolve(
+        self, g: ThronesGame, seat: int, src: Card | None, v: StrengthChange, ctx: Ctx
+    ) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v.target, ctx, "strength")):
+            g.add_lasting(t, "str", v.amount, v.until)
+            g.emit("strength_changed", t.controller, card=t.d.id, amount=v.amount)
+
+
+@WORDS.add
+class GainIcon(ThronesWord):
+    """A challenge icon gained for a while."""
+
+    name = "gain_icon"
+    schema = IconGain
+
+    def text(self, v: IconGain, say: Phrasing) -> str:
+        return (
+            f"{say.target(v.target)} gains {say.article(v.icon)} [{v.icon}] icon "
+            f"until the end of the {v.until}"
+        )
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: IconGain, ctx: Ctx) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v.target, ctx, "icon")):
+            g.add_lasting(t, "icon", ICON_BIT[v.icon], v.until)
+            g.emit("icon_gained", t.controller, card=t.d.id, icon=v.icon)
+
+
+@WORDS.add
+class GainKeyword(ThronesWord):
+    """A keyword gained for a while."""
+
+    name = "gain_keyword"
+    schema = KeywordGain
+
+    def text(self, v: KeywordGain, say: Phrasing) -> str:
+        gained = say.keyword(v.keyword)
+        return f"{say.target(v.target)} gains {gained} until the end of the {v.until}"
+
+    def resolve(
+        self, g: ThronesGame, seat: int, src: Card | None, v: KeywordGain, ctx: Ctx
+    ) -> Flow:
+        for t in (yield from g.pick_target(seat, src, v.target, ctx, "keyword")):
+            g.add_lasting(t, "kw", KW_BIT[v.keyword], v.until)
+            g.emit("keyword_gained", t.controller, card=t.d.id, keyword=v.keyword)
+
+
+_DISCARDERS = {
+    "you": "you discard",
+    "opponent": "an opponent discards",
+    "each_opponent": "each opponent discards",
+    "each_player": "each player discards",
+}
+
+
+@WORDS.add
+class DiscardFromHand(ThronesWord):
+    """A player discards cards from hand, at random or of his choice."""
+
+    name = "discard_from_hand"
+    schema = HandDiscard
+
+    def text(self, v: HandDiscard, say: Phrasing) -> str:
+        how = "at random" if v.random else "of his choice"
+        return f"{_DISCARDERS[v.player]} {plural(v.amount, 'card')} {how} from hand"
+
+    def resolve(
+        self, g: ThronesGame, seat: int, src: Card | None, v: HandDiscard, ctx: Ctx
+    ) -> Flow:
+        for p in (yield from g.players_for(seat, v.player, ctx)):
+            hand = g.seats[p].hand
+            for _ in range(min(v.amount, len(hand))):
+                if v.random:
+                    c = hand[g.rng.randrange(len(hand))]
+                else:
+                    opts = g.label_cards("discard", g.distinct(hand))
+                    c = (yield from g.ask(p, "discard", opts)).data
+                g.discard_from_hand(p, c, _source(src))
+
+
+@WORDS.add
+class MovePower(ThronesWord):
+    """Power moved from an opponent's House card to yours."""
+
+    name = "move_power"
+    schema = PowerMove
+
+    def text(self, v: PowerMove, say: Phrasing) -> str:
+        return f"move {v.amount} power from an opponent's House to yours"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: PowerMove, ctx: Ctx) -> Flow:
+        o = yield from g.opponent_for(seat, ctx)
+        yield from g.move_house_power(o, seat, v.amount, _source(src))
+
+
+@WORDS.add
+class SearchDeck(ThronesWord):
+    """Search your deck for a card that qualifies, take it into hand, shuffle (TH-ZONE-08)."""
+
+    name = "search"
+    schema = Search
+
+    def text(self, v: Search, say: Phrasing) -> str:
+        kind = "card" if v.type == "card" else v.type
+        what = say.cards(CardFilter(house=v.house, trait=v.trait), kind)
+        if v.max_cost is not None:
+            what += f" costing {v.max_cost} or less"
+        where = f"the top {v.depth} cards of your deck" if v.depth else "your deck"
+        return f"search {where} for {what}, add it to your hand, and shuffle your deck"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Search, ctx: Ctx) -> Flow:
+        s = g.seats[seat]
+        pool = s.deck if v.depth is None else s.deck[-v.depth :]
+        cands = [c for c in pool if g.zone_card_ok(c, v.type, v.trait, v.house, v.max_cost)]
+        if cands:
+            opts = g.label_cards("search", g.distinct(reversed(cands)))
+            c = (yield from g.ask(seat, "search", opts)).data
+            s.deck.remove(c)
+            g.put_zone(c, HAND)
+            g.emit("card_searched", seat, card=c.d.id, revealed=True)
+        g.shuffle(seat)
+
+
+@WORDS.add
+class PutIntoPlayWord(ThronesWord):
+    """Put a card into play from hand or discard pile, free of every cost (TH-MARSH-09)."""
+
+    name = "put_into_play"
+    schema = PutIntoPlay
+
+    def text(self, v: PutIntoPlay, say: Phrasing) -> str:
+        what = say.cards(CardFilter(house=v.house, trait=v.trait, max_cost=v.max_cost), v.type)
+        where = "your hand" if v.source == "hand" else "your discard pile"
+        return f"put {what} into play from {where}"
+
+    def resolve(
+        self, g: ThronesGame, seat: int, src: Card | None, v: PutIntoPlay, ctx: Ctx
+    ) -> Flow:
+        s = g.seats[seat]
+        zone = s.hand if v.source == "hand" else s.discard
+        cands = [
+            c
+            for c in zone
+            if g.zone_card_ok(c, v.type, v.trait, v.house, v.max_cost)
+            and not (c.d.unique and g.unique_copy(seat, c.d)[0])
+        ]
+        if not cands:
+            return
+        opts = g.label_cards("put", g.distinct(cands))
+        c = (yield from g.ask(seat, "put_into_play", opts)).data
+        g.enter_play(c, seat)
+        g.emit("card_put_into_play", seat, card=c.d.id, by=_source(src))
+        yield from g.trigger_self(c, "enters_play", {})
+
+
+@WORDS.add
+class RecoverWord(ThronesWord):
+    """Return a card from your discard pile to your hand."""
+
+    name = "recover"
+    schema = Recover
+
+    def text(self, v: Recover, say: Phrasing) -> str:
+        kind = "card" if v.type == "card" else v.type
+        what = say.cards(CardFilter(house=v.house, trait=v.trait), kind)
+        return f"return {what} from your discard pile to your hand"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Recover, ctx: Ctx) -> Flow:
+        s = g.seats[seat]
+        cands = [c for c in s.discard if g.zone_card_ok(c, v.type, v.trait, v.house, None)]
+        if cands:
+            opts = g.label_cards("recover", g.distinct(cands))
+            c = (yield from g.ask(seat, "recover", opts)).data
+            s.discard.remove(c)
+            g.put_zone(c, HAND)
+            g.emit("card_recovered", seat, card=c.d.id)
+
+
+@WORDS.add
+class OnWin(ThronesWord):
+    """ "If you win this challenge, …": effects that resolve when the challenge is won,
+    before the claim."""
+
+    name = "on_win"
+    schema = Effects
+
+    def text(self, v: Any, say: Phrasing) -> str:
+        return "if you win this challenge, " + say.effects(v if isinstance(v, list) else [v])
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: Any, ctx: Ctx) -> None:
+        ch = ctx.get("challenge") or g.ch
+        if ch is not None:
+            ch.delayed.append((seat, v, src))
+
+
+@WORDS.add
+class Save(ThronesWord):
+    """On a save response: the card about to be killed or discarded is not (TH-ACT-11)."""
+
+    name = "save"
+    schema = Literal[True]
+    when = ("would_be_killed", "would_be_discarded")
+
+    def text(self, v: bool, say: Phrasing) -> str:
+        return "save it"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: bool, ctx: Ctx) -> None:
+        ctx["saved"] = True
+
+
+@WORDS.add
+class Cancel(ThronesWord):
+    """On a cancel response: the event or action being used fizzles (TH-ACT-12)."""
+
+    name = "cancel"
+    schema = Literal[True]
+    when = ("event_played", "action_taken")
+
+    def text(self, v: bool, say: Phrasing) -> str:
+        return "cancel it"
+
+    def resolve(self, g: ThronesGame, seat: int, src: Card | None, v: bool, ctx: Ctx) -> None:
+        ctx["cancelled"] = True
+
+
+#: every effect word, in the vocabulary's order
+EFFECT_KEYS: tuple[str, ...] = WORDS.names
+
+
+@WORDS.model
 class Effect(OneKeyModel):
-    """One thing that happens: exactly one of its effect words is given."""
-
-    one_of: ClassVar[tuple[str, ...]] = EFFECT_KEYS
-    one_key_noun: ClassVar[str] = "effect word"
-
-    gain_power: PowerGain | None = None
-    draw: int | None = Field(default=None, ge=1)
-    gain_gold: int | None = Field(default=None, ge=1)
-    kill: Target | None = None
-    kneel: Target | None = None
-    stand: Target | None = None
-    discard: Target | None = None  # from play to its owner's discard pile
-    return_to_hand: Target | None = None
-    remove_from_game: Target | None = None
-    take_control: Target | None = None
-    strength: StrengthChange | None = None
-    gain_icon: IconGain | None = None
-    gain_keyword: KeywordGain | None = None
-    discard_from_hand: HandDiscard | None = None
-    move_power: PowerMove | None = None
-    search: Search | None = None
-    put_into_play: PutIntoPlay | None = None
-    recover: Recover | None = None
-    #: "if you win this challenge, …": resolves when the challenge is won (before the claim)
-    on_win: Effects | None = None
-    save: Literal[True] | None = None  # only on a save response: the card is not killed
-    cancel: Literal[True] | None = None  # only on a cancel response: the action fizzles
+    """One thing that happens: exactly one of its effect words (:data:`WORDS`) is given."""
 
     @cached_property
     def kind(self) -> str:
@@ -347,6 +765,11 @@ class Effect(OneKeyModel):
     def value(self) -> Any:
         """The effect's parameters (the value under its word)."""
         return getattr(self, self.kind)
+
+    @cached_property
+    def word(self) -> ThronesWord:
+        """The word's entry in :data:`WORDS`: its text and its resolution."""
+        return WORDS[self.kind]
 
 
 class Passive(ContentModel):
@@ -449,12 +872,11 @@ class Ability(ContentModel):
         elif self.effect is None:
             raise ValueError("this ability needs an 'effect'")
         effects = self.effects
-        trigger = self.response or self.forced
         for e in effects:
-            if e.save is not None and trigger not in SAVE_TRIGGERS:
-                raise ValueError("'save' works only on a would_be_killed/discarded response")
-            if e.cancel is not None and trigger not in CANCEL_TRIGGERS:
-                raise ValueError("'cancel' works only on an event_played/action_taken response")
+            if e.word.when and not (self.response and e.word.fits(self.response)):
+                raise ValueError(
+                    f"'{e.kind}' works only on a response to " + " or ".join(e.word.when)
+                )
         if self.forced in SAVE_TRIGGERS or self.forced in CANCEL_TRIGGERS:
             raise ValueError("saves and cancels are responses, never forced")
         if self.limited and self.response is None:

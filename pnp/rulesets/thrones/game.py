@@ -33,16 +33,9 @@ from pnp.rulesets.thrones.rules.challenges import ChallengeMixin
 from pnp.rulesets.thrones.rules.round import GameOver, RoundMixin, WinnerChoice
 from pnp.rulesets.thrones.rules.setup import SetupMixin
 from pnp.rulesets.thrones.snapshot import snapshot
-from pnp.rulesets.thrones.state import (
-    PLOT_DECK,
-    PLOT_REVEALED,
-    PLOT_USED,
-    Card,
-    Challenge,
-    Lasting,
-    Seat,
-)
+from pnp.rulesets.thrones.state import Card, Challenge, Lasting, Seat
 from pnp.rulesets.thrones.view import ThronesView
+from pnp.rulesets.thrones.zones import PLOT_DECK, PLOT_REVEALED, PLOT_USED
 
 __all__ = ["ThronesGame"]
 

@@ -10,7 +10,8 @@ import itertools
 from typing import TYPE_CHECKING
 
 from pnp.rulesets.thrones.effects import PHASES
-from pnp.rulesets.thrones.state import PLAY, Card
+from pnp.rulesets.thrones.state import Card
+from pnp.rulesets.thrones.zones import PLAY
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame

@@ -23,7 +23,7 @@ from pnp.engine.memo import IdentityMemo
 from pnp.rulesets.thrones.effects import ChooseTarget, EachTarget
 
 #: computed attributes of the vocabulary models the referee reads (copied when present)
-COMPUTED = ("groups", "player_mods", "card_mods", "effects", "kind", "value", "timing")
+COMPUTED = ("groups", "player_mods", "card_mods", "effects", "kind", "value", "word", "timing")
 
 
 class Plain:

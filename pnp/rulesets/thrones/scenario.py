@@ -28,7 +28,8 @@ from pnp.rulesets.thrones.setup import (
     db_for,
     fill_draft_deck,
 )
-from pnp.rulesets.thrones.state import (
+from pnp.rulesets.thrones.state import Card
+from pnp.rulesets.thrones.zones import (
     DEAD,
     DECK,
     DISCARD,
@@ -37,7 +38,6 @@ from pnp.rulesets.thrones.state import (
     PLOT_DECK,
     PLOT_REVEALED,
     PLOT_USED,
-    Card,
 )
 
 _CARD = TypeAdapter(DeckCard)

@@ -18,7 +18,8 @@ from pnp.errors import UsageError, did_you_mean
 from pnp.rulesets.thrones.catalog import CardDB
 from pnp.rulesets.thrones.game import ThronesGame
 from pnp.rulesets.thrones.model import ThronesContent
-from pnp.rulesets.thrones.state import DECK, PLOT_DECK, PLOT_DRAFT, Card
+from pnp.rulesets.thrones.state import Card
+from pnp.rulesets.thrones.zones import DECK, PLOT_DECK, PLOT_DRAFT
 
 #: options a game accepts (GameConfig.options / scenario setup.options)
 OPTIONS = ("two_on_two", "titles", "littlefinger", "draft", "mulligan", "deck_format")

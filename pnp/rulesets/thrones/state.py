@@ -12,22 +12,6 @@ from typing import Any
 
 from pnp.rulesets.thrones.catalog import CardDef, icons_of, keywords_of
 
-# zones
-DECK = "deck"
-HAND = "hand"
-PLAY = "play"
-DUPE = "duplicate"
-DISCARD = "discard"
-DEAD = "dead"
-REMOVED = "removed"
-SETUP = "setup"  # placed facedown during setup
-PLOT_DECK = "plot_deck"
-PLOT_USED = "plot_used"
-PLOT_REVEALED = "plot_revealed"
-PLOT_DRAFT = "plot_draft"  # dealt or drafted, before the plot deck is fixed
-PLOT_BOX = "plot_box"  # returned to the box (unused plots)
-AGENDA = "agenda"
-
 
 class Card:
     """One physical card in a game."""

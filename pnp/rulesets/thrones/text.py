@@ -12,6 +12,7 @@ touching code.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -139,77 +140,39 @@ def target_words(t: Any, name: str, houses: dict[str, str]) -> str:
     raise AssertionError(t)
 
 
+@dataclass(frozen=True)
+class Phrasing:
+    """What an effect word needs to print itself: the card's name and the House names."""
+
+    name: str
+    houses: dict[str, str]
+
+    def target(self, t: Any) -> str:
+        """``kill`` + this: ``a character an opponent controls``, ``Ser Jaime``."""
+        return target_words(t, self.name, self.houses)
+
+    def cards(self, f: CardFilter, kind: str) -> str:
+        """``a House Stark character costing 3 or less``."""
+        return filter_words(f, kind, self.name, self.houses)
+
+    def effects(self, effects: list[Effect]) -> str:
+        """Several effects joined: ``draw 1 card and gain 2 [gold]``."""
+        return _join([effect_words(e, self.name, self.houses) for e in effects])
+
+    @staticmethod
+    def keyword(keyword: str) -> str:
+        """A keyword's printed name (``No attachments``)."""
+        return KEYWORD_NAMES[keyword]
+
+    @staticmethod
+    def article(words: str) -> str:
+        """``a`` or ``an`` for the phrase."""
+        return article(words)
+
+
 def effect_words(e: Effect, name: str, houses: dict[str, str]) -> str:
-    k = e.kind
-    v = e.value
-    tw = functools.partial(target_words, name=name, houses=houses)
-    if k == "gain_power":
-        if v.target == "house":
-            if v.player == "each_player":
-                return f"each player gains {v.amount} power for his House"
-            return f"gain {v.amount} power for your House"
-        return f"{tw(v.target)} gains {v.amount} power"
-    if k == "draw":
-        return f"draw {plural(v, 'card')}"
-    if k == "gain_gold":
-        return f"gain {v} [gold]"
-    if k in ("kill", "kneel", "stand"):
-        return f"{k} {tw(v)}"
-    if k == "discard":
-        return f"discard {tw(v)} from play"
-    if k == "return_to_hand":
-        return f"return {tw(v)} to its owner's hand"
-    if k == "remove_from_game":
-        return f"remove {tw(v)} from the game"
-    if k == "take_control":
-        return f"take control of {tw(v)}"
-    if k == "strength":
-        sign = "+" if v.amount >= 0 else "-"
-        amount = f"{sign}{abs(v.amount)} STR until the end of the {v.until}"
-        if isinstance(v.target, ChooseTarget):
-            return f"give {tw(v.target)} {amount}"
-        return f"{tw(v.target)} gets {amount}"
-    if k == "gain_icon":
-        return (
-            f"{tw(v.target)} gains {article(v.icon)} [{v.icon}] icon until the end of the {v.until}"
-        )
-    if k == "gain_keyword":
-        return f"{tw(v.target)} gains {KEYWORD_NAMES[v.keyword]} until the end of the {v.until}"
-    if k == "discard_from_hand":
-        who = {
-            "you": "you discard",
-            "opponent": "an opponent discards",
-            "each_opponent": "each opponent discards",
-            "each_player": "each player discards",
-        }[v.player]
-        how = "at random" if v.random else "of his choice"
-        return f"{who} {plural(v.amount, 'card')} {how} from hand"
-    if k == "move_power":
-        return f"move {v.amount} power from an opponent's House to yours"
-    if k == "search":
-        kind = "card" if v.type == "card" else v.type
-        f = CardFilter(house=v.house, trait=v.trait)
-        what = filter_words(f, kind, name, houses)
-        if v.max_cost is not None:
-            what += f" costing {v.max_cost} or less"
-        where = f"the top {v.depth} cards of your deck" if v.depth else "your deck"
-        return f"search {where} for {what}, add it to your hand, and shuffle your deck"
-    if k == "put_into_play":
-        f = CardFilter(house=v.house, trait=v.trait, max_cost=v.max_cost)
-        where = "your hand" if v.source == "hand" else "your discard pile"
-        return f"put {filter_words(f, v.type, name, houses)} into play from {where}"
-    if k == "recover":
-        kind = "card" if v.type == "card" else v.type
-        f = CardFilter(house=v.house, trait=v.trait)
-        return f"return {filter_words(f, kind, name, houses)} from your discard pile to your hand"
-    if k == "on_win":
-        inner = v if isinstance(v, list) else [v]
-        return "if you win this challenge, " + _join([effect_words(x, name, houses) for x in inner])
-    if k == "save":
-        return "save it"
-    if k == "cancel":
-        return "cancel it"
-    raise AssertionError(k)
+    """One effect as printed, written by its word (:data:`.effects.WORDS`)."""
+    return e.word.text(e.value, Phrasing(name, houses))
 
 
 def _join(parts: list[str]) -> str:

@@ -25,24 +25,16 @@ from pnp.rulesets.thrones.effects import (
     ChooseTarget,
     Condition,
     Cost,
+    Ctx,
     EachTarget,
-    Effect,
     Passive,
 )
 from pnp.rulesets.thrones.plain import CHOOSE, EACH
-from pnp.rulesets.thrones.state import (
-    DISCARD,
-    HAND,
-    PLAY,
-    REMOVED,
-    Card,
-    Lasting,
-)
+from pnp.rulesets.thrones.state import Card, Lasting
+from pnp.rulesets.thrones.zones import DISCARD, PLAY
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
-
-Ctx = dict[str, Any]
 
 
 def _dynamic(f: CardFilter) -> bool:
@@ -1059,11 +1051,15 @@ class AbilityMixin:
     def resolve_effects(
         self: ThronesGame, seat: int, src: Card | None, effects: Any, ctx: Ctx
     ) -> Flow:
-        """Resolve effects in order (TH-ACT-03)."""
+        """Resolve effects in order (TH-ACT-03), each by its word
+        (:data:`pnp.rulesets.thrones.effects.WORDS`); a word that asks a player
+        returns the flow that asks."""
         if not isinstance(effects, list):  # one effect (a model or its plain copy)
             effects = [effects]
         for e in effects:
-            yield from self.do_effect(seat, src, e, ctx)
+            asking = e.word.resolve(self, seat, src, e.value, ctx)
+            if asking is not None:
+                yield from asking
 
     def pick_target(
         self: ThronesGame, seat: int, src: Card | None, t: Any, ctx: Ctx, verb: str
@@ -1107,112 +1103,6 @@ class AbilityMixin:
         self.lasting.append(Lasting(c, kind, value, until))
         self.recompute_temp(c)
 
-    def do_effect(self: ThronesGame, seat: int, src: Card | None, e: Effect, ctx: Ctx) -> Flow:
-        """Resolve one effect for ``seat`` from ``src``."""
-        k = e.kind
-        v = e.value
-        s = self.seats[seat]
-        name = src.d.id if src is not None else ""
-        if k == "draw":
-            n = self.draw(seat, v, effect=True)
-            self.emit("cards_drawn", seat, amount=n, card=name)
-        elif k == "gain_gold":
-            s.gold += v
-            self.emit("gold_gained", seat, amount=v, card=name)
-        elif k == "gain_power":
-            if v.target == "house":
-                if v.player == "each_player":
-                    for o in self.order_from(seat):
-                        yield from self._place_power(o, v.amount, name, None)
-                    self.check_win()
-                else:
-                    yield from self.gain_house_power(seat, v.amount, name)
-            else:
-                for t in (yield from self.pick_target(seat, src, v.target, ctx, "power")):
-                    self.card_power(t, v.amount, name)
-        elif k == "kill":
-            victims = yield from self.pick_target(seat, src, v, ctx, "kill")
-            yield from self.kill(victims, seat, name)
-        elif k == "kneel":
-            for t in (yield from self.pick_target(seat, src, v, ctx, "kneel")):
-                if self.kneel(t):
-                    self.emit("card_knelt", t.controller, card=t.d.id, by=name)
-        elif k == "stand":
-            for t in (yield from self.pick_target(seat, src, v, ctx, "stand")):
-                if t.kneeling:
-                    t.kneeling = False
-                    self.emit("card_stood", t.controller, card=t.d.id, reason=name)
-        elif k == "discard":
-            for t in (yield from self.pick_target(seat, src, v, ctx, "discard")):
-                if t.zone != PLAY:
-                    continue
-                if (yield from self.offer_saves(t, "would_be_discarded", seat)):
-                    continue
-                owner = t.owner
-                dest = self.leave_play(t, DISCARD)
-                self.emit("card_discarded", owner, card=t.d.id, reason=name, to=dest)
-        elif k == "return_to_hand":
-            for t in (yield from self.pick_target(seat, src, v, ctx, "return")):
-                if t.zone != PLAY:
-                    continue
-                if t.dupes and (yield from self.offer_saves(t, "would_be_returned", seat)):
-                    continue
-                self.leave_play(t, HAND)
-                self.emit("card_returned", t.owner, card=t.d.id)
-        elif k == "remove_from_game":
-            for t in (yield from self.pick_target(seat, src, v, ctx, "remove")):
-                if t.zone == PLAY:
-                    self.leave_play(t, REMOVED)
-                    self.emit("card_removed", t.owner, card=t.d.id)
-        elif k == "take_control":
-            for t in (yield from self.pick_target(seat, src, v, ctx, "control")):
-                self.take_control(seat, t)
-        elif k == "strength":
-            for t in (yield from self.pick_target(seat, src, v.target, ctx, "strength")):
-                self.add_lasting(t, "str", v.amount, v.until)
-                self.emit("strength_changed", t.controller, card=t.d.id, amount=v.amount)
-        elif k == "gain_icon":
-            for t in (yield from self.pick_target(seat, src, v.target, ctx, "icon")):
-                self.add_lasting(t, "icon", ICON_BIT[v.icon], v.until)
-                self.emit("icon_gained", t.controller, card=t.d.id, icon=v.icon)
-        elif k == "gain_keyword":
-            for t in (yield from self.pick_target(seat, src, v.target, ctx, "keyword")):
-                self.add_lasting(t, "kw", KW_BIT[v.keyword], v.until)
-                self.emit("keyword_gained", t.controller, card=t.d.id, keyword=v.keyword)
-        elif k == "discard_from_hand":
-            for p in (yield from self.players_for(seat, v.player, ctx)):
-                hand = self.seats[p].hand
-                for _ in range(min(v.amount, len(hand))):
-                    if v.random:
-                        c = hand[self.rng.randrange(len(hand))]
-                    else:
-                        opts = self.label_cards("discard", self.distinct(hand))
-                        c = (yield from self.ask(p, "discard", opts)).data
-                    self.discard_from_hand(p, c, name)
-        elif k == "move_power":
-            o = yield from self.opponent_for(seat, ctx)
-            yield from self.move_house_power(o, seat, v.amount, name)
-        elif k == "search":
-            yield from self.search(seat, v, name)
-        elif k == "put_into_play":
-            yield from self.put_into_play_effect(seat, v, name)
-        elif k == "recover":
-            cands = [c for c in s.discard if self.zone_card_ok(c, v.type, v.trait, v.house, None)]
-            if cands:
-                opts = self.label_cards("recover", self.distinct(cands))
-                c = (yield from self.ask(seat, "recover", opts)).data
-                s.discard.remove(c)
-                self.put_zone(c, HAND)
-                self.emit("card_recovered", seat, card=c.d.id)
-        elif k == "on_win":
-            ch = ctx.get("challenge") or self.ch
-            if ch is not None:
-                ch.delayed.append((seat, v, src))
-        elif k == "save":
-            ctx["saved"] = True
-        elif k == "cancel":
-            ctx["cancelled"] = True
-
     def zone_card_ok(
         self, c: Card, kind: str, trait: str | None, house: str | None, max_cost: int | None
     ) -> bool:
@@ -1223,37 +1113,6 @@ class AbilityMixin:
             and (house is None or house in d.houses)
             and (max_cost is None or d.cost <= max_cost)
         )
-
-    def search(self: ThronesGame, seat: int, v: Any, name: str) -> Flow:
-        """Search the draw deck, take a qualifying card, then shuffle (TH-ZONE-08)."""
-        s = self.seats[seat]
-        pool = s.deck if v.depth is None else s.deck[-v.depth :]
-        cands = [c for c in pool if self.zone_card_ok(c, v.type, v.trait, v.house, v.max_cost)]
-        if cands:
-            opts = self.label_cards("search", self.distinct(reversed(cands)))
-            c = (yield from self.ask(seat, "search", opts)).data
-            s.deck.remove(c)
-            self.put_zone(c, HAND)
-            self.emit("card_searched", seat, card=c.d.id, revealed=True)
-        self.shuffle(seat)
-
-    def put_into_play_effect(self: ThronesGame, seat: int, v: Any, name: str) -> Flow:
-        """TH-MARSH-09: into play with no cost, surcharge or Limited count."""
-        s = self.seats[seat]
-        zone = s.hand if v.source == "hand" else s.discard
-        cands = [
-            c
-            for c in zone
-            if self.zone_card_ok(c, v.type, v.trait, v.house, v.max_cost)
-            and not (c.d.unique and self.unique_copy(seat, c.d)[0])
-        ]
-        if not cands:
-            return
-        opts = self.label_cards("put", self.distinct(cands))
-        c = (yield from self.ask(seat, "put_into_play", opts)).data
-        self.enter_play(c, seat)
-        self.emit("card_put_into_play", seat, card=c.d.id, by=name)
-        yield from self.trigger_self(c, "enters_play", {})
 
     def take_control(self: ThronesGame, seat: int, t: Card) -> None:
         """``seat`` takes control of ``t`` (TH-ZONE-07); a unique he may not hold stays put."""

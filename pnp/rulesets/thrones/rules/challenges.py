@@ -24,7 +24,8 @@ from pnp.rulesets.thrones.catalog import (
     K_VIGILANT,
 )
 from pnp.rulesets.thrones.effects import ICONS
-from pnp.rulesets.thrones.state import DEAD, Card, Challenge
+from pnp.rulesets.thrones.state import Card, Challenge
+from pnp.rulesets.thrones.zones import DEAD
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame

@@ -17,7 +17,8 @@ from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import shuffle as shuffle_list
 from pnp.rulesets.thrones.catalog import K_DEATHBOUND, K_INFAMY, K_STALWART, CardDef
 from pnp.rulesets.thrones.effects import PHASES
-from pnp.rulesets.thrones.state import (
+from pnp.rulesets.thrones.state import Card, Seat
+from pnp.rulesets.thrones.zones import (
     DEAD,
     DECK,
     DISCARD,
@@ -28,8 +29,6 @@ from pnp.rulesets.thrones.state import (
     PLOT_REVEALED,
     PLOT_USED,
     REMOVED,
-    Card,
-    Seat,
 )
 
 if TYPE_CHECKING:
@@ -386,7 +385,7 @@ class RoundMixin:
         """``seat`` claims ``n`` power for his House from the bank (TH-WIN-03)."""
         if n <= 0:
             return NOTHING
-        placing = self._place_power(seat, n, reason, moved_from=None)
+        placing = self.place_power(seat, n, reason, moved_from=None)
         if placing is NOTHING:  # no Infamy choice: done at once, no generator
             self.check_win()
             return NOTHING
@@ -396,7 +395,7 @@ class RoundMixin:
         yield from flow
         self.check_win()
 
-    def _place_power(
+    def place_power(
         self: ThronesGame, seat: int, n: int, reason: str, moved_from: int | None
     ) -> Flow:
         """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01).
@@ -441,7 +440,7 @@ class RoundMixin:
             return NOTHING
         self.seats[src].power -= n
         self.emit("power_lost", src, amount=n, reason=reason)
-        placing = self._place_power(dst, n, reason, moved_from=src)
+        placing = self.place_power(dst, n, reason, moved_from=src)
         if placing is NOTHING:  # no Infamy choice: done at once, no generator
             self.check_win()
             return NOTHING

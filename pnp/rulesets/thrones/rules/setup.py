@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from pnp.engine.flow import Flow
 from pnp.engine.game import Option
 from pnp.rulesets.thrones.catalog import K_LIMITED, K_NOATT, K_SETUP
-from pnp.rulesets.thrones.state import DECK, PLOT_BOX, PLOT_DECK, SETUP, Card
+from pnp.rulesets.thrones.state import Card
+from pnp.rulesets.thrones.zones import DECK, PLOT_BOX, PLOT_DECK, SETUP
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
