@@ -8,10 +8,11 @@ and feasibility for a seat, and :func:`run` pays the cost and resolves the
 effects (a generator of decisions, called by
 :class:`pnp.rulesets.ironthrone.rules.Referee`).
 
-Conditions and effects are stored as small integer codes with plain typed
-parameters (no pydantic objects, no per-ability generated code), so the test
-and the effects are ordinary functions over integers: cheap in CPython and
-compiled straight to C by mypyc (see :mod:`pnp.compiled`).
+Conditions are stored as small integer codes with plain typed parameters (no
+pydantic objects, no per-ability generated code), so the test is an ordinary
+function over integers, compiled straight to C by mypyc (see
+:mod:`pnp.compiled`): it runs for every seat at every window. Effects are
+stored as their word's entry and value; each word tests and resolves itself.
 """
 
 from __future__ import annotations
@@ -21,14 +22,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pnp.rulesets.ironthrone.effects import (
     CONDITION_NAMES,
-    EFFECT_NAMES,
-    SIDED_EFFECTS,
     WINDOW_INDEX,
     Ability,
     Effect,
     describe,
 )
-from pnp.rulesets.ironthrone.state import BETRAYAL
 
 if TYPE_CHECKING:
     from pnp.rulesets.ironthrone.rules import Referee
@@ -50,49 +48,18 @@ C_SHEET: Final = 10
 C_HAND: Final = 11
 CONDITION_CODE: Final[dict[str, int]] = {name: i for i, name in enumerate(CONDITION_NAMES)}
 
-# effects, in the order of the vocabulary (``Effect`` fields)
-E_DRAW: Final = 0
-E_DISCARD: Final = 1
-E_DISTRIBUTE: Final = 2
-E_RESHUFFLE: Final = 3
-E_RESOLVE_AS: Final = 4
-E_FORCE_SUPPORT: Final = 5
-E_UPGRADE: Final = 6
-E_REMOVE_POWER: Final = 7
-E_CUT_POWER: Final = 8
-E_PLACE_FIRST: Final = 9
-E_BONUS: Final = 10
-E_WEAKEN: Final = 11
-E_TAKE_HOSTAGE: Final = 12
-E_STEAL_POWER: Final = 13
-E_WITHDRAW: Final = 14
-E_SHIELD: Final = 15
-E_SPREAD: Final = 16
-E_OPPONENT_DISCARDS: Final = 17
-E_DENY_REWARDS: Final = 18
-EFFECT_CODE: Final[dict[str, int]] = {name: i for i, name in enumerate(EFFECT_NAMES)}
-
 assert [CONDITION_CODE[n] for n in ("active", "influence_over_them", "hand_at_least")] == [
     C_ACTIVE,
     C_INFLUENCE,
     C_HAND,
 ] and len(CONDITION_CODE) == C_HAND + 1
-assert [EFFECT_CODE[n] for n in ("draw", "upgrade_hostility", "bonus", "deny_rewards")] == [
-    E_DRAW,
-    E_UPGRADE,
-    E_BONUS,
-    E_DENY_REWARDS,
-] and len(EFFECT_CODE) == E_DENY_REWARDS + 1
-
-#: effects that always do something (feasible whenever their side condition holds)
-ALWAYS: Final = frozenset({E_DRAW, E_BONUS, E_WEAKEN, E_SHIELD})
-SIDED: Final = frozenset(EFFECT_CODE[name] for name in SIDED_EFFECTS)
 
 #: A condition: (code, wanted flag, wanted word, wanted number); only the
 #: field its code reads matters.
 Test = tuple[int, bool, str, int]
-#: An effect: (code, whom it names, its number, its flag, whether it needs a side).
-Step = tuple[int, str, int, bool, bool]
+#: An effect: its word's entry (:data:`~pnp.rulesets.ironthrone.effects.WORDS`), its
+#: value, and the word's ``sided`` and ``always`` flags (read here on every test).
+Step = tuple[Any, Any, bool, bool]
 
 
 class Compiled:
@@ -183,120 +150,35 @@ class Compiled:
         if self.cost_discard and len(r.hand[s]) < self.cost_discard:
             return False
         side = r.side[s]
-        for step in self.steps:  # noqa: SIM110 (a loop: no generator per test when interpreted)
-            if (side or not step[4]) and feasible(r, s, step, c):
+        for entry, value, sided, always in self.steps:
+            if (side or not sided) and (always or entry.feasible(r, s, value, c)):
                 return True
         return False
 
 
 def step_of(effect: Effect) -> Step:
-    """``effect`` as a :data:`Step`: its code and its parameter in plain fields."""
-    code = EFFECT_CODE[effect.kind]
-    p = effect.param
-    who, number, flag = "", 0, False
-    if code == E_REMOVE_POWER:
-        who, number = p.who, p.amount
-    elif code == E_CUT_POWER:
-        who, number = p.who, p.keep
-    elif code == E_PLACE_FIRST:
-        flag = p.faceup
-    elif isinstance(p, str):
-        who = p
-    elif type(p) is int:
-        number = p
-    return (code, who, number, flag, code in SIDED)
-
-
-def feasible(r: Referee, s: int, step: Step, c: Any) -> bool:
-    """Whether effect ``step`` would do anything for seat ``s`` now (an ability
-    none of whose effects would is not offered: nobody gets a pointless question)."""
-    code, who, n, _flag, _sided = step
-    if code in ALWAYS:
-        return True
-    if code == E_DISCARD:
-        return bool(r.hand[s])
-    if code == E_DISTRIBUTE:
-        return r.sheet[s] > 0 and r.has_living(s)
-    if code == E_RESHUFFLE:
-        return bool(r.discard[s])
-    if code == E_RESOLVE_AS:
-        return r.outcome == BETRAYAL
-    if code == E_FORCE_SUPPORT:
-        return c is not None and r.can_force_support(c)
-    if code == E_UPGRADE:
-        return bool(r.upgrade_targets())
-    if code == E_REMOVE_POWER:
-        n = 0
-    if code in (E_REMOVE_POWER, E_CUT_POWER):
-        return any(r.char_power_of(t) > n for t in r.targets(s, who))
-    if code == E_PLACE_FIRST:
-        return r.can_place_first(s)
-    if code == E_TAKE_HOSTAGE:
-        # a victim spared penalties (shielded) gives no hostage: no such victim, no offer
-        return r.can_receive(s) and bool(r.victims(r.targets(s, who)))
-    if code == E_WITHDRAW:
-        return bool(r.targets(s, "opposing_supporters"))
-    opposing = r.targets(s, "opposing_active")
-    if code == E_STEAL_POWER:
-        return any(r.sheet[t] > 0 for t in opposing)
-    if code == E_SPREAD:
-        return r.left[s] > 0 and bool(opposing)
-    if code == E_OPPONENT_DISCARDS:
-        return any(r.hand[t] for t in opposing)
-    return bool(opposing)  # E_DENY_REWARDS
+    """``effect`` as a :data:`Step`: its word's entry and its value."""
+    word = effect.word
+    return (word, effect.param, word.sided, word.always)
 
 
 def effect_feasible(r: Referee, s: int, effect: Effect, c: Any) -> bool:
-    """:func:`feasible` for an effect's data (tests read the vocabulary this way)."""
-    return feasible(r, s, step_of(effect), c)
+    """Whether ``effect`` would do anything for seat ``s`` now (an ability none of
+    whose effects would is not offered: nobody gets a pointless question)."""
+    return effect.word.always or effect.word.feasible(r, s, effect.param, c)
 
 
 def run(r: Referee, s: int, ab: Compiled, c: Any) -> Generator[Any, int, None]:
-    """Pay the cost of ``ab`` and resolve its effects for seat ``s`` (a generator
-    of decisions)."""
+    """Pay the cost of ``ab`` and resolve its effects in order for seat ``s`` (a
+    generator of decisions): each word resolves itself."""
     if ab.cost_sheet:
         r.sheet_to_box(s, ab.cost_sheet)
     if ab.cost_discard:
         yield from r.discard_chosen(s, ab.cost_discard)
-    for code, who, n, flag, _sided in ab.steps:
-        if code == E_DRAW:
-            r.draw(s, n)
-        elif code == E_DISCARD:
-            yield from r.discard_chosen(s, n)
-        elif code == E_DISTRIBUTE:
-            yield from r.distribute(s, n, True)
-        elif code == E_RESHUFFLE:
-            r.reshuffle(s)
-        elif code == E_RESOLVE_AS:
-            r.resolve_as_truce(s)
-        elif code == E_FORCE_SUPPORT:
-            yield from r.force_support(s, c)
-        elif code == E_UPGRADE:
-            yield from r.upgrade_hostility(s)
-        elif code == E_REMOVE_POWER:
-            r.strike(s, who, n, None)
-        elif code == E_CUT_POWER:
-            r.strike(s, who, None, n)
-        elif code == E_PLACE_FIRST:
-            r.set_place_first(s, flag)
-        elif code == E_BONUS:
-            r.add_bonus(r.side[s], n)
-        elif code == E_WEAKEN:
-            r.add_bonus(3 - r.side[s], -n)
-        elif code == E_TAKE_HOSTAGE:
-            yield from r.hostages_from(s, r.targets(s, who))
-        elif code == E_STEAL_POWER:
-            r.steal_power(s, n)
-        elif code == E_WITHDRAW:
-            yield from r.withdraw_one(s)
-        elif code == E_SHIELD:
-            r.shield(s, who)
-        elif code == E_SPREAD:
-            r.spread_to_opponent(s, n)
-        elif code == E_OPPONENT_DISCARDS:
-            r.random_discard(s, n)
-        else:  # E_DENY_REWARDS
-            r.deny_rewards(s)
+    for word, value, _sided, _always in ab.steps:
+        asking = word.resolve(r, s, value, c)
+        if asking is not None:
+            yield from asking
 
 
 #: compiled abilities by identity of the content object (content outlives games)

@@ -9,24 +9,33 @@ Every leader sheet and character card carries one ability written as data::
     do:                                 # effects, resolved in order
       - bonus: 3
 
-This module is the single definition of that vocabulary. It parses it
-(pydantic models, so an unknown word is a located validation error), checks
-which words fit which window and writes the printed text (:func:`describe`);
-:mod:`pnp.rulesets.ironthrone.abilities` executes it for the referee. Using an
+This module is the single definition of that vocabulary. Each effect word is
+one entry of :data:`WORDS`: its schema (pydantic, so an unknown word is a
+located validation error), its printed text, the windows it fits, whether it
+needs a side, when it would do something and how it resolves.
+:func:`check_ability` checks which words fit together and :func:`describe`
+writes an ability's printed text; :mod:`pnp.rulesets.ironthrone.abilities`
+compiles an ability's conditions and runs its words for the referee. Using an
 ability is always optional.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, PositiveInt
 
 from pnp.content import ContentModel
 from pnp.content.model import Loc
 from pnp.content.onekey import OneKeyModel
+from pnp.content.vocabulary import Vocabulary, Word
 from pnp.content.words import plural
+from pnp.engine.flow import Flow
+from pnp.rulesets.ironthrone.state import BETRAYAL, other_side
+
+if TYPE_CHECKING:
+    from pnp.rulesets.ironthrone.rules import Referee
 
 # ---------------------------------------------------------------- windows
 
@@ -117,30 +126,413 @@ class PlaceFirst(ContentModel):
     faceup: bool = True
 
 
+# ---------------------------------------------------------------- the words
+#
+# Each effect word is one entry: its schema, its printed text, the windows it
+# fits (``when``), whether it needs its user on a side of the encounter, when
+# it would do something (``feasible``: an ability none of whose effects would
+# is not offered) and how the referee resolves it (``resolve``: None when it
+# asks nothing, else the flow that asks).
+
+
+class ThroneWord(Word):
+    """An effect word of the Iron Throne vocabulary."""
+
+    #: it acts on the opposing side: its user must be on a side of the encounter
+    sided: ClassVar[bool] = False
+    #: it is for an active player (the challenger or the defender) only
+    active_only: ClassVar[bool] = False
+    #: it always does something, so it needs no feasibility test
+    always: ClassVar[bool] = False
+
+    def text(self, value: Any) -> str:
+        """The printed words for ``value`` (lower case, no full stop)."""
+        raise NotImplementedError
+
+    def feasible(self, r: Referee, s: int, value: Any, c: Any) -> bool:
+        """Whether the effect would do anything for seat ``s`` now (``c``: the
+        window's context, the seat about to offer support, or ``None``)."""
+        return True
+
+    def resolve(self, r: Referee, s: int, value: Any, c: Any) -> Flow | None:
+        """Resolve the effect for seat ``s``."""
+        raise NotImplementedError
+
+
+WORDS: Vocabulary[ThroneWord] = Vocabulary("effect word")
+
+#: the windows of an encounter in which both sides are known
+ENCOUNTER: tuple[str, ...] = ("before_cards_placed", "after_cards_revealed")
+
+
+def _who(who: str) -> str:
+    return WHO_TEXT[who][0]
+
+
+@WORDS.add
+class Draw(ThroneWord):
+    """Draw cards from your house deck."""
+
+    name = "draw"
+    schema = PositiveInt
+    always = True
+
+    def text(self, n: int) -> str:
+        return f"draw {plural(n, 'card')}"
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+        r.draw(s, n)
+
+
+@WORDS.add
+class Discard(ThroneWord):
+    """Discard cards of your choice from your hand."""
+
+    name = "discard"
+    schema = PositiveInt
+
+    def text(self, n: int) -> str:
+        return f"discard {plural(n, 'card')} of your choice"
+
+    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+        return bool(r.hand[s])
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> Flow:
+        return r.discard_chosen(s, n)
+
+
+@WORDS.add
+class Distribute(ThroneWord):
+    """Move up to this much power from your leader sheet onto your characters."""
+
+    name = "distribute"
+    schema = PositiveInt
+
+    def text(self, n: int) -> str:
+        return f"distribute up to {n} power from your leader sheet among your characters"
+
+    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+        return r.sheet[s] > 0 and r.has_living(s)
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> Flow:
+        return r.distribute(s, n, True)
+
+
+@WORDS.add
+class Reshuffle(ThroneWord):
+    """Shuffle your discard pile back into your house deck."""
+
+    name = "reshuffle"
+    schema = Literal[True]
+
+    def text(self, v: bool) -> str:
+        return "shuffle your discard pile into your house deck"
+
+    def feasible(self, r: Referee, s: int, v: bool, c: Any) -> bool:
+        return bool(r.discard[s])
+
+    def resolve(self, r: Referee, s: int, v: bool, c: Any) -> None:
+        r.reshuffle(s)
+
+
+@WORDS.add
+class ResolveAs(ThroneWord):
+    """A betrayal outcome resolves as a truce instead."""
+
+    name = "resolve_as"
+    schema = Literal["truce"]
+    when = ("after_cards_revealed",)
+    sided = True
+    active_only = True
+
+    def text(self, v: str) -> str:
+        return f"the encounter resolves as a {v} outcome instead"
+
+    def feasible(self, r: Referee, s: int, v: str, c: Any) -> bool:
+        return r.outcome == BETRAYAL
+
+    def resolve(self, r: Referee, s: int, v: str, c: Any) -> None:
+        r.resolve_as_truce(s)
+
+
+@WORDS.add
+class ForceSupport(ThroneWord):
+    """The player about to offer support joins your side with a character you pick."""
+
+    name = "force_support"
+    schema = Literal[True]
+    when = ("before_support_offer",)
+    sided = True
+    active_only = True
+
+    def text(self, v: bool) -> str:
+        return (
+            "pick one of that player's living characters: it joins your side as their "
+            "support, and they make no offer of their own"
+        )
+
+    def feasible(self, r: Referee, s: int, v: bool, c: Any) -> bool:
+        return c is not None and r.can_force_support(c)
+
+    def resolve(self, r: Referee, s: int, v: bool, c: Any) -> Flow:
+        return r.force_support(s, c)
+
+
+@WORDS.add
+class UpgradeHostility(ThroneWord):
+    """A revealed hostility card is swapped for a higher one from the same hand."""
+
+    name = "upgrade_hostility"
+    schema = Literal[True]
+    when = ("after_cards_revealed",)
+
+    def text(self, v: bool) -> str:
+        return (
+            "pick an active player who revealed a hostility card; if they hold a hostility "
+            "card of higher value, it takes the revealed card's place (they pick which) and "
+            "the revealed card is discarded"
+        )
+
+    def feasible(self, r: Referee, s: int, v: bool, c: Any) -> bool:
+        return bool(r.upgrade_targets())
+
+    def resolve(self, r: Referee, s: int, v: bool, c: Any) -> Flow:
+        return r.upgrade_hostility(s)
+
+
+@WORDS.add
+class RemovePower(ThroneWord):
+    """Each struck player moves power off their participating character."""
+
+    name = "remove_power"
+    schema = PowerLoss
+    when = (*ENCOUNTER, "after_resolution")
+    sided = True
+
+    def text(self, p: PowerLoss) -> str:
+        return (
+            f"{_who(p.who)} moves {p.amount} power from their participating character "
+            "to their leader sheet"
+        )
+
+    def feasible(self, r: Referee, s: int, p: PowerLoss, c: Any) -> bool:
+        return any(r.char_power_of(t) > 0 for t in r.targets(s, p.who))
+
+    def resolve(self, r: Referee, s: int, p: PowerLoss, c: Any) -> None:
+        r.strike(s, p.who, p.amount, None)
+
+
+@WORDS.add
+class CutPower(ThroneWord):
+    """Each struck player keeps only so much power on their participating character."""
+
+    name = "cut_power"
+    schema = PowerCut
+    when = (*ENCOUNTER, "after_resolution")
+    sided = True
+
+    def text(self, p: PowerCut) -> str:
+        return (
+            f"{_who(p.who)} moves all but {p.keep} power from their participating character "
+            "to their leader sheet"
+        )
+
+    def feasible(self, r: Referee, s: int, p: PowerCut, c: Any) -> bool:
+        return any(r.char_power_of(t) > p.keep for t in r.targets(s, p.who))
+
+    def resolve(self, r: Referee, s: int, p: PowerCut, c: Any) -> None:
+        r.strike(s, p.who, None, p.keep)
+
+
+@WORDS.add
+class PlaceFirstWord(ThroneWord):
+    """The opposing active player places their house card first, face up or down."""
+
+    name = "place_first"
+    schema = PlaceFirst
+    when = ("before_cards_placed",)
+    sided = True
+
+    def text(self, p: PlaceFirst) -> str:
+        faceup = ", face up" if p.faceup else ""
+        return f"the opposing active player places their house card first{faceup}"
+
+    def feasible(self, r: Referee, s: int, p: PlaceFirst, c: Any) -> bool:
+        return r.can_place_first(s)
+
+    def resolve(self, r: Referee, s: int, p: PlaceFirst, c: Any) -> None:
+        r.set_place_first(s, p.faceup)
+
+
+@WORDS.add
+class Bonus(ThroneWord):
+    """Add to your side's hostility total."""
+
+    name = "bonus"
+    schema = PositiveInt
+    when = ENCOUNTER
+    sided = True
+    always = True
+
+    def text(self, n: int) -> str:
+        return f"add {n} to your side's hostility total"
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+        r.add_bonus(r.side[s], n)
+
+
+@WORDS.add
+class Weaken(ThroneWord):
+    """Take from the opposing side's hostility total."""
+
+    name = "weaken"
+    schema = PositiveInt
+    when = ENCOUNTER
+    sided = True
+    always = True
+
+    def text(self, n: int) -> str:
+        return f"take {n} off the opposing side's hostility total"
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+        r.add_bonus(other_side(r.side[s]), -n)
+
+
+@WORDS.add
+class TakeHostage(ThroneWord):
+    """Take a hostage from the opposing active player, or from each opposing player."""
+
+    name = "take_hostage"
+    schema = Literal["opposing_active", "opposing_side"]
+    sided = True
+
+    def text(self, who: str) -> str:
+        if who == "opposing_active":
+            return "take 1 hostage from the opposing active player"
+        return "take 1 hostage from each player on the opposing side"
+
+    def feasible(self, r: Referee, s: int, who: str, c: Any) -> bool:
+        # a victim spared penalties (shielded) gives no hostage: no such victim, no offer
+        return r.can_receive(s) and bool(r.victims(r.targets(s, who)))
+
+    def resolve(self, r: Referee, s: int, who: str, c: Any) -> Flow:
+        return r.hostages_from(s, r.targets(s, who))
+
+
+@WORDS.add
+class StealPower(ThroneWord):
+    """Move power from the opposing active player's leader sheet to yours."""
+
+    name = "steal_power"
+    schema = PositiveInt
+    sided = True
+
+    def text(self, n: int) -> str:
+        return f"move {n} power from the opposing active player's leader sheet to yours"
+
+    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+        return any(r.sheet[t] > 0 for t in r.targets(s, "opposing_active"))
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+        r.steal_power(s, n)
+
+
+@WORDS.add
+class Withdraw(ThroneWord):
+    """A supporting player on the opposing side, of your choice, withdraws."""
+
+    name = "withdraw"
+    schema = Literal["opposing_supporter"]
+    when = ENCOUNTER
+    sided = True
+
+    def text(self, v: str) -> str:
+        return "pick a supporting player on the opposing side: they withdraw"
+
+    def feasible(self, r: Referee, s: int, v: str, c: Any) -> bool:
+        return bool(r.targets(s, "opposing_supporters"))
+
+    def resolve(self, r: Referee, s: int, v: str, c: Any) -> Flow:
+        return r.withdraw_one(s)
+
+
+@WORDS.add
+class Shield(ThroneWord):
+    """You, or your whole side, suffer no penalties this encounter."""
+
+    name = "shield"
+    schema = Literal["you", "your_side"]
+    when = ENCOUNTER
+    sided = True
+    always = True
+
+    def text(self, v: str) -> str:
+        if v == "you":
+            return "you suffer no penalties this encounter"
+        return "the players on your side suffer no penalties this encounter"
+
+    def resolve(self, r: Referee, s: int, v: str, c: Any) -> None:
+        r.shield(s, v)
+
+
+@WORDS.add
+class Spread(ThroneWord):
+    """Spread your influence onto the opposing active player's board."""
+
+    name = "spread"
+    schema = PositiveInt
+    sided = True
+
+    def text(self, n: int) -> str:
+        return f"spread {n} influence onto the opposing active player's board"
+
+    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+        return r.left[s] > 0 and bool(r.targets(s, "opposing_active"))
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+        r.spread_to_opponent(s, n)
+
+
+@WORDS.add
+class OpponentDiscards(ThroneWord):
+    """The opposing active player discards cards at random."""
+
+    name = "opponent_discards"
+    schema = PositiveInt
+    sided = True
+
+    def text(self, n: int) -> str:
+        return f"the opposing active player discards {plural(n, 'card')} at random"
+
+    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+        return any(r.hand[t] for t in r.targets(s, "opposing_active"))
+
+    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+        r.random_discard(s, n)
+
+
+@WORDS.add
+class DenyRewards(ThroneWord):
+    """The opposing active player gets no rewards this encounter."""
+
+    name = "deny_rewards"
+    schema = Literal["opposing_active"]
+    when = ENCOUNTER
+    sided = True
+
+    def text(self, v: str) -> str:
+        return "the opposing active player gets no rewards this encounter"
+
+    def feasible(self, r: Referee, s: int, v: str, c: Any) -> bool:
+        return bool(r.targets(s, "opposing_active"))
+
+    def resolve(self, r: Referee, s: int, v: str, c: Any) -> None:
+        r.deny_rewards(s)
+
+
+@WORDS.model
 class Effect(OneKeyModel):
-    """One effect: exactly one of the fields below (its effect words) is given."""
-
-    one_key_noun: ClassVar[str] = "effect word"
-
-    draw: int | None = Field(default=None, ge=1)
-    discard: int | None = Field(default=None, ge=1)
-    distribute: int | None = Field(default=None, ge=1)
-    reshuffle: Literal[True] | None = None
-    resolve_as: Literal["truce"] | None = None
-    force_support: Literal[True] | None = None
-    upgrade_hostility: Literal[True] | None = None
-    remove_power: PowerLoss | None = None
-    cut_power: PowerCut | None = None
-    place_first: PlaceFirst | None = None
-    bonus: int | None = Field(default=None, ge=1)
-    weaken: int | None = Field(default=None, ge=1)
-    take_hostage: Literal["opposing_active", "opposing_side"] | None = None
-    steal_power: int | None = Field(default=None, ge=1)
-    withdraw: Literal["opposing_supporter"] | None = None
-    shield: Literal["you", "your_side"] | None = None
-    spread: int | None = Field(default=None, ge=1)
-    opponent_discards: int | None = Field(default=None, ge=1)
-    deny_rewards: Literal["opposing_active"] | None = None
+    """One effect: exactly one of its effect words (:data:`WORDS`) is given."""
 
     @property
     def kind(self) -> str:
@@ -151,6 +543,11 @@ class Effect(OneKeyModel):
     def param(self) -> Any:
         """The effect's parameter (the value of its one given field)."""
         return self.value
+
+    @property
+    def word(self) -> ThroneWord:
+        """The word's entry in :data:`WORDS`."""
+        return WORDS[self.key]
 
 
 class Ability(ContentModel):
@@ -165,39 +562,6 @@ class Ability(ContentModel):
 
 # ---------------------------------------------------------------- checks
 
-#: Windows each effect may be used in (an effect absent here fits every window).
-EFFECT_WINDOWS: dict[str, tuple[str, ...]] = {
-    "resolve_as": ("after_cards_revealed",),
-    "force_support": ("before_support_offer",),
-    "upgrade_hostility": ("after_cards_revealed",),
-    "place_first": ("before_cards_placed",),
-    "bonus": ("before_cards_placed", "after_cards_revealed"),
-    "weaken": ("before_cards_placed", "after_cards_revealed"),
-    "withdraw": ("before_cards_placed", "after_cards_revealed"),
-    "shield": ("before_cards_placed", "after_cards_revealed"),
-    "deny_rewards": ("before_cards_placed", "after_cards_revealed"),
-    "remove_power": ("before_cards_placed", "after_cards_revealed", "after_resolution"),
-    "cut_power": ("before_cards_placed", "after_cards_revealed", "after_resolution"),
-}
-#: Effects that need the user on a side of the encounter ("opposing …").
-SIDED_EFFECTS = frozenset(
-    {
-        "resolve_as",
-        "force_support",
-        "place_first",
-        "bonus",
-        "weaken",
-        "withdraw",
-        "shield",
-        "deny_rewards",
-        "remove_power",
-        "cut_power",
-        "take_hostage",
-        "steal_power",
-        "spread",
-        "opponent_discards",
-    }
-)
 #: Windows each condition may be tested in (absent: every window).
 CONDITION_WINDOWS: dict[str, tuple[str, ...]] = {
     "outcome": ("after_cards_revealed", "after_resolution"),
@@ -241,15 +605,14 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
         or any(getattr(conds, name) not in (None, False) for name in SIDE_CONDITIONS)
     )
     for i, effect in enumerate(ability.do):
-        kind = effect.kind
-        fits = EFFECT_WINDOWS.get(kind)
-        if fits and when not in fits:
+        kind, word = effect.kind, effect.word
+        if not word.fits(when):
             yield (
                 ("do", i, kind),
                 f"{kind!r} cannot be used {WINDOWS[when].lower()} (when: {when}; "
-                f"it fits: {', '.join(fits)})",
+                f"it fits: {', '.join(word.when)})",
             )
-        if kind in SIDED_EFFECTS and not on_side:
+        if word.sided and not on_side:
             yield (
                 ("do", i, kind),
                 f"{kind!r} acts on the opposing side: put you on a side under 'if:' "
@@ -257,7 +620,7 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
                 "participating: true, or side: won or lost)",
             )
         active = True in (conds.active, conds.challenger, conds.defender)
-        if kind in ("force_support", "resolve_as") and not active:
+        if word.active_only and not active:
             yield (
                 ("do", i, kind),
                 f"'{kind}' is for active players: add 'active: true', 'challenger: true' or "
@@ -292,62 +655,6 @@ _COND_TEXT: dict[str, Callable[[Any], str]] = {
 }
 
 
-def _who(who: str) -> str:
-    return WHO_TEXT[who][0]
-
-
-_EFFECT_TEXT: dict[str, Callable[[Any], str]] = {
-    "draw": lambda n: f"draw {plural(n, 'card')}",
-    "discard": lambda n: f"discard {plural(n, 'card')} of your choice",
-    "distribute": lambda n: (
-        f"distribute up to {n} power from your leader sheet among your characters"
-    ),
-    "reshuffle": lambda _: "shuffle your discard pile into your house deck",
-    "resolve_as": lambda v: f"the encounter resolves as a {v} outcome instead",
-    "force_support": lambda _: (
-        "pick one of that player's living characters: it joins your side as their support, "
-        "and they make no offer of their own"
-    ),
-    "upgrade_hostility": lambda _: (
-        "pick an active player who revealed a hostility card; if they hold a hostility card "
-        "of higher value, it takes the revealed card's place (they pick which) and the "
-        "revealed card is discarded"
-    ),
-    "remove_power": lambda p: (
-        f"{_who(p.who)} moves {p.amount} power from their participating character "
-        "to their leader sheet"
-    ),
-    "cut_power": lambda p: (
-        f"{_who(p.who)} moves all but {p.keep} power from their participating character "
-        "to their leader sheet"
-    ),
-    "place_first": lambda p: (
-        "the opposing active player places their house card first"
-        + (", face up" if p.faceup else "")
-    ),
-    "bonus": lambda n: f"add {n} to your side's hostility total",
-    "weaken": lambda n: f"take {n} off the opposing side's hostility total",
-    "take_hostage": lambda v: (
-        "take 1 hostage from the opposing active player"
-        if v == "opposing_active"
-        else "take 1 hostage from each player on the opposing side"
-    ),
-    "steal_power": lambda n: (
-        f"move {n} power from the opposing active player's leader sheet to yours"
-    ),
-    "withdraw": lambda _: "pick a supporting player on the opposing side: they withdraw",
-    "shield": lambda v: (
-        "you suffer no penalties this encounter"
-        if v == "you"
-        else "the players on your side suffer no penalties this encounter"
-    ),
-    "spread": lambda n: f"spread {n} influence onto the opposing active player's board",
-    "opponent_discards": lambda n: (
-        f"the opposing active player discards {plural(n, 'card')} at random"
-    ),
-    "deny_rewards": lambda _: "the opposing active player gets no rewards this encounter",
-}
-
 _COST_TEXT: dict[str, Callable[[int], str]] = {
     "sheet_to_box": lambda n: f"return {n} power from your leader sheet to the box",
     "discard": lambda n: f"discard {plural(n, 'card')}",
@@ -379,7 +686,7 @@ def describe(ability: Ability) -> str:
     conds = condition_text(ability.if_)
     if conds:
         head += ", if " + _join(conds)
-    effects = " ".join(_sentence(_EFFECT_TEXT[e.kind](e.param)) for e in ability.do)
+    effects = " ".join(_sentence(e.word.text(e.param)) for e in ability.do)
     if ability.cost is not None:
         costs = [
             _COST_TEXT[name](getattr(ability.cost, name))
@@ -397,9 +704,10 @@ def _join(parts: list[str]) -> str:
 
 
 #: Every effect name of the vocabulary.
-EFFECT_NAMES: tuple[str, ...] = tuple(Effect.model_fields)
+EFFECT_NAMES: tuple[str, ...] = WORDS.names
+#: Effects that need the user on a side of the encounter ("opposing …").
+SIDED_EFFECTS = frozenset(word.name for word in WORDS if word.sided)
 #: Every condition name of the vocabulary.
 CONDITION_NAMES: tuple[str, ...] = tuple(Conditions.model_fields)
 
-assert set(EFFECT_NAMES) == set(_EFFECT_TEXT)
 assert set(CONDITION_NAMES) == set(_COND_TEXT)
