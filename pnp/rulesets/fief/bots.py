@@ -76,7 +76,7 @@ from collections.abc import Callable
 from operator import mul
 from typing import Any
 
-from pnp.engine.errors import UnknownDecisionError
+from pnp.engine.bots import KindBot
 from pnp.engine.game import Decision
 from pnp.rulesets.fief.rules.battle import dice_for, noble_strength, strength, wall_penalty
 from pnp.rulesets.fief.rules.movement import SHORTCUTS, cheapest_unit, destinations, shortcut_split
@@ -102,7 +102,7 @@ _DISCARD_FIRST: tuple[tuple[str, Any], ...] = (
 )
 
 
-class HeuristicBot:
+class HeuristicBot(KindBot):
     """A sensible fief player (see the module docstring)."""
 
     needs_view = True
@@ -117,9 +117,7 @@ class HeuristicBot:
 
     def choose(self, view: FiefView, decision: Decision, rng: random.Random) -> int:
         """The index of the option this bot picks."""
-        handler = getattr(self, "on_" + decision.kind, None)
-        if handler is None:  # a decision kind the rules gained and the bot was not taught
-            raise UnknownDecisionError("heuristic", decision.kind)
+        handler = self.handler(decision.kind)
         self._memo_of = view.state
         try:
             pick = handler(view, decision, rng)

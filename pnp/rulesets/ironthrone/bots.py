@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from typing import Any
 
-from pnp.engine.errors import UnknownDecisionError
+from pnp.engine.bots import KindBot
 from pnp.engine.game import Decision
 from pnp.rulesets.ironthrone.abilities import Compiled
 from pnp.rulesets.ironthrone.view import CardInfo, SeatView
@@ -42,22 +41,8 @@ def _win_chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-margin / 3.0))
 
 
-class HeuristicBot:
+class HeuristicBot(KindBot):
     """Sensible play for every decision kind of The Iron Throne."""
-
-    def choose(self, view: SeatView, decision: Decision, rng: random.Random) -> int:
-        """The option index of ``decision`` its rule for ``decision.kind`` (its
-        ``on_<kind>`` method) picks for ``view.seat``.
-
-        A kind it has no rule for is an :class:`UnknownDecisionError`: a new
-        decision of the referee the bot was not taught, never played blind.
-        """
-        handler: Callable[[SeatView, Decision, random.Random], int] | None = getattr(
-            self, "on_" + decision.kind, None
-        )
-        if handler is None:
-            raise UnknownDecisionError("heuristic", decision.kind)
-        return handler(view, decision, rng)
 
     # ------------------------------------------------------------ helpers
 

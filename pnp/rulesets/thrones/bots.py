@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pnp.engine.errors import UnknownDecisionError
+from pnp.engine.bots import KindBot
 from pnp.engine.game import Decision, Option
 from pnp.rulesets.thrones.catalog import (
     ICON_BIT,
@@ -56,21 +56,8 @@ def card_value(c: Card) -> float:
     return v + c.power * 1.5
 
 
-class HeuristicBot:
+class HeuristicBot(KindBot):
     """A rule-of-thumb player for thrones."""
-
-    def choose(self, view: ThronesView, decision: Decision, rng: random.Random) -> int:
-        """The option its rule for ``decision.kind`` (its ``on_<kind>`` method) picks.
-
-        A kind it has no rule for is an :class:`UnknownDecisionError`: a new
-        decision of the referee the bot was not taught, never played blind.
-        """
-        handler: Callable[[ThronesView, Decision, random.Random], int] | None = getattr(
-            self, "on_" + decision.kind, None
-        )
-        if handler is None:
-            raise UnknownDecisionError("heuristic", decision.kind)
-        return handler(view, decision, rng)
 
     # ------------------------------------------------------------------ helpers
 
