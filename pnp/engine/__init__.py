@@ -9,7 +9,7 @@ bot lookup), :mod:`~pnp.engine.record` and :mod:`~pnp.engine.replay`
 :mod:`~pnp.engine.testing` (helpers for rulesets' tests).
 """
 
-from pnp.engine.errors import SetupError, validate_fixture_cards
+from pnp.engine.errors import SetupError
 from pnp.engine.game import (
     CAP_ENDINGS,
     Agent,
@@ -21,6 +21,7 @@ from pnp.engine.game import (
     Result,
 )
 from pnp.engine.rng import derive_seed, stream
+from pnp.engine.scenario_setup import validate_fixture_cards
 
 __all__ = [
     "CAP_ENDINGS",

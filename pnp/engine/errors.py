@@ -3,8 +3,7 @@ flow's signals (:mod:`pnp.engine.flow`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable
 
 from pnp.content.model import Loc
 from pnp.content.yaml_source import format_loc
@@ -37,37 +36,6 @@ class SetupError(PnpError):
 
 def _show(loc: Loc, message: str) -> str:
     return f"{format_loc(loc)}: {message}" if loc else message
-
-
-def validate_fixture_cards(card_type: Any, cards: Sequence[Mapping[str, Any]]) -> list[Any]:
-    """Validate a scenario's fixture ``cards`` with a ruleset's card type.
-
-    ``card_type`` is a pydantic model or an annotated union (a discriminated
-    union of card kinds). Returns the validated cards; raises
-    :class:`SetupError` with every problem located as ``("cards", i, field…)``.
-    """
-    from pydantic import TypeAdapter, ValidationError
-
-    adapter = TypeAdapter(card_type)
-    out: list[Any] = []
-    problems: list[tuple[Loc, str]] = []
-    for i, raw in enumerate(cards):
-        try:
-            out.append(adapter.validate_python(raw))
-        except ValidationError as exc:
-            for err in exc.errors():
-                path = [p for p in err["loc"] if not (isinstance(p, str) and "[" in p)]
-                # pydantic puts the union member's tag first ('unit'); drop it
-                # when it is not a key of the raw mapping
-                if path and isinstance(raw, Mapping) and path[0] not in raw and len(path) > 1:
-                    path = path[1:]
-                message = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
-                if err["type"] == "missing":
-                    message = "required field is missing"
-                problems.append((("cards", i, *path), message))
-    if problems:
-        raise SetupError(problems=problems)
-    return out
 
 
 class RecordError(PnpError):

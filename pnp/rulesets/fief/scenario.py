@@ -48,6 +48,7 @@ from pnp.content import ContentModel, LoadedContent
 from pnp.engine.errors import SetupError
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
+from pnp.engine.scenario_setup import Problems, ScenarioSetup, SeatSetup, validate_setup
 from pnp.errors import PnpError
 from pnp.rulesets.fief.catalog import Catalog, build_catalog, catalog_for
 from pnp.rulesets.fief.game import FiefGame
@@ -56,13 +57,11 @@ from pnp.rulesets.fief.setup import build_state, check_options, fresh_state
 from pnp.rulesets.fief.state import SEASONS, FiefState
 
 
-class SeatSetup(ContentModel):
+class FiefSeat(SeatSetup):
     """One player of a scenario."""
 
-    house: str
     gold: int = Field(default=0, ge=0)
     hand: list[str] = []
-    deck: list[str] | None = None
     tax_markers: int | None = Field(default=None, ge=0)
     diplomacy: int | None = Field(default=None, ge=0)
     used: dict[str, int] = {}
@@ -107,13 +106,12 @@ class WallSetup(ContentModel):
     defenders: dict[int, int] = {}
 
 
-class ScenarioSetup(ContentModel):
+class FiefSetup(ScenarioSetup[FiefSeat]):
     """The ``setup:`` mapping of a fief scenario."""
 
     #: set the game up as a new game would (houses from ``seats``); the script
     #: then picks the starting Villages
     new_game: bool = False
-    players: int | None = None
     #: where the game opens: a phase, or ``elections`` (Hear Ye from the Warden
     #: elections on) or ``card_plays`` (the card phase from its plays on)
     phase: Literal[
@@ -132,7 +130,6 @@ class ScenarioSetup(ContentModel):
     first_player: int | None = Field(default=None, ge=0)
     options: dict[str, bool] = {}
     dice: list[int] = []
-    seats: list[SeatSetup] = Field(min_length=1)
     nobles: dict[str, NobleSetup] = {}
     troops: dict[str, dict[int, dict[str, int]]] = {}
     villages: dict[str, VillageSetup] = {}
@@ -150,14 +147,6 @@ class ScenarioSetup(ContentModel):
     idols_destroyed: bool = False
     heir_played: bool = False
     wall: WallSetup | None = None
-
-
-class _Problems:
-    def __init__(self) -> None:
-        self.items: list[tuple[tuple[str | int, ...], str]] = []
-
-    def add(self, loc: tuple[str | int, ...], message: str) -> None:
-        self.items.append((("setup", *loc), message))
 
 
 def _fixture_catalog(content: LoadedContent, cards: Sequence[Mapping[str, Any]]) -> Catalog:
@@ -198,33 +187,26 @@ def scenario_game(
     seed: int,
 ) -> Any:
     """A game at the scenario's position (``Ruleset.scenario_game``)."""
-    try:
-        spec = ScenarioSetup.model_validate(dict(setup))
-    except ValidationError as exc:
-        raise SetupError(
-            problems=[(("setup", *err["loc"]), err["msg"]) for err in exc.errors()]
-        ) from None
+    spec = validate_setup(FiefSetup, setup)
     cat = _fixture_catalog(content, cards)
     if spec.new_game:
         return _new_game(cat, spec, seed)
-    problems = _Problems()
+    problems = Problems()
     state = _build(cat, spec, problems)
-    if problems.items:
-        raise SetupError(problems=problems.items)
+    problems.check()
     game = FiefGame(state, stream(seed, "game"), spec.phase, pause=True)
     return game
 
 
-def _new_game(cat: Catalog, spec: ScenarioSetup, seed: int) -> Any:
+def _new_game(cat: Catalog, spec: FiefSetup, seed: int) -> Any:
     """A new game's set-up with the scenario's Houses, First Player, deck tops and dice."""
-    problems = _Problems()
+    problems = Problems()
     houses = [seat.house for seat in spec.seats]
     for key in ("fortune", "court"):
         for j, card in enumerate(getattr(spec, key)):
             if card not in cat.cards:
                 problems.add((key, j), f"unknown card {card!r}")
-    if problems.items:
-        raise SetupError(problems=problems.items)
+    problems.check()
     rng = stream(seed, "game")
     config = GameConfig(len(houses), tuple(houses), dict(spec.options))
     try:
@@ -242,9 +224,9 @@ def _new_game(cat: Catalog, spec: ScenarioSetup, seed: int) -> Any:
     return FiefGame(state, rng, "setup", pause=True)
 
 
-def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
+def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
     m = cat.map
-    players = spec.players if spec.players is not None else len(spec.seats)
+    players = spec.player_count
     if players != len(spec.seats):
         problems.add(("players",), f"{players} players but {len(spec.seats)} seats")
     houses = []
@@ -262,8 +244,7 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
     watch_from = cat.rules.nights_watch.min_players
     if options.get("nights_watch") and len(spec.seats) < watch_from:
         problems.add(("options",), f"nights_watch needs at least {watch_from} players")
-    if problems.items:
-        raise SetupError(problems=problems.items)
+    problems.check()
     s = build_state(cat, len(spec.seats), options, houses)
     s.round = spec.round
     s.phase = {"elections": "hear_ye", "card_plays": "cards"}.get(spec.phase, spec.phase)
@@ -517,7 +498,7 @@ def _build(cat: Catalog, spec: ScenarioSetup, problems: _Problems) -> FiefState:
     return s
 
 
-def _build_wall(s: FiefState, wall: WallSetup, problems: _Problems) -> None:
+def _build_wall(s: FiefState, wall: WallSetup, problems: Problems) -> None:
     """The Night's Watch pieces of a scenario position."""
     if not s.nights_watch:
         problems.add(("wall",), "the Wall is set up only with the option nights_watch: true")
@@ -553,4 +534,4 @@ def _build_wall(s: FiefState, wall: WallSetup, problems: _Problems) -> None:
             s.defenders[seat] = count
 
 
-__all__ = ["ScenarioSetup", "scenario_game"]
+__all__ = ["FiefSetup", "scenario_game"]

@@ -14,12 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field
 
-from pnp.content import ContentModel, LoadedContent
+from pnp.content import LoadedContent
 from pnp.content.model import Loc
-from pnp.engine.errors import SetupError, validate_fixture_cards
 from pnp.engine.rng import stream
+from pnp.engine.scenario_setup import (
+    Problems,
+    ScenarioSetup,
+    SeatSetup,
+    validate_fixture_cards,
+    validate_setup,
+)
 from pnp.rulesets.ironthrone.effects import Ability
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.model import (
@@ -82,16 +88,14 @@ FixtureCard = Annotated[
 Side = Literal["challenger", "defender"]
 
 
-class SeatSetup(ContentModel):
+class IronThroneSeat(SeatSetup):
     """One seat of a scenario position."""
 
-    house: str
     leader: str | None = None
     leader_offers: list[str] | None = None
     characters: dict[str, int] | None = None
     sheet: int | None = Field(default=None, ge=0)
     hand: list[str] | None = None
-    deck: list[str] | None = None
     discard: list[str] | None = None
     hostages: list[str] = []
     influence: dict[str, int] = {}
@@ -99,10 +103,9 @@ class SeatSetup(ContentModel):
     supports: Side | None = None
 
 
-class ScenarioSetup(ContentModel):
+class IronThroneSetup(ScenarioSetup[IronThroneSeat]):
     """A scenario's ``setup:`` mapping."""
 
-    players: int | None = None
     start: Literal["leaders", "turn", "support", "encounter"] = "turn"
     first_player: int | Literal["random"] = 0
     challenger: int | None = Field(default=None, ge=0)
@@ -112,25 +115,7 @@ class ScenarioSetup(ContentModel):
     box: int = Field(default=0, ge=0)
     event_deck: list[str] | None = None
     event_discard: list[str] = []
-    seats: list[SeatSetup] = Field(min_length=3, max_length=5)
-
-
-def _validate(model: Any, raw: Any, where: Loc) -> Any:
-    try:
-        return TypeAdapter(model).validate_python(raw)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            path = [p for p in err["loc"] if not (isinstance(p, str) and "[" in p)]
-            if path and isinstance(raw, Mapping) and path[0] not in raw and len(path) > 1:
-                path = path[1:]  # a union tag
-            message = err["msg"]
-            if err["type"] == "extra_forbidden":
-                message = "unknown field"
-            elif err["type"] == "missing":
-                message = "required field is missing"
-            problems.append(((*where, *path), message))
-        raise SetupError(problems=problems) from None
+    seats: list[IronThroneSeat] = Field(min_length=3, max_length=5)
 
 
 def scenario_game(
@@ -142,7 +127,7 @@ def scenario_game(
     """A game at the position a scenario describes."""
     model = content.model
     assert isinstance(model, IronThroneContent)
-    spec: ScenarioSetup = _validate(ScenarioSetup, setup, ("setup",))
+    spec = validate_setup(IronThroneSetup, setup)
     fixtures = validate_fixture_cards(FixtureCard, cards)
     return _Builder(model, spec, fixtures, seed).build()
 
@@ -151,12 +136,12 @@ class _Builder:
     """Turns a validated scenario setup into a referee at that position."""
 
     def __init__(
-        self, model: IronThroneContent, spec: ScenarioSetup, fixtures: list[Any], seed: int
+        self, model: IronThroneContent, spec: IronThroneSetup, fixtures: list[Any], seed: int
     ) -> None:
         self.model = model
         self.spec = spec
         self.rng = stream(seed, "game")
-        self.problems: list[tuple[Loc, str]] = []
+        self.problems = Problems()
         self.card_models: dict[str, tuple[str, Any]] = {}  # id -> (house, model)
         for house in model.houses:
             for card in house.deck:
@@ -172,13 +157,13 @@ class _Builder:
                 self.card_models[f.id] = (f.house, f)
 
     def fail(self, loc: Loc, message: str) -> None:
-        self.problems.append((("setup", *loc), message))
+        self.problems.add(loc, message)
 
     def build(self) -> IronThroneGame:
         spec = self.spec
         model = self.model
         rules = model.rules
-        n = spec.players or len(spec.seats)
+        n = spec.player_count
         if n != len(spec.seats):
             self.fail(("players",), f"{n} players but {len(spec.seats)} seats are described")
         houses = [s.house for s in spec.seats]
@@ -314,13 +299,12 @@ class _Builder:
         return IronThroneGame(ref, start, pause=True)
 
     def check(self) -> None:
-        if self.problems:
-            raise SetupError(problems=self.problems)
+        self.problems.check()
 
     def place_cards(
         self,
         ref: Referee,
-        spec: ScenarioSetup,
+        spec: IronThroneSetup,
         zones: list[dict[str, list[str]]],
         explicit: list[bool],
         cards: list[list[Any]],
@@ -365,7 +349,7 @@ class _Builder:
                     for _ in range(min(t.rules.hand_size, len(rest))):
                         ref.hand[i].append(ref.deck[i].pop())
 
-    def place_power(self, ref: Referee, spec: ScenarioSetup, rules: Any) -> None:
+    def place_power(self, ref: Referee, spec: IronThroneSetup, rules: Any) -> None:
         ref.power_total = rules.power_markers
         ref.supply = rules.power_markers - spec.box
         ref.box = spec.box
@@ -386,7 +370,7 @@ class _Builder:
                 else:
                     ref.on_board[houses.index(h)][i] += k
 
-    def set_leader(self, ref: Referee, i: int, seat: SeatSetup) -> None:
+    def set_leader(self, ref: Referee, i: int, seat: IronThroneSeat) -> None:
         t = ref.t
         number = {t.char_id[c]: c for c in t.seat_chars[i]}
         leader = number.get(seat.leader or "", -1)
@@ -409,7 +393,7 @@ class _Builder:
             ref.status[c] = ALIVE if p > 0 else DEAD
             ref.supply -= p
 
-    def leader_offers(self, ref: Referee, spec: ScenarioSetup) -> list[list[int]]:
+    def leader_offers(self, ref: Referee, spec: IronThroneSetup) -> list[list[int]]:
         t = ref.t
         out = []
         for i, seat in enumerate(spec.seats):
@@ -421,7 +405,7 @@ class _Builder:
                 out.append(self.rng.sample(t.seat_chars[i], k))
         return out
 
-    def set_encounter(self, ref: Referee, spec: ScenarioSetup, start: str) -> None:
+    def set_encounter(self, ref: Referee, spec: IronThroneSetup, start: str) -> None:
         ch = ref.challenger
         de = spec.defender
         if de is None or de == ch or de >= ref.n:

@@ -9,13 +9,20 @@ problem of the setup is reported at once, located by its path in the file.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BeforeValidator, StrictInt, TypeAdapter, ValidationError
 
-from pnp.content import LoadedContent
+from pnp.content import ContentModel, LoadedContent
+from pnp.content.model import Loc
 from pnp.engine.errors import SetupError
 from pnp.engine.rng import derive_seed, stream
+from pnp.engine.scenario_setup import (
+    Problems,
+    ScenarioSetup,
+    SeatSetup,
+    validate_setup,
+)
 from pnp.errors import UsageError
 from pnp.rulesets.thrones.catalog import CardDef
 from pnp.rulesets.thrones.effects import PHASES
@@ -42,20 +49,74 @@ from pnp.rulesets.thrones.zones import (
 
 _CARD = TypeAdapter(DeckCard)
 _PLOT = TypeAdapter(Plot)
-ZONE_KEYS = ("hand", "deck", "discard", "dead", "plot_deck", "used_plots")
-SEAT_KEYS = {
-    "house",
-    "plot",
-    "in_play",
-    "gold",
-    "power",
-    "title",
-    "agenda",
-    "limited",
-    "deck_list",
-    *ZONE_KEYS,
-}
-SETUP_KEYS = {"players", "first_player", "phase", "round", "options", "seats", "titles", "decks"}
+
+#: a whole number as a scenario writes it: ``2``, never ``"2"``, ``2.5`` or ``true``
+Whole = StrictInt
+#: a plot: a plot id, or a plot written out in place (fields of content/plots.yaml)
+PlotSpec = str | dict[str, Any]
+
+
+def _card_entry(value: Any) -> Any:
+    """``stark-eddard`` is short for ``{card: stark-eddard}``."""
+    if isinstance(value, str):
+        return {"card": value}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"expected a card id or a mapping with card:, got {value!r}")
+    return value
+
+
+class AttachmentSetup(ContentModel):
+    """An attachment on a card in play (``owner`` and ``controller``: the seat's, if absent)."""
+
+    card: str
+    owner: Whole | None = None
+    controller: Whole | None = None
+    kneeling: bool = False
+
+
+class InPlaySetup(ContentModel):
+    """A card in play: a card id, or this mapping."""
+
+    card: str
+    owner: Whole | None = None
+    kneeling: bool = False
+    power: Whole = 0
+    attachments: list[Annotated[AttachmentSetup, BeforeValidator(_card_entry)]] = []
+    #: duplicates under it: card ids, or how many copies of the card itself
+    duplicates: list[str] | Whole = []
+
+
+class ThronesSeat(SeatSetup):
+    """One seat: its House (or ``random``), zones by card id, plots, counters and title."""
+
+    plot: PlotSpec | None = None
+    in_play: list[Annotated[InPlaySetup, BeforeValidator(_card_entry)]] = []
+    hand: list[str] = []
+    discard: list[str] = []
+    dead: list[str] = []
+    plot_deck: list[PlotSpec] = []
+    used_plots: list[PlotSpec] = []
+    gold: Whole = 0
+    power: Whole = 0
+    limited: Whole = 0
+    title: str | None = None
+    agenda: str | None = None
+    #: the seat's deck as a deck list, checked by the construction rules
+    deck_list: dict[str, Any] | None = None
+
+
+class ThronesSetup(ScenarioSetup[ThronesSeat]):
+    """A thrones scenario's ``setup:`` mapping."""
+
+    first_player: Whole = 0
+    #: the phase the game opens in (``setup``: the set-up itself)
+    phase: Literal["setup", *PHASES] = "setup"  # type: ignore[valid-type]
+    round: Whole = 1
+    options: dict[str, Any] = {}
+    #: the titles in the pool (melee)
+    titles: list[str] | None = None
+    #: deal every seat its House's deck of this format
+    decks: Literal["two_player", "constructed"] | None = None
 
 
 def _fixtures(cards: Sequence[Mapping[str, Any]]) -> tuple[list[Any], list[Plot]]:
@@ -95,51 +156,23 @@ def scenario_game(
     first player), so that every event of the position happens inside the script.
     """
     model = content_of(content)
+    spec = validate_setup(ThronesSetup, setup)
     fixture_cards, fixture_plots = _fixtures(cards)
     db = db_for(content).with_fixtures(fixture_cards, fixture_plots)
-    problems: list[tuple[tuple, str]] = []
-
-    def bad(loc: tuple, msg: str) -> None:
-        problems.append((("setup", *loc), msg))
-
-    def whole(raw: Mapping[str, Any], key: str, loc: tuple, default: int) -> int:
-        # a scenario author's typo is a located problem, not a crash of the ruleset
-        value = raw.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            bad((*loc, key), f"expected a whole number, got {value!r}")
-            return default
-        return value
-
-    def listed(raw: Mapping[str, Any], key: str, loc: tuple) -> list[Any]:
-        value = raw.get(key) or []
-        if not isinstance(value, list):
-            bad((*loc, key), f"expected a list, got {value!r}")
-            return []
-        return value
-
-    for key in setup:
-        if key not in SETUP_KEYS:
-            bad((key,), f"unknown setup key (known: {', '.join(sorted(SETUP_KEYS))})")
-    seats = setup.get("seats") or []
-    if not isinstance(seats, list):
-        bad(("seats",), "seats is a list, one entry per player")
-        seats = []
-    players = whole(setup, "players", (), len(seats))
+    problems = Problems()
+    bad = problems.add
+    players = spec.player_count
     if players not in (2, 3, 4):
         bad(("players",), f"2–4 players, not {players}")
-    if len(seats) != players:
-        bad(("seats",), f"{len(seats)} seats for {players} players")
-    phase = setup.get("phase", "setup")
-    if phase != "setup" and phase not in PHASES:
-        bad(("phase",), f"unknown phase {phase!r} (setup, {', '.join(PHASES)})")
+    if len(spec.seats) != players:
+        bad(("seats",), f"{len(spec.seats)} seats for {players} players")
     try:
-        options = check_options(players, setup.get("options") or {})
+        options = check_options(players, spec.options)
     except UsageError as exc:
         bad(("options",), str(exc))
         options = {}
-    if problems:
-        raise SetupError(problems=problems)
-    houses = [str(s.get("house", "")) for s in seats]
+    problems.check()
+    houses = [seat.house for seat in spec.seats]
     known_houses = sorted(h.id for h in model.houses)
     pick = stream(seed, "houses")
     for i, h in enumerate(houses):
@@ -148,32 +181,29 @@ def scenario_game(
         elif h not in known_houses:
             bad(("seats", i, "house"), f"unknown House {h!r} (known: {', '.join(known_houses)})")
             houses[i] = known_houses[0]  # go on, so every problem is reported at once
-    fmt = setup.get("decks")
-    if fmt not in (None, "two_player", "constructed"):
-        bad(("decks",), "decks is two_player or constructed")
-    ready = fmt is not None
+    ready = spec.decks is not None
     options.setdefault("shuffle", ready)
     options.setdefault("mulligan", ready and players == 2 and not options.get("two_on_two"))
     game = ThronesGame(db, model.rules, houses, derive_seed(seed, "game"), options)
     game.tokens = model.tokens
     if ready:
         for i, h in enumerate(houses):
-            match = [d for d in model.decks if d.house == h and d.format == fmt]
+            match = [d for d in model.decks if d.house == h and d.format == spec.decks]
             if not match:
-                bad(("seats", i, "house"), f"no {fmt} deck for House {h!r}")
+                bad(("seats", i, "house"), f"no {spec.decks} deck for House {h!r}")
             else:
                 build_seat(game, i, match[0])
-    if "titles" in setup and game.titles_on:
-        game.title_pool = list(setup["titles"])
+    if spec.titles is not None and game.titles_on:
+        game.title_pool = list(spec.titles)
     plot_n = 0
 
-    def card(cid: Any, loc: tuple, owner: int, zone: str) -> Card | None:
-        if not isinstance(cid, str) or cid not in db.cards:
+    def card(cid: str, loc: Loc, owner: int, zone: str) -> Card | None:
+        if cid not in db.cards:
             bad(loc, f"unknown card {cid!r}")
             return None
         return game.new_card(db.cards[cid], owner, zone)
 
-    def plot(spec: Any, loc: tuple, owner: int, zone: str) -> Card | None:
+    def plot(spec: PlotSpec, loc: Loc, owner: int, zone: str) -> Card | None:
         nonlocal plot_n
         if isinstance(spec, Mapping):
             plot_n += 1
@@ -186,66 +216,53 @@ def scenario_game(
                 return None
             db.plots[p.id] = CardDef(p, "plot")
             return game.new_card(db.plots[p.id], owner, zone)
-        if not isinstance(spec, str) or spec not in db.plots:
+        if spec not in db.plots:
             bad(loc, f"unknown plot {spec!r}")
             return None
         return game.new_card(db.plots[spec], owner, zone)
 
-    for i, raw in enumerate(seats):
+    for i, raw in enumerate(spec.seats):
         seat = game.seats[i]
-        if not isinstance(raw, Mapping):
-            bad(("seats", i), "a seat is a mapping")
-            continue
-        for key in raw:
-            if key not in SEAT_KEYS:
-                bad(("seats", i, key), f"unknown seat key (known: {', '.join(sorted(SEAT_KEYS))})")
         for key, zone, target in (
             ("hand", HAND, seat.hand),
             ("discard", DISCARD, seat.discard),
             ("dead", DEAD, seat.dead),
         ):
-            for j, cid in enumerate(listed(raw, key, ("seats", i))):
+            for j, cid in enumerate(getattr(raw, key)):
                 c = card(cid, ("seats", i, key, j), i, zone)
                 if c is not None:
                     target.append(c)
-        for j, cid in enumerate(listed(raw, "deck", ("seats", i))):  # listed top first
+        for j, cid in enumerate(raw.deck or []):  # listed top first
             c = card(cid, ("seats", i, "deck", j), i, DECK)
             if c is not None:
                 seat.deck.insert(0, c)
-        for j, spec in enumerate(listed(raw, "plot_deck", ("seats", i))):
-            p = plot(spec, ("seats", i, "plot_deck", j), i, PLOT_DECK)
+        for j, pspec in enumerate(raw.plot_deck):
+            p = plot(pspec, ("seats", i, "plot_deck", j), i, PLOT_DECK)
             if p is not None:
                 seat.plot_deck.append(p)
-        for j, spec in enumerate(listed(raw, "used_plots", ("seats", i))):
-            p = plot(spec, ("seats", i, "used_plots", j), i, PLOT_USED)
+        for j, pspec in enumerate(raw.used_plots):
+            p = plot(pspec, ("seats", i, "used_plots", j), i, PLOT_USED)
             if p is not None:
                 seat.used_plots.append(p)
-        if raw.get("plot") is not None:
-            seat.plot = plot(raw["plot"], ("seats", i, "plot"), i, PLOT_REVEALED)
-        for j, entry in enumerate(listed(raw, "in_play", ("seats", i))):
+        if raw.plot is not None:
+            seat.plot = plot(raw.plot, ("seats", i, "plot"), i, PLOT_REVEALED)
+        for j, entry in enumerate(raw.in_play):
             loc = ("seats", i, "in_play", j)
-            if not isinstance(entry, str | Mapping):
-                bad(loc, f"expected a card id or a mapping with card:, got {entry!r}")
-                continue
-            spec = {"card": entry} if isinstance(entry, str) else dict(entry)
-            c = card(spec.get("card"), (*loc, "card"), whole(spec, "owner", loc, i), "new")
+            owner = i if entry.owner is None else entry.owner
+            c = card(entry.card, (*loc, "card"), owner, "new")
             if c is None:
                 continue
             game.enter_play(c, i)
-            c.kneeling = bool(spec.get("kneeling", False))
-            c.power = whole(spec, "power", loc, 0)
-            for k, aspec in enumerate(listed(spec, "attachments", loc)):
-                aloc = (*loc, "attachments", k)
-                if not isinstance(aspec, str | Mapping):
-                    bad(aloc, f"expected a card id or a mapping with card:, got {aspec!r}")
-                    continue
-                aspec = {"card": aspec} if isinstance(aspec, str) else dict(aspec)
-                owner = whole(aspec, "owner", aloc, i)
-                a = card(aspec.get("card"), aloc, owner, "new")
+            c.kneeling = entry.kneeling
+            c.power = entry.power
+            for k, att in enumerate(entry.attachments):
+                att_owner = i if att.owner is None else att.owner
+                a = card(att.card, (*loc, "attachments", k), att_owner, "new")
                 if a is not None:
-                    game.enter_play(a, whole(aspec, "controller", aloc, owner), c)
-                    a.kneeling = bool(aspec.get("kneeling", False))
-            dupes = spec.get("duplicates") or []
+                    controller = att_owner if att.controller is None else att.controller
+                    game.enter_play(a, controller, c)
+                    a.kneeling = att.kneeling
+            dupes = entry.duplicates
             if isinstance(dupes, int):
                 dupes = [c.d.id] * dupes
             for k, did in enumerate(dupes):
@@ -253,13 +270,13 @@ def scenario_game(
                 if dcard is not None:
                     dcard.host = c
                     c.dupes.append(dcard)
-        if raw.get("deck_list") is not None:
-            _deck_list(game, model, i, raw["deck_list"], bad)
-        seat.gold = whole(raw, "gold", ("seats", i), 0)
-        seat.power = whole(raw, "power", ("seats", i), 0)
-        seat.limited = whole(raw, "limited", ("seats", i), 0)
-        if raw.get("title") is not None:
-            t = raw["title"]
+        if raw.deck_list is not None:
+            _deck_list(game, model, i, raw.deck_list, bad)
+        seat.gold = raw.gold
+        seat.power = raw.power
+        seat.limited = raw.limited
+        if raw.title is not None:
+            t = raw.title
             if t not in db.titles:
                 bad(("seats", i, "title"), f"unknown title {t!r}")
             else:
@@ -267,25 +284,22 @@ def scenario_game(
                 game.title_holder[t] = i
                 if t in game.title_pool:
                     game.title_pool.remove(t)
-        if raw.get("agenda") is not None:
-            a = raw["agenda"]
-            if a not in db.agendas:
-                bad(("seats", i, "agenda"), f"unknown agenda {a!r}")
+        if raw.agenda is not None:
+            if raw.agenda not in db.agendas:
+                bad(("seats", i, "agenda"), f"unknown agenda {raw.agenda!r}")
             else:
-                seat.agenda = game.new_card(db.agendas[a], i, "agenda")
-    first = whole(setup, "first_player", (), 0)
+                seat.agenda = game.new_card(db.agendas[raw.agenda], i, "agenda")
+    first = spec.first_player
     if not 0 <= first < players:
         bad(("first_player",), f"seat {first} does not exist (seats 0–{players - 1})")
-    round_no = whole(setup, "round", (), 1)
-    if problems:
-        raise SetupError(problems=problems)
+    problems.check()
     game.first = first
-    if phase != "setup":
+    if spec.phase != "setup":
         game.first_round1 = game.first
-    game.round_no = round_no
+    game.round_no = spec.round
     if options.get("draft"):
         fill_draft_deck(game, model)
-    game.start(phase, pause=True)
+    game.start(spec.phase, pause=True)
     return game
 
 

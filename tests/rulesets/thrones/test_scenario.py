@@ -57,7 +57,7 @@ def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
         ({"first_player": 0.5}, ("setup", "first_player"), "expected a whole number"),
         ({"first_player": 7}, ("setup", "first_player"), "seat 7 does not exist (seats 0–1)"),
         ({"first_player": -1}, ("setup", "first_player"), "seat -1 does not exist"),
-        ({"seats": 5}, ("setup", "seats"), "seats is a list"),
+        ({"seats": 5}, ("setup", "seats"), "expected a list, got 5"),
         ({"seat0": {"gold": "lots"}}, ("setup", "seats", 0, "gold"), "got 'lots'"),
         ({"seat0": {"power": True}}, ("setup", "seats", 0, "power"), "expected a whole number"),
         ({"seat0": {"hand": 5}}, ("setup", "seats", 0, "hand"), "expected a list, got 5"),
