@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.engine.memo import IdentityMemo
+from pnp.rulesets.fief.effects import CardWord, card_word
 from pnp.rulesets.fief.map import FiefMap
 from pnp.rulesets.fief.model import FiefContent, Rules
 
@@ -86,6 +87,8 @@ class Catalog:
     abilities: dict[str, dict[str, Any]]
     #: card id -> (back or "court", effect word, parameter)
     cards: dict[str, tuple[str, str, Any]]
+    #: card id -> the entry of its effect word (what the card round plays through)
+    card_words: dict[str, CardWord]
     card_names: dict[str, str]
     fortune_deck: list[str]
     court_deck: list[str]
@@ -299,6 +302,7 @@ def build_catalog(content: FiefContent) -> Catalog:
         houses={h.id: h for h in content.houses},
         abilities={h.id: dict(a.word() for a in h.abilities) for h in content.houses},
         cards=cards,
+        card_words={c: card_word(word) for c, (_back, word, _value) in cards.items()},
         card_names=names,
         fortune_deck=fortune,
         court_deck=court,

@@ -1,10 +1,33 @@
-"""Printed rules texts: pronouns on a Lady's card, troop names on cards."""
+"""Printed rules texts (pronouns on a Lady's card, troop names on cards) and the four
+vocabularies: every word is read or resolved by some rule."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import fields
+from pathlib import Path
+
 import pytest
 
-from pnp.rulesets.fief.effects import CourtEffect, describe, for_sex
+from pnp.content import LoadedContent
+from pnp.rulesets.fief import effects as fief_effects
+from pnp.rulesets.fief.catalog import NobleCard, catalog_for
+from pnp.rulesets.fief.effects import (
+    ATTRIBUTES,
+    COURT_EVENTS,
+    FORTUNES,
+    HOUSE_ABILITIES,
+    AttributeEffect,
+    CourtEffect,
+    Disaster,
+    HouseAbility,
+    card_word,
+    describe,
+    for_sex,
+)
+from pnp.rulesets.fief.rules.round import ROUND
+
+REFEREE_FILES = ("state.py", "setup.py", "catalog.py", "effects.py")
 
 
 def test_a_lady_card_reads_she_and_her() -> None:
@@ -38,3 +61,68 @@ def test_a_lord_card_and_words_containing_pronouns_are_untouched() -> None:
 def test_free_troops_name_the_unit_as_printed(unit: str, count: int, words: str) -> None:
     effect = CourtEffect.model_validate({"free_troops": {"unit": unit, "count": count}})
     assert words in describe(effect)
+
+
+# --- the vocabularies: every word is read or resolved by a rule ------------------
+
+FIEF = Path(fief_effects.__file__).parent
+#: the referee's modules: the rules, the state, the deal and the catalog, and the
+#: card words' own resolution in effects.py
+REFEREE = [*sorted((FIEF / "rules").glob("*.py")), *(FIEF / f for f in REFEREE_FILES)]
+
+
+def _source(paths: list[Path]) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
+
+
+@pytest.mark.parametrize("word", ATTRIBUTES.names)
+def test_every_attribute_word_is_a_noble_card_field_a_rule_reads(word: str) -> None:
+    """A Noble attribute works by being read: folded into the NobleCard, read as
+    ``<noble>.card.<word>`` by some rule (so a word with no rule cannot be added)."""
+    assert word in {f.name for f in fields(NobleCard)}, f"NobleCard has no field {word}"
+    assert re.search(rf"\.card\.{word}\b", _source(REFEREE)), f"no rule reads .card.{word}"
+
+
+@pytest.mark.parametrize("word", HOUSE_ABILITIES.names)
+def test_every_house_word_is_read_by_a_rule(word: str) -> None:
+    """A House ability works by being read with ``ability(seat or house, "<word>")``."""
+    pattern = rf'ability\([^()]*,\s*"{word}"\)'
+    assert re.search(pattern, _source(REFEREE)), f'no rule reads ability(..., "{word}")'
+
+
+@pytest.mark.parametrize("word", [*FORTUNES.names, *COURT_EVENTS.names])
+def test_every_card_word_is_resolved_or_read_by_a_rule(word: str) -> None:
+    """A card played in the card round resolves through its entry (targets and
+    resolve); any other (Ambush, Secret Passage, the disasters) is read by name
+    where it applies."""
+    entry = card_word(word)
+    own = vars(type(entry))
+    if "cards" in entry.when and not isinstance(entry, Disaster):
+        assert "targets" in own and "resolve" in own, f"{word} is played but does not resolve"
+    else:
+        others = [p for p in REFEREE if p.name != "effects.py"]
+        assert f'"{word}"' in _source(others), f"no rule reads the card word {word}"
+
+
+def test_every_timing_is_a_phase_of_the_round_or_the_setup() -> None:
+    """``when`` names phases as the round does (rules/round.py), so a typo cannot hide."""
+    phases = {*ROUND, "setup"}
+    for words in (ATTRIBUTES, HOUSE_ABILITIES, FORTUNES, COURT_EVENTS):
+        for entry in words:
+            assert set(entry.when) <= phases, f"{entry.name}: {entry.when}"
+
+
+def test_the_card_round_plays_each_card_through_its_words_entry(content: LoadedContent) -> None:
+    """The catalog maps each card to the entry the card round dispatches through."""
+    cat = catalog_for(content.model)
+    for card, (_back, word, _value) in cat.cards.items():
+        entry = cat.card_words[card]
+        assert entry is (FORTUNES[word] if word in FORTUNES else COURT_EVENTS[word])
+
+
+def test_describe_prints_an_effect_from_its_entry() -> None:
+    effect = HouseAbility.model_validate({"income_bonus": 2})
+    assert effect.entry() is HOUSE_ABILITIES["income_bonus"]
+    assert describe(effect) == "Collects 2 extra Gold Dragons in each Income phase."
+    noble = AttributeEffect.model_validate({"income_bonus": 2})
+    assert describe(noble) == "Brings 2 Gold Dragons more in each Income phase."

@@ -268,108 +268,30 @@ def play_options(g: FiefGame, seat: int) -> list[Option]:
 
 
 def playable(g: FiefGame, seat: int, card: str) -> bool:
-    """Whether ``card`` has a legal use for ``seat`` now (cheap checks first)."""
-    s = g.s
-    word = s.cat.cards[card][1]
-    if word == "uprising":
-        for vil in s.villages:
-            if any(o != seat for o in vil.units) and not any(
-                s.nobles[n].card.uprising_shield for n in vil.nobles
-            ):
-                return True
-        return any(
-            n.seat != seat and n.zone == "board" and (n.card.uprising_target or n.cursed)
-            for n in s.nobles.values()
-        )
-    if word == "assassination":
-        return any(n.seat != seat and n.zone == "board" for n in s.nobles.values())
-    if word in ("secret_passage", "ambush"):
-        return False
-    return bool(targets(g, seat, card))
+    """Whether ``card`` has a legal use for ``seat`` now (its word's entry decides)."""
+    cat = g.s.cat
+    return cat.card_words[card].playable(g, seat, cat.cards[card][2])
 
 
 def targets(g: FiefGame, seat: int, card: str) -> list[Option]:
-    """The legal uses of ``card`` for ``seat`` (empty if none)."""
-    s = g.s
-    _back, word, param = s.cat.cards[card]
-    ids = s.cat.map.ids
-    me = s.seats[seat]
-    if word == "new_noble":
-        if param == "lady":
-            ok = any(s.nobles[n].lady for n in me.deck)
-        else:
-            ok = any(not s.nobles[n].lady for n in me.deck) or _free_bannerman(s) is not None
-        return [Option("bring a noble", None)] if ok else []
-    if word == "join_small_council":
-        seats_free = [t for t in s.cat.masters if s.holder[t] is None]
-        if not seats_free:
-            return []
-        out = []
-        for n in sorted(s.nobles.values(), key=lambda n: n.id):
-            if n.free and s.is_warden(n) and not s.is_council(n) and s.slots_free(n, "high") > 0:
-                for t in seats_free:
-                    out.append(Option(f"seat {n.id} as {t}", (n.id, t)))
-        return out
-    if word == "mother_of_dragons":
-        if s.holder["mother-of-dragons"] is not None:
-            return []
-        return [
-            Option(f"crown {n.id}", n.id)
-            for n in s.seat_nobles(seat)
-            if n.lady and fate.may_hold(s, n, "mother-of-dragons")
-        ]
-    if word == "royal_heir":
-        king, queen = s.holder_of("king"), s.holder_of("queen")
-        if king is None or queen is None or king.spouse != queen.id:
-            return []
-        if seat not in (king.seat, queen.seat) or _free_heir(s) is None:
-            return []
-        return [Option("announce the heir", None)]
-    if word == "maester":
-        return [
-            Option(f"maester at {ids[v]}", v)
-            for v in s.controlled(seat)
-            if s.villages[v].stronghold and not s.villages[v].maester
-        ]
-    if word == "free_troops":
-        unit = s.cat.unit_index[param.unit]
-        if me.stock[unit] <= 0:
-            return []
-        spots = sorted({n.at for n in s.seat_nobles(seat)})
-        return [Option(f"troops at {ids[v]}", v) for v in spots]
-    if word == "tax":
-        return tax_uses(s, seat) if me.tax_markers > 0 else []
-    if word == "uprising":
-        return uprising_targets(s, seat)
-    if word == "justice":
-        return [
-            Option(f"judge {n.id}", n.id)
-            for n in sorted(s.nobles.values(), key=lambda n: n.id)
-            if n.outlaw and n.in_play and not n.card.justice_immune and "king" not in n.titles
-        ]
-    if word == "assassination":
-        return [
-            Option(f"assassinate {n.id}", n.id)
-            for n in sorted(s.nobles.values(), key=lambda n: n.id)
-            if n.seat != seat and n.zone == "board"
-        ]
-    if word == "cancel_disaster":
-        return [
-            Option(f"end {param} in {r}", r)
-            for r in sorted(s.disasters)
-            if any(s.cat.cards[c][1] == param for c in s.disasters[r])
-        ]
-    return []  # secret passage and ambush wait for movement and battle
+    """The legal uses of ``card`` for ``seat`` (empty if none): its word's entry's targets.
+
+    Secret Passage and Ambush have none here: they wait for movement and battle.
+    """
+    cat = g.s.cat
+    return cat.card_words[card].targets(g, seat, cat.cards[card][2])
 
 
-def _free_bannerman(s: FiefState) -> str | None:
+def free_bannerman(s: FiefState) -> str | None:
+    """A Bannerman not in play (for a House with no Lord left), or ``None``."""
     for nid in s.cat.bannermen:
         if nid not in s.nobles or s.nobles[nid].zone == "out":
             return nid
     return None
 
 
-def _free_heir(s: FiefState) -> str | None:
+def free_heir(s: FiefState) -> str | None:
+    """An Heir card not in play, or ``None``."""
     for nid in s.cat.heirs:
         if nid not in s.nobles or s.nobles[nid].zone == "out":
             return nid
@@ -445,54 +367,20 @@ def resolve(g: FiefGame, seat: int, action: tuple[str, Any]) -> Flow:
 
 
 def play_card(g: FiefGame, seat: int, card: str) -> Flow:
-    """Pick a target for ``card`` and resolve it."""
+    """Pick a target for ``card`` and resolve it through its word's entry."""
     s = g.s
-    options = targets(g, seat, card)
-    target = yield from ask(seat, "target", options)
+    word = s.cat.card_words[card]
+    value = s.cat.cards[card][2]
+    target = yield from ask(seat, "target", word.targets(g, seat, value))
     s.seats[seat].hand.remove(card)
     g.discard_played(card)
     g.emit("card_played", seat, card=card)
-    _back, word, param = s.cat.cards[card]
-    if word == "new_noble":
-        yield from new_noble(g, seat, param)
-    elif word == "join_small_council":
-        yield from join_council(g, seat, card, *target)
-    elif word == "mother_of_dragons":
-        if (yield from fate.grant(g, s.nobles[target], "mother-of-dragons")):
-            _keep_by_title(s, "mother-of-dragons", card)
-    elif word == "royal_heir":
-        yield from royal_heir(g, seat)
-    elif word == "maester":
-        s.villages[target].maester = True
-        g.emit("maester_placed", seat, at=s.cat.map.ids[target])
-    elif word == "free_troops":
-        unit = s.cat.unit_index[param.unit]
-        count = min(param.count, s.seats[seat].stock[unit])
-        s.seats[seat].stock[unit] -= count
-        s.add_units(target, seat, unit, count)
-        g.emit("units_placed", seat, at=s.cat.map.ids[target], unit=param.unit, count=count)
-    elif word == "tax":
-        yield from levy(g, seat, card, *target)
-    elif word == "uprising":
-        yield from uprising(g, seat, *target)
-    elif word == "justice":
-        yield from fate.kill(g, s.nobles[target], "justice")
-    elif word == "assassination":
-        roll = g.d6()
-        hit = roll >= param.succeeds_on
-        g.emit("assassination", seat, target=target, roll=roll, success=hit)
-        if hit:
-            s.seats[seat].assassinations += 1
-            yield from fate.kill(g, s.nobles[target], "assassination")
-    elif word == "cancel_disaster":
-        disaster = next(c for c in s.disasters[target] if s.cat.cards[c][1] == param)
-        s.disasters[target].remove(disaster)
-        s.refresh_weather()
-        s.fortune_discard.append(disaster)
-        g.emit("disaster_cancelled", seat, region=target, card=disaster, by=card)
+    asking = word.resolve(g, seat, card, value, target)
+    if asking is not None:
+        yield from asking
 
 
-def _keep_by_title(s: FiefState, title: str, card: str) -> None:
+def keep_by_title(s: FiefState, title: str, card: str) -> None:
     """A card that made a title waits beside it instead of in the discard pile."""
     s.court_discard.remove(card)
     s.title_cards[title] = card
@@ -505,7 +393,7 @@ def new_noble(g: FiefGame, seat: int, sex: str) -> Flow:
     want_lady = sex == "lady"
     nid = next((n for n in deck if s.nobles[n].lady == want_lady), None)
     if nid is None and not want_lady:
-        nid = _free_bannerman(s)
+        nid = free_bannerman(s)
         if nid is None:
             return
         noble = s.nobles.get(nid)
@@ -530,7 +418,7 @@ def join_council(g: FiefGame, seat: int, card: str, nid: str, title: str) -> Flo
             return False
     noble = s.nobles[nid]
     if (yield from fate.grant(g, noble, title)):
-        _keep_by_title(s, title, card)
+        keep_by_title(s, title, card)
         return True
     return False
 
@@ -539,7 +427,7 @@ def royal_heir(g: FiefGame, seat: int) -> Flow:
     """An Heir joins the King's House beside the King."""
     s = g.s
     king = s.holder_of("king")
-    nid = _free_heir(s)
+    nid = free_heir(s)
     if king is None or nid is None:
         return
     heir = s.nobles[nid]
