@@ -33,6 +33,7 @@ from pnp.content.vocabulary import Vocabulary, Word
 from pnp.content.words import plural
 from pnp.engine.flow import Flow
 from pnp.engine.game import Option
+from pnp.rulesets.lazy import OnFirstCall
 
 if TYPE_CHECKING:
     from pnp.rulesets.fief.game import FiefGame
@@ -569,6 +570,24 @@ class HouseAbility(_OneWord):
 # A card word played in the card round says what it may be played on
 # (``targets``, the options the player picks from) and resolves the chosen
 # one (``resolve``: a generator when a player is asked, None when nobody is).
+# The card words resolve through rules of the card round (rules/cards.py) and of
+# fate (rules/fate.py), named by path and imported on their first call: those
+# rule modules import the content model, which imports this module.
+_free_bannerman = OnFirstCall("pnp.rulesets.fief.rules.cards:free_bannerman")
+_free_heir = OnFirstCall("pnp.rulesets.fief.rules.cards:free_heir")
+_join_council = OnFirstCall("pnp.rulesets.fief.rules.cards:join_council")
+_keep_by_title = OnFirstCall("pnp.rulesets.fief.rules.cards:keep_by_title")
+_levy = OnFirstCall("pnp.rulesets.fief.rules.cards:levy")
+_new_noble = OnFirstCall("pnp.rulesets.fief.rules.cards:new_noble")
+_royal_heir = OnFirstCall("pnp.rulesets.fief.rules.cards:royal_heir")
+_tax_uses = OnFirstCall("pnp.rulesets.fief.rules.cards:tax_uses")
+_uprising = OnFirstCall("pnp.rulesets.fief.rules.cards:uprising")
+_uprising_targets = OnFirstCall("pnp.rulesets.fief.rules.cards:uprising_targets")
+_grant = OnFirstCall("pnp.rulesets.fief.rules.fate:grant")
+_kill = OnFirstCall("pnp.rulesets.fief.rules.fate:kill")
+_may_hold = OnFirstCall("pnp.rulesets.fief.rules.fate:may_hold")
+
+
 # The card round (rules/cards.py) dispatches through the entry. A card played
 # at another moment (Ambush, Secret Passage) or not played at all (a
 # disaster, placed when drawn) has no targets in the card round; the rule of
@@ -651,14 +670,12 @@ class Tax(FortuneWord):
         )
 
     def targets(self, g: FiefGame, seat: int, value: Any) -> list[Option]:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.tax_uses(g.s, seat) if g.s.seats[seat].tax_markers > 0 else []
+        return _tax_uses(g.s, seat) if g.s.seats[seat].tax_markers > 0 else []
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: Any, target: Any) -> Flow:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.levy(g, seat, card, *target)
+        return _levy(g, seat, card, *target)
 
 
 @FORTUNES.add
@@ -707,14 +724,12 @@ class Uprising(FortuneWord):
         )
 
     def targets(self, g: FiefGame, seat: int, value: Any) -> list[Option]:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.uprising_targets(g.s, seat)
+        return _uprising_targets(g.s, seat)
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: Any, target: Any) -> Flow:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.uprising(g, seat, *target)
+        return _uprising(g, seat, *target)
 
 
 @FORTUNES.add
@@ -751,9 +766,8 @@ class Justice(FortuneWord):
         ]
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: Any, target: str) -> Flow:
-        from pnp.rulesets.fief.rules import fate
 
-        return fate.kill(g, g.s.nobles[target], "justice")
+        return _kill(g, g.s.nobles[target], "justice")
 
 
 @FORTUNES.add
@@ -784,7 +798,6 @@ class AssassinationWord(FortuneWord):
     def resolve(
         self, g: FiefGame, seat: int, card: str, value: Assassination, target: str
     ) -> Flow | None:
-        from pnp.rulesets.fief.rules import fate
 
         s = g.s
         roll = g.d6()
@@ -793,7 +806,7 @@ class AssassinationWord(FortuneWord):
         if not hit:
             return None
         s.seats[seat].assassinations += 1
-        return fate.kill(g, s.nobles[target], "assassination")
+        return _kill(g, s.nobles[target], "assassination")
 
 
 class Disaster(FortuneWord):
@@ -874,20 +887,18 @@ class NewNoble(CourtWord):
         return "Play in the card phase: the first Lady of your Character deck enters play."
 
     def targets(self, g: FiefGame, seat: int, value: str) -> list[Option]:
-        from pnp.rulesets.fief.rules import cards
 
         s = g.s
         deck = s.seats[seat].deck
         if value == "lady":
             ok = any(s.nobles[n].lady for n in deck)
         else:
-            ok = any(not s.nobles[n].lady for n in deck) or cards.free_bannerman(s) is not None
+            ok = any(not s.nobles[n].lady for n in deck) or _free_bannerman(s) is not None
         return [Option("bring a noble", None)] if ok else []
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: str, target: Any) -> Flow:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.new_noble(g, seat, value)
+        return _new_noble(g, seat, value)
 
 
 @COURT_EVENTS.add
@@ -920,9 +931,8 @@ class JoinSmallCouncil(CourtWord):
     def resolve(
         self, g: FiefGame, seat: int, card: str, value: Any, target: tuple[str, str]
     ) -> Flow:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.join_council(g, seat, card, *target)
+        return _join_council(g, seat, card, *target)
 
 
 @COURT_EVENTS.add
@@ -938,7 +948,6 @@ class MotherOfDragons(CourtWord):
         return "Play in the card phase on one of your Ladies: she becomes Mother of Dragons."
 
     def targets(self, g: FiefGame, seat: int, value: Any) -> list[Option]:
-        from pnp.rulesets.fief.rules import fate
 
         s = g.s
         if s.holder["mother-of-dragons"] is not None:
@@ -946,14 +955,13 @@ class MotherOfDragons(CourtWord):
         return [
             Option(f"crown {n.id}", n.id)
             for n in s.seat_nobles(seat)
-            if n.lady and fate.may_hold(s, n, "mother-of-dragons")
+            if n.lady and _may_hold(s, n, "mother-of-dragons")
         ]
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: Any, target: str) -> Flow:
-        from pnp.rulesets.fief.rules import cards, fate
 
-        if (yield from fate.grant(g, g.s.nobles[target], "mother-of-dragons")):
-            cards.keep_by_title(g.s, "mother-of-dragons", card)
+        if (yield from _grant(g, g.s.nobles[target], "mother-of-dragons")):
+            _keep_by_title(g.s, "mother-of-dragons", card)
 
 
 @COURT_EVENTS.add
@@ -972,20 +980,18 @@ class RoyalHeir(CourtWord):
         )
 
     def targets(self, g: FiefGame, seat: int, value: Any) -> list[Option]:
-        from pnp.rulesets.fief.rules import cards
 
         s = g.s
         king, queen = s.holder_of("king"), s.holder_of("queen")
         if king is None or queen is None or king.spouse != queen.id:
             return []
-        if seat not in (king.seat, queen.seat) or cards.free_heir(s) is None:
+        if seat not in (king.seat, queen.seat) or _free_heir(s) is None:
             return []
         return [Option("announce the heir", None)]
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: Any, target: Any) -> Flow:
-        from pnp.rulesets.fief.rules import cards
 
-        return cards.royal_heir(g, seat)
+        return _royal_heir(g, seat)
 
 
 @COURT_EVENTS.add
