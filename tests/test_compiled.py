@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import pnp.rulesets.ironthrone.rules
+import pnp.rulesets.ironthrone.rules.turn
 from pnp import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ def test_the_environment_asks_for_the_sources(tree: Path) -> None:
 
 def test_the_running_modules_are_what_the_state_says() -> None:
     files = [sys.modules[m].__file__ or "" for m in compiled.MODULES if m in sys.modules]
-    assert pnp.rulesets.ironthrone.rules.__file__ in files
+    assert pnp.rulesets.ironthrone.rules.turn.__file__ in files
     if compiled.state == "compiled":
         assert all(f.endswith(EXT) for f in files), files
     else:
@@ -100,8 +100,8 @@ def run(*args: str, pure: bool) -> subprocess.CompletedProcess[str]:
 
 
 def test_pure_python_is_imported_when_asked() -> None:
-    out = run("-c", "import pnp.rulesets.ironthrone.rules as r; print(r.__file__)", pure=True)
-    assert out.stdout.strip().endswith("rules.py")
+    out = run("-c", "import pnp.rulesets.ironthrone.rules.turn as r; print(r.__file__)", pure=True)
+    assert out.stdout.strip().endswith("turn.py")
 
 
 def test_compiled_and_pure_play_the_same_games() -> None:

@@ -26,7 +26,7 @@ from pnp.rulesets.ruleset import Ruleset
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "pnp" / "rulesets"
 
-#: what every ruleset package holds, by the same names (``rules`` a module or a package)
+#: what every ruleset package holds, by the same names
 SHAPE = (
     "__init__.py",
     "model.py",
@@ -83,9 +83,8 @@ def referee_modules(name: str) -> list[str]:
 def test_every_ruleset_has_the_one_shape(name: str) -> None:
     package = PACKAGES / name
     missing = [part for part in SHAPE if not (package / part).exists()]
-    if "rules" in missing and (package / "rules.py").exists():
-        missing.remove("rules")  # a single module while its phases are one class
     assert missing == []
+    assert (package / "rules").is_dir(), "rules/ is a package, one module per phase"
     assert (package / "kit" / "components.py").exists()
 
 

@@ -29,7 +29,7 @@ from pnp.rulesets.ironthrone.effects import (
 )
 
 if TYPE_CHECKING:
-    from pnp.rulesets.ironthrone.rules import Referee
+    from pnp.rulesets.ironthrone.rules.moves import Moves
 
 # ---------------------------------------------------------------- codes
 
@@ -107,7 +107,7 @@ class Compiled:
         self.cost_discard = (cost.discard or 0) if cost else 0
         self.steps = tuple(step_of(e) for e in ability.do)
 
-    def usable(self, r: Referee, s: int, c: Any) -> bool:
+    def usable(self, r: Moves, s: int, c: Any) -> bool:
         """Whether every condition and the cost hold for seat ``s`` now and at
         least one effect would do something (``c``: the window's context, the
         seat about to offer support, or ``None``)."""
@@ -162,13 +162,13 @@ def step_of(effect: Effect) -> Step:
     return (word, effect.param, word.sided, word.always)
 
 
-def effect_feasible(r: Referee, s: int, effect: Effect, c: Any) -> bool:
+def effect_feasible(r: Moves, s: int, effect: Effect, c: Any) -> bool:
     """Whether ``effect`` would do anything for seat ``s`` now (an ability none of
     whose effects would is not offered: nobody gets a pointless question)."""
     return effect.word.always or effect.word.feasible(r, s, effect.param, c)
 
 
-def run(r: Referee, s: int, ab: Compiled, c: Any) -> Generator[Any, int, None]:
+def run(r: Moves, s: int, ab: Compiled, c: Any) -> Generator[Any, int, None]:
     """Pay the cost of ``ab`` and resolve its effects in order for seat ``s`` (a
     generator of decisions): each word resolves itself."""
     if ab.cost_sheet:

@@ -35,7 +35,7 @@ from pnp.engine.flow import Flow
 from pnp.rulesets.ironthrone.state import BETRAYAL, other_side
 
 if TYPE_CHECKING:
-    from pnp.rulesets.ironthrone.rules import Referee
+    from pnp.rulesets.ironthrone.rules.moves import Moves
 
 # ---------------------------------------------------------------- windows
 
@@ -149,12 +149,12 @@ class ThroneWord(Word):
         """The printed words for ``value`` (lower case, no full stop)."""
         raise NotImplementedError
 
-    def feasible(self, r: Referee, s: int, value: Any, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, value: Any, c: Any) -> bool:
         """Whether the effect would do anything for seat ``s`` now (``c``: the
         window's context, the seat about to offer support, or ``None``)."""
         return True
 
-    def resolve(self, r: Referee, s: int, value: Any, c: Any) -> Flow | None:
+    def resolve(self, r: Moves, s: int, value: Any, c: Any) -> Flow | None:
         """Resolve the effect for seat ``s``."""
         raise NotImplementedError
 
@@ -180,7 +180,7 @@ class Draw(ThroneWord):
     def text(self, n: int) -> str:
         return f"draw {plural(n, 'card')}"
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.draw(s, n)
 
 
@@ -194,10 +194,10 @@ class Discard(ThroneWord):
     def text(self, n: int) -> str:
         return f"discard {plural(n, 'card')} of your choice"
 
-    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
         return bool(r.hand[s])
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> Flow:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> Flow:
         return r.discard_chosen(s, n)
 
 
@@ -211,10 +211,10 @@ class Distribute(ThroneWord):
     def text(self, n: int) -> str:
         return f"distribute up to {n} power from your leader sheet among your characters"
 
-    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
         return r.sheet[s] > 0 and r.has_living(s)
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> Flow:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> Flow:
         return r.distribute(s, n, True)
 
 
@@ -228,10 +228,10 @@ class Reshuffle(ThroneWord):
     def text(self, v: bool) -> str:
         return "shuffle your discard pile into your house deck"
 
-    def feasible(self, r: Referee, s: int, v: bool, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, v: bool, c: Any) -> bool:
         return bool(r.discard[s])
 
-    def resolve(self, r: Referee, s: int, v: bool, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, v: bool, c: Any) -> None:
         r.reshuffle(s)
 
 
@@ -248,10 +248,10 @@ class ResolveAs(ThroneWord):
     def text(self, v: str) -> str:
         return f"the encounter resolves as a {v} outcome instead"
 
-    def feasible(self, r: Referee, s: int, v: str, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, v: str, c: Any) -> bool:
         return r.outcome == BETRAYAL
 
-    def resolve(self, r: Referee, s: int, v: str, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, v: str, c: Any) -> None:
         r.resolve_as_truce(s)
 
 
@@ -271,10 +271,10 @@ class ForceSupport(ThroneWord):
             "support, and they make no offer of their own"
         )
 
-    def feasible(self, r: Referee, s: int, v: bool, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, v: bool, c: Any) -> bool:
         return c is not None and r.can_force_support(c)
 
-    def resolve(self, r: Referee, s: int, v: bool, c: Any) -> Flow:
+    def resolve(self, r: Moves, s: int, v: bool, c: Any) -> Flow:
         return r.force_support(s, c)
 
 
@@ -293,10 +293,10 @@ class UpgradeHostility(ThroneWord):
             "the revealed card is discarded"
         )
 
-    def feasible(self, r: Referee, s: int, v: bool, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, v: bool, c: Any) -> bool:
         return bool(r.upgrade_targets())
 
-    def resolve(self, r: Referee, s: int, v: bool, c: Any) -> Flow:
+    def resolve(self, r: Moves, s: int, v: bool, c: Any) -> Flow:
         return r.upgrade_hostility(s)
 
 
@@ -315,10 +315,10 @@ class RemovePower(ThroneWord):
             "to their leader sheet"
         )
 
-    def feasible(self, r: Referee, s: int, p: PowerLoss, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, p: PowerLoss, c: Any) -> bool:
         return any(r.char_power_of(t) > 0 for t in r.targets(s, p.who))
 
-    def resolve(self, r: Referee, s: int, p: PowerLoss, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, p: PowerLoss, c: Any) -> None:
         r.strike(s, p.who, p.amount, None)
 
 
@@ -337,10 +337,10 @@ class CutPower(ThroneWord):
             "to their leader sheet"
         )
 
-    def feasible(self, r: Referee, s: int, p: PowerCut, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, p: PowerCut, c: Any) -> bool:
         return any(r.char_power_of(t) > p.keep for t in r.targets(s, p.who))
 
-    def resolve(self, r: Referee, s: int, p: PowerCut, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, p: PowerCut, c: Any) -> None:
         r.strike(s, p.who, None, p.keep)
 
 
@@ -357,10 +357,10 @@ class PlaceFirstWord(ThroneWord):
         faceup = ", face up" if p.faceup else ""
         return f"the opposing active player places their house card first{faceup}"
 
-    def feasible(self, r: Referee, s: int, p: PlaceFirst, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, p: PlaceFirst, c: Any) -> bool:
         return r.can_place_first(s)
 
-    def resolve(self, r: Referee, s: int, p: PlaceFirst, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, p: PlaceFirst, c: Any) -> None:
         r.set_place_first(s, p.faceup)
 
 
@@ -377,7 +377,7 @@ class Bonus(ThroneWord):
     def text(self, n: int) -> str:
         return f"add {n} to your side's hostility total"
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.add_bonus(r.side[s], n)
 
 
@@ -394,7 +394,7 @@ class Weaken(ThroneWord):
     def text(self, n: int) -> str:
         return f"take {n} off the opposing side's hostility total"
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.add_bonus(other_side(r.side[s]), -n)
 
 
@@ -411,11 +411,11 @@ class TakeHostage(ThroneWord):
             return "take 1 hostage from the opposing active player"
         return "take 1 hostage from each player on the opposing side"
 
-    def feasible(self, r: Referee, s: int, who: str, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, who: str, c: Any) -> bool:
         # a victim spared penalties (shielded) gives no hostage: no such victim, no offer
         return r.can_receive(s) and bool(r.victims(r.targets(s, who)))
 
-    def resolve(self, r: Referee, s: int, who: str, c: Any) -> Flow:
+    def resolve(self, r: Moves, s: int, who: str, c: Any) -> Flow:
         return r.hostages_from(s, r.targets(s, who))
 
 
@@ -430,10 +430,10 @@ class StealPower(ThroneWord):
     def text(self, n: int) -> str:
         return f"move {n} power from the opposing active player's leader sheet to yours"
 
-    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
         return any(r.sheet[t] > 0 for t in r.targets(s, "opposing_active"))
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.steal_power(s, n)
 
 
@@ -449,10 +449,10 @@ class Withdraw(ThroneWord):
     def text(self, v: str) -> str:
         return "pick a supporting player on the opposing side: they withdraw"
 
-    def feasible(self, r: Referee, s: int, v: str, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, v: str, c: Any) -> bool:
         return bool(r.targets(s, "opposing_supporters"))
 
-    def resolve(self, r: Referee, s: int, v: str, c: Any) -> Flow:
+    def resolve(self, r: Moves, s: int, v: str, c: Any) -> Flow:
         return r.withdraw_one(s)
 
 
@@ -471,7 +471,7 @@ class Shield(ThroneWord):
             return "you suffer no penalties this encounter"
         return "the players on your side suffer no penalties this encounter"
 
-    def resolve(self, r: Referee, s: int, v: str, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, v: str, c: Any) -> None:
         r.shield(s, v)
 
 
@@ -486,10 +486,10 @@ class Spread(ThroneWord):
     def text(self, n: int) -> str:
         return f"spread {n} influence onto the opposing active player's board"
 
-    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
         return r.left[s] > 0 and bool(r.targets(s, "opposing_active"))
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.spread_to_opponent(s, n)
 
 
@@ -504,10 +504,10 @@ class OpponentDiscards(ThroneWord):
     def text(self, n: int) -> str:
         return f"the opposing active player discards {plural(n, 'card')} at random"
 
-    def feasible(self, r: Referee, s: int, n: int, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
         return any(r.hand[t] for t in r.targets(s, "opposing_active"))
 
-    def resolve(self, r: Referee, s: int, n: int, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.random_discard(s, n)
 
 
@@ -523,10 +523,10 @@ class DenyRewards(ThroneWord):
     def text(self, v: str) -> str:
         return "the opposing active player gets no rewards this encounter"
 
-    def feasible(self, r: Referee, s: int, v: str, c: Any) -> bool:
+    def feasible(self, r: Moves, s: int, v: str, c: Any) -> bool:
         return bool(r.targets(s, "opposing_active"))
 
-    def resolve(self, r: Referee, s: int, v: str, c: Any) -> None:
+    def resolve(self, r: Moves, s: int, v: str, c: Any) -> None:
         r.deny_rewards(s)
 
 
