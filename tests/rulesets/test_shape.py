@@ -130,3 +130,33 @@ def test_every_game_runs_on_the_one_flow_with_one_error_for_a_bad_move(ruleset: 
         game.apply(len(decision.options))
     with pytest.raises(IllegalMoveError, match="does not exist"):
         game.apply(-1)
+
+
+#: the tests every ruleset has, by the same names (they test the same thing)
+TEST_SHAPE = (
+    "test_bots.py",
+    "test_content.py",
+    "test_coverage.py",
+    "test_effects.py",
+    "test_game.py",
+    "test_invariants.py",
+    "test_readme.py",
+    "test_scenario.py",
+    "test_setup.py",
+    "test_usage.py",
+    "test_view.py",
+    "kit/test_art.py",
+    "kit/test_components.py",
+    "kit/test_faces.py",
+    "kit/test_reference.py",
+)
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_every_rulesets_tests_have_the_one_shape(name: str) -> None:
+    """The same test files in every ruleset; a rules test mirrors a rules module."""
+    tests = ROOT / "tests" / "rulesets" / name
+    assert [part for part in TEST_SHAPE if not (tests / part).exists()] == []
+    for test in (tests / "rules").glob("test_*.py"):
+        module = PACKAGES / name / "rules" / test.name.removeprefix("test_")
+        assert module.exists(), f"{test} tests no module of {name}/rules/"

@@ -4,8 +4,7 @@ Three checks keep it from drifting: every field (and every allowed word) of
 every content model is named in the guide's section for that model; the
 shipped numbers its ``rules.yaml`` tables quote are the shipped ones; and
 every ``yaml`` example in it is valid content. The ``validate`` error line it
-quotes is checked against a real run as well.
-"""
+quotes is checked against a real run as well."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ from pnp.content import ContentError, LoadedContent, load_content
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.kit.reference import resolve
 from pnp.rulesets.fief.model import FiefContent
+from pnp.rulesets.fief.setup import KNOWN_OPTIONS
 from tests.content.guides import (
     literal_words,
     load_example,
@@ -304,3 +304,41 @@ def test_the_quoted_validate_run_is_real(tmp_path: Path, monkeypatch: pytest.Mon
     result = CliRunner().invoke(app, command.split()[1:])
     assert result.exit_code == 2
     assert result.output.splitlines() == output
+
+
+# --- What the docs outside the content guide say about fief stays true: the options
+# ``pnp rulesets`` lists, the top-level README's ``-o`` examples and the scenario
+# guide's Night's Watch example.
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_pnp_rulesets_lists_every_option(fief_content: LoadedContent[Any]) -> None:
+    """README: "-o sets a ruleset option (pnp rulesets lists them)"; the Night's Watch
+    with the player counts it is played with."""
+    for key in KNOWN_OPTIONS:
+        assert key in RULESET.notes, key
+    rules = fief_content.model.rules
+    span = f"{rules.nights_watch.min_players}–{rules.max_players} players"
+    assert f"nights_watch ({span})" in RULESET.notes
+
+
+def test_the_readme_names_the_night_s_watch_option() -> None:
+    text = " ".join((ROOT / "README.md").read_text().split())
+    assert "`-o nights_watch=true` for fief's Night's Watch expansion (5–6 players" in text
+
+
+def test_the_scenario_guide_s_wall_example_builds(fief_content: LoadedContent[Any]) -> None:
+    """The ``wall:`` example of tests/scenarios/fief/README.md sets up the position it shows."""
+    guide = (ROOT / "tests" / "scenarios" / "fief" / "README.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", guide, re.S)
+    (example,) = [b for b in blocks if "wall:" in b]
+    setup = yaml.safe_load(example)["setup"]
+    assert RULESET.scenario_game is not None
+    game = RULESET.scenario_game(fief_content, setup, [], 0)
+    s = game.s
+    assert s.nights_watch
+    assert s.wall_marker == setup["wall"]["marker"]
+    assert [c for c, up in s.castles.items() if not up] == setup["wall"]["fallen"]
+    assert s.recruits == setup["wall"]["recruits"]
+    assert s.nobles["stark-benjen"].zone == "wall"

@@ -5,9 +5,6 @@ the events the seatings share.
 
 from __future__ import annotations
 
-import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +22,7 @@ from pnp.engine.runner import (
     run_game,
     scripted_chooser,
 )
-from pnp.rulesets.ironthrone import RULESET, setup
+from pnp.rulesets.ironthrone import RULESET
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -144,115 +141,3 @@ def test_ways_to_win_tally_every_spread_by_reason(content: LoadedContent[Any]) -
         result = run.result
         assert result is not None
         assert result.paths == tuple(main_sources(ref.spread_gains[w]) for w in result.winners)
-
-
-def test_shared_events_say_what_happened_in_each_seating(content: LoadedContent[Any]) -> None:
-    """Events kept in the pool every seating shares name the right Houses and
-    cards: a card drawn or placed is its seat's own, the cards revealed are the
-    two just placed, power is placed on the seat's own characters, a hostage's
-    House is its card's, and it is returned exactly when the taker owns it."""
-    model = content.model
-    house_of = {card.id: h.id for h in model.houses for card in h.deck}
-    house_of.update({c.id: h.id for h in model.houses for c in model.characters_of(h.id)})
-    limits = Limits.for_ruleset(RULESET, invariants=False)
-    seatings, hostages, reveals, placings = set(), 0, 0, 0
-    for seed in range(300):
-        players = 3 + seed % 3
-        seen: list[Any] = []
-        choose = agents_chooser(RULESET, ["random"] * players, seed)
-        config = GameConfig(players)
-        run = run_game(RULESET, content, config, seed, choose, limits, observer=seen.extend)
-        houses = run.factions
-        seatings.add(houses)
-        laid: list[str | None] = []  # the cards placed since the last reveal
-        for e in seen:
-            card = e.data.get("card")
-            own_card = e.kind == "card_drawn" and card in house_of
-            placed = e.kind == "card_played" and e.data.get("use") == "placed"
-            if placed:
-                laid.append(card)
-            if own_card or (placed and card):
-                assert house_of[card] == houses[e.seat], (seed, e)
-            elif e.kind == "cards_revealed":
-                reveals += 1
-                assert sorted(map(str, laid)) == sorted(
-                    str(e.data[side]) for side in ("challenger", "defender")
-                ), (seed, e, laid)
-                laid = []
-            elif e.kind == "encounter_resolved" and e.data["outcome"] == "hostility":
-                tc, td = e.data["challenger_total"], e.data["defender_total"]
-                won = "challenger" if tc > td else "defender" if td > tc else "none"
-                assert e.data["winner"] == won, (seed, e)
-            elif e.kind == "power_placed":
-                placings += 1
-                assert {house_of[c] for c in e.data["characters"]} == {houses[e.seat]}, (seed, e)
-            elif e.kind == "hostage_taken":
-                hostages += 1
-                assert e.data["house"] == house_of[card], (seed, e)
-                assert e.data["victim"] in houses and e.data["victim"] != houses[e.seat]
-                assert e.data["returned"] == (e.data["house"] == houses[e.seat]), (seed, e)
-    assert len(seatings) > 30 and hostages > 100 and reveals > 1000 and placings > 1000
-
-
-def nine_houses(root: Path) -> Path:
-    """The shipped content with four more Houses (renamed copies of four of the
-    five, with their events): catalog House numbers up to 8."""
-    folder = root / "ironthrone"
-    shutil.copytree(RULESET.content_dir(), folder)
-    events = (folder / "events.yaml").read_text()
-    for house in ("stark", "lannister", "baratheon", "tyrell"):
-        copy = house + "x"
-        text = (folder / "houses" / f"{house}.yaml").read_text()
-        (folder / "houses" / f"{copy}.yaml").write_text(re.sub(rf"\b{house}\b", copy, text))
-        events += "".join(
-            f"\n  - {{id: event-{copy}-{n}, type: house, house: {copy}, name: Copy {n}}}"
-            for n in range(3)
-        )
-    (folder / "events.yaml").write_text(events + "\n")
-    return root
-
-
-def test_shared_events_name_the_right_houses_with_many_houses(tmp_path: Path) -> None:
-    """With nine Houses, the events kept in the pool under keys that pack a
-    catalog House number still name the right Houses (a House number must not
-    run into the field next to it)."""
-    content = RULESET.load(nine_houses(tmp_path))
-    assert len(content.model.houses) == 9
-    house_of = {card.id: h.id for h in content.model.houses for card in h.deck}
-    limits = Limits.for_ruleset(RULESET, invariants=False)
-    checked = 0
-    for seed in range(150):
-        seen: list[Any] = []
-        choose = agents_chooser(RULESET, ["random"] * 5, seed)
-        run = run_game(RULESET, content, GameConfig(5), seed, choose, limits, observer=seen.extend)
-        houses = run.factions
-        for e in seen:
-            if e.kind == "hostage_taken":
-                assert e.data["house"] == house_of[e.data["card"]], (seed, e)
-                assert e.data["victim"] in houses and e.data["victim"] != houses[e.seat]
-                checked += 1
-            elif e.kind == "influence_spread":
-                assert e.data["to"] in houses and e.data["to"] != houses[e.seat], (seed, e)
-                checked += 1
-    assert checked > 1000
-
-
-def test_pooled_events_are_the_ones_a_fresh_pool_makes(content: LoadedContent[Any]) -> None:
-    """Every game's events, with the pools warm from the games before it, equal the
-    events the same game makes with every table and pool built afresh: no two
-    different events share a pool key."""
-    limits = Limits.for_ruleset(RULESET, invariants=False)
-
-    def events(seed: int, players: int) -> list[Any]:
-        seen: list[Any] = []
-        choose = agents_chooser(RULESET, ["random"] * players, seed)
-        config = GameConfig(players)
-        run_game(RULESET, content, config, seed, choose, limits, observer=seen.extend)
-        return seen
-
-    seeds = [(seed, 3 + seed % 3) for seed in range(200)]
-    warm = [events(seed, players) for seed, players in seeds]  # one pool for all
-    for (seed, players), seen in zip(seeds[::5], warm[::5], strict=True):
-        setup._CATALOGS.clear()
-        setup._TABLES.clear()
-        assert events(seed, players) == seen, seed

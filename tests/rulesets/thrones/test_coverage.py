@@ -6,8 +6,8 @@ from pathlib import Path
 
 from pnp.engine.testing import assert_rules_covered
 
-HERE = Path(__file__).parent
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def test_every_thrones_rule_has_a_scenario() -> None:
-    assert_rules_covered("TH-", scenarios=[HERE / "thrones"])
+    assert_rules_covered("TH-", scenarios=[SCENARIOS / "thrones"])
