@@ -225,7 +225,7 @@ def _new_game(cat: Catalog, spec: FiefSetup, seed: int) -> Any:
 
 
 def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
-    m = cat.map
+    """The state the setup describes, section by section; every problem goes to ``problems``."""
     players = spec.player_count
     if players != len(spec.seats):
         problems.add(("players",), f"{players} players but {len(spec.seats)} seats")
@@ -260,14 +260,36 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
     s.idols_destroyed = spec.idols_destroyed
     s.heir_played = spec.heir_played
 
-    def village(name: str, loc: tuple[str | int, ...]) -> int:
-        if name not in m.index:
-            problems.add(loc, f"unknown Village {name!r}")
-            return -1
-        return m.index[name]
+    used_cards: Counter[str] = Counter()  # the Fortune and Court cards placed outside the decks
+    _place_seats(cat, spec, s, problems, used_cards)
+    _place_nobles(cat, spec, s, problems)
+    _stack_character_decks(cat, spec, s, problems)
+    _place_troops(cat, spec, s, problems)
+    _set_villages(cat, spec, s, problems)
+    _marry(cat, spec, s, problems)
+    _place_cards(cat, spec, s, problems, used_cards)
+    if spec.wall is not None:
+        _build_wall(s, spec.wall, problems)
+    s.refresh_weather()
+    for seat in s.seats:
+        seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
+        seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]
+    return s
 
-    # seats
-    used_cards: Counter[str] = Counter()
+
+def _village(cat: Catalog, problems: Problems, name: str, loc: tuple[str | int, ...]) -> int:
+    """The index of Village ``name``, or -1 (a problem at ``loc``) if there is none."""
+    if name not in cat.map.index:
+        problems.add(loc, f"unknown Village {name!r}")
+        return -1
+    return cat.map.index[name]
+
+
+def _place_seats(
+    cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems, used_cards: Counter[str]
+) -> None:
+    """Each seat's gold, hand, markers, powers used and home Fief."""
+    m = cat.map
     for i, seat_spec in enumerate(spec.seats):
         seat = s.seats[i]
         seat.gold = seat_spec.gold
@@ -290,7 +312,10 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
             seat.home = seat_spec.home
         elif seat.home is None:
             seat.home = next(iter(m.fief_villages))
-    # nobles
+
+
+def _place_nobles(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> None:
+    """The Nobles named: seat, place (board, captive, another zone), state and titles."""
     for nid, ns in spec.nobles.items():
         loc = ("nobles", nid)
         noble = s.nobles.get(nid)
@@ -315,7 +340,7 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
             if ns.at is None:
                 problems.add(loc, "a Noble on the board needs `at`")
                 continue
-            v = village(ns.at, (*loc, "at"))
+            v = _village(cat, problems, ns.at, (*loc, "at"))
             if v >= 0:
                 s.place_noble(noble, v)
         elif zone == "captive":
@@ -345,7 +370,10 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
         for kind in ("fief", "military", "high"):
             if s.slots_free(noble, kind) < 0:
                 problems.add((*loc, "titles"), f"too many {kind} titles for one Noble")
-    # character decks
+
+
+def _stack_character_decks(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> None:
+    """Each seat's Character deck: the Nobles it lists on top, the rest of its House below."""
     for i, seat_spec in enumerate(spec.seats):
         seat = s.seats[i]
         rest = [nid for nid in cat.house_nobles[seat.house] if s.nobles[nid].zone == "deck"]
@@ -360,9 +388,12 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
             seat.deck = top + [nid for nid in rest if nid not in top]
         else:
             seat.deck = rest
-    # troops
+
+
+def _place_troops(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> None:
+    """Troops by Village and seat, taken from the House's or the shared stock."""
     for name, by_seat in spec.troops.items():
-        v = village(name, ("troops", name))
+        v = _village(cat, problems, name, ("troops", name))
         if v < 0:
             continue
         for seat_index, units in by_seat.items():
@@ -387,9 +418,13 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
                         continue
                     stock[u] -= count
                 s.add_units(v, seat_index, u, count)
-    # villages
+
+
+def _set_villages(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> None:
+    """Buildings, control and this round's arrivals of the Villages named."""
+    m = cat.map
     for name, vs in spec.villages.items():
-        v = village(name, ("villages", name))
+        v = _village(cat, problems, name, ("villages", name))
         if v < 0:
             continue
         vil = s.villages[v]
@@ -406,13 +441,16 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
                 vil.arrivals = [vs.controller] + [p for p in vil.arrivals if p != vs.controller]
                 s.update_control(v)
         for j, (seat_index, frm) in enumerate(vs.entered):
-            w = village(frm, ("villages", name, "entered", j))
+            w = _village(cat, problems, frm, ("villages", name, "entered", j))
             road = m.road_between(v, w) if w >= 0 else None
             if w >= 0 and road is None:
                 problems.add(("villages", name, "entered", j), f"no road from {frm!r}")
             elif road is not None:
                 vil.entries.append((seat_index, road))
-    # marriages
+
+
+def _marry(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> None:
+    """The marriages, and the alliances they make from ``alliances_from`` players on."""
     for j, (a, b) in enumerate(spec.marriages):
         na, nb = s.nobles.get(a), s.nobles.get(b)
         if na is None or nb is None:
@@ -427,7 +465,12 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
         if s.players >= cat.rules.alliances_from:
             s.seats[na.seat].partner = nb.seat
             s.seats[nb.seat].partner = na.seat
-    # cards on the board and in decks
+
+
+def _place_cards(
+    cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems, used_cards: Counter[str]
+) -> None:
+    """Disasters on the board, title cards, discard piles, then both decks from what is left."""
     for region, cards_here in spec.disasters.items():
         if region not in s.disasters:
             problems.add(("disasters", region), f"unknown Region {region!r}")
@@ -489,13 +532,6 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
             rest = []
         # the draw pile's top is the end of the list
         setattr(s, key, list(reversed(top + rest)))
-    if spec.wall is not None:
-        _build_wall(s, spec.wall, problems)
-    s.refresh_weather()
-    for seat in s.seats:
-        seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
-        seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]
-    return s
 
 
 def _build_wall(s: FiefState, wall: WallSetup, problems: Problems) -> None:
