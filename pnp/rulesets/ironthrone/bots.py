@@ -56,8 +56,8 @@ class HeuristicBot(KindBot):
     @staticmethod
     def margin(view: SeatView, sd: int) -> float:
         """Expected total of side ``sd`` minus the other's, before cards (or after reveal)."""
-        mine = view.side_total(sd)
-        theirs = view.side_total(3 - sd)
+        mine: float = view.side_total(sd)
+        theirs: float = view.side_total(3 - sd)
         if view.outcome is None:
             mine += EXPECTED_CARD
             theirs += EXPECTED_CARD
@@ -201,7 +201,9 @@ class HeuristicBot(KindBot):
         theirs = view.side_total(3 - sd)
         seen = view.placed(other)
         known = seen is not None
-        expected = (seen.value if seen.kind == "hostility" else 0) if known else EXPECTED_CARD
+        expected = (
+            (seen.value if seen.kind == "hostility" else 0) if seen is not None else EXPECTED_CARD
+        )
         gap = theirs + expected - mine  # what my card must beat
         truce = [i for i, c in enumerate(cards) if c.kind == "truce"]
         hostile = [i for i, c in enumerate(cards) if c.kind != "truce"]

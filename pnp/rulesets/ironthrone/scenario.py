@@ -127,7 +127,7 @@ def scenario_game(
     """A game at the position a scenario describes."""
     model = content.model
     assert isinstance(model, IronThroneContent)
-    spec = validate_setup(IronThroneSetup, setup)
+    spec: IronThroneSetup = validate_setup(IronThroneSetup, setup)
     fixtures = validate_fixture_cards(FixtureCard, cards)
     return _Builder(model, spec, fixtures, seed).build()
 
@@ -212,11 +212,11 @@ class _Builder:
                 if listed is None:
                     continue
                 for j, cid in enumerate(listed):
-                    found = self.card_models.get(cid)
-                    if found is None:
+                    entry = self.card_models.get(cid)
+                    if entry is None:
                         self.fail(("seats", i, zone, j), f"unknown card {cid!r}")
                         continue
-                    owner_house, card = found
+                    owner_house, card = entry
                     owner = seat_of.get(owner_house)
                     if zone == "hostages":
                         if owner is None or owner == i:
@@ -319,6 +319,7 @@ class _Builder:
             if not pool:
                 self.fail(("seats",), f"more copies of {cid!r} are placed than the deck holds")
                 self.check()
+                raise AssertionError("unreachable: check() raises the problem just added")
             return pool.pop(0)
 
         seat_of = {h: s for s, h in enumerate(t.houses)}

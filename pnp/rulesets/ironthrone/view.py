@@ -123,8 +123,9 @@ class SeatView:
         self._withdrawn = ref.withdrawn[:]
         self._shielded = ref.shielded[:]
         self._bonus = ref.bonus[:]
-        self._hands = [len(h) for h in ref.hand]
-        self._hands[seat] = ref.hand[seat][:]  # type: ignore[call-overload]
+        # the others' hands as counts, this seat's own as its cards
+        self._hands: list[int | list[int]] = [len(h) for h in ref.hand]
+        self._hands[seat] = ref.hand[seat][:]
         self._held = ref.held[seat][:]
         owner = ref.t.card_owner
         self._held_owners = [[owner[c] for c in h] for h in ref.held]
@@ -159,7 +160,9 @@ class SeatView:
     def hand(self) -> list[CardInfo]:
         """This seat's hand."""
         infos = card_infos(self._t)
-        return [infos[c] for c in self._hands[self.seat]]  # type: ignore[union-attr]
+        mine = self._hands[self.seat]
+        assert isinstance(mine, list)  # this seat's own entry is its cards (see __init__)
+        return [infos[c] for c in mine]
 
     def hostages(self) -> list[CardInfo]:
         """The hostages this seat holds (it may look at their fronts, IT-HOST-02)."""

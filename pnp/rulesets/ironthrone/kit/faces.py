@@ -239,8 +239,10 @@ def _art_glyph(height: float, size: float) -> Custom:
     return Custom(draw)
 
 
-def _rules_text(art_height: float, flavor: float, size: float, **kw: object) -> Text:
-    """The rules text between the art window and the flavour line."""
+def _rules_text(
+    art_height: float, flavor: float, size: float, align: str = "left", valign: str = "top"
+) -> Text:
+    """The rules text between the art window and the flavour line (``Text``'s alignments)."""
     bottom = FOOT + flavor
     return Text(
         "{text}",
@@ -252,7 +254,8 @@ def _rules_text(art_height: float, flavor: float, size: float, **kw: object) -> 
         min_size=6,
         color=INK,
         escape_values=False,
-        **kw,
+        align=align,
+        valign=valign,
     )
 
 

@@ -377,6 +377,11 @@ class Moves(State):
         """Whether ``seat`` may take hostages (not barred from rewards, IT-RES-07)."""
         return not self.no_rewards[seat]
 
+    # here, not in Resolution: the take_hostage effect asks it too
+    def victims(self, seats: list[int]) -> list[int]:
+        """Those of ``seats`` a hostage can be taken from (not shielded, IT-RES-07)."""
+        return [s for s in seats if not self.shielded[s] and self.hostage_sources(s)]
+
     def can_force_support(self, that: int) -> bool:
         """Whether ``that`` player can still be made to support."""
         return not self.offered[that] and self.has_living(that)

@@ -106,10 +106,6 @@ class Resolution(Windows):
         if c >= 0 and self.status[c] == ALIVE:
             self.remove_power(c, (self.power[c] + 1) // 2)
 
-    def victims(self, seats: list[int]) -> list[int]:
-        """Those of ``seats`` a hostage can be taken from (not shielded, IT-RES-07)."""
-        return [s for s in seats if not self.shielded[s] and self.hostage_sources(s)]
-
     def hostility_hostage(self) -> Flow:
         """The winning active player takes one hostage from a loser (IT-RES-05)."""
         w = self.winner
