@@ -491,7 +491,9 @@ class HeuristicBot(KindBot):
             n = s.nobles[opt.data]
             if s.friendly(view.seat, n.seat):
                 continue
-            sc = sum(1 for t in n.titles if s.kind_of(t) != "fief" and t not in ("king", "queen"))
+            sc: float = sum(
+                1 for t in n.titles if s.kind_of(t) != "fief" and t not in ("king", "queen")
+            )
             sc += 0.1 * s.vp(n.seat) + 0.05 * len(n.titles)
             if sc > score:
                 best, score = i, sc
@@ -1145,7 +1147,7 @@ class HeuristicBot(KindBot):
         for i, opt in enumerate(d.options):
             v = opt.data
             fief = s.cat.map.fief_of[v]
-            sc = (2 if fief == target else 0) + (1 if fief == home else 0)
+            sc: float = (2 if fief == target else 0) + (1 if fief == home else 0)
             sc += 0.2 * s.troop_count(v, me)
             if sc > score:
                 best, score = i, sc

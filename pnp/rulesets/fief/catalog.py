@@ -248,18 +248,18 @@ def build_catalog(content: FiefContent) -> Catalog:
         names[c.id] = c.name
         fortune += [c.id] * c.copies
     seasons: dict[str, list[str]] = {"autumn": [], "winter": []}
-    for c in content.disaster_copies:
-        word, value = c.effect.word()
-        cards[c.id] = ("disaster", word, value)
-        names[c.id] = c.name
-        seasons["autumn"] += [c.id] * c.autumn
-        seasons["winter"] += [c.id] * c.winter
+    for d in content.disaster_copies:
+        word, value = d.effect.word()
+        cards[d.id] = ("disaster", word, value)
+        names[d.id] = d.name
+        seasons["autumn"] += [d.id] * d.autumn
+        seasons["winter"] += [d.id] * d.winter
     court: list[str] = []
-    for c in content.court:
-        word, value = c.effect.word()
-        cards[c.id] = ("court", word, value)
-        names[c.id] = c.name
-        court += [c.id] * c.copies
+    for e in content.court:
+        word, value = e.effect.word()
+        cards[e.id] = ("court", word, value)
+        names[e.id] = e.name
+        court += [e.id] * e.copies
     titles = {
         t.id: TitleInfo(
             t.id,

@@ -121,6 +121,15 @@ class _OneWord(OneKeyModel):
         entry: FiefWord = self.words[self.key]
         return entry
 
+    def given(self, name: str) -> Any:
+        """The parameter of the word ``name`` if it is the word given, else None.
+
+        The words' fields are made from the vocabulary at import (see
+        :meth:`.Vocabulary.model`), so a type checker cannot see them as
+        attributes; an unknown ``name`` still raises :class:`AttributeError`.
+        """
+        return getattr(self, name)
+
 
 # --- Noble attributes --------------------------------------------------------
 #

@@ -49,16 +49,16 @@ def _units(s: FiefState) -> list[str]:
                 if c < 0:
                     out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
                 on_board[seat][u] += c
-    for seat in s.seats:
-        full = cat.stock_totals(seat.house, s.tactics)
+    for player in s.seats:
+        full = cat.stock_totals(player.house, s.tactics)
         for u in range(n_units):
             if u in s.shared_stock:
                 continue
-            if seat.stock[u] < 0:
-                out.append(f"seat {seat.index} stock of {cat.units[u]} is {seat.stock[u]}")
-            if seat.stock[u] + on_board[seat.index][u] != full[u]:
+            if player.stock[u] < 0:
+                out.append(f"seat {player.index} stock of {cat.units[u]} is {player.stock[u]}")
+            if player.stock[u] + on_board[player.index][u] != full[u]:
                 out.append(
-                    f"seat {seat.index} has {seat.stock[u]} + {on_board[seat.index][u]} "
+                    f"seat {player.index} has {player.stock[u]} + {on_board[player.index][u]} "
                     f"{cat.units[u]}, not {full[u]}"
                 )
     for u, left in s.shared_stock.items():

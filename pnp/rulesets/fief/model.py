@@ -620,7 +620,7 @@ class FiefContent(ContentModel):
                     )
                 homes[house.home] = house.id
                 for j, ability in enumerate(house.abilities):
-                    if ability.start_anywhere_coastal:
+                    if ability.given("start_anywhere_coastal"):
                         yield (
                             ("houses", i, "abilities", j, "start_anywhere_coastal"),
                             f"House {house.id!r} has a home Fief ({house.home!r}): "
@@ -655,7 +655,7 @@ class FiefContent(ContentModel):
         per_house: Counter[str] = Counter()
         last: dict[str, int] = {}
         for i, n in enumerate(self.nobles):
-            if n.kind == "noble":
+            if n.kind == "noble" and n.house is not None:  # no house: told by _check_nobles
                 per_house[n.house] += 1
                 last[n.house] = i
         if not self.houses or 72 % len(self.houses):
@@ -694,17 +694,18 @@ class FiefContent(ContentModel):
                     ("fortune", i, "back"),
                     f"a {word} card has a {'disaster' if disaster else 'bounty'} back",
                 )
-        for i, card in enumerate(self.disaster_copies):
-            if card.autumn + card.winter != card.copies:
+        for i, extra in enumerate(self.disaster_copies):
+            if extra.autumn + extra.winter != extra.copies:
                 yield (
                     ("disaster_copies", i),
-                    f"autumn {card.autumn} + winter {card.winter} must equal copies {card.copies}",
+                    f"autumn {extra.autumn} + winter {extra.winter} "
+                    f"must equal copies {extra.copies}",
                 )
-            if card.effect.word()[0] not in ("famine", "heavy_rain", "plague"):
+            if extra.effect.word()[0] not in ("famine", "heavy_rain", "plague"):
                 yield ("disaster_copies", i, "effect"), "a disaster copy must be a disaster"
         units = [u.id for u in self.units]
-        for i, card in enumerate(self.court):
-            free = card.effect.free_troops
+        for i, court_card in enumerate(self.court):
+            free = court_card.effect.given("free_troops")
             if free is not None and free.unit not in units:
                 hint = difflib.get_close_matches(free.unit, units, n=1)
                 yield (
@@ -712,7 +713,7 @@ class FiefContent(ContentModel):
                     f"unknown units id {free.unit!r} "
                     + (f"(did you mean {hint[0]!r}?)" if hint else f"(known: {', '.join(units)})"),
                 )
-        plague = [c for c in self.fortune if c.effect.plague is not None]
+        plague = [c for c in self.fortune if c.effect.given("plague") is not None]
         if not plague:
             yield ("fortune",), "the Fortune deck needs a Plague (Winter is Coming removes one)"
 
@@ -747,7 +748,7 @@ class FiefContent(ContentModel):
         titles = {t.id: t for t in self.titles}
         for i, house in enumerate(self.houses):
             for j, ability in enumerate(house.abilities):
-                title = ability.starting_title
+                title = ability.given("starting_title")
                 where: Loc = ("houses", i, "abilities", j, "starting_title")
                 if title is None:
                     continue

@@ -187,7 +187,7 @@ def scenario_game(
     seed: int,
 ) -> Any:
     """A game at the scenario's position (``Ruleset.scenario_game``)."""
-    spec = validate_setup(FiefSetup, setup)
+    spec: FiefSetup = validate_setup(FiefSetup, setup)
     cat = _fixture_catalog(content, cards)
     if spec.new_game:
         return _new_game(cat, spec, seed)
@@ -271,9 +271,9 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
     if spec.wall is not None:
         _build_wall(s, spec.wall, problems)
     s.refresh_weather()
-    for seat in s.seats:
-        seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
-        seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]
+    for player in s.seats:
+        player.start_wardens = [n.id for n in s.seat_nobles(player.index) if s.is_warden(n)]
+        player.start_council = [n.id for n in s.seat_nobles(player.index) if s.is_council(n)]
     return s
 
 

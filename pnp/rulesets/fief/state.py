@@ -10,7 +10,7 @@ scenario expectations and state hashes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pnp.rulesets.fief.catalog import Catalog, NobleCard
@@ -698,6 +698,8 @@ class FiefState:
         if last is not None and vkeys == last.village_keys:
             vcopies, vkeys = last.villages, last.village_keys
         else:
+            old_keys: Sequence[tuple[Any, ...] | None]
+            old_villages: Sequence[Village | None]
             if last is not None:
                 old_keys, old_villages = last.village_keys, last.villages
             else:

@@ -230,13 +230,13 @@ class FiefKitMeter(KitMeter):
                 mine = on_board[seat]
                 for u, n in enumerate(units):
                     mine[u] = mine[u] + n
-        for seat in s.seats:
-            house = seat.house
+        for player in s.seats:
+            house = player.house
             for u, unit in enumerate(cat.units):
                 if u not in s.shared_stock:
-                    counts[f"{unit}-{house}"] = seat.stock[u] + on_board[seat.index][u]
-            counts[f"tax-marker-{house}"] = seat.tax_markers
-            counts[f"diplomacy-marker-{house}"] = seat.diplomacy
+                    counts[f"{unit}-{house}"] = player.stock[u] + on_board[player.index][u]
+            counts[f"tax-marker-{house}"] = player.tax_markers
+            counts[f"diplomacy-marker-{house}"] = player.diplomacy
             for marker in ("vote-for", "vote-decoy", "marriage-marker", "vp-marker"):
                 counts[f"{marker}-{house}"] = 1
         if s.winter:
@@ -283,8 +283,14 @@ class FiefKitMeter(KitMeter):
 #: the zones of Nobles no longer in play (dead, or never or no longer in the game)
 GONE = ("dead", "deck", "out")
 #: the markers each House has (``<marker>-<house>``)
-HOUSE_MARKERS = ("tax-marker", "diplomacy-marker", "vote-for", "vote-decoy", "marriage-marker")
-HOUSE_MARKERS += ("vp-marker",)
+HOUSE_MARKERS = (
+    "tax-marker",
+    "diplomacy-marker",
+    "vote-for",
+    "vote-decoy",
+    "marriage-marker",
+    "vp-marker",
+)
 #: the shared markers and chits the meter counts
 SHARED_MARKERS = (
     "first-player",

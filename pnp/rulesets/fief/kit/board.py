@@ -131,8 +131,8 @@ def layout_board(content: FiefContent) -> BoardLayout:
     at = {v.id: (v.x, v.y) for v in content.villages}
     for road in content.roads:
         pts = [at[road.a], *road.via, at[road.b]]
-        for a, b in itertools.pairwise(pts):
-            room.block_segment(a, b, 3.0)
+        for p, q in itertools.pairwise(pts):
+            room.block_segment(p, q, 3.0)
     for seg in shape.fief_borders + shape.region_borders:
         room.block_segment(seg[0], seg[1], 2.5)
     for m in marks:
@@ -188,8 +188,8 @@ def layout_board(content: FiefContent) -> BoardLayout:
         if space is not None:
             room.take(space)
             layout.warden_spaces[region.id] = space
-    for size in LEGEND_SIZES:
-        layout.legend = room.find(*size, (0, shape.height), Room.SEA, margin=3)
+    for legend_w, legend_h in LEGEND_SIZES:
+        layout.legend = room.find(legend_w, legend_h, (0, shape.height), Room.SEA, margin=3)
         if layout.legend:
             room.take(layout.legend)
             break

@@ -32,10 +32,11 @@ suffixed by their House (``knight-stark``, ``tax-marker-stark``).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.content import LoadedContent
-from pnp.render import Card, Component, RenderError, Token
+from pnp.render import Card, Component, Draw, RenderError, Token
+from pnp.render.components import TokenShape
 from pnp.rulesets.fief.kit import faces
 from pnp.rulesets.fief.kit.board import main_board
 from pnp.rulesets.fief.kit.courtboard import court_board
@@ -46,7 +47,7 @@ from pnp.rulesets.fief.kit.wallboard import wall_board
 from pnp.rulesets.fief.model import COUNTER_BACKS, TITLE_TOKENS, FiefContent, House, Noble, stock
 
 #: token sizes by shape, mm, unless :data:`TOKEN_SIZES` names the token
-DEFAULT_TOKEN_SIZE = {"round": 18.0, "square": 18.0, "hex": 20.0}
+DEFAULT_TOKEN_SIZE: dict[TokenShape, float] = {"round": 18.0, "square": 18.0, "hex": 20.0}
 TOKEN_SIZES = {
     "vote-for": 18.0,
     "vote-decoy": 18.0,
@@ -130,6 +131,7 @@ def mini_cards(model: FiefContent) -> list[Card]:
     """Court Events, Fortune, disaster copies, Military Titles, Wall castles, First Player."""
     mini = partial(Card, size="mini", file="cards")
     cards: list[Card] = []
+    face: Draw
     for c in model.court:
         face = partial(faces.court_face, c)
         cards.append(
@@ -248,6 +250,11 @@ def _troops(model: FiefContent) -> list[Token]:
     return out
 
 
+def _printable(shape: str) -> TypeGuard[TokenShape]:
+    """Whether a token of ``shape`` prints as a token (cards, boards and dice do not)."""
+    return shape in DEFAULT_TOKEN_SIZE
+
+
 def _buildings(model: FiefContent) -> list[Token]:
     """Building counters: ``<building>-counter`` tokens, with what their back shows."""
     buildings = {b.id: b for b in model.buildings}
@@ -257,6 +264,11 @@ def _buildings(model: FiefContent) -> list[Token]:
         bid = tok.id.removesuffix("-counter")
         if not tok.id.endswith("-counter") or bid not in buildings or not tok.count:
             continue
+        if not _printable(tok.shape):
+            raise RenderError(
+                f"fief: token {tok.id!r} is a building counter: its shape must be "
+                f"{', '.join(DEFAULT_TOKEN_SIZE)}, not {tok.shape!r}"
+            )
         back_id = COUNTER_BACKS.get(tok.id)
         back = buildings.get(back_id or "")
         covered.add(bid)
@@ -298,7 +310,7 @@ def _buildings(model: FiefContent) -> list[Token]:
 def _house_markers(model: FiefContent) -> list[Token]:
     out: list[Token] = []
     for tok in model.tokens:
-        if tok.per_house and tok.shape in DEFAULT_TOKEN_SIZE:
+        if tok.per_house and _printable(tok.shape):
             size = TOKEN_SIZES.get(tok.id, DEFAULT_TOKEN_SIZE[tok.shape])
             for house in model.houses:
                 out.append(_house_token(tok.id, tok.name, house, tok.per_house, tok.shape, size))
@@ -312,7 +324,7 @@ def _markers(model: FiefContent) -> list[Token]:
     titles = {f"title-{t.id}" for t in model.titles}
     out: list[Token] = []
     for tok in model.tokens:
-        if tok.id in ON_BOARDS + AS_CARDS + AS_DICE or tok.shape not in DEFAULT_TOKEN_SIZE:
+        if tok.id in ON_BOARDS + AS_CARDS + AS_DICE or not _printable(tok.shape):
             continue
         if tok.id in units or tok.id in titles or tok.id in TITLE_TOKENS:
             continue  # printed with the troops and the Titles
@@ -335,7 +347,9 @@ def _markers(model: FiefContent) -> list[Token]:
     return out
 
 
-def _house_token(tid: str, name: str, house: House, copies: int, shape: str, size: float) -> Token:
+def _house_token(
+    tid: str, name: str, house: House, copies: int, shape: TokenShape, size: float
+) -> Token:
     token = partial(
         Token,
         id=f"{tid}-{house.id}",
@@ -355,7 +369,7 @@ def _house_token(tid: str, name: str, house: House, copies: int, shape: str, siz
     return token(face=partial(faces.house_marker_face, house, icon, word))
 
 
-def _shared_token(tid: str, name: str, count: int, shape: str, size: float) -> Token:
+def _shared_token(tid: str, name: str, count: int, shape: TokenShape, size: float) -> Token:
     token = partial(Token, id=tid, name=name, copies=count, shape=shape, size=size)
     if tid.startswith("gold-") and tid[5:].isdigit():
         return token(face=partial(faces.gold_face, int(tid[5:])))

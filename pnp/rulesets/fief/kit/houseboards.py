@@ -46,7 +46,7 @@ def home_text(model: FiefContent, house: House) -> str:
     fiefs = {f.id: f.name for f in model.fiefs}
     if house.home is not None:
         return f"Home Fief: {fiefs.get(house.home, house.home)}"
-    if any(a.start_anywhere_coastal for a in house.abilities):
+    if any(a.given("start_anywhere_coastal") for a in house.abilities):
         return "Home: a coastal Village of any Fief nobody holds"
     return "Home: any Fief nobody holds"
 

@@ -226,13 +226,13 @@ def build_shape(content: FiefContent) -> MapShape:
             radius = max(radius, y - wall_y + 12)
         poly: list[Point] = []
         for k in range(COAST_STEPS):
-            a = 2 * math.pi * k / COAST_STEPS
+            angle = 2 * math.pi * k / COAST_STEPS
             r = max(
-                [radius, _fan(a, roads[i])]
-                + [_corridor(a, phi, length) for phi, length in roads[i]]
+                [radius, _fan(angle, roads[i])]
+                + [_corridor(angle, phi, length) for phi, length in roads[i]]
             )
-            r *= _wobble(i, a)
-            poly.append((x + r * math.cos(a), y + r * math.sin(a)))
+            r *= _wobble(i, angle)
+            poly.append((x + r * math.cos(angle), y + r * math.sin(angle)))
         labels: list[Label] = [COAST] * len(poly)
         for j, (xj, yj) in enumerate(pts):
             if j == i:

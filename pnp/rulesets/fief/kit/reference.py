@@ -226,8 +226,9 @@ def _marriage_fee(model: FiefContent) -> int:
     """The fee of the first attribute that asks one (for the marriage rules' wording)."""
     for a in model.attributes:
         for e in a.effects:
-            if e.marriage_fee:
-                return e.marriage_fee
+            fee: int | None = e.given("marriage_fee")
+            if fee:
+                return fee
     return 0
 
 

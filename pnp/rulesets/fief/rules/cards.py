@@ -401,6 +401,8 @@ def new_noble(g: FiefGame, seat: int, sex: str) -> Flow:
             raise AssertionError("bannermen are created at setup")
         s.enlist(noble, seat)
         noble.zone = "aside"
+    if nid is None:
+        return  # no Lady left (targets() offers the card only while one is in the deck)
     noble = s.nobles[nid]
     yield from fate.enter_board(g, noble, "court event")
 

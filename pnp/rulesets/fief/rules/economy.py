@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.engine.game import Option
 from pnp.rulesets.fief.rules import fate, watch
 from pnp.rulesets.fief.rules.decide import Flow, ask, yes_no
-from pnp.rulesets.fief.state import FiefState
+from pnp.rulesets.fief.state import FiefState, Noble
 
 if TYPE_CHECKING:
     from pnp.rulesets.fief.game import FiefGame
@@ -230,13 +230,15 @@ def buying_turn(g: FiefGame, seat: int) -> Flow:
 
 def _unit_spots(s: FiefState, seat: int, unit: int) -> list[int]:
     if s.cat.royal_unit[unit]:
-        return sorted({s.holder_of(t).at for t in ("king", "queen") if _royal_here(s, seat, t)})
+        royals = (_royal_noble(s, seat, "king"), _royal_noble(s, seat, "queen"))
+        return sorted({n.at for n in royals if n is not None})
     return sorted({n.at for n in s.seat_nobles(seat)})
 
 
-def _royal_here(s: FiefState, seat: int, title: str) -> bool:
+def _royal_noble(s: FiefState, seat: int, title: str) -> Noble | None:
+    """The holder of ``title`` (King, Queen) if he is ``seat``'s and on the board."""
     holder = s.holder_of(title)
-    return holder is not None and holder.seat == seat and holder.zone == "board"
+    return holder if holder is not None and holder.seat == seat and holder.zone == "board" else None
 
 
 def _stock(s: FiefState, seat: int, unit: int) -> int:
@@ -296,16 +298,20 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
             if free and s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
                 out.append(Option(f"buy {title}", ("title", fief)))
     out += watch.recruit_options(s, seat)
-    if s.holder["protector"] is not None:
-        prot = s.holder_of("protector")
-        if prot.seat == seat and prot.free and not g.used(seat, "grant_fief", "round"):
-            for fief, title in cat.fief_titles_sorted:
-                if s.holder[title] is not None:
-                    continue
-                if any(
-                    s.occupies_fief(o, fief) and _title_takers(s, o, fief) for o in range(s.players)
-                ):
-                    out.append(Option(f"grant {title}", ("grant", fief)))
+    prot = s.holder_of("protector")
+    if (
+        prot is not None
+        and prot.seat == seat
+        and prot.free
+        and not g.used(seat, "grant_fief", "round")
+    ):
+        for fief, title in cat.fief_titles_sorted:
+            if s.holder[title] is not None:
+                continue
+            if any(
+                s.occupies_fief(o, fief) and _title_takers(s, o, fief) for o in range(s.players)
+            ):
+                out.append(Option(f"grant {title}", ("grant", fief)))
     return out
 
 

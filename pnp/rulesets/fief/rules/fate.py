@@ -213,10 +213,11 @@ def entry_villages(s: FiefState, seat: int) -> list[int]:
         return strong
     if own:
         return own
-    if s.seats[seat].home is not None:
+    home_fief = s.seats[seat].home
+    if home_fief is not None:
         home = [
             v
-            for v in s.cat.map.fief_villages[s.seats[seat].home]
+            for v in s.cat.map.fief_villages[home_fief]
             if all(s.friendly(seat, p) for p in s.present(v))
         ]
         if home:

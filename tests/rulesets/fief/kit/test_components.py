@@ -356,6 +356,27 @@ def test_building_without_counters_is_a_clear_error(content_root: Path, tmp_path
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 
+def test_a_building_counter_that_is_no_token_is_a_clear_error(
+    content_root: Path, tmp_path: Path
+) -> None:
+    """A ``-counter`` token shaped as a card, board or die cannot print as a counter."""
+    tokens = content_root / "fief" / "tokens.yaml"
+    line = "{id: sept-counter, name: Sept, shape: square, count: 39}"
+    text = tokens.read_text()
+    assert line in text
+    tokens.write_text(text.replace(line, line.replace("square", "card")))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["build", "fief", "--content", str(content_root), "--out", str(out)]
+    )
+    assert result.exit_code == 2
+    assert (
+        "fief: token 'sept-counter' is a building counter: its shape must be round, square, "
+        "hex, not 'card'" in result.output
+    )
+    assert "Traceback" not in result.output
+
+
 def test_title_token_counts_must_match_the_titles(content_root: Path, tmp_path: Path) -> None:
     tokens = content_root / "fief" / "tokens.yaml"
     tokens.write_text(
