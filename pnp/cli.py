@@ -6,7 +6,7 @@ import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 
@@ -24,7 +24,8 @@ app = HelpTyper(
     pretty_exceptions_enable=False,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ContentOption = Annotated[
     Path | None,
@@ -86,12 +87,12 @@ ReportOption = Annotated[
 INTERRUPTED = interrupt.STATUS
 
 
-def reports_errors(func: F) -> F:
+def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a :class:`PnpError` into its lines on stderr and exit status 2, and Ctrl-C
     into one line and exit status 130."""
 
     @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except PnpError as exc:
@@ -103,7 +104,7 @@ def reports_errors(func: F) -> F:
         except KeyboardInterrupt:
             cli_errors.interrupted()
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def _version(value: bool) -> None:

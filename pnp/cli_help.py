@@ -26,6 +26,7 @@ from typing import Any, get_args
 import typer
 from typer._click.exceptions import UsageError
 from typer.core import TyperArgument, TyperCommand, TyperGroup
+from typer.models import CommandFunctionType
 
 from pnp import cli_errors
 
@@ -147,8 +148,8 @@ class HelpTyper(typer.Typer):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cls=NamedGroup, **kwargs)
 
-    def command(  # type: ignore[override]
+    def command(
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
         """Register a command, as :meth:`typer.Typer.command` does, of :class:`NamedCommand`."""
         return super().command(name, cls=cls or NamedCommand, **kwargs)

@@ -167,11 +167,11 @@ def check_markers(
         elif marker.suffixes and target.suffix.lower() not in marker.suffixes:
             yield loc, f"expected a {' or '.join(marker.suffixes)} file, got {value!r}"
         elif marker.formats:
-            key = (target, marker.formats)
-            if key not in pictures:
-                pictures[key] = _picture_problem(target, marker.formats)
-            if pictures[key]:
-                yield loc, f"{value!r}: {pictures[key]}"
+            picture = (target, marker.formats)
+            if picture not in pictures:
+                pictures[picture] = _picture_problem(target, marker.formats)
+            if pictures[picture]:
+                yield loc, f"{value!r}: {pictures[picture]}"
 
 
 def _picture_problem(target: Path, formats: tuple[str, ...]) -> str | None:

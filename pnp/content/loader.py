@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from pnp.content.checks import check_markers
 from pnp.content.cross_check import run_cross_checks
@@ -217,7 +218,7 @@ def _unwrap(t: Any) -> list[Any]:
 _MAPPING_TYPES = ("model_type", "model_attributes_type", "dict_type")
 
 
-def _explain(model: type[BaseModel], data: Any, err: dict[str, Any]) -> tuple[Loc, str]:
+def _explain(model: type[BaseModel], data: Any, err: ErrorDetails) -> tuple[Loc, str]:
     """Where a pydantic error sits in the data, and what to tell the designer.
 
     A bad union tag (``type: charcter``) is placed on the tag's own field,
@@ -267,7 +268,7 @@ def _shape(value: Any) -> str:
     return type(value).__name__
 
 
-def _message(model: type[BaseModel], err: dict[str, Any], loc: Loc) -> str:
+def _message(model: type[BaseModel], err: ErrorDetails, loc: Loc) -> str:
     kind = err["type"]
     if kind == "extra_forbidden":
         known = _fields_at(model, loc[:-1])
@@ -298,7 +299,7 @@ def _got(value: Any) -> str:
 _COLOUR_PATTERN = "^#[0-9a-fA-F]{6}$"
 
 
-def _pattern_message(err: dict[str, Any]) -> str:
+def _pattern_message(err: ErrorDetails) -> str:
     """Text that does not match its pattern: what the pattern means, and what was written."""
     pattern = str((err.get("ctx") or {}).get("pattern", ""))
     given = err.get("input")
@@ -311,7 +312,7 @@ def _pattern_message(err: dict[str, Any]) -> str:
     return f"{err['msg']}, got {given!r}"
 
 
-def _choice_message(err: dict[str, Any]) -> str:
+def _choice_message(err: ErrorDetails) -> str:
     """A word outside a fixed list: the list, the word given, and the nearest word."""
     given = err.get("input")
     words = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))

@@ -143,5 +143,8 @@ def salvage(model: type[M], data: dict[str, Any], errors: Iterable[Loc], lost: b
 def _adapter(model: type[ContentModel], name: str) -> TypeAdapter[Any]:
     """A validator for one root field of ``model``, with the field's own constraints."""
     info = model.model_fields[name]
-    annotation = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+    # a type form built at run time: mypy cannot follow it, pydantic reads it
+    annotation: Any = (
+        Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+    )
     return TypeAdapter(annotation)

@@ -18,7 +18,8 @@ def summarize(model: BaseModel) -> dict[str, str]:
             continue
         text = str(len(value))
         copies = [getattr(item, "copies", None) for item in value]
-        if value and all(isinstance(c, int) for c in copies):
-            text += f" ({sum(copies)} copies)"
+        counts = [c for c in copies if isinstance(c, int)]
+        if value and len(counts) == len(copies):
+            text += f" ({sum(counts)} copies)"
         out[info.alias or name] = text
     return out

@@ -101,7 +101,7 @@ class Vocabulary(Generic[W]):
             word.name: (word.schema | None, Field(default=None, description=_doc(word)))
             for word in self._words.values()
         }
-        built = create_model(  # type: ignore[call-overload]
+        built = create_model(
             cls.__name__,
             __base__=cls,
             __module__=cls.__module__,
@@ -112,7 +112,7 @@ class Vocabulary(Generic[W]):
         built.one_key_noun = self.noun
         built.__qualname__ = cls.__qualname__
         self._model = built
-        return built  # type: ignore[no-any-return]
+        return built
 
     @property
     def names(self) -> tuple[str, ...]:

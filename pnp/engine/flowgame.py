@@ -94,7 +94,7 @@ class FlowGame(NativeGame):
         flow = self._flow_now
         while flow is not None:
             try:
-                self._flow_pending = flow.send(value)  # type: ignore[arg-type]
+                self._flow_pending = flow.send(value)  # type: ignore[arg-type]  # None primes it
                 return
             except StopIteration:
                 break

@@ -356,9 +356,9 @@ def read_records(path: Path) -> list[Record]:
         ) from None
     if path.suffix == ".jsonl":
         records = []
-        for n, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                records.append(Record.from_json(_parse(line, shown, n), f"{shown}:{n}"))
+        for n, row in enumerate(text.splitlines(), start=1):
+            if row.strip():
+                records.append(Record.from_json(_parse(row, shown, n), f"{shown}:{n}"))
         if not records:
             raise RecordError(f"{shown}: no records in the file")
         return records

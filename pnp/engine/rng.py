@@ -52,7 +52,7 @@ def stream(seed: int, *names: str | int) -> random.Random:
     """
     rng = _allocate(random.Random)
     _seed_int(rng, derive_seed(seed, *names))
-    rng.gauss_next = None  # type: ignore[attr-defined]
+    rng.gauss_next = None  # type: ignore[attr-defined]  # C Random's; typeshed omits it
     return rng
 
 

@@ -79,7 +79,7 @@ def validate_setup(model: type[T] | Any, raw: Any, where: Loc = ("setup",)) -> T
     """``raw`` validated as ``model`` (a pydantic model or an annotated union);
     a :class:`SetupError` with every problem located under ``where`` if it is not."""
     try:
-        return TypeAdapter(model).validate_python(raw)  # type: ignore[no-any-return]
+        return TypeAdapter(model).validate_python(raw)
     except ValidationError as exc:
         raise SetupError(problems=located(exc, raw, where)) from None
 

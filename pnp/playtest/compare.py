@@ -161,10 +161,10 @@ class PairTally:
         for table, played_only in ((self.drawn, False), (self.played, True)):
             in_base, in_candidate = _seen(base, played_only), _seen(candidate, played_only)
             for card in in_base | in_candidate:
-                counts = table.get(card)
-                if counts is None:
-                    counts = table[card] = PairCounts()
-                counts.add(card in in_base, card in in_candidate)
+                tally = table.get(card)
+                if tally is None:
+                    tally = table[card] = PairCounts()
+                tally.add(card in in_base, card in in_candidate)
 
     def _add_cards(
         self, base: GameSummary, candidate: GameSummary, seat: int, house: str, b: bool, c: bool

@@ -404,12 +404,12 @@ def render_report(report: PlaytestReport) -> bytes:
 
     if s.cards:
         games = max(1, s.games)
-        rows = [(card, c.drawn / games, c.played / games) for card, c in s.cards.items()]
-        for start in range(0, len(rows), CARDS_PER_CHART):
-            chunk = rows[start : start + CARDS_PER_CHART]
+        per_game = [(card, c.drawn / games, c.played / games) for card, c in s.cards.items()]
+        for start in range(0, len(per_game), CARDS_PER_CHART):
+            chunk = per_game[start : start + CARDS_PER_CHART]
             title = "Cards: drawn and played per game"
-            if len(rows) > CARDS_PER_CHART:
-                title += f" ({start + 1}–{start + len(chunk)} of {len(rows)})"
+            if len(per_game) > CARDS_PER_CHART:
+                title += f" ({start + 1}–{start + len(chunk)} of {len(per_game)})"
             story += [CondPageBreak(12 * len(chunk) + 60), heading(title, h2, 1)]
             if start == 0 and s.never_played and CARDS in left_out:
                 # red names are no failure here: say why, as the terminal does
@@ -475,12 +475,19 @@ KIT_LISTED = 20
 KIT_COLUMNS = [40 * mm, 42 * mm, 14 * mm, 14 * mm, 18 * mm, 52 * mm]
 
 
-def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
+def _kit_story(
+    report: PlaytestReport,
+    heading: Headings,
+    h2: ParagraphStyle,
+    h3: ParagraphStyle,
+    body: ParagraphStyle,
+    small: ParagraphStyle,
+) -> list[Flowable]:
     """The kit check: shortfalls, the tightest components and the slack, as tables."""
     kit = report.kit
     if kit is None:
         return []
-    story: list = [CondPageBreak(60 * mm), heading("The printed kit", h2, 1)]
+    story: list[Flowable] = [CondPageBreak(60 * mm), heading("The printed kit", h2, 1)]
     story.append(
         Paragraph(
             escape(
@@ -531,7 +538,7 @@ def _kit_story(report: PlaytestReport, heading, h2, h3, body, small) -> list:
     return story
 
 
-def _kit_notes(rows: list[KitRow], small) -> list:
+def _kit_notes(rows: list[KitRow], small: ParagraphStyle) -> list[Flowable]:
     """A line under a kit table for each of its rows whose need is worked out (a coin)."""
     return [Paragraph(escape(f"{r.component}: {r.note}."), small) for r in rows if r.note]
 
@@ -549,10 +556,16 @@ def strength_row(figure: CardStrength) -> ChangeRow:
     return ChangeRow(figure.card + ("*" if figure.clear else ""), change, low, high, note)
 
 
-def _strength_story(report: PlaytestReport, heading, h2, h3, small) -> list:
+def _strength_story(
+    report: PlaytestReport,
+    heading: Headings,
+    h2: ParagraphStyle,
+    h3: ParagraphStyle,
+    small: ParagraphStyle,
+) -> list[Flowable]:
     """The strongest and weakest cards by improvement when drawn: charts and a table."""
     best, worst = strongest(report.strength), weakest(report.strength)
-    story: list = [CondPageBreak(90 * mm), heading("Card strength", h2, 1)]
+    story: list[Flowable] = [CondPageBreak(90 * mm), heading("Card strength", h2, 1)]
     story.append(
         Paragraph(
             escape(
@@ -628,7 +641,11 @@ def _path_rows(paths: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
 
 
 def data_table(
-    rows: list[list[str]], style, *, header: bool = False, widths: list[float] | None = None
+    rows: list[list[str]],
+    style: ParagraphStyle,
+    *,
+    header: bool = False,
+    widths: list[float] | None = None,
 ) -> Table:
     """A table of paragraphs in ``style`` (a grey header row when ``header``)."""
     cells = [[Paragraph(c, style) for c in row] for row in rows]

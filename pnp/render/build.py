@@ -181,8 +181,8 @@ def prepare_ruleset(
     bar.finish()
     stale: list[Path] = []
     if components is not None or references:
-        data = manifest(ruleset, content, options, files, references)
-        queue.add(folder / MANIFEST, _manifest_bytes(data))
+        summary = manifest(ruleset, content, options, files, references)
+        queue.add(folder / MANIFEST, _manifest_bytes(summary))
         outcome.files.append(folder / MANIFEST)
         keep = {p.name for p in outcome.files}
         stale = stale_files(folder, keep)

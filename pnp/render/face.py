@@ -135,8 +135,8 @@ class DrawContext:
             ImageStat.Stat(original._image.convert("RGB")).mean,
             ImageStat.Stat(self._images[key]._image.convert("RGB")).mean,
         ]
-        was, now = (tuple(v / 255 for v in m) for m in means)
-        return self._images[key], was, now  # type: ignore[return-value]
+        was, now = ((r / 255, g / 255, b / 255) for r, g, b in means)
+        return self._images[key], was, now
 
     def image(self, path: str | Path) -> ImageReader:
         """The image at ``path`` relative to the content folder, loaded once."""

@@ -35,7 +35,7 @@ from functools import partial
 from typing import Any
 
 from pnp.render.components import Draw
-from pnp.render.face import Face
+from pnp.render.face import Face, Fit
 from pnp.render.markup import escape
 from pnp.render.report import RenderError
 from pnp.render.units import mm
@@ -247,7 +247,7 @@ class Image(Element):
     y: Value
     w: Value
     h: Value
-    fit: str = "cover"
+    fit: Fit = "cover"
     when: Condition = None
 
     def draw(self, face: Face, data: Any) -> None:
@@ -263,7 +263,7 @@ class Image(Element):
                 r(self.w) * mm,
                 r(self.h) * mm,
                 fit=self.fit,
-            )  # type: ignore[arg-type]
+            )
 
 
 @dataclass(frozen=True)

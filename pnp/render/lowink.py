@@ -73,7 +73,8 @@ def luma(c: RGB) -> float:
 
 def tint(c: RGB, amount: float) -> RGB:
     """``c`` moved ``amount`` of the way to white."""
-    return tuple(v + (1 - v) * amount for v in c)  # type: ignore[return-value]
+    r, g, b = c
+    return (r + (1 - r) * amount, g + (1 - g) * amount, b + (1 - b) * amount)
 
 
 def dark(c: RGB, target: float = DARK) -> RGB:
@@ -82,12 +83,18 @@ def dark(c: RGB, target: float = DARK) -> RGB:
     if y <= target:
         return c
     f = target / y
-    return tuple(v * f for v in c)  # type: ignore[return-value]
+    r, g, b = c
+    return (r * f, g * f, b * f)
 
 
 def wash(c: RGB) -> RGB:
     """A picture's colour after :data:`WASH`."""
     return tint(c, WASH)
+
+
+def _matrix(nums: list[float]) -> Matrix:
+    """The six operands of ``cm`` or ``Tm`` as a matrix."""
+    return (nums[0], nums[1], nums[2], nums[3], nums[4], nums[5])
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
@@ -313,7 +320,7 @@ def rewrite(code: Sequence[str], width: float, height: float) -> list[str]:
             if rw.stack:
                 rw.state = rw.stack.pop()
         elif op == "cm" and len(nums) == 6:
-            st.ctm = _mul(tuple(nums), st.ctm)  # type: ignore[arg-type]
+            st.ctm = _mul(_matrix(nums), st.ctm)
         elif op in ("rg", "RG") and len(nums) == 3:
             c: RGB = (nums[0], nums[1], nums[2])
             if op == "rg":
@@ -373,7 +380,7 @@ def rewrite(code: Sequence[str], width: float, height: float) -> list[str]:
             rw.tlm = _mul((1, 0, 0, 1, nums[0], nums[1]), rw.tlm)
             rw.tm = rw.tlm
         elif in_text and op == "Tm" and len(nums) == 6:
-            rw.tm = rw.tlm = tuple(nums)  # type: ignore[assignment]
+            rw.tm = rw.tlm = _matrix(nums)
         elif in_text and op == "T*":
             rw.tlm = _mul((1, 0, 0, 1, 0, -rw.leading), rw.tlm)
             rw.tm = rw.tlm

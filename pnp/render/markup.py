@@ -23,6 +23,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from typing import final
 
 from pnp.render.report import RenderError
 
@@ -31,6 +32,7 @@ class MarkupError(RenderError):
     """Markup that cannot be read: an unknown tag, an unclosed style, a bare ``&``."""
 
 
+@final  # no subclasses: the layout tells tokens apart by exact type
 @dataclass(slots=True)
 class Run:
     """Text without whitespace in one style."""
@@ -40,6 +42,7 @@ class Run:
     italic: bool = False
 
 
+@final  # no subclasses: the layout tells tokens apart by exact type
 @dataclass(slots=True)
 class Space:
     """A breakable space (its width comes from its style)."""
@@ -48,6 +51,7 @@ class Space:
     italic: bool = False
 
 
+@final  # no subclasses: the layout tells tokens apart by exact type
 @dataclass(slots=True)
 class IconRef:
     """An inline icon, drawn at text size on the baseline."""
@@ -57,6 +61,7 @@ class IconRef:
     italic: bool = False
 
 
+@final  # no subclasses: the layout tells tokens apart by exact type
 @dataclass(slots=True)
 class Break:
     """A forced line break; ``paragraph`` adds half a line of space."""

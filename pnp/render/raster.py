@@ -120,7 +120,8 @@ class Document:
                     if not char.strip():
                         continue
                     box = textpage.get_charbox(i)
-                    out.append((char, tuple(float(v) for v in box)))  # type: ignore[arg-type]
+                    left, bottom, right, top = box
+                    out.append((char, (float(left), float(bottom), float(right), float(top))))
             finally:
                 textpage.close()
         finally:

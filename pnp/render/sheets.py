@@ -24,7 +24,7 @@ class _Piece:
 
 
 def _copies(components: Sequence[Component]) -> list[_Piece]:
-    out = []
+    out: list[_Piece] = []
     for comp in components:
         w, h = comp.trim_size()
         shape = comp.shape if isinstance(comp, Token) else "rect"

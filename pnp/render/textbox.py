@@ -133,19 +133,19 @@ def prepare(
         (True, True): fam.bold_italic,
     }
     for token in tokens:
-        cls = type(token)
-        if cls is Run:
+        # ``type(token) is`` (not isinstance): as fast as a saved type, and mypy narrows it
+        if type(token) is Run:
             font = styles[token.bold, token.italic]
             parts.append((token.text, font, unit_width(font, token.text), None))
             lacking = fonts.missing_glyphs(font, token.text)
             if lacking:
                 missing.extend(ch for ch in lacking if ch not in missing)
-        elif cls is Space:
+        elif type(token) is Space:
             if parts:
                 items.append((WORD, sum(p[2] for p in parts), tuple(parts)))
                 parts.clear()
             items.append((SPACE, unit_width(styles[token.bold, token.italic], " "), None))
-        elif cls is IconRef:
+        elif type(token) is IconRef:
             icon = icons.get(token.name)
             if icon is None:
                 known = ", ".join(sorted(icons)) or "none are registered"

@@ -32,7 +32,7 @@ from reportlab.lib.utils import ImageReader
 from pnp.render.components import Card, Component
 from pnp.render.exports.base import Export
 from pnp.render.exports.decks import deck_groups
-from pnp.render.exports.jobs import Cell, Guide, Job
+from pnp.render.exports.jobs import Cell, Encoding, Guide, Job
 from pnp.render.exports.printers import POD_DPI, Fit, Printer, find_printer, fit_card
 from pnp.render.geometry import Box, Transform
 from pnp.render.pdf import binary_streams, new_canvas
@@ -150,7 +150,7 @@ def export_pod(export: Export) -> None:
         _, fit = pages[index]
         size = fit.template.pixels
         guides = _guides(fit) if export.settings.guides else ()
-        encoding = "jpeg-cmyk" if printer.layout == "pdf" else "png"
+        encoding: Encoding = "jpeg-cmyk" if printer.layout == "pdf" else "png"
         images[name] = Job(size, (Cell(index, 0, 0, *size, fit.turned),), POD_DPI, encoding, guides)
     export.bar.start(f"{export.ruleset.name} {printer.name}", len(images))
     pdf = export.pdf([p for p, _ in pages])

@@ -225,9 +225,9 @@ def export_tts(export: Export) -> None:
             else:
                 blank_sizes[sheet.back_file] = (cw, ch)
     token_files: dict[str, str] = {}
-    for comp in tokens:
+    for token in tokens:
         for which in ("face", "back"):
-            s = side_of(comp, which)
+            s = side_of(token, which)
             if s is None or s.name in token_files:
                 continue
             w_mm, h_mm = to_mm(s.w), to_mm(s.h)
@@ -237,14 +237,14 @@ def export_tts(export: Export) -> None:
             token_files[s.name] = f"images/{s.name}.png"
             images[token_files[s.name]] = Job(size, (Cell(page(s), 0, 0, *size),), settings.dpi)
     board_files: dict[str, str] = {}
-    for comp in boards:
-        s = side_of(comp, "face")
+    for board in boards:
+        s = side_of(board, "face")
         assert s is not None
         w_mm, h_mm = to_mm(s.w), to_mm(s.h)
         dpi = min(settings.dpi, MAX_PIXELS * 25.4 / max(w_mm, h_mm))
         size = (min(MAX_PIXELS, pixels(w_mm, dpi)), min(MAX_PIXELS, pixels(h_mm, dpi)))
-        board_files[comp.id] = f"images/{s.name}.png"
-        images[board_files[comp.id]] = Job(size, (Cell(page(s), 0, 0, *size),), settings.dpi)
+        board_files[board.id] = f"images/{s.name}.png"
+        images[board_files[board.id]] = Job(size, (Cell(page(s), 0, 0, *size),), settings.dpi)
 
     export.bar.start(f"{name} tts", len(images))
     pdf = export.pdf(pages)
@@ -289,8 +289,8 @@ def export_tts(export: Export) -> None:
         for card in cards:
             s = side_of(card, "face")
             assert s is not None
-            sheet_key, cell = where[s.name]
-            card_id = sheet_key * 100 + cell
+            sheet_key, slot = where[s.name]
+            card_id = sheet_key * 100 + slot
             for copy in range(card.copies):
                 obj = _common(
                     _guid(name, card.id, str(copy)),
@@ -334,7 +334,7 @@ def export_tts(export: Export) -> None:
         front = side_of(comp, "face")
         back = side_of(comp, "back")
         assert front is not None
-        size = to_mm(front.w) / 25.4
+        inches = to_mm(front.w) / 25.4
 
         def tile(
             copy: int,
@@ -342,7 +342,7 @@ def export_tts(export: Export) -> None:
             front: Side = front,
             back: Side | None = back,
             x: float = i * 2.0,
-            size: float = size,
+            size: float = inches,
         ) -> dict[str, Any]:
             obj = _common(
                 _guid(name, comp.id, str(copy)),
@@ -384,21 +384,21 @@ def export_tts(export: Export) -> None:
         bag |= {**_SCRIPT, "ContainedObjects": [tile(c) for c in range(comp.copies)]}
         objects.append(bag)
 
-    for i, comp in enumerate(boards):
-        s = side_of(comp, "face")
+    for i, board in enumerate(boards):
+        s = side_of(board, "face")
         assert s is not None
-        for copy in range(comp.copies):
+        for copy in range(board.copies):
             obj = _common(
-                _guid(name, comp.id, str(copy)),
+                _guid(name, board.id, str(copy)),
                 "Custom_Board",
                 _transform(i * 30.0, 20.0 + copy * 2.0),
-                comp.label,
+                board.label,
                 texts.get(s.name, "")[:500],
-                comp.id,
+                board.id,
             )
             obj |= {
                 "CustomImage": {
-                    "ImageURL": url(board_files[comp.id]),
+                    "ImageURL": url(board_files[board.id]),
                     "ImageSecondaryURL": "",
                     "ImageScalar": 1.0,
                     "WidthScale": 0.0,
