@@ -188,7 +188,10 @@ class CardDef:
         )
         phases: set[str] = set()
         for _i, a in self.actions:
-            phases.update(PHASES if a.action == "any" else (a.action,))
+            if a.action == "any":
+                phases.update(PHASES)
+            elif a.action is not None:  # (always: these are the actions)
+                phases.add(a.action)
         ambush = bool(self.kw & KW_BIT["ambush"])
         # An event's actions are played from hand, any other card's are used in
         # play; Ambush works from hand in every phase. Action windows look only

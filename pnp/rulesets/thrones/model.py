@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -386,7 +386,7 @@ def _check_traits(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
     have = {t for c in (*content.cards, *content.plots) for t in getattr(c, "traits", ())}
     for section in ("cards", "plots", "agendas"):
         for i, item in enumerate(getattr(content, section)):
-            found = [
+            found: list[tuple[Loc, str]] = [
                 ((section, i, key), getattr(item, key))
                 for key in _TRAIT_KEYS[1:]
                 if isinstance(getattr(item, key, None), str)
@@ -418,7 +418,7 @@ def _trait_refs(data: object, loc: Loc) -> Iterator[tuple[Loc, str]]:
             yield from _trait_refs(value, (*loc, i))
 
 
-def _close(word: str, known: dict[str, object]) -> str | None:
+def _close(word: str, known: Iterable[str]) -> str | None:
     hint = difflib.get_close_matches(word, list(known), n=1)
     return hint[0] if hint else None
 

@@ -15,7 +15,7 @@ The printed text, the kit and validation keep using the models themselves.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -30,15 +30,16 @@ class Plain:
     """Base of the plain copies; ``model`` is the copied model."""
 
     __slots__ = ("model",)
+    model: BaseModel
 
     def __repr__(self) -> str:
         return f"plain {self.model!r}"
 
 
-_CLASSES: dict[type, type] = {}
+_CLASSES: dict[type, type[Plain]] = {}
 
 
-def plain_class(cls: type[BaseModel]) -> type:
+def plain_class(cls: type[BaseModel]) -> type[Plain]:
     """The plain class that copies instances of model class ``cls`` (made once)."""
     pc = _CLASSES.get(cls)
     if pc is None:
@@ -84,6 +85,7 @@ def shared_plain(model: BaseModel) -> Any:
     return _SHARED.get(model, plain)
 
 
-#: target classes, model or plain copy (``isinstance(t, CHOOSE)``)
-CHOOSE = (ChooseTarget, plain_class(ChooseTarget))
-EACH = (EachTarget, plain_class(EachTarget))
+#: target classes, model or plain copy (``isinstance(t, CHOOSE)``); the plain class
+#: is typed as the model it copies (it has the model's fields, all the referee reads)
+CHOOSE = (ChooseTarget, cast("type[ChooseTarget]", plain_class(ChooseTarget)))
+EACH = (EachTarget, cast("type[EachTarget]", plain_class(EachTarget)))

@@ -156,7 +156,7 @@ def scenario_game(
     first player), so that every event of the position happens inside the script.
     """
     model = content_of(content)
-    spec = validate_setup(ThronesSetup, setup)
+    spec: ThronesSetup = validate_setup(ThronesSetup, setup)
     fixture_cards, fixture_plots = _fixtures(cards)
     db = db_for(content).with_fixtures(fixture_cards, fixture_plots)
     problems = Problems()

@@ -17,7 +17,7 @@ from pnp.engine.rng import derive_seed, stream
 from pnp.errors import UsageError, did_you_mean
 from pnp.rulesets.thrones.catalog import CardDB
 from pnp.rulesets.thrones.game import ThronesGame
-from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.model import Deck, ThronesContent
 from pnp.rulesets.thrones.state import Card
 from pnp.rulesets.thrones.zones import DECK, PLOT_DECK, PLOT_DRAFT
 
@@ -75,7 +75,7 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> ThronesGa
         raise UsageError(f"thrones is played by 2–4 players, not {players}")
     opts = check_options(players, config.options)
     fmt = opts.get("deck_format") or ("two_player" if players == 2 else "constructed")
-    decks = {}
+    decks: dict[str, Deck] = {}
     for d in model.decks:
         if d.format == fmt:
             decks.setdefault(d.house, d)

@@ -289,8 +289,8 @@ class CouncilBoard:
             for i in range(steps + 1):
                 t = i / steps
                 r = arc_r - depth * math.sin(math.pi * t)
-                a = math.radians(start + sweep * t)
-                pts.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+                ang = math.radians(start + sweep * t)
+                pts.append((centre[0] + r * math.cos(ang), centre[1] + r * math.sin(ang)))
             pts = _trim(pts, disc + 1.2 * mm)
             _polyline(c, pts, SUPPORT, 2.2)
             _head(c, pts[-2], pts[-1], SUPPORT, 3.4 * mm)

@@ -267,9 +267,9 @@ def components(content: LoadedContent[Any]) -> list[Component]:
             None,
         ),
     )
-    for tid, name, copies, face, back in supply:
+    for tid, name, count, face, back in supply:
         size = TOKEN_SIZES[tid]
-        out.append(Token(id=tid, name=name, size=size, copies=copies, face=face, back=back))
+        out.append(Token(id=tid, name=name, size=size, copies=count, face=face, back=back))
     for title in model.titles:
         marker = faces.TitleMarker(title_icon(title.id), title.name)
         out.append(

@@ -18,39 +18,40 @@ multiplayer stock for the largest table, whichever is more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pnp.rulesets.thrones.model import Deck, ThronesContent
+from pnp.rulesets.thrones.model import ThronesContent
 
 #: decks on the table at once, by deck format
 TABLE = {"two_player": 2, "constructed": 4}
 
 
-def _need(decks: Iterable[Deck], count: Callable[[Deck], int]) -> int:
-    """The copies a game of each format needs at once; the largest, at least 1."""
+def _need(counts: Iterable[tuple[str, int]]) -> int:
+    """The copies a game of each format needs at once, from each deck's format and
+    count; the largest, at least 1."""
     best = 1
-    deck_list = list(decks)
+    count_list = list(counts)
     for fmt, seats in TABLE.items():
-        counts = sorted((count(d) for d in deck_list if d.format == fmt), reverse=True)
-        best = max(best, sum(counts[:seats]))
+        in_format = sorted((n for f, n in count_list if f == fmt), reverse=True)
+        best = max(best, sum(in_format[:seats]))
     return best
 
 
 def card_copies(model: ThronesContent) -> dict[str, int]:
     """Copies to print of each draw-deck card, by card id."""
-    return {c.id: _need(model.decks, lambda d, cid=c.id: d.cards.get(cid, 0)) for c in model.cards}
+    return {c.id: _need((d.format, d.cards.get(c.id, 0)) for d in model.decks) for c in model.cards}
 
 
 def plot_copies(model: ThronesContent) -> dict[str, int]:
     """Copies to print of each plot, by plot id."""
-    return {p.id: _need(model.decks, lambda d, pid=p.id: d.plots.count(pid)) for p in model.plots}
+    return {p.id: _need((d.format, d.plots.count(p.id)) for d in model.decks) for p in model.plots}
 
 
 def agenda_copies(model: ThronesContent) -> dict[str, int]:
     """Copies to print of each agenda, by agenda id."""
     return {
-        a.id: _need(model.decks, lambda d, aid=a.id: int(d.agenda == aid)) for a in model.agendas
+        a.id: _need((d.format, int(d.agenda == a.id)) for d in model.decks) for a in model.agendas
     }
 
 

@@ -7,7 +7,7 @@ is what the referee does with it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pnp.engine.flow import Flow
 from pnp.engine.game import Decision, Event, Option
@@ -30,7 +30,8 @@ from pnp.rulesets.thrones.effects import (
     Passive,
 )
 from pnp.rulesets.thrones.plain import CHOOSE, EACH
-from pnp.rulesets.thrones.state import Card, Lasting
+from pnp.rulesets.thrones.rules.base import NOTHING, RulesBase, Step
+from pnp.rulesets.thrones.state import Card, Lasting, Seat
 from pnp.rulesets.thrones.zones import DISCARD, PLAY
 
 if TYPE_CHECKING:
@@ -52,8 +53,6 @@ _PASS = Option("pass", None)
 #: the context of an action window's checks (read only: cond_ok never writes to it)
 _NO_CTX: dict[str, Any] = {}
 _DONE = Option("done", None)
-#: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
-NOTHING: tuple[()] = ()
 
 _CHARACTER = ("character",)
 _KIND_TYPES = {
@@ -65,12 +64,12 @@ _KIND_TYPES = {
 }
 
 
-class AbilityMixin:
+class AbilityMixin(RulesBase):
     """Abilities of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ filters
 
-    def matches(self: ThronesGame, f: CardFilter, c: Card, seat: int, src: Card | None) -> bool:
+    def matches(self, f: CardFilter, c: Card, seat: int, src: Card | None) -> bool:
         """Whether card ``c`` passes filter ``f`` seen from ``seat`` (the ability's controller)."""
         ctl = f.controller
         if ctl == "you":
@@ -116,9 +115,7 @@ class AbilityMixin:
                 return False
         return not (f.not_self and c is src)
 
-    def candidates(
-        self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
-    ) -> list[Card]:
+    def candidates(self, seat: int, src: Card | None, t: ChooseTarget | EachTarget) -> list[Card]:
         """Cards in play that target ``t`` may pick (Immunity excluded, TH-KW-IMMUNE-01)."""
         kind = t.choose if isinstance(t, CHOOSE) else t.each
         kinds = _KIND_TYPES[kind]
@@ -147,9 +144,7 @@ class AbilityMixin:
             if c.d.type in kinds and src_type not in c.d.immune and matches(t, c, seat, src)
         ]
 
-    def has_candidate(
-        self: ThronesGame, seat: int, src: Card | None, t: ChooseTarget | EachTarget
-    ) -> bool:
+    def has_candidate(self, seat: int, src: Card | None, t: ChooseTarget | EachTarget) -> bool:
         """Whether :meth:`candidates` would find a card: the same tests, stopping at the
         first card that passes (action and response windows ask this very often)."""
         kinds = _KIND_TYPES[t.choose if isinstance(t, CHOOSE) else t.each]
@@ -181,9 +176,7 @@ class AbilityMixin:
         """The card an ability's "this card" conditions look at (an attachment: its host)."""
         return src.host if src.d.type == "attachment" else src
 
-    def cond_ok(
-        self: ThronesGame, cond: Condition | None, seat: int, src: Card | None, ctx: Ctx
-    ) -> bool:
+    def cond_ok(self, cond: Condition | None, seat: int, src: Card | None, ctx: Ctx) -> bool:
         """Whether an ability's ``if:`` holds now."""
         if cond is None:
             return True
@@ -231,9 +224,7 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ passives
 
-    def apply_passive(
-        self: ThronesGame, seat: Any, src: Card, p: Passive, cond: Condition | None
-    ) -> None:
+    def apply_passive(self, seat: Seat, src: Card, p: Passive, cond: Condition | None) -> None:
         """Apply one passive ability of ``src`` (controlled by ``seat``) during a refresh.
 
         Card modifiers that hold only sometimes (an ``if:``, or a filter on
@@ -249,10 +240,11 @@ class AbilityMixin:
         aff = p.affects
         # ``affects`` is None, "self", "host" or an EachTarget; comparing a
         # pydantic model with a string is slow, so the type is tested first
-        each = aff is not None and aff.__class__ is not str
-        if each:
+        dynamic = False
+        if aff is not None and not isinstance(aff, str):
             self.wide = True
-        if cond is not None or (each and _dynamic(aff)):
+            dynamic = _dynamic(aff)
+        if cond is not None or dynamic:
             self.cond_sources.append((src, p, cond))
             return
         touched = self.touched
@@ -267,7 +259,7 @@ class AbilityMixin:
             if p.no_stand:
                 t.no_stand = True
 
-    def each_passives_onto(self: ThronesGame, seat: Any, src: Card, c: Card) -> None:
+    def each_passives_onto(self, seat: Seat, src: Card, c: Card) -> None:
         """What :meth:`apply_passive` gives ``c`` from ``src``'s unconditional 'each' passives."""
         for p, cond in src.d.passives:
             aff = p.affects
@@ -275,7 +267,7 @@ class AbilityMixin:
                 cond is not None
                 or not p.card_mods
                 or aff is None
-                or aff.__class__ is str
+                or isinstance(aff, str)
                 or _dynamic(aff)
             ):
                 continue
@@ -296,16 +288,16 @@ class AbilityMixin:
             if p.no_stand:
                 c.no_stand = True
 
-    def passive_targets(self: ThronesGame, seat: int, src: Card, p: Passive) -> list[Card]:
+    def passive_targets(self, seat: int, src: Card, p: Passive) -> list[Card]:
         aff = p.affects
-        if aff is None or aff.__class__ is str:
+        if aff is None or isinstance(aff, str):
             if aff == "self" or (aff is None and src.d.type != "attachment"):
                 return [src] if src.zone == PLAY else []
             host = src.host
             return [host] if host is not None and src.d.type not in host.d.immune else []
         return self.candidates(seat, src, aff)
 
-    def conditional_strength(self: ThronesGame, c: Card) -> int:
+    def conditional_strength(self, c: Card) -> int:
         """Strength from passives that hold only sometimes ("while attacking" …)."""
         total = 0
         for src, p, cond in self.cond_sources:
@@ -329,7 +321,7 @@ class AbilityMixin:
                 total += p.strength
         return total
 
-    def mod_total(self: ThronesGame, seat: int, key: str, ctx: Ctx) -> int:
+    def mod_total(self, seat: int, key: str, ctx: Ctx) -> int:
         """Sum of one player-level passive modifier that holds now."""
         mods = self.seats[seat].mods.get(key)
         if not mods:
@@ -338,7 +330,7 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ costs
 
-    def influence_available(self: ThronesGame, seat: int) -> int:
+    def influence_available(self, seat: int) -> int:
         """Influence ``seat`` could produce: standing cards and an unused title (TH-COMP-16)."""
         s = self.seats[seat]
         total = 0
@@ -349,7 +341,7 @@ class AbilityMixin:
             total += self.db.titles[s.title].influence
         return total
 
-    def can_pay(self: ThronesGame, seat: int, card: Card, cost: Cost | None) -> bool:
+    def can_pay(self, seat: int, card: Card, cost: Cost | None) -> bool:
         if cost is None:
             return True
         s = self.seats[seat]
@@ -370,7 +362,7 @@ class AbilityMixin:
                 return False
         return True
 
-    def pay_influence(self: ThronesGame, seat: int, need: int) -> Flow:
+    def pay_influence(self, seat: int, need: int) -> Flow:
         """Kneel influence until ``need`` is covered; any excess is lost (TH-COMP-16)."""
         s = self.seats[seat]
         paid = 0
@@ -389,7 +381,7 @@ class AbilityMixin:
                 paid += pick.d.influence
         self.emit("influence_paid", seat, amount=paid, needed=need)
 
-    def pay_cost(self: ThronesGame, seat: int, card: Card, cost: Cost | None) -> Flow:
+    def pay_cost(self, seat: int, card: Card, cost: Cost | None) -> Flow:
         """Pay ``cost``; callers check :meth:`can_pay` first."""
         if cost is None:
             return
@@ -419,7 +411,7 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ ability checks
 
-    def stamp(self: ThronesGame, limit: str | None) -> Any:
+    def stamp(self, limit: str | None) -> Any:
         if limit == "round":
             return self.round_no
         if limit == "phase":
@@ -429,7 +421,7 @@ class AbilityMixin:
         return None
 
     def usable(
-        self: ThronesGame, seat: int, card: Card, idx: int, a: Ability, ctx: Ctx, from_hand: bool
+        self, seat: int, card: Card, idx: int, a: Ability, ctx: Ctx, from_hand: bool
     ) -> bool:
         """Whether ``seat`` may use ability ``idx`` of ``card`` now (ignoring timing)."""
         s = self.seats[seat]
@@ -447,9 +439,7 @@ class AbilityMixin:
         checks = card.d.checks[idx]
         return not checks or self.targets_exist(seat, card, checks)
 
-    def targets_exist(
-        self: ThronesGame, seat: int, card: Card, checks: tuple[tuple[str, Any], ...]
-    ) -> bool:
+    def targets_exist(self, seat: int, card: Card, checks: tuple[tuple[str, Any], ...]) -> bool:
         """Whether every check of :func:`~.catalog.target_checks` finds what it needs."""
         for what, t in checks:
             if what == "choose":
@@ -467,7 +457,7 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ action windows
 
-    def action_options(self: ThronesGame, seat: int) -> list[Option]:
+    def action_options(self, seat: int) -> list[Option]:
         """Every action ``seat`` may take now (TH-ACT-01/02/04).
 
         Only the seat's short actor indexes are read, and cards that cannot
@@ -513,7 +503,7 @@ class AbilityMixin:
                         out.append(Option(label, ("ability", c, i)))
         return out
 
-    def action_window(self: ThronesGame, marshal_seat: int | None = None) -> Flow:
+    def action_window(self, marshal_seat: int | None = None) -> Step:
         """Players take actions in turn until all pass in succession (TH-ACT-05/06, TH-GAP-20).
 
         With ``marshal_seat`` this is that player's marshalling turn: he may
@@ -537,7 +527,7 @@ class AbilityMixin:
                     return self._window(None)
         return ()
 
-    def _window(self: ThronesGame, marshal_seat: int | None) -> Flow:
+    def _window(self, marshal_seat: int | None) -> Flow:
         n = self.players
         order = self.orders[marshal_seat if marshal_seat is not None else self.first]
         passes = 0
@@ -579,7 +569,7 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ marshalling
 
-    def marshal_cost(self: ThronesGame, seat: int, c: Card) -> int:
+    def marshal_cost(self, seat: int, c: Card) -> int:
         """Printed cost, +2 for another House's card (TH-MARSH-08), passive changes."""
         s = self.seats[seat]
         d = c.d
@@ -601,19 +591,19 @@ class AbilityMixin:
                 cost += amount
         return max(0, cost)
 
-    def unique_copy(self: ThronesGame, seat: int, d: Any) -> tuple[bool, Card | None]:
+    def unique_copy(self, seat: int, d: Any) -> tuple[bool, Card | None]:
         """(blocked, own copy in play): TH-UNIQ-01/02/03/08 — uniqueness by name, per player."""
         mine, barred = self.unique_names(seat)
         if d.name in mine:
             return True, mine[d.name]
         return d.name in barred, None
 
-    def unique_names(self: ThronesGame, seat: int) -> tuple[dict[str, Card | None], set[str]]:
+    def unique_names(self, seat: int) -> tuple[dict[str, Card | None], set[str]]:
         """Names of uniques ``seat`` has in play (with the copy he owns, if any) and names
         barred by his dead pile or by a copy an opponent took from him."""
         return self.own_uniques(seat), self.barred_names(seat)
 
-    def own_uniques(self: ThronesGame, seat: int) -> dict[str, Card | None]:
+    def own_uniques(self, seat: int) -> dict[str, Card | None]:
         """Names of the uniques ``seat`` controls, with the copy he owns (or ``None``)."""
         mine: dict[str, Card | None] = {}
         for c in self.seats[seat].play:
@@ -621,7 +611,7 @@ class AbilityMixin:
                 mine[c.d.name] = c if c.owner == seat else None
         return mine
 
-    def barred_names(self: ThronesGame, seat: int) -> set[str]:
+    def barred_names(self, seat: int) -> set[str]:
         """Names ``seat`` may not bring into play: his dead pile, his cards an opponent holds."""
         barred = {c.d.name for c in self.seats[seat].dead}
         for o in self.seats:
@@ -631,7 +621,7 @@ class AbilityMixin:
                         barred.add(c.d.name)
         return barred
 
-    def attach_hosts(self: ThronesGame, seat: int, att: Card, first: bool = False) -> list[Card]:
+    def attach_hosts(self, seat: int, att: Card, first: bool = False) -> list[Card]:
         """Characters attachment ``att`` may go on (TH-COMP-06, TH-KW-NOATT-01).
 
         With ``first``, only the first one found (enough to know there is one).
@@ -654,7 +644,7 @@ class AbilityMixin:
                     return out
         return out
 
-    def marshal_options(self: ThronesGame, seat: int) -> list[Option]:
+    def marshal_options(self, seat: int) -> list[Option]:
         """Cards the active player may marshal or attach as duplicates (TH-MARSH-05…08)."""
         s = self.seats[seat]
         out: list[Option] = []
@@ -700,7 +690,7 @@ class AbilityMixin:
             out.append(o)
         return out
 
-    def marshal(self: ThronesGame, seat: int, c: Card) -> Flow:
+    def marshal(self, seat: int, c: Card) -> Flow:
         """Pay for and play a card from hand (TH-MARSH-05)."""
         cost = self.marshal_cost(seat, c)
         self.seats[seat].gold -= cost
@@ -710,7 +700,7 @@ class AbilityMixin:
             yield from self.trigger_self(c, "played", {})
             yield from self.trigger_self(c, "enters_play", {})
 
-    def from_hand_into_play(self: ThronesGame, seat: int, c: Card, **event: Any) -> Flow:
+    def from_hand_into_play(self, seat: int, c: Card, **event: Any) -> Step:
         """The shared end of marshalling and Ambush: host, Limited count, enter play.
 
         Only an attachment asks something (its host); any other card is put
@@ -721,21 +711,19 @@ class AbilityMixin:
         self._into_play(seat, c, None, event)
         return NOTHING
 
-    def _attach_into_play(self: ThronesGame, seat: int, c: Card, event: dict[str, Any]) -> Flow:
+    def _attach_into_play(self, seat: int, c: Card, event: dict[str, Any]) -> Flow:
         hosts = self.label_cards("host", self.attach_hosts(seat, c))
         opt = yield from self.ask(seat, "host", hosts)
         self._into_play(seat, c, opt.data, event)
 
-    def _into_play(
-        self: ThronesGame, seat: int, c: Card, host: Card | None, event: dict[str, Any]
-    ) -> None:
+    def _into_play(self, seat: int, c: Card, host: Card | None, event: dict[str, Any]) -> None:
         if c.d.kw & K_LIMITED:
             self.seats[seat].limited += 1
         self.enter_play(c, seat, host)
         # emit, inlined: a game marshals dozens of cards
         self.events.append(Event("card_played", seat, {"card": c.d.id, **event}))
 
-    def can_ambush(self: ThronesGame, seat: int, c: Card, influence: int | None = None) -> bool:
+    def can_ambush(self, seat: int, c: Card, influence: int | None = None) -> bool:
         """TH-KW-AMBUSH-01: put into play as an action, paying the cost in influence."""
         d = c.d
         if influence is None:
@@ -748,14 +736,14 @@ class AbilityMixin:
             return False
         return not (d.type == "attachment" and not self.attach_hosts(seat, c, True))
 
-    def ambush(self: ThronesGame, seat: int, c: Card) -> Flow:
+    def ambush(self, seat: int, c: Card) -> Flow:
         yield from self.pay_influence(seat, max(1, self.marshal_cost(seat, c)))
         yield from self.from_hand_into_play(seat, c, ambush=True)
         yield from self.trigger_self(c, "enters_play", {})
 
     # ------------------------------------------------------------------ using abilities
 
-    def play_event(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
+    def play_event(self, seat: int, c: Card, idx: int) -> Flow:
         """Play an event from hand: pay, allow cancels, resolve, discard (TH-COMP-07)."""
         a = c.d.abilities[idx]
         self.to_limbo(seat, c)
@@ -766,7 +754,7 @@ class AbilityMixin:
             yield from self.resolve_effects(seat, c, a.effects, {"challenge": self.ch})
         self.from_limbo(c, cancelled)
 
-    def to_limbo(self: ThronesGame, seat: int, c: Card) -> None:
+    def to_limbo(self, seat: int, c: Card) -> None:
         """An event leaves its player's hand to be played (a Limited one counts now)."""
         s = self.seats[seat]
         s.remove_from_hand(c)
@@ -776,14 +764,14 @@ class AbilityMixin:
             s.limited += 1
         self.emit("card_played", seat, card=c.d.id)
 
-    def from_limbo(self: ThronesGame, c: Card, cancelled: bool) -> None:
+    def from_limbo(self, c: Card, cancelled: bool) -> None:
         """A played event goes to its owner's discard pile (dead pile: Deathbound, not
         cancelled; TH-KW-DEATHBOUND-01)."""
         if c.zone == "limbo":
             self.limbo.remove(c)
             self.put_zone(c, "dead" if (c.d.kw & K_DEATHBOUND and not cancelled) else DISCARD)
 
-    def use_card_action(self: ThronesGame, seat: int, c: Card, idx: int) -> Flow:
+    def use_card_action(self, seat: int, c: Card, idx: int) -> Flow:
         a = c.d.abilities[idx]
         self.mark_use(seat, c, idx, a)
         self.emit("ability_used", seat, card=c.d.id)
@@ -792,13 +780,13 @@ class AbilityMixin:
         if not cancelled:
             yield from self.resolve_effects(seat, c, a.effects, {"challenge": self.ch})
 
-    def mark_use(self: ThronesGame, seat: int, c: Card, idx: int, a: Ability) -> None:
+    def mark_use(self, seat: int, c: Card, idx: int, a: Ability) -> None:
         if a.limit is not None:
             self.seats[seat].uses[(c.uid, idx)] = self.stamp(a.limit)
         if a.limited:
             self.seats[seat].limited_responses += 1
 
-    def offer_cancels(self: ThronesGame, seat: int, c: Card, trigger: str) -> Flow:
+    def offer_cancels(self, seat: int, c: Card, trigger: str) -> Flow:
         """TH-ACT-12: others may cancel the action; its costs stay paid."""
         if trigger not in self.triggers_present:
             return False
@@ -820,7 +808,7 @@ class AbilityMixin:
                 return True
         return False
 
-    def resolve_triggered(self: ThronesGame, seat: int, src: Card, a: Ability, ctx: Ctx) -> Flow:
+    def resolve_triggered(self, seat: int, src: Card, a: Ability, ctx: Ctx) -> Flow:
         """A forced or "when revealed" ability: it just happens (costs paid if possible)."""
         if not self.cond_ok(a.if_, seat, src, ctx):
             return
@@ -833,14 +821,14 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ triggers
 
-    def trigger_self(self: ThronesGame, c: Card, trigger: str, ctx: Ctx) -> Flow:
+    def trigger_self(self, c: Card, trigger: str, ctx: Ctx) -> Step:
         """Triggers about one card itself (``played``, ``enters_play``)."""
         d = c.d
         if trigger not in d.forced and trigger not in d.responses:
             return ()  # nothing to resolve: no generator needed
         return self._trigger_self(c, trigger, ctx)
 
-    def _trigger_self(self: ThronesGame, c: Card, trigger: str, ctx: Ctx) -> Flow:
+    def _trigger_self(self, c: Card, trigger: str, ctx: Ctx) -> Flow:
         d = c.d
         ctx = dict(ctx, card=c)
         for _i, a in d.forced.get(trigger, ()):
@@ -861,11 +849,11 @@ class AbilityMixin:
                     card, i, _ = opt.data
                     yield from self.use_response(seat, card, i, False, ctx)
 
-    def trigger_sources(self: ThronesGame, seat: int) -> list[Card]:
+    def trigger_sources(self, seat: int) -> list[Card]:
         """Cards of ``seat`` in play (and his plot and agenda) with triggered abilities."""
         return self.seats[seat].sources
 
-    def trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
+    def trigger_all(self, trigger: str, only: int | None, ctx: Ctx) -> Step:
         """Forced abilities, then a response window, for a game-wide trigger.
 
         ``only`` limits it to one player's abilities ("after *you* win …").
@@ -891,7 +879,7 @@ class AbilityMixin:
                         return self._trigger_all(trigger, only, ctx)
         return ()
 
-    def _trigger_all(self: ThronesGame, trigger: str, only: int | None, ctx: Ctx) -> Flow:
+    def _trigger_all(self, trigger: str, only: int | None, ctx: Ctx) -> Flow:
         if trigger in self.forced_present:
             fired = []
             for s in self.turn_order():
@@ -950,7 +938,7 @@ class AbilityMixin:
             yield from self.use_response(s, card, idx, from_hand, ctx)
 
     def response_options(
-        self: ThronesGame, seat: int, trigger: str, ctx: Ctx, used: set[tuple[int, int]]
+        self, seat: int, trigger: str, ctx: Ctx, used: set[tuple[int, int]]
     ) -> list[Option]:
         """Responses ``seat`` may use for ``trigger`` now."""
         out: list[Option] = []
@@ -984,9 +972,7 @@ class AbilityMixin:
                     )
         return out
 
-    def use_response(
-        self: ThronesGame, seat: int, c: Card, idx: int, from_hand: bool, ctx: Ctx
-    ) -> Flow:
+    def use_response(self, seat: int, c: Card, idx: int, from_hand: bool, ctx: Ctx) -> Flow:
         """Use a response (an event from hand, or an ability of a card)."""
         a = c.d.abilities[idx]
         ctx = dict(ctx)
@@ -1005,16 +991,14 @@ class AbilityMixin:
             self.from_limbo(c, cancelled)
         return ctx
 
-    def offer_saves(self: ThronesGame, c: Card, trigger: str, by: int | None) -> Flow:
+    def offer_saves(self, c: Card, trigger: str, by: int | None) -> Step:
         """TH-ACT-11, TH-UNIQ-06: a save response (or a duplicate) keeps ``c`` in play."""
         check_responses = trigger in self.triggers_present
         if not c.dupes and not check_responses:
             return NOTHING  # nothing can save it: no generator (``yield from`` gives None)
         return self._offer_saves(c, trigger, by, check_responses)
 
-    def _offer_saves(
-        self: ThronesGame, c: Card, trigger: str, by: int | None, check_responses: bool
-    ) -> Flow:
+    def _offer_saves(self, c: Card, trigger: str, by: int | None, check_responses: bool) -> Flow:
         start = ((by if by is not None else c.controller) + 1) % self.players
         ctx: Ctx = {"card": c, "challenge": self.ch}
         for s in self.order_from(start):
@@ -1048,22 +1032,19 @@ class AbilityMixin:
 
     # ------------------------------------------------------------------ effects
 
-    def resolve_effects(
-        self: ThronesGame, seat: int, src: Card | None, effects: Any, ctx: Ctx
-    ) -> Flow:
+    def resolve_effects(self, seat: int, src: Card | None, effects: Any, ctx: Ctx) -> Flow:
         """Resolve effects in order (TH-ACT-03), each by its word
         (:data:`pnp.rulesets.thrones.effects.WORDS`); a word that asks a player
         returns the flow that asks."""
         if not isinstance(effects, list):  # one effect (a model or its plain copy)
             effects = [effects]
+        game = cast("ThronesGame", self)  # the words act on the whole game (effects.py)
         for e in effects:
-            asking = e.word.resolve(self, seat, src, e.value, ctx)
+            asking = e.word.resolve(game, seat, src, e.value, ctx)
             if asking is not None:
                 yield from asking
 
-    def pick_target(
-        self: ThronesGame, seat: int, src: Card | None, t: Any, ctx: Ctx, verb: str
-    ) -> Flow:
+    def pick_target(self, seat: int, src: Card | None, t: Any, ctx: Ctx, verb: str) -> Flow:
         """The cards a target spec names; a ``choose`` target asks ``seat``."""
         if t == "self":
             return [src] if src is not None and src.zone == PLAY else []
@@ -1076,7 +1057,7 @@ class AbilityMixin:
         opt = yield from self.ask(seat, "target", self.label_cards(verb, cands))
         return [opt.data]
 
-    def opponent_for(self: ThronesGame, seat: int, ctx: Ctx) -> Flow:
+    def opponent_for(self, seat: int, ctx: Ctx) -> Flow:
         """ "An opponent": the other side of the challenge, the only one, or a chosen one."""
         ch = ctx.get("challenge") or self.ch
         if ch is not None:
@@ -1090,7 +1071,7 @@ class AbilityMixin:
         opts = [Option(f"opponent: seat {o}", o) for o in opps]
         return (yield from self.ask(seat, "opponent", opts)).data
 
-    def players_for(self: ThronesGame, seat: int, ref: str, ctx: Ctx) -> Flow:
+    def players_for(self, seat: int, ref: str, ctx: Ctx) -> Flow:
         if ref == "you":
             return [seat]
         if ref == "opponent":
@@ -1099,7 +1080,7 @@ class AbilityMixin:
             return self.opponents(seat)
         return self.order_from(seat)
 
-    def add_lasting(self: ThronesGame, c: Card, kind: str, value: int, until: str) -> None:
+    def add_lasting(self, c: Card, kind: str, value: int, until: str) -> None:
         self.lasting.append(Lasting(c, kind, value, until))
         self.recompute_temp(c)
 
@@ -1114,7 +1095,7 @@ class AbilityMixin:
             and (max_cost is None or d.cost <= max_cost)
         )
 
-    def take_control(self: ThronesGame, seat: int, t: Card) -> None:
+    def take_control(self, seat: int, t: Card) -> None:
         """``seat`` takes control of ``t`` (TH-ZONE-07); a unique he may not hold stays put."""
         if t.zone != PLAY or t.controller == seat:
             return

@@ -10,7 +10,6 @@ intercept → "defenders declared" triggers → action window → resolve.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from pnp.engine.flow import Flow
 from pnp.engine.game import Decision, Event, Option
@@ -24,12 +23,9 @@ from pnp.rulesets.thrones.catalog import (
     K_VIGILANT,
 )
 from pnp.rulesets.thrones.effects import ICONS
+from pnp.rulesets.thrones.rules.base import RulesBase, Step
 from pnp.rulesets.thrones.state import Card, Challenge
 from pnp.rulesets.thrones.zones import DEAD
-
-if TYPE_CHECKING:
-    from pnp.rulesets.thrones.game import ThronesGame
-
 
 # Options that depend only on their words are made once (options are immutable):
 # a busy choice point reuses them rather than building a label each time
@@ -47,12 +43,12 @@ def end_option(kind: str, chosen: bool) -> Option:
     return Option(f"{kind}: {'done' if chosen else 'none'}", None)
 
 
-class ChallengeMixin:
+class ChallengeMixin(RulesBase):
     """The challenges of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ declaring
 
-    def legal_targets(self: ThronesGame, seat: int) -> list[int]:
+    def legal_targets(self, seat: int) -> list[int]:
         """Opponents ``seat`` may challenge (TH-CHAL-03, TH-TITLE-02, TH-VAR-2V2-04)."""
         out = self.opponents(seat)
         title = self.seats[seat].title
@@ -62,7 +58,7 @@ class ChallengeMixin:
                 out = [t for t in out if self.seats[t].title not in supported]
         return out
 
-    def challenge_options(self: ThronesGame, seat: int, made: set[str]) -> list[Option]:
+    def challenge_options(self, seat: int, made: set[str]) -> list[Option]:
         """Challenges ``seat`` can still start this turn (TH-CHAL-01, TH-CHAL-06/07)."""
         opts = []
         standing = 0  # the icons of the seat's standing characters
@@ -82,7 +78,7 @@ class ChallengeMixin:
         return opts
 
     def pick_set(
-        self: ThronesGame,
+        self,
         seat: int,
         kind: str,
         candidates: list[Card],
@@ -121,7 +117,7 @@ class ChallengeMixin:
                 del labels[i]  # (a list of our own: label_cards makes a new one)
         return chosen
 
-    def run_challenge(self: ThronesGame, seat: int, ctype: str, target: int) -> Flow:
+    def run_challenge(self, seat: int, ctype: str, target: int) -> Flow:
         """One challenge from declaration to its last response."""
         self.nchal += 1
         ch = Challenge(ctype, seat, target, self.nchal)
@@ -161,7 +157,7 @@ class ChallengeMixin:
         self.ch = None
         self.expire("challenge")
 
-    def offer_redirect(self: ThronesGame, ch: Challenge) -> Flow:
+    def offer_redirect(self, ch: Challenge) -> Flow:
         """TH-TITLE-06: the Crown Regent may make the attacker pick a new target (once a round)."""
         holder = self.holder_of("redirect")
         if holder is None or holder == ch.attacker or self.redirect_used:
@@ -178,14 +174,14 @@ class ChallengeMixin:
         self.emit("challenge_redirected", holder, old=ch.target, new=new)
         ch.target = ch.defender = new
 
-    def stealth(self: ThronesGame, ch: Challenge) -> Flow:
+    def stealth(self, ch: Challenge) -> Step:
         """TH-KW-STEALTH-01/02: each Stealth attacker may bar one non-Stealth defender."""
         for a in ch.attackers:
             if (a.d.kw | a.static_kw | a.temp_kw) & K_STEALTH:
                 return self._stealth(ch)
         return ()  # no Stealth attacker (the usual case): no generator needed
 
-    def _stealth(self: ThronesGame, ch: Challenge) -> Flow:
+    def _stealth(self, ch: Challenge) -> Flow:
         for a in ch.attackers:
             if not a.kw & K_STEALTH:
                 continue
@@ -202,7 +198,7 @@ class ChallengeMixin:
                 ch.stealthed.add(pick.uid)
                 self.emit("stealth", ch.attacker, attacker=a.d.id, card=pick.d.id)
 
-    def declare_defenders(self: ThronesGame, ch: Challenge, seat: int) -> Flow:
+    def declare_defenders(self, ch: Challenge, seat: int) -> Step:
         """TH-CHAL-08/09: the defending player kneels any number of eligible characters."""
         bit = ICON_BIT[ch.ctype]
         stealthed = ch.stealthed
@@ -217,15 +213,13 @@ class ChallengeMixin:
             return ()  # nobody can defend: no generator needed
         return self._declare_defenders(ch, seat, eligible)
 
-    def _declare_defenders(
-        self: ThronesGame, ch: Challenge, seat: int, eligible: list[Card]
-    ) -> Flow:
+    def _declare_defenders(self, ch: Challenge, seat: int, eligible: list[Card]) -> Flow:
         ch.defender = seat
         chosen = yield from self.pick_set(seat, "defenders", eligible, chosen=ch.defenders)
         for c in chosen:
             c.kneeling = True
 
-    def offer_support(self: ThronesGame, ch: Challenge) -> Flow:
+    def offer_support(self, ch: Challenge) -> Flow:
         """TH-TITLE-03: the holder of a title that supports the target's may defend."""
         title = self.seats[ch.target].title
         if title is None:
@@ -251,7 +245,7 @@ class ChallengeMixin:
                 return
             ch.defender = ch.target
 
-    def offer_intercept(self: ThronesGame, ch: Challenge) -> Flow:
+    def offer_intercept(self, ch: Challenge) -> Flow:
         """TH-TITLE-10/11, TH-GAP-22: the Lord Commander may become the target."""
         holder = self.holder_of("intercept")
         if holder is None or holder in (ch.attacker, ch.target):
@@ -274,7 +268,7 @@ class ChallengeMixin:
 
     # ------------------------------------------------------------------ resolving
 
-    def side_strength(self: ThronesGame, ch: Challenge) -> tuple[int, int]:
+    def side_strength(self, ch: Challenge) -> tuple[int, int]:
         """Total attacking and defending strength (TH-CHAL-11, Intimidate, titles)."""
         strength = self.strength
         att = 0
@@ -294,7 +288,7 @@ class ChallengeMixin:
             dfn += self.title_bonus(ch.defender, ch, ch.defenders)
         return att, dfn
 
-    def title_bonus(self: ThronesGame, seat: int, ch: Challenge, side: list[Card]) -> int:
+    def title_bonus(self, seat: int, ch: Challenge, side: list[Card]) -> int:
         """TH-TITLE-05/09/12: +N to a side with a participant whose player holds the title."""
         t = self.seats[seat].title
         if t is None or not side:
@@ -304,12 +298,12 @@ class ChallengeMixin:
             return 0
         return bonus.amount
 
-    def claim_value(self: ThronesGame, seat: int, ctype: str) -> int:
+    def claim_value(self, seat: int, ctype: str) -> int:
         s = self.seats[seat]
         base = s.plot.d.claim if s.plot is not None else 0
         return max(0, base + self.mod_total(seat, "claim", {"challenge": self.ch}))
 
-    def resolve_challenge(self: ThronesGame, ch: Challenge) -> Flow:
+    def resolve_challenge(self, ch: Challenge) -> Flow:
         att, dfn = self.side_strength(ch)
         if att >= 1 and att >= dfn:  # TH-CHAL-12; a 0-0 challenge has no winner (TH-GAP-02)
             ch.winner, ch.loser = ch.attacker, ch.defender
@@ -356,7 +350,7 @@ class ChallengeMixin:
             yield from self.stand_keyword(ch.attacker, K_VIGILANT, "vigilant")
             yield from self.stand_keyword(ch.defender, K_VENGEFUL, "vengeful")
 
-    def claim(self: ThronesGame, ch: Challenge) -> Flow:
+    def claim(self, ch: Challenge) -> Flow:
         """TH-CHAL-13…18: the target suffers the attacker's claim, as far as possible."""
         n = self.claim_value(ch.attacker, ch.ctype)
         target = ch.target
@@ -378,7 +372,7 @@ class ChallengeMixin:
         else:
             yield from self.move_house_power(target, ch.attacker, n, "power claim")
 
-    def deadly(self: ThronesGame, ch: Challenge) -> Flow:
+    def deadly(self, ch: Challenge) -> Step:
         """TH-KW-DEADLY-01, TH-GAP-11: more Deadly attackers than Deadly defenders kills one."""
         att = 0
         for c in ch.attackers:
@@ -392,11 +386,11 @@ class ChallengeMixin:
             return self._deadly(ch, alive)
         return ()
 
-    def _deadly(self: ThronesGame, ch: Challenge, alive: list[Card]) -> Flow:
+    def _deadly(self, ch: Challenge, alive: list[Card]) -> Flow:
         victim = yield from self.pick_set(ch.defender, "deadly", alive, minimum=1, maximum=1)
         yield from self.kill(victim, ch.attacker, "deadly")
 
-    def opposes_bonus(self: ThronesGame, ch: Challenge) -> Flow:
+    def opposes_bonus(self, ch: Challenge) -> Flow:
         """TH-TITLE-04, TH-GAP-21: +1 power once a round against an opposed title's holder."""
         seat = self.seats[ch.attacker]
         if seat.opposed_bonus or seat.title is None:
@@ -406,7 +400,7 @@ class ChallengeMixin:
             seat.opposed_bonus = True
             yield from self.gain_house_power(ch.attacker, 1, "opposes")
 
-    def stand_keyword(self: ThronesGame, seat: int, bit: int, kind: str) -> Flow:
+    def stand_keyword(self, seat: int, bit: int, kind: str) -> Step:
         """Vigilant/Vengeful: stand any number of kneeling cards with the keyword."""
         cands = [
             c
@@ -417,7 +411,7 @@ class ChallengeMixin:
             return ()  # the usual case: no generator needed
         return self._stand_keyword(seat, kind, cands)
 
-    def _stand_keyword(self: ThronesGame, seat: int, kind: str, cands: list[Card]) -> Flow:
+    def _stand_keyword(self, seat: int, kind: str, cands: list[Card]) -> Flow:
         chosen = yield from self.pick_set(seat, kind, cands)
         for c in chosen:
             c.kneeling = False
@@ -425,7 +419,7 @@ class ChallengeMixin:
 
     # ------------------------------------------------------------------ killing
 
-    def kill(self: ThronesGame, victims: list[Card], by: int | None, reason: str) -> Flow:
+    def kill(self, victims: list[Card], by: int | None, reason: str) -> Flow:
         """Kill characters all at once, after offering saves (TH-ACT-11, TH-CHAL-15)."""
         doomed = []
         for c in victims:
@@ -448,7 +442,7 @@ class ChallengeMixin:
 
     # ------------------------------------------------------------------ Littlefinger
 
-    def offer_bribes(self: ThronesGame, active: int) -> Flow:
+    def offer_bribes(self, active: int) -> Flow:
         """TH-VAR-LF-01/02: before a challenges turn, others may pay the active player.
 
         A bribe is gold paid in advance for "no challenges against me this

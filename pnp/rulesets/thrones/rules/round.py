@@ -10,13 +10,14 @@ gaining power and checking victory (TH-WIN). Challenges are
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pnp.engine.flow import Flow, FlowEnd, ask, offer
+from pnp.engine.flow import Flow, FlowEnd, offer
 from pnp.engine.game import Decision, Event, Option
 from pnp.engine.rng import shuffle as shuffle_list
 from pnp.rulesets.thrones.catalog import K_DEATHBOUND, K_INFAMY, K_STALWART, CardDef
 from pnp.rulesets.thrones.effects import PHASES
+from pnp.rulesets.thrones.rules.base import NOTHING, RulesBase, Step
 from pnp.rulesets.thrones.state import Card, Seat
 from pnp.rulesets.thrones.zones import (
     DEAD,
@@ -31,14 +32,8 @@ from pnp.rulesets.thrones.zones import (
     REMOVED,
 )
 
-if TYPE_CHECKING:
-    from pnp.rulesets.thrones.game import ThronesGame
-
-
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
-#: what a flow step returns when it finished at once (``yield from NOTHING`` is free)
-NOTHING: tuple[()] = ()
 _CHALLENGES_DONE = Option("challenges: done", None)
 
 
@@ -59,41 +54,37 @@ class WinnerChoice(FlowEnd):
         self.candidates = candidates
 
 
-class RoundMixin:
+class RoundMixin(RulesBase):
     """The round and its bookkeeping, for :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
     # ------------------------------------------------------------------ helpers
 
-    #: ``yield from self.ask(seat, kind, options)``: the chosen option (the engine's
-    #: :func:`~pnp.engine.flow.ask`; a lone option is taken at once)
-    ask = staticmethod(ask)
-
-    def new_card(self: ThronesGame, d: CardDef, owner: int, zone: str) -> Card:
+    def new_card(self, d: CardDef, owner: int, zone: str) -> Card:
         """Create a card instance owned by ``owner``."""
         c = Card(self.next_uid, d, owner, zone)
         self.next_uid += 1
         self.cards.append(c)
         return c
 
-    def order_from(self: ThronesGame, seat: int) -> list[int]:
+    def order_from(self, seat: int) -> list[int]:
         """Every seat, clockwise, starting with ``seat`` (a shared list: do not change it)."""
         return self.orders[seat]
 
-    def turn_order(self: ThronesGame) -> list[int]:
+    def turn_order(self) -> list[int]:
         """Seats in the order of the round: the first player, then clockwise."""
         return self.order_from(self.first)
 
-    def opponents(self: ThronesGame, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> list[int]:
         """Seats that are ``seat``'s opponents (partners are not, TH-VAR-2V2-03).
 
         A shared list, made once: do not change it.
         """
         return self.opponent_idx[seat]
 
-    def is_opponent(self: ThronesGame, a: int, b: int) -> bool:
+    def is_opponent(self, a: int, b: int) -> bool:
         return a != b and self.seats[a].team != self.seats[b].team
 
-    def total_power(self: ThronesGame, seat: int) -> int:
+    def total_power(self, seat: int) -> int:
         """House power plus power on every card the seat controls (TH-WIN-01)."""
         s = self.seats[seat]
         total = s.power
@@ -101,7 +92,7 @@ class RoundMixin:
             total += c.power
         return total
 
-    def label_cards(self: ThronesGame, prefix: str, cards: Iterable[Card]) -> list[Option]:
+    def label_cards(self, prefix: str, cards: Iterable[Card]) -> list[Option]:
         """Options naming cards by id; repeated ids get ``#2``, ``#3`` … in order."""
         # options are made once per (prefix, card, number) and reused: pick_set
         # asks for the same labels after every pick
@@ -139,14 +130,14 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ strength & statics
 
-    def strength(self: ThronesGame, c: Card) -> int:
+    def strength(self, c: Card) -> int:
         """A character's current strength, never below 0 (TH-ACT-14)."""
         s = c.d.strength + c.static_str + c.temp_str
         if self.cond_sources:
             s += self.conditional_strength(c)
         return s if s > 0 else 0
 
-    def refresh(self: ThronesGame) -> None:
+    def refresh(self) -> None:
         """Recompute what passive abilities give (strength, icons, keywords, modifiers)."""
         for c in self.touched:
             c.static_str = c.static_icons = c.static_kw = 0
@@ -167,7 +158,7 @@ class RoundMixin:
             if seat.agenda is not None and seat.agenda.d.has_passives:
                 self._apply_source(seat, seat.agenda)
 
-    def passives_onto(self: ThronesGame, c: Card) -> None:
+    def passives_onto(self, c: Card) -> None:
         """Apply the 'each' passives in play to ``c``, which just entered play.
 
         Sources are visited in :meth:`refresh` order; only for ``c``, whose
@@ -182,7 +173,7 @@ class RoundMixin:
             if seat.agenda is not None and seat.agenda.d.has_passives:
                 self.each_passives_onto(seat, seat.agenda, c)
 
-    def _apply_source(self: ThronesGame, seat: Seat, src: Card) -> None:
+    def _apply_source(self, seat: Seat, src: Card) -> None:
         for p, _ in src.d.passives:
             self.apply_passive(seat, src, p, None)
         for p, cond in src.d.cond_passives:
@@ -190,7 +181,7 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ zones
 
-    def draw(self: ThronesGame, seat: int, n: int, effect: bool) -> int:
+    def draw(self, seat: int, n: int, effect: bool) -> int:
         """Draw ``n`` cards one at a time; an effect's draw obeys the draw cap (TH-DRAW-03)."""
         s = self.seats[seat]
         if effect:
@@ -211,7 +202,7 @@ class RoundMixin:
             self.events.append(Event("card_drawn", seat, {"card": c.d.id}))
         return drawn
 
-    def shuffle(self: ThronesGame, seat: int) -> None:
+    def shuffle(self, seat: int) -> None:
         """Shuffle a draw deck with the game's RNG.
 
         :func:`pnp.engine.rng.shuffle`: the draws of :meth:`random.Random.shuffle`
@@ -220,7 +211,7 @@ class RoundMixin:
         shuffle_list(self.rng, self.seats[seat].deck)
         self.emit("deck_shuffled", seat)
 
-    def enter_play(self: ThronesGame, c: Card, seat: int, host: Card | None = None) -> None:
+    def enter_play(self, c: Card, seat: int, host: Card | None = None) -> None:
         """Put ``c`` into ``seat``'s play area, standing (TH-ZONE-03)."""
         s = self.seats[seat]
         self._take_out(c)
@@ -250,7 +241,7 @@ class RoundMixin:
         else:
             self.passives_onto(c)
 
-    def add_duplicate(self: ThronesGame, c: Card, host: Card) -> None:
+    def add_duplicate(self, c: Card, host: Card) -> None:
         """Place ``c`` under ``host`` as a duplicate (TH-UNIQ-05)."""
         self._take_out(c)
         c.reset()
@@ -258,7 +249,7 @@ class RoundMixin:
         c.host = host
         host.dupes.append(c)
 
-    def _take_out(self: ThronesGame, c: Card) -> None:
+    def _take_out(self, c: Card) -> None:
         """Remove ``c`` from whichever list holds it now."""
         z = c.zone
         s = self.seats[c.owner]
@@ -284,7 +275,7 @@ class RoundMixin:
         elif z == REMOVED:
             s.removed.remove(c)
 
-    def put_zone(self: ThronesGame, c: Card, zone: str) -> None:
+    def put_zone(self, c: Card, zone: str) -> None:
         """Move ``c`` (already taken out of play) to its owner's ``zone``."""
         s = self.seats[c.owner]
         c.zone = zone
@@ -301,7 +292,7 @@ class RoundMixin:
         else:  # pragma: no cover - programming error
             raise AssertionError(zone)
 
-    def leave_play(self: ThronesGame, c: Card, dest: str) -> str:
+    def leave_play(self, c: Card, dest: str) -> str:
         """Take ``c`` out of play to ``dest`` (dead, discard, hand, removed).
 
         Deathbound turns discard into dead (TH-KW-DEATHBOUND-01), Stalwart
@@ -348,7 +339,7 @@ class RoundMixin:
             self.refresh()
         return dest
 
-    def leave_challenge(self: ThronesGame, c: Card) -> None:
+    def leave_challenge(self, c: Card) -> None:
         """TH-CHAL-10: a character removed from play stops participating."""
         ch = self.ch
         if ch is None:
@@ -358,7 +349,7 @@ class RoundMixin:
                 side.remove(c)
                 self.emit("left_challenge", c.controller, card=c.d.id)
 
-    def _drop_dupes(self: ThronesGame, c: Card) -> None:
+    def _drop_dupes(self, c: Card) -> None:
         """Duplicates under a card leaving play go to their owner's discard pile."""
         for dup in list(c.dupes):
             self._take_out(dup)
@@ -366,13 +357,13 @@ class RoundMixin:
             self.put_zone(dup, DISCARD)
             self.emit("card_discarded", dup.owner, card=dup.d.id, reason="host left play")
 
-    def discard_from_hand(self: ThronesGame, seat: int, c: Card, reason: str) -> None:
+    def discard_from_hand(self, seat: int, c: Card, reason: str) -> None:
         """Discard a card from hand to its owner's discard pile (TH-ZONE-05)."""
         self.seats[seat].remove_from_hand(c)
         self.put_zone(c, DISCARD)
         self.emit("card_discarded", seat, card=c.d.id, reason=reason)
 
-    def kneel(self: ThronesGame, c: Card) -> bool:
+    def kneel(self, c: Card) -> bool:
         """Kneel a standing card; False if it already kneels."""
         if c.kneeling:
             return False
@@ -381,7 +372,7 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ power & victory
 
-    def gain_house_power(self: ThronesGame, seat: int, n: int, reason: str) -> Flow:
+    def gain_house_power(self, seat: int, n: int, reason: str) -> Step:
         """``seat`` claims ``n`` power for his House from the bank (TH-WIN-03)."""
         if n <= 0:
             return NOTHING
@@ -391,13 +382,11 @@ class RoundMixin:
             return NOTHING
         return self._then_check_win(placing)
 
-    def _then_check_win(self: ThronesGame, flow: Flow) -> Flow:
+    def _then_check_win(self, flow: Step) -> Flow:
         yield from flow
         self.check_win()
 
-    def place_power(
-        self: ThronesGame, seat: int, n: int, reason: str, moved_from: int | None
-    ) -> Flow:
+    def place_power(self, seat: int, n: int, reason: str, moved_from: int | None) -> Step:
         """Put ``n`` power on ``seat``'s House, or on Infamy cards (TH-KW-INFAMY-01).
 
         Returns :data:`NOTHING` when it is done at once (no Infamy card to choose).
@@ -424,16 +413,14 @@ class RoundMixin:
                 target.power += 1
         self._power_gained(seat, n, reason, moved_from)
 
-    def _power_gained(
-        self: ThronesGame, seat: int, n: int, reason: str, moved_from: int | None
-    ) -> None:
+    def _power_gained(self, seat: int, n: int, reason: str, moved_from: int | None) -> None:
         self.power_gains[seat][reason] += n
         data: dict[str, Any] = {"amount": n, "reason": reason}
         if moved_from is not None:
             data["from_seat"] = moved_from
         self.events.append(Event("power_gained", seat, data))  # emit, inlined
 
-    def move_house_power(self: ThronesGame, src: int, dst: int, n: int, reason: str) -> Flow:
+    def move_house_power(self, src: int, dst: int, n: int, reason: str) -> Step:
         """Move up to ``n`` power from ``src``'s House card to ``dst``'s (TH-CHAL-17/18)."""
         n = min(n, self.seats[src].power)
         if n <= 0:
@@ -446,14 +433,14 @@ class RoundMixin:
             return NOTHING
         return self._then_check_win(placing)
 
-    def card_power(self: ThronesGame, c: Card, n: int, reason: str) -> None:
+    def card_power(self, c: Card, n: int, reason: str) -> None:
         """A card in play gains ``n`` power from the bank (TH-WIN-04)."""
         c.power += n
         self.power_gains[c.controller][reason] += n
         self.emit("power_gained", c.controller, card=c.d.id, amount=n, reason=reason)
         self.check_win()
 
-    def check_win(self: ThronesGame) -> None:
+    def check_win(self) -> None:
         """End the game as soon as someone reaches the victory total (TH-WIN-01/02)."""
         if self.team_mode:
             goal = self.rules.team_victory_power
@@ -482,7 +469,7 @@ class RoundMixin:
             raise GameOver((self.first,), "power")  # TH-WIN-02 [2p]
         raise WinnerChoice(winners)
 
-    def _choose_winner(self: ThronesGame, candidates: list[int]) -> Flow:
+    def _choose_winner(self, candidates: list[int]) -> Flow:
         """TH-WIN-02 [mp]: the first player picks the winner among the qualifiers."""
         opts = [Option(f"winner: seat {s}", s) for s in candidates]
         opt = yield from self.ask(self.first, "winner", opts)
@@ -490,7 +477,7 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ the round
 
-    def game_flow(self: ThronesGame, phase: str, pause: bool = False) -> Flow:
+    def game_flow(self, phase: str, pause: bool = False) -> Flow:
         if pause:
             yield from offer(self.first, "scenario_start", [Option("begin", None)])
         if phase == "setup":
@@ -510,7 +497,7 @@ class RoundMixin:
             self.end_round()
             phase = "plot"
 
-    def begin_phase(self: ThronesGame, ph: str) -> None:
+    def begin_phase(self, ph: str) -> None:
         self.phase = ph
         self.phase_seq.append(ph)
         if len(self.phase_seq) > 8:
@@ -519,10 +506,10 @@ class RoundMixin:
         # emit, inlined (a round has seven phases)
         self.events.append(Event("phase_began", None, {"phase": ph, "round": self.round_no}))
 
-    def end_phase(self: ThronesGame) -> None:
+    def end_phase(self) -> None:
         self.expire("phase")
 
-    def end_round(self: ThronesGame) -> None:
+    def end_round(self) -> None:
         """Round bookkeeping after taxation; the stalemate rule (TH-GAP-06)."""
         self.expire("round")
         for s in self.seats:
@@ -549,7 +536,7 @@ class RoundMixin:
             raise GameOver(winners, "round_limit")
         self.round_no += 1
 
-    def expire(self: ThronesGame, until: str) -> None:
+    def expire(self, until: str) -> None:
         """End the lasting effects of one duration and recompute what they changed."""
         if not self.lasting:
             return
@@ -566,7 +553,7 @@ class RoundMixin:
         for c in touched:
             self.recompute_temp(c)
 
-    def recompute_temp(self: ThronesGame, c: Card) -> None:
+    def recompute_temp(self, c: Card) -> None:
         """Rebuild a card's lasting modifiers from the effects still running."""
         c.temp_str = c.temp_icons = c.temp_kw = 0
         for e in self.lasting:
@@ -580,7 +567,7 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ phases
 
-    def phase_plot(self: ThronesGame) -> Flow:
+    def phase_plot(self) -> Flow:
         chosen: dict[int, Card] = {}
         for s in self.turn_order():
             seat = self.seats[s]
@@ -621,7 +608,7 @@ class RoundMixin:
             yield from self.select_titles()
         yield from self.action_window()
 
-    def initiative_total(self: ThronesGame, seat: int) -> int:
+    def initiative_total(self, seat: int) -> int:
         """Plot initiative plus initiative bonuses in play (TH-PLOT-05, TH-COMP-15)."""
         s = self.seats[seat]
         base = s.plot.d.initiative if s.plot is not None else 0
@@ -629,7 +616,7 @@ class RoundMixin:
             base += c.d.initiative
         return base
 
-    def initiative(self: ThronesGame) -> Flow:
+    def initiative(self) -> Flow:
         totals = [self.initiative_total(s.idx) for s in self.seats]
         best = max(totals)
         tied = [i for i, t in enumerate(totals) if t == best]
@@ -650,7 +637,7 @@ class RoundMixin:
             self.first_round1 = self.first
         self.events.append(Event("first_player", self.first, {}))  # emit, inlined
 
-    def when_revealed(self: ThronesGame, chosen: dict[int, Card]) -> Flow:
+    def when_revealed(self, chosen: dict[int, Card]) -> Flow:
         """TH-PLOT-08: "when revealed" abilities, in the first player's order."""
         pending = [s for s in self.turn_order() if s in chosen and chosen[s].d.when_revealed]
         while pending:
@@ -664,7 +651,7 @@ class RoundMixin:
             for _i, ab in plot.d.when_revealed:
                 yield from self.resolve_triggered(s, plot, ab, {})
 
-    def phase_draw(self: ThronesGame) -> Flow:
+    def phase_draw(self) -> Flow:
         for s in self.turn_order():
             seat = self.seats[s]
             n = self.rules.draw_phase_cards + self.mod_total(s, "draw", {})
@@ -673,7 +660,7 @@ class RoundMixin:
             self.draw(s, n, effect=False)
         yield from self.action_window()
 
-    def income(self: ThronesGame, seat: int) -> int:
+    def income(self, seat: int) -> int:
         """Plot income + income bonuses and penalties + title income (TH-MARSH-02)."""
         s = self.seats[seat]
         total = s.plot.d.income if s.plot is not None else 0
@@ -683,7 +670,7 @@ class RoundMixin:
             total += self.db.titles[s.title].income
         return max(0, total)
 
-    def phase_marshalling(self: ThronesGame) -> Flow:
+    def phase_marshalling(self) -> Flow:
         for s in self.turn_order():
             self.active = s
             gold = self.income(s)
@@ -692,7 +679,7 @@ class RoundMixin:
             yield from self.action_window(marshal_seat=s)
         self.active = None
 
-    def phase_challenges(self: ThronesGame) -> Flow:
+    def phase_challenges(self) -> Flow:
         for s in self.turn_order():
             self.active = s
             if self.littlefinger:
@@ -714,7 +701,7 @@ class RoundMixin:
         self.active = None
         yield from self.action_window()
 
-    def dominance_total(self: ThronesGame, seat: int) -> int:
+    def dominance_total(self, seat: int) -> int:
         """Standing characters' strength + gold in pool (TH-DOM-01)."""
         s = self.seats[seat]
         strength = self.strength
@@ -724,7 +711,7 @@ class RoundMixin:
                 total += strength(c)
         return total + s.gold + self.mod_total(seat, "dominance", {})
 
-    def phase_dominance(self: ThronesGame) -> Flow:
+    def phase_dominance(self) -> Flow:
         totals = [self.dominance_total(s.idx) for s in self.seats]
         best = max(totals)
         tied = [i for i, t in enumerate(totals) if t == best]
@@ -738,7 +725,7 @@ class RoundMixin:
             self.emit("dominance_tied", None, totals=totals)
         yield from self.action_window()
 
-    def phase_standing(self: ThronesGame) -> Flow:
+    def phase_standing(self) -> Flow:
         stood = 0
         for seat in self.seats:  # TH-STAND-01: everything at once
             for c in seat.play:
@@ -748,7 +735,7 @@ class RoundMixin:
         self.events.append(Event("cards_stood", None, {"count": stood}))  # emit, inlined
         yield from self.action_window()
 
-    def phase_taxation(self: ThronesGame) -> Flow:
+    def phase_taxation(self) -> Flow:
         for seat in self.seats:  # TH-TAX-01
             if seat.gold:
                 self.events.append(Event("gold_returned", seat.idx, {"amount": seat.gold}))  # emit
@@ -757,7 +744,7 @@ class RoundMixin:
 
     # ------------------------------------------------------------------ titles
 
-    def select_titles(self: ThronesGame) -> Flow:
+    def select_titles(self) -> Flow:
         """TH-PLOT-09: from the first player clockwise, each picks a title."""
         self.title_holder = {}
         for s in self.turn_order():
@@ -770,7 +757,7 @@ class RoundMixin:
             self.title_holder[t] = s
             self.emit("title_taken", s, title=t)
 
-    def return_titles(self: ThronesGame) -> None:
+    def return_titles(self) -> None:
         """TH-TAX-02 / TH-MODE-3P-01: titles come back at round end (3p: once the pool empties)."""
         taken = [s.title for s in self.seats if s.title is not None]
         for s in self.seats:
@@ -781,7 +768,7 @@ class RoundMixin:
         self.title_pool = list(self.db.titles)
         self.emit("titles_returned", None, titles=sorted(taken))
 
-    def holder_of(self: ThronesGame, special: str) -> int | None:
+    def holder_of(self, special: str) -> int | None:
         """The seat whose title has the given special power this round."""
         for t, s in self.title_holder.items():
             if self.db.titles[t].special == special:

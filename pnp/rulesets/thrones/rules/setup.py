@@ -7,22 +7,18 @@ the game those steps start from is :mod:`pnp.rulesets.thrones.setup`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp.engine.flow import Flow
 from pnp.engine.game import Option
 from pnp.rulesets.thrones.catalog import K_LIMITED, K_NOATT, K_SETUP
+from pnp.rulesets.thrones.rules.base import RulesBase
 from pnp.rulesets.thrones.state import Card
 from pnp.rulesets.thrones.zones import DECK, PLOT_BOX, PLOT_DECK, SETUP
 
-if TYPE_CHECKING:
-    from pnp.rulesets.thrones.game import ThronesGame
 
-
-class SetupMixin:
+class SetupMixin(RulesBase):
     """The setup steps of :class:`~pnp.rulesets.thrones.game.ThronesGame`."""
 
-    def setup_flow(self: ThronesGame) -> Flow:
+    def setup_flow(self) -> Flow:
         """TH-SETUP-04…13, with the plot draft (TH-VAR-DRAFT) first when chosen."""
         self.phase = "setup"
         if self.options.get("draft"):
@@ -48,17 +44,17 @@ class SetupMixin:
         self.first = self.rng.randrange(self.players)  # TH-SETUP-03: a random first player
         self.emit("setup_first_player", self.first)
         placed: dict[int, list[tuple[Card, Card | None]]] = {}
-        for s in self.turn_order():  # TH-SETUP-11: in turn, facedown
-            placed[s] = yield from self.place_setup(s)
+        for seat in self.turn_order():  # TH-SETUP-11: in turn, facedown
+            placed[seat] = yield from self.place_setup(seat)
         # TH-SETUP-12: all flip at once; nothing triggers
-        for s in self.turn_order():
-            for c, host in placed[s]:
-                self.enter_play(c, s, host)
-            self.emit("setup_revealed", s, cards=[c.d.id for c, _ in placed[s]])
+        for seat in self.turn_order():
+            for c, host in placed[seat]:
+                self.enter_play(c, seat, host)
+            self.emit("setup_revealed", seat, cards=[c.d.id for c, _ in placed[seat]])
         for s in self.seats:  # TH-SETUP-13
             self.draw(s.idx, max(0, self.rules.hand_size - len(s.hand)), effect=False)
 
-    def setup_cost(self: ThronesGame, seat: int, c: Card) -> int:
+    def setup_cost(self, seat: int, c: Card) -> int:
         """Printed cost plus the out-of-House surcharge (TH-SETUP-08)."""
         d = c.d
         cost = d.cost
@@ -66,7 +62,7 @@ class SetupMixin:
             cost += self.rules.house_penalty
         return cost
 
-    def place_setup(self: ThronesGame, seat: int) -> Flow:
+    def place_setup(self, seat: int) -> Flow:
         """TH-SETUP-07/09/10: up to 5 gold of characters/locations, one Limited, no copies."""
         s = self.seats[seat]
         budget = self.rules.setup_gold
@@ -118,7 +114,7 @@ class SetupMixin:
         self.emit("setup_placed", seat, count=len(placed))
         return placed
 
-    def plot_draft(self: ThronesGame) -> Flow:
+    def plot_draft(self) -> Flow:
         """TH-VAR-DRAFT-01…04: deal 3, keep 1, pass 2, keep 1; then keep 7 of 13."""
         pool = self.draft_deck
         self.rng.shuffle(pool)
