@@ -20,6 +20,8 @@ def test_quick_start_is_two_commands() -> None:
     assert all("\n" not in c for c in commands)
     assert "pip install -e ." in commands[0]
     assert '".[test]"' in commands[1] and "pytest" in commands[1]
+    # the type check runs after the tests, so a type error fails CI like a failing test
+    assert commands[1].endswith("&& mypy")
 
 
 def test_ci_runs_the_readme_commands_verbatim() -> None:

@@ -22,7 +22,7 @@ RULESET = Ruleset(
     # the two-player box (50-card decks, the plot draft) is what the rules are built around
     default_players=2,
     content_model=ThronesContent,
-    summarize=summarize_content,  # type: ignore[arg-type]
+    summarize=summarize_content,
     # every -o option setup.OPTIONS accepts, so `pnp rulesets` lists them all
     notes="options: two_on_two, draft, littlefinger, titles (on at 3–4), mulligan (on at 2), "
     "deck_format=two_player|constructed",

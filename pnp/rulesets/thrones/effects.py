@@ -52,18 +52,13 @@ if TYPE_CHECKING:
 #: ``saved``, ``cancelled``)
 Ctx = dict[str, Any]
 
-Phase = Literal[
-    "plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation", "any"
+#: the phases of a round
+RoundPhase = Literal[
+    "plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation"
 ]
-PHASES: tuple[str, ...] = (
-    "plot",
-    "draw",
-    "marshalling",
-    "challenges",
-    "dominance",
-    "standing",
-    "taxation",
-)
+#: a phase an action may be taken in (``any``: every phase)
+Phase = Literal[RoundPhase, "any"]
+PHASES: tuple[str, ...] = get_args(RoundPhase)
 Icon = Literal["military", "intrigue", "power"]
 ICONS: tuple[str, ...] = get_args(Icon)
 Keyword = Literal[
@@ -193,10 +188,7 @@ class Condition(ContentModel):
     as_: Literal["attacker", "defender"] | None = Field(default=None, alias="as")
     participating: bool | None = None  # this card (an attachment: its host) participates
     unopposed: bool | None = None
-    phase: (
-        Literal["plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation"]
-        | None
-    ) = None
+    phase: RoundPhase | None = None
     card: CardFilter | None = None  # the card the trigger is about
     attacking: bool | None = None  # this card (or host) is attacking
     defending: bool | None = None

@@ -423,8 +423,9 @@ def _close(word: str, known: Iterable[str]) -> str | None:
     return hint[0] if hint else None
 
 
-def summarize_content(model: ThronesContent) -> dict[str, str]:
-    """Counts shown by ``pnp validate thrones``."""
+def summarize_content(model: ContentModel) -> dict[str, str]:
+    """Counts shown by ``pnp validate thrones`` (the ``Ruleset.summarize`` hook)."""
+    assert isinstance(model, ThronesContent), type(model).__name__
     kinds = Counter(c.type for c in model.cards)
     out = {
         "houses": str(len(model.houses)),

@@ -25,7 +25,7 @@ from pnp.engine.scenario_setup import (
 )
 from pnp.errors import UsageError
 from pnp.rulesets.thrones.catalog import CardDef
-from pnp.rulesets.thrones.effects import PHASES
+from pnp.rulesets.thrones.effects import RoundPhase
 from pnp.rulesets.thrones.game import ThronesGame
 from pnp.rulesets.thrones.model import Deck, DeckCard, Plot, ThronesContent, check_deck
 from pnp.rulesets.thrones.setup import (
@@ -110,7 +110,7 @@ class ThronesSetup(ScenarioSetup[ThronesSeat]):
 
     first_player: Whole = 0
     #: the phase the game opens in (``setup``: the set-up itself)
-    phase: Literal["setup", *PHASES] = "setup"  # type: ignore[valid-type]
+    phase: Literal["setup"] | RoundPhase = "setup"
     round: Whole = 1
     options: dict[str, Any] = {}
     #: the titles in the pool (melee)
