@@ -10,7 +10,7 @@ than a compiled one.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, ClassVar
 
 from pnp.compiled import mypyc_attr
 from pnp.engine.decision import Decision
@@ -20,6 +20,10 @@ from pnp.engine.decision import Decision
 from pnp.engine.errors import FlowEnd, IllegalMoveError
 from pnp.engine.event import Event
 from pnp.engine.native import NativeGame
+from pnp.engine.standing import UnsettledError, watched_kinds
+
+#: the most rounds of standing checks one stop of the flow may take
+SETTLE_LIMIT = 100
 
 #: what every rule generator yields (a decision) and is sent back (the chosen index)
 Flow = Generator[Decision, int, Any]
@@ -32,8 +36,13 @@ class FlowGame(NativeGame):
     A subclass sets up its state, calls :meth:`begin` with its flow and
     implements the rest of :class:`~pnp.engine.game.Game` (``view``,
     ``result``, ``snapshot``, ``round``, ``factions``); rules record what
-    happens with :meth:`emit`.
+    happens with :meth:`emit`. Rules that hold at any time go in
+    :attr:`standing` (:mod:`pnp.engine.standing`).
     """
+
+    #: the ruleset's standing rules (:class:`~pnp.engine.standing.Standing`), checked
+    #: whenever the flow stops at a decision (a subclass sets its own)
+    standing: ClassVar[tuple[Any, ...]] = ()
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -41,6 +50,11 @@ class FlowGame(NativeGame):
         self._flow_opening: list[Event] = []
         self._flow_now: Flow | None = None
         self._flow_pending: Decision | None = None
+        #: how many of :attr:`events` the standing rules have seen
+        self._settled = 0
+        #: the event kinds any standing rule watches (``None``: every kind), so that a
+        #: stop of the flow after no such event costs one scan of its events
+        self._watch: frozenset[str] | None = watched_kinds(self.standing)
 
     def begin(self, flow: Flow) -> None:
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
@@ -58,6 +72,7 @@ class FlowGame(NativeGame):
         :meth:`emit` appends to (a ruleset whose state records events itself
         hands it the same list here)."""
         self.events = []
+        self._settled = 0
         return self.events
 
     def ended(self, stop: FlowEnd) -> Flow | None:
@@ -86,6 +101,28 @@ class FlowGame(NativeGame):
         self._run(index)
         return events
 
+    def settle(self) -> None:
+        """Make every standing rule hold again before anyone acts: each rule whose
+        ``after`` event kinds happened since the last check is enforced, and the
+        checks repeat over what the enforcing emits until nothing changes."""
+        events = self.events
+        watch = self._watch
+        if watch is not None and not any(
+            events[i].kind in watch for i in range(self._settled, len(events))
+        ):
+            self._settled = len(events)
+            return
+        for _ in range(SETTLE_LIMIT):
+            events = self.events
+            if self._settled >= len(events):
+                return
+            kinds = {e.kind for e in events[self._settled :]}
+            self._settled = len(events)
+            for rule in self.standing:
+                if rule.due(kinds):
+                    rule.enforce(self)
+        raise UnsettledError(f"standing rules still changing after {SETTLE_LIMIT} rounds")
+
     def setup_events(self) -> list[Event]:
         """The events of the set-up, before the first decision."""
         return list(self._flow_opening)
@@ -94,7 +131,10 @@ class FlowGame(NativeGame):
         flow = self._flow_now
         while flow is not None:
             try:
-                self._flow_pending = flow.send(value)  # type: ignore[arg-type]  # None primes it
+                pending = flow.send(value)  # type: ignore[arg-type]  # None primes it
+                if self._watch is None or self._watch:
+                    self.settle()  # before anyone may act; it may end the game
+                self._flow_pending = pending
                 return
             except StopIteration:
                 break

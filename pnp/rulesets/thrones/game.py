@@ -27,6 +27,7 @@ from pnp.rulesets.thrones.rules.abilities import AbilityMixin
 from pnp.rulesets.thrones.rules.challenges import ChallengeMixin
 from pnp.rulesets.thrones.rules.round import GameOver, RoundMixin, WinnerChoice
 from pnp.rulesets.thrones.rules.setup import SetupMixin
+from pnp.rulesets.thrones.rules.standing import STANDING
 from pnp.rulesets.thrones.snapshot import snapshot
 from pnp.rulesets.thrones.view import ThronesView
 from pnp.rulesets.thrones.zones import PLOT_DECK, PLOT_REVEALED, PLOT_USED
@@ -39,6 +40,9 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin):
 
     Made by :class:`~.rules.base.RulesBase`'s constructor, which sets up the state.
     """
+
+    #: the rules that hold at any time (:mod:`.rules.standing`)
+    standing = STANDING
 
     # ------------------------------------------------------------------ engine API
 
