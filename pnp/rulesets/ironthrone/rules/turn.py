@@ -66,6 +66,7 @@ class Referee(Preparation):
             self.set_phase(P_END)
             self.end_of_turn()
             start = "turn"
+            # IT-GAP-03: timed trigger: only the end of a turn reaches it (both ends are monotone)
             if self.check_end():
                 return
             if self.turn_limit and self.turn >= self.turn_limit:
