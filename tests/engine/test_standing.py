@@ -9,6 +9,7 @@ import pytest
 from pnp.engine.decision import Option
 from pnp.engine.errors import FlowEnd
 from pnp.engine.flow import Flow, FlowGame, offer
+from pnp.engine.game import Result
 from pnp.engine.standing import Standing, UnsettledError, watched_kinds
 
 
@@ -50,6 +51,24 @@ class Purse(FlowGame):
     def ended(self, stop: FlowEnd) -> Flow | None:
         self.over = True
         return None
+
+    # the rest of the Game interface, which these tests do not read
+    def view(self, seat: int) -> int:
+        return self.coins
+
+    def result(self) -> Result | None:
+        return Result((0,), "spilled", 1) if self.over else None
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"coins": self.coins}
+
+    @property
+    def round(self) -> int:
+        return 1
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        return ("purse",)
 
 
 def test_a_rule_is_enforced_before_the_next_decision_and_what_it_emits_is_checked() -> None:
