@@ -341,6 +341,8 @@ class GainPower(ThronesWord):
         name = _source(src)
         if v.target == "house":
             if v.player == "each_player":
+                # TH-WIN-02: timed trigger: only a gain for several players reaches it
+                # (one check after all of them gained)
                 for o in g.order_from(seat):
                     yield from g.place_power(o, v.amount, name, None)
                 g.check_win()

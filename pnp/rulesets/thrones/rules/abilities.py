@@ -745,6 +745,8 @@ class AbilityMixin(RulesBase):
 
     def play_event(self, seat: int, c: Card, idx: int) -> Flow:
         """Play an event from hand: pay, allow cancels, resolve, discard (TH-COMP-07)."""
+        # TH-MARSH-10: timed trigger: only an action window of the event's phase or a
+        # response chance to its trigger reaches it (it costs only its own cost)
         a = c.d.abilities[idx]
         self.to_limbo(seat, c)
         self.mark_use(seat, c, idx, a)

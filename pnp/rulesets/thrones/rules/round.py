@@ -320,6 +320,8 @@ class RoundMixin(RulesBase):
         )
         self._take_out(c)
         self._drop_dupes(c)
+        # TH-COMP-06: timed trigger: only leave_play reaches it (every route out of play
+        # comes here; a change of control keeps the attachments on their host)
         for a in list(c.attachments):
             self._take_out(a)
             self._drop_dupes(a)
@@ -719,6 +721,7 @@ class RoundMixin(RulesBase):
             w = tied[0]
             self.emit("dominance_won", w, totals=totals)
             bonus = self.mod_total(w, "dominance_power", {})
+            # TH-DOM-02: timed trigger: only the dominance phase reaches it, before its actions
             yield from self.gain_house_power(w, 1 + bonus, "dominance")
             yield from self.trigger_all("dominance_won", w, {})
         else:
