@@ -188,6 +188,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
 def hits_on(g: FiefGame, v: int, hits: dict[int, int], foe: dict[int, int]) -> Flow:
     """Hits land on both sides at once: troops first, then Nobles of a side left bare."""
     s = g.s
+    # FF-PH-18: timed trigger: only a battle roll or an archers' volley deals hits
     left: dict[int, int] = {}
     for side in sorted(hits):
         left[side] = yield from casualties(g, v, side, hits[side])

@@ -116,6 +116,7 @@ def _stark_choice(g: FiefGame, seat: int, card: str) -> Flow:
 def refill_fortune(g: FiefGame) -> None:
     """Shuffle the Fortune discards into a new deck; Winter is Coming turns the season."""
     s = g.s
+    # FF-GAP-26: timed trigger: only this reshuffle (draw_fortune) turns the season
     s.fortune = s.fortune_discard
     s.fortune_discard = []
     if s.winter and s.season < len(SEASONS) - 1:
@@ -148,6 +149,7 @@ def draw_fortune(g: FiefGame, seat: int) -> Flow:
             return
     s.fortune.pop()
     g.emit("card_drawn", seat, card=card, deck="fortune")
+    # FF-PH-02: timed trigger: only this draw (the Draw step) brings out a disaster
     if back == "disaster":
         place_disaster(g, seat, card)
         return
@@ -165,6 +167,7 @@ def place_disaster(g: FiefGame, seat: int, card: str) -> None:
         s.fortune_discard.append(card)
         g.emit("disaster_missed", seat, card=card, roll=roll)
         return
+    # FF-PH-02, FF-GAP-26: timed trigger: only here does a disaster reach the board
     if s.disasters_on_board() >= s.cat.rules.max_disasters:
         s.fortune_discard.append(card)
         g.emit("disaster_discarded", seat, card=card, roll=roll, region=region, why="board full")
@@ -259,6 +262,7 @@ def play_options(g: FiefGame, seat: int) -> list[Option]:
         for o in others:
             if s.seats[o].gold > 0:
                 options.append(Option(f"rob seat {o}", ("rob", o)))
+    # FF-GAP-26: timed trigger: only the card round offers it (decision any-time-powers)
     relief = s.ability(seat, "remove_famine")
     if relief is not None and not g.used(seat, "remove_famine", relief.per):
         for region in sorted(s.disasters):
@@ -340,6 +344,7 @@ def uprising_targets(s: FiefState, seat: int) -> list[Option]:
             continue
         out.append(Option(f"uprising at {ids[v]}", ("village", v)))
     for n in sorted(s.nobles.values(), key=lambda n: n.id):
+        # FF-IDOL-03: timed trigger: only the card round plays an Uprising (cursed in Hear Ye)
         if n.seat != seat and n.zone == "board" and (n.card.uprising_target or n.cursed):
             out.append(Option(f"uprising on {n.id}", ("noble", n.id)))
     return out
@@ -541,6 +546,7 @@ def lannister_look(g: FiefGame, seat: int, other: int) -> Flow:
     g.mark_used(seat, "look_at_hand")
     s.seats[seat].seen[other] = list(s.seats[other].hand)
     g.emit("hand_seen", seat, seat_seen=other, power="look_at_hand")
+    # FF-HOUSE-06: timed trigger: only this look (a card-round action) offers the trade
     swaps = s.seats[seat].used.get("swaps", 0)
     mine, theirs = s.seats[seat].hand, s.seats[other].hand
     if swaps >= power.swaps_per_game or not mine or not theirs:

@@ -194,6 +194,7 @@ def council_bid(g: FiefGame) -> Flow:
     options = [
         Option(f"seat {n.id} as {t}", (n.id, t)) for n in _bid_wardens(s, winner) for t in free
     ]
+    # FF-SC-02: timed trigger: only the Purchase phase bid sells the 4th Council seat
     nid, title = yield from ask(winner, "council_seat", options)
     g.emit("council_bought", winner, noble=nid, title=title, gold=bids[winner])
     yield from fate.grant(g, s.nobles[nid], title, may_decline=False)

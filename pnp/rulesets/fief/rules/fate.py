@@ -114,6 +114,7 @@ def grant(g: FiefGame, noble: Noble, title: str, *, may_decline: bool = True) ->
     """
     s = g.s
     kind = s.kind_of(title)
+    # FF-TITLE-09: timed trigger: only a Title gained fills a slot (every other assign checks)
     if s.slots_free(noble, kind) > 0:
         assign(g, noble, title)
         return True

@@ -92,6 +92,7 @@ def proposals(g: FiefGame) -> Flow:
     prices = s.cat.rules.prices
     for seat in s.order():
         me = s.seats[seat]
+        # FF-MARR-03: timed trigger: only a proposal weds (no Noble changes player)
         if me.marriage is not None:
             continue
         mine = [n for n in s.seat_nobles(seat) if can_marry(s, n)]

@@ -96,6 +96,7 @@ def start_round(g: FiefGame) -> Flow:
 def end_round(g: FiefGame) -> bool:
     """Phase 8: clear the round, check victory; returns whether the game ended."""
     s = g.s
+    # FF-GAP-26: timed trigger: only the round's end lifts the disasters
     for region in sorted(s.disasters):
         for card in s.disasters[region]:
             s.fortune_discard.append(card)
