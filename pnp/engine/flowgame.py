@@ -60,6 +60,7 @@ class FlowGame(NativeGame):
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
         self._flow_now = flow
         self._flow_opening = self.new_move()
+        self._settled = 0  # here, not in new_move, which a ruleset may override
         self._run(None)
         self.new_move()
 
@@ -72,7 +73,6 @@ class FlowGame(NativeGame):
         :meth:`emit` appends to (a ruleset whose state records events itself
         hands it the same list here)."""
         self.events = []
-        self._settled = 0
         return self.events
 
     def ended(self, stop: FlowEnd) -> Flow | None:
@@ -98,6 +98,7 @@ class FlowGame(NativeGame):
                 f"{len(pending.options)} options"
             )
         events = self.new_move()
+        self._settled = 0
         self._run(index)
         return events
 

@@ -742,10 +742,6 @@ class Cancel(ThronesWord):
         ctx["cancelled"] = True
 
 
-#: every effect word, in the vocabulary's order
-EFFECT_KEYS: tuple[str, ...] = WORDS.names
-
-
 @WORDS.model
 class Effect(OneKeyModel):
     """One thing that happens: exactly one of its effect words (:data:`WORDS`) is given."""

@@ -36,9 +36,9 @@ from pydantic import BaseModel, TypeAdapter
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.effects import (
     CANCEL_TRIGGERS,
-    EFFECT_KEYS,
     SAVE_TRIGGERS,
     TIMINGS,
+    WORDS,
     Ability,
     CardFilter,
     Condition,
@@ -258,7 +258,7 @@ def test_effects_and_their_parameters() -> None:
     a mapping lists that mapping's fields in braces."""
     text = paragraph(VOCABULARY, "Effects (one key each):")
     listed = spans(text)
-    same_words(map(word, listed), EFFECT_KEYS, "effects")
+    same_words(map(word, listed), WORDS.names, "effects")
     for span in listed:
         name = word(span)
         model = parameter_model(Effect, name)
