@@ -8,12 +8,16 @@ from pnp.engine.flowgame import FlowGame
 from pnp.engine.game import Event, Result
 from pnp.engine.paths import main_sources
 from pnp.rulesets.ironthrone.rules import Referee
+from pnp.rulesets.ironthrone.rules.standing import STANDING
 from pnp.rulesets.ironthrone.view import SeatView
 
 
 class IronThroneGame(FlowGame):
     """A game in progress: the referee's flow behind the engine API (the engine's one
     flow, :mod:`pnp.engine.flow`)."""
+
+    #: the rules that hold at any time (:mod:`.rules.standing`)
+    standing = STANDING
 
     def __init__(self, ref: Referee, start: str, *, pause: bool = False) -> None:
         """The game of ``ref`` from ``start`` (see :meth:`Referee.flow`); ``pause``
