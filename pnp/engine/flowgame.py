@@ -55,6 +55,8 @@ class FlowGame(NativeGame):
         #: the event kinds any standing rule watches (``None``: every kind), so that a
         #: stop of the flow after no such event costs one scan of its events
         self._watch: frozenset[str] | None = watched_kinds(self.standing)
+        #: changes since the last check that the log does not show (:meth:`note_change`)
+        self._quiet: set[str] = set()
 
     def begin(self, flow: Flow) -> None:
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
@@ -102,22 +104,32 @@ class FlowGame(NativeGame):
         self._run(index)
         return events
 
+    def note_change(self, kind: str) -> None:
+        """Tell the standing rules of a change that emits no event (a lasting effect
+        that ends with its phase): the rules whose ``after`` names ``kind`` are checked
+        at the next stop as if an event of that kind had been emitted."""
+        self._quiet.add(kind)
+
     def settle(self) -> None:
         """Make every standing rule hold again before anyone acts: each rule whose
         ``after`` event kinds happened since the last check is enforced, and the
         checks repeat over what the enforcing emits until nothing changes."""
         events = self.events
         watch = self._watch
-        if watch is not None and not any(
-            events[i].kind in watch for i in range(self._settled, len(events))
+        quiet = self._quiet
+        if (
+            not quiet
+            and watch is not None
+            and not any(events[i].kind in watch for i in range(self._settled, len(events)))
         ):
             self._settled = len(events)
             return
         for _ in range(SETTLE_LIMIT):
             events = self.events
-            if self._settled >= len(events):
+            if self._settled >= len(events) and not quiet:
                 return
-            kinds = {e.kind for e in events[self._settled :]}
+            kinds = {e.kind for e in events[self._settled :]} | quiet
+            quiet.clear()
             self._settled = len(events)
             for rule in self.standing:
                 if rule.due(kinds):

@@ -103,3 +103,12 @@ def test_the_watched_kinds_are_the_union_or_every_kind() -> None:
     assert watched_kinds(Purse.standing) == {"coins_gained", "spilled"}
     assert watched_kinds(()) == frozenset()
     assert watched_kinds((Standing("T", frozenset(), cap_purse),)) is None
+
+
+def test_a_change_the_log_does_not_show_is_checked_when_noted() -> None:
+    game = Purse()
+    game.coins = 9  # a change that emits no event …
+    game.note_change("coins_gained")  # … told to the rules that watch its kind
+    events = game.apply(2)
+    assert [e.kind for e in events] == ["nothing", "spilled"]
+    assert game.coins == 5 and game.over

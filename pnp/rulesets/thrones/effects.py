@@ -799,6 +799,21 @@ class Passive(ContentModel):
             self.affects.max_strength is not None or self.affects.has_power is not None
         ):
             raise ValueError("a passive's 'affects' cannot filter on strength or power")
+        aff = self.affects
+        if (
+            isinstance(aff, EachTarget)
+            and (self.icon or self.keyword or self.no_stand)
+            and any(
+                v is not None
+                for v in (aff.kneeling, aff.attacking, aff.defending, aff.participating)
+            )
+        ):
+            # TH-ACT-07: such a passive would have to be re-read at every kneel and every
+            # declaration; the referee reads only strength that way (at each strength read)
+            raise ValueError(
+                "a passive whose 'affects' picks cards by kneeling, attacking, defending or "
+                "participating may change only strength"
+            )
         if self.affects is not None and not (
             self.strength is not None
             or self.icon

@@ -49,6 +49,19 @@ def test_passive_shapes() -> None:
     )
 
 
+def test_passive_icons_and_keywords_need_a_filter_that_holds_all_phase() -> None:
+    """TH-ACT-07: a filter on kneeling or a challenge part changes between strength
+    reads; the referee re-reads only strength so, so icons and keywords are refused."""
+    for part in ("kneeling", "attacking", "defending", "participating"):
+        for grant in ({"icon": "power"}, {"keyword": "stealth"}, {"no_stand": True}):
+            data = {"affects": {"each": "character", part: True}, **grant}
+            assert "may change only strength" in _error(Passive, data), (part, grant)
+    # strength under such a filter, and icons under a filter that holds all phase, are fine
+    Passive.model_validate({"affects": {"each": "character", "kneeling": True}, "strength": 1})
+    by_keyword = {"each": "character", "keyword": "stealth"}
+    Passive.model_validate({"affects": by_keyword, "icon": "power"})
+
+
 def test_limited_only_on_responses() -> None:
     assert "only a response" in _error(
         Ability, {"action": "any", "limited": True, "effect": {"draw": 1}}

@@ -544,9 +544,11 @@ class RoundMixin(RulesBase):
             return
         touched = []
         keep = []
+        icons_or_keywords = False
         for e in self.lasting:
             if e.until == until:
                 touched.append(e.card)
+                icons_or_keywords = icons_or_keywords or e.kind != "str"
             else:
                 keep.append(e)
         if not touched:
@@ -554,6 +556,8 @@ class RoundMixin(RulesBase):
         self.lasting = keep
         for c in touched:
             self.recompute_temp(c)
+        if icons_or_keywords:  # the log does not show it; TH-ACT-07 must (rules/standing.py)
+            self.note_change("lasting_ended")
 
     def recompute_temp(self, c: Card) -> None:
         """Rebuild a card's lasting modifiers from the effects still running."""

@@ -25,6 +25,14 @@ def win_at_fifteen(g: ThronesGame) -> None:
     g.check_win()
 
 
+def passives_by_icon_or_keyword(g: ThronesGame) -> None:
+    """TH-ACT-07: a constant ability applies to whatever meets its condition at the moment,
+    so a passive reaching "each character with icon or keyword X" reaches a card that
+    gains X from a lasting effect mid-phase, and lets go of one whose X ran out."""
+    if g.wide and g.chainable:  # otherwise no passive in play picks cards by icon or keyword
+        g.refresh()
+
+
 def no_attachments(g: ThronesGame) -> None:
     """TH-KW-NOATT-01: a card with No attachments never carries one; a card that gains
     the keyword loses its attachments to their owners' discard piles (TH-ZONE-06)."""
@@ -39,13 +47,28 @@ def no_attachments(g: ThronesGame) -> None:
 
 
 STANDING: tuple[Standing, ...] = (
+    # icons and keywords from lasting effects (refresh covers those from passives); first,
+    # for a keyword a refresh grants is checked below
+    Standing(
+        "TH-ACT-07",
+        frozenset({"keyword_gained", "icon_gained", "lasting_ended"}),
+        passives_by_icon_or_keyword,
+    ),
     # power on the House and on characters in play: a power change is checked where it
     # happens; a change of control moves a character's power from one total to another
     Standing("TH-WIN-01", frozenset({"control_taken"}), win_at_fifteen),
     # keywords come from the card, its passives and lasting effects
     Standing(
         "TH-KW-NOATT-01",
-        frozenset({"keyword_gained", "card_played", "card_put_into_play", "control_taken"}),
+        frozenset(
+            {
+                "keyword_gained",
+                "lasting_ended",
+                "card_played",
+                "card_put_into_play",
+                "control_taken",
+            }
+        ),
         no_attachments,
     ),
 )
