@@ -109,12 +109,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     vil = s.villages[v]
     s.focus = {"battle": v, "attacker": att, "defender": dfn}
     g.emit("battle_started", att, at=ids[v], defender=dfn)
-    if s.troop_count(v, dfn) == 0 and strength(s, v, att) > strength(s, v, dfn):
-        captors = s.nobles_at(v, att)
-        for n in s.nobles_at(v, dfn):
-            fate.capture(g, n, att, captors)
-        g.emit("battle_ended", att, at=ids[v], winner=att, how="lone noble captured")
-        s.focus = {}
+    if lone_noble_captured(g, v, att, dfn):
         return
     extra = {att: 0, dfn: 0}
     for side in (att, dfn):
@@ -137,6 +132,8 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
             penalty = 0
     if s.tactics:
         yield from volleys(g, v, att, dfn)
+        if lone_noble_captured(g, v, att, dfn):
+            return
     siege = s.cat.role_units["siege"]
     idle = 0
     for _ in range(200):
@@ -169,6 +166,8 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
             idle = 0
         if not s.has_presence(v, att) or not s.has_presence(v, dfn):
             break
+        if lone_noble_captured(g, v, att, dfn):
+            return
         if idle >= rules.dice.idle_rolls_end:
             g.emit("battle_stalled", att, at=ids[v])
             break
@@ -183,6 +182,25 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
     a, d = s.has_presence(v, att), s.has_presence(v, dfn)
     winner = att if a and not d else dfn if d and not a else None
     g.emit("battle_ended", att, at=ids[v], winner=winner, how="fought")
+
+
+def lone_noble_captured(g: FiefGame, v: int, att: int, dfn: int) -> bool:
+    """FF-PH-22: a defending Noble without troops, attacked by a larger force, is captured
+    at once, ending the battle. Checked when the battle starts and after every exchange
+    of hits (a volley, a roll): the only steps that take a defender's troops away. His
+    last troops falling with no hit left over leaves him alone too (FF-GAP-24 decides
+    only leftover hits)."""
+    s = g.s
+    if s.troop_count(v, dfn) or not s.nobles_at(v, dfn):
+        return False
+    if strength(s, v, att) <= strength(s, v, dfn):
+        return False
+    captors = s.nobles_at(v, att)
+    for n in s.nobles_at(v, dfn):
+        fate.capture(g, n, att, captors)
+    g.emit("battle_ended", att, at=s.cat.map.ids[v], winner=att, how="lone noble captured")
+    s.focus = {}
+    return True
 
 
 def hits_on(g: FiefGame, v: int, hits: dict[int, int], foe: dict[int, int]) -> Flow:
