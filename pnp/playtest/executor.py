@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
 from typing import Any, Protocol
 
 from pnp.errors import PnpError
@@ -77,17 +78,20 @@ class LocalExecutor(Executor):
         # batches small enough to keep every worker busy to the end and the
         # progress bar moving, large enough that shipping them costs little
         size = max(1, min(64, len(indices) // (self.workers * 16)))
+        batches = (list(indices[i : i + size]) for i in range(0, len(indices), size))
         # forked workers inherit the frozen objects (modules, content) outside
         # the collector's reach: their collections stay short and the pages stay shared
         gc.freeze()
-        try:
-            futures = [
-                pool.submit(_play_batch, list(indices[i : i + size]))
-                for i in range(0, len(indices), size)
-            ]
+        try:  # the first submit forks the workers
+            first = [pool.submit(_play_batch, b) for b in islice(batches, self.workers * IN_FLIGHT)]
         finally:
             gc.unfreeze()
-        return _collect(pool, futures)
+        return _collect(pool, first, batches)
+
+
+#: batches queued per worker: the rest are submitted as these finish, so the parent
+#: holds a few batches whatever the number of games
+IN_FLIGHT = 4
 
 
 def _in_process(plan: GamePlan, content: Any, indices: Sequence[int]) -> Iterator[Any]:
@@ -101,19 +105,26 @@ def _in_process(plan: GamePlan, content: Any, indices: Sequence[int]) -> Iterato
         gc.unfreeze()
 
 
-def _collect(pool: ProcessPoolExecutor, futures: list[Future[list[Any]]]) -> Iterator[Any]:
+def _collect(
+    pool: ProcessPoolExecutor, futures: list[Future[list[Any]]], more: Iterator[list[int]]
+) -> Iterator[Any]:
     pending = set(futures)
+    # a finished future holds its batch's summaries: once they are handed on, nothing
+    # may keep the future, or the parent's memory grows with every game played
+    futures.clear()
     try:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                try:
-                    yield from future.result()
-                except BrokenProcessPool:
-                    raise WorkerDied(
-                        "a playtest worker process died; run with --workers 1 to see which "
-                        "game takes the process down"
-                    ) from None
+            try:
+                for batch in islice(more, len(done)):  # keep the workers fed
+                    pending.add(pool.submit(_play_batch, batch))
+                while done:
+                    yield from done.pop().result()
+            except BrokenProcessPool:  # from a result, or from a submit to the broken pool
+                raise WorkerDied(
+                    "a playtest worker process died; run with --workers 1 to see which "
+                    "game takes the process down"
+                ) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -42,7 +42,7 @@ from pnp import __version__
 from pnp.playtest.kit import SLACK_SPARE, KitRow
 from pnp.playtest.plan import option_text
 from pnp.playtest.report import PlaytestReport, short_rule
-from pnp.playtest.stats import Rate, wilson
+from pnp.playtest.stats import Histogram, Rate, wilson
 from pnp.playtest.strength import STRENGTH_GAMES, CardStrength, strongest, weakest
 from pnp.playtest.verdict import (
     CARDS,
@@ -202,18 +202,20 @@ def _points_step(reach: float) -> float:
     return step
 
 
-def histogram(values: Sequence[int], width: float = WIDTH, height: float = 150.0) -> Drawing:
-    """Counts of games per length (rounds), binned to at most 40 bars."""
+def histogram(values: Iterable[int], width: float = WIDTH, height: float = 150.0) -> Drawing:
+    """Counts of games per length (rounds, a :class:`Histogram` or the lengths), binned
+    to at most 40 bars."""
     d = Drawing(width, height)
-    if not values:
+    lengths = values if isinstance(values, Histogram) else Histogram.of(values)
+    if not lengths:
         d.add(String(10, height / 2, "no finished games", fontSize=9))
         return d
-    low, high = min(values), max(values)
+    low, high = lengths[0], lengths[-1]
     step = max(1, math.ceil((high - low + 1) / 40))
     bins = list(range(low, high + 1, step))
     counts = [0] * len(bins)
-    for v in values:
-        counts[(v - low) // step] += 1
+    for v, n in lengths.counts.items():
+        counts[(v - low) // step] += n
     chart = VerticalBarChart()
     chart.x, chart.y = 40, 30
     chart.width, chart.height = width - 60, height - 45

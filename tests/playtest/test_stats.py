@@ -75,7 +75,7 @@ def test_tally_is_order_independent() -> None:
     assert a.houses["a"].games == 4 and a.houses["a"].wins == 3
     assert a.seats[1].wins == 2 and a.agents["heuristic"].wins == 2
     assert a.first_player is not None and (a.first_player.games, a.first_player.wins) == (4, 3)
-    assert a.rounds == [5, 5, 5]  # finished games only
+    assert list(a.rounds) == [5, 5, 5]  # finished games only
     assert a.endings == {"points": 3, "round_cap": 1}
     assert a.cards["x"].played == 5 and a.cards["x"].winner_played == 1
     assert a.cards["y"].played == 2 and a.cards["y"].winner_played == 1
@@ -174,3 +174,112 @@ def test_ways_to_win_are_counted_per_house_of_the_winner() -> None:
     # seat 0 of game 0 and seat 1 of game 1 are both House a, winning by the king
     assert stats.paths == {"a": [("king", 2)], "b": [("crown", 1)]}
     assert stats.houses["a"].wins == 3  # the untold win still counts as a win
+
+
+def synthetic(index: int) -> GameSummary:
+    """A varied, deterministic finished game: Houses, winners, lengths, cards, peaks
+    all change with ``index`` (no randomness needed)."""
+    houses = ("a", "b", "c", "d", "e")
+    factions = tuple(houses[(index + seat * 2) % 5] for seat in range(4))
+    rounds = 5 + (index * 7) % 31
+    return GameSummary(
+        index=index,
+        seed=index * 3,
+        status=CAPPED if index % 97 == 0 else FINISHED,
+        ending=("points", "influence", "round_cap")[index % 3],
+        winners=(index % 4,) if index % 11 else (0, 2),
+        paths=("coin",) if index % 11 else ("coin", "crown"),
+        rounds=rounds,
+        steps=rounds * 13 + index % 17,
+        factions=factions,
+        first_player=index % 4,
+        drawn=[{f"card-{(index + seat) % 40}": 1 + seat} for seat in range(4)],
+        played=[{f"card-{(index * seat) % 40}": 1} for seat in range(4)],
+        peaks={"gold": 3 + index % 9, "marker": index % 5},
+    )
+
+
+def test_a_million_games_keep_the_tally_flat() -> None:
+    """Issue 35: the parent keeps counts, not a summary a game. Fed a million games
+    (a thousand distinct summaries, over and over: a tally that kept anything a game,
+    even a reference or a small number, would keep a million of them), the tally grows
+    by less than a byte a game once every House, card and length has been seen:
+    tracemalloc watches 50,000 games (tracing costs ten times the tally's own work),
+    and everything the tally holds, pickled, weighs the same after a million games."""
+    import pickle
+    import tracemalloc
+
+    games = [synthetic(i) for i in range(1_000)]
+    tally = Tally(4, ("heuristic",) * 4)
+    for i in range(10_000):  # every House, card, length and peak seen once or more
+        tally.add(games[i % 1_000])
+    held = len(pickle.dumps(tally))
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(10_000, 60_000):
+            tally.add(games[i % 1_000])
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 50_000, f"the tally grew by {grown:,} bytes over 50,000 games"
+    for i in range(60_000, 1_000_000):
+        tally.add(games[i % 1_000])
+    assert tally.games == 1_000_000
+    more = len(pickle.dumps(tally)) - held
+    assert more < 10_000, f"the tally holds {more:,} bytes more after 990,000 more games"
+
+
+def test_the_counts_equal_the_figures_of_the_full_list() -> None:
+    """The aggregates give what the full list of summaries gives, figure by figure."""
+    games = [synthetic(i) for i in range(5_000)]
+    tally = Tally(4, ("heuristic",) * 4)
+    for g in reversed(games):
+        tally.add(g)
+    stats = tally.statistics(None)
+    finished = [g for g in games if g.status == FINISHED]
+    completed = [g for g in games if g.status in (FINISHED, CAPPED)]
+    rounds = sorted(g.rounds for g in finished)
+    steps = sorted(g.steps for g in finished)
+    assert list(stats.rounds) == rounds and list(stats.steps) == steps
+    for values, hist in ((rounds, stats.rounds), (steps, stats.steps)):
+        assert spread(hist) == {
+            "mean": round(sum(values) / len(values), 6),
+            "median": round(quantile(values, 0.5), 6),
+            "p10": round(quantile(values, 0.1), 6),
+            "p90": round(quantile(values, 0.9), 6),
+            "min": values[0],
+            "max": values[-1],
+        }
+    for house in "abcde":
+        played = [(g, s) for g in completed for s, f in enumerate(g.factions) if f == house]
+        assert stats.houses[house].games == len(played)
+        assert stats.houses[house].wins == sum(s in g.winners for g, s in played)
+    for seat in range(4):
+        assert stats.seats[seat].wins == sum(seat in g.winners for g in completed)
+    endings: dict[str, int] = {}
+    for g in completed:
+        endings[g.ending or "unknown"] = endings.get(g.ending or "unknown", 0) + 1
+    assert stats.endings == endings
+    for card, counts in stats.cards.items():
+        assert counts.played == sum(p.get(card, 0) for g in games for p in g.played)
+        assert counts.drawn == sum(d.get(card, 0) for g in games for d in g.drawn)
+    gold = stats.kit["gold"]
+    assert gold.top == max(g.peaks["gold"] for g in completed)
+    assert sum(gold.games.values()) == len(completed)
+
+
+def test_a_histogram_reads_as_its_sorted_values() -> None:
+    from pnp.playtest.stats import Histogram
+
+    values = [7, 3, 3, 9, 5, 3, 12]
+    h = Histogram.of(values)
+    assert len(h) == 7 and list(h) == sorted(values) and h.total() == sum(values)
+    assert [h[i] for i in range(7)] == sorted(values) and h[-1] == 12
+    for q in (0.0, 0.1, 0.5, 0.9, 1.0):
+        assert quantile(h, q) == quantile(sorted(values), q)
+    copy = h.copy()
+    h.add(1)
+    assert len(copy) == 7 and copy != h and h[0] == 1
+    with pytest.raises(IndexError):
+        h[8]
