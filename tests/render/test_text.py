@@ -57,6 +57,24 @@ def test_text_shrinks_to_fit() -> None:
     assert face.context.report.problems == []
 
 
+@pytest.mark.parametrize(("size", "min_size"), [(6.4, 4.6), (6.6, 4.6), (6.0, 3.8)])
+def test_shrinking_reaches_a_minimum_between_steps(size: float, min_size: float) -> None:
+    """The minimum itself is tried even when it is not a whole number of steps below the
+    size (6.4 to 4.6 goes 4.65, then 4.6): a word as wide as the box at exactly the
+    minimum fits there, and is neither reported nor left at a larger size."""
+    word = "Stormcrows"
+    prepared = prepare(word, icons=ICONS)
+    at_minimum = layout(prepared, min_size, 1000.0).lines[0].width
+    width = at_minimum * (1 + 1e-4)  # the word fits at the minimum, not a quarter point above
+    assert layout(prepared, min_size + 0.05, 1000.0).lines[0].width > width
+    lay = fit(prepared, width, 50 * mm, TextStyle(size=size, min_size=min_size))
+    assert lay.fits and lay.size == pytest.approx(min_size) and not lay.split_words
+    face, _, _ = make_face()
+    result = face.text(word, 0, 0, width, 50 * mm, size=size, min_size=min_size)
+    assert result.fits and result.size == pytest.approx(min_size) and result.lines == 1
+    assert face.context.report.problems == []
+
+
 def test_overflow_is_reported_with_the_component() -> None:
     face, _, _ = make_face()
     result = face.text(LOREM * 4, 0, 0, 40 * mm, 10 * mm, size=9, min_size=6)
