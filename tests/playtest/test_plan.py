@@ -1,11 +1,14 @@
-"""Reading ``pnp playtest``'s plan options: ``--houses`` and ``--option``."""
+"""The playtest plan: reading ``--houses`` and ``--option``, and each game's seed."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pnp.errors import UsageError
-from pnp.playtest.plan import parse_houses, parse_options
+from pnp.playtest.plan import PlaytestPlan, game_seed, parse_houses, parse_options
+from tests.fixtures.toy import TOY
 
 
 def test_options_read_as_yaml_scalars() -> None:
@@ -43,3 +46,19 @@ def test_an_option_without_a_value_suggests_switching_it_on() -> None:
     with pytest.raises(UsageError) as info:
         parse_options(["=true"])
     assert str(info.value) == "--option '=true': expected KEY=VALUE"
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**63), index=st.integers(min_value=0, max_value=10**6)
+)
+def test_no_two_runs_share_a_game_seed(seed: int, index: int) -> None:
+    """Games of nearby run seeds and indexes never share a seed: game ``i`` of seed ``s``
+    is not game ``i - 1`` of seed ``s + 1`` (a seed built as ``s + i`` would be), so runs
+    with consecutive seeds play different games, not the same games shifted by one."""
+    grid = [(s, i) for s in range(seed, seed + 5) for i in range(index, index + 5)]
+    seeds = {game_seed(s, i) for s, i in grid}
+    assert len(seeds) == len(grid)
+    plan = PlaytestPlan(TOY, games=5, seed=seed, players=2, agents=("random", "random"))
+    assert [plan.seed_of(i) for i in range(index, index + 5)] == [
+        game_seed(seed, i) for i in range(index, index + 5)
+    ]
