@@ -6,10 +6,12 @@ following every placed form through its transformation matrix.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from pnp.render.face import DrawContext
-from pnp.render.geometry import Box
+from pnp.render.geometry import Box, Transform
 from pnp.render.imposition import card_grid, printable_area
 from pnp.render.marks import BAR_LENGTH, EDGE_CLEAR
 from pnp.render.options import RenderOptions
@@ -20,6 +22,8 @@ from tests.render.conftest import cards
 from tests.render.pdfcheck import close, page_sizes_mm, placements
 
 EPS = 0.01
+#: a point of a page, to where it lies once the paper is turned over
+Turn = Callable[[float, float], tuple[float, float]]
 
 
 def render(pages) -> bytes:
@@ -199,6 +203,62 @@ def test_rotated_backs_mirror_fronts() -> None:
     for face in fronts:
         f = face.box
         assert close(by_id[face.component], Box(w - f.right, f.y, f.w, f.h))
+
+
+def _turned_over(mode: str, page: tuple[float, float], fold: float = 0.0) -> Turn:
+    """Where a point of the back page ends up once the paper is turned over: long edge
+    swaps left and right, short edge top and bottom; a gutterfold folds about its line."""
+    w, h = page
+    flips = {
+        "long": lambda x, y: (w - x, y),
+        "short": lambda x, y: (x, h - y),
+        "fold-vertical": lambda x, y: (2 * fold - x, y),
+        "fold-horizontal": lambda x, y: (x, 2 * fold - y),
+    }
+    return flips[mode]
+
+
+def _assert_back_behind_face(
+    turn: Turn, face: Transform, back: Transform, w: float, h: float
+) -> None:
+    """A card turned over sideways shows its back upright: the back's point ``(w - x, y)``
+    lies behind the face's ``(x, y)``. Three corners fix the whole map, so a back drawn
+    mirror-imaged or upside down fails here even when its trim box is right."""
+    for x, y in ((0.0, 0.0), (w, 0.0), (0.0, h), (w / 4, h / 3)):
+        assert turn(*back.apply(w - x, y)) == pytest.approx(face.apply(x, y), abs=EPS)
+
+
+@pytest.mark.parametrize(
+    ("mode", "size"), [("long", "poker"), ("short", "poker"), ("long", "mini")]
+)
+def test_each_back_is_drawn_turned_over_behind_its_face(mode: str, size: str) -> None:
+    """Checked on the written PDF, point by point, with the drawing matrix of every card."""
+    options = RenderOptions(duplex=mode)
+    pages = plan_cards(cards(7, size), options)
+    w, h = card_size(size)
+    turn = _turned_over(mode, options.page_size)
+    pdf = placements(render(pages))
+    assert len(pdf) == 2 and len(pdf[0]) == len(pdf[1]) == 7
+    backs = {b.component: b.transform for b in pdf[1]}
+    for face in pdf[0]:
+        _assert_back_behind_face(turn, face.transform, backs[face.component], w, h)
+
+
+def test_each_gutterfold_back_is_turned_over_behind_its_face() -> None:
+    """Checked on the page plan: folding the sheet puts each back behind its face."""
+    pages = plan_cards(cards(5), RenderOptions(layout="gutterfold"))
+    for page in pages:
+        (fold,) = page.folds
+        vertical = fold.x0 == fold.x1
+        turn = _turned_over(
+            "fold-vertical" if vertical else "fold-horizontal",
+            page.size,
+            fold.x0 if vertical else fold.y0,
+        )
+        backs = {p.component.id: p for p in page.placed if p.side == "back"}
+        for face in (p for p in page.placed if p.side == "face"):
+            back = backs[face.component.id]
+            _assert_back_behind_face(turn, face.transform, back.transform, face.w, face.h)
 
 
 def test_back_offset_moves_backs_exactly() -> None:
