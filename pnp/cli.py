@@ -430,6 +430,129 @@ def compare_command(
     raise typer.Exit(run_compare_command(request, typer.echo).exit_code)
 
 
+@app.command("sweep")
+@reports_errors
+def sweep_command(
+    ruleset: Annotated[str, typer.Argument(help="The ruleset to sweep.")],
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            metavar="P,...",
+            help="Player counts, comma-separated: 3,4,6 (default: the ruleset's).",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=V1,V2",
+            help="A ruleset option and its values, comma-separated: winter=true,false "
+            "(repeatable, each KEY once; several give their cross product).",
+        ),
+    ] = None,
+    houses: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--houses",
+            metavar="H,H;...|all-pairs",
+            help="House pairings separated by ';' (repeatable): 'stark,lannister;tully,arryn', "
+            "each naming the first seats (the rest drawn per game); all-pairs: every two "
+            "Houses of the content, at seats 0 and 1.",
+        ),
+    ] = None,
+    games: Annotated[
+        str,
+        typer.Option(
+            "--games",
+            "-n",
+            metavar="N",
+            help="Games per cell (a number: --games auto is for pnp playtest).",
+        ),
+    ] = "200",
+    seed: Annotated[
+        int,
+        typer.Option("--seed", help="Run seed; game i of every cell has playtest game i's seed."),
+    ] = 0,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="AGENT,...",
+            help="Agent for every seat, or one per seat (default: the ruleset's own bot).",
+        ),
+    ] = None,
+    workers: WorkersOption = None,
+    content: ContentOption = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
+    invariants: Annotated[
+        bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
+    ] = True,
+    as_json: JsonOption = False,
+    csv: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv", metavar="FILE.csv", help="Write one row per cell as CSV.", dir_okay=False
+        ),
+    ] = None,
+    report: ReportOption = None,
+    fair_margin: Annotated[
+        float | None,
+        typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
+    ] = None,
+    max_cap_rate: Annotated[
+        float | None, typer.Option("--max-cap-rate", help="Largest share of capped games (0.01).")
+    ] = None,
+    card_games: Annotated[
+        int | None,
+        typer.Option("--card-games", help="A card never played in this many games is dead (500)."),
+    ] = None,
+    house_games: Annotated[
+        int | None,
+        typer.Option(
+            "--house-games", help="A House's win rate is undecided below this many games (30)."
+        ),
+    ] = None,
+    seat_games: Annotated[
+        int | None,
+        typer.Option(
+            "--seat-games", help="A seat's win rate is undecided below this many games (30)."
+        ),
+    ] = None,
+) -> None:
+    """Playtest a grid of player counts, option values and House pairings in one run on one
+    pool of workers: one row per cell (verdict, House and seat intervals, length, endings).
+    Each cell is the playtest of its setup with the same seed and games. Exit 0 when every
+    cell passes, 1 when any fails, 3 when none fails but some is inconclusive."""
+    from pnp.playtest.sweep_command import SweepRequest, run_sweep_command
+
+    request = SweepRequest(
+        ruleset=ruleset,
+        games=games,
+        seed=seed,
+        players=players,
+        options=list(option or []),
+        houses=list(houses or []),
+        agents=agents,
+        workers=workers,
+        content=content,
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+        invariants=invariants,
+        json=as_json,
+        csv=csv,
+        report=report,
+        fair_margin=fair_margin,
+        max_cap_rate=max_cap_rate,
+        card_games=card_games,
+        house_games=house_games,
+        seat_games=seat_games,
+    )
+    raise typer.Exit(run_sweep_command(request, typer.echo).exit_code)
+
+
 def main() -> None:
     """Run the command line (:func:`pnp.entry.main` imports this module and calls it)."""
     interrupt.install()

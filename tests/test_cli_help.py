@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 
-COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest", "compare"]
+COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest", "compare", "sweep"]
 COMMANDS += ["render", "rules", "calibrate", "build", "export"]
 
 #: typer's own type labels, which pnp's help replaces
@@ -71,6 +71,11 @@ def test_playtest_help_names_each_value() -> None:
         ("compare", "[OPTIONS] RULESET", r"--base\s+DIR\|git:REV {2,}The version to compare"),
         ("compare", "[OPTIONS] RULESET", r"--fail-on\s+RULE,\.\.\. {2,}Exit 1 when a rule"),
         ("playtest", "[OPTIONS] RULESET", r"--cards\s+FILE\.csv {2,}Write the card strength"),
+        ("sweep", "[OPTIONS] RULESET", r"--players\s+P,\.\.\. {2,}Player counts"),
+        ("sweep", "[OPTIONS] RULESET", r"--option\s+-o\s+KEY=V1,V2 {2,}A ruleset option and"),
+        ("sweep", "[OPTIONS] RULESET", r"--houses\s+H,H;\.\.\.\|all-pairs {2,}House pairings"),
+        ("sweep", "[OPTIONS] RULESET", r"--games\s+-n\s+N {2,}Games per cell"),
+        ("sweep", "[OPTIONS] RULESET", r"--csv\s+FILE\.csv {2,}Write one row per cell"),
     ],
 )
 def test_usage_and_value_names(command: str, usage: str, row: str) -> None:

@@ -114,23 +114,38 @@ def run_playtest(
             left = undecided(stats, limits)
             if (
                 verdict(stats, limits)
-                or kit_shortfall_reasons(_judge_kit(tally, printed, plan))
+                or kit_shortfall_reasons(judge_kit(tally, printed, plan))
                 or not left
             ):
                 break  # failed (there is something to fix: say so now), or decided
             target = next_total(played, games_wanted(left), plan.games)
             if batch is not None:
                 batch(target, left)
-        kit = _judge_kit(tally, printed, plan)
+        kit = judge_kit(tally, printed, plan)
         if kit is not None:
             keep_kit_records(staged_plan, content, kit)
         replaced = staged.commit()
+    return playtest_report(plan, content, tally, limits, ids, kit, replaced, looks)
+
+
+def playtest_report(
+    plan: PlaytestPlan,
+    content: LoadedContent[Any],
+    tally: Tally,
+    thresholds: Thresholds,
+    ids: list[str] | None,
+    kit: KitCheck | None,
+    replaced: int,
+    looks: list[int],
+) -> PlaytestReport:
+    """The report of a finished run: its statistics, judged (a sweep's cells are judged
+    here too, so each is exactly the playtest it stands for)."""
     stats = tally.statistics(ids)
     return PlaytestReport(
         plan,
         stats,
-        limits,
-        verdict(stats, limits) + kit_shortfall_reasons(kit),
+        thresholds,
+        verdict(stats, thresholds) + kit_shortfall_reasons(kit),
         replaced,
         kit=kit,
         content_hash=content.content_hash,
@@ -138,7 +153,7 @@ def run_playtest(
     )
 
 
-def _judge_kit(
+def judge_kit(
     tally: Tally, printed: dict[str, Printed] | None, plan: PlaytestPlan
 ) -> KitCheck | None:
     """The games so far against the printed kit (``None``: the ruleset has no kit meter)."""
