@@ -48,6 +48,12 @@ class Limits:
     max_rounds: int = 200
     invariants: bool = True
 
+    def __reduce__(self) -> tuple[type[Limits], tuple[int, int, bool]]:
+        # a plan carries its limits to other processes (a cluster's workers, spawned
+        # pool workers): compiled with mypyc, a frozen dataclass unpickles by setting its
+        # fields one by one, which its __setattr__ refuses; rebuild it from them instead
+        return (Limits, (self.max_steps, self.max_rounds, self.invariants))
+
     @classmethod
     def for_ruleset(
         cls,
