@@ -147,6 +147,9 @@ def stage(module: str) -> Path:
         "only_mutate": [module],
         "also_copy": [n for n in LINKED if n not in ("pnp", "tests")],
         "pytest_add_cli_args": ["-p", "no:cacheprovider"],
+        # a mutant's CPU-time limit is (its tests' time + 1 s) × 2 × this; mutmut's 15
+        # let a mutant that loops forever hold a worker for minutes
+        "timeout_multiplier": 4.0,
         "pytest_add_cli_args_test_selection": tests_for(module),
     }
     lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in config.items()]

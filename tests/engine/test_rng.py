@@ -65,3 +65,21 @@ def test_sample_draws_as_the_standard_library() -> None:
 def test_sample_refuses_more_than_the_population() -> None:
     with pytest.raises(ValueError, match="sample of 3 from a population of 2"):
         sample(random.Random(1), [1, 2], 3)
+
+
+def test_randbelow_refuses_an_empty_range() -> None:
+    # n = 0 would draw getrandbits(0) = 0 forever: it must be refused, by name
+    with pytest.raises(ValueError, match="randbelow needs n >= 1, got 0"):
+        randbelow(random.Random(1), 0)
+
+
+def test_sample_draws_as_the_standard_library_on_each_side_of_its_threshold() -> None:
+    # Random.sample switches from a partial shuffle to redrawn indices where the
+    # population outgrows a threshold that depends on k (21, plus 4 ** ceil(log4(3k))
+    # above k = 5): every population size up to past the threshold of k = 40, so a
+    # threshold off by one, or computed any other way, draws differently
+    for size in range(1, 300):
+        for k in range(min(size, 40) + 1):
+            ours, theirs = random.Random(size * 41 + k), random.Random(size * 41 + k)
+            population = list(range(size))
+            assert sample(ours, population, k) == theirs.sample(population, k), (size, k)

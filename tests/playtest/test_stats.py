@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.engine.runner import CAPPED, CRASHED, FINISHED, VIOLATED
-from pnp.playtest.stats import Tally, quantile, spread, wilson
+from pnp.playtest.stats import Histogram, Rate, Tally, quantile, spread, wilson
 from pnp.playtest.verdict import Thresholds, undecided, verdict
 from pnp.playtest.worker import GameSummary
 
@@ -283,3 +283,44 @@ def test_a_histogram_reads_as_its_sorted_values() -> None:
     assert len(copy) == 7 and copy != h and h[0] == 1
     with pytest.raises(IndexError):
         h[8]
+
+
+def test_wilson_ends_are_exact_and_one_game_counts() -> None:
+    # no wins: exactly 0 below (floating point alone would miss it by a hair);
+    # one win of ten is not 0; one game already narrows the interval
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(1, 10)[0] > 0.0
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(1, 1) != (0.0, 1.0)
+    assert wilson(1, 1)[1] == 1.0
+
+
+def test_empty_values_give_zeros() -> None:
+    assert quantile([], 0.5) == 0.0
+    assert spread([]) == {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0, "max": 0}
+
+
+def test_a_rate_in_json() -> None:
+    low, high = wilson(1, 4)
+    assert Rate(games=4, wins=1).to_json() == {
+        "games": 4,
+        "wins": 1,
+        "rate": 0.25,
+        "ci_low": round(low, 6),
+        "ci_high": round(high, 6),
+    }
+    assert Rate(games=0, wins=0).to_json() == {
+        "games": 0,
+        "wins": 0,
+        "rate": 0.0,
+        "ci_low": 0.0,
+        "ci_high": 1.0,
+    }
+
+
+def test_a_histogram_names_its_counts_and_a_missing_position() -> None:
+    values = Histogram.of([2, 1, 1])
+    assert repr(values) == "Histogram({1: 2, 2: 1})"
+    assert [values[0], values[-1]] == [1, 2]
+    with pytest.raises(IndexError, match=r"^3$"):
+        values[3]
