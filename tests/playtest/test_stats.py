@@ -288,7 +288,7 @@ def test_a_histogram_reads_as_its_sorted_values() -> None:
 def test_wilson_ends_are_exact_and_one_game_counts() -> None:
     # no wins: exactly 0 below (floating point alone would miss it by a hair);
     # one win of ten is not 0; one game already narrows the interval
-    assert wilson(0, 10)[0] == 0.0
+    assert [wilson(0, games)[0] for games in (3, 6, 7, 10)] == [0.0] * 4
     assert wilson(1, 10)[0] > 0.0
     assert wilson(10, 10)[1] == 1.0
     assert wilson(1, 1) != (0.0, 1.0)
