@@ -55,6 +55,17 @@ WorkersOption = Annotated[
     int | None, typer.Option("--workers", help="Worker processes (default: the core count).")
 ]
 
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        metavar="local:N|ADDRESS",
+        help="Play on a Dask cluster instead of local processes: local:N starts N worker "
+        "processes here; tcp://HOST:8786 (or a scheduler FILE.json) plays on the workers of a "
+        'running dask scheduler (pip install -e ".[cluster]"; not with --workers).',
+    ),
+]
+
 RulesetOptionsOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -261,6 +272,7 @@ def playtest_command(
         ),
     ] = None,
     workers: WorkersOption = None,
+    cluster: ClusterOption = None,
     as_json: JsonOption = False,
     report: ReportOption = None,
     records: Annotated[
@@ -333,6 +345,7 @@ def playtest_command(
         houses=houses,
         agents=agents,
         workers=workers,
+        cluster=cluster,
         json=as_json,
         report=report,
         records=records,
@@ -389,6 +402,7 @@ def compare_command(
         ),
     ] = None,
     workers: WorkersOption = None,
+    cluster: ClusterOption = None,
     option: RulesetOptionsOption = None,
     max_rounds: MaxRoundsOption = None,
     max_steps: MaxStepsOption = None,
@@ -420,6 +434,7 @@ def compare_command(
         houses=houses,
         agents=agents,
         workers=workers,
+        cluster=cluster,
         options=list(option or []),
         max_rounds=max_rounds,
         max_steps=max_steps,

@@ -14,7 +14,7 @@ import hashlib
 import re
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -45,6 +45,12 @@ class LoadedContent(Generic[M]):
     #: ``file:line`` of the entry that defines each id (the first, if ids repeat
     #: across sections), so a render problem can name where to edit
     sources: Mapping[str, str] = field(default_factory=dict)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a ruleset may keep what it derives from the content on this object (thrones'
+        # card database): that holds objects of classes made at run time, which another
+        # process (a cluster's worker) cannot import by name; it derives its own
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def content_files(folder: Path) -> list[Path]:

@@ -8,10 +8,12 @@ from pathlib import Path
 from pnp.errors import PnpError
 
 
-def display_path(path: Path) -> str:
-    """Show ``path`` relative to the working directory when it lies below it."""
+def display_path(path: Path, cwd: Path | None = None) -> str:
+    """Show ``path`` relative to the working directory (``cwd``: that folder instead)
+    when it lies below it."""
+    base = Path.cwd() if cwd is None else cwd
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str((base / path).resolve().relative_to(base.resolve()))
     except ValueError:
         return str(path)
 

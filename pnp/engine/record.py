@@ -214,10 +214,13 @@ class Record:
         except TypeError as exc:
             raise RecordError(f"{where}: {exc}") from None
 
+    def text(self) -> str:
+        """The record as its file holds it (JSON)."""
+        return json.dumps(self.to_json(), indent=1, sort_keys=False) + "\n"
+
     def write(self, path: Path) -> None:
         """Write the record to ``path`` atomically (a ``.json`` file)."""
-        text = json.dumps(self.to_json(), indent=1, sort_keys=False) + "\n"
-        write_atomic(path, text)
+        write_atomic(path, self.text())
 
 
 def result_dict(result: Result | None) -> dict[str, Any] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from pnp.engine.agents import parse_agents
 from pnp.engine.record import check_writable, write_atomic
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
-from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.executor import Executor, executor_for
 from pnp.playtest.harness import run_playtest
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress
@@ -37,6 +38,8 @@ class PlaytestRequest:
     houses: str | None = None
     agents: str | None = None
     workers: int | None = None
+    #: ``--cluster``: ``local:N`` or a Dask scheduler (:mod:`pnp.playtest.cluster`)
+    cluster: str | None = None
     json: bool = False
     report: Path | None = None
     records: Path | None = None
@@ -66,6 +69,8 @@ def _check(request: PlaytestRequest) -> None:
             raise UsageError("--max-games must be at least 1")
     if request.workers is not None and request.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if request.cluster is not None:  # a bad --cluster, or no Dask: say so before any game
+        executor_for(request.workers, request.cluster)
     for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
         if value is not None and value < 1:
             raise UsageError(f"{name} must be at least 1")
@@ -143,10 +148,11 @@ def run_command(
         house_games=request.house_games,
         seat_games=request.seat_games,
     )
-    runner = executor or LocalExecutor(request.workers)
     title = f"{plan.ruleset.name} playtest"
     first = first_batch(plan.games) if plan.auto else plan.games
-    with PlaytestProgress(first, title, enabled=request.progress) as bar:
+    # an executor of our own (a cluster) is closed here; one given is the caller's
+    owned = nullcontext(executor) if executor else executor_for(request.workers, request.cluster)
+    with owned as runner, PlaytestProgress(first, title, enabled=request.progress) as bar:
         report = run_playtest(
             plan,
             content,

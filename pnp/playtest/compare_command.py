@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from pnp.errors import UsageError
 from pnp.playtest.carddiff import changed_cards
 from pnp.playtest.compare import ComparePlan, run_compare
 from pnp.playtest.comparison import Comparison
-from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.executor import Executor, executor_for
 from pnp.playtest.failon import check_names, parse_fail_on
 from pnp.playtest.harness import card_ids
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
@@ -41,6 +42,8 @@ class CompareRequest:
     houses: str | None = None
     agents: str | None = None
     workers: int | None = None
+    #: ``--cluster``: ``local:N`` or a Dask scheduler (:mod:`pnp.playtest.cluster`)
+    cluster: str | None = None
     options: list[str] = field(default_factory=list)
     max_rounds: int | None = None
     max_steps: int | None = None
@@ -55,6 +58,8 @@ def _check(request: CompareRequest) -> None:
         raise UsageError("--games must be at least 1")
     if request.workers is not None and request.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if request.cluster is not None:  # a bad --cluster, or no Dask: say so before any game
+        executor_for(request.workers, request.cluster)
     for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
         if value is not None and value < 1:
             raise UsageError(f"{name} must be at least 1")
@@ -109,9 +114,12 @@ def run_compare_command(
             _plan(request, ruleset, versions[1], "candidate"),
         )
         check_names(rules, "seat", map(str, range(plan.base.players)), "seat")
-        runner = executor or LocalExecutor(request.workers)
         title = f"{ruleset.name} compare"
-        with PlaytestProgress(plan.games, title, enabled=request.progress) as bar:
+        # an executor of our own (a cluster) is closed here; one given is the caller's
+        owned = (
+            nullcontext(executor) if executor else executor_for(request.workers, request.cluster)
+        )
+        with owned as runner, PlaytestProgress(plan.games, title, enabled=request.progress) as bar:
             run = run_compare(
                 plan, versions, contents, executor=runner, progress=bar.advance, started=bar.start
             )

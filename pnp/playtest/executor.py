@@ -5,9 +5,10 @@ indices, and yields what ``plan.play(content, index)`` returns for each game
 (a :class:`GameSummary` for a :class:`PlaytestPlan`; a pair of them for a
 comparison's plan, :mod:`pnp.playtest.compare`) in any order; the statistics
 never depend on that order. :class:`LocalExecutor` plays them in this process
-(one worker) or in a pool of local worker processes. A distributed executor
-implements the same method: ship the (picklable) plan and content to its
-workers once, then batches of indices.
+(one worker) or in a pool of local worker processes;
+:class:`~pnp.playtest.cluster.DaskExecutor` on a Dask cluster (``--cluster``),
+shipping the (picklable) plan and content to its workers once, then batches of
+indices. :func:`executor_for` picks one from the command-line options.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Any, Protocol
+from types import TracebackType
+from typing import Any, Protocol, Self
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, UsageError
 
 
 class WorkerDied(PnpError):
@@ -56,6 +58,40 @@ class Executor(ABC):
         Worker processes start when ``run`` is called (before the first item
         is taken), so callers start a progress display (a thread) afterwards.
         """
+
+    def close(self) -> None:  # noqa: B027 (a no-op unless the executor keeps something)
+        """Release what the executor keeps between runs (a cluster); nothing by default."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def executor_for(workers: int | None, cluster: str | None) -> Executor:
+    """The executor ``--workers`` and ``--cluster`` ask for (nothing starts yet).
+
+    ``--cluster`` (:mod:`pnp.playtest.cluster`) is the cluster's workers, so
+    ``--workers`` with it is a :class:`~pnp.errors.UsageError`: ``local:N``
+    says how many local processes play.
+    """
+    if cluster is None:
+        return LocalExecutor(workers)
+    from pnp.playtest.cluster import DaskExecutor, parse_cluster
+
+    spec = parse_cluster(cluster)
+    if workers is not None:
+        raise UsageError(
+            "--workers and --cluster: give one or the other (with --cluster the cluster's "
+            "workers play; --cluster local:N starts N local ones)"
+        )
+    return DaskExecutor(spec)
 
 
 class LocalExecutor(Executor):

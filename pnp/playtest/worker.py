@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from pnp.content import LoadedContent
@@ -170,6 +173,42 @@ def play_game(
             content_root=plan.content_root,
             origin={"playtest_seed": plan.seed, "game": index},
         )
-        record.write(plan.write_path(path))
-        summary.record = display_path(path)  # where it is once the run completes
+        sink: RecordSink | None = getattr(_SINKS, "sink", None)
+        if sink is None:
+            record.write(plan.write_path(path))
+            summary.record = display_path(path)  # where it is once the run completes
+        else:
+            sink.files.append((plan.write_path(path), record.text()))
+            summary.record = display_path(path, sink.cwd)
     return summary
+
+
+@dataclass
+class RecordSink:
+    """The records the games played in a :func:`records_sent` block would have written.
+
+    A cluster's workers may run on other machines: a run's records belong on
+    the disk of the machine that started it, so its workers send them back
+    with the summaries and the parent writes them.
+    """
+
+    #: the parent's working directory, which shows the records' paths (``summary.record``)
+    cwd: Path
+    #: (where the parent writes it, the record's text), in the order played
+    files: list[tuple[Path, str]] = field(default_factory=list)
+
+
+#: the sink of the games this thread plays (none: records are written where they are played)
+_SINKS = threading.local()
+
+
+@contextmanager
+def records_sent(cwd: Path) -> Iterator[RecordSink]:
+    """Keep the records of the games this thread plays in the block instead of writing
+    them; ``cwd`` is the parent's working directory."""
+    sink = RecordSink(cwd)
+    _SINKS.sink = sink
+    try:
+        yield sink
+    finally:
+        _SINKS.sink = None

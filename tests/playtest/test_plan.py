@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.engine.rng import derive_seed
 from pnp.errors import UsageError
+from pnp.playtest.command import PlaytestRequest, build_plan
 from pnp.playtest.plan import PlaytestPlan, game_seed, parse_houses, parse_options
 from tests.fixtures.toy import TOY
 
@@ -72,3 +76,17 @@ def test_game_seeds_follow_the_recorded_scheme() -> None:
         derive_seed(11, "playtest", i) for i in range(3)
     ]
     assert game_seed(11, 0) == 920550664334092247  # pinned: a change reseeds every game
+
+
+@pytest.mark.parametrize("ruleset", ["thrones", "ironthrone", "fief"])
+def test_a_plan_and_its_content_travel_to_other_processes(ruleset: str) -> None:
+    # a cluster's workers (and spawned pool workers) receive them pickled; compiled with
+    # mypyc, a frozen dataclass among them (the limits) must still unpickle
+    request = PlaytestRequest(ruleset=ruleset, games=4, players=4, invariants=False)
+    plan, content = build_plan(request)
+    games = [plan.play(content, i) for i in range(4)]  # what a ruleset caches on the content
+    copy, copied = pickle.loads(pickle.dumps((plan, content)))
+    assert copy.ruleset.name == plan.ruleset.name and copy.limits == plan.limits
+    assert replace(copy, ruleset=plan.ruleset) == plan
+    assert copied.content_hash == content.content_hash
+    assert [copy.play(copied, i) for i in range(4)] == games
