@@ -8,9 +8,10 @@ memory each extra game costs it. The parent keeps running aggregates, not
 per-game summaries, so the figures should stay flat as the games grow.
 
 Usage: ``python bench/memory.py [--games 2000,20000,200000] [--ruleset R]
-[--players P] [--workers W] [--compare]`` (the last count takes about two
-minutes on 2 cores; ``--compare`` runs ``pnp compare`` of the shipped content
-against itself, which plays every game twice).
+[--players P] [--workers W | --cluster local:N] [--compare]`` (the last count
+takes about two minutes on 2 cores; ``--compare`` runs ``pnp compare`` of the
+shipped content against itself, which plays every game twice; ``--cluster``
+plays on Dask, whose local scheduler lives in the parent and is counted).
 """
 
 from __future__ import annotations
@@ -37,12 +38,13 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
 
 
 def peak_kb(
-    ruleset: str, games: int, players: int, workers: int, compare: bool
+    ruleset: str, games: int, players: int, workers: int, compare: bool, cluster: str | None
 ) -> tuple[int, float]:
     """Run one playtest (or comparison) in a child process: its peak resident memory (kB)
     and wall seconds."""
     common = ["--games", str(games), "--players", str(players), "--agents", "random"]
-    common += ["--workers", str(workers), "--json"]
+    common += ["--cluster", cluster] if cluster else ["--workers", str(workers)]
+    common += ["--json"]
     if compare:  # the shipped content against itself: both versions' games, paired
         args = ["compare", ruleset, "--base", str(ROOT / "content"), *common]
     else:
@@ -71,6 +73,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="ironthrone")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cluster", help="play on Dask instead: local:N (the cluster extra)")
     parser.add_argument(
         "--compare", action="store_true", help="pnp compare (content against itself) instead"
     )
@@ -79,11 +82,13 @@ def main() -> None:
     what = "compare, twice the games" if opts.compare else "playtest, no invariants"
     print(
         f"{opts.ruleset}, {opts.players} players, random agents, {what}, "
-        f"{opts.workers} workers; parent's peak resident memory"
+        f"{opts.cluster or f'{opts.workers} workers'}; parent's peak resident memory"
     )
     first: tuple[int, int] | None = None
     for games in counts:
-        kb, wall = peak_kb(opts.ruleset, games, opts.players, opts.workers, opts.compare)
+        kb, wall = peak_kb(
+            opts.ruleset, games, opts.players, opts.workers, opts.compare, opts.cluster
+        )
         line = f"  {games:>9,} games: {kb / 1024:7.1f} MB  ({wall:6.1f} s wall)"
         if first is None:
             first = (games, kb)

@@ -34,6 +34,7 @@ fast without it.
 from __future__ import annotations
 
 import logging
+import pickle
 import signal
 import threading
 import uuid
@@ -258,7 +259,7 @@ class DaskExecutor(Executor):
         try:
             for future in queue:
                 try:
-                    results, files = future.result()
+                    results, files = pickle.loads(future.result())
                 except KilledWorker as exc:
                     raise WorkerDied(
                         f"a batch of games took down a Dask worker {exc.allowed_failures + 1} "
