@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.engine.record import write_atomic
 from pnp.errors import PnpError, UsageError
-from pnp.playtest.executor import IN_FLIGHT, Executor, GamePlan, WorkerDied
+from pnp.playtest.executor import IN_FLIGHT, Executor, GamePlan, LocalExecutor, WorkerDied
 
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster, as_completed
@@ -324,3 +324,21 @@ def _children_ignore_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def executor_for(workers: int | None, cluster: str | None) -> Executor:
+    """The executor ``--workers`` and ``--cluster`` ask for (nothing starts yet).
+
+    ``--cluster`` is the cluster's workers, so
+    ``--workers`` with it is a :class:`~pnp.errors.UsageError`: ``local:N``
+    says how many local processes play.
+    """
+    if cluster is None:
+        return LocalExecutor(workers)
+    spec = parse_cluster(cluster)
+    if workers is not None:
+        raise UsageError(
+            "--workers and --cluster: give one or the other (with --cluster the cluster's "
+            "workers play; --cluster local:N starts N local ones)"
+        )
+    return DaskExecutor(spec)

@@ -13,7 +13,8 @@ from pnp.engine.agents import parse_agents
 from pnp.engine.record import check_writable, write_atomic
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
-from pnp.playtest.executor import Executor, executor_for
+from pnp.playtest.cluster import executor_for
+from pnp.playtest.executor import Executor
 from pnp.playtest.harness import run_playtest
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress

@@ -15,9 +15,10 @@ from pnp.engine.record import check_writable
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
 from pnp.playtest.carddiff import changed_cards
+from pnp.playtest.cluster import executor_for
 from pnp.playtest.compare import ComparePlan, run_compare
 from pnp.playtest.comparison import Comparison
-from pnp.playtest.executor import Executor, executor_for
+from pnp.playtest.executor import Executor
 from pnp.playtest.failon import check_names, parse_fail_on
 from pnp.playtest.harness import card_ids
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options

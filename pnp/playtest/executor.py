@@ -8,7 +8,7 @@ never depend on that order. :class:`LocalExecutor` plays them in this process
 (one worker) or in a pool of local worker processes;
 :class:`~pnp.playtest.cluster.DaskExecutor` on a Dask cluster (``--cluster``),
 shipping the (picklable) plan and content to its workers once, then batches of
-indices. :func:`executor_for` picks one from the command-line options.
+indices. :func:`~pnp.playtest.cluster.executor_for` picks one from the command-line options.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from itertools import islice
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from pnp.errors import PnpError, UsageError
+from pnp.errors import PnpError
 
 
 class WorkerDied(PnpError):
@@ -72,26 +72,6 @@ class Executor(ABC):
         tb: TracebackType | None,
     ) -> None:
         self.close()
-
-
-def executor_for(workers: int | None, cluster: str | None) -> Executor:
-    """The executor ``--workers`` and ``--cluster`` ask for (nothing starts yet).
-
-    ``--cluster`` (:mod:`pnp.playtest.cluster`) is the cluster's workers, so
-    ``--workers`` with it is a :class:`~pnp.errors.UsageError`: ``local:N``
-    says how many local processes play.
-    """
-    if cluster is None:
-        return LocalExecutor(workers)
-    from pnp.playtest.cluster import DaskExecutor, parse_cluster
-
-    spec = parse_cluster(cluster)
-    if workers is not None:
-        raise UsageError(
-            "--workers and --cluster: give one or the other (with --cluster the cluster's "
-            "workers play; --cluster local:N starts N local ones)"
-        )
-    return DaskExecutor(spec)
 
 
 class LocalExecutor(Executor):

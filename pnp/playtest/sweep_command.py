@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,8 @@ from typing import Any
 from pnp.engine.record import check_writable, write_atomic
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
-from pnp.playtest.executor import Executor, LocalExecutor
+from pnp.playtest.cluster import executor_for
+from pnp.playtest.executor import Executor
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.schedule import AUTO
 from pnp.playtest.sweep import DEFAULT_GAMES, SweepRun, SweepSetup, plan_sweep, run_sweep
@@ -44,6 +46,8 @@ class SweepRequest:
     houses: list[str] = field(default_factory=list)
     agents: str | None = None
     workers: int | None = None
+    #: ``--cluster``: ``local:N``, a scheduler's address or file (:mod:`pnp.playtest.cluster`)
+    cluster: str | None = None
     content: Path | None = None
     max_rounds: int | None = None
     max_steps: int | None = None
@@ -79,6 +83,8 @@ def _games(value: str | int) -> int:
 def _check(request: SweepRequest) -> None:
     if request.workers is not None and request.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if request.cluster is not None:  # a bad --cluster, or no Dask: say so before any game
+        executor_for(request.workers, request.cluster)
     for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
         if value is not None and value < 1:
             raise UsageError(f"{name} must be at least 1")
@@ -140,7 +146,8 @@ def run_sweep_command(
     executor: Executor | None = None,
 ) -> SweepRun:
     """Run ``pnp sweep``: check the whole grid, play every cell, print (and write) the
-    results. ``executor`` plays the games (default: local processes, ``--workers``)."""
+    results. ``executor`` plays the games (default: ``--cluster``, else local processes,
+    ``--workers``)."""
     setup, grid, content = build_sweep(request)
     plan = plan_sweep(setup, grid)  # every cell's agents are checked here
     thresholds = Thresholds.for_ruleset(
@@ -151,9 +158,9 @@ def run_sweep_command(
         house_games=request.house_games,
         seat_games=request.seat_games,
     )
-    runner = executor or LocalExecutor(request.workers)
+    owned = nullcontext(executor) if executor else executor_for(request.workers, request.cluster)
     title = f"{setup.ruleset.name} sweep ({len(plan.cells)} cells)"
-    with PlaytestProgress(plan.total, title, enabled=request.progress) as bar:
+    with owned as runner, PlaytestProgress(plan.total, title, enabled=request.progress) as bar:
         run = run_sweep(
             plan,
             grid,

@@ -23,10 +23,10 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.errors import UsageError
 from pnp.playtest import LocalExecutor, run_playtest
-from pnp.playtest.cluster import ClusterLost, DaskExecutor, parse_cluster
+from pnp.playtest.cluster import ClusterLost, DaskExecutor, executor_for, parse_cluster
 from pnp.playtest.command import PlaytestRequest, build_plan, run_command
 from pnp.playtest.compare_command import CompareRequest, run_compare_command
-from pnp.playtest.executor import WorkerDied, executor_for
+from pnp.playtest.executor import WorkerDied
 from pnp.playtest.plan import PlaytestPlan
 from pnp.playtest.worker import GameSummary
 from tests.fixtures.haggle import CONTENT_ROOT
@@ -378,3 +378,13 @@ def test_the_command_line_starts_without_dask() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_a_sweep_on_a_local_cluster_prints_the_local_json() -> None:
+    base = ["sweep", "haggle", "--content", str(CONTENT_ROOT), "--players", "2,3", "-n", "10"]
+    local = CliRunner().invoke(app, [*base, "--workers", "1", "--json"])
+    on_dask = CliRunner().invoke(app, [*base, "--cluster", "local:2", "--json"])
+    assert local.exit_code == on_dask.exit_code and local.exit_code in (0, 3)
+    assert json.loads(on_dask.stdout) == json.loads(local.stdout)
+    bad = CliRunner().invoke(app, [*base, "--cluster", "local:0"])
+    assert bad.exit_code == 2 and "local:N takes a number" in bad.output
