@@ -84,6 +84,36 @@ MaxStepsOption = Annotated[
     int | None, typer.Option("--max-steps", help="Decision cap (default: the ruleset's).")
 ]
 
+InvariantsOption = Annotated[
+    bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
+]
+
+FairMarginOption = Annotated[
+    float | None,
+    typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
+]
+
+MaxCapRateOption = Annotated[
+    float | None, typer.Option("--max-cap-rate", help="Largest share of capped games (0.01).")
+]
+
+CardGamesOption = Annotated[
+    int | None,
+    typer.Option("--card-games", help="A card never played in this many games is dead (500)."),
+]
+
+HouseGamesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--house-games", help="A House's win rate is undecided below this many games (30)."
+    ),
+]
+
+SeatGamesOption = Annotated[
+    int | None,
+    typer.Option("--seat-games", help="A seat's win rate is undecided below this many games (30)."),
+]
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 ReportOption = Annotated[
@@ -303,33 +333,13 @@ def playtest_command(
     content: ContentOption = None,
     max_rounds: MaxRoundsOption = None,
     max_steps: MaxStepsOption = None,
-    invariants: Annotated[
-        bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
-    ] = True,
+    invariants: InvariantsOption = True,
     option: RulesetOptionsOption = None,
-    fair_margin: Annotated[
-        float | None,
-        typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
-    ] = None,
-    max_cap_rate: Annotated[
-        float | None, typer.Option("--max-cap-rate", help="Largest share of capped games (0.01).")
-    ] = None,
-    card_games: Annotated[
-        int | None,
-        typer.Option("--card-games", help="A card never played in this many games is dead (500)."),
-    ] = None,
-    house_games: Annotated[
-        int | None,
-        typer.Option(
-            "--house-games", help="A House's win rate is undecided below this many games (30)."
-        ),
-    ] = None,
-    seat_games: Annotated[
-        int | None,
-        typer.Option(
-            "--seat-games", help="A seat's win rate is undecided below this many games (30)."
-        ),
-    ] = None,
+    fair_margin: FairMarginOption = None,
+    max_cap_rate: MaxCapRateOption = None,
+    card_games: CardGamesOption = None,
+    house_games: HouseGamesOption = None,
+    seat_games: SeatGamesOption = None,
 ) -> None:
     """Auto-play seeded games in parallel and judge crashes, invariants, balance, cards and
     the printed kit: PASS (exit 0), FAIL (1) or INCONCLUSIVE (3: something is still
@@ -503,9 +513,7 @@ def sweep_command(
     content: ContentOption = None,
     max_rounds: MaxRoundsOption = None,
     max_steps: MaxStepsOption = None,
-    invariants: Annotated[
-        bool, typer.Option("--invariants/--no-invariants", help="Check invariants every step.")
-    ] = True,
+    invariants: InvariantsOption = True,
     as_json: JsonOption = False,
     csv: Annotated[
         Path | None,
@@ -514,29 +522,11 @@ def sweep_command(
         ),
     ] = None,
     report: ReportOption = None,
-    fair_margin: Annotated[
-        float | None,
-        typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
-    ] = None,
-    max_cap_rate: Annotated[
-        float | None, typer.Option("--max-cap-rate", help="Largest share of capped games (0.01).")
-    ] = None,
-    card_games: Annotated[
-        int | None,
-        typer.Option("--card-games", help="A card never played in this many games is dead (500)."),
-    ] = None,
-    house_games: Annotated[
-        int | None,
-        typer.Option(
-            "--house-games", help="A House's win rate is undecided below this many games (30)."
-        ),
-    ] = None,
-    seat_games: Annotated[
-        int | None,
-        typer.Option(
-            "--seat-games", help="A seat's win rate is undecided below this many games (30)."
-        ),
-    ] = None,
+    fair_margin: FairMarginOption = None,
+    max_cap_rate: MaxCapRateOption = None,
+    card_games: CardGamesOption = None,
+    house_games: HouseGamesOption = None,
+    seat_games: SeatGamesOption = None,
 ) -> None:
     """Playtest a grid of player counts, option values and House pairings in one run on one
     pool of workers: one row per cell (verdict, House and seat intervals, length, endings).

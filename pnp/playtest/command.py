@@ -19,9 +19,9 @@ from pnp.playtest.harness import run_playtest
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.report import PlaytestReport
+from pnp.playtest.run_options import check_judging_options, check_run_options, thresholds_for
 from pnp.playtest.schedule import AUTO, DEFAULT_MAX_GAMES, first_batch, parse_games
 from pnp.playtest.strength import cards_csv
-from pnp.playtest.verdict import Thresholds
 from pnp.rulesets import find_ruleset
 
 
@@ -68,25 +68,8 @@ def _check(request: PlaytestRequest) -> None:
             )
         if request.max_games < 1:
             raise UsageError("--max-games must be at least 1")
-    if request.workers is not None and request.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if request.cluster is not None:  # a bad --cluster, or no Dask: say so before any game
-        executor_for(request.workers, request.cluster)
-    for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
-        if value is not None and value < 1:
-            raise UsageError(f"{name} must be at least 1")
-    if request.fair_margin is not None and not 0 <= request.fair_margin <= 1:
-        raise UsageError("--fair-margin must be between 0 and 1")
-    if request.max_cap_rate is not None and not 0 <= request.max_cap_rate <= 1:
-        raise UsageError("--max-cap-rate must be between 0 and 1")
-    counts = (
-        ("--card-games", request.card_games),
-        ("--house-games", request.house_games),
-        ("--seat-games", request.seat_games),
-    )
-    for name, value in counts:
-        if value is not None and value < 0:
-            raise UsageError(f"{name} must be 0 or more")
+    check_run_options(request)
+    check_judging_options(request)
     if request.report is not None and request.report.suffix.lower() != ".pdf":
         raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")
     if request.cards is not None and request.cards.suffix.lower() != ".csv":
@@ -141,14 +124,7 @@ def run_command(
 ) -> PlaytestReport:
     """Run ``pnp playtest``: play, then print (and write) what was asked for."""
     plan, content = build_plan(request)
-    thresholds = Thresholds.for_ruleset(
-        plan.ruleset,
-        fair_margin=request.fair_margin,
-        max_cap_rate=request.max_cap_rate,
-        card_games=request.card_games,
-        house_games=request.house_games,
-        seat_games=request.seat_games,
-    )
+    thresholds = thresholds_for(plan.ruleset, request)
     title = f"{plan.ruleset.name} playtest"
     first = first_batch(plan.games) if plan.auto else plan.games
     # an executor of our own (a cluster) is closed here; one given is the caller's

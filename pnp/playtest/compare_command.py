@@ -23,6 +23,7 @@ from pnp.playtest.failon import check_names, parse_fail_on
 from pnp.playtest.harness import card_ids
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress
+from pnp.playtest.run_options import check_run_options
 from pnp.playtest.versions import ContentVersion, resolve_version
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
@@ -57,13 +58,7 @@ class CompareRequest:
 def _check(request: CompareRequest) -> None:
     if request.games < 1:
         raise UsageError("--games must be at least 1")
-    if request.workers is not None and request.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if request.cluster is not None:  # a bad --cluster, or no Dask: say so before any game
-        executor_for(request.workers, request.cluster)
-    for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
-        if value is not None and value < 1:
-            raise UsageError(f"{name} must be at least 1")
+    check_run_options(request)
     if request.report is not None:
         if request.report.suffix.lower() != ".pdf":
             raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")

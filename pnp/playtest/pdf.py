@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -77,6 +77,42 @@ GOOD = colors.HexColor("#2e7d32")
 CARDS_PER_CHART = 45
 
 
+def percent_ticks(
+    d: Drawing, x: Callable[[float], float], scale_max: float, bottom: float, top: float
+) -> None:
+    """Grid lines and labels at every tenth of a 0–``scale_max`` percentage axis."""
+    for tick in range(round(scale_max * 10) + 1):
+        value = tick / 10
+        d.add(Line(x(value), bottom, x(value), top, strokeColor=colors.lightgrey, strokeWidth=0.3))
+        d.add(String(x(value), bottom - 11, f"{tick * 10}%", fontSize=7, textAnchor="middle"))
+
+
+def rate_bar(
+    d: Drawing,
+    x: Callable[[float], float],
+    rate: Rate,
+    at: tuple[float, float, float],
+    whisker: colors.Color,
+    word: str,
+    inset: float,
+) -> None:
+    """One win rate: a bar from the axis, its 95% interval as a whisker, the figures
+    after the plot. ``at`` is (the row's bottom, its height, where the figures start);
+    the bar leaves ``inset`` above and below."""
+    y, row_h, text_x = at
+    share = rate.wins / rate.games if rate.games else 0.0
+    low, high = wilson(rate.wins, rate.games)
+    d.add(
+        Rect(x(0), y + inset, x(share) - x(0), row_h - 2 * inset, fillColor=BAR, strokeColor=None)
+    )
+    mid = y + row_h / 2
+    d.add(Line(x(low), mid, x(high), mid, strokeColor=whisker, strokeWidth=1.2))
+    for end in (low, high):
+        d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
+    text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}{word}"
+    d.add(String(text_x, y + 4, text, fontSize=7, fillColor=whisker))
+
+
 def interval_chart(
     rows: Sequence[tuple[str, Rate]],
     band: tuple[float, float],
@@ -110,17 +146,9 @@ def interval_chart(
             strokeColor=None,
         )
     )
-    for tick in range(round(scale_max * 10) + 1):
-        value = tick / 10
-        d.add(
-            Line(
-                x(value), bottom, x(value), plot_top, strokeColor=colors.lightgrey, strokeWidth=0.3
-            )
-        )
-        d.add(String(x(value), bottom - 11, f"{tick * 10}%", fontSize=7, textAnchor="middle"))
+    percent_ticks(d, x, scale_max, bottom, plot_top)
     for i, (name, rate) in enumerate(rows):
         y = plot_top - row_h * (i + 1)
-        share = rate.wins / rate.games if rate.games else 0.0
         low, high = wilson(rate.wins, rate.games)
         if states is None:
             state = OUTSIDE if high < band[0] or low > band[1] else INSIDE
@@ -129,14 +157,8 @@ def interval_chart(
             state = states[i]
             word = "" if state == NOT_JUDGED else f" {state}"
         d.add(String(label_w - 6, y + 4, name[:24], fontSize=8, textAnchor="end"))
-        d.add(Rect(label_w, y + 3, x(share) - label_w, row_h - 6, fillColor=BAR, strokeColor=None))
-        mid = y + row_h / 2
         whisker = {INSIDE: colors.black, OUTSIDE: BAD, NOT_JUDGED: UNJUDGED}.get(state, PENDING)
-        d.add(Line(x(low), mid, x(high), mid, strokeColor=whisker, strokeWidth=1.2))
-        for end in (low, high):
-            d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
-        text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}{word}"
-        d.add(String(label_w + plot_w + 6, y + 4, text, fontSize=7, fillColor=whisker))
+        rate_bar(d, x, rate, (y, row_h, label_w + plot_w + 6), whisker, word, inset=3)
     return d
 
 

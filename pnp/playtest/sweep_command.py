@@ -15,6 +15,7 @@ from pnp.errors import UsageError
 from pnp.playtest.cluster import executor_for
 from pnp.playtest.executor import Executor
 from pnp.playtest.progress import PlaytestProgress
+from pnp.playtest.run_options import check_judging_options, check_run_options, thresholds_for
 from pnp.playtest.schedule import AUTO
 from pnp.playtest.sweep import DEFAULT_GAMES, SweepRun, SweepSetup, plan_sweep, run_sweep
 from pnp.playtest.sweep_grid import (
@@ -26,7 +27,6 @@ from pnp.playtest.sweep_grid import (
     parse_players,
 )
 from pnp.playtest.sweep_report import csv_text, text, to_json
-from pnp.playtest.verdict import Thresholds
 from pnp.rulesets import find_ruleset
 
 
@@ -81,25 +81,8 @@ def _games(value: str | int) -> int:
 
 
 def _check(request: SweepRequest) -> None:
-    if request.workers is not None and request.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if request.cluster is not None:  # a bad --cluster, or no Dask: say so before any game
-        executor_for(request.workers, request.cluster)
-    for name, value in (("--max-rounds", request.max_rounds), ("--max-steps", request.max_steps)):
-        if value is not None and value < 1:
-            raise UsageError(f"{name} must be at least 1")
-    if request.fair_margin is not None and not 0 <= request.fair_margin <= 1:
-        raise UsageError("--fair-margin must be between 0 and 1")
-    if request.max_cap_rate is not None and not 0 <= request.max_cap_rate <= 1:
-        raise UsageError("--max-cap-rate must be between 0 and 1")
-    counts = (
-        ("--card-games", request.card_games),
-        ("--house-games", request.house_games),
-        ("--seat-games", request.seat_games),
-    )
-    for name, value in counts:
-        if value is not None and value < 0:
-            raise UsageError(f"{name} must be 0 or more")
+    check_run_options(request)
+    check_judging_options(request)
     if request.report is not None and request.report.suffix.lower() != ".pdf":
         raise UsageError(f"--report {request.report}: the report is a PDF; name it *.pdf")
     if request.csv is not None and request.csv.suffix.lower() != ".csv":
@@ -150,14 +133,7 @@ def run_sweep_command(
     ``--workers``)."""
     setup, grid, content = build_sweep(request)
     plan = plan_sweep(setup, grid)  # every cell's agents are checked here
-    thresholds = Thresholds.for_ruleset(
-        setup.ruleset,
-        fair_margin=request.fair_margin,
-        max_cap_rate=request.max_cap_rate,
-        card_games=request.card_games,
-        house_games=request.house_games,
-        seat_games=request.seat_games,
-    )
+    thresholds = thresholds_for(setup.ruleset, request)
     owned = nullcontext(executor) if executor else executor_for(request.workers, request.cluster)
     title = f"{setup.ruleset.name} sweep ({len(plan.cells)} cells)"
     with owned as runner, PlaytestProgress(plan.total, title, enabled=request.progress) as bar:

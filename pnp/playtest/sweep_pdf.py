@@ -44,6 +44,8 @@ from pnp.playtest.pdf import (
     WIDTH,
     Headings,
     data_table,
+    percent_ticks,
+    rate_bar,
     report_pdf,
 )
 from pnp.playtest.plan import option_text
@@ -125,14 +127,7 @@ def rate_chart(
     plot_top = height - top
     if title:
         d.add(String(0, height - 11, title, fontSize=9, fontName="Helvetica-Bold"))
-    for tick in range(round(scale * 10) + 1):
-        value = tick / 10
-        d.add(
-            Line(
-                x(value), bottom, x(value), plot_top, strokeColor=colors.lightgrey, strokeWidth=0.3
-            )
-        )
-        d.add(String(x(value), bottom - 11, f"{tick * 10}%", fontSize=7, textAnchor="middle"))
+    percent_ticks(d, x, scale, bottom, plot_top)
     for i, row in enumerate(rows):
         y = plot_top - ROW_H * (i + 1)
         low_band, high_band = row.band
@@ -146,19 +141,10 @@ def rate_chart(
                 strokeColor=None,
             )
         )
-        rate = row.rate
-        share = rate.wins / rate.games if rate.games else 0.0
-        low, high = wilson(rate.wins, rate.games)
         d.add(String(LABEL_W - 6, y + 4, _label(row.label), fontSize=8, textAnchor="end"))
-        d.add(Rect(LABEL_W, y + 4, x(share) - LABEL_W, ROW_H - 8, fillColor=BAR, strokeColor=None))
         whisker = WHISKERS.get(row.state, colors.black)
-        mid = y + ROW_H / 2
-        d.add(Line(x(low), mid, x(high), mid, strokeColor=whisker, strokeWidth=1.2))
-        for end in (low, high):
-            d.add(Line(x(end), mid - 4, x(end), mid + 4, strokeColor=whisker, strokeWidth=1.2))
         word = "" if row.state in (INSIDE, NOT_JUDGED) else f" {row.state}"
-        text = f"{100 * share:.1f}% [{100 * low:.1f}–{100 * high:.1f}] n={rate.games}{word}"
-        d.add(String(LABEL_W + plot_w + 6, y + 4, text, fontSize=7, fillColor=whisker))
+        rate_bar(d, x, row.rate, (y, ROW_H, LABEL_W + plot_w + 6), whisker, word, inset=4)
     return d
 
 
