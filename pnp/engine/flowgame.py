@@ -19,6 +19,7 @@ from pnp.engine.decision import Decision
 # must be caught here as one, which a compiled exception class would refuse
 from pnp.engine.errors import FlowEnd, IllegalMoveError
 from pnp.engine.event import Event
+from pnp.engine.invariants import all_violations
 from pnp.engine.native import NativeGame
 from pnp.engine.standing import UnsettledError, watched_kinds
 
@@ -43,6 +44,9 @@ class FlowGame(NativeGame):
     #: the ruleset's standing rules (:class:`~pnp.engine.standing.Standing`), checked
     #: whenever the flow stops at a decision (a subclass sets its own)
     standing: ClassVar[tuple[Any, ...]] = ()
+    #: the ruleset's invariants (:class:`~pnp.engine.invariants.Invariant`), each
+    #: checked after the moves that may break it (a subclass sets its own)
+    invariants: ClassVar[tuple[Any, ...]] = ()
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -57,6 +61,12 @@ class FlowGame(NativeGame):
         self._watch: frozenset[str] | None = watched_kinds(self.standing)
         #: changes since the last check that the log does not show (:meth:`note_change`)
         self._quiet: set[str] = set()
+        #: the same, for the invariant checks: the changes of the last move
+        self._noted: set[str] = set()
+        #: moves played, and the move and round of the last invariant check
+        self._moves = 0
+        self._checked_move = -2
+        self._checked_round = -1
 
     def begin(self, flow: Flow) -> None:
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
@@ -101,14 +111,43 @@ class FlowGame(NativeGame):
             )
         events = self.new_move()
         self._settled = 0
+        self._moves += 1
+        self._noted.clear()
         self._run(index)
         return events
 
     def note_change(self, kind: str) -> None:
         """Tell the standing rules of a change that emits no event (a lasting effect
         that ends with its phase): the rules whose ``after`` names ``kind`` are checked
-        at the next stop as if an event of that kind had been emitted."""
+        at the next stop as if an event of that kind had been emitted; so are the
+        invariants whose ``after`` names it."""
         self._quiet.add(kind)
+        self._noted.add(kind)
+
+    def move_kinds(self) -> set[str]:
+        """The event kinds of the last move, and the changes it noted."""
+        kinds = {e.kind for e in self.events}
+        kinds |= self._noted
+        return kinds
+
+    def invariant_violations(self) -> list[str]:
+        """Every broken invariant the last move may have broken (see
+        :mod:`pnp.engine.invariants`): those whose ``after`` kinds the move emitted or
+        noted; all of them at the first check, at a new round, once the game is over,
+        and when a move went unchecked."""
+        moves = self._moves
+        rnd = self.round
+        gated = (
+            moves == self._checked_move + 1
+            and rnd == self._checked_round
+            and self._flow_pending is not None
+        )
+        self._checked_move = moves
+        self._checked_round = rnd
+        if not gated:
+            return all_violations(self, self.invariants)
+        kinds = self.move_kinds()
+        return [line for inv in self.invariants if inv.due(kinds) for line in inv.check(self)]
 
     def settle(self) -> None:
         """Make every standing rule hold again before anyone acts: each rule whose

@@ -2,7 +2,8 @@
 
 ``assert_rules_covered("TH-")`` fails listing every checklist ID of a prefix
 that no scenario covers; ``view_leaks`` finds hidden information that leaks
-into a seat's view.
+into a seat's view; ``gating_misses`` finds moves that changed what an
+invariant reads without its check being due.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from pnp.engine.game import Game
+from pnp.engine.flowgame import FlowGame
+from pnp.engine.game import Decision, Game
 from pnp.engine.scenarios.coverage import checklist_for_tests, coverage, repo_root
 
 
@@ -50,6 +52,47 @@ def assert_rules_covered(
         if skipped:
             lines.append(f"excluded on purpose: {', '.join(sorted(skipped))}")
         raise AssertionError("\n".join(lines))
+
+
+#: what an invariant's check reads, as a comparable value (its "fingerprint")
+Reads = Callable[[Any], Any]
+
+
+def gating_misses(
+    game: FlowGame,
+    choose: Callable[[FlowGame, Decision], int],
+    reads: dict[str, Reads],
+    *,
+    max_steps: int = 20_000,
+) -> list[str]:
+    """Play ``game`` to its end and report every move after which an invariant was
+    not due although the state its check reads changed.
+
+    ``reads`` maps each invariant's name (every one of ``game.invariants`` whose
+    ``after`` is not empty) to a function returning what its check reads. A move
+    that starts a new round or ends the game is skipped: every invariant is checked
+    after it anyway. One line per miss: step, invariant, decision kind, the move's
+    event kinds.
+    """
+    gated = {inv.name: inv for inv in game.invariants if inv.after}
+    if set(gated) != set(reads):
+        raise ValueError(f"reads for {sorted(reads)}, gated invariants {sorted(gated)}")
+    before = {name: repr(read(game)) for name, read in reads.items()}
+    misses: list[str] = []
+    for step in range(max_steps):
+        decision = game.decision()
+        if decision is None:
+            break
+        rnd = game.round
+        game.apply(choose(game, decision))
+        kinds = game.move_kinds()
+        full = game.decision() is None or game.round != rnd
+        for name, read in reads.items():
+            now = repr(read(game))
+            if now != before[name] and not full and not gated[name].due(kinds):
+                misses.append(f"step {step}: {name} changed after {decision.kind} {sorted(kinds)}")
+            before[name] = now
+    return misses
 
 
 def view_leaks(

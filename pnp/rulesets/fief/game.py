@@ -16,7 +16,7 @@ from typing import Any
 
 from pnp.engine.flow import FlowGame
 from pnp.engine.game import Result
-from pnp.rulesets.fief.invariants import check
+from pnp.rulesets.fief.invariants import INVARIANTS
 from pnp.rulesets.fief.rules.round import game_flow
 from pnp.rulesets.fief.state import FiefState
 from pnp.rulesets.fief.view import FiefView
@@ -24,6 +24,8 @@ from pnp.rulesets.fief.view import FiefView
 
 class FiefGame(FlowGame):
     """A game of A Song of Ice and Fief in progress."""
+
+    invariants = INVARIANTS
 
     def __init__(
         self, state: FiefState, rng: random.Random, start: str = "setup", *, pause: bool = False
@@ -73,10 +75,6 @@ class FiefGame(FlowGame):
     def first_player(self) -> int | None:
         return self.s.starting_player
 
-    def invariant_violations(self) -> list[str]:
-
-        return self.violations + check(self.s)
-
     # -- helpers the phase modules use ------------------------------------------
 
     def d6(self) -> int:
@@ -110,6 +108,7 @@ class FiefGame(FlowGame):
             raise AssertionError(f"seat {src} cannot pay {gold}")
         self.s.seats[src].gold -= gold
         self.s.seats[dst].gold += gold
+        self.note_change("gold_paid")  # a fee or dowry paid emits no event of its own
 
     def lose_units(self, v: int, seat: int, unit: int, count: int, cause: str) -> None:
         """``count`` units of ``seat`` at Village ``v`` die and go back to their supply."""

@@ -1,14 +1,26 @@
 """Rule invariants of a fief state: conservation and consistency checks.
 
-Checked after every step in tests and playtests. Each returns a readable
+Checked in tests and playtests, each after the moves that may break it
+(:data:`INVARIANTS`, :mod:`pnp.engine.invariants`). Each returns a readable
 line per broken rule; an empty list means the state is sound.
+
+The event kinds after which a check runs are those of the moves that change
+the state it reads. ``card_played`` is in most of them: a Fortune or Court
+card may move, kill, wed or crown a Noble. ``tests/rulesets/fief/
+test_invariant_gating.py`` proves the lists over seeded games of every option.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from pnp.engine.invariants import Invariant
 from pnp.rulesets.fief.state import BROTHER, LORD_COMMANDER, FiefState
+
+if TYPE_CHECKING:
+    from pnp.rulesets.fief.game import FiefGame
 
 
 def check(s: FiefState) -> list[str]:
@@ -16,6 +28,7 @@ def check(s: FiefState) -> list[str]:
     out: list[str] = []
     out += _gold(s)
     out += _units(s)
+    out += _places(s)
     out += _nobles(s)
     out += _titles(s)
     out += _cards(s)
@@ -23,6 +36,21 @@ def check(s: FiefState) -> list[str]:
     out += _alliances(s)
     out += _wall(s)
     return out
+
+
+def _on_state(rule: Callable[[FiefState], list[str]]) -> Callable[[Any], list[str]]:
+    """A state check as an invariant's check of the game."""
+
+    def on_game(game: FiefGame) -> list[str]:
+        return rule(game.s)
+
+    on_game.__name__ = rule.__name__
+    return on_game
+
+
+def _phase_order(game: FiefGame) -> list[str]:
+    """The broken rules the flow noticed itself (a phase out of order)."""
+    return list(game.violations)
 
 
 def _gold(s: FiefState) -> list[str]:
@@ -34,13 +62,21 @@ def _gold(s: FiefState) -> list[str]:
 
 
 def _units(s: FiefState) -> list[str]:
+    """Every unit is in its House's stock or on the board, never below zero."""
     out = []
     cat = s.cat
     n_units = len(cat.units)
-    on_board = [[0] * n_units for _ in s.seats]
+    players = s.players
+    # each seat's unit entries, summed column by column below (faster than per count)
+    placed: list[list[list[int]]] = [[] for _ in range(players)]
     for v, vil in enumerate(s.villages):
+        if not vil.units:
+            continue
         for seat, counts in vil.units.items():
-            if seat < 0 or seat >= s.players:
+            if 0 <= seat < players and min(counts) >= 0 and any(counts):
+                placed[seat].append(counts)
+                continue
+            if seat < 0 or seat >= players:
                 out.append(f"units of unknown seat {seat} at {cat.map.ids[v]}")
                 continue
             if not any(counts):
@@ -48,27 +84,39 @@ def _units(s: FiefState) -> list[str]:
             for u, c in enumerate(counts):
                 if c < 0:
                     out.append(f"{c} {cat.units[u]} of seat {seat} at {cat.map.ids[v]}")
-                on_board[seat][u] += c
+            placed[seat].append(counts)
+    on_board = [
+        [sum(column) for column in zip(*entries, strict=True)] if entries else [0] * n_units
+        for entries in placed
+    ]
+    shared = s.shared_stock
     for player in s.seats:
         full = cat.stock_totals(player.house, s.tactics)
+        board = on_board[player.index]
+        stock = player.stock
+        if min(stock) >= 0 and all(
+            a + b == f or u in shared
+            for u, (a, b, f) in enumerate(zip(stock, board, full, strict=True))
+        ):
+            continue
         for u in range(n_units):
-            if u in s.shared_stock:
+            if u in shared:
                 continue
-            if player.stock[u] < 0:
-                out.append(f"seat {player.index} stock of {cat.units[u]} is {player.stock[u]}")
-            if player.stock[u] + on_board[player.index][u] != full[u]:
+            if stock[u] < 0:
+                out.append(f"seat {player.index} stock of {cat.units[u]} is {stock[u]}")
+            if stock[u] + board[u] != full[u]:
                 out.append(
-                    f"seat {player.index} has {player.stock[u]} + {on_board[player.index][u]} "
-                    f"{cat.units[u]}, not {full[u]}"
+                    f"seat {player.index} has {stock[u]} + {board[u]} {cat.units[u]}, not {full[u]}"
                 )
-    for u, left in s.shared_stock.items():
-        used = sum(on_board[seat][u] for seat in range(s.players))
+    for u, left in shared.items():
+        used = sum(on_board[seat][u] for seat in range(players))
         if left < 0 or left + used != cat.shared[u]:
             out.append(f"shared {cat.units[u]}: {left} left + {used} in play != {cat.shared[u]}")
     return out
 
 
-def _nobles(s: FiefState) -> list[str]:
+def _places(s: FiefState) -> list[str]:
+    """A Noble on the board stands in exactly the Village he says, and no other does."""
     out = []
     listed: dict[str, int] = {}
     for v, vil in enumerate(s.villages):
@@ -76,6 +124,19 @@ def _nobles(s: FiefState) -> list[str]:
             if nid in listed:
                 out.append(f"{nid} stands in two Villages")
             listed[nid] = v
+    for nid, n in s.nobles.items():
+        where = listed.get(nid)  # Village indices are >= 0: None means not listed
+        if n.zone == "board":
+            if where != n.at or n.at < 0:
+                out.append(f"{nid} is on the board at {n.at} but listed at {where}")
+        elif where is not None:
+            out.append(f"{nid} is {n.zone} but stands in a Village")
+    return out
+
+
+def _nobles(s: FiefState) -> list[str]:
+    """Each Noble is in one zone: his House's deck, captive of another, wed to one."""
+    out = []
     in_decks: Counter[str] = Counter()
     for seat in s.seats:
         in_decks.update(seat.deck)
@@ -83,12 +144,6 @@ def _nobles(s: FiefState) -> list[str]:
     nobles = s.nobles
     for nid, n in nobles.items():
         zone = n.zone
-        where = listed.get(nid)  # Village indices are >= 0: None means not listed
-        if zone == "board":
-            if where != n.at or n.at < 0:
-                out.append(f"{nid} is on the board at {n.at} but listed at {where}")
-        elif where is not None:
-            out.append(f"{nid} is {zone} but stands in a Village")
         if zone == "captive":
             if n.captor < 0 or n.captor == n.seat:
                 out.append(f"{nid} is captive of {n.captor}")
@@ -252,3 +307,69 @@ def _wall(s: FiefState) -> list[str]:
     if s.supplies < 0:
         out.append(f"{s.supplies} gold in the Wall's supplies")
     return out
+
+
+#: what kills, captures, weds, moves or crowns a Noble, besides a card
+_NOBLE_FATE = frozenset(
+    {
+        "noble_placed", "noble_killed", "noble_captured", "death_cancelled", "ransom_paid",
+        "married", "marriage_ended", "title_gained", "title_lost", "outlawed", "pardoned",
+        "took_the_black", "sent_to_the_wall", "succession", "regency", "elected",
+        "started",
+    }
+)  # fmt: skip
+#: what puts a Noble on the board or takes him off it
+_NOBLE_LEAVES = frozenset(
+    {
+        "noble_placed", "noble_killed", "noble_captured", "death_cancelled", "ransom_paid",
+        "took_the_black", "sent_to_the_wall", "title_gained", "started",
+    }
+)  # fmt: skip
+#: what moves troops or Nobles across the map
+_MARCHES = frozenset({"moved", "sailed", "retreated"})
+#: what puts units on the board or takes them off (the set-up too)
+_UNITS = frozenset({"purchased", "units_placed", "units_lost", "recruited", "started"})
+
+#: what changes a seat's gold or the bank's
+_GOLD = frozenset(
+    {
+        "income", "tax_collected", "tax_levied", "purchased", "built", "title_bought",
+        "council_bought", "ransom_paid", "bribe_taken", "gold_stolen", "married", "pillaged",
+        "bids_revealed", "wall_bids_revealed", "supplies_taken", "recruited", "title_granted",
+        "uprising_stop", "gold_paid", "started",
+    }
+)  # fmt: skip
+#: what moves a Fortune, Court or Title card, or a marker
+_CARDS = frozenset(
+    {
+        "card_drawn", "card_played", "card_discarded", "cards_exchanged", "cards_traded",
+        "disaster_placed", "disaster_cancelled", "disaster_discarded", "disasters_cleared",
+        "famine_lifted", "fortune_reshuffled", "court_reshuffled", "season_changed",
+        "title_gained", "title_lost", "defender_of_the_wall", "supplies_taken", "round_ended",
+        "tax_levied", "diplomacy_spent", "started",
+    }
+)  # fmt: skip
+#: what changes who is in a Village, what stands there and who holds it
+_BOARD = _MARCHES | _UNITS | _NOBLE_LEAVES | {
+    "card_played", "built", "pillaged", "uprising", "battle_ended", "mill_destroyed",
+    "castle_fallen",
+}  # fmt: skip
+#: what changes the Night's Watch: Brothers, recruits, supplies, the track
+_WALL = _NOBLE_FATE | {
+    "card_played", "recruited", "recruits_dismissed", "supplies_taken", "wall_held",
+    "wall_breached", "wildlings", "defender_of_the_wall",
+}  # fmt: skip
+
+#: the invariants of a fief game, each with the moves that may break it
+INVARIANTS = (
+    Invariant("phase order", _phase_order),
+    Invariant("gold", _on_state(_gold), _GOLD),
+    Invariant("units", _on_state(_units), _MARCHES | _UNITS),
+    Invariant("places", _on_state(_places), _MARCHES | _NOBLE_FATE | {"card_played"}),
+    Invariant("nobles", _on_state(_nobles), _NOBLE_FATE | {"card_played"}),
+    Invariant("titles", _on_state(_titles), _NOBLE_FATE | {"card_played"}),
+    Invariant("cards", _on_state(_cards), _CARDS),
+    Invariant("board", _on_state(_board), _BOARD),
+    Invariant("alliances", _on_state(_alliances), _NOBLE_FATE | {"card_played"}),
+    Invariant("the Wall", _on_state(_wall), _WALL),
+)

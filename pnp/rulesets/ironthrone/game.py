@@ -6,10 +6,61 @@ from typing import Any
 
 from pnp.engine.flowgame import FlowGame
 from pnp.engine.game import Event, Result
+from pnp.engine.invariants import Invariant
 from pnp.engine.paths import main_sources
 from pnp.rulesets.ironthrone.rules import Referee
 from pnp.rulesets.ironthrone.rules.standing import STANDING
 from pnp.rulesets.ironthrone.view import SeatView
+
+
+def _power(game: IronThroneGame) -> list[str]:
+    return game.ref.power_problems()
+
+
+def _living(game: IronThroneGame) -> list[str]:
+    return game.ref.living_problems()
+
+
+def _cards(game: IronThroneGame) -> list[str]:
+    return game.ref.card_problems()
+
+
+def _influence(game: IronThroneGame) -> list[str]:
+    return game.ref.influence_problems()
+
+
+def _order(game: IronThroneGame) -> list[str]:
+    return game.ref.order_problems()
+
+
+#: what moves power between characters, sheets, the box and the supply
+_POWER = frozenset(
+    {
+        "power_placed", "power_removed", "power_taken", "power_to_box", "character_died",
+        "leader_chosen", "hostage_tormented",
+    }
+)  # fmt: skip
+#: what may take a character's last power or bring one into play (placing power on
+#: a character never does: only the living hold power)
+_DEATHS = _POWER - {"power_placed"}
+#: what moves a card between a House's zones, or holds it hostage
+_CARDS = frozenset(
+    {
+        "card_played", "card_drawn", "card_discarded", "card_replaced", "deck_reshuffled",
+        "hostage_taken", "hostage_tormented", "hostage_released", "withdrew", "places_first",
+    }
+)  # fmt: skip
+
+#: the invariants (the checks are the state's, see ``State``), each with the moves
+#: that may break it; ``tests/rulesets/ironthrone/test_invariant_gating.py`` proves
+#: the lists over seeded games
+INVARIANTS = (
+    Invariant("turn order", _order),
+    Invariant("power", _power, _POWER),
+    Invariant("living", _living, _DEATHS),
+    Invariant("cards", _cards, _CARDS),
+    Invariant("influence", _influence, frozenset({"influence_spread"})),
+)
 
 
 class IronThroneGame(FlowGame):
@@ -18,6 +69,8 @@ class IronThroneGame(FlowGame):
 
     #: the rules that hold at any time (:mod:`.rules.standing`)
     standing = STANDING
+    #: the rule invariants, each checked after the moves that may break it
+    invariants = INVARIANTS
 
     def __init__(self, ref: Referee, start: str, *, pause: bool = False) -> None:
         """The game of ``ref`` from ``start`` (see :meth:`Referee.flow`); ``pause``
@@ -70,7 +123,3 @@ class IronThroneGame(FlowGame):
     def first_player(self) -> int | None:
         """The seat that took the first turn."""
         return self.ref.first
-
-    def invariant_violations(self) -> list[str]:
-        """Conservation of power, cards and influence; phase order (see ``State``)."""
-        return self.ref.invariant_violations()

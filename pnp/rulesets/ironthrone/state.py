@@ -458,29 +458,26 @@ class State:
     # ------------------------------------------------------------ invariants
 
     def invariant_violations(self) -> list[str]:
-        """Conservation of power, cards and tokens, sane totals, phase order.
+        """Conservation of power, cards and tokens, sane totals, phase order: every
+        check below, whatever the last move was."""
+        return (
+            self.power_problems()
+            + self.living_problems()
+            + self.card_problems()
+            + self.influence_problems()
+            + self.order_problems()
+        )
 
-        Cheap enough to run after every step: decks, hands, discards and the
-        table only ever hold their own House's cards, so those are counted
-        with ``len``; a card that strays into another House's zone still
-        breaks both Houses' counts. Hostages are counted by owner.
-        """
+    def power_problems(self) -> list[str]:
+        """Power is conserved and never negative."""
         out: list[str] = []
         t = self.t
-        n = self.n
         power = self.power
-        status = self.status
-        on_chars = sum(power)
-        # a token is alive exactly when it holds power
-        if min(power) < 0 or [st == ALIVE for st in status] != [p > 0 for p in power]:
+        if min(power) < 0:
             for c, p in enumerate(power):
-                st = status[c]
                 if p < 0:
                     out.append(f"{t.char_id[c]} has {p} power")
-                if st == ALIVE and p == 0:
-                    out.append(f"{t.char_id[c]} is alive with no power")
-                elif st != ALIVE and p:
-                    out.append(f"{t.char_id[c]} is {STATUS_NAMES[st]} but holds {p} power")
+        on_chars = sum(power)
         sheets = sum(self.sheet)
         if min(self.sheet) < 0 or self.box < 0 or self.supply < 0:
             out.append(f"negative power: sheets {self.sheet}, box {self.box}, supply {self.supply}")
@@ -489,6 +486,38 @@ class State:
                 f"power not conserved: characters {on_chars} + sheets {sheets} + box {self.box}"
                 f" + supply {self.supply} != {self.power_total}"
             )
+        return out
+
+    def living_problems(self) -> list[str]:
+        """A character lives exactly while it holds power, and each House's list of the
+        living says so."""
+        out: list[str] = []
+        t = self.t
+        power = self.power
+        status = self.status
+        if [st == ALIVE for st in status] != [p > 0 for p in power]:
+            for c, p in enumerate(power):
+                st = status[c]
+                if st == ALIVE and p <= 0:
+                    out.append(f"{t.char_id[c]} is alive with no power")
+                elif st != ALIVE and p:
+                    out.append(f"{t.char_id[c]} is {STATUS_NAMES[st]} but holds {p} power")
+        for seat in range(self.n):
+            if self.alive[seat] != tuple(c for c in t.seat_chars[seat] if status[c] == ALIVE):
+                out.append(f"{t.houses[seat]}: the list of living characters is out of date")
+        return out
+
+    def card_problems(self) -> list[str]:
+        """Each House's cards are in its deck, hand, discard pile, table or held as
+        another's hostage; the bits of each hand match it.
+
+        Decks, hands, discards and the table only ever hold their own House's
+        cards, so those are counted with ``len``; a card that strays into another
+        House's zone still breaks both Houses' counts. Hostages are counted by owner.
+        """
+        out: list[str] = []
+        t = self.t
+        n = self.n
         owner = t.card_owner
         counts = [
             len(self.deck[s]) + len(self.hand[s]) + len(self.discard[s]) + len(self.table[s])
@@ -513,6 +542,13 @@ class State:
                     f"{t.houses[seat]} cards not conserved: {counts[seat]} in zones, "
                     f"{self.card_total[seat]} in the game"
                 )
+        return out
+
+    def influence_problems(self) -> list[str]:
+        """Each House's influence tokens are at home or spread onto another's board."""
+        out: list[str] = []
+        t = self.t
+        n = self.n
         tokens = t.rules.influence_tokens
         on_board = self.on_board
         for o in range(n):
@@ -526,9 +562,11 @@ class State:
                     f"{t.houses[o]} influence not conserved: {self.left[o]} "
                     f"at home + {placed} spread != {tokens}"
                 )
-        for seat in range(n):
-            if self.alive[seat] != tuple(c for c in t.seat_chars[seat] if status[c] == ALIVE):
-                out.append(f"{t.houses[seat]}: the list of living characters is out of date")
+        return out
+
+    def order_problems(self) -> list[str]:
+        """The phases came in order, and an encounter has two sides."""
+        out: list[str] = []
         if not self.phase_log_ok:
             out.append("a phase was entered out of order")
         if P_SUPPORT <= self.phase < P_OVER:

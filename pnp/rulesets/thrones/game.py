@@ -22,7 +22,7 @@ from typing import Any
 from pnp.engine.flow import Flow, FlowEnd
 from pnp.engine.game import Result
 from pnp.engine.paths import main_sources
-from pnp.rulesets.thrones.invariants import violations
+from pnp.rulesets.thrones.invariants import INVARIANTS
 from pnp.rulesets.thrones.rules.abilities import AbilityMixin
 from pnp.rulesets.thrones.rules.challenges import ChallengeMixin
 from pnp.rulesets.thrones.rules.round import GameOver, RoundMixin, WinnerChoice
@@ -43,6 +43,8 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin):
 
     #: the rules that hold at any time (:mod:`.rules.standing`)
     standing = STANDING
+    #: the rule invariants, each checked after the moves that may break it
+    invariants = INVARIANTS
 
     # ------------------------------------------------------------------ engine API
 
@@ -124,6 +126,3 @@ class ThronesGame(RoundMixin, ChallengeMixin, AbilityMixin, SetupMixin):
 
     def view(self, seat: int) -> Any:
         return ThronesView(self, seat)
-
-    def invariant_violations(self) -> list[str]:
-        return violations(self)

@@ -133,6 +133,7 @@ def proposals(g: FiefGame) -> Flow:
             g.transfer(seat, other, prices.dowry)
         elif term == "cards":
             me.diplomacy -= 1
+            g.note_change("diplomacy_spent")  # the marker is spent before any card moves
             yield from _exchange(g, seat, other)
         lord, lady = (a, b) if not a.lady else (b, a)
         yield from fate.wed(g, lord, lady)

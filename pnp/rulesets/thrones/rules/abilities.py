@@ -694,6 +694,7 @@ class AbilityMixin(RulesBase):
         """Pay for and play a card from hand (TH-MARSH-05)."""
         cost = self.marshal_cost(seat, c)
         self.seats[seat].gold -= cost
+        self.note_change("gold_spent")  # paid before a host is chosen and the card played
         yield from self.from_hand_into_play(seat, c, cost=cost)
         d = c.d
         if d.forced or d.responses:  # (trigger_self would find nothing otherwise)

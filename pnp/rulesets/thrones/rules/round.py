@@ -413,6 +413,7 @@ class RoundMixin(RulesBase):
                 s.power += 1
             else:
                 target.power += 1
+            self.note_change("power_placed")  # one at a time: the total is emitted after
         self._power_gained(seat, n, reason, moved_from)
 
     def _power_gained(self, seat: int, n: int, reason: str, moved_from: int | None) -> None:

@@ -110,6 +110,7 @@ class SetupMixin(RulesBase):
             s.remove_from_hand(c)
             c.zone = SETUP
             s.setup.append(c)
+            self.note_change("card_set_aside")  # face down: the count is emitted at the end
             placed.append((c, host))
         self.emit("setup_placed", seat, count=len(placed))
         return placed
