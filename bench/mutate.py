@@ -10,8 +10,13 @@ things on the page. One module at a time, in its own folder ``.mutate/<module>/`
 each function so that each of its mutants can be switched on by name, runs the
 selected tests once to record which of them reach which function (cached), then
 runs each mutant in a forked worker against only the tests that reached its
-function. (A stats pass over the whole suite at once, or over all of tests/engine,
-records no test at all with mutmut 3.8.1 here, hence the selection per package.)
+function.
+
+The folder's ``mutants/`` must exist before mutmut starts: the tests' environment
+puts it on ``PYTHONPATH`` (for the tests that start ``python -m pnp``), and Python
+remembers a path entry that is not a directory yet as one to skip for the rest of
+the process, so the first run's tests imported the checkout's own ``pnp`` (on
+``sys.path`` through the editable install) and mutmut's stats pass recorded no test.
 
 The referee's hottest modules run compiled with mypyc in an install (pnp/compiled.py);
 a compiled extension would run instead of the mutated source and every mutant of it
@@ -64,9 +69,9 @@ MODULES: tuple[str, ...] = (
 
 #: The tests run for a module, by the first matching prefix of its path (pytest
 #: arguments) when it has no mirror test file: those of its package; a ruleset's
-#: rules by its scenarios and rule tests. Kept narrow on purpose: with the whole
-#: suite, all of tests/engine, or tests/playtest for stats.py, mutmut 3.8.1's stats
-#: pass recorded no test for any function (not yet narrowed down to one test).
+#: rules by its scenarios and rule tests: mutmut runs each mutant against only the
+#: tests of the selection that reached its function, so a wider selection costs one
+#: longer stats pass, not longer mutants.
 TESTS: tuple[tuple[str, list[str]], ...] = (
     *(
         (f"pnp/rulesets/{r}/", [f"tests/scenarios/{r}", f"tests/rulesets/{r}/rules"])
@@ -200,6 +205,8 @@ def run(module: str, max_children: int) -> None:
     """Run mutmut on one module in its staging folder."""
     folder = stage(module)
     env = environment(folder)
+    # before Python starts: a PYTHONPATH entry missing at start-up is skipped for good
+    (folder / "mutants").mkdir(exist_ok=True)
     print(f"mutate: {module} (tests: {' '.join(tests_for(module))})", flush=True)
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(max_children)]
     done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
