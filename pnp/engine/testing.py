@@ -9,11 +9,14 @@ invariant reads without its check being due.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.engine.flowgame import FlowGame
 from pnp.engine.game import Decision, Game
+from pnp.engine.invariants import all_violations
+from pnp.engine.runner import GameRun
 from pnp.engine.scenarios.coverage import checklist_for_tests, coverage, repo_root
 
 
@@ -93,6 +96,72 @@ def gating_misses(
                 misses.append(f"step {step}: {name} changed after {decision.kind} {sorted(kinds)}")
             before[name] = now
     return misses
+
+
+@dataclass
+class PlantedFault:
+    """A game played on with a fault planted after one of its moves."""
+
+    #: the run that followed (stopped at the first violation the checks found)
+    run: GameRun
+    #: the round, move number and event kinds of the move the fault was planted after
+    round: int
+    move: int
+    kinds: set[str]
+
+
+def play_with_fault(
+    game: FlowGame,
+    choose: Callable[[FlowGame, Decision], int],
+    at: int,
+    corrupt: Callable[[FlowGame], Any],
+) -> PlantedFault | None:
+    """Play ``game`` with invariant checks, planting a fault with ``corrupt(game)`` right
+    after move ``at`` (before that move's check); ``None`` if the game ended first."""
+    from pnp.engine.runner import Limits, play
+
+    planted: list[tuple[int, int, set[str]]] = []
+
+    def observer(events: list[Any]) -> None:
+        moves = len(choices)
+        if moves == at and not planted:
+            corrupt(game)
+            planted.append((game.round, moves, game.move_kinds()))
+
+    choices: list[int] = []
+
+    def chooser(g: Any, decision: Decision) -> int:
+        index = choose(g, decision)
+        choices.append(index)
+        return index
+
+    run = play(game, chooser, Limits(), observer=observer)
+    if not planted:
+        return None
+    rnd, move, kinds = planted[0]
+    return PlantedFault(run, rnd, move, kinds)
+
+
+def late_findings(game: FlowGame, planted: PlantedFault, message: str) -> list[str]:
+    """What is wrong with how the checks found a planted fault named by ``message``
+    (empty when right): the run must stop at a violation while the full check names
+    the fault, no later than the round after the planting, and at the planting move
+    itself when that move's kinds make a check that names the fault due."""
+    from pnp.engine.runner import VIOLATED
+
+    out: list[str] = []
+    if planted.run.status != VIOLATED:
+        return [f"the run ended {planted.run.status}, not at a violation"]
+    full = all_violations(game, game.invariants)
+    if not any(message in line for line in full):
+        out.append(f"the full check does not name the fault: {full}")
+    if game.round > planted.round + 1:
+        out.append(f"planted in round {planted.round}, found in round {game.round}")
+    finders = [inv for inv in game.invariants if any(message in x for x in inv.check(game))]
+    found_at = len(planted.run.choices)
+    if any(inv.due(planted.kinds) for inv in finders) and found_at != planted.move:
+        out.append(f"planted after move {planted.move} by a watched move, found at {found_at}")
+    return out
 
 
 def view_leaks(

@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from pnp.content import LoadedContent
-from pnp.engine.game import Event, GameConfig
-from pnp.engine.invariants import all_violations
-from pnp.engine.runner import VIOLATED, Limits, agents_chooser, play
-from pnp.engine.testing import gating_misses
+from pnp.engine.game import GameConfig
+from pnp.engine.runner import agents_chooser
+from pnp.engine.testing import gating_misses, late_findings, play_with_fault
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.state import FiefState
@@ -131,25 +130,7 @@ def test_a_planted_fault_is_found_within_its_round(
 ) -> None:
     game = RULESET.new_game(content, GameConfig(6, options={"tactics": True}), 5)
     assert isinstance(game, FiefGame)
-    planted: list[tuple[int, int, set[str]]] = []  # round, move and kinds of the planting
-
-    def observer(events: list[Event]) -> None:
-        moves = game._moves  # the set-up's events come at 0
-        if moves == at:
-            corrupt(game.s)
-            planted.append((game.round, moves, game.move_kinds()))
-
-    run = play(game, agents_chooser(RULESET, ["random"] * 6, 5), Limits(), observer=observer)
-    assert planted, "the game ended before the fault was planted"
-    assert run.status == VIOLATED  # the run stopped at a violation ...
-    # ... of the planted fault (another check may have named it first)
-    full = all_violations(game, game.invariants)
-    assert any(message in line for line in full), full
-    planted_round, planted_move, kinds = planted[0]
-    # found at the latest when the next round begins ...
-    assert game.round <= planted_round + 1
-    # ... and at once when the planting move was one the finding check watches
-    finders = [inv for inv in game.invariants if any(message in x for x in inv.check(game))]
-    assert finders
-    if any(inv.due(kinds) for inv in finders):
-        assert len(run.choices) == planted_move
+    choose = agents_chooser(RULESET, ["random"] * 6, 5)
+    planted = play_with_fault(game, choose, at, lambda g: corrupt(g.s))
+    assert planted is not None, "the game ended before the fault was planted"
+    assert late_findings(game, planted, message) == []

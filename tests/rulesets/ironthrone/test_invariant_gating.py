@@ -15,9 +15,10 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import agents_chooser
-from pnp.engine.testing import gating_misses
+from pnp.engine.testing import gating_misses, late_findings, play_with_fault
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.state import ALIVE
 
 
 def _cards(g: IronThroneGame) -> Any:
@@ -68,3 +69,47 @@ def test_every_change_is_checked(
 
 def test_reads_name_every_gated_invariant() -> None:
     assert set(READS) == {inv.name for inv in IronThroneGame.invariants if inv.after}
+
+
+def _extra_power(g: IronThroneGame) -> None:
+    r = g.ref
+    r.power[next(c for c in range(len(r.power)) if r.status[c] == ALIVE)] += 1
+
+
+def _powerless_living(g: IronThroneGame) -> None:
+    r = g.ref
+    token = next(c for c in range(len(r.power)) if r.status[c] == ALIVE)
+    r.supply += r.power[token]
+    r.power[token] = 0
+
+
+def _drawn_behind_the_back(g: IronThroneGame) -> None:
+    r = g.ref
+    seat = next(s for s in range(r.n) if r.deck[s])
+    r.hand[seat].append(r.deck[seat].pop())
+
+
+def _lost_influence(g: IronThroneGame) -> None:
+    g.ref.left[0] -= 1
+
+
+#: a fault of each kind, and the words the full check names it with
+FAULTS: list[tuple[Callable[[IronThroneGame], None], str]] = [
+    (_extra_power, "power not conserved"),
+    (_powerless_living, "is alive with no power"),
+    (_drawn_behind_the_back, "the bits of its hand are out of date"),
+    (_lost_influence, "influence not conserved"),
+]
+
+
+@pytest.mark.parametrize(("corrupt", "message"), FAULTS)
+@pytest.mark.parametrize("at", [20, 21, 60])
+def test_a_planted_fault_is_found_within_its_round(
+    content: LoadedContent, corrupt: Callable[[IronThroneGame], None], message: str, at: int
+) -> None:
+    game = RULESET.new_game(content, GameConfig(5), 3)
+    assert isinstance(game, IronThroneGame)
+    choose = agents_chooser(RULESET, ["random"] * 5, 3)
+    planted = play_with_fault(game, choose, at, corrupt)  # type: ignore[arg-type]
+    assert planted is not None, "the game ended before the fault was planted"
+    assert late_findings(game, planted, message) == []

@@ -19,7 +19,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import agents_chooser
-from pnp.engine.testing import gating_misses
+from pnp.engine.testing import gating_misses, late_findings, play_with_fault
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.game import ThronesGame
 from pnp.rulesets.thrones.invariants import passive_states
@@ -109,3 +109,53 @@ def test_every_change_is_checked(
 
 def test_reads_name_every_gated_invariant() -> None:
     assert set(READS) == {inv.name for inv in ThronesGame.invariants if inv.after}
+
+
+def _lose_a_card(g: ThronesGame) -> None:
+    seat = next(s for s in g.seats if s.deck)
+    seat.deck.pop()
+
+
+def _stale_strength(g: ThronesGame) -> None:
+    card = next(c for s in g.seats for c in s.chars)
+    card.static_str += 1
+
+
+def _negative_gold(g: ThronesGame) -> None:
+    g.seats[0].gold = -1
+
+
+def _forgotten_character(g: ThronesGame) -> None:
+    seat = next(s for s in g.seats if s.chars)
+    seat.chars.pop()
+
+
+#: a fault of each kind, the words the full check names it with, and the moves it is
+#: planted after. A stale modifier heals at the rules' next full recomputation (a
+#: card leaving play): it is planted where none comes before the next check.
+FAULTS: list[tuple[Callable[[ThronesGame], None], str, tuple[int, ...]]] = [
+    (_lose_a_card, "are in its zones", (30, 31, 90)),
+    (_stale_strength, "passive modifiers are stale", (41, 48, 90)),
+    (_negative_gold, "negative gold", (30, 31, 90)),
+    (_forgotten_character, "characters list is out of step", (30, 31, 90)),
+    (
+        lambda g: g.phase_seq.extend(["draw", "taxation"]),
+        "phase taxation followed draw",
+        (30, 31, 90),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "message", "at"),
+    [(corrupt, message, at) for corrupt, message, moves in FAULTS for at in moves],
+)
+def test_a_planted_fault_is_found_within_its_round(
+    content: LoadedContent, corrupt: Callable[[ThronesGame], None], message: str, at: int
+) -> None:
+    game = RULESET.new_game(content, GameConfig(4), 7)
+    assert isinstance(game, ThronesGame)
+    choose = agents_chooser(RULESET, ["random"] * 4, 7)
+    planted = play_with_fault(game, choose, at, corrupt)  # type: ignore[arg-type]
+    assert planted is not None, "the game ended before the fault was planted"
+    assert late_findings(game, planted, message) == []
