@@ -8,13 +8,13 @@ invariant reads without its check being due.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.engine.flowgame import FlowGame
-from pnp.engine.game import Decision, Game
+from pnp.engine.game import Decision, Event, Game
 from pnp.engine.invariants import all_violations
 from pnp.engine.runner import GameRun
 from pnp.engine.scenarios.coverage import checklist_for_tests, coverage, repo_root
@@ -122,7 +122,7 @@ def play_with_fault(
 
     planted: list[tuple[int, int, set[str]]] = []
 
-    def observer(events: list[Any]) -> None:
+    def observer(events: Sequence[Event]) -> None:
         moves = len(choices)
         if moves == at and not planted:
             corrupt(game)
