@@ -125,3 +125,14 @@ def test_one_error_for_a_missing_option_and_for_a_move_after_the_end() -> None:
     game.apply(1)
     with pytest.raises(IllegalMoveError, match="the game is over"):
         game.apply(0)
+
+
+def test_offer_asks_the_named_seat() -> None:
+    flow = offer(1, "confirm", [Option("yes", True)])
+    decision = next(flow)
+    assert (decision.seat, decision.kind, decision.labels()) == (1, "confirm", ["yes"])
+
+
+def test_a_decision_without_options_is_a_rules_bug_naming_its_kind() -> None:
+    with pytest.raises(AssertionError, match="a muster decision without options"):
+        next(ask(0, "muster", []))
