@@ -92,6 +92,7 @@ class FiefGame(FlowGame):
         """The bank pays ``seat``."""
         self.s.seats[seat].gold += gold
         self.s.minted += gold
+        self.note_change("gold_paid")  # the gold invariant watches the bank's helpers
 
     def pay(self, seat: int, gold: int) -> None:
         """``seat`` pays the bank."""
@@ -99,6 +100,7 @@ class FiefGame(FlowGame):
             raise AssertionError(f"seat {seat} cannot pay {gold}")
         self.s.seats[seat].gold -= gold
         self.s.minted -= gold
+        self.note_change("gold_paid")
 
     def transfer(self, src: int, dst: int, gold: int) -> None:
         """``src`` pays ``dst``."""
@@ -108,7 +110,7 @@ class FiefGame(FlowGame):
             raise AssertionError(f"seat {src} cannot pay {gold}")
         self.s.seats[src].gold -= gold
         self.s.seats[dst].gold += gold
-        self.note_change("gold_paid")  # a fee or dowry paid emits no event of its own
+        self.note_change("gold_paid")
 
     def lose_units(self, v: int, seat: int, unit: int, count: int, cause: str) -> None:
         """``count`` units of ``seat`` at Village ``v`` die and go back to their supply."""

@@ -330,15 +330,10 @@ _MARCHES = frozenset({"moved", "sailed", "retreated"})
 #: what puts units on the board or takes them off (the set-up too)
 _UNITS = frozenset({"purchased", "units_placed", "units_lost", "recruited", "started"})
 
-#: what changes a seat's gold or the bank's
-_GOLD = frozenset(
-    {
-        "income", "tax_collected", "tax_levied", "purchased", "built", "title_bought",
-        "council_bought", "ransom_paid", "bribe_taken", "gold_stolen", "married", "pillaged",
-        "bids_revealed", "wall_bids_revealed", "supplies_taken", "recruited", "title_granted",
-        "uprising_stop", "gold_paid", "started",
-    }
-)  # fmt: skip
+#: gold changes hands only through the game's bank helpers (``mint``, ``pay``,
+#: ``transfer``), which note it: a fee paid before the decision that names its
+#: purpose emits no event yet
+_GOLD = frozenset({"gold_paid", "started"})
 #: what moves a Fortune, Court or Title card, or a marker
 _CARDS = frozenset(
     {

@@ -102,6 +102,8 @@ GAMES = [
     ("random", 5, {"nights_watch": True}, range(6)),
     ("random", 3, {"winter": True, "concession": True}, range(6)),
     ("heuristic", 6, {}, range(2)),
+    # a tied bid the Protector breaks: the winner pays before any event says why
+    ("heuristic", 6, {}, range(1000, 1001)),
     ("heuristic", 6, {"nights_watch": True, "tactics": True}, range(1)),
 ]
 
