@@ -269,6 +269,80 @@ def replay_command(
     )
 
 
+@app.command("play")
+@reports_errors
+def play_command(
+    ruleset: Annotated[
+        str | None, typer.Argument(help="The ruleset to play (not with --resume).")
+    ] = None,
+    players: PlayersOption = None,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--seat",
+            metavar="S",
+            help="A seat you play, from 0 (repeatable: several people take turns at one "
+            "terminal; default: seat 0). Bots play the others.",
+        ),
+    ] = None,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="AGENT,...",
+            help="The bots: one agent for every other seat, or one per seat "
+            "(default: the ruleset's own bot).",
+        ),
+    ] = None,
+    houses: HousesOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Game seed (default: the game's number in its folder)."),
+    ] = None,
+    option: RulesetOptionsOption = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            metavar="FILE.json",
+            help="Keep the game's record here (default: output/RULESET/games/game-NNNNNN.json).",
+            dir_okay=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.json",
+            help="Continue the game this record holds (saved with s or q).",
+            dir_okay=False,
+        ),
+    ] = None,
+    content: ContentOption = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
+) -> None:
+    """Play a game at the terminal against the bots: numbered options, ? explains a decision,
+    u undoes, s saves, q quits (saved). Every game is a record pnp replay verifies."""
+    from pnp.play.command import PlayRequest, run_play
+
+    request = PlayRequest(
+        ruleset=ruleset,
+        players=players,
+        seats=list(seat or []),
+        agents=agents,
+        houses=houses,
+        seed=seed,
+        options=list(option or []),
+        record=record,
+        resume=resume,
+        content=content,
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+    )
+    raise typer.Exit(run_play(request))
+
+
 @app.command("playtest")
 @reports_errors
 def playtest_command(
