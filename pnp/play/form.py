@@ -107,15 +107,17 @@ class TextForm:
     # ------------------------------------------------------------------ names
 
     def name(self, ident: str) -> str:
-        """The display name of a content id (the id itself when it has none)."""
-        return esc(humanize(ident, self.names))
+        """The display name of a content id (the id itself, in words, when it has none:
+        ``hear_ye`` reads ``hear ye``)."""
+        return esc(humanize(ident, self.names).replace("_", " "))
 
     def house(self, seat: int) -> str:
         """Seat ``seat``'s House name, in its colour."""
         if not 0 <= seat < len(self.factions):
             return f"seat {seat}"
         house = self.factions[seat]
-        return tint(self.names.get(house, house.title()), self.colours.get(house, ""))
+        name = self.names.get(house, house.title()).removeprefix("House ")
+        return tint(name, self.colours.get(house, ""))
 
     def player(self, seat: int | None) -> str:
         """``Stark (seat 0)``: how a player is named everywhere on screen."""

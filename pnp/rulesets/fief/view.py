@@ -15,9 +15,13 @@ writing to one would show in the next.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from pnp.content import LoadedContent
 from pnp.engine.game import Decision
+from pnp.play.form import Help, TextForm, Words
+from pnp.play.screen import Block, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
 from pnp.rulesets.fief.state import FiefState
 
@@ -79,3 +83,310 @@ class FiefView:
 
     def __hash__(self) -> int:
         return hash((self.seat, self.state.round, self.state.phase))
+
+
+# ---------------------------------------------------------------------- the text form
+
+#: how each event kind is told (``pnp play``); a card drawn stays secret
+EVENTS: dict[str, Words | None] = {
+    "phase": Words("[bold]Round {round}: {phase}.[/]"),
+    "started": Words("{seat} starts at {at} with {noble}."),
+    "card_drawn": Words("{seat} draws {card}.", hidden="{seat} draws a {deck} card."),
+    "initial_card": Words(
+        "{seat} takes {card} as a first card.", hidden="{seat} takes a first card."
+    ),
+    "card_played": Words("{seat} plays {card}."),
+    "card_discarded": Words("{seat} discards {card}."),
+    "hand_seen": Words("{seat} looks at the hand of {seat_seen!p}."),
+    "cards_traded": Words("{seat} trades cards with {other!p}."),
+    "cards_exchanged": Words("{seat} exchanges cards with {other!p}."),
+    "income": Words("{seat} earns {gold} gold."),
+    "tax_levied": Words("{seat} taxes {target} ({role}, {noble})."),
+    "tax_collected": Words("{seat} collects {gold} gold of tax from {target}."),
+    "tax_voided": Words("{seat}'s tax on {target} is void."),
+    "purchased": Words("{seat} buys a {item} at {at} for {gold}."),
+    "built": Words("{seat} builds a {item} at {at} for {gold}."),
+    "units_placed": Words("{seat} places {count} {unit} at {at}."),
+    "units_lost": Words("{seat} loses {count} {unit} at {at} ({cause})."),
+    "noble_placed": Words("{seat}'s {noble} enters the board at {at} ({why})."),
+    "moved": Words("{seat} moves {noble} from {frm} to {to} with {troops} troops."),
+    "sailed": Words("{seat} sails {noble} from {frm} to {to}."),
+    "retreated": Words("{seat} retreats from {frm} to {to}."),
+    "battle_started": Words("{seat} attacks {defender!p} at {at}."),
+    "dice_rolled": Words(
+        "Battle at {at}: {seat} rolls {attacker} (strength {attacker_strength}), the defence "
+        "{defender} (strength {defender_strength})."
+    ),
+    "battle_ended": Words("The battle at {at} ends: {winner!p} wins ({how})."),
+    "battle_stalled": Words("The battle at {at} stalls."),
+    "surrendered": Words("{seat} surrenders."),
+    "noble_captured": Words("{seat}'s {noble} is captured by {captor!p}."),
+    "noble_killed": Words("{seat}'s {noble} dies ({cause})."),
+    "ransom_paid": Words("{seat} pays {gold} to {to!p} to ransom {noble}."),
+    "pillaged": Words("{seat} pillages {at} for {gold} gold."),
+    "mill_destroyed": Words("The mill at {at} is destroyed."),
+    "nominated": Words("{seat} nominates {noble} for {title}."),
+    "bribe_offered": Words("{seat} offers {to!p} {gold} gold to vote {candidate} ({title})."),
+    "bribe_taken": Words("{seat} takes {gold} gold from {by!p} to vote {candidate}."),
+    "votes_revealed": Words("The votes for {title} are revealed: {totals}."),
+    "elected": Words("[bold]{noble} is elected {title}[/] ({votes} votes)."),
+    "election_failed": Words("Nobody is elected {title} ({why})."),
+    "title_gained": Words("{seat}'s {noble} takes {title}."),
+    "title_granted": Words("{seat} grants {title} to {noble}."),
+    "title_bought": Words("{seat} buys {title} for {noble} ({gold} gold)."),
+    "title_lost": Words("{seat}'s {noble} loses {title} ({why})."),
+    "council_bought": Words("{seat} seats {noble} as {title} for {gold} gold."),
+    "marriage_proposed": Words("{seat} proposes a marriage."),
+    "married": Words("[bold]A marriage[/]: {seat} and their partner are allied."),
+    "disaster_placed": Words("{card} strikes {region} (roll {roll})."),
+    "disaster_missed": Words("{card} misses (roll {roll})."),
+    "disaster_cancelled": Words("{card} in {region} is cancelled by {by}."),
+    "disasters_cleared": Words("The disasters leave {region}."),
+    "plague": Words("Plague in {region}."),
+    "uprising": Words("An uprising at {at}."),
+    "uprising_stop": Words(
+        "{seat}'s {noble} tries to stop the uprising ({how}): stopped {stopped}."
+    ),
+    "assassination": Words(
+        "{seat} sends an assassin after {target} (roll {roll}): success {success}."
+    ),
+    "death_cancelled": Words("{seat} saves {noble} from {cause}."),
+    "gold_stolen": Words("{seat} steals {gold} gold from {victim!p}."),
+    "outlawed": Words("{seat}'s {noble} is outlawed by {by!p}."),
+    "maester_placed": Words("{seat} places a maester at {at}."),
+    "movement_order": Words("{seat} moves {when}."),
+    "round_ended": Words("[bold]Round {round} ends[/] (VP {vp})."),
+    "game_won": Words("[bold]The game is won ({ending}) by {winners!p}.[/]"),
+    "bids_revealed": Words("Bids revealed: {bids}."),
+    "court_reshuffled": Words("The court deck is shuffled again."),
+    "fortune_reshuffled": Words("The fortune deck is shuffled again."),
+}
+
+#: what ``?`` says at each kind of decision, and the reference section to read
+HELP: dict[str, Help] = {
+    "start_village": Help("Choose the Village your House starts in.", "Setting up"),
+    "place_noble": Help("Choose where a Noble enters the board.", "Setting up"),
+    "place_units": Help("Choose where the troops you bought stand.", "Phase 4: purchase"),
+    "place_building": Help("Choose where the building you bought stands.", "Phase 4: purchase"),
+    "nominate": Help(
+        "Name a candidate of yours for the Title being elected, or none.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "vote": Help(
+        "Put your FOR marker (or the decoy) on a candidate, or abstain.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "bribe": Help(
+        "Offer a voter gold to vote for your candidate, or no bribe.", "Phase 1: Hear Ye, Hear Ye"
+    ),
+    "answer_bribe": Help(
+        "Take the bribe (you must then vote for that candidate) or refuse.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "propose_marriage": Help(
+        "Propose a marriage between one of your Nobles and another "
+        "House's; a marriage makes an alliance.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Phase 1: Hear Ye, Hear Ye"),
+    "draw": Help(
+        "Draw two cards: two Fortune, or one Fortune and one Court Event.",
+        "Phase 2: draw and play cards",
+    ),
+    "discard": Help(
+        "Discard cards before you draw, or keep the rest.", "Phase 2: draw and play cards"
+    ),
+    "discard_down": Help("Discard down to the hand limit.", "Phase 2: draw and play cards"),
+    "play": Help("Play a card from your hand, or pass.", "Phase 2: draw and play cards"),
+    "target": Help("Choose what the card aims at.", "Phase 2: draw and play cards"),
+    "purchase": Help(
+        "Buy troops, buildings or Titles with your gold, or end purchases.", "Phase 4: purchase"
+    ),
+    "council_bid": Help("Bid for the fourth Council seat, or no bid.", "Phase 4: purchase"),
+    "council_seat": Help("Seat a Noble on the Council.", "Phase 4: purchase"),
+    "movement_order": Help("Move in turn, first or last.", "Phase 5: movement"),
+    "move": Help(
+        "Move one of your Nobles (with troops) up to two Villages, or end movement.",
+        "Phase 5: movement",
+    ),
+    "destination": Help(
+        "Choose where the Noble goes; the map shows the roads from where your Nobles stand.",
+        "Phase 5: movement",
+    ),
+    "take_troops": Help("Choose which troops go with the Noble.", "Phase 5: movement"),
+    "attack": Help(
+        "Attack another player's army in a Village you share, or no more battles.",
+        "Phase 6: battles",
+    ),
+    "battle_choice": Help("Fight on, retreat or surrender.", "Phase 6: battles"),
+    "casualty": Help("Choose which of your troops takes the hit.", "Phase 6: battles"),
+    "execute": Help("Execute a captive Noble, or spare the captives.", "Phase 6: battles"),
+    "pillage": Help("Burn the mill of the Village you took, or spare it.", "Phase 6: battles"),
+    "title_to": Help("Choose the Noble who takes the Title.", "Titles"),
+    "inherit_title": Help("Choose the Noble who inherits the Title.", "Titles"),
+    "stop_uprising": Help(
+        "Try to stop the uprising, or let it happen.", "Phase 2: draw and play cards"
+    ),
+}
+
+
+def _short(unit: str) -> str:
+    """A unit's tag on the map: the initials of its id (``man-at-arms`` is ``MaA``)."""
+    parts = unit.split("-")
+    return (
+        parts[0][:1].upper() + "".join(p[:1] for p in parts[1:])
+        if len(parts) > 1
+        else (unit[:2].capitalize())
+    )
+
+
+class FiefText(TextForm):
+    """A Song of Ice and Fief in words: Houses, Titles, the map by Fief, your hand."""
+
+    EVENTS = EVENTS
+    HELP = HELP
+
+    def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
+        super().__init__(content, factions)
+        model = content.model
+        groups = (
+            model.houses,
+            model.fiefs,
+            model.regions,
+            model.villages,
+            model.nobles,
+            model.fortune,
+            model.court,
+            model.titles,
+            model.units,
+            model.buildings,
+        )
+        for group in groups:
+            for item in group:
+                name = getattr(item, "name", None)
+                if name:
+                    self.names[item.id] = name
+        self.colours = {h.id: h.color for h in model.houses}
+        self.units = {u.id: _short(u.id) for u in model.units}
+
+    def heading(self, view: Any) -> str:
+        """Round, phase, season and first player."""
+        d = view.data()
+        return (
+            f"[bold]Round {d['round']}[/] · {d['phase'].replace('_', ' ')} · {d['season']} · "
+            f"first player {self.player(d['first_player'])}"
+        )
+
+    def _noble(self, d: dict[str, Any], noble: str) -> str:
+        seat = d["nobles"][noble]["seat"]
+        name = self.names.get(noble, noble)
+        if 0 <= seat < len(self.factions):
+            return tint(name, self.colours.get(self.factions[seat], ""), bold=False)
+        return self.name(noble)
+
+    def board(self, view: Any) -> list[Block]:
+        """The Houses, the Titles held, and the map: each Fief's Villages and who holds
+        them, then the roads from where this seat's Nobles stand."""
+        d = view.data()
+        cat = view.cat
+        nobles = d["nobles"]
+        rows = []
+        for seat, s in enumerate(d["seats"]):
+            on_board = [n for n, x in nobles.items() if x["seat"] == seat and x["zone"] == "board"]
+            troops = sum(
+                sum(v["units"].get(str(seat), {}).values()) for v in d["villages"].values()
+            )
+            hand = s["hand"]
+            rows.append(
+                (
+                    self.player(seat) + (" (you)" if seat == view.seat else ""),
+                    str(s["gold"]),
+                    str(s["vp"]),
+                    str(len(hand)),
+                    str(len(on_board)),
+                    str(troops),
+                    self.player(s["partner"]) if s.get("partner") is not None else "",
+                )
+            )
+        houses = Block(
+            "Houses",
+            columns=("House", "gold", "VP", "hand", "Nobles", "troops", "ally"),
+            rows=tuple(rows),
+        )
+        held = [
+            f"{self.name(title)}: {self._noble(d, noble)}"
+            for title, noble in d["titles"].items()
+            if noble
+        ]
+        titles = Block("Titles held", (listing(held, "none yet"),))
+        fiefs: dict[str, list[str]] = {}
+        for vid, v in d["villages"].items():
+            parts = [self._noble(d, n) for n in v["nobles"]]
+            for seat, units in v["units"].items():
+                army = " ".join(f"{n}{self.units.get(u, u)}" for u, n in units.items() if n)
+                colour = self.colours.get(self.factions[int(seat)], "")
+                if army:
+                    parts.append(tint(army, colour, bold=False))
+            if v.get("mill"):
+                parts.append("mill")
+            if v.get("stronghold"):
+                parts.append(f"hold {v['stronghold']}")
+            name = self.names.get(vid, vid)
+            ctrl = v["controller"]
+            shown = (
+                tint(name, self.colours.get(self.factions[ctrl], ""))
+                if ctrl is not None
+                else f"[dim]{name}[/]"
+            )
+            fiefs.setdefault(cat.map.fief_of[cat.map.index[vid]], []).append(
+                shown + (f" ({', '.join(parts)})" if parts else "")
+            )
+        fief_title = {t.fief: t.id for t in self.content.model.titles if t.fief}
+        lines = []
+        for fief, villages in fiefs.items():
+            holder = d["titles"].get(fief_title.get(fief, ""), None)
+            lord = f" — {self._noble(d, holder)}" if holder else ""
+            lines.append(f"[bold]{self.name(fief)}[/]{lord}: " + "; ".join(villages))
+        legend = "Troops: " + ", ".join(f"{tag} {self.name(u)}" for u, tag in self.units.items())
+        blocks = [houses, titles, Block("the map (Fiefs and their Villages)", (*lines, legend))]
+        roads = self._roads(d, cat, view.seat)
+        if roads:
+            blocks.append(Block("roads from where your Nobles stand", tuple(roads)))
+        return blocks
+
+    def _roads(self, d: dict[str, Any], cat: Any, seat: int) -> list[str]:
+        fmap = cat.map
+        out = []
+        for noble, x in d["nobles"].items():
+            if x["seat"] != seat or x["zone"] != "board" or not x["at"]:
+                continue
+            here = fmap.index[x["at"]]
+            ways = [
+                self.name(fmap.ids[w]) + (" (sea)" if fmap.sea_road[road] else "")
+                for w, road in fmap.neighbours[here]
+            ]
+            out.append(f"{self._noble(d, noble)} at {self.name(x['at'])} → {listing(ways)}")
+        return out
+
+    def own(self, view: Any) -> list[Block]:
+        """The seat's hand and the hands it looked at this round."""
+        d = view.data()
+        lines = ["Cards: " + listing([self.name(c) for c in view.hand])]
+        for other in range(len(d["seats"])):
+            seen = view.seen_hand(other) if other != view.seat else None
+            if seen is not None:
+                lines.append(
+                    f"You saw {self.player(other)}'s hand: {listing([self.name(c) for c in seen])}"
+                )
+        return [
+            Block(
+                f"hand of {self.player(view.seat)}",
+                tuple(lines),
+                colour=self.colours.get(self.factions[view.seat], ""),
+            )
+        ]
+
+
+def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> FiefText:
+    """The fief text form for a game of ``factions`` (``Ruleset.text_form``)."""
+    return FiefText(content, factions)
