@@ -158,5 +158,6 @@ def run_play(request: PlayRequest, term: Terminal | None = None) -> int:
         return play(session, terminal)
     except KeyboardInterrupt:
         session.save()
-        terminal.show(f"\nSaved to {path}. Continue with: pnp play --resume {path}")
+        terminal.say(f"\nSaved to {path}.")
+        terminal.say(f"Continue with: pnp play --resume {path}")
         raise

@@ -26,6 +26,10 @@ class Terminal:
         for thing in things:
             self.out.print(thing)
 
+    def say(self, text: str) -> None:
+        """One message left unwrapped, so a file path in it can be copied whole."""
+        self.out.print(text, soft_wrap=True)
+
     def ask(self, prompt: str) -> str:
         """One line typed after ``prompt``; ``q`` at the end of the input."""
         self.out.print(prompt, end="")

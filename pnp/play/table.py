@@ -94,10 +94,11 @@ def play(session: Session, term: Terminal) -> int:
             if answer.key == "?":
                 term.show(help_text(form, decision, ruleset))
             elif answer.key == "s":
-                term.show(f"Saved to {session.save()}.")
+                term.say(f"Saved to {session.save()}.")
             elif answer.key == "q":
                 path = session.save()
-                term.show(f"Saved to {path}. Continue with: pnp play --resume {path}")
+                term.say(f"Saved to {path}.")
+                term.say(f"Continue with: pnp play --resume {path}")
                 return QUIT
             elif answer.key == "u":
                 if session.undo(seat):
@@ -131,5 +132,6 @@ def _finish(session: Session, form: TextForm, term: Terminal) -> int:
     elif result is not None:
         winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
         term.show(f"[bold]Game over[/] ({result.ending}, round {result.rounds}): won by {winners}.")
-    term.show(f"The record is in {path}; watch it again with: pnp replay {path} --watch")
+    term.say(f"The record is in {path}.")
+    term.say(f"Watch it again with: pnp replay {path} --watch")
     return 0
