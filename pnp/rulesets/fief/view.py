@@ -21,7 +21,7 @@ from typing import Any
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision
 from pnp.play.form import Help, TextForm, Words
-from pnp.play.screen import Block, listing, tint
+from pnp.play.screen import Block, esc, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
 from pnp.rulesets.fief.state import FiefState
 
@@ -268,6 +268,8 @@ class FiefText(TextForm):
                     self.names[item.id] = name
         self.colours = {h.id: h.color for h in model.houses}
         self.units = {u.id: _short(u.id) for u in model.units}
+        # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
+        self.fiefs = {f.id: f.name for f in model.fiefs}
 
     def heading(self, view: Any) -> str:
         """Round, phase, season and first player."""
@@ -346,7 +348,9 @@ class FiefText(TextForm):
         for fief, villages in fiefs.items():
             holder = d["titles"].get(fief_title.get(fief, ""), None)
             lord = f" — {self._noble(d, holder)}" if holder else ""
-            lines.append(f"[bold]{self.name(fief)}[/]{lord}: " + "; ".join(villages))
+            lines.append(
+                f"[bold]{esc(self.fiefs.get(fief, fief))}[/]{lord}: " + "; ".join(villages)
+            )
         legend = "Troops: " + ", ".join(f"{tag} {self.name(u)}" for u, tag in self.units.items())
         blocks = [houses, titles, Block("the map (Fiefs and their Villages)", (*lines, legend))]
         roads = self._roads(d, cat, view.seat)
