@@ -35,7 +35,8 @@ class Words:
     the others (``None``: the event is public).
 
     The texts are :meth:`str.format` templates over the event's data; ``{seat}`` is
-    the acting player, and ``!p`` names a seat number as its player (``{target!p}``).
+    the acting player, ``!p`` names a seat number as its player (``{target!p}``) and
+    ``!t`` a list of one number per seat with their Houses (``{totals!t}``).
     ``private(event)`` says whether this event is private (default: whenever
     ``hidden`` is given); a facedown card is private only while it is facedown.
     """
@@ -67,6 +68,8 @@ class _Formatter(string.Formatter):
         self.form = form
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "t" and isinstance(value, (list, tuple)):  # a number per seat
+            return "[p]" + ", ".join(f"{self.form.house(s)} {n}" for s, n in enumerate(value))
         if conversion == "p":
             if isinstance(value, (list, tuple)):
                 return "[p]" + " and ".join(self.form.player(v) for v in value)
@@ -189,10 +192,15 @@ class TextForm:
         text = esc(humanize(label, self.names))
         return _SEAT.sub(lambda m: self.player(int(m.group(1))), text)
 
-    def ask(self, decision: Decision) -> str:
-        """The question a decision asks, in a few words."""
+    def ask(self, decision: Decision, view: Any) -> str:
+        """The question a decision asks, in a few words (``view``: the deciding seat's)."""
         found = self.HELP.get(decision.kind)
         return found.text.split(".")[0] if found else decision.kind.replace("_", " ")
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """(name, rules text) of the cards ``view``'s seat can read now (its hand, the
+        cards in play): what the ``c`` key prints. The generic form knows none."""
+        return []
 
     def explain(self, decision: Decision) -> Help:
         """What ``?`` says about ``decision``."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 #: the keys at a decision, with what each does (shown by ``?`` and in the prompt)
 DECISION_KEYS = {
     "?": "explain this decision and name its rules reference section",
+    "c": "read the rules text of the cards on your screen",
     "u": "undo your last decision",
     "s": "save the game",
     "q": "quit (the game is saved; pnp play --resume FILE continues it)",
@@ -49,7 +50,7 @@ def read_decision(raw: str, options: int) -> Answer | str:
         if 1 <= n <= options:
             return Answer("choose", n - 1)
         return f"{n} is not an option: type a number from 1 to {options}"
-    return f"{raw.strip()!r} is not a number nor a key (? help, u undo, s save, q quit)"
+    return f"{raw.strip()!r} is not a number nor a key (? help, c cards, u undo, s save, q quit)"
 
 
 def read_watch(raw: str) -> Answer | str:

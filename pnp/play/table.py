@@ -37,10 +37,24 @@ def event_lines(form: TextForm, session: Session, seat: int | None) -> list[str]
             text = form.event(event, seat)
             if text:
                 lines.append(text)
+    lines = _collapsed(lines)
     if len(lines) > MOST_EVENTS:
         dropped = len(lines) - MOST_EVENTS
         lines = [f"[dim]… {dropped} earlier lines[/]", *lines[-MOST_EVENTS:]]
     return lines
+
+
+def _collapsed(lines: list[str]) -> list[str]:
+    """Runs of one line (seven "draws a card") as one line with its count."""
+    out: list[str] = []
+    runs: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            runs[-1] += 1
+        else:
+            out.append(line)
+            runs.append(1)
+    return [line if n == 1 else f"{line} [dim](×{n})[/]" for line, n in zip(out, runs, strict=True)]
 
 
 def show_decision(term: Terminal, form: TextForm, session: Session, decision: Decision) -> None:
@@ -50,7 +64,7 @@ def show_decision(term: Terminal, form: TextForm, session: Session, decision: De
         draw.screen(form.screen(session.game, seat)),
         draw.events(event_lines(form, session, seat), "since your last decision"),
         draw.options(
-            form.ask(decision),
+            form.ask(decision, session.game.view(seat)),
             [form.option(decision, o) for o in decision.options],
             form.player(seat),
         ),
@@ -60,10 +74,10 @@ def show_decision(term: Terminal, form: TextForm, session: Session, decision: De
 def help_text(form: TextForm, decision: Decision, ruleset: str) -> str:
     """What ``?`` prints: the decision explained, its reference section and the keys."""
     found = form.explain(decision)
-    keys = "; ".join(f"{k} {what}" for k, what in DECISION_KEYS.items())
+    keys = "".join(f"\n  {k}  {what}" for k, what in DECISION_KEYS.items())
     return (
         f"{found.text}\nRules reference: «{found.section}» (pnp rules {ruleset} prints it)."
-        f"\nKeys: a number chooses that option; {keys}."
+        f"\nKeys: a number chooses that option;{keys}"
     )
 
 
@@ -85,7 +99,7 @@ def play(session: Session, term: Terminal) -> int:
             term.clear()
         last_seat = seat
         show_decision(term, form, session, decision)
-        prompt = f"Choose 1-{len(decision.options)} (? help, u undo, s save, q quit): "
+        prompt = f"Choose 1-{len(decision.options)} (? help, c cards, u undo, s save, q quit): "
         while True:
             answer = read_decision(term.ask(prompt), len(decision.options))
             if isinstance(answer, str):
@@ -93,6 +107,13 @@ def play(session: Session, term: Terminal) -> int:
                 continue
             if answer.key == "?":
                 term.show(help_text(form, decision, ruleset))
+            elif answer.key == "c":
+                texts = form.card_texts(session.game.view(seat))
+                term.show(
+                    *(f"[bold]{name}[/]: {text}" for name, text in texts)
+                    if texts
+                    else ["[dim]no card texts to show[/]"]
+                )
             elif answer.key == "s":
                 term.say(f"Saved to {session.save()}.")
             elif answer.key == "q":

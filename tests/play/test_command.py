@@ -65,7 +65,7 @@ def test_help_explains_the_decision_and_cites_the_reference(tmp_path: Path) -> N
     result = play(tmp_path / "g.json", "?\nq\n", "thrones", "--seed", "1")
     assert result.exit_code == 0, result.output
     assert "Rules reference: «Setup» (pnp rules thrones prints it)." in result.output
-    assert "u undo your last decision" in result.output
+    assert "\n  u  undo your last decision\n" in result.output
 
 
 def test_undo_asks_the_last_decision_again(tmp_path: Path) -> None:

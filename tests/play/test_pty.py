@@ -53,9 +53,7 @@ def test_a_full_game_on_a_pseudo_terminal(
     )
     decisions = 0
     while True:
-        found = child.expect(
-            [r"Choose 1-\d+ \(\? help, u undo, s save, q quit\): ", "Game over", pexpect.EOF]
-        )
+        found = child.expect([r"Choose 1-\d+ \(.*q quit\): ", "Game over", pexpect.EOF])
         if found != 0:
             break
         decisions += 1

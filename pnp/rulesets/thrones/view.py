@@ -10,15 +10,18 @@ views compare equal exactly when the seat could see no difference.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pnp.content import LoadedContent
 from pnp.engine.decision import Decision, Option
+from pnp.engine.event import Event
 from pnp.play.form import Help, TextForm, Words
-from pnp.play.screen import Block, counted, listing
+from pnp.play.screen import Block, counted, esc, listing
 from pnp.rulesets.thrones.catalog import icons_of, keywords_of
 from pnp.rulesets.thrones.state import Card, Challenge, card_snapshot
+from pnp.rulesets.thrones.text import card_text
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
@@ -206,8 +209,9 @@ EVENTS: dict[str, Words | None] = {
     "setup_revealed": Words("{seat} reveals the set-up: {cards}."),
     "setup_first_player": Words("{seat} is first player for the set-up."),
     "plot_revealed": Words("{seat} reveals the plot {card}."),
-    "card_played": None,  # the more telling event beside it says what happened
-    "initiative_won": Words("{seat} wins initiative ({totals})."),
+    # a plot's card_played goes with plot_revealed: ThronesText.event tells it once
+    "card_played": Words("{seat} plays {card}."),
+    "initiative_won": Words("{seat} wins initiative ({totals!t})."),
     "first_player": Words("{seat} is first player this round."),
     "gold_collected": Words("{seat} collects {amount} gold."),
     "gold_gained": Words("{seat} gains {amount} gold ({card})."),
@@ -247,8 +251,8 @@ EVENTS: dict[str, Words | None] = {
     "action_cancelled": Words("{seat} cancels an ability."),
     "control_taken": Words("{seat} takes control of {card}."),
     "duplicate_attached": Words("{seat} adds a duplicate to {card}."),
-    "dominance_won": Words("{seat} wins dominance ({totals})."),
-    "dominance_tied": Words("Dominance is tied ({totals}): nobody wins it."),
+    "dominance_won": Words("{seat} wins dominance ({totals!t})."),
+    "dominance_tied": Words("Dominance is tied ({totals!t}): nobody wins it."),
     "plots_recycled": Words("{seat} takes the used plots back ({count})."),
     "title_taken": Words("{seat} takes the title {title}."),
     "titles_returned": Words("The titles return to the council."),
@@ -325,6 +329,13 @@ HELP: dict[str, Help] = {
     "draft": Help("Draft a plot for your plot deck.", "Variants"),
 }
 
+
+def printed(lines: list[str]) -> str:
+    """A card's printed lines as screen markup: ``**Vengeful.**`` bold, ``[gold]`` a word."""
+    text = esc(re.sub(r"\[(\w+)\]", r"\1", " ".join(lines)))
+    return re.sub(r"\*\*(.+?)\*\*", r"[bold]\1[/]", text) or "[dim]no text[/]"
+
+
 #: the challenge icons as one letter each (Military, Intrigue, Power)
 ICON_LETTER = {"military": "M", "intrigue": "I", "power": "P"}
 
@@ -342,6 +353,10 @@ class ThronesText(TextForm):
             for item in group:
                 self.names[item.id] = item.name
         self.colours = {h.id: h.color for h in model.houses}
+        self.cards = {c.id: c for c in model.cards}
+        self.plots = {p.id: p for p in model.plots}
+        self.house_names = {h.id: h.name for h in model.houses}
+        self.setup_gold = model.rules.setup_gold
 
     def heading(self, view: Any) -> str:
         """Round, phase, first player and the power that wins."""
@@ -440,9 +455,57 @@ class ThronesText(TextForm):
             )
         ]
 
+    def event(self, event: Event, seat: int | None) -> str | None:
+        """As the table says, but a card marshalled says its cost and a plot revealed is
+        told once (by ``plot_revealed``)."""
+        if event.kind == "card_played":
+            card = event.data.get("card")
+            if card in self.plots:
+                return None
+            if "cost" in event.data:
+                return (
+                    f"{self.player(event.seat)} marshals {self.name(card)} "
+                    f"({event.data['cost']} gold)."
+                )
+        return super().event(event, seat)
+
+    def ask(self, decision: Decision, view: Any) -> str:
+        """The question, with the gold to spend where gold is spent."""
+        question = super().ask(decision, view)
+        v: ThronesView = view
+        if decision.kind == "marshal":
+            question += f" (you have {v.gold(v.seat)} gold)"
+        elif decision.kind == "setup":
+            question += f" ({self.setup_gold} gold to set up with)"
+        return question
+
     def option(self, decision: Decision, option: Option) -> str:
-        """The label in words."""
-        return self.option_label(option.label)
+        """The label in words, with a plot's income/initiative/claim and a card's cost."""
+        text = self.option_label(option.label)
+        _, _, ident = option.label.partition(": ")
+        if ident in self.plots:
+            p = self.plots[ident]
+            text += f" [dim](income {p.income}, initiative {p.initiative}, claim {p.claim})[/]"
+        elif decision.kind in ("marshal", "setup") and ident in self.cards:
+            text += f" [dim](cost {getattr(self.cards[ident], 'cost', 0)})[/]"
+        return text
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """The rules text of the seat's hand, its plots and every card in play."""
+        v: ThronesView = view
+        ids = [c.d.id for c in v.hand] + [c.d.id for c in v.plot_deck]
+        for seat in range(v.players):
+            ids += [c.d.id for c in v.in_play(seat)]
+            plot = v.plot(seat)
+            if plot is not None:
+                ids.append(plot.d.id)
+        out = []
+        for ident in dict.fromkeys(ids):  # once each, in order
+            model = self.cards.get(ident) or self.plots.get(ident)
+            if model is None:
+                continue
+            out.append((self.name(ident), printed(card_text(model, self.house_names))))
+        return out
 
 
 def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> ThronesText:
