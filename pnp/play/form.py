@@ -83,6 +83,8 @@ class _Formatter(string.Formatter):
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, (list, tuple)):
+            if not value:
+                return "none"
             return ", ".join(self.form.name(v) if isinstance(v, str) else str(v) for v in value)
         return super().format_field(value, format_spec)
 

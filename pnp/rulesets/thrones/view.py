@@ -197,7 +197,7 @@ class ThronesView:
 EVENTS: dict[str, Words | None] = {
     "phase_began": Words("[bold]Round {round}: the {phase} phase begins.[/]"),
     "card_drawn": Words("{seat} draws {card}.", hidden="{seat} draws a card."),
-    "cards_drawn": Words("{seat} draws {amount} card(s) ({card})."),
+    "cards_drawn": None,  # its card_drawn events tell each card (or that one was drawn)
     "card_searched": Words(
         "{seat} searches the deck and takes {card}.",
         hidden="{seat} searches the deck and takes a card.",
@@ -219,7 +219,7 @@ EVENTS: dict[str, Words | None] = {
     "gold_returned": Words("{seat} returns {amount} unspent gold."),
     "influence_paid": Words("{seat} pays influence."),
     "challenge_declared": Words(
-        "{seat} declares a [bold]{challenge}[/] challenge against {target!p} with {attackers}."
+        "{seat} challenges {target!p} ([bold]{challenge}[/]) with {attackers}."
     ),
     "defenders_declared": Words("{seat} defends the {challenge} challenge with {defenders}."),
     "challenge_resolved": Words(
@@ -227,7 +227,7 @@ EVENTS: dict[str, Words | None] = {
     ),
     "challenge_won": Words("{seat} wins the {challenge} challenge."),
     "challenge_lost": Words("{seat} loses the {challenge} challenge."),
-    "claim": Words("{seat} pays a {challenge} claim of {amount}."),
+    "claim": Words("{seat} pays the {challenge} claim ({amount})."),
     "card_killed": Words("{seat}'s {card} is killed ({reason})."),
     "card_discarded": Words("{seat} discards {card} ({reason})."),
     "card_knelt": Words("{seat}'s {card} kneels ({by})."),
@@ -247,7 +247,7 @@ EVENTS: dict[str, Words | None] = {
     "power_lost": Words("{seat} loses {amount} power ({reason})."),
     "power_returned": Words("{seat}'s {card} loses {amount} power."),
     "ability_used": Words("{seat} uses {card}."),
-    "ability_resolved": None,
+    "ability_resolved": Words("{card} takes effect."),
     "action_cancelled": Words("{seat} cancels an ability."),
     "control_taken": Words("{seat} takes control of {card}."),
     "duplicate_attached": Words("{seat} adds a duplicate to {card}."),
@@ -316,9 +316,21 @@ HELP: dict[str, Help] = {
     "stealth": Help(
         "Stealth: choose a character your attacker bypasses (it cannot defend).", "Keywords"
     ),
-    "vengeful": Help("Vengeful: a character you may stand after winning.", "Keywords"),
-    "vigilant": Help("Vigilant: a character you may stand before defending.", "Keywords"),
-    "infamy": Help("Infamy: choose where the lost power comes from.", "Keywords"),
+    "vengeful": Help(
+        "Vengeful: you lost a challenge as defender, so you may stand your Vengeful cards, "
+        "one at a time.",
+        "Keywords",
+    ),
+    "vigilant": Help(
+        "Vigilant: you won a challenge as attacker, so you may stand your Vigilant cards, "
+        "one at a time.",
+        "Keywords",
+    ),
+    "infamy": Help(
+        "Infamy: the power you gain may go onto an Infamy card instead of your House; it "
+        "counts toward victory either way.",
+        "Keywords",
+    ),
     "host": Help("Choose the character this attachment goes on.", "Cards, piles and terms"),
     "search": Help("Choose the card the search finds.", "Actions, responses, saves and cancels"),
     "title": Help(
