@@ -36,7 +36,9 @@ class Words:
 
     The texts are :meth:`str.format` templates over the event's data; ``{seat}`` is
     the acting player, ``!p`` names a seat number as its player (``{target!p}``) and
-    ``!t`` a list of one number per seat with their Houses (``{totals!t}``).
+    ``!t`` a list of one number per seat with their Houses (``{totals!t}``), ``!h`` a
+    phase by its name in the form's :attr:`TextForm.phases` (``{phase!h}``), ``!n`` a
+    count with 0 read as "no" (``{troops!n} troops``).
     ``private(event)`` says whether this event is private (default: whenever
     ``hidden`` is given); a facedown card is private only while it is facedown.
     """
@@ -70,6 +72,10 @@ class _Formatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "t" and isinstance(value, (list, tuple)):  # a number per seat
             return "[p]" + ", ".join(f"{self.form.house(s)} {n}" for s, n in enumerate(value))
+        if conversion == "n" and isinstance(value, int):  # a count: 0 reads "no"
+            return "[p]" + (str(value) if value else "no")
+        if conversion == "h" and isinstance(value, str):  # a phase, by the form's names
+            return "[p]" + self.form.phases.get(value, value.replace("_", " "))
         if conversion == "p":
             if isinstance(value, (list, tuple)):
                 return "[p]" + " and ".join(self.form.player(v) for v in value)
@@ -107,6 +113,8 @@ class TextForm:
         self.names: dict[str, str] = {}
         #: each House's colour (``#rrggbb``) by House id
         self.colours: dict[str, str] = {}
+        #: phase names by the ids events give (``{phase!h}``)
+        self.phases: dict[str, str] = {}
         self._formatter = _Formatter(self)
 
     # ------------------------------------------------------------------ names

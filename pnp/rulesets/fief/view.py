@@ -19,10 +19,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.engine.game import Decision
+from pnp.engine.event import Event
+from pnp.engine.game import Decision, Option
 from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, esc, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
+from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.state import FiefState
 
 
@@ -89,12 +91,11 @@ class FiefView:
 
 #: how each event kind is told (``pnp play``); a card drawn stays secret
 EVENTS: dict[str, Words | None] = {
-    "phase": Words("[bold]Round {round}: {phase}.[/]"),
+    "phase": Words("[bold]Round {round}: {phase!h}.[/]"),
     "started": Words("{seat} starts at {at} with {noble}."),
     "card_drawn": Words("{seat} draws {card}.", hidden="{seat} draws a {deck} card."),
-    "initial_card": Words(
-        "{seat} takes {card} as a first card.", hidden="{seat} takes a first card."
-    ),
+    # the Court card turned up at set-up goes to the discard pile: public
+    "initial_card": Words("{seat} turns up {card}: its first Noble comes of age."),
     "card_played": Words("{seat} plays {card}."),
     "card_discarded": Words("{seat} discards {card}."),
     "hand_seen": Words("{seat} looks at the hand of {seat_seen!p}."),
@@ -109,7 +110,7 @@ EVENTS: dict[str, Words | None] = {
     "units_placed": Words("{seat} places {count} {unit} at {at}."),
     "units_lost": Words("{seat} loses {count} {unit} at {at} ({cause})."),
     "noble_placed": Words("{seat}'s {noble} enters the board at {at} ({why})."),
-    "moved": Words("{seat} moves {noble} from {frm} to {to} with {troops} troops."),
+    "moved": Words("{seat} moves {noble} from {frm} to {to} ({troops!n} troops)."),
     "sailed": Words("{seat} sails {noble} from {frm} to {to}."),
     "retreated": Words("{seat} retreats from {frm} to {to}."),
     "battle_started": Words("{seat} attacks {defender!p} at {at}."),
@@ -136,26 +137,31 @@ EVENTS: dict[str, Words | None] = {
     "title_bought": Words("{seat} buys {title} for {noble} ({gold} gold)."),
     "title_lost": Words("{seat}'s {noble} loses {title} ({why})."),
     "council_bought": Words("{seat} seats {noble} as {title} for {gold} gold."),
-    "marriage_proposed": Words("{seat} proposes a marriage."),
-    "married": Words("[bold]A marriage[/]: {seat} and their partner are allied."),
+    "marriage_proposed": Words("{seat} proposes {noble} to {to} ({terms})."),
+    "marriage_refused": Words("{seat} refuses {suitor} for {noble}."),
+    "married": Words(
+        "[bold]{lord} marries {lady}[/] ({seat} and {partner!p}; alliance {alliance})."
+    ),
+    "marriage_ended": Words("{seat}'s {noble} and {spouse} are married no more ({why})."),
+    "title_declined": Words("{seat}'s {noble} declines {title}."),
+    "succession": Words("{seat}'s {heir} succeeds to the throne."),
+    "regency": Words("{seat}'s {queen} rules as regent."),
+    "pardoned": Words("{seat}'s {noble} is pardoned ({by})."),
     "disaster_placed": Words("{card} strikes {region} (roll {roll})."),
     "disaster_missed": Words("{card} misses (roll {roll})."),
     "disaster_cancelled": Words("{card} in {region} is cancelled by {by}."),
     "disasters_cleared": Words("The disasters leave {region}."),
     "plague": Words("Plague in {region}."),
     "uprising": Words("An uprising at {at}."),
-    "uprising_stop": Words(
-        "{seat}'s {noble} tries to stop the uprising ({how}): stopped {stopped}."
-    ),
-    "assassination": Words(
-        "{seat} sends an assassin after {target} (roll {roll}): success {success}."
-    ),
+    # these two say how it went: FiefText.event
+    "uprising_stop": Words("{seat}'s {noble} tries to stop the uprising ({how}, roll {roll})"),
+    "assassination": Words("{seat} sends an assassin after {target} (roll {roll})"),
     "death_cancelled": Words("{seat} saves {noble} from {cause}."),
     "gold_stolen": Words("{seat} steals {gold} gold from {victim!p}."),
     "outlawed": Words("{seat}'s {noble} is outlawed by {by!p}."),
     "maester_placed": Words("{seat} places a maester at {at}."),
     "movement_order": Words("{seat} moves {when}."),
-    "round_ended": Words("[bold]Round {round} ends[/] (VP {vp})."),
+    "round_ended": Words("[bold]Round {round} ends[/] (VP: {vp!t})."),
     "game_won": Words("[bold]The game is won ({ending}) by {winners!p}.[/]"),
     "bids_revealed": Words("Bids revealed: {bids}."),
     "court_reshuffled": Words("The court deck is shuffled again."),
@@ -227,6 +233,66 @@ HELP: dict[str, Help] = {
     "stop_uprising": Help(
         "Try to stop the uprising, or let it happen.", "Phase 2: draw and play cards"
     ),
+    "marriage_terms": Help(
+        "Add terms to your proposal: no dowry, a dowry of gold, or an exchange of one card "
+        "each (it spends a Diplomacy marker).",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "answer_proposal": Help(
+        "Accept the marriage proposed to one of your Nobles (an alliance), or refuse it.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "break_tie": Help("As Protector, break the tie: choose who is elected.", "Titles"),
+    "grant_to": Help("Choose the Noble you grant the Title to.", "Titles"),
+    "grant_terms": Help("Grant the Title as a gift, or for a favour in gold.", "Titles"),
+    "accept_grant": Help("Accept the Title granted to your Noble, or refuse it.", "Titles"),
+    "title_overflow": Help(
+        "Your Noble has no free slot for the new Title: decline it, or give up one of his.",
+        "Titles",
+    ),
+    "noble_falls": Help("Choose which of your Nobles falls.", "Phase 6: battles"),
+    "pardon": Help("Lift one Outlaw status, or none.", "Phase 1: Hear Ye, Hear Ye"),
+    "concede": Help(
+        "Title Concession: pass a Title between two of your own Nobles, or none.", "Variants"
+    ),
+    "trade": Help("Choose the card you give in the exchange.", "Phase 2: draw and play cards"),
+    "second_look": Help("Choose whose hand you look at.", "Phase 2: draw and play cards"),
+    "hide_gold": Help(
+        "Split your gold between your two hands; the thief takes one of them.",
+        "Phase 2: draw and play cards",
+    ),
+    "pick_hand": Help("Pick the hand whose gold you take.", "Phase 2: draw and play cards"),
+    "void_tax": Help(
+        "As Master of Coin, void the tax on your Fief's Region, or let it stand.", "Titles"
+    ),
+    "cancel_death": Help(
+        "Cancel the death with the card you hold, or let it happen.", "Phase 2: draw and play cards"
+    ),
+    "play_passage": Help("Play your Secret Passage now, or keep it.", "Phase 6: battles"),
+    "play_ambush": Help("Play your Ambush in this battle, or keep it.", "Phase 6: battles"),
+    "ships_pass": Help(
+        "As Master of Ships, name the Noble who may sail this phase.", "Phase 5: movement"
+    ),
+    "sail_to": Help("Choose the coastal Village the Noble sails to.", "Phase 5: movement"),
+    "burn": Help("Burn the Mill, or spare it.", "Phase 6: battles"),
+    "recruit_for": Help("Choose the Brother your recruits serve under.", "The Night's Watch"),
+    "wall_bid": Help(
+        "Bid gold to hold the Wall against the wildlings, or none.", "The Night's Watch"
+    ),
+}
+
+
+#: the phases of a round by the reference's names (``{phase!h}`` in the words above)
+PHASE_NAMES = {
+    "setup": "setting up",
+    "hear_ye": "phase 1, Hear Ye, Hear Ye",
+    "cards": "phase 2, draw and play cards",
+    "income": "phase 3, income",
+    "purchase": "phase 4, purchase",
+    "movement": "phase 5, movement",
+    "battles": "phase 6, battles",
+    "wall": "phase 7, the Wall",
+    "end": "phase 8, end of round",
 }
 
 
@@ -270,12 +336,15 @@ class FiefText(TextForm):
         self.units = {u.id: _short(u.id) for u in model.units}
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
+        self.phases = PHASE_NAMES
+        self.prices = {u.id: u.cost for u in model.units} | {b.id: b.cost for b in model.buildings}
 
     def heading(self, view: Any) -> str:
         """Round, phase, season and first player."""
         d = view.data()
         return (
-            f"[bold]Round {d['round']}[/] · {d['phase'].replace('_', ' ')} · {d['season']} · "
+            f"[bold]Round {d['round']}[/] · {self.phases.get(d['phase'], d['phase'])} · "
+            f"{d['season']} · "
             f"first player {self.player(d['first_player'])}"
         )
 
@@ -335,13 +404,17 @@ class FiefText(TextForm):
                 parts.append(f"hold {v['stronghold']}")
             name = self.names.get(vid, vid)
             ctrl = v["controller"]
+            if ctrl is not None:
+                # the holder by name too: a log or a terminal without colour shows no tint
+                parts.insert(0, self.house(ctrl) + ":")
             shown = (
                 tint(name, self.colours.get(self.factions[ctrl], ""))
                 if ctrl is not None
                 else f"[dim]{name}[/]"
             )
+            inside = ", ".join(parts).replace(":,", ":")
             fiefs.setdefault(cat.map.fief_of[cat.map.index[vid]], []).append(
-                shown + (f" ({', '.join(parts)})" if parts else "")
+                shown + (f" ({inside})" if parts else "")
             )
         fief_title = {t.fief: t.id for t in self.content.model.titles if t.fief}
         lines = []
@@ -389,6 +462,43 @@ class FiefText(TextForm):
                 colour=self.colours.get(self.factions[view.seat], ""),
             )
         ]
+
+    def event(self, event: Event, seat: int | None) -> str | None:
+        """As the table says; an assassination or an uprising stopped says how it went."""
+        text = super().event(event, seat)
+        if text is not None and event.kind in ("assassination", "uprising_stop"):
+            done = event.data.get("success", event.data.get("stopped"))
+            text += ": it succeeds." if done else ": it fails."
+        return text
+
+    def ask(self, decision: Decision, view: Any) -> str:
+        """The question, with the gold there is to spend where it is spent."""
+        question = super().ask(decision, view)
+        if decision.kind in ("purchase", "council_bid", "bribe", "stop_uprising"):
+            question += f" (you have {view.data()['seats'][view.seat]['gold']} gold)"
+        return question
+
+    def option(self, decision: Decision, option: Option) -> str:
+        """The label in words, with the price of what is bought or built."""
+        text = self.option_label(option.label)
+        verb, _, ident = option.label.partition(" ")
+        if verb in ("buy", "build") and ident in self.prices:
+            text += f" [dim]({self.prices[ident]} gold)[/]"
+        return text
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """The rules text of the seat's cards and of the Titles held (``c``)."""
+        model = self.content.model
+        cards = {c.id: c for c in (*model.fortune, *model.court)}
+        titles = {t.id: t for t in model.titles}
+        out = []
+        for card in dict.fromkeys(view.hand):
+            if card in cards:
+                out.append((self.name(card), esc(describe(cards[card].effect))))
+        for title, holder in view.data()["titles"].items():
+            if holder and title in titles:
+                out.append((self.name(title), esc(titles[title].text)))
+        return out
 
 
 def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> FiefText:
