@@ -471,7 +471,7 @@ class ThronesText(TextForm):
         """As the table says, but a card marshalled says its cost and a plot revealed is
         told once (by ``plot_revealed``)."""
         if event.kind == "card_played":
-            card = event.data.get("card")
+            card = str(event.data.get("card"))
             if card in self.plots:
                 return None
             if "cost" in event.data:
