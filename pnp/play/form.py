@@ -86,6 +86,15 @@ class _Formatter(string.Formatter):
         if isinstance(value, str):
             # a player's name is markup already ("[p]" marks it), anything else an id
             return value[3:] if value.startswith("[p]") else self.form.name(value)
+        if isinstance(value, dict):  # a count by id, or by seat ("0": a seat's bid)
+            return (
+                ", ".join(
+                    f"{self.form.house(int(k)) if str(k).isdigit() else self.form.name(str(k))} "
+                    f"{self.format_field(v, '')}"
+                    for k, v in value.items()
+                )
+                or "none"
+            )
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, (list, tuple)):

@@ -337,7 +337,11 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
-        self.prices = {u.id: u.cost for u in model.units} | {b.id: b.cost for b in model.buildings}
+        self.prices = (
+            {u.id: u.cost for u in model.units}
+            | {b.id: b.cost for b in model.buildings}
+            | {t.id: model.rules.prices.fief_title for t in model.titles if t.kind == "fief"}
+        )
 
     def heading(self, view: Any) -> str:
         """Round, phase, season and first player."""
@@ -474,6 +478,17 @@ class FiefText(TextForm):
     def ask(self, decision: Decision, view: Any) -> str:
         """The question, with the gold there is to spend where it is spent."""
         question = super().ask(decision, view)
+        # what the decision is about, from the state's public focus
+        focus = view.state.focus
+        names = view.cat.map.names
+        if focus.get("election"):
+            question += f" — the election of {self.name(focus['election'])}"
+        elif focus.get("noble") and decision.kind in ("destination", "take_troops", "sail_to"):
+            question += f" — {self.name(focus['noble'])}"
+            if isinstance(focus.get("to"), int):
+                question += f" to {esc(names[focus['to']])}"
+        elif isinstance(focus.get("battle"), int):
+            question += f" — the battle at {esc(names[focus['battle']])}"
         if decision.kind in ("purchase", "council_bid", "bribe", "stop_uprising"):
             question += f" (you have {view.data()['seats'][view.seat]['gold']} gold)"
         return question
