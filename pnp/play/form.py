@@ -38,7 +38,8 @@ class Words:
     the acting player, ``!p`` names a seat number as its player (``{target!p}``) and
     ``!t`` a list of one number per seat with their Houses (``{totals!t}``), ``!h`` a
     phase by its name in the form's :attr:`TextForm.phases` (``{phase!h}``), ``!n`` a
-    count with 0 read as "no" (``{troops!n} troops``).
+    count with 0 read as "no" (``{troops!n} troops``), ``!w`` a code in words from the
+    form's :attr:`TextForm.words` (``{why!w}``).
     ``private(event)`` says whether this event is private (default: whenever
     ``hidden`` is given); a facedown card is private only while it is facedown.
     """
@@ -76,9 +77,13 @@ class _Formatter(string.Formatter):
             return "[p]" + (str(value) if value else "no")
         if conversion == "h" and isinstance(value, str):  # a phase, by the form's names
             return "[p]" + self.form.phases.get(value, value.replace("_", " "))
+        if conversion == "w" and isinstance(value, str):  # a code, by the form's words
+            return "[p]" + self.form.words.get(value, value.replace("_", " "))
         if conversion == "p":
             if isinstance(value, (list, tuple)):
                 return "[p]" + " and ".join(self.form.player(v) for v in value)
+            if value is None:
+                return "[p]nobody"
             return "[p]" + (self.form.player(value) if isinstance(value, int) else str(value))
         return super().convert_field(value, conversion)
 
@@ -124,6 +129,8 @@ class TextForm:
         self.colours: dict[str, str] = {}
         #: phase names by the ids events give (``{phase!h}``)
         self.phases: dict[str, str] = {}
+        #: codes events give (a reason) in words (``{why!w}``)
+        self.words: dict[str, str] = {}
         self._formatter = _Formatter(self)
 
     # ------------------------------------------------------------------ names

@@ -130,14 +130,15 @@ EVENTS: dict[str, Words | None] = {
     "bribe_offered": Words("{seat} offers {to!p} {gold} gold to vote {candidate} ({title})."),
     "bribe_taken": Words("{seat} takes {gold} gold from {by!p} to vote {candidate}."),
     "votes_revealed": Words("The votes for {title} are revealed: {totals}."),
+    "tie_broken": Words("{seat} breaks the tie for {title}: {noble}."),
     "elected": Words("[bold]{noble} is elected {title}[/] ({votes} votes)."),
-    "election_failed": Words("Nobody is elected {title} ({why})."),
+    "election_failed": Words("Nobody is elected {title}: {why!w}."),
     "title_gained": Words("{seat}'s {noble} takes {title}."),
     "title_granted": Words("{seat} grants {title} to {noble}."),
     "title_bought": Words("{seat} buys {title} for {noble} ({gold} gold)."),
     "title_lost": Words("{seat}'s {noble} loses {title} ({why})."),
     "council_bought": Words("{seat} seats {noble} as {title} for {gold} gold."),
-    "marriage_proposed": Words("{seat} proposes {noble} to {to} ({terms})."),
+    "marriage_proposed": Words("{seat} proposes {noble} to {to} (terms: {terms})."),
     "marriage_refused": Words("{seat} refuses {suitor} for {noble}."),
     "married": Words(
         "[bold]{lord} marries {lady}[/] ({seat} and {partner!p}; alliance {alliance})."
@@ -279,8 +280,34 @@ HELP: dict[str, Help] = {
     "wall_bid": Help(
         "Bid gold to hold the Wall against the wildlings, or none.", "The Night's Watch"
     ),
+    "false_idols": Help(
+        "As Protector you may convert to the Lord of Light: every Sept is pillaged for you, "
+        "and you become Gods cursed (a die each round may kill you).",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "join_conversion": Help(
+        "As Hand you may convert with the Protector and share the Septs' gold (and the curse).",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "divorce": Help(
+        "Ask for a divorce (the Master of Laws weighs it), or stay married.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "accept_title": Help("Accept the Title passed to your Noble, or refuse it.", "Titles"),
+    "landing": Help(
+        "Let the sailing army land in your Village, or refuse it.", "Phase 5: movement"
+    ),
+    "stark_discard": Help("Choose the card you discard.", "The Houses"),
 }
 
+
+#: why an election failed, in words (``{why!w}``)
+ELECTION_FAILS = {
+    "no votes": "nobody voted",
+    "tie": "the vote is tied",
+    "minimum": "the winner lacks the election's minimum of votes",
+    "sources": "the winner's votes do not come from the sources the Title needs",
+}
 
 #: the phases of a round by the reference's names (``{phase!h}`` in the words above)
 PHASE_NAMES = {
@@ -337,6 +364,8 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
+        self.words = ELECTION_FAILS
+        self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
         self.prices = (
             {u.id: u.cost for u in model.units}
             | {b.id: b.cost for b in model.buildings}
@@ -399,6 +428,9 @@ class FiefText(TextForm):
             parts = [self._noble(d, n) for n in v["nobles"]]
             for seat, units in v["units"].items():
                 army = " ".join(f"{n}{self.units.get(u, u)}" for u, n in units.items() if n)
+                if army and int(seat) != v["controller"]:
+                    # a second army in the Village (a battle): whose, in words too
+                    army = f"{self.factions_short[int(seat)]} {army}"
                 colour = self.colours.get(self.factions[int(seat)], "")
                 if army:
                     parts.append(tint(army, colour, bold=False))
