@@ -167,3 +167,17 @@ def test_hot_seat_hides_each_view_until_the_next_player_is_ready(tmp_path: Path)
     # nothing of a hand is shown before the first player said he is ready
     assert "hand of" not in out[:first_pass]
     assert "(seat 1), then press Enter" in out
+
+
+def test_the_readme_screen_is_what_pnp_play_draws(tmp_path: Path) -> None:
+    """The README's excerpt is a real screen: the first game's marshalling decision."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Play a game against the bots", 1)[1]
+    excerpt = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    assert len(excerpt) > 40
+    # keep the hand, set up Arianne, reveal Sun's Patience, quit at the marshalling decision
+    result = play(tmp_path / "g.json", "1\n1\n2\nq\n", "thrones", "--seed", "1")
+    out = result.output.replace("q quit): ", "q quit):\n").splitlines()
+    shown = out[out.index(excerpt[0]) :]  # from the marshalling screen on
+    missing = [line for line in excerpt if line not in shown]
+    assert missing == []

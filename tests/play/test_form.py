@@ -75,3 +75,36 @@ def test_screen_helpers() -> None:
     assert tint("Ice", "") == "Ice"
     assert humanize("marshal: stark-bran, done", {"stark-bran": "Bran"}) == "marshal: Bran, done"
     assert counted(["a", "b", "a"]) == ["a ×2", "b"]
+
+
+@pytest.mark.parametrize("name", ["thrones", "ironthrone", "fief"])
+def test_the_referee_and_its_text_form_load_no_rich(name: str) -> None:
+    """A view module holds the text form as plain blocks: a playtest's games load no rich
+    (only pnp/play/draw.py does, when a screen is drawn)."""
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    probe = (
+        f"import sys, json, pnp.rulesets.{name}.game, pnp.rulesets.{name}.view; "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'rich')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+    )
+    assert json.loads(out.stdout) == []
+    drawn = subprocess.run(
+        [sys.executable, "-c", probe.replace("import sys,", "import sys, pnp.play.draw,")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+    )
+    assert "rich.console" in json.loads(drawn.stdout)  # the probe sees rich when it is there
