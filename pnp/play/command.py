@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp import interrupt
 from pnp.content.problems import display_path
 from pnp.engine.agents import parse_agents
 from pnp.engine.record import RECORD_NAME, Record, check_writable, read_records, record_name
@@ -157,7 +158,9 @@ def run_play(request: PlayRequest, term: Terminal | None = None) -> int:
     try:
         return play(session, terminal)
     except KeyboardInterrupt:
+        # Ctrl-C at a prompt stops the game as q does, with the status a stop has (the
+        # CLI's "nothing was written" would be untrue: the record is saved)
         session.save()
-        terminal.say(f"\nSaved to {path}.")
+        terminal.say(f"\nStopped. Saved to {path}.")
         terminal.say(f"Continue with: pnp play --resume {path}")
-        raise
+        return interrupt.STATUS

@@ -24,6 +24,7 @@ from pnp.engine.decision import Decision, Option
 from pnp.engine.event import Event
 from pnp.engine.game import Game
 from pnp.play.screen import Block, Screen, esc, humanize, tint
+from pnp.rulesets.ruleset import Ruleset
 
 #: ``seat N`` in an option label
 _SEAT = re.compile(r"\bseat (\d+)\b")
@@ -71,6 +72,7 @@ class _Formatter(string.Formatter):
         self.form = form
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
+        """``!p``, ``!t``, ``!h``, ``!n`` and ``!w`` (see :class:`Words`); the rest as usual."""
         if conversion == "t" and isinstance(value, (list, tuple)):  # a number per seat
             return "[p]" + ", ".join(f"{self.form.house(s)} {n}" for s, n in enumerate(value))
         if conversion == "n" and isinstance(value, int):  # a count: 0 reads "no"
@@ -88,6 +90,7 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        """A value in words: ids as names, lists joined, mappings as counts by name."""
         if isinstance(value, str):
             # a player's name is markup already ("[p]" marks it), anything else an id
             return value[3:] if value.startswith("[p]") else self.form.name(value)
@@ -236,9 +239,11 @@ class TextForm:
         )
 
 
-def text_form_for(ruleset: Any, content: LoadedContent[Any], factions: Sequence[str]) -> TextForm:
+def text_form_for(
+    ruleset: Ruleset, content: LoadedContent[Any], factions: Sequence[str]
+) -> TextForm:
     """``ruleset``'s own text form for a game of ``factions``, else the generic one."""
-    factory = getattr(ruleset, "text_form", None)
+    factory = ruleset.text_form
     if factory is None:
         return TextForm(content, factions)
     form: TextForm = factory(content, factions)

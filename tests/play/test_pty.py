@@ -70,3 +70,30 @@ def test_a_full_game_on_a_pseudo_terminal(
     replayed = CliRunner().invoke(app, ["replay", str(record)])
     assert replayed.exit_code == 0, replayed.output
     assert "reproduced" in replayed.output
+
+
+def test_ctrl_c_at_a_prompt_saves_the_game(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "pnp", "play", "ironthrone", "--players", "3", "--record", str(record)],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 80),
+    )
+    prompt = r"Choose 1-\d+ \(.*q quit\): "
+    child.expect(prompt)
+    child.sendline("1")
+    child.expect(prompt)
+    child.sendintr()
+    child.expect(r"Stopped\. Saved to .*game\.json\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    [saved] = read_records(record)
+    assert saved.status == "incomplete" and saved.choices  # the choice made is kept
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(record)], input="q\n")
+    assert resumed.exit_code == 0 and read_records(record)[0].choices == saved.choices
