@@ -22,7 +22,7 @@ from pnp.engine.record import read_records
 ROOT = Path(__file__).resolve().parents[2]
 
 #: small games that end quickly: (ruleset, players, seed)
-GAMES = [("thrones", 2, 1), ("ironthrone", 3, 1), ("fief", 3, 1)]
+GAMES = [("thrones", 2, 8), ("ironthrone", 3, 2), ("fief", 3, 3)]
 
 
 @pytest.mark.parametrize(("ruleset", "players", "seed"), GAMES, ids=[g[0] for g in GAMES])
