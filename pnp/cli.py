@@ -13,7 +13,7 @@ import typer
 from pnp import __version__, cli_errors, closed_pipe, compiled, interrupt
 from pnp.cli_help import HelpTyper
 from pnp.content.problems import display_path
-from pnp.errors import PnpError
+from pnp.errors import PnpError, UsageError
 from pnp.rulesets import Ruleset, all_rulesets, find_ruleset
 
 app = HelpTyper(
@@ -260,13 +260,130 @@ def replay_command(
         ),
     ] = None,
     log: Annotated[bool, typer.Option("--log", help="Print every choice and event.")] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Step through one record's game with the views pnp play draws (n next, "
+            "b back, r N round, g N decision, e end, q quit).",
+        ),
+    ] = False,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", metavar="S", help="With --watch or --to-text: only what seat S saw."
+        ),
+    ] = None,
+    to_text: Annotated[
+        Path | None,
+        typer.Option(
+            "--to-text",
+            metavar="FILE",
+            help="Write one record's whole game as a readable log (each decision and "
+            "what it caused, in words).",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
-    """Replay records and verify the final state hash; exit 1 on a mismatch, 2 on a bad record."""
+    """Replay records and verify the final state hash; exit 1 on a mismatch, 2 on a bad record.
+    With --watch or --to-text: show one record's game instead."""
     from pnp.engine.replay import replay_files
 
+    if watch or to_text is not None:
+        from pnp.play.watch import run_watch
+
+        if len(records) != 1 or records[0].is_dir():
+            raise UsageError("--watch and --to-text show one record file at a time")
+        raise typer.Exit(
+            run_watch(
+                records[0],
+                find=find_ruleset,
+                content_root=content,
+                seat=seat,
+                interactive=watch,
+                to_text=to_text,
+            )
+        )
+    if seat is not None:
+        raise UsageError("--seat goes with --watch or --to-text")
     raise typer.Exit(
         replay_files(records, typer.echo, find=find_ruleset, content_root=content, log=log)
     )
+
+
+@app.command("play")
+@reports_errors
+def play_command(
+    ruleset: Annotated[
+        str | None, typer.Argument(help="The ruleset to play (not with --resume).")
+    ] = None,
+    players: PlayersOption = None,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--seat",
+            metavar="S",
+            help="A seat you play, from 0 (repeatable: several people take turns at one "
+            "terminal; default: seat 0). Bots play the others.",
+        ),
+    ] = None,
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            metavar="AGENT,...",
+            help="The bots: one agent for every other seat, or one per seat "
+            "(default: the ruleset's own bot).",
+        ),
+    ] = None,
+    houses: HousesOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Game seed (default: the game's number in its folder)."),
+    ] = None,
+    option: RulesetOptionsOption = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            metavar="FILE.json",
+            help="Keep the game's record here (default: output/RULESET/games/game-NNNNNN.json).",
+            dir_okay=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE.json",
+            help="Continue the game this record holds (saved with s or q).",
+            dir_okay=False,
+        ),
+    ] = None,
+    content: ContentOption = None,
+    max_rounds: MaxRoundsOption = None,
+    max_steps: MaxStepsOption = None,
+) -> None:
+    """Play a game at the terminal against the bots: numbered options, ? explains a decision,
+    c reads the cards on screen, u undoes, s saves, q quits (saved). Every game is a record
+    pnp replay verifies and --resume continues."""
+    from pnp.play.command import PlayRequest, run_play
+
+    request = PlayRequest(
+        ruleset=ruleset,
+        players=players,
+        seats=list(seat or []),
+        agents=agents,
+        houses=houses,
+        seed=seed,
+        options=list(option or []),
+        record=record,
+        resume=resume,
+        content=content,
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+    )
+    raise typer.Exit(run_play(request))
 
 
 @app.command("playtest")

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 
-COMMANDS = ["rulesets", "validate", "scenario", "replay", "playtest", "compare", "sweep"]
+COMMANDS = ["rulesets", "validate", "scenario", "replay", "play", "playtest", "compare", "sweep"]
 COMMANDS += ["render", "rules", "calibrate", "build", "export"]
 
 #: typer's own type labels, which pnp's help replaces

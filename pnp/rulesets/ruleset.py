@@ -35,6 +35,9 @@ ScenarioGame = Callable[[LoadedContent, Mapping[str, Any], Sequence[Mapping[str,
 Components = Callable[[LoadedContent], "Sequence[Component]"]
 #: ``reference_context(content)``: extra variables for the reference template
 ReferenceContext = Callable[[LoadedContent], Mapping[str, Any]]
+#: ``text_form(content, factions)``: the text form of a seat's view for ``pnp play`` and
+#: the replay viewer (a :class:`pnp.play.form.TextForm`, from the ruleset's ``view.py``)
+TextFormFactory = Callable[[LoadedContent, Sequence[str]], Any]
 #: ``kit_meter(game, thorough)``: a meter of the printed pieces ``game`` has in use at
 #: once (:mod:`pnp.engine.kitmeter`), which the playtest compares with the kit
 KitMeterFactory = Callable[[Game, bool], "KitMeter"]
@@ -95,6 +98,9 @@ class Ruleset:
     #: the playtest's kit check: the peak number of each printed card and token a game
     #: has in use at once, by the ids of :attr:`components` (``None``: no check)
     kit_meter: KitMeterFactory | None = None
+    #: the text form of a seat's view at the table (``pnp play``, ``pnp replay --watch``);
+    #: ``None``: the generic one (option labels, events as data)
+    text_form: TextFormFactory | None = None
     #: coins the kit meter counts as change (a 5 paid as five 1s): the check works out
     #: the larger coins needed with the smaller ones printed (:mod:`pnp.playtest.kit`)
     kit_change: tuple[Change, ...] = ()

@@ -41,4 +41,5 @@ RULESET = Ruleset(
     reference_context=OnFirstCall("pnp.rulesets.fief.kit.reference:reference_context"),
     # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning
     max_rounds=50,
+    text_form=OnFirstCall("pnp.rulesets.fief.view:text_form"),
 )

@@ -15,10 +15,16 @@ writing to one would show in the next.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from pnp.engine.game import Decision
+from pnp.content import LoadedContent
+from pnp.engine.event import Event
+from pnp.engine.game import Decision, Option
+from pnp.play.form import Help, TextForm, Words
+from pnp.play.screen import Block, esc, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
+from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.state import FiefState
 
 
@@ -79,3 +85,469 @@ class FiefView:
 
     def __hash__(self) -> int:
         return hash((self.seat, self.state.round, self.state.phase))
+
+
+# ---------------------------------------------------------------------- the text form
+
+#: how each event kind is told (``pnp play``); a card drawn stays secret
+EVENTS: dict[str, Words | None] = {
+    "phase": Words("[bold]Round {round}: {phase!h}.[/]"),
+    "started": Words("{seat} starts at {at} with {noble}."),
+    "card_drawn": Words("{seat} draws {card}.", hidden="{seat} draws a {deck} card."),
+    # the Court card turned up at set-up goes to the discard pile: public
+    "initial_card": Words("{seat} turns up {card}: its first Noble comes of age."),
+    "card_played": Words("{seat} plays {card}."),
+    "card_discarded": Words("{seat} discards {card}."),
+    "hand_seen": Words("{seat} looks at the hand of {seat_seen!p}."),
+    "cards_traded": Words("{seat} trades cards with {other!p}."),
+    "cards_exchanged": Words("{seat} exchanges cards with {other!p}."),
+    "income": Words("{seat} earns {gold} gold."),
+    "tax_levied": Words("{seat} taxes {target} ({role}, {noble})."),
+    "tax_collected": Words("{seat} collects {gold} gold of tax from {target}."),
+    "tax_voided": Words("{seat}'s tax on {target} is void."),
+    "purchased": Words("{seat} buys a {item} at {at} for {gold}."),
+    "built": Words("{seat} builds a {item} at {at} for {gold}."),
+    "units_placed": Words("{seat} places {count} {unit} at {at}."),
+    "units_lost": Words("{seat} loses {count} {unit} at {at} ({cause})."),
+    "noble_placed": Words("{seat}'s {noble} enters the board at {at} ({why})."),
+    "moved": Words("{seat} moves {noble} from {frm} to {to} ({troops!n} troops)."),
+    "sailed": Words("{seat} sails {noble} from {frm} to {to}."),
+    "retreated": Words("{seat} retreats from {frm} to {to}."),
+    "battle_started": Words("{seat} attacks {defender!p} at {at}."),
+    "dice_rolled": Words(
+        "Battle at {at}: {seat} rolls {attacker} (strength {attacker_strength}), the defence "
+        "{defender} (strength {defender_strength})."
+    ),
+    "battle_ended": Words("The battle at {at} ends: {winner!p} wins ({how})."),
+    "battle_stalled": Words("The battle at {at} stalls."),
+    "surrendered": Words("{seat} surrenders."),
+    "noble_captured": Words("{seat}'s {noble} is captured by {captor!p}."),
+    "noble_killed": Words("{seat}'s {noble} dies ({cause})."),
+    "ransom_paid": Words("{seat} pays {gold} to {to!p} to ransom {noble}."),
+    "pillaged": Words("{seat} pillages {at} for {gold} gold."),
+    "mill_destroyed": Words("The mill at {at} is destroyed."),
+    "nominated": Words("{seat} nominates {noble} for {title}."),
+    "bribe_offered": Words("{seat} offers {to!p} {gold} gold to vote {candidate} ({title})."),
+    "bribe_taken": Words("{seat} takes {gold} gold from {by!p} to vote {candidate}."),
+    "votes_revealed": Words("The votes for {title} are revealed: {totals}."),
+    "tie_broken": Words("{seat} breaks the tie for {title}: {noble}."),
+    "elected": Words("[bold]{noble} is elected {title}[/] ({votes} votes)."),
+    "election_failed": Words("Nobody is elected {title}: {why!w}."),
+    "title_gained": Words("{seat}'s {noble} takes {title}."),
+    "title_granted": Words("{seat} grants {title} to {noble}."),
+    "title_bought": Words("{seat} buys {title} for {noble} ({gold} gold)."),
+    "title_lost": Words("{seat}'s {noble} loses {title} ({why})."),
+    "council_bought": Words("{seat} seats {noble} as {title} for {gold} gold."),
+    "marriage_proposed": Words("{seat} proposes {noble} to {to} (terms: {terms})."),
+    "marriage_refused": Words("{seat} refuses {suitor} for {noble}."),
+    "married": Words(
+        "[bold]{lord} marries {lady}[/] ({seat} and {partner!p}; alliance {alliance})."
+    ),
+    "marriage_ended": Words("{seat}'s {noble} and {spouse} are married no more ({why})."),
+    "title_declined": Words("{seat}'s {noble} declines {title}."),
+    "succession": Words("{seat}'s {heir} succeeds to the throne."),
+    "regency": Words("{seat}'s {queen} rules as regent."),
+    "pardoned": Words("{seat}'s {noble} is pardoned ({by})."),
+    "disaster_placed": Words("{card} strikes {region} (roll {roll})."),
+    "disaster_missed": Words("{card} misses (roll {roll})."),
+    "disaster_cancelled": Words("{card} in {region} is cancelled by {by}."),
+    "disasters_cleared": Words("The disasters leave {region}."),
+    "plague": Words("Plague in {region}."),
+    "uprising": Words("An uprising at {at}."),
+    # these two say how it went: FiefText.event
+    "uprising_stop": Words("{seat}'s {noble} tries to stop the uprising ({how}, roll {roll})"),
+    "assassination": Words("{seat} sends an assassin after {target} (roll {roll})"),
+    "death_cancelled": Words("{seat} saves {noble} from {cause}."),
+    "gold_stolen": Words("{seat} steals {gold} gold from {victim!p}."),
+    "outlawed": Words("{seat}'s {noble} is outlawed by {by!p}."),
+    "maester_placed": Words("{seat} places a maester at {at}."),
+    "movement_order": Words("{seat} moves {when}."),
+    "round_ended": Words("[bold]Round {round} ends[/] (VP: {vp!t})."),
+    "game_won": Words("[bold]The game is won ({ending}) by {winners!p}.[/]"),
+    "bids_revealed": Words("Bids revealed: {bids}."),
+    "court_reshuffled": Words("The court deck is shuffled again."),
+    "fortune_reshuffled": Words("The fortune deck is shuffled again."),
+}
+
+#: what ``?`` says at each kind of decision, and the reference section to read
+HELP: dict[str, Help] = {
+    "start_village": Help("Choose the Village your House starts in.", "Setting up"),
+    "place_noble": Help("Choose where a Noble enters the board.", "Setting up"),
+    "place_units": Help("Choose where the troops you bought stand.", "Phase 4: purchase"),
+    "place_building": Help("Choose where the building you bought stands.", "Phase 4: purchase"),
+    "nominate": Help(
+        "Name a candidate of yours for the Title being elected, or none.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "vote": Help(
+        "Put your FOR marker (or the decoy) on a candidate, or abstain.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "bribe": Help(
+        "Offer a voter gold to vote for your candidate, or no bribe.", "Phase 1: Hear Ye, Hear Ye"
+    ),
+    "answer_bribe": Help(
+        "Take the bribe (you must then vote for that candidate) or refuse.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "propose_marriage": Help(
+        "Propose a marriage between one of your Nobles and another "
+        "House's; a marriage makes an alliance.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Phase 1: Hear Ye, Hear Ye"),
+    "draw": Help(
+        "Draw two cards: two Fortune, or one Fortune and one Court Event.",
+        "Phase 2: draw and play cards",
+    ),
+    "discard": Help(
+        "Discard cards before you draw, or keep the rest.", "Phase 2: draw and play cards"
+    ),
+    "discard_down": Help("Discard down to the hand limit.", "Phase 2: draw and play cards"),
+    "play": Help("Play a card from your hand, or pass.", "Phase 2: draw and play cards"),
+    "target": Help("Choose what the card aims at.", "Phase 2: draw and play cards"),
+    "purchase": Help(
+        "Buy troops, buildings or Titles with your gold, or end purchases.", "Phase 4: purchase"
+    ),
+    "council_bid": Help("Bid for the fourth Council seat, or no bid.", "Phase 4: purchase"),
+    "council_seat": Help("Seat a Noble on the Council.", "Phase 4: purchase"),
+    "movement_order": Help("Move in turn, first or last.", "Phase 5: movement"),
+    "move": Help(
+        "Move one of your Nobles (with troops) up to two Villages, or end movement.",
+        "Phase 5: movement",
+    ),
+    "destination": Help(
+        "Choose where the Noble goes; the map shows the roads from where your Nobles stand.",
+        "Phase 5: movement",
+    ),
+    "take_troops": Help("Choose which troops go with the Noble.", "Phase 5: movement"),
+    "attack": Help(
+        "Attack another player's army in a Village you share, or no more battles.",
+        "Phase 6: battles",
+    ),
+    "battle_choice": Help("Fight on, retreat or surrender.", "Phase 6: battles"),
+    "casualty": Help("Choose which of your troops takes the hit.", "Phase 6: battles"),
+    "execute": Help("Execute a captive Noble, or spare the captives.", "Phase 6: battles"),
+    "pillage": Help("Burn the mill of the Village you took, or spare it.", "Phase 6: battles"),
+    "title_to": Help("Choose the Noble who takes the Title.", "Titles"),
+    "inherit_title": Help("Choose the Noble who inherits the Title.", "Titles"),
+    "stop_uprising": Help(
+        "Try to stop the uprising, or let it happen.", "Phase 2: draw and play cards"
+    ),
+    "marriage_terms": Help(
+        "Add terms to your proposal: no dowry, a dowry of gold, or an exchange of one card "
+        "each (it spends a Diplomacy marker).",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "answer_proposal": Help(
+        "Accept the marriage proposed to one of your Nobles (an alliance), or refuse it.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "break_tie": Help("As Protector, break the tie: choose who is elected.", "Titles"),
+    "grant_to": Help("Choose the Noble you grant the Title to.", "Titles"),
+    "grant_terms": Help("Grant the Title as a gift, or for a favour in gold.", "Titles"),
+    "accept_grant": Help("Accept the Title granted to your Noble, or refuse it.", "Titles"),
+    "title_overflow": Help(
+        "Your Noble has no free slot for the new Title: decline it, or give up one of his.",
+        "Titles",
+    ),
+    "noble_falls": Help("Choose which of your Nobles falls.", "Phase 6: battles"),
+    "pardon": Help("Lift one Outlaw status, or none.", "Phase 1: Hear Ye, Hear Ye"),
+    "concede": Help(
+        "Title Concession: pass a Title between two of your own Nobles, or none.", "Variants"
+    ),
+    "trade": Help("Choose the card you give in the exchange.", "Phase 2: draw and play cards"),
+    "second_look": Help("Choose whose hand you look at.", "Phase 2: draw and play cards"),
+    "hide_gold": Help(
+        "Split your gold between your two hands; the thief takes one of them.",
+        "Phase 2: draw and play cards",
+    ),
+    "pick_hand": Help("Pick the hand whose gold you take.", "Phase 2: draw and play cards"),
+    "void_tax": Help(
+        "As Master of Coin, void the tax on your Fief's Region, or let it stand.", "Titles"
+    ),
+    "cancel_death": Help(
+        "Cancel the death with the card you hold, or let it happen.", "Phase 2: draw and play cards"
+    ),
+    "play_passage": Help("Play your Secret Passage now, or keep it.", "Phase 6: battles"),
+    "play_ambush": Help("Play your Ambush in this battle, or keep it.", "Phase 6: battles"),
+    "ships_pass": Help(
+        "As Master of Ships, name the Noble who may sail this phase.", "Phase 5: movement"
+    ),
+    "sail_to": Help("Choose the coastal Village the Noble sails to.", "Phase 5: movement"),
+    "burn": Help("Burn the Mill, or spare it.", "Phase 6: battles"),
+    "recruit_for": Help("Choose the Brother your recruits serve under.", "The Night's Watch"),
+    "wall_bid": Help(
+        "Bid gold to hold the Wall against the wildlings, or none.", "The Night's Watch"
+    ),
+    "false_idols": Help(
+        "As Protector you may convert to the Lord of Light: every Sept is pillaged for you, "
+        "and you become Gods cursed (a die each round may kill you).",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "join_conversion": Help(
+        "As Hand you may convert with the Protector and share the Septs' gold (and the curse).",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "divorce": Help(
+        "Ask for a divorce (the Master of Laws weighs it), or stay married.",
+        "Phase 1: Hear Ye, Hear Ye",
+    ),
+    "accept_title": Help("Accept the Title passed to your Noble, or refuse it.", "Titles"),
+    "landing": Help(
+        "Let the sailing army land in your Village, or refuse it.", "Phase 5: movement"
+    ),
+    "stark_discard": Help("Choose the card you discard.", "The Houses"),
+}
+
+
+#: why an election failed, in words (``{why!w}``)
+ELECTION_FAILS = {
+    "no votes": "nobody voted",
+    "tie": "the vote is tied",
+    "minimum": "the winner lacks the election's minimum of votes",
+    "sources": "the winner's votes do not come from the sources the Title needs",
+}
+
+#: the phases of a round by the reference's names (``{phase!h}`` in the words above)
+PHASE_NAMES = {
+    "setup": "setting up",
+    "hear_ye": "phase 1, Hear Ye, Hear Ye",
+    "cards": "phase 2, draw and play cards",
+    "income": "phase 3, income",
+    "purchase": "phase 4, purchase",
+    "movement": "phase 5, movement",
+    "battles": "phase 6, battles",
+    "wall": "phase 7, the Wall",
+    "end": "phase 8, end of round",
+}
+
+
+def _short(unit: str) -> str:
+    """A unit's tag on the map: the initials of its id (``man-at-arms`` is ``MaA``)."""
+    parts = unit.split("-")
+    return (
+        parts[0][:1].upper() + "".join(p[:1] for p in parts[1:])
+        if len(parts) > 1
+        else (unit[:2].capitalize())
+    )
+
+
+class FiefText(TextForm):
+    """A Song of Ice and Fief in words: Houses, Titles, the map by Fief, your hand."""
+
+    EVENTS = EVENTS
+    HELP = HELP
+
+    def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
+        super().__init__(content, factions)
+        model = content.model
+        groups = (
+            model.houses,
+            model.fiefs,
+            model.regions,
+            model.villages,
+            model.nobles,
+            model.fortune,
+            model.court,
+            model.titles,
+            model.units,
+            model.buildings,
+        )
+        for group in groups:
+            for item in group:
+                name = getattr(item, "name", None)
+                if name:
+                    self.names[item.id] = name
+        self.colours = {h.id: h.color for h in model.houses}
+        self.units = {u.id: _short(u.id) for u in model.units}
+        # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
+        self.fiefs = {f.id: f.name for f in model.fiefs}
+        self.phases = PHASE_NAMES
+        self.words = ELECTION_FAILS
+        self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
+        self.prices = (
+            {u.id: u.cost for u in model.units}
+            | {b.id: b.cost for b in model.buildings}
+            | {t.id: model.rules.prices.fief_title for t in model.titles if t.kind == "fief"}
+        )
+
+    def heading(self, view: Any) -> str:
+        """Round, phase, season and first player."""
+        d = view.data()
+        return (
+            f"[bold]Round {d['round']}[/] · {self.phases.get(d['phase'], d['phase'])} · "
+            f"{d['season']} · "
+            f"first player {self.player(d['first_player'])}"
+        )
+
+    def _noble(self, d: dict[str, Any], noble: str) -> str:
+        seat = d["nobles"][noble]["seat"]
+        name = self.names.get(noble, noble)
+        if 0 <= seat < len(self.factions):
+            return tint(name, self.colours.get(self.factions[seat], ""), bold=False)
+        return self.name(noble)
+
+    def board(self, view: Any) -> list[Block]:
+        """The Houses, the Titles held, and the map: each Fief's Villages and who holds
+        them, then the roads from where this seat's Nobles stand."""
+        d = view.data()
+        cat = view.cat
+        nobles = d["nobles"]
+        rows = []
+        for seat, s in enumerate(d["seats"]):
+            on_board = [n for n, x in nobles.items() if x["seat"] == seat and x["zone"] == "board"]
+            troops = sum(
+                sum(v["units"].get(str(seat), {}).values()) for v in d["villages"].values()
+            )
+            hand = s["hand"]
+            rows.append(
+                (
+                    self.player(seat) + (" (you)" if seat == view.seat else ""),
+                    str(s["gold"]),
+                    str(s["vp"]),
+                    str(len(hand)),
+                    str(len(on_board)),
+                    str(troops),
+                    self.player(s["partner"]) if s.get("partner") is not None else "",
+                )
+            )
+        houses = Block(
+            "Houses",
+            columns=("House", "gold", "VP", "hand", "Nobles", "troops", "ally"),
+            rows=tuple(rows),
+        )
+        held = [
+            f"{self.name(title)}: {self._noble(d, noble)}"
+            for title, noble in d["titles"].items()
+            if noble
+        ]
+        titles = Block("Titles held", (listing(held, "none yet"),))
+        fiefs: dict[str, list[str]] = {}
+        for vid, v in d["villages"].items():
+            parts = [self._noble(d, n) for n in v["nobles"]]
+            for seat, units in v["units"].items():
+                army = " ".join(f"{n}{self.units.get(u, u)}" for u, n in units.items() if n)
+                if army and int(seat) != v["controller"]:
+                    # a second army in the Village (a battle): whose, in words too
+                    army = f"{self.factions_short[int(seat)]} {army}"
+                colour = self.colours.get(self.factions[int(seat)], "")
+                if army:
+                    parts.append(tint(army, colour, bold=False))
+            if v.get("mill"):
+                parts.append("mill")
+            if v.get("stronghold"):
+                parts.append(f"hold {v['stronghold']}")
+            name = self.names.get(vid, vid)
+            ctrl = v["controller"]
+            if ctrl is not None:
+                # the holder by name too: a log or a terminal without colour shows no tint
+                parts.insert(0, self.house(ctrl) + ":")
+            shown = (
+                tint(name, self.colours.get(self.factions[ctrl], ""))
+                if ctrl is not None
+                else f"[dim]{name}[/]"
+            )
+            inside = ", ".join(parts).replace(":,", ":")
+            fiefs.setdefault(cat.map.fief_of[cat.map.index[vid]], []).append(
+                shown + (f" ({inside})" if parts else "")
+            )
+        fief_title = {t.fief: t.id for t in self.content.model.titles if t.fief}
+        lines = []
+        for fief, villages in fiefs.items():
+            holder = d["titles"].get(fief_title.get(fief, ""), None)
+            lord = f" — {self._noble(d, holder)}" if holder else ""
+            lines.append(
+                f"[bold]{esc(self.fiefs.get(fief, fief))}[/]{lord}: " + "; ".join(villages)
+            )
+        legend = "Troops: " + ", ".join(f"{tag} {self.name(u)}" for u, tag in self.units.items())
+        blocks = [houses, titles, Block("the map (Fiefs and their Villages)", (*lines, legend))]
+        roads = self._roads(d, cat, view.seat)
+        if roads:
+            blocks.append(Block("roads from where your Nobles stand", tuple(roads)))
+        return blocks
+
+    def _roads(self, d: dict[str, Any], cat: Any, seat: int) -> list[str]:
+        fmap = cat.map
+        out = []
+        for noble, x in d["nobles"].items():
+            if x["seat"] != seat or x["zone"] != "board" or not x["at"]:
+                continue
+            here = fmap.index[x["at"]]
+            ways = [
+                self.name(fmap.ids[w]) + (" (sea)" if fmap.sea_road[road] else "")
+                for w, road in fmap.neighbours[here]
+            ]
+            out.append(f"{self._noble(d, noble)} at {self.name(x['at'])} → {listing(ways)}")
+        return out
+
+    def own(self, view: Any) -> list[Block]:
+        """The seat's hand and the hands it looked at this round."""
+        d = view.data()
+        lines = ["Cards: " + listing([self.name(c) for c in view.hand])]
+        for other in range(len(d["seats"])):
+            seen = view.seen_hand(other) if other != view.seat else None
+            if seen is not None:
+                lines.append(
+                    f"You saw {self.player(other)}'s hand: {listing([self.name(c) for c in seen])}"
+                )
+        return [
+            Block(
+                f"hand of {self.player(view.seat)}",
+                tuple(lines),
+                colour=self.colours.get(self.factions[view.seat], ""),
+            )
+        ]
+
+    def event(self, event: Event, seat: int | None) -> str | None:
+        """As the table says; an assassination or an uprising stopped says how it went."""
+        text = super().event(event, seat)
+        if text is not None and event.kind in ("assassination", "uprising_stop"):
+            done = event.data.get("success", event.data.get("stopped"))
+            text += ": it succeeds." if done else ": it fails."
+        return text
+
+    def ask(self, decision: Decision, view: Any) -> str:
+        """The question, with the gold there is to spend where it is spent."""
+        question = super().ask(decision, view)
+        # what the decision is about, from the state's public focus
+        focus = view.state.focus
+        names = view.cat.map.names
+        if focus.get("election"):
+            question += f" — the election of {self.name(focus['election'])}"
+        elif focus.get("noble") and decision.kind in ("destination", "take_troops", "sail_to"):
+            question += f" — {self.name(focus['noble'])}"
+            if isinstance(focus.get("to"), int):
+                question += f" to {esc(names[focus['to']])}"
+        elif isinstance(focus.get("battle"), int):
+            question += f" — the battle at {esc(names[focus['battle']])}"
+        if decision.kind in ("purchase", "council_bid", "bribe", "stop_uprising"):
+            question += f" (you have {view.data()['seats'][view.seat]['gold']} gold)"
+        return question
+
+    def option(self, decision: Decision, option: Option) -> str:
+        """The label in words, with the price of what is bought or built."""
+        text = self.option_label(option.label)
+        verb, _, ident = option.label.partition(" ")
+        if verb in ("buy", "build") and ident in self.prices:
+            text += f" [dim]({self.prices[ident]} gold)[/]"
+        return text
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """The rules text of the seat's cards and of the Titles held (``c``)."""
+        model = self.content.model
+        cards = {c.id: c for c in (*model.fortune, *model.court)}
+        titles = {t.id: t for t in model.titles}
+        out = []
+        for card in dict.fromkeys(view.hand):
+            if card in cards:
+                out.append((self.name(card), esc(describe(cards[card].effect))))
+        for title, holder in view.data()["titles"].items():
+            if holder and title in titles:
+                out.append((self.name(title), esc(titles[title].text)))
+        return out
+
+
+def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> FiefText:
+    """The fief text form for a game of ``factions`` (``Ruleset.text_form``)."""
+    return FiefText(content, factions)

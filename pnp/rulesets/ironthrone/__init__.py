@@ -34,6 +34,7 @@ RULESET = Ruleset(
     kit_meter=kit_meter,
     icons=OnFirstUse("pnp.rulesets.ironthrone.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.ironthrone.kit.reference:reference_context"),
+    text_form=OnFirstCall("pnp.rulesets.ironthrone.view:text_form"),
 )
 
 __all__ = ["RULESET"]

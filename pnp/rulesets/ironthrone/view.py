@@ -13,9 +13,14 @@ views are equal when that data is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pnp.content import LoadedContent
+from pnp.engine.event import Event
+from pnp.play.form import Help, TextForm, Words
+from pnp.play.screen import Block, counted, listing
 from pnp.rulesets.ironthrone.abilities import Compiled
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
@@ -385,3 +390,221 @@ class SeatView:
 
     def __hash__(self) -> int:
         return hash((self.seat, self.turn, self._phase))
+
+
+# ---------------------------------------------------------------------- the text form
+
+
+def _facedown(event: Event) -> bool:
+    """A card placed face down is secret until the reveal; one drawn always is."""
+    return event.data.get("use") == "placed" and not event.data.get("faceup")
+
+
+#: how each event kind is told (``pnp play``); drawn and facedown cards stay secret
+EVENTS: dict[str, Words | None] = {
+    "turn_started": Words("[bold]Turn {turn} begins[/] ({seat} first)."),
+    "card_drawn": Words("{seat} draws {card}.", hidden="{seat} draws a card."),
+    "card_played": Words(
+        "{seat} plays {card}.", hidden="{seat} places a card face down.", private=_facedown
+    ),
+    "defender_chosen": Words("The event {event} names {seat} the defender."),
+    "leader_chosen": Words("{seat} leads with {leader}."),
+    "places_first": Words("{seat} places a card first."),
+    "cards_revealed": Words(
+        "Cards revealed: the challenger's {challenger}, the defender's {defender}: {outcome}."
+    ),
+    "character_committed": Words("{seat} commits {character}."),
+    "support_offered": Words("{seat} offers {character} to support the {side}."),
+    "support_accepted": Words("{seat}'s support ({character}) for the {side} is accepted."),
+    "support_declined": Words("{seat}'s support ({character}) for the {side} is declined."),
+    "total_changed": Words("The {side}'s total changes by {by}."),
+    "encounter_resolved": Words(
+        "The encounter ends in {outcome}: {winner} wins ({challenger_total} to {defender_total})."
+    ),
+    "truce_offer": Words("{seat} offers a truce: {deal}."),
+    "truce_answer": Words("{seat} answers the truce: accepted {accepted}."),
+    "truce_agreed": Words("The truce is agreed."),
+    "truce_failed": Words("The truce fails."),
+    "influence_spread": Words("{seat} spreads influence onto {to}'s board ({left} tokens left)."),
+    "power_placed": Words("{seat} puts power on {characters}."),
+    "power_removed": Words("{seat}'s {character} loses {amount} power."),
+    "power_taken": Words("{seat} takes {amount} power from {source}."),
+    "power_to_box": Words("{seat} returns {amount} power to the box."),
+    "character_died": Words("{seat}'s {character} dies."),
+    "hostage_taken": Words(
+        "{seat} takes {card} hostage from {victim}.",
+        hidden="{seat} takes a hostage from {victim} ({source}).",
+    ),
+    "hostage_released": Words("{seat} releases the hostage {card} to {to}."),
+    "hostage_tormented": Words("{seat} torments the hostage {card}."),
+    "card_discarded": Words("{seat} discards {card}."),
+    "card_replaced": Words("{seat}'s {old} is replaced by {new}."),
+    "ability_used": Words("{seat} uses {title} ({source})."),
+    "rewards_denied": Words("{seat} is denied the rewards."),
+    "shielded": Words("{seat} suffers no penalties this encounter."),
+    "withdrew": Words("{seat} withdraws."),
+    "deck_reshuffled": Words("{seat} shuffles the discard pile into a new deck ({cards})."),
+    "event_deck_reshuffled": Words("The event deck is shuffled again ({cards} cards)."),
+    "outcome_changed": Words("The outcome becomes {outcome}."),
+    "game_over": Words("[bold]The game is over ({ending}): {winners} won.[/]"),
+}
+
+#: what ``?`` says at each kind of decision, and the reference section to read
+HELP: dict[str, Help] = {
+    "choose_leader": Help(
+        "Choose the leader sheet you play with; its ability is yours.", "Leaders"
+    ),
+    "use_leader": Help("Use your leader's ability now, or pass.", "Leaders"),
+    "choose_defender": Help("The event lets you name the defender.", "Turn summary"),
+    "choose_character": Help(
+        "Commit one of your living characters to the encounter: its power counts for your side.",
+        "Turn summary",
+    ),
+    "place_card": Help(
+        "Place a house card for the encounter: hostility adds its value, a "
+        "truce offers peace (and risks betrayal).",
+        "Outcomes",
+    ),
+    "offer_support": Help(
+        "Support the challenger or the defender with a character, or stay out.", "Turn summary"
+    ),
+    "answer_support": Help("Accept or decline the support offered to your side.", "Turn summary"),
+    "play_card": Help("Play a character card's ability from hand, or pass.", "Character cards"),
+    "distribute": Help("Put a power marker on one of your characters.", "Power and death"),
+    "truce_offer": Help("Offer terms for the truce, or no deal.", "Truce bargaining"),
+    "truce_answer": Help("Accept or reject the truce terms offered.", "Truce bargaining"),
+    "hostages": Help("Release or torment a hostage you hold, or done.", "Hostages"),
+    "hostage_source": Help("Take the hostage from the loser's hand or deck.", "Hostages"),
+    "hostage_victim": Help("Choose whom you take a hostage from.", "Hostages"),
+    "torment_target": Help("Choose the character that loses power to the torment.", "Hostages"),
+    "discard": Help("Choose a card to discard.", "Rewards and penalties"),
+    "withdraw_target": Help("Choose who withdraws.", "Withdrawing"),
+    "force_support": Help("Choose the support forced into the encounter.", "Turn summary"),
+    "upgrade_card": Help(
+        "Choose the stronger card that replaces the one on the table.", "Abilities"
+    ),
+    "upgrade_target": Help("Choose whose card is replaced.", "Abilities"),
+}
+
+
+class IronThroneText(TextForm):
+    """The Iron Throne in words: Houses, characters, influence, the encounter, your hand."""
+
+    EVENTS = EVENTS
+    HELP = HELP
+
+    def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
+        super().__init__(content, factions)
+        model = content.model
+        for ch in model.characters:
+            self.names[ch.id] = ch.name
+        for house in model.houses:
+            self.names[house.id] = house.name
+            for card in house.deck:
+                # a character card is named by its character
+                character = getattr(card, "character", None)
+                name = f"{self.names[character]} card" if character else card.name
+                self.names[card.id] = name
+        for ev in model.events:
+            self.names[ev.id] = ev.name
+        self.colours = {h.id: h.color for h in model.houses}
+
+    def heading(self, view: Any) -> str:
+        """Turn, phase, the encounter's two sides."""
+        v: SeatView = view
+        head = f"[bold]Turn {v.turn}[/] · {v.phase}"
+        if v.challenger is not None and v.challenger >= 0:
+            head += f" · {self.player(v.challenger)} challenges"
+            if v.defender is not None and v.defender >= 0:
+                head += f" {self.player(v.defender)}"
+        return head
+
+    def board(self, view: Any) -> list[Block]:
+        """Each House's leader, characters, influence and cards; the encounter."""
+        v: SeatView = view
+        blocks = []
+        sides = {1: "challenger", 2: "defender"}
+        for seat in range(v.players):
+            leader = v.leader(seat)
+            chars = [
+                f"{self.name(cid)} {power}" + ("" if alive else " [dim](dead)[/]")
+                for cid, power, alive in v.characters(seat)
+            ]
+            board = [
+                f"{self.house(owner)} {n}"
+                for owner in range(v.players)
+                if owner != seat and (n := v.influence_on(seat, owner))
+            ]
+            placed = v.placed(seat)
+            on_table = (
+                self.name(placed.id) if placed else ("face down" if v.has_placed(seat) else "")
+            )
+            lines = [
+                f"Leader {self.name(leader) if leader else 'not revealed'} (sheet power "
+                f"{v.sheet(seat)}) · influence spread [bold]{v.spread(seat)}[/]"
+                f"/{v.rules.influence_tokens} · hand {v.hand_size(seat)} · deck "
+                f"{v.deck_size(seat)}",
+                "Characters (power): " + listing(chars),
+                "Others' influence on this board: " + listing(board),
+            ]
+            if v.hostage_houses(seat):
+                lines.append(
+                    "Hostages held: "
+                    + listing(counted([self.name(h) for h in v.hostage_houses(seat)]))
+                )
+            if v.side(seat):
+                what = sides[v.side(seat)]
+                committed = v.committed(seat)
+                lines.append(
+                    f"In the encounter as {what}"
+                    + (f" with {self.name(committed)}" if committed else "")
+                    + (f"; card: {on_table}" if on_table else "")
+                    + (" · withdrew" if v.withdrawn(seat) else "")
+                )
+            house = self.factions[seat]
+            blocks.append(
+                Block(
+                    self.player(seat) + (" [bold](you)[/]" if seat == v.seat else ""),
+                    tuple(lines),
+                    colour=self.colours.get(house, ""),
+                )
+            )
+        if v.outcome:
+            blocks.append(
+                Block(
+                    "the encounter",
+                    (
+                        f"outcome {v.outcome} · winner {v.winner or 'undecided'} · totals: "
+                        f"challenger {v.side_total(1)}, defender {v.side_total(2)}",
+                    ),
+                )
+            )
+        return blocks
+
+    def own(self, view: Any) -> list[Block]:
+        """The seat's hand and the hostages it holds (fronts)."""
+        v: SeatView = view
+        rows = tuple(
+            (self.name(c.id), c.kind, str(c.value) if c.kind == "hostility" else "")
+            for c in v.hand()
+        )
+        lines = []
+        if v.hostages():
+            lines.append("Hostages you hold: " + listing([self.name(c.id) for c in v.hostages()]))
+        offers = v.leader_offers()
+        if offers and v.leader(v.seat) is None:
+            lines.append("Leaders dealt to you: " + listing([self.name(n) for n, _ in offers]))
+        return [
+            Block(
+                f"hand of {self.player(v.seat)}",
+                tuple(lines),
+                columns=("card", "kind", "value") if rows else (),
+                rows=rows,
+                colour=self.colours.get(self.factions[v.seat], ""),
+            )
+        ]
+
+
+def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> IronThroneText:
+    """The Iron Throne text form for a game of ``factions`` (``Ruleset.text_form``)."""
+    return IronThroneText(content, factions)

@@ -34,6 +34,7 @@ RULESET = Ruleset(
     kit_meter=kit_meter,
     icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
+    text_form=OnFirstCall("pnp.rulesets.thrones.view:text_form"),
 )
 
 __all__ = ["RULESET"]

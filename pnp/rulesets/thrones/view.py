@@ -10,9 +10,18 @@ views compare equal exactly when the seat could see no difference.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from pnp.content import LoadedContent
+from pnp.engine.decision import Decision, Option
+from pnp.engine.event import Event
+from pnp.play.form import Help, TextForm, Words
+from pnp.play.screen import Block, counted, esc, listing
+from pnp.rulesets.thrones.catalog import icons_of, keywords_of
 from pnp.rulesets.thrones.state import Card, Challenge, card_snapshot
+from pnp.rulesets.thrones.text import card_text
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
@@ -179,3 +188,338 @@ class ThronesView:
 
     def __hash__(self) -> int:
         return hash((self.seat, self._data["round"]))
+
+
+# ---------------------------------------------------------------------- the text form
+
+
+#: how each event kind is told (``pnp play``); a card drawn or searched for stays secret
+EVENTS: dict[str, Words | None] = {
+    "phase_began": Words("[bold]Round {round}: the {phase} phase begins.[/]"),
+    "card_drawn": Words("{seat} draws {card}.", hidden="{seat} draws a card."),
+    "cards_drawn": None,  # its card_drawn events tell each card (or that one was drawn)
+    "card_searched": Words(
+        "{seat} searches the deck and takes {card}.",
+        hidden="{seat} searches the deck and takes a card.",
+        private=lambda e: not e.data.get("revealed"),
+    ),
+    "mulligan": Words("{seat} shuffles the hand back and draws a new one."),
+    "deck_shuffled": Words("{seat} shuffles the draw deck."),
+    "setup_placed": Words("{seat} sets up {count} card(s) face down."),
+    "setup_revealed": Words("{seat} reveals the set-up: {cards}."),
+    "setup_first_player": Words("{seat} is first player for the set-up."),
+    "plot_revealed": Words("{seat} reveals the plot {card}."),
+    # a plot's card_played goes with plot_revealed: ThronesText.event tells it once
+    "card_played": Words("{seat} plays {card}."),
+    "initiative_won": Words("{seat} wins initiative ({totals!t})."),
+    "first_player": Words("{seat} is first player this round."),
+    "gold_collected": Words("{seat} collects {amount} gold."),
+    "gold_gained": Words("{seat} gains {amount} gold ({card})."),
+    "gold_spent": Words("{seat} spends {amount} gold ({card})."),
+    "gold_returned": Words("{seat} returns {amount} unspent gold."),
+    "influence_paid": Words("{seat} pays influence."),
+    "challenge_declared": Words(
+        "{seat} challenges {target!p} ([bold]{challenge}[/]) with {attackers}."
+    ),
+    "defenders_declared": Words("{seat} defends the {challenge} challenge with {defenders}."),
+    "challenge_resolved": Words(
+        "The {challenge} challenge: attack {attack}, defence {defence}; {winner!p} wins."
+    ),
+    "challenge_won": Words("{seat} wins the {challenge} challenge."),
+    "challenge_lost": Words("{seat} loses the {challenge} challenge."),
+    "claim": Words("{seat} pays the {challenge} claim ({amount})."),
+    "card_killed": Words("{seat}'s {card} is killed ({reason})."),
+    "card_discarded": Words("{seat} discards {card} ({reason})."),
+    "card_knelt": Words("{seat}'s {card} kneels ({by})."),
+    "card_stood": Words("{seat}'s {card} stands ({reason})."),
+    "cards_stood": Words("Every knelt card stands ({count})."),
+    "card_saved": Words("{seat}'s {card} is saved by {by}."),
+    "card_put_into_play": Words("{seat} puts {card} into play ({by})."),
+    "card_returned": Words("{seat}'s {card} returns to its owner's hand."),
+    "card_recovered": Words("{seat} takes {card} back from a pile."),
+    "card_removed": Words("{seat}'s {card} is removed from the game."),
+    "card_sacrificed": Words("{seat} sacrifices {card}."),
+    "left_play": None,
+    "left_challenge": Words("{seat}'s {card} leaves the challenge."),
+    "stealth": Words("{seat}'s {attacker} bypasses {card} with stealth."),
+    "strength_changed": Words("{seat}'s {card} gets {amount} STR."),
+    "power_gained": Words("{seat} gains {amount} power ({reason})."),
+    "power_lost": Words("{seat} loses {amount} power ({reason})."),
+    "power_returned": Words("{seat}'s {card} loses {amount} power."),
+    "ability_used": Words("{seat} uses {card}."),
+    "ability_resolved": Words("{card} takes effect."),
+    "action_cancelled": Words("{seat} cancels an ability."),
+    "control_taken": Words("{seat} takes control of {card}."),
+    "duplicate_attached": Words("{seat} adds a duplicate to {card}."),
+    "dominance_won": Words("{seat} wins dominance ({totals!t})."),
+    "dominance_tied": Words("Dominance is tied ({totals!t}): nobody wins it."),
+    "plots_recycled": Words("{seat} takes the used plots back ({count})."),
+    "title_taken": Words("{seat} takes the title {title}."),
+    "titles_returned": Words("The titles return to the council."),
+    "keyword_gained": Words("{seat}'s {card} gains {keyword}."),
+    "icon_gained": Words("{seat}'s {card} gains an icon."),
+    "game_over": Words("[bold]The game is over: {winners!p} won ({ending}).[/]"),
+}
+
+#: what ``?`` says at each kind of decision, and the reference section to read
+HELP: dict[str, Help] = {
+    "mulligan": Help(
+        "Keep your opening hand, or shuffle it back and draw a new one (once).", "Setup"
+    ),
+    "setup": Help(
+        "Put set-up cards face down (up to the set-up gold); they are revealed together.", "Setup"
+    ),
+    "plot": Help(
+        "Choose the plot you reveal this round: its income, initiative and claim "
+        "count for the whole round.",
+        "A round",
+    ),
+    "first_player": Help("You won initiative: name the first player of the round.", "A round"),
+    "order": Help("Several 'when revealed' effects wait: choose which resolves first.", "A round"),
+    "marshal": Help(
+        "Pay gold to put a card from your hand into play, or finish marshalling (done).", "A round"
+    ),
+    "challenge": Help(
+        "Declare a military, intrigue or power challenge against an opponent, "
+        "or end your challenges.",
+        "A round",
+    ),
+    "attackers": Help(
+        "Kneel characters with the challenge's icon to attack; choose one at a time, then done.",
+        "A round",
+    ),
+    "defenders": Help(
+        "Kneel characters with the challenge's icon to defend, one at a time; "
+        "none leaves the challenge unopposed.",
+        "A round",
+    ),
+    "claim": Help(
+        "Pay the claim: military kills characters, intrigue discards from hand, power moves power.",
+        "A round",
+    ),
+    "action": Help(
+        "Play an action from hand or from a card in play, or pass.",
+        "Actions, responses, saves and cancels",
+    ),
+    "response": Help(
+        "Use a response to what just happened, or pass.", "Actions, responses, saves and cancels"
+    ),
+    "save": Help(
+        "Save the card about to leave play with one of your saves, or let it go.",
+        "Actions, responses, saves and cancels",
+    ),
+    "cancel": Help(
+        "Cancel the ability just triggered, or let it resolve.",
+        "Actions, responses, saves and cancels",
+    ),
+    "target": Help("Choose the card the ability aims at.", "Actions, responses, saves and cancels"),
+    "stealth": Help(
+        "Stealth: choose a character your attacker bypasses (it cannot defend).", "Keywords"
+    ),
+    "vengeful": Help(
+        "Vengeful: you lost a challenge as defender, so you may stand your Vengeful cards, "
+        "one at a time.",
+        "Keywords",
+    ),
+    "vigilant": Help(
+        "Vigilant: you won a challenge as attacker, so you may stand your Vigilant cards, "
+        "one at a time.",
+        "Keywords",
+    ),
+    "infamy": Help(
+        "Infamy: the power you gain may go onto an Infamy card instead of your House; it "
+        "counts toward victory either way.",
+        "Keywords",
+    ),
+    "host": Help("Choose the character this attachment goes on.", "Cards, piles and terms"),
+    "search": Help("Choose the card the search finds.", "Actions, responses, saves and cancels"),
+    "title": Help(
+        "Take one title for the round: it supports one title and opposes another.",
+        "Titles (three and four players)",
+    ),
+    "bribe": Help("Littlefinger: offer gold to a rival for a deal.", "Variants"),
+    "draft": Help("Draft a plot for your plot deck.", "Variants"),
+}
+
+
+def printed(lines: list[str]) -> str:
+    """A card's printed lines as screen markup: ``**Vengeful.**`` bold, ``[gold]`` a word."""
+    text = esc(re.sub(r"\[(\w+)\]", r"\1", " ".join(lines)))
+    return re.sub(r"\*\*(.+?)\*\*", r"[bold]\1[/]", text) or "[dim]no text[/]"
+
+
+#: the challenge icons as one letter each (Military, Intrigue, Power)
+ICON_LETTER = {"military": "M", "intrigue": "I", "power": "P"}
+
+
+class ThronesText(TextForm):
+    """The thrones card game in words: each House's table, your hand and plots."""
+
+    EVENTS = EVENTS
+    HELP = HELP
+
+    def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
+        super().__init__(content, factions)
+        model = content.model
+        for group in (model.houses, model.cards, model.plots, model.titles, model.agendas):
+            for item in group:
+                self.names[item.id] = item.name
+        self.colours = {h.id: h.color for h in model.houses}
+        self.cards = {c.id: c for c in model.cards}
+        self.plots = {p.id: p for p in model.plots}
+        self.house_names = {h.id: h.name for h in model.houses}
+        self.setup_gold = model.rules.setup_gold
+
+    def heading(self, view: Any) -> str:
+        """Round, phase, first player and the power that wins."""
+        v: ThronesView = view
+        return (
+            f"[bold]Round {v.round}[/] · {v.phase} phase · first player "
+            f"{self.player(v.first_player)} · {v.victory_power} power wins"
+        )
+
+    def _card(self, v: ThronesView, c: Card) -> tuple[str, ...]:
+        d = c.d
+        facts = []
+        if c.kneeling:
+            facts.append("[dim]knelt[/]")
+        if c.power:
+            facts.append(f"{c.power} power")
+        if c.attachments:
+            facts.append("+ " + listing([self.name(a.d.id) for a in c.attachments]))
+        if c.controller != c.owner:
+            facts.append(f"owned by {self.player(c.owner)}")
+        kws = keywords_of(c.static_kw | c.temp_kw | d.kw)
+        if kws:
+            facts.append(", ".join(kws))
+        strength = str(v.strength(c)) if d.type == "character" else ""
+        icons = "".join(ICON_LETTER.get(i, "?") for i in icons_of(d.icons | c.static_icons))
+        return (self.name(d.id), d.type, strength, icons, "; ".join(facts))
+
+    def board(self, view: Any) -> list[Block]:
+        """Each House's power, gold, cards in play and plot; the challenge under way."""
+        v: ThronesView = view
+        blocks = []
+        for seat in range(v.players):
+            plot = v.plot(seat)
+            plot_text = (
+                f"{self.name(plot.d.id)} (income {plot.d.income}, initiative "
+                f"{plot.d.initiative}, claim {plot.d.claim})"
+                if plot is not None
+                else "none yet"
+            )
+            title = v.title(seat)
+            lines = [
+                f"[bold]{v.power(seat)}[/] power · {v.gold(seat)} gold · hand {v.hand_size(seat)}"
+                f" · deck {v.deck_size(seat)} · dead {len(v.dead(seat))}"
+                f" · discard {len(v.discard(seat))}"
+                + (f" · title {self.name(title)}" if title else ""),
+                f"Plot: {plot_text}",
+            ]
+            cards = v.in_play(seat)
+            house = self.factions[seat]
+            blocks.append(
+                Block(
+                    self.player(seat) + (" [bold](you)[/]" if seat == v.seat else ""),
+                    tuple(lines),
+                    columns=("in play", "type", "STR", "icons", "") if cards else (),
+                    rows=tuple(self._card(v, c) for c in cards),
+                    colour=self.colours.get(house, ""),
+                )
+            )
+        ch = v.challenge
+        if ch is not None:
+            attack, defence = v.side_strength()
+            blocks.append(
+                Block(
+                    f"{ch.ctype} challenge",
+                    (
+                        f"{self.player(ch.attacker)} attacks {self.player(ch.defender)}",
+                        f"attackers ({attack} STR): "
+                        + listing([self.name(c.d.id) for c in ch.attackers]),
+                        f"defenders ({defence} STR): "
+                        + listing([self.name(c.d.id) for c in ch.defenders]),
+                    ),
+                )
+            )
+        return blocks
+
+    def own(self, view: Any) -> list[Block]:
+        """The seat's hand (type, cost, STR, icons) and its plot deck."""
+        v: ThronesView = view
+        rows = []
+        for c in v.hand:
+            d = c.d
+            icons = "".join(ICON_LETTER.get(i, "?") for i in icons_of(d.icons))
+            strength = str(d.strength) if d.type == "character" else ""
+            rows.append((self.name(d.id), d.type, str(d.cost), strength, icons))
+        plots = [
+            f"{self.name(p.d.id)} ({p.d.income}/{p.d.initiative}/{p.d.claim})" for p in v.plot_deck
+        ]
+        house = self.factions[v.seat]
+        return [
+            Block(
+                f"hand of {self.player(v.seat)}",
+                ("Plots (income/initiative/claim): " + listing(counted(plots)),),
+                columns=("card", "type", "cost", "STR", "icons") if rows else (),
+                rows=tuple(rows),
+                colour=self.colours.get(house, ""),
+            )
+        ]
+
+    def event(self, event: Event, seat: int | None) -> str | None:
+        """As the table says, but a card marshalled says its cost and a plot revealed is
+        told once (by ``plot_revealed``)."""
+        if event.kind == "card_played":
+            card = str(event.data.get("card"))
+            if card in self.plots:
+                return None
+            if "cost" in event.data:
+                return (
+                    f"{self.player(event.seat)} marshals {self.name(card)} "
+                    f"({event.data['cost']} gold)."
+                )
+        return super().event(event, seat)
+
+    def ask(self, decision: Decision, view: Any) -> str:
+        """The question, with the gold to spend where gold is spent."""
+        question = super().ask(decision, view)
+        v: ThronesView = view
+        if decision.kind == "marshal":
+            question += f" (you have {v.gold(v.seat)} gold)"
+        elif decision.kind == "setup":
+            question += f" ({self.setup_gold} gold to set up with)"
+        return question
+
+    def option(self, decision: Decision, option: Option) -> str:
+        """The label in words, with a plot's income/initiative/claim and a card's cost."""
+        text = self.option_label(option.label)
+        _, _, ident = option.label.partition(": ")
+        if ident in self.plots:
+            p = self.plots[ident]
+            text += f" [dim](income {p.income}, initiative {p.initiative}, claim {p.claim})[/]"
+        elif decision.kind in ("marshal", "setup") and ident in self.cards:
+            text += f" [dim](cost {getattr(self.cards[ident], 'cost', 0)})[/]"
+        return text
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """The rules text of the seat's hand, its plots and every card in play."""
+        v: ThronesView = view
+        ids = [c.d.id for c in v.hand] + [c.d.id for c in v.plot_deck]
+        for seat in range(v.players):
+            ids += [c.d.id for c in v.in_play(seat)]
+            plot = v.plot(seat)
+            if plot is not None:
+                ids.append(plot.d.id)
+        out = []
+        for ident in dict.fromkeys(ids):  # once each, in order
+            model = self.cards.get(ident) or self.plots.get(ident)
+            if model is None:
+                continue
+            out.append((self.name(ident), printed(card_text(model, self.house_names))))
+        return out
+
+
+def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> ThronesText:
+    """The thrones text form for a game of ``factions`` (``Ruleset.text_form``)."""
+    return ThronesText(content, factions)

@@ -155,3 +155,36 @@ def test_view_is_a_snapshot(content: LoadedContent) -> None:
     game.s.seats[0].gold += 5
     assert before.state.seats[0].gold == gold
     assert before != game.view(0)
+
+
+def test_the_text_form_shows_the_map_and_the_roads_from_the_seats_nobles(
+    content: LoadedContent,
+) -> None:
+    """Every Fief and Village is on the map, held Villages with their holders, and the
+    roads lead from each Village where one of the seat's Nobles stands."""
+    import io
+
+    from pnp.play import draw
+    from pnp.rulesets.fief.view import text_form
+
+    game, _ = play_random(content, 31, steps=300)
+    form = text_form(content, game.factions())
+    out = io.StringIO()
+    draw.console(out, plain=True).print(draw.screen(form.screen(game, 0)))
+    # the words, however the panels wrap them
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    model = content.model
+    assert all(f.name in text for f in model.fiefs)
+    assert all(v.name in text for v in model.villages)
+    assert "roads from where your Nobles stand" in text
+    s = game.s
+    fmap = s.cat.map
+    mine = [n for n in s.nobles.values() if n.seat == 0 and n.zone == "board"]
+    assert mine, "seat 0 has a Noble on the board"
+    for noble in mine:
+        ways = ", ".join(
+            fmap.names[w] + (" (sea)" if fmap.sea_road[r] else "")
+            for w, r in fmap.neighbours[noble.at]
+        )
+        assert f"at {fmap.names[noble.at]} → {ways}" in text
+    assert max(map(len, out.getvalue().splitlines())) <= 80

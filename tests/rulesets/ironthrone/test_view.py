@@ -10,6 +10,7 @@ from pnp.engine.game import Game
 from pnp.engine.testing import view_leaks
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.view import SeatView
 
 SETUP: dict[str, Any] = {
     "start": "encounter",
@@ -102,3 +103,32 @@ def test_view_reports_public_state(game: IronThroneGame) -> None:
     assert view.hand_size(0) == 2 and view.deck_size(1) == 2
     assert view.leader(0) == "stark-eddard"
     assert [c.id for c in view.hand()] == ["baratheon-hostility-1", "baratheon-hostility-2"]
+
+
+def _screen(game: IronThroneGame, seat: int) -> str:
+    """The text form of ``seat``'s view, drawn as plain text."""
+    import io
+
+    from pnp.play import draw
+    from pnp.rulesets.ironthrone.view import text_form
+
+    out = io.StringIO()
+    form = text_form(RULESET.load(), game.factions())
+    draw.console(out, plain=True).print(draw.screen(form.screen(game, seat)))
+    return out.getvalue()
+
+
+def test_the_text_form_shows_the_seat_its_hand_and_everyone_the_board(
+    game: IronThroneGame,
+) -> None:
+    text = _screen(game, 1)
+    view = game.view(1)
+    assert isinstance(view, SeatView)
+    assert text.count("hand of ") == 1 and "(seat 1)" in text.split("hand of ")[1][:40]
+    assert "Characters (power):" in text and "influence spread" in text
+    form_names = {c.id: c.name for c in RULESET.load().model.characters}
+    for cid, _power, _alive in view.characters(0):
+        assert form_names[cid] in text
+    assert max(map(len, text.splitlines())) <= 80
+    swap_hand_and_deck(2)(game)
+    assert _screen(game, 1) == text  # another's hand changed: this seat sees nothing new

@@ -37,3 +37,43 @@ def test_views_hide_other_hands_and_decks(content: LoadedContent) -> None:
     before = game.view(1)
     _hidden_swap(game, 1)
     assert game.view(1) != before
+
+
+def _screen(game: ThronesGame, content: LoadedContent, seat: int | None) -> str:
+    """The text form of ``seat``'s view (``None``: everything), drawn as plain text."""
+    import io
+
+    from pnp.play import draw
+    from pnp.rulesets.thrones.view import text_form
+
+    out = io.StringIO()
+    form = text_form(content, game.factions())
+    draw.console(out, plain=True).print(draw.screen(form.screen(game, seat)))
+    return out.getvalue()
+
+
+def test_the_text_form_shows_a_seat_its_hand_and_plots_and_no_other_hand(
+    content: LoadedContent,
+) -> None:
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(3), 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        d = game.decision()
+        assert d is not None
+        game.apply(rng.randrange(len(d.options)))
+    assert isinstance(game, ThronesGame)
+    names = {c.id: c.name for c in content.model.cards} | {
+        p.id: p.name for p in content.model.plots
+    }
+    text = _screen(game, content, 0)
+    assert "hand of " in text and text.count("hand of ") == 1
+    assert all(names[c.d.id] in text for c in game.seats[0].hand)
+    assert all(names[c.d.id] in text for c in game.seats[0].plot_deck)
+    assert f"hand {len(game.seats[1].hand)}" in text  # another's hand: its size only
+    assert max(map(len, text.splitlines())) <= 80
+    # another seat's hidden cards changing changes nothing on this seat's screen
+    _hidden_swap(game, 1)
+    assert _screen(game, content, 0) == text
+    # a replay's omniscient screen shows every hand
+    assert _screen(game, content, None).count("hand of ") == 3

@@ -1,0 +1,81 @@
+"""Draw a screen with rich: panels and tables, House colours, at most 80 columns.
+
+The one place that knows rich: a text form's :class:`~pnp.play.screen.Screen`,
+the events since a seat's last turn and the numbered options of its decision
+become rich renderables here, for the terminal and for a shared log alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import IO
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from pnp.play.screen import Block, Screen
+
+#: the widest a screen is drawn, so it fits a classic terminal
+WIDTH = 80
+
+
+def console(file: IO[str] | None = None, *, plain: bool = False) -> Console:
+    """A console at most :data:`WIDTH` columns wide (``plain``: no colour, for a log file).
+
+    Colour follows the terminal (and ``NO_COLOR``); a narrower terminal is used
+    at its own width.
+    """
+    if plain:
+        return Console(file=file, width=WIDTH, color_system=None, highlight=False, emoji=False)
+    out = Console(file=file, highlight=False, emoji=False)
+    if out.width > WIDTH or not out.is_terminal:
+        out.width = WIDTH
+    return out
+
+
+def block(b: Block) -> RenderableType:
+    """One panel: its lines, then its table."""
+    parts: list[RenderableType] = [Text.from_markup(line) for line in b.lines]
+    if b.columns:
+        table = Table(show_edge=False, pad_edge=False, box=None, expand=False)
+        for heading in b.columns:
+            table.add_column(Text.from_markup(heading), overflow="fold")
+        for row in b.rows:
+            table.add_row(*(Text.from_markup(cell) for cell in row))
+        parts.append(table)
+    border = b.colour or "white"
+    return Panel(
+        Group(*parts),
+        title=Text.from_markup(b.title),
+        title_align="left",
+        border_style=border,
+        expand=True,
+    )
+
+
+def screen(s: Screen) -> RenderableType:
+    """A whole screen: its heading, then each block."""
+    parts: list[RenderableType] = []
+    if s.heading:
+        parts.append(Text.from_markup(s.heading))
+    parts += [block(b) for b in s.blocks]
+    return Group(*parts)
+
+
+def events(lines: Sequence[str], title: str) -> RenderableType:
+    """What happened, one line each, in a panel."""
+    body = [Text.from_markup(f"• {line}") for line in lines] or [Text("nothing yet")]
+    return Panel(Group(*body), title=title, title_align="left", border_style="dim")
+
+
+def options(question: str, labels: Sequence[str], who: str) -> RenderableType:
+    """The decision: who decides, the question, and the options numbered from 1."""
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(justify="right", style="bold")
+    table.add_column(overflow="fold")
+    for n, label in enumerate(labels, start=1):
+        table.add_row(f"{n}", Text.from_markup(label))
+    head = Text.from_markup(f"{who}: [bold]{question}[/]")
+    return Panel(Group(head, table), title="your decision", title_align="left", border_style="bold")

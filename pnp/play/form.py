@@ -1,0 +1,250 @@
+"""A ruleset's text form: a seat's view, its events and its options in words.
+
+Each ruleset's ``view.py`` subclasses :class:`TextForm` and names it on its
+``Ruleset`` (``text_form``); a ruleset without one gets this generic form,
+which shows the option labels and the events as data, so ``pnp play`` works
+for a fourth ruleset from its first day.
+
+Everything a text form shows a seat comes from that seat's view
+(``game.view(seat)``, the view the bots decide from) and from the events the
+seat may see: an event the table marks private (a card drawn) is told in
+full to its own seat only and to the others without the card.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.engine.decision import Decision, Option
+from pnp.engine.event import Event
+from pnp.engine.game import Game
+from pnp.play.screen import Block, Screen, esc, humanize, tint
+from pnp.rulesets.ruleset import Ruleset
+
+#: ``seat N`` in an option label
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+@dataclass(frozen=True)
+class Words:
+    """How one event kind is told: ``text`` to those who may see it all, ``hidden`` to
+    the others (``None``: the event is public).
+
+    The texts are :meth:`str.format` templates over the event's data; ``{seat}`` is
+    the acting player, ``!p`` names a seat number as its player (``{target!p}``) and
+    ``!t`` a list of one number per seat with their Houses (``{totals!t}``), ``!h`` a
+    phase by its name in the form's :attr:`TextForm.phases` (``{phase!h}``), ``!n`` a
+    count with 0 read as "no" (``{troops!n} troops``), ``!w`` a code in words from the
+    form's :attr:`TextForm.words` (``{why!w}``).
+    ``private(event)`` says whether this event is private (default: whenever
+    ``hidden`` is given); a facedown card is private only while it is facedown.
+    """
+
+    text: str
+    hidden: str | None = None
+    private: Callable[[Event], bool] | None = None
+
+    def is_private(self, event: Event) -> bool:
+        """Whether only the event's own seat may read ``text``."""
+        if self.hidden is None:
+            return False
+        return True if self.private is None else self.private(event)
+
+
+@dataclass(frozen=True)
+class Help:
+    """What ``?`` says about a decision: a few words and the rules reference section
+    (``pnp rules RULESET`` prints the reference)."""
+
+    text: str
+    section: str
+
+
+class _Formatter(string.Formatter):
+    """Fills an event template: ids become names, ``!p`` makes a seat a player's name."""
+
+    def __init__(self, form: TextForm) -> None:
+        self.form = form
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        """``!p``, ``!t``, ``!h``, ``!n`` and ``!w`` (see :class:`Words`); the rest as usual."""
+        if conversion == "t" and isinstance(value, (list, tuple)):  # a number per seat
+            return "[p]" + ", ".join(f"{self.form.house(s)} {n}" for s, n in enumerate(value))
+        if conversion == "n" and isinstance(value, int):  # a count: 0 reads "no"
+            return "[p]" + (str(value) if value else "no")
+        if conversion == "h" and isinstance(value, str):  # a phase, by the form's names
+            return "[p]" + self.form.phases.get(value, value.replace("_", " "))
+        if conversion == "w" and isinstance(value, str):  # a code, by the form's words
+            return "[p]" + self.form.words.get(value, value.replace("_", " "))
+        if conversion == "p":
+            if isinstance(value, (list, tuple)):
+                return "[p]" + " and ".join(self.form.player(v) for v in value)
+            if value is None:
+                return "[p]nobody"
+            return "[p]" + (self.form.player(value) if isinstance(value, int) else str(value))
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        """A value in words: ids as names, lists joined, mappings as counts by name."""
+        if isinstance(value, str):
+            # a player's name is markup already ("[p]" marks it), anything else an id
+            return value[3:] if value.startswith("[p]") else self.form.name(value)
+        if isinstance(value, dict):  # a count by id, or by seat ("0": a seat's bid)
+            return (
+                ", ".join(
+                    f"{self.form.house(int(k)) if str(k).isdigit() else self.form.name(str(k))} "
+                    f"{self.format_field(v, '')}"
+                    for k, v in value.items()
+                )
+                or "none"
+            )
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, (list, tuple)):
+            if not value:
+                return "none"
+            return ", ".join(self.form.name(v) if isinstance(v, str) else str(v) for v in value)
+        return super().format_field(value, format_spec)
+
+
+class TextForm:
+    """The generic text form; a ruleset's ``view.py`` subclass fills in its own parts."""
+
+    #: how each event kind is told; a kind missing here is told as data, one mapped to
+    #: ``None`` is not told (bookkeeping nobody needs to read)
+    EVENTS: Mapping[str, Words | None] = {}
+    #: what ``?`` says per decision kind
+    HELP: Mapping[str, Help] = {}
+    #: the rules reference section for a decision kind ``HELP`` does not name
+    DEFAULT_SECTION = "the whole reference"
+
+    def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
+        self.content = content
+        self.factions = tuple(factions)
+        #: display names by content id (cards, Houses, places): a subclass fills them
+        self.names: dict[str, str] = {}
+        #: each House's colour (``#rrggbb``) by House id
+        self.colours: dict[str, str] = {}
+        #: phase names by the ids events give (``{phase!h}``)
+        self.phases: dict[str, str] = {}
+        #: codes events give (a reason) in words (``{why!w}``)
+        self.words: dict[str, str] = {}
+        self._formatter = _Formatter(self)
+
+    # ------------------------------------------------------------------ names
+
+    def name(self, ident: str) -> str:
+        """The display name of a content id (the id itself, in words, when it has none:
+        ``hear_ye`` reads ``hear ye``)."""
+        return esc(humanize(ident, self.names).replace("_", " "))
+
+    def house(self, seat: int) -> str:
+        """Seat ``seat``'s House name, in its colour."""
+        if not 0 <= seat < len(self.factions):
+            return f"seat {seat}"
+        house = self.factions[seat]
+        name = self.names.get(house, house.title()).removeprefix("House ")
+        return tint(name, self.colours.get(house, ""))
+
+    def player(self, seat: int | None) -> str:
+        """``Stark (seat 0)``: how a player is named everywhere on screen."""
+        if seat is None:
+            return "everyone"
+        return f"{self.house(seat)} (seat {seat})"
+
+    # ------------------------------------------------------------------ the screen
+
+    def screen(self, game: Game, seat: int | None) -> Screen:
+        """What ``seat`` sees now (``None``: everything, as a replay shows it)."""
+        views = {s: game.view(s) for s in range(game.players)}
+        shown = views[0 if seat is None else seat]
+        blocks = list(self.board(shown))
+        for s in range(game.players) if seat is None else (seat,):
+            blocks += self.own(views[s])
+        return Screen(self.heading(shown), tuple(blocks))
+
+    def heading(self, view: Any) -> str:
+        """One line over the screen: round, phase, scores."""
+        return ""
+
+    def board(self, view: Any) -> list[Block]:
+        """What every seat sees (the table, the map, the scores), from ``view``."""
+        return []
+
+    def own(self, view: Any) -> list[Block]:
+        """What only ``view``'s seat sees (its hand)."""
+        return []
+
+    # ------------------------------------------------------------------ events
+
+    def event(self, event: Event, seat: int | None) -> str | None:
+        """``event`` in words as ``seat`` may read it (``None``: all of it), or ``None``
+        when it is not worth telling."""
+        if event.kind not in self.EVENTS:
+            return self._as_data(event)
+        words = self.EVENTS[event.kind]
+        if words is None:
+            return None
+        text = words.text
+        if words.is_private(event) and seat is not None and seat != event.seat:
+            assert words.hidden is not None
+            text = words.hidden
+        data = dict(event.data)
+        data["seat"] = "[p]" + self.player(event.seat)
+        try:
+            return self._formatter.format(text, **data)
+        except (KeyError, IndexError, ValueError):  # data without a field the words name
+            return self._as_data(event)
+
+    def _as_data(self, event: Event) -> str:
+        who = f"{self.player(event.seat)}: " if event.seat is not None else ""
+        what = event.kind.replace("_", " ")
+        facts = ", ".join(
+            f"{k.replace('_', ' ')} {self.name(v) if isinstance(v, str) else esc(v)}"
+            for k, v in event.data.items()
+        )
+        return f"{who}{what}" + (f" ({facts})" if facts else "")
+
+    # ------------------------------------------------------------------ the decision
+
+    def option(self, decision: Decision, option: Option) -> str:
+        """An option of ``decision`` in words (a subclass may add what the label lacks)."""
+        return self.option_label(option.label)
+
+    def option_label(self, label: str) -> str:
+        """An option's label in words: ids become names, ``seat N`` a player."""
+        text = esc(humanize(label, self.names))
+        return _SEAT.sub(lambda m: self.player(int(m.group(1))), text)
+
+    def ask(self, decision: Decision, view: Any) -> str:
+        """The question a decision asks, in a few words (``view``: the deciding seat's)."""
+        found = self.HELP.get(decision.kind)
+        return found.text.split(".")[0] if found else decision.kind.replace("_", " ")
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """(name, rules text) of the cards ``view``'s seat can read now (its hand, the
+        cards in play): what the ``c`` key prints. The generic form knows none."""
+        return []
+
+    def explain(self, decision: Decision) -> Help:
+        """What ``?`` says about ``decision``."""
+        return self.HELP.get(
+            decision.kind,
+            Help(f"Choose one of the options ({decision.kind.replace('_', ' ')}).", "—"),
+        )
+
+
+def text_form_for(
+    ruleset: Ruleset, content: LoadedContent[Any], factions: Sequence[str]
+) -> TextForm:
+    """``ruleset``'s own text form for a game of ``factions``, else the generic one."""
+    factory = ruleset.text_form
+    if factory is None:
+        return TextForm(content, factions)
+    form: TextForm = factory(content, factions)
+    return form

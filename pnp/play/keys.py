@@ -1,0 +1,71 @@
+"""The keys at a prompt, and reading one answer into an action.
+
+At a decision a player types an option's number, or one of the keys of
+:data:`DECISION_KEYS`; the replay viewer has its own (:data:`WATCH_KEYS`).
+Anything else is refused with a short reason and asked again: a slip of the
+finger never ends or loses a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: the keys at a decision, with what each does (shown by ``?`` and in the prompt)
+DECISION_KEYS = {
+    "?": "explain this decision and name its rules reference section",
+    "c": "read the rules text of the cards on your screen",
+    "u": "undo your last decision",
+    "s": "save the game",
+    "q": "quit (the game is saved; pnp play --resume FILE continues it)",
+}
+
+#: the keys of the replay viewer
+WATCH_KEYS = {
+    "n": "next decision (Enter does the same)",
+    "b": "back one decision",
+    "r N": "jump to the start of round N",
+    "g N": "go to decision N",
+    "e": "go to the end",
+    "q": "quit",
+}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a player typed: an option index (0-based), or a key and its number."""
+
+    key: str
+    index: int = -1
+
+
+def read_decision(raw: str, options: int) -> Answer | str:
+    """The answer ``raw`` gives a decision of ``options`` options, or why it is refused."""
+    text = raw.strip().lower()
+    if not text:
+        return f"type a number from 1 to {options}, or ? for help"
+    if text in DECISION_KEYS:
+        return Answer(text)
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= options:
+            return Answer("choose", n - 1)
+        return f"{n} is not an option: type a number from 1 to {options}"
+    return f"{raw.strip()!r} is not a number nor a key (? help, c cards, u undo, s save, q quit)"
+
+
+def read_watch(raw: str) -> Answer | str:
+    """The replay viewer's answer ``raw``, or why it is refused."""
+    text = raw.strip().lower()
+    if text in ("", "n"):
+        return Answer("n")
+    if text in ("b", "e", "q", "?"):
+        return Answer(text)
+    key, _, rest = text.partition(" ")
+    if key in ("r", "g"):
+        number = rest.strip()
+        if number.isdigit():
+            return Answer(key, int(number))
+        return f"{key} needs a number: {key} 3"
+    return (
+        f"{raw.strip()!r} is no key here (n next, b back, r N round, g N decision, e end, q quit)"
+    )

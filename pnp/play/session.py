@@ -1,0 +1,219 @@
+"""A game at the table: humans at some seats, bots at the others, kept as a record.
+
+A :class:`Session` plays the bots' decisions itself and stops at each human
+one. Every game is a :class:`~pnp.engine.record.Record` as it goes (the
+human seats' agent is ``human``), written after every human decision, so
+``pnp play --resume`` continues it and ``pnp replay`` verifies it.
+
+Resuming and undoing both set the game up again from the record's seed and
+replay its choices; the bots are asked again on the way (each draws from its
+own RNG stream, ``stream(seed, "agent", seat)``, as in a playtest), so a
+resumed game goes on exactly as an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.engine.agents import make_agent
+from pnp.engine.decision import Decision
+from pnp.engine.event import Event
+from pnp.engine.game import Agent, Game, Result
+from pnp.engine.invariants import violations
+from pnp.engine.record import Record, result_dict
+from pnp.engine.rng import stream
+from pnp.engine.runner import CAPPED, CRASHED, FINISHED, INCOMPLETE, VIOLATED
+from pnp.errors import PnpError
+from pnp.rulesets.ruleset import Ruleset
+
+#: the agent name a record gives a seat played by a person
+HUMAN = "human"
+
+
+class RefereeCrash(PnpError):
+    """The referee or a bot raised: a bug, reported with the saved record (exit 1)."""
+
+    exit_code = 1
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision made, and what it caused (the first step: the set-up, no decision)."""
+
+    seat: int | None
+    kind: str
+    #: the chosen option's label
+    label: str
+    events: tuple[Event, ...]
+    round: int
+
+
+@dataclass
+class Session:
+    """A game being played, with its record (see the module's docstring)."""
+
+    ruleset: Ruleset
+    content: LoadedContent[Any]
+    record: Record
+    #: where the record is written
+    path: Path
+    game: Game = field(init=False)
+    #: every step so far: the set-up, then one per choice
+    history: list[Step] = field(init=False)
+    bots: dict[int, Agent] = field(init=False)
+    rngs: dict[int, random.Random] = field(init=False)
+    #: rule invariants the game broke (it stops at once)
+    broken: list[str] = field(init=False, default_factory=list)
+    capped: Result | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.restart(list(self.record.choices))
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [s for s, a in enumerate(self.record.agents) if a == HUMAN]
+
+    @property
+    def choices(self) -> list[int]:
+        """The option indices chosen so far."""
+        return self.record.choices
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the game has stopped."""
+        if self.broken or self.capped is not None:
+            return None
+        return self.game.decision()
+
+    def result(self) -> Result | None:
+        """How the game ended (a cap included), or ``None`` while it goes on."""
+        return self.capped if self.capped is not None else self.game.result()
+
+    def since(self, seat: int | None) -> list[Step]:
+        """The steps since ``seat`` last decided (its own choice's step first); for a seat
+        that has not decided yet, or ``None``, every step."""
+        if seat is not None:
+            for i in range(len(self.history) - 1, 0, -1):
+                if self.history[i].seat == seat:
+                    return self.history[i:]
+        return list(self.history)
+
+    # ------------------------------------------------------------------ playing
+
+    def restart(self, choices: Sequence[int]) -> None:
+        """Set the game up again from the seed and replay ``choices`` (bots asked again)."""
+        record = self.record
+        if self.ruleset.new_game is None:
+            raise PnpError(f"the {self.ruleset.name} ruleset has no referee yet")
+        self.game = self.ruleset.new_game(self.content, record.config(), record.seed)
+        self.bots = {
+            s: make_agent(self.ruleset, name)
+            for s, name in enumerate(record.agents)
+            if name != HUMAN
+        }
+        self.rngs = {s: stream(record.seed, "agent", s) for s in self.bots}
+        self.broken = []
+        self.capped = None
+        self.history = [Step(None, "setup", "", tuple(self.game.setup_events()), self.game.round)]
+        record.choices = []
+        for index in choices:
+            decision = self.decision()
+            if decision is None:
+                break
+            if decision.seat in self.bots:
+                self._bot_choice(decision)  # keeps its stream where the first game had it
+            self._apply(decision, index)
+
+    def play_bots(self) -> None:
+        """Let the bots decide until a human seat must, or the game stops."""
+        decision = self.decision()
+        while decision is not None and decision.seat in self.bots:
+            self._apply(decision, self._bot_choice(decision))
+            decision = self.decision()
+
+    def choose(self, index: int) -> None:
+        """The pending human decision takes option ``index`` (checked by the prompt)."""
+        decision = self.decision()
+        assert decision is not None and decision.seat not in self.bots
+        self._apply(decision, index)
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision and everything after it; ``False`` if it has
+        made none."""
+        for i in range(len(self.history) - 1, 0, -1):
+            if self.history[i].seat == seat:
+                self.restart(self.record.choices[: i - 1])
+                return True
+        return False
+
+    def _bot_choice(self, decision: Decision) -> int:
+        seat = decision.seat
+        bot = self.bots[seat]
+        view = self.game.view(seat) if getattr(bot, "needs_view", True) else None
+        try:
+            return bot.choose(view, decision, self.rngs[seat])
+        except Exception as exc:
+            raise self._crashed("agent", exc) from exc
+
+    def _apply(self, decision: Decision, index: int) -> None:
+        label = decision.options[index].label
+        self.record.choices.append(index)
+        try:
+            events = self.game.apply(index)
+        except Exception as exc:
+            raise self._crashed("apply", exc) from exc
+        self.history.append(
+            Step(decision.seat, decision.kind, label, tuple(events), self.game.round)
+        )
+        nxt = self.game.decision()
+        limits = self.record.game_limits()
+        if limits.invariants:
+            self.broken = violations(self.game, nxt)
+        if nxt is not None and len(self.record.choices) >= limits.max_steps:
+            self.capped = Result((), "step_cap", self.game.round)
+        elif nxt is not None and self.game.round > limits.max_rounds:
+            self.capped = Result((), "round_cap", self.game.round)
+
+    def _crashed(self, phase: str, exc: Exception) -> RefereeCrash:
+        self.record.status = CRASHED
+        self.record.failure = {
+            "phase": phase,
+            "type": type(exc).__name__,
+            "message": str(exc),
+            "step": len(self.record.choices),
+            "traceback": "",
+        }
+        self.record.write(self.path)
+        return RefereeCrash(
+            f"the referee stopped with {type(exc).__name__}: {exc} (a bug in pnp); "
+            f"the game so far is saved in {self.path}"
+        )
+
+    # ------------------------------------------------------------------ the record
+
+    def save(self) -> Path:
+        """Write the record as it stands (finished or not); its path."""
+        record = self.record
+        game = self.game
+        result = self.result()
+        record.rounds = game.round
+        record.factions = list(game.factions())
+        record.first_player = game.first_player()
+        record.violations = list(self.broken)
+        if self.broken:
+            record.status, record.result = VIOLATED, None
+        elif result is not None:
+            record.status = CAPPED if self.capped is not None else FINISHED
+            record.result = result_dict(result)
+        else:
+            record.status, record.result = INCOMPLETE, None
+        record.final_state_hash = game.state_hash() if result is not None else None
+        record.write(self.path)
+        return self.path

@@ -1,0 +1,158 @@
+"""The play loop: bots play, each human decision is shown and asked at the terminal.
+
+For each human decision the loop draws that seat's screen (its view in the
+ruleset's text form), what happened since its last decision in words, and
+the numbered options, then reads keys until it gets an option
+(:mod:`pnp.play.keys`). With several humans (hot-seat) it clears the screen
+and waits for the next player before showing his view. The record is written
+after every human decision.
+"""
+
+from __future__ import annotations
+
+from pnp.engine.decision import Decision
+from pnp.play import draw
+from pnp.play.form import TextForm, text_form_for
+from pnp.play.keys import DECISION_KEYS, Answer, read_decision
+from pnp.play.prompt import Terminal
+from pnp.play.session import Session
+
+#: the most event lines shown before a decision (older ones are summed up in one line)
+MOST_EVENTS = 24
+
+#: exit status of a game quit before its end (saved)
+QUIT = 0
+
+
+def event_lines(form: TextForm, session: Session, seat: int | None) -> list[str]:
+    """What happened since ``seat``'s last decision, in words, as ``seat`` may read it."""
+    lines: list[str] = []
+    for step in session.since(seat):
+        # a seat reads its own choices only: another's may be secret (a plot, a bid) and
+        # its events say what it did once that is public; a replay shows every choice
+        if step.seat is not None and seat in (None, step.seat):
+            who = "you" if seat is not None else form.player(step.seat)
+            lines.append(f"[dim]{who} chose {form.option_label(step.label)}[/]")
+        for event in step.events:
+            text = form.event(event, seat)
+            if text:
+                lines.append(text)
+    lines = _collapsed(lines)
+    if len(lines) > MOST_EVENTS:
+        dropped = len(lines) - MOST_EVENTS
+        lines = [f"[dim]… {dropped} earlier lines[/]", *lines[-MOST_EVENTS:]]
+    return lines
+
+
+def _collapsed(lines: list[str]) -> list[str]:
+    """Runs of one line (seven "draws a card") as one line with its count."""
+    out: list[str] = []
+    runs: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            runs[-1] += 1
+        else:
+            out.append(line)
+            runs.append(1)
+    return [line if n == 1 else f"{line} [dim](×{n})[/]" for line, n in zip(out, runs, strict=True)]
+
+
+def show_decision(term: Terminal, form: TextForm, session: Session, decision: Decision) -> None:
+    """Draw ``decision``'s seat's screen, its news and the numbered options."""
+    seat = decision.seat
+    term.show(
+        draw.screen(form.screen(session.game, seat)),
+        draw.events(event_lines(form, session, seat), "since your last decision"),
+        draw.options(
+            form.ask(decision, session.game.view(seat)),
+            [form.option(decision, o) for o in decision.options],
+            form.player(seat),
+        ),
+    )
+
+
+def help_text(form: TextForm, decision: Decision, ruleset: str) -> str:
+    """What ``?`` prints: the decision explained, its reference section and the keys."""
+    found = form.explain(decision)
+    keys = "".join(f"\n  {k}  {what}" for k, what in DECISION_KEYS.items())
+    return (
+        f"{found.text}\nRules reference: «{found.section}» (pnp rules {ruleset} prints it)."
+        f"\nKeys: a number chooses that option;{keys}"
+    )
+
+
+def play(session: Session, term: Terminal) -> int:
+    """Play ``session`` at ``term`` to its end, or until a player quits; the exit status."""
+    ruleset = session.ruleset.name
+    form = text_form_for(session.ruleset, session.content, session.game.factions())
+    last_seat: int | None = None
+    hot_seat = len(session.humans) > 1
+    while True:
+        session.play_bots()
+        decision = session.decision()
+        if decision is None:
+            break
+        seat = decision.seat
+        if hot_seat and seat != last_seat:
+            term.clear()
+            term.ask(f"Pass the terminal to {form.player(seat)}, then press Enter. ")
+            term.clear()
+        last_seat = seat
+        show_decision(term, form, session, decision)
+        prompt = f"Choose 1-{len(decision.options)} (? help, c cards, u undo, s save, q quit): "
+        while True:
+            answer = read_decision(term.ask(prompt), len(decision.options))
+            if isinstance(answer, str):
+                term.show(f"[red]{answer}[/]")
+                continue
+            if answer.key == "?":
+                term.show(help_text(form, decision, ruleset))
+            elif answer.key == "c":
+                texts = form.card_texts(session.game.view(seat))
+                term.show(
+                    *(f"[bold]{name}[/]: {text}" for name, text in texts)
+                    if texts
+                    else ["[dim]no card texts to show[/]"]
+                )
+            elif answer.key == "s":
+                term.say(f"Saved to {session.save()}.")
+            elif answer.key == "q":
+                path = session.save()
+                term.say(f"Saved to {path}.")
+                term.say(f"Continue with: pnp play --resume {path}")
+                return QUIT
+            elif answer.key == "u":
+                if session.undo(seat):
+                    session.save()
+                    term.show("Undone: your last decision is asked again.")
+                    break
+                term.show("[red]nothing to undo: you have made no decision yet[/]")
+            else:
+                _choose(session, answer)
+                break
+    return _finish(session, form, term)
+
+
+def _choose(session: Session, answer: Answer) -> None:
+    session.choose(answer.index)
+    session.save()
+
+
+def _finish(session: Session, form: TextForm, term: Terminal) -> int:
+    path = session.save()
+    humans = session.humans
+    seat = humans[0] if len(humans) == 1 else None
+    term.show(
+        draw.screen(form.screen(session.game, seat)),
+        draw.events(event_lines(form, session, seat), "the end of the game"),
+    )
+    result = session.result()
+    if session.broken:
+        term.show("[red]The game broke a rule invariant (a bug in pnp):[/]")
+        term.show(*session.broken)
+    elif result is not None:
+        winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
+        term.show(f"[bold]Game over[/] ({result.ending}, round {result.rounds}): won by {winners}.")
+    term.say(f"The record is in {path}.")
+    term.say(f"Watch it again with: pnp replay {path} --watch")
+    return 0

@@ -1,0 +1,233 @@
+"""The replay viewer: step through a recorded game with the views ``pnp play`` draws.
+
+``pnp replay RECORD --watch`` sets the game up from the record and shows it
+decision by decision: everything (omniscient) by default, or one seat's view
+(``--seat``), with keys to go forward, back, to a round or to the end
+(:data:`pnp.play.keys.WATCH_KEYS`). ``--to-text FILE`` writes the whole game
+as a plain log (each decision, then what it caused, in words) for sharing.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.content.problems import display_path
+from pnp.engine.game import Game
+from pnp.engine.record import Record, read_records, write_atomic
+from pnp.errors import UsageError
+from pnp.play import draw
+from pnp.play.form import TextForm, text_form_for
+from pnp.play.keys import WATCH_KEYS, read_watch
+from pnp.play.prompt import Terminal
+from pnp.play.session import Step
+from pnp.rulesets.ruleset import Ruleset
+
+#: the viewer's prompt
+PROMPT = "n next, b back, r N round, g N decision, e end, q quit: "
+
+
+@dataclass
+class Replayer:
+    """A recorded game that can be set to any decision: ``goto(k)`` plays its first ``k``
+    choices (going back sets it up again from the seed)."""
+
+    ruleset: Ruleset
+    content: LoadedContent[Any]
+    record: Record
+    game: Game = field(init=False)
+    #: the steps of the whole game: the set-up, then one per choice
+    steps: list[Step] = field(init=False)
+    #: how many choices the game has had
+    at: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self._setup()
+        while self._forward():  # one pass to learn every step (and its round)
+            pass
+        steps = self.steps
+        self._setup()
+        self.steps = steps
+
+    @property
+    def last(self) -> int:
+        """The number of choices the recorded game made."""
+        return len(self.steps) - 1
+
+    def _setup(self) -> None:
+        assert self.ruleset.new_game is not None
+        self.game = self.ruleset.new_game(self.content, self.record.config(), self.record.seed)
+        self.at = 0
+        self.steps = [Step(None, "setup", "", tuple(self.game.setup_events()), self.game.round)]
+
+    def _forward(self) -> bool:
+        decision = self.game.decision()
+        if decision is None or self.at >= len(self.record.choices):
+            return False
+        index = self.record.choices[self.at]
+        if not 0 <= index < len(decision.options):
+            return False
+        events = self.game.apply(index)
+        self.steps.append(
+            Step(
+                decision.seat,
+                decision.kind,
+                decision.options[index].label,
+                tuple(events),
+                self.game.round,
+            )
+        )
+        self.at += 1
+        return True
+
+    def goto(self, k: int) -> None:
+        """Set the game to just after its ``k``-th choice (clamped to the game)."""
+        k = max(0, min(k, self.last))
+        if k < self.at:
+            steps = self.steps
+            self._setup()
+            self.steps = steps
+        while self.at < k:
+            decision = self.game.decision()
+            assert decision is not None
+            self.game.apply(self.record.choices[self.at])
+            self.at += 1
+
+    def round_start(self, n: int) -> int | None:
+        """The first position whose round is ``n``, or ``None``."""
+        for k, step in enumerate(self.steps):
+            if step.round >= n:
+                return k
+        return None
+
+
+def step_lines(form: TextForm, step: Step, k: int, seat: int | None) -> list[str]:
+    """Step ``k`` in words, as ``seat`` may read it (``None``: everything)."""
+    lines = []
+    if step.seat is not None:
+        choice = form.option_label(step.label) if seat in (None, step.seat) else "[dim](hidden)[/]"
+        lines.append(
+            f"[bold]{k}.[/] {form.player(step.seat)}: {step.kind.replace('_', ' ')}: {choice}"
+        )
+    else:
+        lines.append("[bold]Set-up[/]")
+    for event in step.events:
+        text = form.event(event, seat)
+        if text:
+            lines.append(f"    {text}")
+    return lines
+
+
+def open_record(
+    path: Path, find: Any, content_root: Path | None
+) -> tuple[Ruleset, LoadedContent[Any], Record]:
+    """The ruleset, content and only record of ``path``."""
+    records = read_records(path)
+    if len(records) != 1:
+        raise UsageError(f"{display_path(path)}: holds {len(records)} records; watch one at a time")
+    record = records[0]
+    ruleset: Ruleset = find(record.ruleset)
+    root = content_root
+    if root is None and record.content_root and Path(record.content_root).is_dir():
+        root = Path(record.content_root)
+    return ruleset, ruleset.load(root, alone=True), record
+
+
+def write_log(replayer: Replayer, form: TextForm, seat: int | None, out: Path) -> None:
+    """The whole game as a plain log in ``out``: the set-up, each decision and what it
+    caused, the final position and the result."""
+    buffer = io.StringIO()
+    console = draw.console(buffer, plain=True)
+    record = replayer.record
+    who = "everything" if seat is None else f"as {form.player(seat)} saw it"
+    console.print(
+        f"{record.ruleset}, seed {record.seed}, {record.players} players "
+        f"({', '.join(form.player(s) for s in range(record.players))}); {who}"
+    )
+    for k, step in enumerate(replayer.steps):
+        for line in step_lines(form, step, k, seat):
+            console.print(line)
+    replayer.goto(replayer.last)
+    console.print(draw.screen(form.screen(replayer.game, seat)))
+    result = replayer.game.result()
+    if result is not None:
+        winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
+        console.print(f"Game over ({result.ending}, round {result.rounds}): won by {winners}.")
+    write_atomic(out, buffer.getvalue())
+
+
+def watch(replayer: Replayer, form: TextForm, seat: int | None, term: Terminal) -> int:
+    """Step through ``replayer``'s game at ``term`` until ``q``; the exit status."""
+    k = 0
+    while True:
+        replayer.goto(k)
+        step = replayer.steps[k]
+        term.show(
+            draw.screen(form.screen(replayer.game, seat)),
+            draw.events(
+                step_lines(form, step, k, seat),
+                f"decision {k} of {replayer.last} · round {step.round}",
+            ),
+        )
+        if k == replayer.last:
+            result = replayer.game.result()
+            if result is not None:
+                winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
+                term.show(f"[bold]Game over[/] ({result.ending}): won by {winners}.")
+            else:
+                term.show("[bold]The record ends here[/] (the game was not finished).")
+        while True:
+            answer = read_watch(
+                term.ask("n next, b back, r N round, g N decision, e end, q quit: ")
+            )
+            if isinstance(answer, str):
+                term.show(f"[red]{answer}[/]")
+                continue
+            if answer.key == "?":
+                term.show("; ".join(f"{key} {what}" for key, what in WATCH_KEYS.items()))
+                continue
+            break
+        if answer.key == "q":
+            return 0
+        if answer.key == "n":
+            if k == replayer.last:
+                term.show("[red]this is the end of the game (b back, q quit)[/]")
+            k = min(k + 1, replayer.last)
+        elif answer.key == "b":
+            k = max(k - 1, 0)
+        elif answer.key == "e":
+            k = replayer.last
+        elif answer.key == "g":
+            k = max(0, min(answer.index, replayer.last))
+        elif answer.key == "r":
+            found = replayer.round_start(answer.index)
+            if found is None:
+                term.show(f"[red]the game has no round {answer.index}[/]")
+            else:
+                k = found
+
+
+def run_watch(
+    path: Path,
+    *,
+    find: Any,
+    content_root: Path | None = None,
+    seat: int | None = None,
+    interactive: bool = True,
+    to_text: Path | None = None,
+    term: Terminal | None = None,
+) -> int:
+    """``pnp replay RECORD --watch`` and ``--to-text``: the exit status."""
+    ruleset, content, record = open_record(path, find, content_root)
+    if seat is not None and not 0 <= seat < record.players:
+        raise UsageError(f"--seat {seat}: the game's seats are 0 to {record.players - 1}")
+    replayer = Replayer(ruleset, content, record)
+    form = text_form_for(ruleset, content, replayer.game.factions())
+    if to_text is not None:
+        write_log(replayer, form, seat, to_text)
+    if interactive:
+        return watch(replayer, form, seat, term if term is not None else Terminal())
+    return 0

@@ -1,0 +1,183 @@
+"""``pnp play`` through CliRunner: prompts, bad input, undo, save and resume, hot-seat."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from pnp.cli import app
+from pnp.engine.record import read_records
+
+#: a quick game: Iron Throne at three
+GAME = ["ironthrone", "--players", "3", "--seed", "2"]
+
+
+def play(record: Path, answers: str, *args: str) -> Result:
+    """``pnp play`` with ``answers`` typed at its prompts."""
+    return CliRunner().invoke(app, ["play", *args, "--record", str(record)], input=answers)
+
+
+def choices(record: Path) -> list[int]:
+    return read_records(record)[0].choices
+
+
+def test_the_prompt_numbers_the_options_and_quitting_saves(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    result = play(record, "q\n", *GAME)
+    assert result.exit_code == 0, result.output
+    assert "your decision" in result.output
+    assert "\n│ 1  " in result.output and "Choose 1-" in result.output
+    assert f"Saved to {record}.\nContinue with: pnp play --resume {record}\n" in result.output
+    [saved] = read_records(record)
+    assert saved.status == "incomplete" and saved.agents == ["human", "heuristic", "heuristic"]
+    assert saved.origin == {"command": "play"}
+
+
+def test_every_line_fits_80_columns(tmp_path: Path) -> None:
+    for ruleset in ("thrones", "ironthrone", "fief"):
+        result = play(tmp_path / f"{ruleset}.json", "1\n" * 5 + "q\n", ruleset, "--seed", "3")
+        assert result.exit_code == 0, result.output
+        # CliRunner echoes no input: the next screen starts on the prompt's line
+        out = result.output.replace("q quit): ", "q quit):\n")
+        # a file path is as long as it is (and left whole, to be copied)
+        lines = [line for line in out.splitlines() if str(tmp_path) not in line]
+        assert max(map(len, lines)) <= 80
+
+
+def test_bad_input_asks_again_with_a_reason_and_loses_nothing(tmp_path: Path) -> None:
+    quit_at_once = tmp_path / "a.json"
+    play(quit_at_once, "q\n", *GAME)
+    record = tmp_path / "b.json"
+    result = play(record, "x\n0\n99\n\n-2\nq\n", *GAME)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "'x' is not a number nor a key" in out
+    assert "0 is not an option" in out and "99 is not an option" in out
+    assert "type a number from 1 to" in out
+    assert "'-2' is not a number nor a key" in out
+    assert choices(record) == choices(quit_at_once)  # nothing was chosen by the bad input
+
+
+def test_help_explains_the_decision_and_cites_the_reference(tmp_path: Path) -> None:
+    result = play(tmp_path / "g.json", "?\nq\n", "thrones", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "Rules reference: «Setup» (pnp rules thrones prints it)." in result.output
+    assert "\n  u  undo your last decision\n" in result.output
+
+
+def test_undo_asks_the_last_decision_again(tmp_path: Path) -> None:
+    before = tmp_path / "before.json"
+    play(before, "q\n", *GAME)
+    record = tmp_path / "g.json"
+    result = play(record, "1\nu\nq\n", *GAME)
+    assert result.exit_code == 0, result.output
+    assert "Undone: your last decision is asked again." in result.output
+    assert choices(record) == choices(before)
+    # the same decision is asked once more: its prompt shows twice before the undo's
+    first = result.output.split("Undone")[0]
+    assert first.count("your decision") == 2
+
+
+def test_undo_with_nothing_to_undo_says_so(tmp_path: Path) -> None:
+    result = play(tmp_path / "g.json", "u\nq\n", *GAME)
+    assert "nothing to undo: you have made no decision yet" in result.output
+
+
+def test_save_keeps_playing(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    result = play(record, "1\ns\n1\nq\n", *GAME)
+    assert result.output.count(f"Saved to {record}.") == 2
+    assert read_records(record)[0].status == "incomplete"
+
+
+def test_a_resumed_game_goes_on_as_if_never_stopped(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.json"
+    assert play(whole, "1\n" * 400, *GAME).exit_code == 0
+    split = tmp_path / "split.json"
+    play(split, "1\n" * 7 + "q\n", *GAME)
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(split)], input="1\n" * 400)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Game over" in resumed.output
+    a, b = read_records(whole)[0], read_records(split)[0]
+    assert a.status == b.status == "finished"
+    assert a.choices == b.choices
+    assert a.final_state_hash == b.final_state_hash
+    replay = CliRunner().invoke(app, ["replay", str(split)])
+    assert replay.exit_code == 0 and "reproduced" in replay.output
+
+
+def test_resume_refuses_a_finished_game_and_new_game_options(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    play(record, "1\n" * 400, *GAME)
+    again = CliRunner().invoke(app, ["play", "--resume", str(record)])
+    assert again.exit_code == 2 and "this game is over" in again.output
+    mixed = CliRunner().invoke(app, ["play", "thrones", "--resume", str(record)])
+    assert mixed.exit_code == 2 and "drop RULESET" in mixed.output
+
+
+def test_resume_refuses_a_record_without_a_human(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    play(record, "q\n", *GAME)
+    data = json.loads(record.read_text())
+    data["agents"] = ["heuristic"] * 3
+    record.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["play", "--resume", str(record)])
+    assert result.exit_code == 2 and "no seat of this game is played by a person" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "3"], "--seat 3: the seats of 3 players are 0 to 2"),
+        (["--seat", "1", "--seat", "1"], "--seat names a seat twice"),
+        (["--houses", "nobody"], "nobody"),
+        (["--agents", "clever"], "unknown agent 'clever'"),
+    ],
+)
+def test_bad_options_exit_2_without_a_traceback(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = play(tmp_path / "g.json", "q\n", *GAME, *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_default_record_is_numbered_under_output(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):
+        result = CliRunner().invoke(app, ["play", "ironthrone", "--players", "3"], input="q\n")
+        assert result.exit_code == 0, result.output
+    folder = tmp_path / "output" / "ironthrone" / "games"
+    assert sorted(p.name for p in folder.iterdir()) == ["game-000001.json", "game-000002.json"]
+    # without --seed each game's seed is its number: two games, two deals
+    seeds = [read_records(p)[0].seed for p in sorted(folder.iterdir())]
+    assert seeds == [1, 2]
+
+
+def test_hot_seat_hides_each_view_until_the_next_player_is_ready(tmp_path: Path) -> None:
+    result = play(tmp_path / "g.json", "\n1\n" * 6 + "q\n", "thrones", "--seat", "0", "--seat", "1")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Pass the terminal to" in out
+    first_pass = out.index("Pass the terminal to")
+    # nothing of a hand is shown before the first player said he is ready
+    assert "hand of" not in out[:first_pass]
+    assert "(seat 1), then press Enter" in out
+
+
+def test_the_readme_screen_is_what_pnp_play_draws(tmp_path: Path) -> None:
+    """The README's excerpt is a real screen: the first game's marshalling decision."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Play a game against the bots", 1)[1]
+    excerpt = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    assert len(excerpt) > 40
+    # keep the hand, set up Arianne, reveal Sun's Patience, quit at the marshalling decision
+    result = play(tmp_path / "g.json", "1\n1\n2\nq\n", "thrones", "--seed", "1")
+    out = result.output.replace("q quit): ", "q quit):\n").splitlines()
+    shown = out[out.index(excerpt[0]) :]  # from the marshalling screen on
+    missing = [line for line in excerpt if line not in shown]
+    assert missing == []

@@ -1,0 +1,110 @@
+"""The generic text form (a ruleset without its own) and the pieces every form shares."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import pnp.rulesets
+from pnp.cli import app
+from pnp.engine.event import Event
+from pnp.engine.record import read_records
+from pnp.play.form import TextForm, Words
+from pnp.play.screen import counted, esc, humanize, tint
+from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE
+
+
+def test_a_ruleset_without_a_text_form_plays_with_the_generic_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (HAGGLE,))
+    assert HAGGLE.text_form is None
+    record = tmp_path / "g.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "haggle", "--content", str(CONTENT_ROOT), "--record", str(record)],
+        input="1\n" * 200,
+    )
+    assert result.exit_code == 0, result.output
+    assert "your decision" in result.output and "Game over" in result.output
+    assert read_records(record)[0].status == "finished"
+
+
+class Form(TextForm):
+    EVENTS = {
+        "drew": Words("{seat} draws {card}.", hidden="{seat} draws a card."),
+        "attack": Words("{seat} attacks {target!p}."),
+        "noise": None,
+    }
+
+
+@pytest.fixture
+def form() -> Form:
+    f = Form(HAGGLE.load(CONTENT_ROOT), ("stark", "tully"))
+    f.names.update({"stark": "House Stark", "tully": "House Tully", "ice": "Ice"})
+    f.colours = {"stark": "#888888"}
+    return f
+
+
+def test_a_private_event_is_told_in_full_to_its_seat_only(form: Form) -> None:
+    drew = Event("drew", 0, {"card": "ice"})
+    assert form.event(drew, 0) == "[bold #888888]Stark[/] (seat 0) draws Ice."
+    assert form.event(drew, 1) == "[bold #888888]Stark[/] (seat 0) draws a card."
+    assert form.event(drew, None) == "[bold #888888]Stark[/] (seat 0) draws Ice."
+
+
+def test_events_name_players_skip_noise_and_fall_back_to_data(form: Form) -> None:
+    assert form.event(Event("attack", 1, {"target": 0}), 0) == (
+        "Tully (seat 1) attacks [bold #888888]Stark[/] (seat 0)."
+    )
+    assert form.event(Event("noise", 0), 0) is None
+    assert form.event(Event("odd_thing", None, {"card": "ice"}), 0) == "odd thing (card Ice)"
+    # words naming data the event lacks fall back to the data, never crash
+    assert form.event(Event("attack", 1, {}), 0) == "Tully (seat 1): attack"
+
+
+def test_option_labels_read_as_names(form: Form) -> None:
+    assert form.option_label("take: ice against seat 1") == "take: Ice against Tully (seat 1)"
+
+
+def test_screen_helpers() -> None:
+    assert esc("[b]x") == r"\[b]x"
+    assert tint("Ice", "#010203") == "[bold #010203]Ice[/]"
+    assert tint("Ice", "") == "Ice"
+    assert humanize("marshal: stark-bran, done", {"stark-bran": "Bran"}) == "marshal: Bran, done"
+    assert counted(["a", "b", "a"]) == ["a ×2", "b"]
+
+
+@pytest.mark.parametrize("name", ["thrones", "ironthrone", "fief"])
+def test_the_referee_and_its_text_form_load_no_rich(name: str) -> None:
+    """A view module holds the text form as plain blocks: a playtest's games load no rich
+    (only pnp/play/draw.py does, when a screen is drawn)."""
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    probe = (
+        f"import sys, json, pnp.rulesets.{name}.game, pnp.rulesets.{name}.view; "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'rich')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+    )
+    assert json.loads(out.stdout) == []
+    drawn = subprocess.run(
+        [sys.executable, "-c", probe.replace("import sys,", "import sys, pnp.play.draw,")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+    )
+    assert "rich.console" in json.loads(drawn.stdout)  # the probe sees rich when it is there

@@ -1,0 +1,113 @@
+"""``pnp replay RECORD --watch`` and ``--to-text``: a recorded game shown step by step."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from pnp.cli import app
+from pnp.engine.record import read_records
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A playtest's record of an all-bot Iron Throne game."""
+    folder = tmp_path_factory.mktemp("records")
+    result = CliRunner().invoke(
+        app,
+        [
+            "playtest",
+            "ironthrone",
+            "--games",
+            "1",
+            "--players",
+            "3",
+            "--workers",
+            "1",
+            "--records",
+            str(folder),
+            "--json",
+        ],
+    )
+    assert result.exit_code in (0, 1, 3), result.output
+    return folder / "game-000000.json"
+
+
+def watch(record: Path, keys: str, *args: str) -> Result:
+    return CliRunner().invoke(app, ["replay", str(record), "--watch", *args], input=keys)
+
+
+def positions(output: str) -> list[int]:
+    """The decision shown at each screen, in order."""
+    return [int(n) for n in re.findall(r"decision (\d+) of \d+", output)]
+
+
+def test_keys_go_forward_back_to_a_round_and_to_the_end(record: Path) -> None:
+    last = len(read_records(record)[0].choices)
+    result = watch(record, "\nn\nb\ng 10\nr 2\ne\nq\n")
+    assert result.exit_code == 0, result.output
+    seen = positions(result.output)
+    assert seen[:5] == [0, 1, 2, 1, 10]
+    assert seen[-1] == last
+    assert "round 2" in result.output.split(f"decision {seen[5]} of")[1].split("\n")[0]
+    assert "Game over" in result.output
+
+
+def test_the_viewer_is_omniscient_unless_given_a_seat(record: Path) -> None:
+    everything = watch(record, "q\n")
+    assert everything.output.count("hand of ") == 3
+    one = watch(record, "q\n", "--seat", "1")
+    assert one.output.count("hand of ") == 1 and "hand of" in one.output
+    assert "(seat 1)" in one.output.split("hand of ")[1].split("\n")[0]
+
+
+def test_bad_keys_are_refused_with_a_reason(record: Path) -> None:
+    result = watch(record, "x\nr\nr 99\nq\n")
+    assert "'x' is no key here" in result.output
+    assert "r needs a number" in result.output
+    assert "the game has no round 99" in result.output
+    assert result.exit_code == 0
+
+
+def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "game.txt"
+    result = CliRunner().invoke(app, ["replay", str(record), "--to-text", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    steps = len(read_records(record)[0].choices)
+    assert text.startswith("ironthrone, seed ")
+    assert f"\n{steps}. " in text  # every decision, numbered
+    assert "Game over (" in text
+    assert "\x1b[" not in text  # plain text, no colour codes
+    assert max(map(len, text.splitlines())) <= 80
+
+
+def test_a_seat_log_hides_the_other_seats_choices(record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "seat0.txt"
+    CliRunner().invoke(app, ["replay", str(record), "--to-text", str(out), "--seat", "0"])
+    text = out.read_text()
+    assert "(hidden)" in text
+    assert re.search(r"^\d+\. \S+ \(seat 0\): .*: (?!\(hidden\))", text, re.M)
+    assert not re.search(r"^\d+\. \S+ \(seat [12]\): .*: (?!\(hidden\))", text, re.M)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "5"], "--seat 5: the game's seats are 0 to 2"),
+    ],
+)
+def test_bad_watch_options_exit_2(record: Path, args: list[str], message: str) -> None:
+    result = watch(record, "q\n", *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_watch_takes_one_record_file(record: Path) -> None:
+    result = CliRunner().invoke(app, ["replay", str(record.parent), "--watch"])
+    assert result.exit_code == 2
+    assert "one record file at a time" in result.output
+    seat = CliRunner().invoke(app, ["replay", str(record), "--seat", "1"])
+    assert seat.exit_code == 2 and "--seat goes with --watch or --to-text" in seat.output
