@@ -151,6 +151,15 @@ def run_play(request: PlayRequest, term: Terminal | None = None) -> int:
     if root is None and record.content_root and Path(record.content_root).is_dir():
         root = Path(record.content_root)
     content = ruleset.load(root, alone=True)
+    if request.resume is not None and record.content_hash not in ("", content.content_hash):
+        # the recorded choices index options the old content offered: replayed on other
+        # content they may pick other options, or ones that no longer exist
+        raise UsageError(
+            f"--resume {display_path(path)}: the {ruleset.name} content changed since the "
+            f"game was saved (hash {content.content_hash[:12]}, recorded "
+            f"{record.content_hash[:12]}); play it on the content it was saved with "
+            "(--content FOLDER)"
+        )
     record.content_hash = content.content_hash
     session = Session(ruleset, content, record, path)
     session.save()  # a record from the first moment: a crash or Ctrl-C loses nothing

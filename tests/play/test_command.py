@@ -181,3 +181,17 @@ def test_the_readme_screen_is_what_pnp_play_draws(tmp_path: Path) -> None:
     shown = out[out.index(excerpt[0]) :]  # from the marshalling screen on
     missing = [line for line in excerpt if line not in shown]
     assert missing == []
+
+
+def test_resume_refuses_a_game_saved_on_other_content(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    play(record, "1\n" * 3 + "q\n", *GAME)
+    data = json.loads(record.read_text())
+    data["content_hash"] = "0123456789abcdef" * 4  # saved when a card read otherwise
+    record.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["play", "--resume", str(record)])
+    assert result.exit_code == 2, result.output
+    assert "content changed since the game was saved" in result.output
+    assert "recorded 0123456789ab" in result.output
+    assert "Traceback" not in result.output
+    assert json.loads(record.read_text())["content_hash"] == data["content_hash"]  # untouched
