@@ -145,6 +145,8 @@ class World:
 
     table: Table
     steps: list[int | Resample] = field(default_factory=list)
+    #: keep a :attr:`witness` from the start (a world that will be resampled)
+    watch: bool = False
     #: every decision answered: (seat, kind, chosen label), in order
     moves: list[tuple[int, str, str]] = field(default_factory=list)
     game: Game = field(init=False)
@@ -156,7 +158,7 @@ class World:
         assert k.ruleset.new_game is not None  # kit() checks it
         self.game = k.ruleset.new_game(k.content, self.table.config(), self.table.seed)
         self.witness = None
-        if any(isinstance(s, Resample) for s in steps):
+        if self.watch or any(isinstance(s, Resample) for s in steps):
             # a resample needs to know what was public before it: watch from the start
             self.witness = k.resample.Witness()
             self.witness.see(self.game)
@@ -233,7 +235,12 @@ class World:
 
     def clone(self) -> World:
         """An independent copy: the recipe replayed."""
-        return World(self.table, list(self.steps))
+        return World(self.table, list(self.steps), watch=self.witness is not None)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> World:
+        # a game's flow is a generator, which cannot be copied: a copy is a replay
+        # (OpenSpiel clones a Python state by deep-copying its attributes)
+        return self.clone()
 
     def resampled(self, seat: int, seed: int) -> World:
         """A copy in which what ``seat`` cannot see is redrawn from ``seed``."""
