@@ -110,17 +110,33 @@ class PnpGame(pyspiel.Game):
 
     ruleset = ""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None, *, table: Table | None = None) -> None:
+        """The game of ``params`` (OpenSpiel's way), or of ``table`` (a set-up made
+        elsewhere, its content included: the search agent's)."""
         p = dict(params or {})
-        self.table: Table = make_table(
-            self.ruleset,
-            int(p["players"]) if "players" in p else None,
-            parse_houses(str(p.get("houses", ""))),
-            parse_options(str(p.get("options", ""))),
-            int(p.get("seed", 0)),
-            max_steps=int(p.get("max_steps", 0)) or None,
-            max_rounds=int(p.get("max_rounds", 0)) or None,
-        )
+        if table is not None:
+            self.ruleset = table.ruleset
+            p = {
+                "players": table.players,
+                "houses": ",".join(h or "" for h in table.houses or ()),
+                "options": ",".join(f"{k}={v}" for k, v in table.options),
+                # OpenSpiel's int parameters are 32-bit and a playtest's game seeds are
+                # 64-bit: such a game shows -1, and its table holds the seed
+                "seed": table.seed if 0 <= table.seed < 2**31 else -1,
+                "max_steps": table.max_steps or 0,
+                "max_rounds": table.max_rounds or 0,
+            }
+        else:
+            table = make_table(
+                self.ruleset,
+                int(p["players"]) if "players" in p else None,
+                parse_houses(str(p.get("houses", ""))),
+                parse_options(str(p.get("options", ""))),
+                int(p.get("seed", 0)),
+                max_steps=int(p.get("max_steps", 0)) or None,
+                max_rounds=int(p.get("max_rounds", 0)) or None,
+            )
+        self.table: Table = table
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.kit.max_options,
             max_chance_outcomes=0,

@@ -64,6 +64,12 @@ class Kit:
 @cache
 def kit(name: str) -> Kit:
     """The :class:`Kit` of the ruleset called ``name`` with its shipped content (cached)."""
+    ruleset, encoding, resample = _modules(name)
+    return Kit(ruleset, ruleset.load(), encoding, resample)
+
+
+@cache
+def _modules(name: str) -> tuple[Ruleset, ModuleType, ModuleType]:
     ruleset = find_ruleset(name)
     if ruleset.new_game is None:
         raise UsageError(f"the {ruleset.name} ruleset has no referee")
@@ -75,7 +81,15 @@ def kit(name: str) -> Kit:
         raise UsageError(
             f"the {ruleset.name} ruleset has no encoding.py and resample.py for the adapters"
         ) from exc
-    return Kit(ruleset, ruleset.load(), encoding, resample)
+    return ruleset, encoding, resample
+
+
+def kit_with(name: str, content: LoadedContent[Any] | None) -> Kit:
+    """The :class:`Kit` of ruleset ``name`` with ``content`` (``None``: the shipped one)."""
+    if content is None:
+        return kit(name)
+    ruleset, encoding, resample = _modules(name)
+    return Kit(ruleset, content, encoding, resample)
 
 
 @dataclass(frozen=True)
@@ -89,11 +103,13 @@ class Table:
     seed: int = 0
     max_steps: int | None = None
     max_rounds: int | None = None
+    #: the content (``None``: the shipped content), left out of comparisons
+    content: LoadedContent[Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def kit(self) -> Kit:
         """The ruleset's :class:`Kit`."""
-        return kit(self.ruleset)
+        return kit_with(self.ruleset, self.content)
 
     def config(self) -> GameConfig:
         """The engine's configuration of the game."""
@@ -154,7 +170,11 @@ class World:
 
     def __post_init__(self) -> None:
         steps, self.steps, self.moves = self.steps, [], []
-        k = self.table.kit
+        k = self.kit = self.table.kit
+        # read at every step: looked up once
+        self.max_options = k.max_options
+        self.step_cap = self.table.step_cap
+        self.round_cap = self.table.round_cap
         assert k.ruleset.new_game is not None  # kit() checks it
         self.game = k.ruleset.new_game(k.content, self.table.config(), self.table.seed)
         self.witness = None
@@ -176,14 +196,14 @@ class World:
 
     def decision(self) -> Decision | None:
         """The pending decision, or ``None`` when the game is over (or capped)."""
-        if self.capped():
-            return None
         decision = self.game.decision()
-        if decision is not None and len(decision.options) > self.table.kit.max_options:
+        if decision is None or len(self.moves) >= self.step_cap or self.game.round > self.round_cap:
+            return None  # over, or stopped at a cap
+        if len(decision.options) > self.max_options:
             raise ActionBoundError(
                 f"a {decision.kind} decision of {self.table.ruleset} has "
                 f"{len(decision.options)} options, more than the adapters' action space "
-                f"({self.table.kit.max_options}: MAX_OPTIONS in its encoding.py)"
+                f"({self.max_options}: MAX_OPTIONS in its encoding.py)"
             )
         return decision
 
@@ -207,7 +227,7 @@ class World:
         """Whether the game was stopped by the step or round cap (as the runner stops it)."""
         if self.game.decision() is None:
             return False
-        return len(self.moves) >= self.table.step_cap or self.game.round > self.table.round_cap
+        return len(self.moves) >= self.step_cap or self.game.round > self.round_cap
 
     def over(self) -> bool:
         """Whether the game has ended (normally or at a cap)."""
@@ -216,7 +236,7 @@ class World:
     def result(self) -> Result | None:
         """How the game ended (a cap: no winners), or ``None`` while it goes on."""
         if self.capped():
-            ending = "step_cap" if len(self.moves) >= self.table.step_cap else "round_cap"
+            ending = "step_cap" if len(self.moves) >= self.step_cap else "round_cap"
             return Result((), ending, self.game.round)
         if self.game.decision() is not None:
             return None
@@ -256,9 +276,7 @@ class World:
             for s in self.steps:
                 witnessed.step(s)
             self.game, self.witness = witnessed.game, witnessed.witness
-        self.table.kit.resample.resample(
-            self.game, step.seat, random.Random(step.seed), self.witness
-        )
+        self.kit.resample.resample(self.game, step.seat, random.Random(step.seed), self.witness)
         self.steps.append(step)
 
     # -- text ------------------------------------------------------------------------
@@ -307,12 +325,17 @@ class World:
 
     def encode(self, seat: int) -> list[float]:
         """``seat``'s view in the ruleset's fixed-size encoding."""
-        return encoder(self.table.ruleset, self.table.players).encode(self.game.view(seat))
+        if self.table.content is None:
+            enc = encoder(self.table.ruleset, self.table.players)
+        else:
+            enc = self.table.kit.encoding.Encoding(self.table.content, self.table.players)
+        vector: list[float] = enc.encode(self.game.view(seat))
+        return vector
 
 
 @cache
 def encoder(ruleset: str, players: int) -> Any:
-    """The ruleset's observation encoding at ``players`` seats (cached)."""
+    """The ruleset's observation encoding at ``players`` seats, shipped content (cached)."""
     k = kit(ruleset)
     return k.encoding.Encoding(k.content, players)
 
@@ -325,5 +348,6 @@ __all__ = [
     "World",
     "encoder",
     "kit",
+    "kit_with",
     "make_table",
 ]

@@ -60,7 +60,9 @@ def check_resampling(
     """Across many sampled worlds: the seat's own view and pending decision are
     unchanged, what ``holdings`` says each seat holds is conserved, the invariants
     hold, what ``hidden`` reads of the seat's unknowns varies, the same seed gives
-    the same world, the global ``random`` is never used, and a sample plays on."""
+    the same world, a game the seat cannot tell apart gives the same samples (the
+    truth does not leak into them), the global ``random`` is never used, and a
+    sample plays on."""
     positions = points(ruleset, players, seeds, every)
     assert len(positions) >= 5
     varied = 0
@@ -84,6 +86,10 @@ def check_resampling(
         assert random.getstate() == state, "resampling drew from the global random"
         again = world.resampled(seat, 3)
         assert again.game.snapshot() == world.resampled(seat, 3).game.snapshot()
+        # nothing of the truth leaks into a sample: a game the seat cannot tell from
+        # this one (its hidden cards elsewhere) gives the very same sample
+        other = world.resampled(seat, 77)
+        assert other.resampled(seat, 3).game.snapshot() == again.game.snapshot()
         if len(outcomes) > 1 or repr(truth) not in outcomes:
             varied += 1
     assert varied >= len(positions) // 2, f"hidden cards varied at {varied} of {len(positions)}"

@@ -13,9 +13,13 @@ in place) and redraws, from a given RNG, what the seat cannot see:
 - the order of every Character deck (their contents are public);
 - the game's chance from here on: a fresh RNG for shuffles and dice.
 
-What stays: everything public, the seat's own hand, a hand it looked at
-this round (as it saw it: the cards still there), a card it gave another
-seat in an exchange while that seat may still hold it (:class:`Witness`),
+Every pool is put in a fixed order before its shuffle, so a sample depends
+on what the seat knows and on the RNG alone: two games the seat cannot tell
+apart give the same samples.
+
+What stays: everything public, the seat's own hand, the cards it knows
+another holds (:class:`Witness`: a hand it looked at, a card it gave in an
+exchange, until the holder plays or discards a card of that name),
 every hand while an exchange is half made (the first card chosen lives in
 the rules' flow), and the face-down votes, bids and gold splits of the step
 being played.
@@ -32,34 +36,49 @@ if TYPE_CHECKING:
 
 
 class Witness:
-    """The cards each seat knows another holds: the card it gave in an exchange."""
+    """The cards each seat knows another holds, from what it has seen happen.
+
+    A seat knows a card is in another's hand when it looked at that hand
+    (``hand_seen``) or gave him the card in an exchange; it stops knowing so
+    once the holder plays or discards a card of that name (a public move).
+    """
 
     def __init__(self) -> None:
-        #: (knower, holder) -> the cards ``knower`` knows ``holder`` was given
-        self.given: dict[tuple[int, int], Counter[str]] = {}
+        #: (knower, holder) -> the cards ``knower`` knows ``holder`` has
+        self.known: dict[tuple[int, int], Counter[str]] = {}
         self._hands: list[Counter[str]] | None = None
 
     def see(self, game: FiefGame) -> None:
-        """Note the exchanges of the move just played (called after every move)."""
-        hands = [Counter(seat.hand) for seat in game.s.seats]
+        """Note what the move just played showed (called after every move)."""
+        seats = game.s.seats
+        hands = [Counter(seat.hand) for seat in seats]
         before = self._hands
-        if before is not None:
-            for e in game.events:
-                if e.kind == "cards_exchanged" and e.seat is not None:
-                    a, b = e.seat, e.data["other"]
-                    for giver, taker in ((a, b), (b, a)):
-                        gave = before[giver] - hands[giver]
-                        self.given.setdefault((giver, taker), Counter()).update(gave)
+        known = self.known
+        for e in game.events:
+            if e.seat is None:
+                continue
+            if e.kind == "hand_seen":
+                holder = e.data["seat_seen"]
+                known[(e.seat, holder)] = Counter(seats[e.seat].seen.get(holder, ()))
+            elif e.kind == "cards_exchanged" and before is not None:
+                a, b = e.seat, e.data["other"]
+                for giver, taker in ((a, b), (b, a)):
+                    gave = before[giver] - hands[giver]
+                    known.setdefault((giver, taker), Counter()).update(gave)
+            elif e.kind in ("card_played", "card_discarded"):
+                card = e.data.get("card")
+                for (_knower, holder), cards in known.items():
+                    if holder == e.seat and cards[card] > 0:
+                        cards[card] -= 1
         self._hands = hands
 
 
 def _pinned(game: FiefGame, seat: int, other: int, witness: Witness) -> Counter[str]:
     """The cards of ``other``'s hand that ``seat`` knows are there."""
     hand = Counter(game.s.seats[other].hand)
-    seen = game.s.seats[seat].seen.get(other)
-    known = Counter(seen) if seen is not None else Counter()
-    known |= witness.given.get((seat, other), Counter())
-    return known & hand
+    # the intersection only matters when a known card left the hand unseen (given to
+    # a third seat in an exchange), which the seat cannot follow
+    return witness.known.get((seat, other), Counter()) & hand
 
 
 def resample(game: FiefGame, seat: int, rng: random.Random, witness: Witness) -> None:
@@ -83,13 +102,15 @@ def resample(game: FiefGame, seat: int, rng: random.Random, witness: Witness) ->
                 continue
             (court_slots if kinds[card][0] == "court" else fortune_slots).append((hand, i))
     # Court: the hands' hidden Court cards and the deck, one pool
-    court = [hand[i] for hand, i in court_slots] + s.court
+    # each pool in a fixed order first: the sample depends on what the seat knows and
+    # the RNG only, never on where the hidden cards really are
+    court = sorted([hand[i] for hand, i in court_slots] + s.court)
     rng.shuffle(court)
     for hand, i in court_slots:
         hand[i] = court.pop()
     s.court = court
     # Fortune: no disaster goes to a hand, and the deck's top keeps its back
-    fortune = [hand[i] for hand, i in fortune_slots] + s.fortune
+    fortune = sorted([hand[i] for hand, i in fortune_slots] + s.fortune)
     top_kind = kinds[s.fortune[-1]][0] if s.fortune else None
     rng.shuffle(fortune)
     dealable = [c for c in fortune if kinds[c][0] != "disaster"]
@@ -107,7 +128,11 @@ def resample(game: FiefGame, seat: int, rng: random.Random, witness: Witness) ->
         j = tops[rng.randrange(len(tops))]
         deck[j], deck[-1] = deck[-1], deck[j]
     s.fortune = deck
+    for other in range(s.players):
+        if other != seat and not in_exchange:
+            s.seats[other].hand.sort()  # a hidden hand's order is no one's knowledge
     for other_seat in s.seats:
+        other_seat.deck.sort()
         rng.shuffle(other_seat.deck)  # no seat knows a Character deck's order
     # chance from here on is fresh: the real game's RNG would tell the future
     game.rng = random.Random(rng.getrandbits(64))

@@ -11,6 +11,10 @@ in place) and redraws, from a given RNG, what the seat cannot see:
 - the order of every deck, the seat's own included, and of the event deck;
 - the game's chance from here on: a fresh RNG.
 
+Every pool is put in a fixed order before its shuffle, so a sample depends
+on what the seat knows and on the RNG alone: two games the seat cannot tell
+apart give the same samples.
+
 What stays: everything public, the seat's own hand and facedown card, the
 hostages (their Houses are public; the fronts of those held by others stay as
 they are), the leaders others chose before the leaders are revealed, and any
@@ -68,6 +72,9 @@ def resample(game: IronThroneGame, seat: int, rng: random.Random, witness: Witne
             pool = [hand[i] for i in hand_slots] + [deck[i] for i in deck_slots]
             if hidden_placed:
                 pool.append(placed)
+            # in a fixed order first: the sample depends on what the seat knows and the
+            # RNG only, never on where the hidden cards really are
+            pool.sort()
             rng.shuffle(pool)
             for i in hand_slots:
                 hand[i] = pool.pop()
@@ -75,7 +82,9 @@ def resample(game: IronThroneGame, seat: int, rng: random.Random, witness: Witne
                 deck[i] = pool.pop()
             if hidden_placed:
                 ref.placed[o] = pool.pop()
+        deck.sort()
         rng.shuffle(deck)  # no seat knows a deck's order
+    ref.event_deck.sort()
     rng.shuffle(ref.event_deck)
     ref.index_hands()  # the hands' bit sets follow the new hands
     # chance from here on is fresh: the real game's RNG would tell the future

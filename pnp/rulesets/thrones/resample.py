@@ -13,6 +13,10 @@ given RNG, everything that seat cannot see:
   order it cannot);
 - the game's chance from here on: a fresh RNG for shuffles and random picks.
 
+The cards are pooled in a fixed order before the shuffle, so a sample
+depends on what the seat knows and on the RNG alone: two games the seat
+cannot tell apart give the same samples.
+
 What stays as it is: everything public, the seat's own hand, the plot decks
 (their contents follow from the public deck lists and the plots used; a
 plot chosen but not yet revealed lives in the rules' flow, not the state),
@@ -26,6 +30,7 @@ the game after every move of the replay (:meth:`Witness.see`).
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from pnp.rulesets.thrones.zones import DECK, HAND
@@ -33,6 +38,10 @@ from pnp.rulesets.thrones.zones import DECK, HAND
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
     from pnp.rulesets.thrones.state import Card
+
+
+#: a card's uid (the witness reads thousands a game)
+_uid = attrgetter("uid")
 
 
 class Witness:
@@ -43,16 +52,16 @@ class Witness:
 
     def see(self, game: ThronesGame) -> None:
         """Note every card public now (called after the set-up and after every move)."""
-        public = self.public
+        add = self.public.update
         for s in game.seats:
-            for zone in (s.play, s.discard, s.dead, s.removed):
-                for c in zone:
-                    public.add(c.uid)
+            add(map(_uid, s.play))
+            add(map(_uid, s.discard))
+            add(map(_uid, s.dead))
+            add(map(_uid, s.removed))
             for c in s.play:
-                for d in c.dupes:
-                    public.add(d.uid)
-        for c in game.limbo:
-            public.add(c.uid)
+                if c.dupes:
+                    add(map(_uid, c.dupes))
+        add(map(_uid, game.limbo))
 
 
 def resample(game: ThronesGame, seat: int, rng: random.Random, witness: Witness) -> None:
@@ -63,7 +72,9 @@ def resample(game: ThronesGame, seat: int, rng: random.Random, witness: Witness)
         if s.idx != seat:
             slots += [(s.hand, i, HAND) for i, c in enumerate(s.hand) if c.uid not in known]
         slots += [(s.deck, i, DECK) for i, c in enumerate(s.deck) if c.uid not in known]
-        pool = [zone[i] for zone, i, _ in slots]
+        # in a fixed order first, so the sample depends on what the seat knows and the
+        # RNG only, never on where the hidden cards really are
+        pool = sorted((zone[i] for zone, i, _ in slots), key=_uid)
         rng.shuffle(pool)
         for (zone, i, name), c in zip(slots, pool, strict=True):
             zone[i] = c

@@ -52,10 +52,10 @@ def test_a_hand_the_seat_looked_at_stays_as_it_saw_it() -> None:
         world.apply(rng.randrange(len(decision.options)))
     game = world.game
     assert isinstance(game, FiefGame)
-    game.s.seats[0].seen[1] = list(game.s.seats[1].hand)
+    witness = Witness()
+    witness.known[(0, 1)] = Counter(game.s.seats[1].hand)  # as a look at the hand notes it
     for seed in range(10):
         copy = world.clone().game
         assert isinstance(copy, FiefGame)
-        copy.s.seats[0].seen[1] = list(game.s.seats[1].hand)
-        resample(copy, 0, random.Random(seed), Witness())
+        resample(copy, 0, random.Random(seed), witness)
         assert sorted(copy.s.seats[1].hand) == sorted(game.s.seats[1].hand)
