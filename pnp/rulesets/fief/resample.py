@@ -66,7 +66,7 @@ class Witness:
                     gave = before[giver] - hands[giver]
                     known.setdefault((giver, taker), Counter()).update(gave)
             elif e.kind in ("card_played", "card_discarded"):
-                card = e.data.get("card")
+                card = str(e.data["card"])
                 for (_knower, holder), cards in known.items():
                     if holder == e.seat and cards[card] > 0:
                         cards[card] -= 1
