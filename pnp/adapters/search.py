@@ -97,8 +97,9 @@ class SearchChooser:
         max_steps: int | None = None,
         max_rounds: int | None = None,
     ) -> None:
-        if budget < 1:
-            raise ValueError(f"the search budget must be at least 1 simulation, not {budget}")
+        if budget < 2:
+            # the first simulation only creates the root (OpenSpiel's ISMCTS)
+            raise ValueError(f"the search budget must be at least 2 simulations, not {budget}")
         self.table = Table(
             ruleset.name,
             config.players,

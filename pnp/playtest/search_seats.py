@@ -22,15 +22,17 @@ from pnp.rulesets.ruleset import Ruleset
 
 
 def check_search(ruleset: Ruleset, agents: Sequence[str], budget: int | None) -> None:
-    """:class:`UsageError` for ``--budget`` without a search seat, a budget below 1, a
+    """:class:`UsageError` for ``--budget`` without a search seat, a budget below 2, a
     search seat without OpenSpiel installed or in a ruleset without the adapters'
     ``encoding.py`` and ``resample.py``."""
     searching = SEARCH_AGENT in agents
     if budget is not None:
         if not searching:
             raise UsageError(f"--budget is for {SEARCH_AGENT} seats; --agents names none")
-        if budget < 1:
-            raise UsageError("--budget must be at least 1 simulation per decision")
+        if budget < 2:
+            # OpenSpiel's ISMCTS spends the first simulation creating the root: with
+            # one, nothing below it is ever visited and it has no choice to make
+            raise UsageError("--budget must be at least 2 simulations per decision")
     if not searching:
         return
     if importlib.util.find_spec("pyspiel") is None:

@@ -18,7 +18,7 @@ WHOLE = {"thrones": 2, "ironthrone": 4, "fief": 3}
 #: stop at a step cap (OpenSpiel's test clones the state at every step, and a
 #: clone replays the game: whole long games at every count would take minutes)
 CONFIGS = [
-    (name, players, None if players == WHOLE[name] else 120)
+    (name, players, None if players == WHOLE[name] else 60)
     for name in ("thrones", "ironthrone", "fief")
     for players in kit(name).ruleset.player_counts
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -17,6 +18,8 @@ from pnp.engine.game import GameConfig
 from pnp.engine.runner import FINISHED, Limits, run_game
 from pnp.errors import UsageError
 from pnp.rulesets import find_ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _play(seed: int, budget: int = 2) -> tuple[list[int], tuple[int, ...]]:
@@ -75,18 +78,23 @@ def test_the_search_agent_does_not_play_from_a_view_alone() -> None:
         agent.choose(None, None, random.Random(0))  # type: ignore[arg-type]
 
 
-def test_playtest_and_compare_take_search_seats_and_a_budget() -> None:
-    args = ["--games", "2", "--workers", "1", "--seed", "4", "--json"]
+def test_playtest_and_compare_take_search_seats_and_a_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a run keeps its records under output/
+    content = ["--content", str(ROOT / "content")]
+    args = ["--games", "1", "--workers", "1", "--seed", "4", "--json"]
     search = ["--agents", "ismcts,heuristic", "--budget", "2"]
-    first = CliRunner().invoke(app, ["playtest", "thrones", *args, *search])
-    assert first.exit_code in (0, 3), first.output
+    first = CliRunner().invoke(app, ["playtest", "thrones", *args, *search, *content])
+    assert first.exit_code == 3, first.output  # played; one game decides nothing
     data = json.loads(first.stdout)
-    assert data["games"] == 2
-    again = CliRunner().invoke(app, ["playtest", "thrones", *args, *search])
+    assert data["games"] == 1
+    assert data["agents"] == ["ismcts", "heuristic"]
+    again = CliRunner().invoke(app, ["playtest", "thrones", *args, *search, *content])
     assert json.loads(again.stdout) == data
-    compare = CliRunner().invoke(
-        app, ["compare", "thrones", "--base", "content", "--games", "1", "--workers", "1", *search]
-    )
+    base = ["--base", str(ROOT / "content")]
+    once = ["--games", "1", "--workers", "1"]
+    compare = CliRunner().invoke(app, ["compare", "thrones", *base, *once, *search, *content])
     assert compare.exit_code == 0, compare.output
 
 
@@ -94,7 +102,7 @@ def test_playtest_and_compare_take_search_seats_and_a_budget() -> None:
     ("extra", "message"),
     [
         (["--budget", "3"], "--budget is for ismcts seats"),
-        (["--agents", "ismcts", "--budget", "0"], "at least 1 simulation"),
+        (["--agents", "ismcts", "--budget", "1"], "at least 2 simulations"),
     ],
 )
 def test_bad_search_options_are_refused(extra: list[str], message: str) -> None:
