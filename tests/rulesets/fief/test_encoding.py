@@ -11,7 +11,7 @@ from tests.rulesets.adapting import check_encoding
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_every_view_encodes_to_one_documented_size(players: int) -> None:
-    check_encoding("fief", encoding, players, games=1)
+    check_encoding("fief", encoding, players, games=1, every=5)
 
 
 def test_gold_and_the_hand_are_encoded() -> None:
