@@ -34,7 +34,10 @@ What the game type says, and why:
 - observation: the seat's view now (string: its plain data and, when it is
   the seat's turn, the options; tensor: the ruleset's ``Encoding``);
   information state: the observation and every choice the seat made, in
-  order. There is no information-state tensor.
+  order (not every view it had on the way: what it saw and can no longer
+  see, a card that was shown and shuffled away, is known to the ruleset's
+  resampling but not spelled out here). There is no information-state
+  tensor.
 
 ``resample_from_infostate(player, sampler)`` gives a state in which what
 ``player`` cannot see is redrawn (``resample.py``), seeded by one draw of
