@@ -81,7 +81,10 @@ def resample(game: IronThroneGame, seat: int, rng: random.Random, witness: Witne
             for i in deck_slots:
                 deck[i] = pool.pop()
             if hidden_placed:
-                ref.placed[o] = pool.pop()
+                # the facedown card lies on the table too: the same card in both places
+                table = ref.table[o]
+                new = ref.placed[o] = pool.pop()
+                table[table.index(placed)] = new
         deck.sort()
         rng.shuffle(deck)  # no seat knows a deck's order
     ref.event_deck.sort()
