@@ -6,7 +6,8 @@ heuristic bot in every other seat, in this one process (one core). For two
 players it plays every House pairing of the two-player decks seated both
 ways, ``--games`` in all, cycling through the pairings; for more players the
 Houses are left to each game's seed and the search seat moves round the
-table. Prints the search seat's wins (shared wins count as a share), the
+table. Prints the search seat's wins (shared wins count as a share; a game that
+crashed or hit a cap counts as a loss and is listed at the end), the
 rate with its 95% Wilson interval, the rate the heuristic seat it replaced
 would be expected to have (1/players), and CPU seconds per game.
 
@@ -63,6 +64,7 @@ def main() -> None:
     limits = Limits.for_ruleset(ruleset, invariants=False)
     wins = 0.0
     finished = 0
+    unfinished: list[str] = []
     cpu = 0.0
     for i in range(args.games):
         factions = seatings[i % len(seatings)]
@@ -81,6 +83,9 @@ def main() -> None:
             finished += 1
             if search_seat in run.result.winners:
                 wins += 1.0 / len(run.result.winners)
+        else:
+            why = run.failure.line() if run.failure is not None else run.status
+            unfinished.append(f"game {i} (seed {seed}, search seat {search_seat}): {why}")
         low, high = wilson(wins, i + 1)
         print(
             f"\r{i + 1}/{args.games} games: search wins {wins:g} "
@@ -91,14 +96,13 @@ def main() -> None:
     print()
     n = args.games
     low, high = wilson(wins, n)
-    print(
-        f"ruleset {args.ruleset}, {args.players} players, budget {args.budget} simulations a decision"
-    )
-    print(
-        f"games {n} ({finished} finished), search seat wins {wins:g}: {wins / n:.1%} (95% {low:.1%}-{high:.1%})"
-    )
+    print(f"ruleset {args.ruleset}, {args.players} players, budget {args.budget} a decision")
+    rate = f"{wins / n:.1%} (95% {low:.1%}-{high:.1%})"
+    print(f"games {n} ({finished} finished), search seat wins {wins:g}: {rate}")
     print(f"a heuristic seat's expected share: {1 / args.players:.1%}")
     print(f"CPU per game (one core): {cpu / n:.2f} s")
+    for line in unfinished:
+        print(f"not finished: {line}")
 
 
 if __name__ == "__main__":
