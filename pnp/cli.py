@@ -76,6 +76,15 @@ RulesetOptionsOption = Annotated[
     ),
 ]
 
+BudgetOption = Annotated[
+    int | None,
+    typer.Option(
+        "--budget",
+        metavar="N",
+        help="Simulations per decision of ismcts seats (default 16; needs the openspiel extra).",
+    ),
+]
+
 MaxRoundsOption = Annotated[
     int | None, typer.Option("--max-rounds", help="Round cap (default: the ruleset's).")
 ]
@@ -414,10 +423,11 @@ def playtest_command(
         typer.Option(
             "--agents",
             metavar="AGENT,...",
-            help="Agent for every seat, or one per seat: heuristic,random "
+            help="Agent for every seat, or one per seat: heuristic,random,ismcts "
             "(default: the ruleset's own bot, else random).",
         ),
     ] = None,
+    budget: BudgetOption = None,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
     as_json: JsonOption = False,
@@ -471,6 +481,7 @@ def playtest_command(
         players=players,
         houses=houses,
         agents=agents,
+        budget=budget,
         workers=workers,
         cluster=cluster,
         json=as_json,
@@ -528,6 +539,7 @@ def compare_command(
             help="Agent for every seat, or one per seat (default: the ruleset's own bot).",
         ),
     ] = None,
+    budget: BudgetOption = None,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
     option: RulesetOptionsOption = None,
@@ -560,6 +572,7 @@ def compare_command(
         players=players,
         houses=houses,
         agents=agents,
+        budget=budget,
         workers=workers,
         cluster=cluster,
         options=list(option or []),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -60,3 +61,20 @@ def test_the_command_table_shows_only_required_options_without_brackets() -> Non
             for opt in param.opts
         }
         assert shown <= required, f"{row}: {sorted(shown - required)} are optional"
+
+
+def adapter_examples() -> list[str]:
+    """The Python examples of the README's game-AI adapters section."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Game-AI adapters", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_the_adapter_examples_are_ten_lines_and_run(capsys) -> None:  # type: ignore[no-untyped-def]
+    examples = adapter_examples()
+    assert len(examples) == 2  # OpenSpiel, PettingZoo
+    for code in examples:
+        assert len([line for line in code.splitlines() if line.strip()]) <= 10
+        exec(compile(code, "README.md", "exec"), {})
+    returns = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert sum(returns) in (0.0, 1.0)  # the OpenSpiel game's winners share 1 (a cap: 0)

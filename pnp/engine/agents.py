@@ -34,8 +34,34 @@ class RandomAgent:
         return int(rng.random() * float(len(decision.options)))
 
 
+class SearchAgent:
+    """The ``ismcts`` search agent's place in the agent table.
+
+    It searches with OpenSpiel (extra ``[openspiel]``) over the game's whole
+    recipe, which a view does not hold, so the playtest worker plays its
+    seats with :class:`pnp.adapters.search.SearchChooser`; asked to decide
+    from a view alone, it refuses.
+    """
+
+    needs_view = False
+
+    def choose(self, view: Any, decision: Decision, rng: random.Random) -> int:
+        """Never: see the class."""
+        raise UsageError(
+            f"the {SEARCH_AGENT} agent plays only in playtest and compare runs "
+            "(it needs the game's whole history, not a view)"
+        )
+
+
+#: the name of the search agent (:mod:`pnp.adapters.search`)
+SEARCH_AGENT = "ismcts"
+
+#: its simulations per decision when ``--budget`` is not given: two-player thrones
+#: then plays a game in about 8 s on one core (``bench/search.py``)
+SEARCH_BUDGET = 16
+
 #: agents every ruleset has
-BUILTIN_AGENTS = {"random": RandomAgent}
+BUILTIN_AGENTS: dict[str, type[Any]] = {"random": RandomAgent, SEARCH_AGENT: SearchAgent}
 
 
 def agent_names(ruleset: Ruleset) -> list[str]:

@@ -21,6 +21,7 @@ from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.run_options import check_judging_options, check_run_options, thresholds_for
 from pnp.playtest.schedule import AUTO, DEFAULT_MAX_GAMES, first_batch, parse_games
+from pnp.playtest.search_seats import check_search
 from pnp.playtest.strength import cards_csv
 from pnp.rulesets import find_ruleset
 
@@ -38,6 +39,8 @@ class PlaytestRequest:
     players: int | None = None
     houses: str | None = None
     agents: str | None = None
+    #: ``--budget``: simulations per decision of ``ismcts`` seats
+    budget: int | None = None
     workers: int | None = None
     #: ``--cluster``: ``local:N`` or a Dask scheduler (:mod:`pnp.playtest.cluster`)
     cluster: str | None = None
@@ -90,6 +93,7 @@ def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:
     players = request.players if request.players is not None else ruleset.players_default
     ruleset.check_players(players)
     agents = parse_agents(request.agents, players, ruleset)
+    check_search(ruleset, agents, request.budget)
     content = ruleset.load(request.content, alone=True)
     limits = Limits.for_ruleset(
         ruleset,
@@ -106,6 +110,7 @@ def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:
         seed=request.seed,
         players=players,
         agents=agents,
+        search_budget=request.budget,
         houses=parse_houses(request.houses),
         options=parse_options(request.options),
         limits=limits,

@@ -24,6 +24,7 @@ from pnp.playtest.harness import card_ids
 from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.run_options import check_run_options
+from pnp.playtest.search_seats import check_search
 from pnp.playtest.versions import ContentVersion, resolve_version
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
@@ -43,6 +44,8 @@ class CompareRequest:
     players: int | None = None
     houses: str | None = None
     agents: str | None = None
+    #: ``--budget``: simulations per decision of ``ismcts`` seats
+    budget: int | None = None
     workers: int | None = None
     #: ``--cluster``: ``local:N`` or a Dask scheduler (:mod:`pnp.playtest.cluster`)
     cluster: str | None = None
@@ -72,12 +75,15 @@ def _plan(
     players = request.players if request.players is not None else ruleset.players_default
     ruleset.check_players(players)
     limits = Limits.for_ruleset(ruleset, max_steps=request.max_steps, max_rounds=request.max_rounds)
+    agents = parse_agents(request.agents, players, ruleset)
+    check_search(ruleset, agents, request.budget)
     return PlaytestPlan(
         ruleset=ruleset,
         games=request.games,
         seed=request.seed,
         players=players,
-        agents=parse_agents(request.agents, players, ruleset),
+        agents=agents,
+        search_budget=request.budget,
         houses=parse_houses(request.houses),
         options=parse_options(request.options),
         limits=limits,

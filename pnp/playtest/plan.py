@@ -56,6 +56,9 @@ class PlaytestPlan:
     #: where the games write their records until the run completes and they replace the
     #: earlier run's (:mod:`pnp.playtest.staging`); ``None``: straight into the folder
     staging_dir: Path | None = None
+    #: simulations per decision of ``ismcts`` seats (``None``: the default,
+    #: :data:`pnp.engine.agents.SEARCH_BUDGET`)
+    search_budget: int | None = None
 
     def config(self) -> GameConfig:
         """The game configuration shared by every game."""

@@ -16,8 +16,9 @@ from pnp.content.problems import display_path
 from pnp.engine.game import Event, Game
 from pnp.engine.kitmeter import KitMeter
 from pnp.engine.record import Record
-from pnp.engine.runner import CRASHED, VIOLATED, Failure, agents_chooser, run_game
+from pnp.engine.runner import CRASHED, VIOLATED, Failure, run_game
 from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.search_seats import chooser_for
 
 #: the event kinds the statistics count (``data["card"]`` names the card)
 CARD_DRAWN = "card_drawn"
@@ -126,7 +127,7 @@ def play_game(
         content,
         config,
         seed,
-        agents_chooser(plan.ruleset, plan.agents, seed),
+        chooser_for(plan, content, seed),
         plan.limits,
         observer=counter,
         hash_state=keep_all,

@@ -262,7 +262,7 @@ def test_bad_record_files(tmp_path: Path, text: str, message: str) -> None:
 
 
 def test_agent_lookup_and_parsing() -> None:
-    assert agent_names(HAGGLE) == ["random", "heuristic"]
+    assert agent_names(HAGGLE) == ["random", "ismcts", "heuristic"]
     assert isinstance(make_agent(HAGGLE, "random"), RandomAgent)
     assert parse_agents("heuristic", 3, HAGGLE) == ("heuristic",) * 3
     assert parse_agents("heuristic, random", 2, HAGGLE) == ("heuristic", "random")

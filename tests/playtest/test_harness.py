@@ -385,7 +385,7 @@ def test_cli_agents_and_houses_ignore_case_like_ruleset_names() -> None:
     assert data["houses"]["lannister"]["games"] == 4
     result = invoke(*args, "--agents", "Greedy")
     assert result.exit_code == 2
-    assert "unknown agent 'Greedy' for haggle (agents: random, heuristic)" in result.stderr
+    assert "unknown agent 'Greedy' for haggle (agents: random, ismcts, heuristic)" in result.stderr
 
 
 def test_cli_unknown_ruleset_and_bad_content(tmp_path: Path) -> None:

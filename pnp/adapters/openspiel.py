@@ -1,0 +1,288 @@
+"""The three rulesets as OpenSpiel games: ``pnp_thrones``, ``pnp_ironthrone``, ``pnp_fief``.
+
+Importing this module registers them (extra ``[openspiel]``)::
+
+    import pyspiel
+    import pnp.adapters.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("pnp_thrones", {"players": 2, "seed": 7})
+    state = game.new_initial_state()
+
+Parameters: ``players`` (the ruleset's default), ``houses`` (comma-separated
+House ids by seat, an empty entry lets the seed pick: ``"stark,"``),
+``options`` (``key=value`` pairs, comma-separated: ``"titles=true"``),
+``seed`` (the game's seed: the deal and every chance of the game),
+``max_steps`` and ``max_rounds`` (the caps; 0: the ruleset's own).
+
+What the game type says, and why:
+
+- **sequential, imperfect information**: one seat decides at a time and sees
+  only its view (``view.py``);
+- **sampled stochastic**: shuffles and dice are drawn inside the rules from
+  RNG streams derived from ``seed``, never as chance nodes (the rules' flow
+  cannot expose them). A state is still reproducible: with ``seed`` a game
+  parameter, the actions played determine it, so a state serializes as its
+  recipe (:mod:`pnp.adapters.world`) and a resampled state as its recipe
+  with the resample's own seed;
+- **general-sum, terminal rewards**: the winners share 1 (a shared victory
+  gives each of ``k`` winners ``1/k``), the others get 0; a game stopped at a
+  cap gives everyone 0, so the sum is not constant;
+- an action is an option's index in the pending decision (options come in a
+  fixed order), below the ruleset's ``MAX_OPTIONS`` (``encoding.py``), which
+  a decision passing it breaks loudly (:class:`~pnp.adapters.world.ActionBoundError`);
+  ``max_game_length`` is the step cap;
+- observation: the seat's view now (string: its plain data and, when it is
+  the seat's turn, the options; tensor: the ruleset's ``Encoding``);
+  information state: the observation and every choice the seat made, in
+  order (not every view it had on the way: what it saw and can no longer
+  see, a card that was shown and shuffled away, is known to the ruleset's
+  resampling but not spelled out here). There is no information-state
+  tensor.
+
+``resample_from_infostate(player, sampler)`` gives a state in which what
+``player`` cannot see is redrawn (``resample.py``), seeded by one draw of
+``sampler``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from pnp.adapters.world import Resample, Table, World, encoder, kit, make_table
+from pnp.rulesets import ruleset_names
+
+#: the prefix of every game name
+PREFIX = "pnp_"
+
+#: the tensor of the perfect-recall observer: none (no information-state tensor)
+_NO_TENSOR = np.zeros(0, np.float32)
+
+
+def parse_houses(text: str) -> tuple[str | None, ...] | None:
+    """``"stark,,lannister"`` -> ``("stark", None, "lannister")``; ``""`` -> ``None``."""
+    if not text:
+        return None
+    return tuple(h.strip() or None for h in text.split(","))
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"titles=true,deck_format=constructed"`` -> a ``GameConfig.options`` mapping."""
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"option {item!r} is not key=value")
+        low = value.strip().lower()
+        options[key.strip()] = True if low == "true" else False if low == "false" else value.strip()
+    return options
+
+
+def game_type(ruleset: str) -> pyspiel.GameType:
+    """The OpenSpiel game type of ``ruleset`` (see the module)."""
+    rs = kit(ruleset).ruleset
+    return pyspiel.GameType(
+        short_name=PREFIX + rs.name,
+        long_name=f"pnp: {rs.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(rs.player_counts),
+        min_num_players=min(rs.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": rs.players_default,
+            "houses": "",
+            "options": "",
+            "seed": 0,
+            "max_steps": 0,
+            "max_rounds": 0,
+        },
+    )
+
+
+class PnpGame(pyspiel.Game):
+    """One of the rulesets as an OpenSpiel game (a subclass per ruleset names it)."""
+
+    ruleset = ""
+
+    def __init__(self, params: dict[str, Any] | None = None, *, table: Table | None = None) -> None:
+        """The game of ``params`` (OpenSpiel's way), or of ``table`` (a set-up made
+        elsewhere, its content included: the search agent's)."""
+        p = dict(params or {})
+        if table is not None:
+            self.ruleset = table.ruleset
+            p = {
+                "players": table.players,
+                "houses": ",".join(h or "" for h in table.houses or ()),
+                "options": ",".join(f"{k}={v}" for k, v in table.options),
+                # OpenSpiel's int parameters are 32-bit and a playtest's game seeds are
+                # 64-bit: such a game shows -1, and its table holds the seed
+                "seed": table.seed if 0 <= table.seed < 2**31 else -1,
+                "max_steps": table.max_steps or 0,
+                "max_rounds": table.max_rounds or 0,
+            }
+        else:
+            table = make_table(
+                self.ruleset,
+                int(p["players"]) if "players" in p else None,
+                parse_houses(str(p.get("houses", ""))),
+                parse_options(str(p.get("options", ""))),
+                int(p.get("seed", 0)),
+                max_steps=int(p.get("max_steps", 0)) or None,
+                max_rounds=int(p.get("max_rounds", 0)) or None,
+            )
+        self.table: Table = table
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.kit.max_options,
+            max_chance_outcomes=0,
+            num_players=self.table.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=self.table.step_cap,
+        )
+        super().__init__(game_type(self.ruleset), info, p)
+
+    def new_initial_state(self) -> PnpState:
+        """The game at its first decision."""
+        return PnpState(self, World(self.table))
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """An observer: the view (default), or the information state (perfect recall)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.table, recall)
+
+    def deserialize_state(self, text: str) -> PnpState:
+        """The state :meth:`PnpState.serialize` wrote (its recipe, replayed)."""
+        world = World.deserialize(self.table, text)
+        state = PnpState(self, World(self.table, watch=world.witness is not None))
+        state.replay(world.steps)
+        return state
+
+
+class PnpState(pyspiel.State):
+    """A game in progress: a :class:`~pnp.adapters.world.World` behind OpenSpiel's API."""
+
+    def __init__(self, game: PnpGame, world: World) -> None:
+        super().__init__(game)
+        self.world = world
+
+    def replay(self, steps: list[int | Resample]) -> None:
+        """Play ``steps`` (actions through OpenSpiel, so its history follows; resamples)."""
+        for step in steps:
+            if isinstance(step, Resample):
+                self.world.resample_in_place(step)
+            else:
+                self.apply_action(step)
+
+    def current_player(self) -> int:
+        """The seat to decide, or the terminal marker."""
+        decision = self.world.decision()
+        if decision is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return decision.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        decision = self.world.decision()
+        if decision is None or decision.seat != player:
+            return []
+        return list(range(len(decision.options)))
+
+    def _apply_action(self, action: int) -> None:
+        self.world.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        decision = self.world.decision()
+        if decision is not None and decision.seat == player and 0 <= action < len(decision.options):
+            return f"{decision.kind}: {decision.options[action].label}"
+        return f"option {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (normally or at a cap)."""
+        return self.world.over()
+
+    def returns(self) -> list[float]:
+        """The winners share 1, the others 0 (all 0 until the end, and at a cap)."""
+        return self.world.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PnpState:
+        """A state ``player_id`` cannot tell from this one, its unknowns redrawn from a
+        seed the sampler draws."""
+        seed = int(probability_sampler() * 2**53)
+        state = PnpState(self.get_game(), World(self.table_of(), watch=True))
+        state.replay([*self.world.steps, Resample(int(player_id), seed)])
+        return state
+
+    def table_of(self) -> Table:
+        """The game's set-up."""
+        return self.world.table
+
+    def serialize(self) -> str:
+        """The recipe: actions and resamples (the game's parameters hold the rest)."""
+        return self.world.serialize()
+
+    def __str__(self) -> str:
+        """The recipe and the pending decision (the state is its recipe)."""
+        decision = self.world.decision()
+        pending = "over" if decision is None else f"seat {decision.seat} {decision.kind}"
+        return f"{self.world.serialize()} | {pending}"
+
+
+class Observer:
+    """OpenSpiel's Python observer: a seat's view (or information state) as text and tensor."""
+
+    def __init__(self, table: Table, recall: bool) -> None:
+        self.table = table
+        self.recall = recall
+        if recall:
+            self.tensor = _NO_TENSOR
+            self.dict: dict[str, Any] = {}
+        else:
+            enc = encoder(table.ruleset, table.players)
+            self.tensor = np.zeros(enc.size, np.float32)
+            self.dict = {
+                name: self.tensor[f.offset : f.offset + f.size].reshape(
+                    (f.rows, f.width) if f.rows > 1 else (f.width,)
+                )
+                for name, f in enc.layout.fields.items()
+            }
+
+    def set_from(self, state: PnpState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        if not self.recall:
+            self.tensor[:] = state.world.encode(player)
+
+    def string_from(self, state: PnpState, player: int) -> str:
+        """``player``'s view (or information state) of ``state`` as text."""
+        if self.recall:
+            return state.world.information_text(player)
+        return state.world.observation_text(player)
+
+
+def _game_class(name: str) -> type[PnpGame]:
+    return type(f"Pnp{name.title()}Game", (PnpGame,), {"ruleset": name})
+
+
+def register() -> None:
+    """Register every ruleset as ``pnp_<name>`` (once)."""
+    known = set(pyspiel.registered_names())
+    for name in ruleset_names():
+        if PREFIX + name not in known:
+            pyspiel.register_game(game_type(name), _game_class(name))
+
+
+register()
+
+__all__ = ["Observer", "PnpGame", "PnpState", "parse_houses", "parse_options", "register"]

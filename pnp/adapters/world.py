@@ -1,0 +1,353 @@
+"""A game as its recipe, replayable: what the adapters clone, serialize and resample.
+
+The rules run as generators (the engine's one flow), which cannot be copied,
+so a game state here is its **recipe**: the set-up (:class:`Table`: ruleset,
+players, Houses, options, seed) and the steps played since, each an option
+index or a :class:`Resample` (a seat's hidden cards redrawn from a seed).
+The same recipe always gives the same game, because every chance of a game
+comes from RNG streams derived from its seed (and a resample's from its own
+seed): :meth:`World.clone` and a deserialized state replay the recipe.
+
+Each ruleset supplies, in its standard shape, ``encoding.py`` (the fixed-size
+observation, ``MAX_OPTIONS``) and ``resample.py`` (``Witness``, ``resample``);
+:class:`Kit` finds them by the ruleset's package.
+
+A game stops, as the engine's runner stops it, after ``max_steps`` decisions
+or past ``max_rounds`` rounds: then it is over with no winner (a cap).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from pnp.content import LoadedContent
+from pnp.engine.game import Decision, Game, GameConfig, Result
+from pnp.errors import PnpError, UsageError
+from pnp.rulesets import find_ruleset
+from pnp.rulesets.ruleset import Ruleset
+
+
+class ActionBoundError(PnpError):
+    """A decision offers more options than the ruleset's action space holds."""
+
+
+@dataclass(frozen=True)
+class Resample:
+    """A step of a recipe: ``seat``'s hidden information redrawn from ``seed``."""
+
+    seat: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A ruleset with its content and its adapter modules (``encoding``, ``resample``)."""
+
+    ruleset: Ruleset
+    content: LoadedContent[Any]
+    encoding: ModuleType
+    resample: ModuleType
+
+    @property
+    def max_options(self) -> int:
+        """The ruleset's action space: the most options a decision may have."""
+        bound: int = self.encoding.MAX_OPTIONS
+        return bound
+
+
+@cache
+def kit(name: str) -> Kit:
+    """The :class:`Kit` of the ruleset called ``name`` with its shipped content (cached)."""
+    ruleset, encoding, resample = _modules(name)
+    return Kit(ruleset, ruleset.load(), encoding, resample)
+
+
+@cache
+def _modules(name: str) -> tuple[Ruleset, ModuleType, ModuleType]:
+    ruleset = find_ruleset(name)
+    if ruleset.new_game is None:
+        raise UsageError(f"the {ruleset.name} ruleset has no referee")
+    package = ruleset.new_game.__module__.rsplit(".", 1)[0]
+    try:
+        encoding = import_module(f"{package}.encoding")
+        resample = import_module(f"{package}.resample")
+    except ModuleNotFoundError as exc:
+        raise UsageError(
+            f"the {ruleset.name} ruleset has no encoding.py and resample.py for the adapters"
+        ) from exc
+    return ruleset, encoding, resample
+
+
+def kit_with(name: str, content: LoadedContent[Any] | None) -> Kit:
+    """The :class:`Kit` of ruleset ``name`` with ``content`` (``None``: the shipped one)."""
+    if content is None:
+        return kit(name)
+    ruleset, encoding, resample = _modules(name)
+    return Kit(ruleset, content, encoding, resample)
+
+
+@dataclass(frozen=True)
+class Table:
+    """How a game is set up: everything a recipe's replay starts from."""
+
+    ruleset: str
+    players: int
+    houses: tuple[str | None, ...] | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    seed: int = 0
+    max_steps: int | None = None
+    max_rounds: int | None = None
+    #: the content (``None``: the shipped content), left out of comparisons
+    content: LoadedContent[Any] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def kit(self) -> Kit:
+        """The ruleset's :class:`Kit`."""
+        return kit_with(self.ruleset, self.content)
+
+    def config(self) -> GameConfig:
+        """The engine's configuration of the game."""
+        return GameConfig(self.players, self.houses, dict(self.options))
+
+    @property
+    def step_cap(self) -> int:
+        """The most decisions a game may take before it is stopped."""
+        return self.max_steps if self.max_steps is not None else self.kit.ruleset.max_steps
+
+    @property
+    def round_cap(self) -> int:
+        """The last round a game may play before it is stopped."""
+        return self.max_rounds if self.max_rounds is not None else self.kit.ruleset.max_rounds
+
+
+def make_table(
+    ruleset: str,
+    players: int | None = None,
+    houses: list[str | None] | tuple[str | None, ...] | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    *,
+    max_steps: int | None = None,
+    max_rounds: int | None = None,
+) -> Table:
+    """A checked :class:`Table`: the ruleset's default player count when ``players``
+    is ``None``; a bad ruleset, count, House or option is a :class:`UsageError`
+    (a game is set up once to check them)."""
+    rs = kit(ruleset).ruleset
+    n = rs.players_default if players is None else players
+    rs.check_players(n)
+    table = Table(
+        rs.name,
+        n,
+        tuple(houses) if houses is not None else None,
+        tuple(sorted((options or {}).items())),
+        seed,
+        max_steps,
+        max_rounds,
+    )
+    World(table)  # set up once: bad Houses or options fail here
+    return table
+
+
+@dataclass
+class World:
+    """A game and its recipe (see the module): play it, copy it, resample it."""
+
+    table: Table
+    steps: list[int | Resample] = field(default_factory=list)
+    #: keep a :attr:`witness` from the start (a world that will be resampled)
+    watch: bool = False
+    #: every decision answered: (seat, kind, chosen label), in order
+    moves: list[tuple[int, str, str]] = field(default_factory=list)
+    game: Game = field(init=False)
+    witness: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        steps, self.steps, self.moves = self.steps, [], []
+        k = self.kit = self.table.kit
+        # read at every step: looked up once
+        self.max_options = k.max_options
+        self.step_cap = self.table.step_cap
+        self.round_cap = self.table.round_cap
+        assert k.ruleset.new_game is not None  # kit() checks it
+        self.game = k.ruleset.new_game(k.content, self.table.config(), self.table.seed)
+        self.witness = None
+        if self.watch or any(isinstance(s, Resample) for s in steps):
+            # a resample needs to know what was public before it: watch from the start
+            self.witness = k.resample.Witness()
+            self.witness.see(self.game)
+        for step in steps:
+            self.step(step)
+
+    # -- playing -----------------------------------------------------------------
+
+    def step(self, step: int | Resample) -> None:
+        """Play one step of a recipe: an option index or a resample."""
+        if isinstance(step, Resample):
+            self.resample_in_place(step)
+        else:
+            self.apply(step)
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the game is over (or capped)."""
+        decision = self.game.decision()
+        if decision is None or len(self.moves) >= self.step_cap or self.game.round > self.round_cap:
+            return None  # over, or stopped at a cap
+        if len(decision.options) > self.max_options:
+            raise ActionBoundError(
+                f"a {decision.kind} decision of {self.table.ruleset} has "
+                f"{len(decision.options)} options, more than the adapters' action space "
+                f"({self.max_options}: MAX_OPTIONS in its encoding.py)"
+            )
+        return decision
+
+    def apply(self, index: int) -> None:
+        """Answer the pending decision with option ``index``."""
+        decision = self.decision()
+        if decision is None:
+            raise ValueError("the game is over; there is no decision to answer")
+        if not 0 <= index < len(decision.options):
+            raise ValueError(
+                f"option {index} does not exist: the {decision.kind} decision has "
+                f"{len(decision.options)} options"
+            )
+        self.game.apply(index)
+        self.steps.append(index)
+        self.moves.append((decision.seat, decision.kind, decision.options[index].label))
+        if self.witness is not None:
+            self.witness.see(self.game)
+
+    def capped(self) -> bool:
+        """Whether the game was stopped by the step or round cap (as the runner stops it)."""
+        if self.game.decision() is None:
+            return False
+        return len(self.moves) >= self.step_cap or self.game.round > self.round_cap
+
+    def over(self) -> bool:
+        """Whether the game has ended (normally or at a cap)."""
+        return self.decision() is None
+
+    def result(self) -> Result | None:
+        """How the game ended (a cap: no winners), or ``None`` while it goes on."""
+        if self.capped():
+            ending = "step_cap" if len(self.moves) >= self.step_cap else "round_cap"
+            return Result((), ending, self.game.round)
+        if self.game.decision() is not None:
+            return None
+        return self.game.result()
+
+    def returns(self) -> list[float]:
+        """Each seat's reward: the winners share 1 (a cap or a game going on: all 0)."""
+        out = [0.0] * self.table.players
+        result = self.result()
+        if result is not None and result.winners:
+            for w in result.winners:
+                out[w] = 1.0 / len(result.winners)
+        return out
+
+    # -- copies --------------------------------------------------------------------
+
+    def clone(self) -> World:
+        """An independent copy: the recipe replayed."""
+        return World(self.table, list(self.steps), watch=self.witness is not None)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> World:
+        # a game's flow is a generator, which cannot be copied: a copy is a replay
+        # (OpenSpiel clones a Python state by deep-copying its attributes)
+        return self.clone()
+
+    def resampled(self, seat: int, seed: int) -> World:
+        """A copy in which what ``seat`` cannot see is redrawn from ``seed``."""
+        return World(self.table, [*self.steps, Resample(seat, seed)])
+
+    def resample_in_place(self, step: Resample) -> None:
+        """Redraw ``step.seat``'s hidden information here (the recipe's step)."""
+        if self.witness is None:
+            # what was public so far: replay the recipe with a witness watching
+            witnessed = World(self.table)
+            witnessed.witness = self.table.kit.resample.Witness()
+            witnessed.witness.see(witnessed.game)
+            for s in self.steps:
+                witnessed.step(s)
+            self.game, self.witness = witnessed.game, witnessed.witness
+        self.kit.resample.resample(self.game, step.seat, random.Random(step.seed), self.witness)
+        self.steps.append(step)
+
+    # -- text ------------------------------------------------------------------------
+
+    def serialize(self) -> str:
+        """The recipe's steps as text (the table is the game's parameters)."""
+        return json.dumps(
+            [s if isinstance(s, int) else {"seat": s.seat, "seed": s.seed} for s in self.steps],
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def deserialize(cls, table: Table, text: str) -> World:
+        """The world :meth:`serialize` wrote."""
+        steps: list[int | Resample] = [
+            s if isinstance(s, int) else Resample(int(s["seat"]), int(s["seed"]))
+            for s in json.loads(text)
+        ]
+        return cls(table, steps)
+
+    def view_data(self, seat: int) -> Any:
+        """``seat``'s view as plain data."""
+        view = self.game.view(seat)
+        data = view.data() if hasattr(view, "data") else view.to_dict()
+        return data
+
+    def observation_text(self, seat: int) -> str:
+        """``seat``'s view now, and the pending decision's options if it is ``seat``'s."""
+        decision = self.decision()
+        pending: Any = None
+        if decision is not None:
+            pending = [decision.seat, decision.kind]
+            if decision.seat == seat:
+                pending.append(decision.labels())
+        return json.dumps(
+            {"view": self.view_data(seat), "decision": pending},
+            sort_keys=True,
+            separators=(",", ":"),
+            default=str,
+        )
+
+    def information_text(self, seat: int) -> str:
+        """What ``seat`` knows: its view now and every choice it made, in order."""
+        own = [[kind, label] for s, kind, label in self.moves if s == seat]
+        return json.dumps({"mine": own}, separators=(",", ":")) + self.observation_text(seat)
+
+    def encode(self, seat: int) -> list[float]:
+        """``seat``'s view in the ruleset's fixed-size encoding."""
+        if self.table.content is None:
+            enc = encoder(self.table.ruleset, self.table.players)
+        else:
+            enc = self.table.kit.encoding.Encoding(self.table.content, self.table.players)
+        vector: list[float] = enc.encode(self.game.view(seat))
+        return vector
+
+
+@cache
+def encoder(ruleset: str, players: int) -> Any:
+    """The ruleset's observation encoding at ``players`` seats, shipped content (cached)."""
+    k = kit(ruleset)
+    return k.encoding.Encoding(k.content, players)
+
+
+__all__ = [
+    "ActionBoundError",
+    "Kit",
+    "Resample",
+    "Table",
+    "World",
+    "encoder",
+    "kit",
+    "kit_with",
+    "make_table",
+]

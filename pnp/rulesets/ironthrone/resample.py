@@ -1,0 +1,97 @@
+"""Resampling: a whole Iron Throne game consistent with what one seat has seen.
+
+:func:`resample` takes a game (a replica of the real one, which it changes
+in place) and redraws, from a given RNG, what the seat cannot see:
+
+- each other seat's house cards that it has never seen: the ones in that
+  seat's hand, in its deck and (before the reveal) the card it placed
+  facedown are pooled, shuffled, and dealt back into the same places, so
+  every hand and deck keeps its size and holds its own House's cards only
+  (the decks' contents are public content);
+- the order of every deck, the seat's own included, and of the event deck;
+- the game's chance from here on: a fresh RNG.
+
+Every pool is put in a fixed order before its shuffle, so a sample depends
+on what the seat knows and on the RNG alone: two games the seat cannot tell
+apart give the same samples.
+
+What stays: everything public, the seat's own hand and facedown card, the
+hostages (their Houses are public; the fronts of those held by others stay as
+they are), the leaders others chose before the leaders are revealed, and any
+card that was ever public (a discard pile, a revealed card): such a card
+is known to be where it went, so it only changes place within a deck, whose
+order is shuffled anyway. :class:`Witness` keeps that record; the adapters
+feed it the game after every move of the replay.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from pnp.rulesets.ironthrone.state import NO_OUTCOME
+
+if TYPE_CHECKING:
+    from pnp.rulesets.ironthrone.game import IronThroneGame
+
+
+class Witness:
+    """The house cards (by number) that have been public at some point of a game."""
+
+    def __init__(self) -> None:
+        self.public: set[int] = set()
+
+    def see(self, game: IronThroneGame) -> None:
+        """Note every card public now (called after the set-up and after every move)."""
+        ref = game.ref
+        public = self.public
+        for pile in ref.discard:
+            public.update(pile)
+        for s, c in enumerate(ref.placed):
+            if c >= 0 and (ref.outcome != NO_OUTCOME or ref.faceup[s]):
+                public.add(c)
+
+
+def resample(game: IronThroneGame, seat: int, rng: random.Random, witness: Witness) -> None:
+    """Redraw in ``game`` (in place) what ``seat`` cannot see, from ``rng`` (see the module)."""
+    ref = game.ref
+    known = witness.public
+    for o in range(ref.n):
+        deck = ref.deck[o]
+        if o != seat:
+            hand = ref.hand[o]
+            hand_slots = [i for i, c in enumerate(hand) if c not in known]
+            deck_slots = [i for i, c in enumerate(deck) if c not in known]
+            placed = ref.placed[o]
+            hidden_placed = (
+                placed >= 0
+                and ref.outcome == NO_OUTCOME
+                and not ref.faceup[o]
+                and placed not in known
+            )
+            pool = [hand[i] for i in hand_slots] + [deck[i] for i in deck_slots]
+            if hidden_placed:
+                pool.append(placed)
+            # in a fixed order first: the sample depends on what the seat knows and the
+            # RNG only, never on where the hidden cards really are
+            pool.sort()
+            rng.shuffle(pool)
+            for i in hand_slots:
+                hand[i] = pool.pop()
+            for i in deck_slots:
+                deck[i] = pool.pop()
+            if hidden_placed:
+                # the facedown card lies on the table too: the same card in both places
+                table = ref.table[o]
+                new = ref.placed[o] = pool.pop()
+                table[table.index(placed)] = new
+        deck.sort()
+        rng.shuffle(deck)  # no seat knows a deck's order
+    ref.event_deck.sort()
+    rng.shuffle(ref.event_deck)
+    ref.index_hands()  # the hands' bit sets follow the new hands
+    # chance from here on is fresh: the real game's RNG would tell the future
+    ref.rng = random.Random(rng.getrandbits(64))
+
+
+__all__ = ["Witness", "resample"]

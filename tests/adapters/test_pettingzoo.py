@@ -1,0 +1,110 @@
+"""The rulesets as PettingZoo environments (:mod:`pnp.adapters.pettingzoo`), checked by
+PettingZoo's own tests."""
+
+from __future__ import annotations
+
+from functools import partial
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+
+from pnp.adapters.pettingzoo import env, parallel_env
+from pnp.adapters.world import kit
+from pnp.engine.game import GameConfig
+from pnp.errors import UsageError
+from pnp.rulesets.ruleset import Ruleset
+
+CONFIGS = [
+    (name, players)
+    for name in ("thrones", "ironthrone", "fief")
+    for players in kit(name).ruleset.player_counts
+]
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_pettingzoos_api_test_passes(name: str, players: int) -> None:
+    api_test(env(name, players), num_cycles=60)
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_pettingzoos_seed_test_passes(name: str, players: int) -> None:
+    seed_test(partial(env, name, players), num_cycles=60)
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_pettingzoos_max_cycles_test_passes(name: str, players: int) -> None:
+    module = SimpleNamespace(
+        env=partial(env, name, players), parallel_env=partial(parallel_env, name, players)
+    )
+    max_cycles_test(module)
+
+
+def test_a_whole_game_ends_with_the_winners_rewarded() -> None:
+    game = env("ironthrone", 3)
+    game.reset(seed=4)
+    total = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        obs, reward, terminated, truncated, _info = game.last()
+        total[agent] += reward
+        game.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert game.world is not None
+    result = game.world.result()
+    assert result is not None and result.winners and result.ending not in ("step_cap", "round_cap")
+    assert sum(total.values()) == pytest.approx(1.0)
+    for w in result.winners:
+        assert total[f"player_{w}"] == pytest.approx(1 / len(result.winners))
+
+
+def test_a_seed_plays_the_referees_game_of_that_seed() -> None:
+    """reset(seed=s) sets the game up exactly as the referee does from s."""
+    game = env("thrones", 2)
+    game.reset(seed=9)
+    ruleset: Ruleset = kit("thrones").ruleset
+    assert ruleset.new_game is not None
+    direct = ruleset.new_game(ruleset.load(), GameConfig(2), 9)
+    assert game.world is not None
+    assert game.world.game.snapshot() == direct.snapshot()
+
+
+def test_resets_without_a_seed_follow_a_sequence_from_the_last_seed() -> None:
+    a, b = env("thrones", 2), env("thrones", 2)
+    a.reset(seed=3)
+    b.reset(seed=3)
+    a.reset()
+    b.reset()
+    assert a.world is not None and b.world is not None
+    assert a.world.table.seed == b.world.table.seed != 3
+    a.reset()
+    assert a.world.table.seed != b.world.table.seed
+
+
+def test_waiting_agents_have_one_action_and_cannot_move_the_game() -> None:
+    game = env("thrones", 2)
+    game.reset(seed=1)
+    assert game.world is not None
+    decision = game.world.decision()
+    assert decision is not None
+    waiting = f"player_{1 - decision.seat}"
+    assert list(game.observe(waiting)["action_mask"][:3]) == [1, 0, 0]
+    mask = game.observe(f"player_{decision.seat}")["action_mask"]
+    assert int(mask.sum()) == len(decision.options)
+
+
+def test_render_dumps_the_state_and_the_decision_as_text() -> None:
+    game = env("fief", 3, render_mode="ansi")
+    game.reset(seed=2)
+    text = game.render()
+    assert isinstance(text, str)
+    assert "to choose" in text and '"round"' in text
+    assert env("fief", 3).render() is None
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(UsageError):
+        env("thrones", 7)
+    with pytest.raises(UsageError):
+        env("nosuch")
+    with pytest.raises(ValueError, match="render_mode"):
+        env("thrones", render_mode="rgb_array")
