@@ -14,7 +14,7 @@ from pnp.adapters.search import BotRollout, SearchChooser
 from pnp.adapters.world import World, make_table
 from pnp.cli import app
 from pnp.engine.agents import SEARCH_AGENT, make_agent
-from pnp.engine.game import GameConfig
+from pnp.engine.game import Decision, GameConfig, Option
 from pnp.engine.runner import FINISHED, Limits, run_game
 from pnp.errors import UsageError
 from pnp.rulesets import find_ruleset
@@ -75,7 +75,7 @@ def test_a_rollout_plays_to_the_end_and_shares_the_win() -> None:
 def test_the_search_agent_does_not_play_from_a_view_alone() -> None:
     agent = make_agent(find_ruleset("thrones"), SEARCH_AGENT)
     with pytest.raises(UsageError, match="whole history"):
-        agent.choose(None, None, random.Random(0))  # type: ignore[arg-type]
+        agent.choose(None, Decision(0, "plot", (Option("a plot", None),)), random.Random(0))
 
 
 def test_playtest_and_compare_take_search_seats_and_a_budget(
