@@ -211,7 +211,7 @@ class DaskExecutor(Executor):
                         log.setLevel(level)
         finally:
             if cluster is not None:
-                cluster.close()
+                close_local_cluster(cluster)
 
     def run(self, plan: GamePlan, content: Any, indices: Sequence[int]) -> Iterator[Any]:
         """Results as batches complete, in any order."""
@@ -297,6 +297,23 @@ class DaskExecutor(Executor):
             client.unregister_worker_plugin(name)
         except OSError:  # the scheduler went away meanwhile
             pass
+
+
+def close_local_cluster(cluster: Any) -> None:
+    """Close a local cluster a run started, even mid-restart of a worker.
+
+    distributed's nanny asserts ("can only join a started process") when the
+    cluster closes while a worker it is restarting has no process yet: seen when
+    a batch has just taken a worker down. The run's results are complete by
+    then, so the close is tried once more for the workers left; a second
+    failure of that kind leaves nothing running (the process never started).
+    """
+    for attempt in (1, 2):
+        try:
+            cluster.close()
+            return
+        except AssertionError as exc:
+            logging.getLogger(__name__).debug("closing the local cluster (%d): %s", attempt, exc)
 
 
 def _threads(client: Client) -> int:

@@ -23,7 +23,13 @@ from typer.testing import CliRunner
 from pnp.cli import app
 from pnp.errors import UsageError
 from pnp.playtest import LocalExecutor, run_playtest
-from pnp.playtest.cluster import ClusterLost, DaskExecutor, executor_for, parse_cluster
+from pnp.playtest.cluster import (
+    ClusterLost,
+    DaskExecutor,
+    close_local_cluster,
+    executor_for,
+    parse_cluster,
+)
 from pnp.playtest.command import PlaytestRequest, build_plan, run_command
 from pnp.playtest.compare_command import CompareRequest, run_compare_command
 from pnp.playtest.executor import WorkerDied
@@ -388,3 +394,23 @@ def test_a_sweep_on_a_local_cluster_prints_the_local_json() -> None:
     assert json.loads(on_dask.stdout) == json.loads(local.stdout)
     bad = CliRunner().invoke(app, [*base, "--cluster", "local:0"])
     assert bad.exit_code == 2 and "local:N takes a number" in bad.output
+
+
+class _Restarting:
+    """A local cluster whose close meets a worker mid-restart, ``fails`` times."""
+
+    def __init__(self, fails: int) -> None:
+        self.fails = fails
+        self.closes = 0
+
+    def close(self) -> None:
+        self.closes += 1
+        if self.closes <= self.fails:
+            raise AssertionError("can only join a started process")
+
+
+@pytest.mark.parametrize(("fails", "closes"), [(0, 1), (1, 2), (2, 2)])
+def test_a_local_cluster_closes_even_mid_restart_of_a_worker(fails: int, closes: int) -> None:
+    cluster = _Restarting(fails)
+    close_local_cluster(cluster)  # no error reaches the run, whose results are complete
+    assert cluster.closes == closes
