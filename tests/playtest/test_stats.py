@@ -7,7 +7,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.engine.runner import CAPPED, CRASHED, FINISHED, VIOLATED
-from pnp.playtest.stats import Histogram, Rate, Tally, quantile, spread, wilson
+from pnp.playtest.stats import (
+    DRAWN_GAMES,
+    PLAYED_WINS,
+    Histogram,
+    Rate,
+    Tally,
+    quantile,
+    spread,
+    wilson,
+)
 from pnp.playtest.verdict import Thresholds, undecided, verdict
 from pnp.playtest.worker import GameSummary
 
@@ -324,3 +333,28 @@ def test_a_histogram_names_its_counts_and_a_missing_position() -> None:
     assert [values[0], values[-1]] == [1, 2]
     with pytest.raises(IndexError, match=r"^3$"):
         values[3]
+
+
+def test_card_counts_per_seat_game_and_house_by_hand() -> None:
+    """Every count a card keeps, against three games counted by hand."""
+    tally = Tally(2, ("heuristic", "heuristic"))
+    one = game(0, winners=(0,), factions=("a", "b"), played=[{"x": 2}, {"x": 1, "y": 1}])
+    one.drawn = [{"x": 3}, {"y": 1, "z": 2}]
+    two = game(1, winners=(1,), factions=("b", "a"), played=[{"y": 1}, {}])
+    two.drawn = [{"y": 2}, {"x": 1}]
+    crashed = game(2, status=CRASHED, winners=(), played=[{"x": 4}, {}])
+    crashed.drawn = [{"x": 1}, {}]
+    for summary in (one, two, crashed):
+        tally.add(summary)
+    x, y, z = (tally.cards[c] for c in "xyz")
+    # drawn and played copies, every game (a crashed one too)
+    assert (x.drawn, x.played, y.drawn, y.played, z.drawn, z.played) == (5, 7, 3, 2, 2, 0)
+    # seat-games it was played in, and those the seat won (game 0 seat 0, nothing else)
+    assert (x.played_games, x.winner_played) == (3, 1)
+    assert (y.played_games, y.winner_played) == (2, 0)
+    # strength counts per House of the seat, games with a result only:
+    # [drawn or played, of those won, played, of those won]
+    assert x.houses == {"a": [2, 2, 1, 1], "b": [1, 0, 1, 0]}  # game 1: House a drew x, won
+    assert y.houses == {"b": [2, 0, 2, 0]}
+    assert z.houses == {"b": [1, 0, 0, 0]}
+    assert x.seen(DRAWN_GAMES) == 3 and x.seen(PLAYED_WINS) == 1
