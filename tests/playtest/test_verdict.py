@@ -5,6 +5,7 @@ with random seats judged on crashes, invariants and caps only, never inconclusiv
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from pypdf import PdfReader
 
@@ -281,3 +282,23 @@ def test_seats_are_named_as_people_read_them() -> None:
 def _pdf_text(run: PlaytestReport) -> str:
     pages = PdfReader(io.BytesIO(render_report(run))).pages
     return " ".join(" ".join(page.extract_text().split()) for page in pages)
+
+
+def test_thresholds_come_from_the_ruleset_unless_an_option_gives_them() -> None:
+    ruleset = replace(
+        HAGGLE,
+        fair_margin=0.123,
+        max_cap_rate=0.045,
+        undecided_endings=frozenset({"stalemate"}),
+        max_undecided_rate=0.33,
+    )
+    own = Thresholds.for_ruleset(ruleset)
+    assert (own.fair_margin, own.max_cap_rate) == (0.123, 0.045)
+    assert (own.undecided_endings, own.max_undecided_rate) == (frozenset({"stalemate"}), 0.33)
+    assert (own.card_games, own.house_games, own.seat_games) == (500, 30, 30)
+    given = Thresholds.for_ruleset(
+        ruleset, fair_margin=0.2, max_cap_rate=0.5, card_games=7, house_games=8, seat_games=9
+    )
+    assert (given.fair_margin, given.max_cap_rate) == (0.2, 0.5)
+    assert (given.card_games, given.house_games, given.seat_games) == (7, 8, 9)
+    assert given.undecided_endings == frozenset({"stalemate"})  # no option for these
