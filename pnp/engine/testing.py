@@ -98,6 +98,28 @@ def gating_misses(
     return misses
 
 
+def gating_misses_in(
+    ruleset: Any,
+    content: Any,
+    agent: str,
+    players: int,
+    options: dict[str, Any],
+    seeds: Iterable[int],
+    reads: dict[str, Reads],
+) -> list[str]:
+    """:func:`gating_misses` over ``ruleset``'s games of ``seeds``, every seat played
+    by ``agent``; each miss names its seed."""
+    from pnp.engine.game import GameConfig
+    from pnp.engine.runner import agents_chooser
+
+    misses: list[str] = []
+    for seed in seeds:
+        game = ruleset.new_game(content, GameConfig(players, options=options), seed)
+        choose = agents_chooser(ruleset, [agent] * players, seed)
+        misses += [f"seed {seed} {m}" for m in gating_misses(game, choose, dict(reads))]
+    return misses
+
+
 @dataclass
 class PlantedFault:
     """A game played on with a fault planted after one of its moves."""
@@ -121,14 +143,13 @@ def play_with_fault(
     from pnp.engine.runner import Limits, play
 
     planted: list[tuple[int, int, set[str]]] = []
+    choices: list[int] = []
 
     def observer(events: Sequence[Event]) -> None:
         moves = len(choices)
         if moves == at and not planted:
             corrupt(game)
             planted.append((game.round, moves, game.move_kinds()))
-
-    choices: list[int] = []
 
     def chooser(g: Any, decision: Decision) -> int:
         index = choose(g, decision)

@@ -19,7 +19,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import agents_chooser
-from pnp.engine.testing import gating_misses, late_findings, play_with_fault
+from pnp.engine.testing import gating_misses_in, late_findings, play_with_fault
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.game import ThronesGame
 from pnp.rulesets.thrones.invariants import passive_states
@@ -98,13 +98,7 @@ GAMES = [
 def test_every_change_is_checked(
     content: LoadedContent, agent: str, players: int, options: dict[str, Any], seeds: range
 ) -> None:
-    misses: list[str] = []
-    for seed in seeds:
-        game = RULESET.new_game(content, GameConfig(players, options=options), seed)
-        assert isinstance(game, ThronesGame)
-        choose = agents_chooser(RULESET, [agent] * players, seed)
-        misses += [f"seed {seed} {m}" for m in gating_misses(game, choose, dict(READS))]
-    assert misses == []
+    assert gating_misses_in(RULESET, content, agent, players, options, seeds, READS) == []
 
 
 def test_reads_name_every_gated_invariant() -> None:
