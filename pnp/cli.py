@@ -341,10 +341,11 @@ def play_command(
         typer.Option(
             "--agents",
             metavar="AGENT,...",
-            help="The bots: one agent for every other seat, or one per seat "
-            "(default: the ruleset's own bot).",
+            help="The bots: one agent for every other seat, or one per seat: heuristic, "
+            "random, ismcts (default: the ruleset's own bot).",
         ),
     ] = None,
+    budget: BudgetOption = None,
     houses: HousesOption = None,
     seed: Annotated[
         int | None,
@@ -383,6 +384,7 @@ def play_command(
         players=players,
         seats=list(seat or []),
         agents=agents,
+        budget=budget,
         houses=houses,
         seed=seed,
         options=list(option or []),
@@ -635,9 +637,11 @@ def sweep_command(
         typer.Option(
             "--agents",
             metavar="AGENT,...",
-            help="Agent for every seat, or one per seat (default: the ruleset's own bot).",
+            help="Agent for every seat, or one per seat: heuristic,random,ismcts "
+            "(default: the ruleset's own bot).",
         ),
     ] = None,
+    budget: BudgetOption = None,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
     content: ContentOption = None,
@@ -672,6 +676,7 @@ def sweep_command(
         options=list(option or []),
         houses=list(houses or []),
         agents=agents,
+        budget=budget,
         workers=workers,
         cluster=cluster,
         content=content,

@@ -19,8 +19,11 @@ the game's whole recipe (set-up, seed and every choice so far), which an
 agent deciding from a view never gets: :class:`SearchChooser` plays every seat
 of a game, sending the other seats' decisions to their agents as
 :func:`pnp.engine.runner.agents_chooser` does, and remembers each choice.
-Its randomness comes from the seat's agent stream (``stream(seed, "agent",
-seat)``), so a game with search seats is reproduced by its seed.
+Each search draws from a stream of its own, ``stream(seed, "agent", seat,
+"search", step)`` (``step``: the number of choices made before it), so a game
+with search seats is reproduced by its seed, and a search depends only on the
+game so far: ``pnp play`` resumes or undoes a game without searching again
+for the decisions it replays.
 """
 
 from __future__ import annotations
@@ -111,6 +114,8 @@ class SearchChooser:
             content=content,
         )
         self.game = PnpGame(table=self.table)
+        self.ruleset = ruleset
+        self.seed = seed
         self.searching = [name == SEARCH_AGENT for name in agent_names]
         others = [
             name if not s else "random" for name, s in zip(agent_names, self.searching, strict=True)
@@ -118,16 +123,24 @@ class SearchChooser:
         self.others = agents_chooser(ruleset, others, seed)
         self.budget = budget
         self.history: list[int] = []
-        self.bots: dict[int, ismcts.ISMCTSBot] = {}
-        for seat, searching in enumerate(self.searching):
-            if searching:
-                rng = stream(seed, "agent", seat)
-                self.bots[seat] = self._bot(ruleset, rng)
 
-    def _bot(self, ruleset: Ruleset, rng: random.Random) -> ismcts.ISMCTSBot:
+    def search(self, seat: int, history: Sequence[int]) -> int:
+        """The option ``seat``'s search chooses at the decision reached by the choices
+        ``history`` (the game set up from the seed, then each of them applied)."""
+        state = self.game.new_initial_state()
+        state.replay(list(history))
+        return self.decide(seat, state, len(history))
+
+    def decide(self, seat: int, state: PnpState, step: int) -> int:
+        """The option ``seat``'s search chooses in ``state``, the decision after ``step``
+        choices (the search's stream: ``stream(seed, "agent", seat, "search", step)``)."""
+        rng = stream(self.seed, "agent", seat, "search", step)
+        return int(self._bot(rng).step(state))
+
+    def _bot(self, rng: random.Random) -> ismcts.ISMCTSBot:
         bot = ismcts.ISMCTSBot(
             self.game,
-            BotRollout(ruleset, rng),
+            BotRollout(self.ruleset, rng),
             UCT_C,
             self.budget,
             random_state=np.random.RandomState(rng.getrandbits(32)),
@@ -143,13 +156,10 @@ class SearchChooser:
 
     def __call__(self, game: Game, decision: Decision) -> int:
         """The index of the option chosen for ``decision`` (the engine's chooser)."""
-        bot = self.bots.get(decision.seat)
-        if bot is None or len(decision.options) == 1:
+        if not self.searching[decision.seat] or len(decision.options) == 1:
             index = self.others(game, decision)
         else:
-            state = self.game.new_initial_state()
-            state.replay(list(self.history))
-            index = int(bot.step(state))
+            index = self.search(decision.seat, self.history)
         self.history.append(index)
         return index
 

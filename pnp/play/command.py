@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp import interrupt
 from pnp.content.problems import display_path
-from pnp.engine.agents import parse_agents
+from pnp.engine.agents import SEARCH_AGENT, SEARCH_BUDGET, parse_agents
 from pnp.engine.record import RECORD_NAME, Record, check_writable, read_records, record_name
 from pnp.engine.runner import FINISHED, INCOMPLETE, Limits
 from pnp.errors import UsageError
@@ -16,6 +16,7 @@ from pnp.play.prompt import Terminal
 from pnp.play.session import HUMAN, Session
 from pnp.play.table import play
 from pnp.playtest.plan import parse_houses, parse_options
+from pnp.playtest.search_seats import check_search
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
 
@@ -29,6 +30,8 @@ class PlayRequest:
     #: the seats people play (default: seat 0)
     seats: list[int] = field(default_factory=list)
     agents: str | None = None
+    #: ``--budget``: simulations per decision of ``ismcts`` seats
+    budget: int | None = None
     houses: str | None = None
     seed: int | None = None
     options: list[str] = field(default_factory=list)
@@ -72,6 +75,7 @@ def new_record(request: PlayRequest) -> tuple[Ruleset, Record, Path]:
     agents = list(parse_agents(request.agents, players, ruleset))
     for seat in seats:
         agents[seat] = HUMAN
+    check_search(ruleset, agents, request.budget)
     if request.record is not None:
         path, number = request.record, None
     else:
@@ -101,6 +105,9 @@ def new_record(request: PlayRequest) -> tuple[Ruleset, Record, Path]:
         content_root=str(request.content.resolve()) if request.content is not None else None,
         origin={"command": "play"},
     )
+    if SEARCH_AGENT in agents:
+        # a resumed game searches as the first part did
+        record.origin["search_budget"] = request.budget or SEARCH_BUDGET
     return ruleset, record, path
 
 
@@ -115,6 +122,7 @@ def resumed_record(request: PlayRequest) -> tuple[Ruleset, Record, Path]:
             ("--players", request.players),
             ("--seat", request.seats),
             ("--agents", request.agents),
+            ("--budget", request.budget),
             ("--houses", request.houses),
             ("--seed", request.seed),
             ("--option", request.options),
@@ -138,7 +146,9 @@ def resumed_record(request: PlayRequest) -> tuple[Ruleset, Record, Path]:
     if record.status == FINISHED:
         raise UsageError(f"--resume {display_path(path)}: this game is over")
     record.status, record.failure = INCOMPLETE, None
-    return find_ruleset(record.ruleset), record, path
+    ruleset = find_ruleset(record.ruleset)
+    check_search(ruleset, record.agents, None)  # OpenSpiel installed for its search seats
+    return ruleset, record, path
 
 
 def run_play(request: PlayRequest, term: Terminal | None = None) -> int:

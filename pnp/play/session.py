@@ -9,18 +9,25 @@ Resuming and undoing both set the game up again from the record's seed and
 replay its choices; the bots are asked again on the way (each draws from its
 own RNG stream, ``stream(seed, "agent", seat)``, as in a playtest), so a
 resumed game goes on exactly as an uninterrupted one would.
+
+Seats of the ``ismcts`` search agent (OpenSpiel, extra ``[openspiel]``) search
+with :class:`pnp.adapters.search.SearchChooser`, ``search_budget``
+simulations a decision (kept in the record's ``origin``). Each search draws
+from a stream of its own step, so the replay skips them: a resumed or undone
+game neither searches again nor goes on differently.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from pnp.content import LoadedContent
-from pnp.engine.agents import make_agent
+from pnp.engine.agents import SEARCH_AGENT, SEARCH_BUDGET, make_agent
 from pnp.engine.decision import Decision
 from pnp.engine.event import Event
 from pnp.engine.game import Agent, Game, Result
@@ -70,9 +77,26 @@ class Session:
     #: rule invariants the game broke (it stops at once)
     broken: list[str] = field(init=False, default_factory=list)
     capped: Result | None = field(init=False, default=None)
+    #: the search of the ``ismcts`` seats (``None``: the game has none)
+    searcher: Any = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.restart(list(self.record.choices))
+        record = self.record
+        if SEARCH_AGENT in record.agents:
+            # imported here, not at the top: OpenSpiel is an optional extra
+            search = import_module("pnp.adapters.search")
+            limits = record.game_limits()
+            self.searcher = search.SearchChooser(
+                self.ruleset,
+                self.content,
+                record.config(),
+                record.seed,
+                [a if a != HUMAN else "random" for a in record.agents],
+                self.search_budget,
+                max_steps=limits.max_steps,
+                max_rounds=limits.max_rounds,
+            )
+        self.restart(list(record.choices))
 
     # ------------------------------------------------------------------ facts
 
@@ -80,6 +104,15 @@ class Session:
     def humans(self) -> list[int]:
         """The seats people play."""
         return [s for s, a in enumerate(self.record.agents) if a == HUMAN]
+
+    @property
+    def search_budget(self) -> int:
+        """Simulations per decision of the ``ismcts`` seats (the record's, else the default)."""
+        return int(self.record.origin.get("search_budget", SEARCH_BUDGET))
+
+    def searching(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played by the ``ismcts`` search agent."""
+        return seat is not None and self.record.agents[seat] == SEARCH_AGENT
 
     @property
     def choices(self) -> list[int]:
@@ -117,7 +150,7 @@ class Session:
             s: make_agent(self.ruleset, name)
             for s, name in enumerate(record.agents)
             if name != HUMAN
-        }
+        }  # a search seat's agent only marks it a bot: _bot_choice searches for it
         self.rngs = {s: stream(record.seed, "agent", s) for s in self.bots}
         self.broken = []
         self.capped = None
@@ -127,14 +160,19 @@ class Session:
             decision = self.decision()
             if decision is None:
                 break
-            if decision.seat in self.bots:
+            if decision.seat in self.bots and not self.searching(decision.seat):
                 self._bot_choice(decision)  # keeps its stream where the first game had it
             self._apply(decision, index)
 
-    def play_bots(self) -> None:
-        """Let the bots decide until a human seat must, or the game stops."""
+    def play_bots(self, on_search: Callable[[int], None] | None = None) -> None:
+        """Let the bots decide until a human seat must, or the game stops;
+        ``on_search(seat)`` is called before each search of an ``ismcts`` seat (it may
+        take seconds: the table says who is thinking)."""
         decision = self.decision()
         while decision is not None and decision.seat in self.bots:
+            searched = self.searching(decision.seat) and len(decision.options) > 1
+            if on_search is not None and searched:
+                on_search(decision.seat)
             self._apply(decision, self._bot_choice(decision))
             decision = self.decision()
 
@@ -156,8 +194,12 @@ class Session:
     def _bot_choice(self, decision: Decision) -> int:
         seat = decision.seat
         bot = self.bots[seat]
-        view = self.game.view(seat) if getattr(bot, "needs_view", True) else None
         try:
+            if self.searching(seat):
+                if len(decision.options) == 1:
+                    return 0
+                return int(self.searcher.search(seat, self.record.choices))
+            view = self.game.view(seat) if getattr(bot, "needs_view", True) else None
             return bot.choose(view, decision, self.rngs[seat])
         except Exception as exc:
             raise self._crashed("agent", exc) from exc

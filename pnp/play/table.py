@@ -87,8 +87,17 @@ def play(session: Session, term: Terminal) -> int:
     form = text_form_for(session.ruleset, session.content, session.game.factions())
     last_seat: int | None = None
     hot_seat = len(session.humans) > 1
+    thinking: set[int] = set()
+
+    def searching(seat: int) -> None:
+        # once per seat while the bots play on, not once per search
+        if seat not in thinking:
+            thinking.add(seat)
+            term.say(f"{form.player(seat)} is thinking…")
+
     while True:
-        session.play_bots()
+        thinking.clear()
+        session.play_bots(searching)
         decision = session.decision()
         if decision is None:
             break

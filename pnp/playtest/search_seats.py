@@ -59,4 +59,12 @@ def chooser_for(plan: PlaytestPlan, content: LoadedContent[Any], seed: int) -> C
     return chooser
 
 
-__all__ = ["check_search", "chooser_for"]
+def search_origin(plan: PlaytestPlan) -> dict[str, int]:
+    """What a game record keeps of its search seats: their budget (nothing without any),
+    which a person reading the record could not otherwise know."""
+    if SEARCH_AGENT not in plan.agents:
+        return {}
+    return {"search_budget": plan.search_budget or SEARCH_BUDGET}
+
+
+__all__ = ["check_search", "chooser_for", "search_origin"]

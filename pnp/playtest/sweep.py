@@ -96,6 +96,8 @@ class SweepSetup:
     seed: int = 0
     #: ``--agents`` as given (``None``: the ruleset's own bot at every seat)
     agents: str | None = None
+    #: ``--budget``: simulations per decision of ``ismcts`` seats (``None``: the default)
+    search_budget: int | None = None
     limits: Limits = field(default_factory=Limits)
     #: the ``--content`` root (``None``: the shipped content)
     content_root: Path | None = None
@@ -114,6 +116,7 @@ def cell_plan(setup: SweepSetup, cell: Cell) -> PlaytestPlan:
         seed=setup.seed,
         players=cell.players,
         agents=parse_agents(setup.agents, cell.players, setup.ruleset),
+        search_budget=setup.search_budget,
         houses=cell.seat_houses,
         options=dict(cell.options),
         limits=setup.limits,

@@ -17,6 +17,7 @@ from pnp.playtest.executor import Executor
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.run_options import check_judging_options, check_run_options, thresholds_for
 from pnp.playtest.schedule import AUTO
+from pnp.playtest.search_seats import check_search
 from pnp.playtest.sweep import DEFAULT_GAMES, SweepRun, SweepSetup, plan_sweep, run_sweep
 from pnp.playtest.sweep_grid import (
     Grid,
@@ -45,6 +46,8 @@ class SweepRequest:
     #: ``--houses`` values: ``;``-separated pairings, or ``all-pairs``
     houses: list[str] = field(default_factory=list)
     agents: str | None = None
+    #: ``--budget``: simulations per decision of ``ismcts`` seats
+    budget: int | None = None
     workers: int | None = None
     #: ``--cluster``: ``local:N``, a scheduler's address or file (:mod:`pnp.playtest.cluster`)
     cluster: str | None = None
@@ -116,6 +119,7 @@ def build_sweep(request: SweepRequest) -> tuple[SweepSetup, Grid, Any]:
         games=games,
         seed=request.seed,
         agents=request.agents,
+        search_budget=request.budget,
         limits=limits,
         content_root=request.content,
     )
@@ -133,6 +137,8 @@ def run_sweep_command(
     ``--workers``)."""
     setup, grid, content = build_sweep(request)
     plan = plan_sweep(setup, grid)  # every cell's agents are checked here
+    for cell in plan.cells:
+        check_search(setup.ruleset, cell.agents, request.budget)
     thresholds = thresholds_for(setup.ruleset, request)
     owned = nullcontext(executor) if executor else executor_for(request.workers, request.cluster)
     title = f"{setup.ruleset.name} sweep ({len(plan.cells)} cells)"

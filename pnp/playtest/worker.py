@@ -18,7 +18,7 @@ from pnp.engine.kitmeter import KitMeter
 from pnp.engine.record import Record
 from pnp.engine.runner import CRASHED, VIOLATED, Failure, run_game
 from pnp.playtest.plan import PlaytestPlan
-from pnp.playtest.search_seats import chooser_for
+from pnp.playtest.search_seats import chooser_for, search_origin
 
 #: the event kinds the statistics count (``data["card"]`` names the card)
 CARD_DRAWN = "card_drawn"
@@ -172,7 +172,7 @@ def play_game(
             run,
             content_hash=content.content_hash,
             content_root=plan.content_root,
-            origin={"playtest_seed": plan.seed, "game": index},
+            origin={"playtest_seed": plan.seed, "game": index, **search_origin(plan)},
         )
         sink: RecordSink | None = getattr(_SINKS, "sink", None)
         if sink is None:

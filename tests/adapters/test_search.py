@@ -15,6 +15,7 @@ from pnp.adapters.world import World, make_table
 from pnp.cli import app
 from pnp.engine.agents import SEARCH_AGENT, make_agent
 from pnp.engine.game import Decision, GameConfig, Option
+from pnp.engine.record import read_records
 from pnp.engine.runner import FINISHED, Limits, run_game
 from pnp.errors import UsageError
 from pnp.rulesets import find_ruleset
@@ -59,7 +60,7 @@ def test_the_search_decides_from_what_its_seat_knows_only() -> None:
         chooser.history = [s for s in truth.steps if isinstance(s, int)]
         state = chooser.game.new_initial_state()
         state.replay(list(truth.steps))
-        picks.add(int(chooser.bots[0].step(state)))
+        picks.add(chooser.decide(0, state, len(chooser.history)))
     assert len(picks) == 1
 
 
@@ -98,6 +99,24 @@ def test_playtest_and_compare_take_search_seats_and_a_budget(
     assert compare.exit_code == 0, compare.output
 
 
+def test_a_sweep_takes_search_seats_and_its_cells_are_the_playtests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["--players", "2", "--games", "2", "--workers", "1", "--seed", "4", "--json"]
+    search = ["--agents", "ismcts,heuristic", "--budget", "2"]
+    sweep = CliRunner().invoke(app, ["sweep", "thrones", *args, *search])
+    assert sweep.exit_code == 3, sweep.output
+    cell = json.loads(sweep.stdout)["cells"][0]["playtest"]
+    records = ["--records", str(tmp_path / "games")]
+    single = CliRunner().invoke(app, ["playtest", "thrones", *args, *search, *records])
+    assert json.loads(single.stdout) == cell
+    assert cell["agents"] == ["ismcts", "heuristic"]
+    # the budget is kept in each record: how the search seats played
+    kept = read_records(tmp_path / "games" / "game-000001.json")[0]
+    assert kept.origin["search_budget"] == 2
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
@@ -105,7 +124,8 @@ def test_playtest_and_compare_take_search_seats_and_a_budget(
         (["--agents", "ismcts", "--budget", "1"], "at least 2 simulations"),
     ],
 )
-def test_bad_search_options_are_refused(extra: list[str], message: str) -> None:
-    result = CliRunner().invoke(app, ["playtest", "thrones", "--games", "1", *extra])
+@pytest.mark.parametrize("command", ["playtest", "sweep"])
+def test_bad_search_options_are_refused(command: str, extra: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, [command, "thrones", "--games", "1", *extra])
     assert result.exit_code == 2
     assert message in result.output

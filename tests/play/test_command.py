@@ -195,3 +195,56 @@ def test_resume_refuses_a_game_saved_on_other_content(tmp_path: Path) -> None:
     assert "recorded 0123456789ab" in result.output
     assert "Traceback" not in result.output
     assert json.loads(record.read_text())["content_hash"] == data["content_hash"]  # untouched
+
+
+def test_ismcts_seats_search_and_a_resumed_game_goes_on_alike(tmp_path: Path) -> None:
+    search = [*GAME, "--agents", "ismcts", "--budget", "2"]
+    whole = tmp_path / "whole.json"
+    played = play(whole, "1\n" * 400, *search)
+    assert played.exit_code == 0, played.output
+    assert "(seat 1) is thinking…" in played.output
+    assert "(seat 2) is thinking…" in played.output
+    record = read_records(whole)[0]
+    assert record.agents == ["human", "ismcts", "ismcts"]
+    assert record.origin["search_budget"] == 2
+    split = tmp_path / "split.json"
+    play(split, "1\n" * 9 + "q\n", *search)
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(split)], input="1\n" * 400)
+    assert resumed.exit_code == 0, resumed.output
+    b = read_records(split)[0]
+    assert b.status == record.status == "finished"
+    assert b.choices == record.choices
+    assert b.final_state_hash == record.final_state_hash
+    replay = CliRunner().invoke(app, ["replay", str(split)])
+    assert replay.exit_code == 0 and "reproduced" in replay.output
+
+
+def test_the_budget_changes_the_search(tmp_path: Path) -> None:
+    games = []
+    for budget in ("2", "6"):
+        record = tmp_path / f"b{budget}.json"
+        play(record, "1\n" * 400, *GAME, "--agents", "ismcts", "--budget", budget)
+        games.append(choices(record))
+    assert games[0] != games[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--budget", "8"], "--budget is for ismcts seats; --agents names none"),
+        (["--agents", "ismcts", "--budget", "1"], "--budget must be at least 2"),
+    ],
+)
+def test_bad_budgets_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = play(tmp_path / "g.json", "q\n", *GAME, *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_resume_keeps_the_recorded_budget(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    play(record, "q\n", *GAME, "--agents", "ismcts", "--budget", "3")
+    again = CliRunner().invoke(app, ["play", "--resume", str(record), "--budget", "5"])
+    assert again.exit_code == 2 and "drop --budget" in again.output
+    assert read_records(record)[0].origin["search_budget"] == 3
