@@ -11,6 +11,12 @@ in place) and redraws, from a given RNG, what the seat cannot see:
 - the order of every deck, the seat's own included, and of the event deck;
 - the game's chance from here on: a fresh RNG.
 
+The decision pending when the sample is drawn is something the seat sees
+too: its options were worked out from the real hands. A sample that
+contradicts them is drawn again (from the same RNG): when the seat picks
+whose revealed hostility card to upgrade, every player offered holds a
+higher hostility card and every one not offered none, as in the real game.
+
 Every pool is put in a fixed order before its shuffle, so a sample depends
 on what the seat knows and on the RNG alone: two games the seat cannot tell
 apart give the same samples.
@@ -32,6 +38,7 @@ from typing import TYPE_CHECKING
 from pnp.rulesets.ironthrone.state import NO_OUTCOME
 
 if TYPE_CHECKING:
+    from pnp.engine.decision import Decision
     from pnp.rulesets.ironthrone.game import IronThroneGame
 
 
@@ -52,8 +59,40 @@ class Witness:
                 public.add(c)
 
 
+#: the most samples drawn for one resample before giving up: a sample that keeps the
+#: pending decision's options is found in a few draws (the real hands are one)
+MAX_DRAWS = 10_000
+
+
+class ResampleError(RuntimeError):
+    """No sample kept the pending decision's options within :data:`MAX_DRAWS` draws."""
+
+
 def resample(game: IronThroneGame, seat: int, rng: random.Random, witness: Witness) -> None:
-    """Redraw in ``game`` (in place) what ``seat`` cannot see, from ``rng`` (see the module)."""
+    """Redraw in ``game`` (in place) what ``seat`` cannot see, from ``rng``, until the
+    pending decision's options hold in the sample (see the module)."""
+    pending = game.decision()
+    for _ in range(MAX_DRAWS):
+        redraw(game, seat, rng, witness)
+        if keeps_options(game, pending):
+            return
+    raise ResampleError(f"no sample in {MAX_DRAWS} draws keeps the options of {pending}")
+
+
+def keeps_options(game: IronThroneGame, pending: Decision | None) -> bool:
+    """Whether the sample in ``game`` would offer the pending decision's options."""
+    if pending is None or pending.kind != "upgrade_target":
+        return True  # other options depend only on what every seat sees
+    # the upgrade_hostility effect offered the players holding a higher hostility card
+    return {o.data for o in pending.options} == set(game.ref.upgrade_targets())
+
+
+def redraw(game: IronThroneGame, seat: int, rng: random.Random, witness: Witness) -> None:
+    """One sample: redraw in ``game`` (in place) what ``seat`` cannot see, from ``rng``.
+
+    It depends only on what the seat knows and ``rng`` (each pool is sorted before its
+    shuffle), never on the arrangement it starts from, so a sample is drawn again by
+    calling this again."""
     ref = game.ref
     known = witness.public
     for o in range(ref.n):
@@ -94,4 +133,4 @@ def resample(game: IronThroneGame, seat: int, rng: random.Random, witness: Witne
     ref.rng = random.Random(rng.getrandbits(64))
 
 
-__all__ = ["Witness", "resample"]
+__all__ = ["MAX_DRAWS", "ResampleError", "Witness", "keeps_options", "redraw", "resample"]

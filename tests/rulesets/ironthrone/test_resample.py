@@ -10,6 +10,7 @@ import pytest
 from pnp.adapters.world import World, make_table
 from pnp.engine.game import Game
 from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.resample import Witness, keeps_options, redraw, resample
 from tests.rulesets.adapting import check_resampling
 
 
@@ -56,3 +57,45 @@ def test_a_facedown_card_redrawn_is_the_one_on_the_table() -> None:
             assert len(sample.table[o]) == len(ref.table[o])
             moved += sample.placed[o] != ref.placed[o]
     assert moved > 0
+
+
+def test_a_sample_keeps_the_upgrade_targets_the_seat_was_offered() -> None:
+    """Offered whose revealed hostility card to upgrade, the seat knows who holds a
+    higher hostility card: every sample keeps them, and no sample gives one to a player
+    not offered (before, a sample could take it away, and the game then asked that
+    player to choose among no cards)."""
+    world = World(make_table("ironthrone", 4, seed=13))
+    rng = random.Random(13)
+    while True:
+        decision = world.decision()
+        assert decision is not None
+        others = [o for o in decision.options if o.data != decision.seat]
+        if decision.kind == "upgrade_target" and others:
+            break
+        world.apply(rng.randrange(len(decision.options)))
+    offered = {o.data for o in decision.options}
+    kept = 0
+    for k in range(40):
+        sample = world.resampled(decision.seat, k)
+        ref = sample.game.ref  # type: ignore[attr-defined]
+        assert set(ref.upgrade_targets()) == offered
+        for index in range(len(decision.options)):
+            after = sample.resampled(decision.seat, k)  # the same sample, to choose again
+            after.apply(index)
+            upgrade = after.decision()
+            assert upgrade is not None
+            assert upgrade.options, f"sample {k}: {upgrade.kind} offers no option"
+        kept += ref.hand != world.game.ref.hand  # type: ignore[attr-defined]
+    assert kept > 0  # the hidden hands were redrawn all the same
+
+
+def test_keeping_the_options_draws_again_from_the_same_rng() -> None:
+    """A sample that contradicts the pending decision is drawn again: the redraws are the
+    only difference from a plain draw, so a decision that hides nothing gets the first."""
+    world = World(make_table("ironthrone", 3, seed=2))
+    game = world.game
+    assert keeps_options(game, game.decision())
+    one, two = World(world.table), World(world.table)
+    resample(one.game, 0, random.Random(5), Witness())
+    redraw(two.game, 0, random.Random(5), Witness())
+    assert one.game.ref.hand == two.game.ref.hand  # type: ignore[attr-defined]
