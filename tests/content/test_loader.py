@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import enum
+import pickle
 import re
 from pathlib import Path
 from typing import Annotated, Literal
 
 import pytest
-from pydantic import Field
+from pydantic import AfterValidator, Discriminator, Field, Tag
 
-from pnp.content import ContentError, ContentModel, Slug, load_content
+from pnp.content import ContentError, ContentModel, Slug, content_files, load_content
+from pnp.content.loader import validate_document
+from pnp.content.problems import Problem
+from pnp.content.yaml_source import YamlDocument, parse_yaml
 from tests.content.copies import edit
 from tests.fixtures.toy import ToyContent
 
@@ -443,3 +448,422 @@ def test_entries_inside_entries_know_their_own_lines() -> None:
         text = Path(file).read_text(encoding="utf-8").splitlines()[int(line) - 1]
         assert re.search(rf"\bid: {re.escape(entry.id)}\b", text), (entry.id, text)
     assert len(cards) >= 5 * (1 + 5 + 11)  # a truce entry, 5 character cards, 11 hostility
+
+
+# -- where a schema problem is placed, and what it says ------------------------------------
+
+
+class _Step(ContentModel):
+    id: str = ""
+    cost: int = Field(default=0, ge=0)
+
+
+class _Outer(ContentModel):
+    inner: _Step
+
+
+class _Hostility(ContentModel):
+    type: Literal["hostility"]
+    strength: int = 0
+
+
+class _Character(ContentModel):
+    type: Literal["character"]
+    #: the tag 'character' is also a field holding a plain value
+    character: str
+    power: int = Field(default=0, ge=0)
+
+
+class _House(ContentModel):
+    id: Slug
+    deck: list[Annotated[_Hostility | _Character, Field(discriminator="type")]] = []
+
+
+def _target_tag(value: object) -> str | None:
+    if isinstance(value, str):
+        return "name"
+    return "choose" if isinstance(value, dict) and "choose" in value else None
+
+
+class _Choose(ContentModel):
+    choose: str
+    count: int = 1
+
+
+class _Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+def _as_is(value: _Melee) -> _Melee:
+    return value
+
+
+class _Melee(ContentModel):
+    reach: int = 1
+
+
+class _Ranged(ContentModel):
+    range: int = 1
+
+
+class _Plan(ContentModel):
+    """A content root with the shapes whose problems are placed with care."""
+
+    houses: list[_House] = []
+    steps: _Step | list[_Step] = []
+    first: Literal["none"] | _Outer = "none"
+    width: int | str = 0
+    size: tuple[int, int] = (1, 1)
+    target: Annotated[
+        Annotated[Literal["self", "host"], Tag("name")] | Annotated[_Choose, Tag("choose")],
+        Discriminator(_target_tag),
+    ] = "self"
+    colour: _Colour = _Colour.RED
+    groups: dict[str, list[_Step]] = {}
+    #: a member with a validator has a tag such as 'function-after[…]'
+    weapon: Annotated[_Melee, AfterValidator(_as_is)] | _Ranged = _Melee()
+    lead: _Step = _Step()
+    motto: str = ""
+    id: Slug = "plan"
+
+
+def _plan_problems(tmp_path: Path, text: str) -> list[str]:
+    folder = tmp_path / "plan"
+    folder.mkdir()
+    (folder / "plan.yaml").write_text(text)
+    with pytest.raises(ContentError) as info:
+        load_content(_Plan, folder)
+    return [f"{p.line}: {p.field}: {p.message}" for p in info.value.problems]
+
+
+@pytest.mark.parametrize(
+    "text, wanted",
+    [
+        # an entry or a list of entries: each problem on its own place
+        (
+            "steps:\n  - cost: -1\n",
+            [
+                "1: steps: expected a mapping of fields (key: value), got a list",
+                "2: steps[0].cost: Input should be greater than or equal to 0",
+            ],
+        ),
+        # a union of plain types: both members' wants, on the field itself
+        (
+            "width: [1]\n",
+            [
+                "1: width: Input should be a valid integer, got a list",
+                "1: width: Input should be a valid string, got a list",
+            ],
+        ),
+        # a pair short of its second item
+        ("size: [3]\n", ["1: size[1]: required field is missing"]),
+        # the tag 'character' is not taken for the field 'character'
+        (
+            "houses:\n  - id: stark\n    deck:\n      - type: character\n"
+            "        character: eddard\n        power: -1\n",
+            ["6: houses[0].deck[0].power: Input should be greater than or equal to 0"],
+        ),
+        (
+            "houses:\n  - id: stark\n    deck:\n      - type: character\n"
+            "        character: eddard\n        strength: 2\n",
+            [
+                "6: houses[0].deck[0].strength: unknown field: a character has no 'strength' "
+                "(other kinds of entry do)"
+            ],
+        ),
+        (
+            "houses:\n  - id: stark\n    deck:\n      - type: zzzz\n",
+            ["4: houses[0].deck[0].type: unknown type 'zzzz' (known: hostility, character)"],
+        ),
+        (
+            "weapon:\n  reach: 2\n  range: 3\n",
+            [
+                "2: weapon.reach: unknown field: a _Ranged has no 'reach' (other kinds of "
+                "entry do)",
+                "3: weapon.range: unknown field: this kind of entry has no 'range' (other kinds "
+                "of entry do)",
+            ],
+        ),
+        # a discriminator that is a function: its message as pydantic gives it
+        ("target: 3\n", ["1: target: Unable to extract tag using discriminator _target_tag()"]),
+        ("colour: green\n", ["1: colour: Input should be 'red' or 'blue', got 'green'"]),
+        ("zzzz: 1\n", ["1: zzzz: unknown field"]),
+        (
+            "groups:\n  north:\n    - cost: 1\n      cots: 2\n",
+            ["4: groups.north[0].cots: unknown field (did you mean 'cost'?)"],
+        ),
+        (
+            "first:\n  inner:\n    cost: 1\n    cots: 2\n",
+            [
+                "1: first: Input should be 'none', got dict",
+                "4: first.inner.cots: unknown field (did you mean 'cost'?)",
+            ],
+        ),
+        (
+            "first:\n  innr: {}\n",
+            [
+                "1: first: Input should be 'none', got dict",
+                "1: first.inner: required field is missing",
+                "2: first.innr: unknown field (did you mean 'inner'?)",
+            ],
+        ),
+        (
+            "lead:\nmotto: {a: 1}\n",
+            [
+                "1: lead: expected a mapping of fields (key: value), got nothing",
+                "2: motto: Input should be a valid string, got dict",
+            ],
+        ),
+        ("lead: [1]\n", ["1: lead: expected a mapping of fields (key: value), got a list"]),
+        (
+            "id: Night Watch!\n",
+            [
+                "1: id: an id is lower-case words of a-z and 0-9 joined by hyphens, got "
+                "'Night Watch!' (try 'night-watch')"
+            ],
+        ),
+        (
+            "id: '!!!'\n",
+            ["1: id: an id is lower-case words of a-z and 0-9 joined by hyphens, got '!!!'"],
+        ),
+    ],
+)
+def test_a_problem_is_placed_on_its_field_and_says_what_was_found(
+    tmp_path: Path, text: str, wanted: list[str]
+) -> None:
+    assert _plan_problems(tmp_path, text) == wanted
+
+
+# -- the folder as a whole ---------------------------------------------------------------
+
+
+def _problem_objects(folder: Path) -> list[Problem]:
+    with pytest.raises(ContentError) as info:
+        load(folder)
+    return info.value.problems
+
+
+def test_a_folder_problem_has_no_line_column_or_field(tmp_path: Path) -> None:
+    assert _problem_objects(tmp_path / "nope") == [
+        Problem(str(tmp_path / "nope"), 0, 0, "", "no such content folder")
+    ]
+    assert _problem_objects(tmp_path) == [
+        Problem(str(tmp_path), 0, 0, "", "no content: the folder holds no *.yaml files")
+    ]
+    (tmp_path / "plots.yaml").write_text("plots: [{id: a}]\n")
+    (tmp_path / "houses.yaml").write_text("houses: [{id: stark}]\n")
+    ((problem),) = _problem_objects(tmp_path)
+    # every section missing is named, the unknown ones too
+    assert problem == Problem(
+        str(tmp_path),
+        0,
+        0,
+        "",
+        "does not look like this ruleset's content: it lacks the sections cards, settings "
+        "and has the unknown sections houses, plots (is it the right --content folder?)",
+    )
+
+
+def test_a_missing_section_is_placed_on_the_folder(toy_root: Path) -> None:
+    folder = toy_root / "toy"
+    (folder / "game.yaml").write_text("decks: []\n")
+    assert _problem_objects(folder) == [
+        Problem(str(folder), 0, 0, "settings", "required field is missing")
+    ]
+
+
+def test_a_folder_that_only_lacks_sections_is_reported_in_full(tmp_path: Path) -> None:
+    # two sections missing, one shared, none unknown: unfinished, not another ruleset's
+    (tmp_path / "decks.yaml").write_text("decks: []\n")
+    assert [(p.field, p.message) for p in _problem_objects(tmp_path)] == [
+        ("cards", "required field is missing"),
+        ("settings", "required field is missing"),
+    ]
+
+
+def test_the_loaded_content_knows_its_folder_and_travels_to_another_process(
+    toy_root: Path,
+) -> None:
+    folder = toy_root / "toy"
+    loaded = load(folder)
+    assert loaded.folder == folder
+    # what a ruleset derives and keeps on it (classes made at run time) stays behind
+    object.__setattr__(loaded, "derived", lambda: None)
+    copy = pickle.loads(pickle.dumps(loaded))
+    assert copy == loaded
+    assert copy.sources == loaded.sources
+    assert not hasattr(copy, "derived")
+
+
+def test_content_files_are_in_the_order_of_their_relative_paths(tmp_path: Path) -> None:
+    for name in ("cards/x.yaml", "cards-extra.yaml", "a.yml", ".hidden/b.yaml", "c.txt"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}\n")
+    # 'cards-extra.yaml' before 'cards/x.yaml': '-' sorts before '/' in the text of a path
+    assert [p.relative_to(tmp_path).as_posix() for p in content_files(tmp_path)] == [
+        "a.yml",
+        "cards-extra.yaml",
+        "cards/x.yaml",
+    ]
+
+
+#: the content hash of the two files below (sha256 over each relative path and its bytes' sha256)
+HASH_OF_TWO_FILES = "9520fa0821c33bfc12cb54a8a54cf5b9bd165df6115e717e6308e83eab357aec"
+
+
+def test_the_content_hash_of_given_files_never_changes(tmp_path: Path) -> None:
+    # records keep this hash: the same files must give the same hash in every version
+    (tmp_path / "game.yaml").write_text("settings: {hand_size: 5}\ncards: []\n")
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "decks.yaml").write_text("decks: []\n")
+    assert load(tmp_path).content_hash == HASH_OF_TWO_FILES
+
+
+# -- merging files, and what a problem of one file hides ---------------------------------
+
+
+def test_a_section_spread_over_files_takes_each_files_keys(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False, max_deck=False)
+    (folder / "more.yaml").write_text("settings:\n  max_deck: 3\n")
+    # the max_deck of more.yaml counts
+    _ends(problems(folder), "game.yaml:5:5: decks[0].cards: 4 cards, more than the 3 allowed")
+    (folder / "more.yaml").write_text("settings:\n  max_deck: 0\n")
+    _ends(
+        problems(folder),
+        "more.yaml:2:3: settings.max_deck: Input should be greater than or equal to 1",
+    )
+
+
+@pytest.mark.parametrize(
+    "more, wanted",
+    [
+        # a key set again: the section is in doubt, the deck size check does not run
+        ("settings:\n  hand_size: 6\n", "more.yaml:2:3: settings.hand_size: already defined in"),
+        # a section given in another shape
+        ("settings: [6]\n", "more.yaml:1:1: settings: already defined in"),
+        ("settings: big\n", "more.yaml:1:1: settings: already defined in"),
+    ],
+)
+def test_a_section_defined_twice_is_in_doubt(toy_root: Path, more: str, wanted: str) -> None:
+    folder = _edit(toy_root, squire=False)
+    (folder / "more.yaml").write_text(more)
+    (line,) = problems(folder)
+    assert wanted in line and line.endswith("game.yaml")
+
+
+def test_a_list_section_given_as_text_in_another_file_is_defined_twice(toy_root: Path) -> None:
+    folder = toy_root / "toy"
+    (folder / "extra.yaml").write_text("cards: oops\n")
+    (line,) = problems(folder)
+    assert "extra.yaml:1:1: cards: already defined in" in line
+    assert line.endswith("cards/spells.yaml")
+
+
+def test_a_key_set_twice_in_a_file_puts_its_sections_in_doubt(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False)
+    edit(folder / "game.yaml", "hand_size: 5\n", "hand_size: 5\n  hand_size: 5\n")
+    (line,) = problems(folder)  # not TOO_MANY: the file's sections are in doubt
+    assert "game.yaml:3:3" in line
+
+
+def test_a_file_whose_top_level_is_no_mapping_may_hold_any_entry(toy_root: Path) -> None:
+    folder = toy_root / "toy"
+    (folder / "list.yaml").write_text("- a\n- b\n")
+    edit(folder / "game.yaml", "squire,", "squier,")
+    # 'squier' may be defined in list.yaml, had it been readable: no unknown id
+    (line,) = problems(folder)
+    assert "list.yaml:1:1: the top level must be a mapping of sections, got list" in line
+
+
+def test_a_file_that_does_not_parse_stops_no_other_file(toy_root: Path) -> None:
+    folder = toy_root / "toy"
+    (folder / "a.yaml").write_text("cards: [oops\n")
+    edit(folder / "game.yaml", "hand_size: 5", "hand_size: 0")
+    _ends(
+        problems(folder),
+        "a.yaml:2:1: YAML syntax error: while parsing a flow sequence expected ',' or ']', "
+        "but got '<stream end>' (it began at line 1): close the [ ] list, put commas between "
+        "its items, quote any that hold ':' or ','",
+        "game.yaml:2:3: settings.hand_size: Input should be greater than or equal to 1",
+    )
+
+
+def test_a_file_that_does_not_parse_does_not_make_the_folder_look_foreign(
+    toy_root: Path,
+) -> None:
+    folder = toy_root / "toy"
+    (folder / "game.yaml").write_text("settings: [5\n")
+    (folder / "extra.yaml").write_text("houses: []\nplots: []\n")
+    lines = problems(folder)
+    assert not any("does not look like" in x for x in lines), lines
+    assert any("extra.yaml:1:1: houses: unknown field" in x for x in lines), lines
+
+
+def test_a_section_with_a_bad_reference_is_not_cross_checked(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False)
+    edit(folder / "game.yaml", "squire,", "squier,")
+    # the deck is too long, but with an unknown card it may well be wrong for that
+    _ends(
+        problems(folder),
+        "game.yaml:6:29: decks[0].cards[2]: unknown cards id 'squier' (did you mean 'squire'?)",
+    )
+
+
+def test_a_bad_path_does_not_make_a_broken_section_readable(toy_root: Path) -> None:
+    folder = _edit(toy_root, squire=False, max_deck=False)
+    edit(folder / "game.yaml", "hand_size: 5", "hand_size: 0\n  max_deck: 3")
+    edit(folder / "cards" / "units.yaml", "art/knight.png", "art/knigt.png")
+    # the settings failed, the cards have a missing file: the deck size check needs both
+    _ends(
+        problems(folder),
+        "units.yaml:9:5: cards[0].art: no such file 'art/knigt.png' in the content folder",
+        "game.yaml:2:3: settings.hand_size: Input should be greater than or equal to 1",
+    )
+
+
+def test_ids_in_lists_under_a_mapping_know_their_lines(tmp_path: Path) -> None:
+    class _Grouped(ContentModel):
+        groups: dict[str, list[_Step]]
+
+    (tmp_path / "groups.yaml").write_text(
+        "groups:\n  north:\n    - id: knight\n  south:\n    - id: squire\n      cost: 1\n"
+    )
+    sources = load_content(_Grouped, tmp_path).sources
+    assert sources == {
+        "knight": f"{tmp_path / 'groups.yaml'}:3",
+        "squire": f"{tmp_path / 'groups.yaml'}:5",
+    }
+
+
+# -- validate_document: one file ----------------------------------------------------------
+
+
+def _document_problems(model: type[ContentModel], path: Path, text: str) -> list[Problem]:
+    path.write_text(text)
+    with pytest.raises(ContentError) as info:
+        validate_document(model, parse_yaml(path, path.read_bytes()))
+    return info.value.problems
+
+
+def test_a_document_with_parse_problems_is_not_validated(tmp_path: Path) -> None:
+    path = tmp_path / "step.yaml"
+    (syntax,) = _document_problems(_Step, path, "cost: [1\n")
+    assert syntax.message.startswith("YAML syntax error")
+    # the data is read, but a key set twice is a problem of its own
+    (twice,) = _document_problems(_Step, path, "cost: 1\ncost: 1\n")
+    assert (twice.line, twice.field) == (2, "cost")
+
+
+def test_a_document_says_what_an_unknown_field_may_mean(tmp_path: Path) -> None:
+    path = tmp_path / "step.yaml"
+    assert _document_problems(_Step, path, "cots: 1\n") == [
+        Problem(str(path), 1, 1, "cots", "unknown field (did you mean 'cost'?)")
+    ]
+
+
+def test_a_document_never_parsed_is_empty(tmp_path: Path) -> None:
+    path = tmp_path / "step.yaml"
+    with pytest.raises(ContentError) as info:
+        validate_document(_Step, YamlDocument(path))
+    assert info.value.problems == [Problem(str(path), 1, 1, "", "the file is empty")]
