@@ -27,6 +27,7 @@ the same environment, that ``pnp`` comes from ``mutants/`` and runs as pure Pyth
     python bench/mutate.py                                  # every module, one after another
     python bench/mutate.py --module pnp/engine/rng.py       # one module (minutes)
     python bench/mutate.py --report                         # counts of the last runs only
+    python bench/mutate.py --fresh --module PATH            # forget its last results first
 
 At the end it prints, per package, the mutants killed, survived, timed out, reached
 by no test, equivalent (allow-listed in bench/mutate-equivalent.txt; a survivor
@@ -42,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections import defaultdict
@@ -212,6 +214,14 @@ def run(module: str, max_children: int) -> None:
     check_pure(folder, module, env)
 
 
+def forget(module: str) -> None:
+    """Delete ``module``'s ``mutants/``: mutmut reuses a mutant's last result as long as
+    its source is unchanged, so after tests are added only a fresh run counts them."""
+    folder = STAGE / module.replace("/", ".").removesuffix(".py") / "mutants"
+    if folder.exists():
+        shutil.rmtree(folder)
+
+
 def load_allow_list() -> dict[str, str]:
     """Equivalent mutants: ``name  reason`` a line, ``#`` starts a comment line."""
     allowed: dict[str, str] = {}
@@ -304,10 +314,18 @@ def main() -> None:
     )
     parser.add_argument("--max-children", type=int, default=2, help="workers (default 2)")
     parser.add_argument("--report", action="store_true", help="only print the last counts")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="forget the modules' last results first (mutmut keeps them, even after the "
+        "tests change)",
+    )
     args = parser.parse_args()
     chosen = modules(args.module)
     if not args.report:
         for module in chosen:
+            if args.fresh:
+                forget(module)
             run(module, args.max_children)
     print()
     report(chosen)
