@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,7 +13,13 @@ from hypothesis import strategies as st
 from pnp.engine.rng import derive_seed
 from pnp.errors import UsageError
 from pnp.playtest.command import PlaytestRequest, build_plan
-from pnp.playtest.plan import PlaytestPlan, game_seed, parse_houses, parse_options
+from pnp.playtest.plan import (
+    PlaytestPlan,
+    game_seed,
+    option_text,
+    parse_houses,
+    parse_options,
+)
 from tests.fixtures.toy import TOY
 
 
@@ -32,6 +39,33 @@ def test_an_option_given_twice_is_a_usage_error_naming_it(items: list[str]) -> N
     with pytest.raises(UsageError, match="--option 'winter' is given twice") as info:
         parse_options(items)
     assert info.value.exit_code == 2
+
+
+def test_an_empty_value_is_empty_text_and_unreadable_yaml_is_kept_as_typed() -> None:
+    # "name=" is not "no value" (None): the key was given, with nothing after it
+    assert parse_options(["name=", "blank=  "]) == {"name": "", "blank": ""}
+    assert parse_options(["deck=[unclosed", "list=[1, 2]"]) == {"deck": "[unclosed", "list": [1, 2]}
+
+
+def test_an_option_with_spaces_and_no_value_gets_no_switch_hint() -> None:
+    # "two words" is no option's name: suggesting "two words=true" would mislead
+    with pytest.raises(UsageError) as info:
+        parse_options(["two words"])
+    assert str(info.value) == "--option 'two words': expected KEY=VALUE"
+
+
+def test_option_text_writes_only_switches_in_lower_case() -> None:
+    assert option_text("winter", True) == "winter=true"
+    assert option_text("deck_format", "Two_Player") == "deck_format=Two_Player"
+    assert option_text("rounds", 3) == "rounds=3"
+
+
+def test_a_record_is_written_in_place_unless_the_run_stages_it(tmp_path: Path) -> None:
+    plan = PlaytestPlan(TOY, games=1, seed=0, players=2, agents=("random", "random"))
+    record = tmp_path / "games" / "game-000001.json"
+    assert plan.write_path(record) == record
+    staged = replace(plan, staging_dir=tmp_path / ".staging")
+    assert staged.write_path(record) == tmp_path / ".staging" / "game-000001.json"
 
 
 def test_houses_leave_random_seats_to_the_seed() -> None:
