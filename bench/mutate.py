@@ -79,7 +79,15 @@ TESTS: tuple[tuple[str, list[str]], ...] = (
         (f"pnp/rulesets/{r}/", [f"tests/scenarios/{r}", f"tests/rulesets/{r}/rules"])
         for r in ("fief", "ironthrone", "thrones")
     ),
-    ("pnp/engine/", ["tests/engine"]),
+    (
+        "pnp/engine/",
+        [
+            "tests/engine",
+            # runs pytest in a temporary folder, where the mutated pnp's mutmut hooks
+            # find no configuration and fail every scenario it collects
+            "--deselect=tests/engine/test_scenario_cli.py::test_pytest_collects_scenarios_by_path",
+        ],
+    ),
     ("pnp/playtest/", ["tests/playtest", "--ignore=tests/playtest/test_cluster.py"]),
     ("pnp/content/", ["tests/content"]),
     ("pnp/render/", ["tests/render"]),

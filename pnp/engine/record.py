@@ -207,12 +207,10 @@ class Record:
         if data["status"] not in STATUSES:
             raise RecordError(f"{where}: status: unknown status {data['status']!r}")
         _check_optional(data, where)
+        # every required field was checked above and unknown keys are dropped, so the
+        # constructor cannot refuse what is left
         known = set(cls.__dataclass_fields__)
-        fields = {k: v for k, v in data.items() if k in known}
-        try:
-            return cls(**fields)
-        except TypeError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+        return cls(**{k: v for k, v in data.items() if k in known})
 
     def text(self) -> str:
         """The record as its file holds it (JSON)."""
