@@ -93,13 +93,30 @@ TESTS: tuple[tuple[str, list[str]], ...] = (
     ("pnp/render/", ["tests/render"]),
 )
 
-#: Modules tested beyond their own package: the seeds of every game come from rng.py.
+#: The playtest tests that judge and count whole runs (about 10 s of pure-Python play in
+#: all): the package's other tests play many more games through the same functions, so
+#: with them a surviving mutant of verdict.py or stats.py cost about 45 s, and a run hours.
+PLAYTEST_RUNS = [
+    "tests/playtest/test_verdict.py",
+    "tests/playtest/test_stats.py",
+    "tests/playtest/test_auto.py",
+    "tests/playtest/test_harness.py",
+    "tests/playtest/test_command.py",
+    # a million games through the tally to show its memory stays flat (22 s): it
+    # checks memory, not a figure
+    "--deselect=tests/playtest/test_stats.py::test_a_million_games_keep_the_tally_flat",
+]
+
+#: Modules tested beyond their own package (the seeds of every game come from rng.py),
+#: or by part of it.
 MIRRORS: dict[str, list[str]] = {
+    "pnp/playtest/verdict.py": PLAYTEST_RUNS,
+    "pnp/playtest/stats.py": PLAYTEST_RUNS,
     "pnp/engine/rng.py": [
         "tests/engine",
-        "tests/playtest",
-        # the Dask cluster's workers are processes of their own: nothing to record
-        "--ignore=tests/playtest/test_cluster.py",
+        # the seed of each game of a run, and runs with one and two workers
+        "tests/playtest/test_plan.py",
+        "tests/playtest/test_harness.py",
     ],
 }
 

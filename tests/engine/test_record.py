@@ -252,6 +252,7 @@ def test_a_jsonl_file_of_blank_lines_has_no_records(tmp_path: Path) -> None:
         (b'{"a":\n\n"b\xff"}', "3:3", 0xFF),  # the last of several newlines counts
         (b'\n\xff{"a": 1}', "2:1", 0xFF),  # a newline at the very start counts too
         (b'  \xfe{"a": 1}', "1:3", 0xFE),
+        (b' \xff\n\n{"a": 1}', "1:2", 0xFF),  # a newline after the byte does not count
     ],
 )
 def test_bytes_that_are_not_utf8_are_located_by_line_and_column(
