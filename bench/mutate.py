@@ -231,9 +231,14 @@ def run(module: str, max_children: int) -> None:
     (folder / "mutants").mkdir(exist_ok=True)
     print(f"mutate: {module} (tests: {' '.join(tests_for(module))})", flush=True)
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(max_children)]
-    done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
+    # to a file, not a pipe: a mutant stopped at its CPU limit can leave a test's pool
+    # workers behind, and they would hold a pipe open, and this script waiting, for good
+    log = folder / "mutmut.log"
+    with log.open("w", encoding="utf-8") as out:
+        done = subprocess.run(command, cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
     if done.returncode != 0:
-        tail = (done.stdout + done.stderr).replace("\r", "\n").splitlines()[-15:]
+        text = log.read_text(encoding="utf-8", errors="replace")
+        tail = text.replace("\r", "\n").splitlines()[-15:]
         print(f"mutate: mutmut failed on {module}:\n" + "\n".join(tail))
         return
     check_pure(folder, module, env)

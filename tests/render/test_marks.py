@@ -1,0 +1,69 @@
+"""The marks printed round the pieces, read back from the page's drawing operators."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.geometry import Transform
+from pnp.render.marks import draw_fold, draw_outlines, hex_points
+from pnp.render.units import mm
+
+
+def page_operators(draw: Callable[[Canvas], None]) -> list[str]:
+    """The content stream of a one-page PDF that ``draw(canvas)`` drew, one line each."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(200, 200), pageCompression=0)
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    out.seek(0)
+    data = PdfReader(out).pages[0].get_contents()
+    assert data is not None
+    return [line.strip() for line in data.get_data().decode("latin-1").split("\n")]
+
+
+def test_a_fold_line_is_thin_grey_and_dashed_3mm_on_1_5mm() -> None:
+    ops = page_operators(lambda c: draw_fold(c, (10, 20), (10, 180)))
+    assert ".35 G" in ops  # lighter than the cut lines, so nobody cuts along it
+    assert ".4 w" in ops
+    dash = next(op for op in ops if op.endswith(" d"))
+    on, off = (float(v) for v in dash.split("]")[0].strip("[ ").split())
+    assert math.isclose(on, 3 * mm, rel_tol=1e-6) and math.isclose(off, 1.5 * mm, rel_tol=1e-6)
+    assert "n 10 20 m 10 180 l S" in ops
+
+
+def test_outlines_of_shaped_pieces_are_stroked_never_filled() -> None:
+    pieces = [
+        ("round", 30.0, 30.0, Transform.translate(10, 10)),
+        ("hex", 30.0, 34.0, Transform.translate(60, 10)),
+    ]
+    ops = page_operators(lambda c: draw_outlines(c, pieces))
+    painted = [op.split()[-1] for op in ops if op.split() and op.split()[-1] in "SsfFBbn*"]
+    assert painted.count("S") + painted.count("s") == 2
+    assert not {"f", "F", "B", "b", "f*", "B*", "b*"} & set(painted)
+
+
+def test_hex_points_are_a_pointy_top_hexagon_filling_its_box() -> None:
+    w, h = 30.0, 40.0
+    assert hex_points(w, h) == [
+        (15.0, 40.0),
+        (0.0, 30.0),
+        (0.0, 10.0),
+        (15.0, 0.0),
+        (30.0, 10.0),
+        (30.0, 30.0),
+    ]
+
+
+def test_a_hexagon_of_regular_proportions_has_six_equal_sides() -> None:
+    w = 26.0
+    h = 2 * w / math.sqrt(3)
+    corners = hex_points(w, h)
+    sides = [math.dist(corners[i], corners[(i + 1) % 6]) for i in range(6)]
+    assert all(math.isclose(side, sides[0], rel_tol=1e-9) for side in sides)
+    assert math.isclose(sides[0], h / 2, rel_tol=1e-9)
