@@ -111,6 +111,25 @@ PLAYTEST_RUNS = [
 #: or by part of it.
 MIRRORS: dict[str, list[str]] = {
     "pnp/playtest/verdict.py": PLAYTEST_RUNS,
+    # the render tests that draw text, cards, tokens and boards; the kit and export
+    # tests draw the same through whole kits for minutes, and a mutant that loops
+    # (a shrink-to-fit that never ends) ran each to its CPU limit
+    "pnp/render/textbox.py": [
+        "tests/render/test_text.py",
+        "tests/render/test_markup.py",
+        "tests/render/test_layout.py",
+        "tests/render/test_cards.py",
+        "tests/render/test_docpdf.py",
+        "tests/render/test_reference.py",
+    ],
+    "pnp/render/imposition.py": [
+        "tests/render/test_cards.py",
+        "tests/render/test_tokens.py",
+        "tests/render/test_boards.py",
+        "tests/render/test_layout.py",
+        "tests/render/test_kit.py",
+        "tests/render/test_calibration.py",
+    ],
     "pnp/playtest/stats.py": PLAYTEST_RUNS,
     "pnp/engine/rng.py": [
         "tests/engine",
