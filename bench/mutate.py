@@ -69,6 +69,13 @@ MODULES: tuple[str, ...] = (
     "pnp/render/textbox.py",
 )
 
+#: The engine's tests but one, which runs pytest in a temporary folder, where the mutated
+#: pnp's mutmut hooks find no configuration and fail every scenario it collects.
+ENGINE_TESTS = [
+    "tests/engine",
+    "--deselect=tests/engine/test_scenario_cli.py::test_pytest_collects_scenarios_by_path",
+]
+
 #: The tests run for a module, by the first matching prefix of its path (pytest
 #: arguments) when it has no mirror test file: those of its package; a ruleset's
 #: rules by its scenarios and rule tests: mutmut runs each mutant against only the
@@ -79,15 +86,7 @@ TESTS: tuple[tuple[str, list[str]], ...] = (
         (f"pnp/rulesets/{r}/", [f"tests/scenarios/{r}", f"tests/rulesets/{r}/rules"])
         for r in ("fief", "ironthrone", "thrones")
     ),
-    (
-        "pnp/engine/",
-        [
-            "tests/engine",
-            # runs pytest in a temporary folder, where the mutated pnp's mutmut hooks
-            # find no configuration and fail every scenario it collects
-            "--deselect=tests/engine/test_scenario_cli.py::test_pytest_collects_scenarios_by_path",
-        ],
-    ),
+    ("pnp/engine/", ENGINE_TESTS),
     ("pnp/playtest/", ["tests/playtest", "--ignore=tests/playtest/test_cluster.py"]),
     ("pnp/content/", ["tests/content"]),
     ("pnp/render/", ["tests/render"]),
@@ -122,17 +121,12 @@ MIRRORS: dict[str, list[str]] = {
         "tests/render/test_docpdf.py",
         "tests/render/test_reference.py",
     ],
-    "pnp/render/imposition.py": [
-        "tests/render/test_cards.py",
-        "tests/render/test_tokens.py",
-        "tests/render/test_boards.py",
-        "tests/render/test_layout.py",
-        "tests/render/test_kit.py",
-        "tests/render/test_calibration.py",
-    ],
+    # the sheets are laid out by every kit the package's tests build but the low-ink
+    # ones (16 s of faces drawn again in other inks, the same sheets)
+    "pnp/render/imposition.py": ["tests/render", "--ignore=tests/render/test_lowink.py"],
     "pnp/playtest/stats.py": PLAYTEST_RUNS,
     "pnp/engine/rng.py": [
-        "tests/engine",
+        *ENGINE_TESTS,
         # the seed of each game of a run, and runs with one and two workers
         "tests/playtest/test_plan.py",
         "tests/playtest/test_harness.py",

@@ -323,11 +323,8 @@ def _judge_rate(
     state = place_rate(rate, band, margin, minimum)
     share = rate.wins / rate.games if rate.games else 0.0
     low, high = wilson(rate.wins, rate.games)
-    said = (
-        f"{name} wins {_pct(share)} of its games (95% CI {_pct(low)}–{_pct(high)}"
-        if rate.games
-        else f"{name} has played no game ("
-    )
+    # said of a House or seat outside the band, which has played at least one game
+    said = f"{name} wins {_pct(share)} of its games (95% CI {_pct(low)}–{_pct(high)}"
     shown_band = f"the fair band {_pct(band[0])}–{_pct(band[1])}"
     if state == INSIDE:
         return Judgement(what, name, INSIDE)

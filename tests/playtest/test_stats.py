@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from pnp.playtest.stats import (
     DRAWN_GAMES,
     PLAYED_WINS,
     Histogram,
+    PeakStats,
     Rate,
     Tally,
     quantile,
@@ -358,3 +361,78 @@ def test_card_counts_per_seat_game_and_house_by_hand() -> None:
     assert y.houses == {"b": [2, 0, 2, 0]}
     assert z.houses == {"b": [1, 0, 0, 0]}
     assert x.seen(DRAWN_GAMES) == 3 and x.seen(PLAYED_WINS) == 1
+
+
+# --- counts at their edges (issue 36) -----------------------------------------------
+
+
+def test_a_peak_keeps_the_first_game_that_reached_it_whatever_the_order() -> None:
+    peaks = PeakStats()
+    for index, seed in ((5, 50), (7, 70), (2, 20), (9, 90)):
+        peaks.add(3, index, seed)
+    assert (peaks.top, peaks.top_index, peaks.top_seed) == (3, 2, 20)
+    peaks.add(4, 11, 110)
+    assert (peaks.top, peaks.top_index, peaks.top_seed) == (4, 11, 110)
+    assert peaks.games_over(3) == 1 and peaks.games_over(4) == 0 and peaks.games_over(2) == 5
+
+
+def test_the_kit_remembers_the_seed_of_the_game_that_used_the_most() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(replace(game(3), seed=99, peaks={"coin": 4}))
+    tally.add(replace(game(1), seed=77, peaks={"coin": 2}))
+    coin = tally.statistics(None).kit["coin"]
+    assert (coin.top, coin.top_index, coin.top_seed) == (4, 3, 99)
+
+
+def test_a_game_without_an_ending_counts_as_unknown() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(replace(game(0), ending=None))
+    assert tally.statistics(None).endings == {"unknown": 1}
+
+
+def test_endings_and_ways_to_win_list_the_commonest_first_then_by_name() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    for i, (ending, path) in enumerate(
+        [("round_cap", "z"), ("points", "b"), ("round_cap", "z"), ("points", "a"), ("draw", "y")]
+    ):
+        tally.add(replace(game(i), ending=ending, paths=(path,)))
+    stats = tally.statistics(None)
+    assert list(stats.endings.items()) == [("points", 2), ("round_cap", 2), ("draw", 1)]
+    assert stats.paths["a"] == [("z", 2), ("a", 1), ("b", 1), ("y", 1)]
+
+
+def test_a_winner_without_a_house_adds_no_way_to_win() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(replace(game(0), winners=(1,), factions=("a",), paths=("x",)))
+    assert tally.statistics(None).paths == {}
+
+
+def test_a_game_that_lists_fewer_seats_plays_than_houses_is_counted() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(replace(game(0), drawn=[{"x": 1}], played=[{"x": 1}]))
+    x = tally.statistics(None).cards["x"]
+    assert x.houses == {"a": [1, 1, 1, 1]}
+
+
+def test_cards_not_in_the_content_follow_in_name_order() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(replace(game(0), drawn=[{"z": 1, "y": 1}, {}], played=[{}, {}]))
+    assert list(tally.statistics(["w"]).cards) == ["w", "y", "z"]
+
+
+def test_seats_playing_the_same_agent_add_up() -> None:
+    tally = Tally(3, ("heuristic", "random", "heuristic"))
+    for i in range(4):
+        tally.add(game(i, winners=(i % 3,), factions=("a", "b", "c")))
+    agents = tally.statistics(None).agents
+    assert agents == {"heuristic": Rate(8, 3), "random": Rate(4, 1)}
+
+
+def test_a_run_with_no_result_has_no_fair_rate_and_no_first_player_figure() -> None:
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(game(0, status=CRASHED, winners=()))
+    stats = tally.statistics(None)
+    assert stats.fair_rate == 0.0 and stats.first_player is None
+    tally = Tally(2, ("heuristic", "heuristic"))
+    tally.add(replace(game(0), first_player=None))
+    assert tally.statistics(None).first_player is None

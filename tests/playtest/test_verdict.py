@@ -7,26 +7,42 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
+import pytest
 from pypdf import PdfReader
 
 from pnp.engine.agents import BUILTIN_AGENTS, RandomAgent
-from pnp.engine.runner import CAPPED, CRASHED
+from pnp.engine.runner import CAPPED, CRASHED, VIOLATED
 from pnp.playtest import PlaytestPlan, PlaytestReport
 from pnp.playtest.pdf import render_report
-from pnp.playtest.stats import Rate, Statistics, Tally, wilson
+from pnp.playtest.stats import CardStats, Rate, Statistics, Tally, wilson
 from pnp.playtest.verdict import (
     INSIDE,
+    NOT_JUDGED,
     OUTSIDE,
     RANDOM_AGENT,
     UNDECIDED_ITEM,
+    Judgement,
     Thresholds,
+    _more,
+    _more_run_games,
+    band_distance,
+    broke_invariants,
+    crashed,
+    ended_without_victory,
+    fair_band,
     games_to_decide,
+    games_wanted,
+    judge_card,
+    judge_house,
+    judge_seat,
     not_judged,
     place,
     place_rate,
     random_note,
+    rule_text,
     seats_text,
     undecided,
+    undecided_lines,
     verdict,
 )
 from tests.fixtures.haggle import HAGGLE
@@ -302,3 +318,240 @@ def test_thresholds_come_from_the_ruleset_unless_an_option_gives_them() -> None:
     assert (given.fair_margin, given.max_cap_rate) == (0.2, 0.5)
     assert (given.card_games, given.house_games, given.seat_games) == (7, 8, 9)
     assert given.undecided_endings == frozenset({"stalemate"})  # no option for these
+
+
+# --- the rule's edges, figures and wording, one by one (issue 36) ---------------------
+
+#: a band and margin of binary fractions, so that edges compare exactly
+BAND = (0.25, 0.75)
+
+
+def test_place_at_the_band_edges() -> None:
+    # an interval touching an edge from outside is across it: its estimate decides
+    assert place(0.25, (0.125, 0.25), BAND, 0.25) == INSIDE
+    assert place(0.75, (0.75, 0.875), BAND, 0.25) == INSIDE
+    assert place(0.125, (0.125, 0.25), BAND, 0.25) == OUTSIDE
+    # an interval touching an edge from inside lies within the band, however wide
+    assert place(0.5, (0.25, 0.5), BAND, 0.0) == INSIDE
+    assert place(0.5, (0.5, 0.75), BAND, 0.0) == INSIDE
+    # exactly the margin wide is narrow enough to be decided
+    assert place(0.3, (0.125, 0.375), BAND, 0.25) == INSIDE
+    assert place(0.3, (0.125, 0.375), BAND, 0.125) == UNDECIDED_ITEM
+
+
+def test_one_game_is_enough_when_the_minimum_is_one() -> None:
+    assert place_rate(Rate(1, 1), BAND, 1.0, 1) == OUTSIDE
+    assert place_rate(Rate(1, 1), BAND, 1.0, 0) == OUTSIDE
+    assert place_rate(Rate(0, 0), BAND, 1.0, 0) == UNDECIDED_ITEM
+
+
+def test_band_distance_is_zero_for_an_interval_inside() -> None:
+    assert band_distance(Rate(100, 50), (0.1, 0.9)) == 0.0
+    assert band_distance(Rate(100, 70), (0.1, 0.5)) == wilson(70, 100)[0] - 0.5
+    assert band_distance(Rate(100, 30), (0.5, 0.9)) == wilson(30, 100)[1] - 0.5
+
+
+def test_the_fair_band_stays_within_0_and_1() -> None:
+    stats = replace(lopsided_seats(20), fair_rate=0.95)
+    assert fair_band(stats, Thresholds(fair_margin=0.1)) == (0.85, 1.0)
+    stats = replace(stats, fair_rate=0.05)
+    assert fair_band(stats, Thresholds(fair_margin=0.1)) == (0.0, pytest.approx(0.15))
+
+
+def least_deciding(rate: Rate, band: tuple[float, float], margin: float, minimum: int) -> int:
+    """games_to_decide by brute force: the first count, from what is played, that decides."""
+    share = rate.wins / rate.games if rate.games else 0.5
+    games = max(rate.games, minimum, 1)
+    while place(share, wilson(share * games, games), band, margin) == UNDECIDED_ITEM:
+        games += 1
+    return games
+
+
+@pytest.mark.parametrize(
+    ("rate", "minimum"),
+    [
+        (Rate(200, 110), 30),
+        (Rate(0, 0), 0),
+        (Rate(10, 9), 30),
+        (Rate(200, 180), 30),
+        (Rate(40, 23), 0),
+    ],
+)
+def test_games_to_decide_is_the_least_count_that_decides(rate: Rate, minimum: int) -> None:
+    band = (0.45, 0.55)
+    found = games_to_decide(rate, band, 0.05, minimum)
+    assert type(found) is int
+    assert found == least_deciding(rate, band, 0.05, minimum)
+
+
+def test_games_to_decide_starts_from_the_games_played_and_the_minimum() -> None:
+    assert games_to_decide(Rate(200, 180), (0.45, 0.55), 0.05, 30) == 200
+    assert games_to_decide(Rate(10, 9), (0.45, 0.55), 0.05, 30) == 30
+    assert games_to_decide(Rate(1, 1), BAND, 1.0, 0) == 1
+
+
+@pytest.mark.parametrize(
+    ("more", "said"),
+    [
+        (None, "more games"),
+        (7, "about 7 more games"),
+        (99, "about 99 more games"),
+        (100, "about 100 more games"),
+        (123, "about 130 more games"),
+        (1500, "about 1,500 more games"),
+        (1501, "about 1,600 more games"),
+    ],
+)
+def test_more_games_are_rounded_up_to_two_figures(more: int | None, said: str) -> None:
+    assert _more(more) == said
+
+
+def test_more_run_games_scale_by_the_share_of_games_played() -> None:
+    stats = lopsided_seats(100)
+    assert _more_run_games(stats, Rate(0, 0), 30) is None
+    assert _more_run_games(stats, Rate(1, 0), 3) == 200
+    assert _more_run_games(stats, Rate(50, 20), 60) == 20
+    assert _more_run_games(stats, Rate(50, 20), 50) == 1  # never "0 more"
+
+
+def test_every_judgement_names_what_and_who() -> None:
+    stats = lopsided_seats(100)
+    assert judge_seat(stats, Thresholds(fair_margin=0.3), 0) == Judgement(
+        "seat", "seat 0 (heuristic)", INSIDE
+    )
+    assert judge_seat(stats, Thresholds(), 0) == Judgement(
+        "seat", "seat 0 (heuristic)", OUTSIDE, SEAT_0_WINS
+    )
+    randoms = lopsided_seats(100, ("random", "heuristic"))
+    assert judge_house(randoms, Thresholds(), "a") == Judgement("house", "a", NOT_JUDGED)
+    assert judge_card(randoms, Thresholds(), "x") == Judgement("card", "x", NOT_JUDGED)
+    assert judge_card(stats, Thresholds(), "x") == Judgement("card", "x", INSIDE)
+    unplayed = replace(stats, cards={"y": CardStats()})
+    assert judge_card(unplayed, Thresholds(card_games=100), "y") == Judgement(
+        "card", "y", OUTSIDE, "y was never played in 100 games"
+    )
+
+
+def test_a_seat_with_one_game_or_none_is_told_so() -> None:
+    stats = replace(lopsided_seats(100), seats=[Rate(1, 1), Rate(0, 0)])
+    one, none = judge_seat(stats, Thresholds(), 0), judge_seat(stats, Thresholds(), 1)
+    assert one.why.startswith("seat 0 (heuristic) has played 1 game, fewer than the 30 ")
+    assert none.why.startswith("seat 1 (heuristic) has played 0 games, fewer than the 30 ")
+    # with no minimum, a seat that has played nothing is undecided on its (empty) figures
+    zero = judge_seat(stats, Thresholds(seat_games=0), 1)
+    assert zero.state == UNDECIDED_ITEM
+    assert zero.why.startswith("seat 1 (heuristic) wins 0.0% of its games; its 95% CI ")
+
+
+def narrow(games: int, wins: int) -> Statistics:
+    """Two seats whose seat 0 won ``wins`` of ``games``: intervals narrower than 5 points."""
+    return replace(lopsided_seats(100), games=games, seats=[Rate(games, wins)] * 2)
+
+
+def test_an_interval_across_an_edge_is_judged_by_its_estimate_and_says_so() -> None:
+    judged = judge_seat(narrow(10_000, 4_450), Thresholds(), 0)
+    assert judged.state == OUTSIDE
+    assert judged.why == (
+        "seat 0 (heuristic) wins 44.5% of its games (95% CI 43.5%–45.5%, 1.9 points wide: "
+        "its estimate decides), 0.5 points below the fair band 45.0%–55.0%"
+    )
+    above = judge_seat(narrow(10_000, 5_550), Thresholds(), 0)
+    assert above.why.endswith(", 0.5 points above the fair band 45.0%–55.0%")
+
+
+def test_an_estimate_outside_by_a_hair_is_not_said_to_be_zero_points_out() -> None:
+    judged = judge_seat(narrow(100_000, 44_996), Thresholds(), 0)
+    assert judged.state == OUTSIDE
+    assert judged.why.endswith(", under 0.1 points below the fair band 45.0%–55.0%")
+
+
+def test_the_rule_text_shows_this_runs_minimums() -> None:
+    text = rule_text(Thresholds(fair_margin=0.07, house_games=31, seat_games=47, card_games=900))
+    assert "at most 7.0 points wide" in text
+    assert "fewer than 31 games or a seat with fewer than 47" in text
+    assert "undecided before 900 games" in text
+
+
+def test_random_players_are_counted_in_words() -> None:
+    stats = replace(lopsided_seats(20), seat_agents=("random", "heuristic", "random"))
+    assert "seats 0, 2 play random agents" in (random_note(stats, Thresholds()) or "")
+    stats = replace(stats, seat_agents=("heuristic", "heuristic", "random"))
+    assert "seat 2 plays random agents" in (random_note(stats, Thresholds()) or "")
+
+
+def test_crashes_and_broken_invariants_name_the_first_and_its_record() -> None:
+    crash = replace(game(3, status=CRASHED, winners=()), record="r/game-000003.json")
+    later = game(8, status=CRASHED, winners=())
+    stats = replace(lopsided_seats(20), crashes=[crash, later])
+    assert crashed(stats) == [
+        "2 game(s) crashed (first: game 3, seed 3: RuntimeError: boom (apply, step 3); "
+        "record r/game-000003.json)"
+    ]
+    stats = replace(stats, crashes=[later])
+    assert crashed(stats) == [
+        "1 game(s) crashed (first: game 8, seed 8: RuntimeError: boom (apply, step 3))"
+    ]
+    first = replace(game(4, status=VIOLATED, winners=()), violations=["gold < 0", "two kings"])
+    second = replace(game(9, status=VIOLATED, winners=()), record="r/game-000009.json")
+    stats = replace(lopsided_seats(20), violations=[first, second])
+    assert broke_invariants(stats) == [
+        "2 game(s) broke an invariant (first: game 4, seed 4: gold < 0; two kings)"
+    ]
+    stats = replace(stats, violations=[second])
+    assert broke_invariants(stats) == [
+        "1 game(s) broke an invariant (first: game 9, seed 9: gold < 0; record r/game-000009.json)"
+    ]
+
+
+def test_endings_without_a_victory_are_listed_by_kind() -> None:
+    stats = replace(lopsided_seats(20), completed=20, endings={"stalemate": 3, "round_limit": 2})
+    thresholds = Thresholds(undecided_endings=("round_limit", "stalemate"), max_undecided_rate=0.1)
+    assert ended_without_victory(stats, thresholds) == [
+        "5 game(s) ended without a victory (round_limit, stalemate: 25.0% of finished games, "
+        "more than the 10.0% allowed)"
+    ]
+
+
+def test_the_most_games_wanted_of_what_is_undecided() -> None:
+    items = [
+        Judgement("seat", "s", UNDECIDED_ITEM, "", 5),
+        Judgement("card", "c", UNDECIDED_ITEM, "", None),
+        Judgement("house", "h", UNDECIDED_ITEM, "", 9),
+    ]
+    assert games_wanted(items) == 9
+    assert games_wanted(items[1:2]) is None
+    assert games_wanted([]) is None
+
+
+def cards_left(count: int) -> list[Judgement]:
+    stats = replace(lopsided_seats(20), cards={f"c{i:02d}": CardStats() for i in range(count)})
+    return [j for j in undecided(stats, Thresholds(card_games=100)) if j.what == "card"]
+
+
+@pytest.mark.parametrize(
+    ("count", "tail"), [(10, "c09; "), (11, "c09 and 1 more; "), (12, "c09 and 2 more; ")]
+)
+def test_undecided_cards_share_one_line_naming_ten(count: int, tail: str) -> None:
+    [line] = undecided_lines(cards_left(count))
+    names = ", ".join(f"c{i:02d}" for i in range(10))
+    assert line == (
+        f"{count} card(s) not played yet: {names.removesuffix('c09')}{tail}"
+        "a card is dead once never played in 100 (--card-games): 80 more games"
+    )
+
+
+@pytest.mark.parametrize(("count", "tail"), [(20, ""), (21, " and 1 more"), (22, " and 2 more")])
+def test_dead_cards_share_one_reason_naming_twenty(count: int, tail: str) -> None:
+    stats = replace(lopsided_seats(100), cards={f"c{i:02d}": CardStats() for i in range(count)})
+    reasons = verdict(stats, Thresholds(card_games=100, fair_margin=0.3))
+    names = ", ".join(f"c{i:02d}" for i in range(20))
+    assert reasons == [f"{count} card(s) never played in 100 games: {names}{tail}"]
+
+
+def test_a_run_where_one_game_ended_is_judged() -> None:
+    stats = replace(lopsided_seats(1), completed=1)
+    assert "no game came to an end" not in verdict(stats, Thresholds())
+    assert undecided(stats, Thresholds()) != []
+    stats = replace(stats, completed=0)
+    assert verdict(stats, Thresholds()) == ["no game came to an end"]
+    assert undecided(stats, Thresholds()) == []
