@@ -1,4 +1,5 @@
-"""The ways to win a playtest reports (``Result.paths``): why each winner's tokens were spread."""
+"""Resolution (rules/resolution.py): why each reward spreads a token, as the ways
+to win a playtest reports (``Result.paths``)."""
 
 from __future__ import annotations
 
