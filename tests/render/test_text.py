@@ -249,3 +249,44 @@ def test_fitted_text_fits_or_is_at_the_minimum(
 
 def test_toy_kit_text_draws_with_the_ruleset_icons() -> None:
     assert set(TOY.icons) == {"gold", "military", "wide"}
+
+
+# --- layout invariants over any text (issue 36) ----------------------------------------
+
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzMW", min_size=1, max_size=40)
+GAPS = st.sampled_from([" ", "  ", "\n", "\n\n"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(st.tuples(WORDS, GAPS), min_size=1, max_size=25),
+    width=st.floats(min_value=20.0, max_value=200.0),
+    size=st.floats(min_value=5.0, max_value=14.0),
+    leading=st.sampled_from([1.0, 1.2, 1.5]),
+)
+def test_any_layout_keeps_its_words_width_and_line_spacing(
+    words: list[tuple[str, str]], width: float, size: float, leading: float
+) -> None:
+    """Every word comes out in order; no line is wider than the box; lines step down by
+    the leading, half a line more after a blank line (a paragraph); the height runs from
+    the first line's ascent to the last line's descent; a word wider than the box is cut
+    over several lines and the layout says it does not fit."""
+    text = "".join(word + gap for word, gap in words).rstrip()
+    prepared = prepare(text)
+    laid = layout(prepared, size, width, leading)
+    shown = "".join(p.text or "" for line in laid.lines for p in line.pieces)
+    assert shown.replace(" ", "") == "".join(word for word, _ in words)
+    assert all(line.width <= width + 1e-6 for line in laid.lines)
+    assert all(
+        0.0 <= p.x and p.x + p.width <= line.width + 1e-6 for line in laid.lines for p in line.pieces
+    )
+    step = size * leading
+    baselines = [line.baseline for line in laid.lines]
+    assert baselines[0] == pytest.approx(prepared.ascent * size)
+    steps = [b - a for a, b in zip(baselines, baselines[1:], strict=False)]
+    assert all(s == pytest.approx(step) or s == pytest.approx(1.5 * step) for s in steps)
+    paragraphs = sum(1 for _, gap in words[:-1] if gap == "\n\n")
+    assert sum(1 for s in steps if s == pytest.approx(1.5 * step)) == paragraphs
+    assert laid.height == pytest.approx(baselines[-1] + prepared.descent * size)
+    too_wide = any(prepare(word).items[0][1] * size > width + 1e-9 for word, _ in words)
+    assert laid.fits is not too_wide and laid.split_words is too_wide
