@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from hypothesis import given, settings
@@ -276,14 +277,17 @@ def test_any_layout_keeps_its_words_width_and_line_spacing(
     laid = layout(prepared, size, width, leading)
     shown = "".join(p.text or "" for line in laid.lines for p in line.pieces)
     assert shown.replace(" ", "") == "".join(word for word, _ in words)
+    assert all(line.pieces for line in laid.lines)  # no blank line: no two breaks meet
     assert all(line.width <= width + 1e-6 for line in laid.lines)
     assert all(
-        0.0 <= p.x and p.x + p.width <= line.width + 1e-6 for line in laid.lines for p in line.pieces
+        p.x >= 0.0 and p.x + p.width <= line.width + 1e-6
+        for line in laid.lines
+        for p in line.pieces
     )
     step = size * leading
     baselines = [line.baseline for line in laid.lines]
     assert baselines[0] == pytest.approx(prepared.ascent * size)
-    steps = [b - a for a, b in zip(baselines, baselines[1:], strict=False)]
+    steps = [b - a for a, b in itertools.pairwise(baselines)]
     assert all(s == pytest.approx(step) or s == pytest.approx(1.5 * step) for s in steps)
     paragraphs = sum(1 for _, gap in words[:-1] if gap == "\n\n")
     assert sum(1 for s in steps if s == pytest.approx(1.5 * step)) == paragraphs
