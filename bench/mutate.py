@@ -110,6 +110,7 @@ PLAYTEST_RUNS = [
 #: or by part of it.
 MIRRORS: dict[str, list[str]] = {
     "pnp/playtest/verdict.py": PLAYTEST_RUNS,
+    "pnp/playtest/stats.py": PLAYTEST_RUNS,
     # the render tests that draw text, cards, tokens and boards; the kit and export
     # tests draw the same through whole kits for minutes, and a mutant that loops
     # (a shrink-to-fit that never ends) ran each to its CPU limit
@@ -124,7 +125,6 @@ MIRRORS: dict[str, list[str]] = {
     # the sheets are laid out by every kit the package's tests build but the low-ink
     # ones (16 s of faces drawn again in other inks, the same sheets)
     "pnp/render/imposition.py": ["tests/render", "--ignore=tests/render/test_lowink.py"],
-    "pnp/playtest/stats.py": PLAYTEST_RUNS,
     "pnp/engine/rng.py": [
         *ENGINE_TESTS,
         # the seed of each game of a run, and runs with one and two workers
@@ -170,13 +170,18 @@ def tests_for(module: str) -> list[str]:
     return ["tests"]
 
 
+def stage_folder(module: str) -> Path:
+    """``.mutate/pnp.engine.rng/`` for ``pnp/engine/rng.py``."""
+    return STAGE / module.replace("/", ".").removesuffix(".py")
+
+
 def stage(module: str) -> Path:
     """``.mutate/<module>/``: links to the checkout and a config mutating ``module`` only.
 
     Links, not copies: mutmut copies the sources into ``mutants/`` itself and never
     writes to them. The pyproject.toml is the project's with a ``[tool.mutmut]``.
     """
-    folder = STAGE / module.replace("/", ".").removesuffix(".py")
+    folder = stage_folder(module)
     folder.mkdir(parents=True, exist_ok=True)
     for name in LINKED:
         link = folder / name
@@ -260,7 +265,7 @@ def run(module: str, max_children: int) -> None:
 def forget(module: str) -> None:
     """Delete ``module``'s ``mutants/``: mutmut reuses a mutant's last result as long as
     its source is unchanged, so after tests are added only a fresh run counts them."""
-    folder = STAGE / module.replace("/", ".").removesuffix(".py") / "mutants"
+    folder = stage_folder(module) / "mutants"
     if folder.exists():
         shutil.rmtree(folder)
 
@@ -283,7 +288,7 @@ def load_allow_list() -> dict[str, str]:
 
 def results(module: str) -> dict[str, str]:
     """``{mutant: status}`` of ``module`` from mutmut's record of its last run."""
-    meta = STAGE / module.replace("/", ".").removesuffix(".py") / "mutants" / (module + ".meta")
+    meta = stage_folder(module) / "mutants" / (module + ".meta")
     if not meta.exists():
         return {}
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]

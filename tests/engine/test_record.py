@@ -337,18 +337,23 @@ def test_write_atomic_under_a_file_names_the_target(tmp_path: Path) -> None:
     assert str(caught.value) == f"cannot write {display_path(target)}: Not a directory"
 
 
+def fail_on_replace(monkeypatch: pytest.MonkeyPatch, fault: BaseException, gone: bool) -> None:
+    """Make the final rename raise ``fault``, the temporary file first removed if ``gone``
+    (something else cleaned it up)."""
+
+    def failing(src: Any, dst: Any) -> None:
+        if gone:
+            Path(src).unlink()
+        raise fault
+
+    monkeypatch.setattr(os, "replace", failing)
+
+
 @pytest.mark.parametrize("gone", [False, True])
 def test_a_failed_write_leaves_nothing_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gone: bool
 ) -> None:
-    """Whether or not the temporary file is still there (``gone``: something removed it)."""
-
-    def full(src: Any, dst: Any) -> None:
-        if gone:
-            Path(src).unlink()
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "replace", full)
+    fail_on_replace(monkeypatch, OSError(28, "No space left on device"), gone)
     target = tmp_path / "r.json"
     with pytest.raises(OutputError) as caught:
         write_atomic(target, "{}")
@@ -360,12 +365,7 @@ def test_a_failed_write_leaves_nothing_behind(
 def test_an_interrupted_write_leaves_nothing_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gone: bool
 ) -> None:
-    def interrupted(src: Any, dst: Any) -> None:
-        if gone:
-            Path(src).unlink()
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "replace", interrupted)
+    fail_on_replace(monkeypatch, KeyboardInterrupt(), gone)
     with pytest.raises(KeyboardInterrupt):
         write_atomic(tmp_path / "r.json", "{}")
     assert list(tmp_path.iterdir()) == []

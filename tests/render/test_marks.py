@@ -6,12 +6,12 @@ import io
 import math
 from collections.abc import Callable
 
-from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.geometry import Transform
 from pnp.render.marks import draw_fold, draw_outlines, hex_points
 from pnp.render.units import mm
+from tests.render.pdfcheck import reader
 
 
 def page_operators(draw: Callable[[Canvas], None]) -> list[str]:
@@ -21,8 +21,7 @@ def page_operators(draw: Callable[[Canvas], None]) -> list[str]:
     draw(canvas)
     canvas.showPage()
     canvas.save()
-    out.seek(0)
-    data = PdfReader(out).pages[0].get_contents()
+    data = reader(out.getvalue()).pages[0].get_contents()
     assert data is not None
     return [line.strip() for line in data.get_data().decode("latin-1").split("\n")]
 
