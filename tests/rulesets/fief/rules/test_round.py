@@ -143,7 +143,7 @@ def test_a_new_round_clears_last_rounds_marks(content: LoadedContent) -> None:
     s = game.s
     for noble in s.nobles.values():
         noble.moved = noble.sailed = True
-    s.villages[0].entries = [1]
+    s.villages[0].entries = [(1, 0)]
     s.seats[1].seen = {0: ["tax"]}
     assert list(start_round(game)) == []  # no Gods cursed Noble: nothing to ask
     assert all(n.moved is False and n.sailed is False for n in s.nobles.values())

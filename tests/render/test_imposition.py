@@ -1,0 +1,364 @@
+"""Where pieces go on paper, checked as geometry: card grids against a search over every
+count of columns and rows, token bands for bounds, overlaps and page breaks, gutterfold
+halves, duplex backs and the bleed each piece may paint."""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.render.geometry import Box, Transform
+from pnp.render.imposition import (
+    BAND_GAP,
+    FOLD_GAP,
+    PAGE_MARGIN,
+    TokenCell,
+    _fit_row,
+    back_transform,
+    bleed_clips,
+    card_grid,
+    flip,
+    halves,
+    place,
+    printable_area,
+    token_cell,
+    token_pages,
+)
+from pnp.render.report import RenderError
+
+EPS = 1e-6
+
+
+def close(a: Box, b: Box) -> bool:
+    """Whether two boxes are equal to a millionth of a point."""
+    return all(math.isclose(p, q, abs_tol=EPS) for p, q in zip(a.as_pdf(), b.as_pdf(), strict=True))
+
+
+def _most(length: float, piece: float, gutter: float, bleed: float) -> int:
+    """The most pieces that fit in a row of ``length``, found by counting up."""
+    n = 0
+    while (n + 1) * piece + n * gutter + 2 * bleed <= length + EPS:
+        n += 1
+    return n
+
+
+def _search(w: float, h: float, bleed: float, area: Box) -> tuple[int, int, bool, float]:
+    """The grid ``card_grid`` should choose: the most cards; on a tie, cards keeping
+    their own bleed (a gutter); then unrotated cards."""
+    best: tuple[tuple[int, bool, bool], int, int, bool, float] | None = None
+    for rotated in (False, True):
+        cw, ch = (h, w) if rotated else (w, h)
+        for gutter in sorted({2 * bleed, 0.0}):
+            cols, rows = _most(area.w, cw, gutter, bleed), _most(area.h, ch, gutter, bleed)
+            key = (cols * rows, gutter > 0, not rotated)
+            if best is None or key > best[0]:
+                best = (key, cols, rows, rotated, gutter)
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
+
+
+#: lengths in whole quarter points, so that exact fits are exact in binary
+def quarters(low: int, high: int) -> st.SearchStrategy[float]:
+    return st.integers(min_value=low, max_value=high).map(lambda q: q / 4)
+
+
+# -- card grids ----------------------------------------------------------------------
+
+
+@given(
+    w=quarters(40, 1200),
+    h=quarters(40, 1200),
+    bleed=st.sampled_from([0.0, 0.5, 2.0, 8.5]),
+    area_w=quarters(100, 2400),
+    area_h=quarters(100, 2400),
+)
+def test_card_grid_holds_the_most_cards_a_search_finds(
+    w: float, h: float, bleed: float, area_w: float, area_h: float
+) -> None:
+    area = Box(10.0, 20.0, area_w, area_h)
+    cols, rows, rotated, gutter = _search(w, h, bleed, area)
+    if cols * rows == 0:
+        with pytest.raises(RenderError, match=r"card with [\d.]+ mm bleed does not fit"):
+            card_grid(w, h, bleed, area)
+        return
+    grid = card_grid(w, h, bleed, area)
+    assert (grid.cols, grid.rows, grid.rotated, grid.gutter) == (cols, rows, rotated, gutter)
+    assert grid.per_page == cols * rows
+    cw, ch = (h, w) if rotated else (w, h)
+    # row by row from the top, each row from the left
+    assert [(s.row, s.col) for s in grid.slots] == [
+        (r, c) for r in range(rows) for c in range(cols)
+    ]
+    first = grid.slots[0].trim
+    for s in grid.slots:
+        assert math.isclose(s.trim.w, cw) and math.isclose(s.trim.h, ch)
+        assert math.isclose(s.trim.x, first.x + s.col * (cw + gutter), abs_tol=EPS)
+        assert math.isclose(s.trim.top, first.top - s.row * (ch + gutter), abs_tol=EPS)
+        # the slot's transform takes the piece's own trim onto the slot
+        assert close(s.transform.box(Box(0, 0, w, h)), s.trim)
+        # each card's bleed stays inside the area
+        assert area.inset(bleed).contains(s.trim)
+    block = Box.union([s.trim for s in grid.slots])
+    # centred: equal margins left and right, top and bottom
+    assert math.isclose(block.x - area.x, area.right - block.right, abs_tol=EPS)
+    assert math.isclose(block.y - area.y, area.top - block.top, abs_tol=EPS)
+
+
+def test_an_exact_fit_is_a_fit() -> None:
+    """Three 64 pt cards, two 8 pt gutters and 4 pt of bleed each side fill 216 pt exactly."""
+    grid = card_grid(64, 100, 4, Box(0, 0, 216, 100 + 8))
+    assert (grid.cols, grid.rows, grid.gutter) == (3, 1, 8)
+    assert [s.trim.x for s in grid.slots] == [4, 76, 148]
+    # the same with shared cut lines: three cards and the outer bleed, 200 pt
+    grid = card_grid(64, 100, 4, Box(0, 0, 200, 108))
+    assert (grid.cols, grid.rows, grid.gutter) == (3, 1, 0)
+    assert [s.trim.x for s in grid.slots] == [4, 68, 132]
+    # and rows: two 100 pt rows with an 8 pt gutter and the bleed, 216 pt
+    grid = card_grid(64, 100, 4, Box(0, 0, 72, 216))
+    assert (grid.cols, grid.rows, grid.gutter, grid.rotated) == (1, 2, 8, False)
+    grid = card_grid(64, 100, 4, Box(0, 0, 72, 208))
+    assert (grid.cols, grid.rows, grid.gutter) == (1, 2, 0)
+
+
+def test_a_gutter_is_kept_when_it_costs_no_card() -> None:
+    """With bleed, cards keep their own bleed if that fits as many; any bleed counts."""
+    grid = card_grid(64, 100, 0.5, Box(0, 0, 200, 120))
+    assert (grid.cols, grid.gutter) == (3, 1.0)
+    grid = card_grid(64, 100, 0, Box(0, 0, 200, 120))
+    assert (grid.cols, grid.gutter) == (3, 0.0)
+
+
+def test_cards_turn_only_when_turning_fits_more() -> None:
+    # 100 × 64 cards: unrotated 1 × 3 in 120 × 200, rotated (64 wide) also 1 × 3: stays upright
+    grid = card_grid(100, 64, 0, Box(0, 0, 120, 200))
+    assert (grid.cols, grid.rows, grid.rotated) == (1, 3, False)
+    # in 200 × 110 upright gives 2 × 1, turned 3 × 1
+    grid = card_grid(100, 64, 0, Box(0, 0, 200, 110))
+    assert (grid.cols, grid.rows, grid.rotated) == (3, 1, True)
+
+
+def test_a_card_too_big_for_the_paper_is_an_error_in_millimetres() -> None:
+    mm = 72 / 25.4
+    with pytest.raises(RenderError) as caught:
+        card_grid(300 * mm, 400 * mm, 3 * mm, printable_area((210 * mm, 297 * mm)))
+    assert str(caught.value) == ("a 300 × 400 mm card with 3 mm bleed does not fit on this paper")
+
+
+def test_printable_area_keeps_the_page_margin() -> None:
+    assert printable_area((600, 800)) == Box(
+        PAGE_MARGIN, PAGE_MARGIN, 600 - 2 * PAGE_MARGIN, 800 - 2 * PAGE_MARGIN
+    )
+
+
+def test_a_turned_piece_turns_anticlockwise_into_its_slot() -> None:
+    """``place`` turns a quarter anticlockwise: the piece's bottom-left corner goes to the
+    slot's bottom-right, its top-left to the slot's bottom-left."""
+    t = place(30, 50, 100, 200, rotated=True)
+    assert t.apply(0, 0) == (150, 200)
+    assert t.apply(0, 50) == (100, 200)
+    assert t.apply(30, 0) == (150, 230)
+    assert place(30, 50, 100, 200, rotated=False).apply(0, 0) == (100, 200)
+
+
+# -- token bands ---------------------------------------------------------------------
+
+
+def test_token_cells_by_shape() -> None:
+    round_ = token_cell("round", 20, 20, 2)
+    assert round_ == TokenCell(24, 24, 24, 24 * math.sqrt(3) / 2, 12, 2, 2)
+    assert token_cell("hex", 20, 18, 2) == TokenCell(20, 18, 20, 13.5, 10, 0.0, 0.0)
+    assert token_cell("square", 20, 20, 2) == TokenCell(20, 20, 20, 20, 0.0, 0.0, 2)
+
+
+@given(
+    width=quarters(0, 2000),
+    outer=quarters(4, 400),
+    pitch=quarters(4, 400),
+    shift=quarters(0, 200),
+)
+def test_fit_row_counts_what_fits(width: float, outer: float, pitch: float, shift: float) -> None:
+    cell = TokenCell(outer, outer, pitch, pitch, shift, 0.0, 0.0)
+    n = 0
+    while shift + n * pitch + outer <= width + EPS:
+        n += 1
+    assert _fit_row(width, cell, shift) == n
+
+
+def _tokens(draw_groups: list[tuple[str, float, int]]) -> list[tuple[str, float, float, int]]:
+    return [
+        (shape, size, size * 0.9 if shape == "hex" else size, count)
+        for shape, size, count in draw_groups
+    ]
+
+
+groups_strategy = st.lists(
+    st.tuples(
+        st.sampled_from(["round", "hex", "square"]),
+        quarters(40, 400),
+        st.integers(min_value=1, max_value=40),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@given(groups=groups_strategy, bleed=st.sampled_from([0.0, 2.0, 8.5]))
+def test_token_pages_place_every_token_in_bounds_without_overlap(
+    groups: list[tuple[str, float, int]], bleed: float
+) -> None:
+    area = Box(12.0, 12.0, 560.0, 800.0)
+    spec = _tokens(groups)
+    try:
+        pages = token_pages(spec, bleed, area)
+    except RenderError as exc:
+        # only a token wider or taller than the area, with its bleed, is refused
+        assert "token does not fit on this paper" in str(exc)
+        assert any(
+            token_cell(shape, w, h, bleed).outer_w
+            > area.w - 2 * (bleed if shape == "square" else 0)
+            or token_cell(shape, w, h, bleed).outer_h
+            > area.h - 2 * (bleed if shape == "square" else 0)
+            for shape, w, h, _ in spec
+        )
+        return
+    placed = [gi for page in pages for gi, _ in page]
+    # every token once, group after group
+    assert placed == [gi for gi, (_, _, _, count) in enumerate(spec) for _ in range(count)]
+    assert all(pages)
+    for page in pages:
+        for gi, slot in page:
+            shape, w, h, _ = spec[gi]
+            assert slot.trim.w == w and slot.trim.h == h
+            assert slot.transform == Transform.translate(slot.trim.x, slot.trim.y)
+            reach = slot.trim.outset(bleed) if shape in ("round", "square") else slot.trim
+            assert area.contains(reach), (shape, reach, area)
+        for (ga, a), (gb, b) in combinations(page, 2):
+            if spec[ga][0] == "round" and spec[gb][0] == "round" and ga == gb:
+                # circles in a honeycomb: centres at least a diameter (plus bleed) apart
+                (ax, ay), (bx, by) = a.trim.center, b.trim.center
+                assert math.hypot(ax - bx, ay - by) >= a.trim.w + 2 * bleed - EPS
+            elif spec[ga][0] == "hex" and ga == gb:
+                continue  # hexes nest into each other's boxes
+            else:
+                assert not a.trim.overlaps(b.trim), (a.trim, b.trim)
+
+
+def test_round_tokens_pack_as_a_honeycomb() -> None:
+    """Odd rows shift by half a token and rows sit a token's height × √3/2 apart."""
+    pages = token_pages([("round", 20, 20, 7)], 2, Box(0, 0, 100, 400))
+    assert len(pages) == 1
+    slots = [slot for _, slot in pages[0]]
+    # 100 pt holds four 24 pt cells in the first row, three shifted by 12 pt in the next
+    assert [(s.row, s.col) for s in slots] == [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 0),
+        (1, 1),
+        (1, 2),
+    ]
+    assert [s.trim.x for s in slots[:4]] == [4, 28, 52, 76]
+    assert [s.trim.x for s in slots[4:]] == [16, 40, 64]
+    assert slots[0].trim.top == 400 - 2
+    assert math.isclose(slots[0].trim.y - slots[4].trim.y, 24 * math.sqrt(3) / 2)
+
+
+def test_a_band_too_narrow_for_an_offset_row_stacks_plain_rows() -> None:
+    pages = token_pages([("round", 20, 20, 3)], 0, Box(0, 0, 25, 400))
+    slots = [slot for _, slot in pages[0]]
+    assert [s.trim.x for s in slots] == [2.5, 2.5, 2.5]
+    assert [s.trim.y for s in slots] == [380, 360, 340]
+
+
+def test_bands_of_different_tokens_keep_a_gap_and_square_bleed_clear() -> None:
+    pages = token_pages([("hex", 40, 36, 1), ("square", 30, 30, 1)], 3, Box(0, 0, 200, 400))
+    (_, hexa), (_, square) = pages[0]
+    assert hexa.trim.top == 400
+    assert square.trim.top == pytest.approx(hexa.trim.y - BAND_GAP - 3)
+    # a square band keeps its outer bleed inside the area (194 pt wide from x = 3), and
+    # its full row (six tokens, 180 pt) is centred there, however few tokens it holds
+    assert square.trim.x == pytest.approx(3 + (194 - 180) / 2)
+
+
+def test_tokens_run_over_to_a_new_page_when_a_row_does_not_fit() -> None:
+    # 50 pt squares, 2 a row in 110 pt, 3 rows in 160 pt: 6 on a page
+    pages = token_pages([("square", 50, 50, 8)], 0, Box(0, 0, 110, 160))
+    assert [len(p) for p in pages] == [6, 2]
+    assert [s.row for _, s in pages[1]] == [0, 0]
+    assert pages[1][0][1].trim.top == 160
+    # a first band that does not fit the height of a fresh page is an error
+    with pytest.raises(RenderError, match=r"a [\d.]+ mm square token does not fit on this paper"):
+        token_pages([("square", 50, 170, 1)], 0, Box(0, 0, 110, 160))
+    with pytest.raises(RenderError, match=r"a [\d.]+ mm round token does not fit on this paper"):
+        token_pages([("round", 120, 120, 1)], 0, Box(0, 0, 110, 160))
+
+
+def test_a_second_band_starts_below_the_first_on_the_same_page() -> None:
+    pages = token_pages([("square", 50, 50, 1), ("square", 50, 50, 1)], 0, Box(0, 0, 110, 400))
+    (_, first), (_, second) = pages[0]
+    assert len(pages) == 1
+    assert second.trim.top == pytest.approx(first.trim.y - BAND_GAP)
+
+
+# -- gutterfold, duplex, bleed -------------------------------------------------------------
+
+
+def test_halves_split_at_the_fold_with_a_gap_each_side() -> None:
+    area = Box(10, 20, 400, 600)
+    front, back, fold = halves(area, vertical=True)
+    assert fold == 210
+    assert front == Box(10, 20, 200 - FOLD_GAP, 600)
+    assert back == Box(210 + FOLD_GAP, 20, 200 - FOLD_GAP, 600)
+    front, back, fold = halves(area, vertical=False)
+    assert fold == 320
+    assert front == Box(10, 320 + FOLD_GAP, 400, 300 - FOLD_GAP)
+    assert back == Box(10, 20, 400, 300 - FOLD_GAP)
+
+
+def test_sheet_flips_mirror_across_the_page_centre() -> None:
+    assert flip((600, 800), "long").apply(100, 50) == (500, 50)
+    assert flip((600, 800), "short").apply(100, 50) == (100, 750)
+    with pytest.raises(ValueError, match="sideways"):
+        flip((600, 800), "sideways")
+
+
+@pytest.mark.parametrize("rotated", [False, True])
+@pytest.mark.parametrize("mode", ["long", "short"])
+def test_a_back_lands_behind_its_front_turned_over(rotated: bool, mode: str) -> None:
+    page = (600.0, 800.0)
+    front = place(60, 90, 100, 200, rotated)
+    back = back_transform(front, 60, 90, flip(page, mode))
+    sheet = flip(page, mode)
+    # the back's trim is the front's trim seen through the sheet
+    assert close(back.box(Box(0, 0, 60, 90)), sheet.box(front.box(Box(0, 0, 60, 90))))
+    # and the piece is turned over about its own vertical axis: its left edge is
+    # behind the front's right edge
+    assert back.apply(0, 0) == pytest.approx(sheet.apply(*front.apply(60, 0)))
+
+
+def test_bleed_clips_stop_at_shared_cut_lines() -> None:
+    a, b = Box(0, 0, 10, 20), Box(10, 0, 10, 20)  # side by side
+    c = Box(0, 20, 10, 20)  # above a
+    lone = Box(100, 100, 10, 10)
+    clips = bleed_clips([a, b, c, lone], 2)
+    assert clips[0] == Box(-2, -2, 12, 22)  # no bleed right (b) nor top (c)
+    assert clips[1] == Box(10, -2, 12, 24)  # no bleed left (a)
+    assert clips[2] == Box(-2, 20, 14, 22)  # no bleed below (a)
+    assert clips[3] == Box(98, 98, 14, 14)
+    # corners that only touch share no edge
+    d, e = Box(0, 0, 10, 10), Box(10, 10, 10, 10)
+    assert bleed_clips([d, e], 1) == [Box(-1, -1, 12, 12), Box(9, 9, 12, 12)]
+    # without bleed the trims are the clips
+    assert bleed_clips([a, b], 0) == [a, b]
+
+
+def test_bleed_clips_match_edges_to_a_hundredth_of_a_point() -> None:
+    a, b = Box(0, 0, 10.001, 20), Box(10.004, 0, 10, 20)
+    assert bleed_clips([a, b], 1)[0].right == pytest.approx(10.001)
+    a, b = Box(0, 0, 10, 20), Box(10.02, 0, 10, 20)
+    assert bleed_clips([a, b], 1)[0].right == pytest.approx(11)
