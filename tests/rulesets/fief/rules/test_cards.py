@@ -8,7 +8,7 @@ from typing import Any, cast
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
-from pnp.rulesets.fief.rules.cards import play_options
+from pnp.rulesets.fief.rules.cards import play_options, tax_uses
 
 
 def _begin(content: LoadedContent, setup: dict[str, Any]) -> FiefGame:
@@ -210,3 +210,44 @@ def test_an_uprising_in_the_balance_is_shown_to_those_who_may_stop_it(
     assert game.view(1).state.focus == {"uprising": winterfell, "target": "arryn-yohn"}
     _choose(game, 1, "stop it as warden")
     assert game.view(1).state.focus == {}
+
+
+def test_each_way_to_levy_a_tax_is_offered_once(content: LoadedContent) -> None:
+    """FF-HAND-06, FF-SC-11, FF-WARDEN-11: a Tax may be levied by each title that taxes
+    (a Council seat on each governed Region, the Hand on all of them, a Warden on his
+    Region, a Paramount on his Fief, the Protector on each unheld Fief); a way two titles
+    share is offered once, by the first Noble, and the titles after it still count."""
+    game = RULESET.scenario_game(
+        content,
+        {
+            "phase": "card_plays",
+            "seats": [
+                {"house": "tully", "hand": ["tax"]},
+                {"house": "martell"},
+                {"house": "arryn"},
+            ],
+            "nobles": {
+                "tully-edmure": {
+                    "at": "riverrun",
+                    "titles": ["master-of-coin", "paramount-riverlands"],
+                },
+                "tully-jason": {"at": "seagard", "titles": ["warden-north", "hand"]},
+                "tully-walder": {"at": "the-twins", "titles": ["protector"]},
+                "martell-doran": {"at": "sunspear", "titles": ["warden-south"]},
+            },
+        },
+        [],
+        0,
+    )
+    uses = [o.data for o in tax_uses(cast(FiefGame, game).s, 0)]
+    assert uses == [
+        ("council", "region-north", "tully-edmure"),
+        ("council", "region-south", "tully-edmure"),
+        ("paramount", "riverlands", "tully-edmure"),
+        *(
+            ("protector", fief, "tully-walder")
+            for fief in ("dorne", "north", "pyke", "reach", "stormlands", "vale", "westerlands")
+        ),
+        ("hand", "*", "tully-jason"),
+        ("warden", "region-north", "tully-jason"),
+    ]
