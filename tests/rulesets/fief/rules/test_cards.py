@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import pytest
+
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
-from pnp.rulesets.fief.rules.cards import play_options, tax_uses
+from pnp.rulesets.fief.rules.cards import play_options, targets, tax_uses
 
 
 def _begin(content: LoadedContent, setup: dict[str, Any]) -> FiefGame:
@@ -251,3 +253,33 @@ def test_each_way_to_levy_a_tax_is_offered_once(content: LoadedContent) -> None:
         ("hand", "*", "tully-jason"),
         ("warden", "region-north", "tully-jason"),
     ]
+
+
+@pytest.mark.parametrize("card", ["tax", "uprising"])
+def test_targets_are_the_choices_the_card_offers_when_played(
+    content: LoadedContent, card: str
+) -> None:
+    """``targets`` (what the bots weigh) lists exactly the target choices the game asks for."""
+    game = _begin(
+        content,
+        {
+            "phase": "card_plays",
+            "seats": [
+                {"house": "tully", "hand": ["tax", "uprising"]},
+                {"house": "martell"},
+                {"house": "arryn"},
+            ],
+            "nobles": {
+                "tully-edmure": {"at": "riverrun", "titles": ["warden-north", "hand"]},
+                "martell-doran": {"at": "sunspear", "titles": ["warden-south"]},
+                "arryn-yohn": {"at": "the-eyrie", "cursed": True},
+            },
+            "troops": {"winterfell": {"1": {"man-at-arms": 1}}},
+        },
+    )
+    offered = [o.label for o in targets(game, 0, card)]
+    assert len(offered) > 1
+    _choose(game, 0, f"play {card}")
+    decision = game.decision()
+    assert decision is not None and decision.kind == "target"
+    assert decision.labels() == offered
