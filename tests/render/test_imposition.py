@@ -8,7 +8,7 @@ import math
 from itertools import combinations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.render.geometry import Box, Transform
@@ -69,6 +69,8 @@ def quarters(low: int, high: int) -> st.SearchStrategy[float]:
 # -- card grids ----------------------------------------------------------------------
 
 
+# no deadline: a loaded machine must not fail a geometry check (no timed assertions)
+@settings(max_examples=300, deadline=None)
 @given(
     w=quarters(40, 1200),
     h=quarters(40, 1200),
@@ -174,6 +176,7 @@ def test_token_cells_by_shape() -> None:
     assert token_cell("square", 20, 20, 2) == TokenCell(20, 20, 20, 20, 0.0, 0.0, 2)
 
 
+@settings(max_examples=300, deadline=None)
 @given(
     width=quarters(0, 2000),
     outer=quarters(4, 400),
@@ -206,6 +209,7 @@ groups_strategy = st.lists(
 )
 
 
+@settings(max_examples=150, deadline=None)
 @given(groups=groups_strategy, bleed=st.sampled_from([0.0, 2.0, 8.5]))
 def test_token_pages_place_every_token_in_bounds_without_overlap(
     groups: list[tuple[str, float, int]], bleed: float
