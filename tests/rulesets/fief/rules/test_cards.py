@@ -10,7 +10,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
-from pnp.rulesets.fief.rules.cards import play_options, targets, tax_uses
+from pnp.rulesets.fief.rules.cards import play_options, targets, tax_uses, uprising_targets
 
 
 def _begin(content: LoadedContent, setup: dict[str, Any]) -> FiefGame:
@@ -283,3 +283,26 @@ def test_targets_are_the_choices_the_card_offers_when_played(
     decision = game.decision()
     assert decision is not None and decision.kind == "target"
     assert decision.labels() == offered
+
+
+def test_a_beloved_noble_shields_his_village_from_an_uprising(content: LoadedContent) -> None:
+    """The Beloved attribute (content/fief/attributes.yaml): no Uprising may strike a Village
+    where a Beloved Noble stands; the
+    Villages after it are still targets."""
+    game = _begin(
+        content,
+        {
+            "phase": "card_plays",
+            "seats": [
+                {"house": "tully", "hand": ["uprising"]},
+                {"house": "martell"},
+                {"house": "arryn"},
+            ],
+            "nobles": {"arryn-nestor": {"at": "deepwood-motte"}},
+            "troops": {
+                "deepwood-motte": {"2": {"man-at-arms": 1}},
+                "winterfell": {"1": {"man-at-arms": 1}},
+            },
+        },
+    )
+    assert [o.label for o in uprising_targets(game.s, 0)] == ["uprising at winterfell"]
