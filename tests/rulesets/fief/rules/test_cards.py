@@ -287,8 +287,7 @@ def test_targets_are_the_choices_the_card_offers_when_played(
 
 def test_a_beloved_noble_shields_his_village_from_an_uprising(content: LoadedContent) -> None:
     """The Beloved attribute (content/fief/attributes.yaml): no Uprising may strike a Village
-    where a Beloved Noble stands; the
-    Villages after it are still targets."""
+    where a Beloved Noble stands; the Villages after it are still targets."""
     game = _begin(
         content,
         {
