@@ -1,0 +1,95 @@
+"""Phases 3 and 4 where a scenario cannot look: a sealed bid seen by its bidder alone,
+income that stays whole gold, and building prices a designer changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.content import LoadedContent
+from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.game import FiefGame
+from pnp.rulesets.fief.scenario import scenario_game
+
+
+def _choose(game: FiefGame, label: str) -> None:
+    """Pick the pending decision's option labelled ``label``."""
+    d = game.decision()
+    assert d is not None
+    game.apply([o.label for o in d.options].index(label))
+
+
+def test_ff_sc_02_a_sealed_bid_is_seen_by_its_bidder_only_until_the_reveal(
+    content: LoadedContent,
+) -> None:
+    """While the Council seat's bids are sealed each bidder sees his own bid and no other's;
+    after the reveal no view holds a sealed bid."""
+    setup: dict[str, Any] = {
+        "phase": "purchase",
+        "seats": [
+            {"house": "tully", "gold": 9},
+            {"house": "martell", "gold": 6},
+            {"house": "arryn", "gold": 9},
+        ],
+        "nobles": {
+            "tully-edmure": {"at": "riverrun", "titles": ["warden-north"]},
+            "martell-doran": {"at": "sunspear", "titles": ["warden-south"]},
+            "arryn-yohn": {"at": "the-eyrie"},
+        },
+    }
+    game = scenario_game(content, setup, [], 0)
+    _choose(game, "begin")
+    _choose(game, "bid 5")
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (1, "council_bid")
+    assert game.view(0).data()["my_bid"] == 5
+    assert game.view(1).data()["my_bid"] is None
+    _choose(game, "bid 6")
+    assert [game.view(seat).data()["my_bid"] for seat in range(3)] == [None, None, None]
+
+
+def test_ff_ph_08_income_is_whole_gold(content: LoadedContent) -> None:
+    """Every income (Villages, Defenders of the Wall) is a whole number of gold."""
+    setup: dict[str, Any] = {
+        "phase": "income",
+        "options": {"nights_watch": True},
+        "seats": [{"house": h} for h in ("tully", "lannister", "martell", "arryn", "stark")],
+        "nobles": {"tully-edmure": {"at": "riverrun"}},
+        "wall": {"defenders": {0: 2}},
+    }
+    game = scenario_game(content, setup, [], 0)
+    d = game.decision()
+    assert d is not None
+    events = game.apply(0)
+    incomes = [e for e in events if e.kind == "income"]
+    assert incomes and all(type(e.data["gold"]) is int for e in incomes)
+    assert all(type(seat["gold"]) is int for seat in game.snapshot()["seats"])
+
+
+@pytest.mark.parametrize(("building", "price"), [("sept", "cost: 4"), ("stronghold", "cost: 6")])
+def test_ff_ph_11_a_building_made_the_cheapest_is_offered_at_its_price(
+    content_copy: Path, building: str, price: str
+) -> None:
+    """A designer who makes a Sept or a Stronghold cheaper than a Mill sees it offered to a
+    House with just its new price (1 gold), and nothing dearer."""
+    units = content_copy / "units.yaml"
+    lines = units.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  - {{id: {building},"))
+    assert price in lines[at]
+    lines[at] = lines[at].replace(price, "cost: 1")
+    units.write_text("".join(lines), encoding="utf-8")
+    changed = RULESET.load(content_copy.parent)
+    setup: dict[str, Any] = {
+        "phase": "purchase",
+        "seats": [{"house": "tully", "gold": 1}, {"house": "martell"}, {"house": "arryn"}],
+        "nobles": {"tully-edmure": {"at": "riverrun"}},
+        "villages": {"riverrun": {"mill": False, "stronghold": 0, "sept": False}},
+    }
+    game = scenario_game(changed, setup, [], 0)
+    _choose(game, "begin")
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "purchase")
+    builds = [o.label for o in d.options if o.label.startswith("build ")]
+    assert builds == [f"build {building}"]
