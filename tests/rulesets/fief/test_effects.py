@@ -188,3 +188,33 @@ def test_no_home_without_the_coast_picks_any_free_fief(content_copy: Path, tmp_p
         "    nobles.targaryen-daenerys.at: highgarden\n"
     )
     run_scenario(content_copy, text, tmp_path)
+
+
+def test_execute_captive_per_game_is_spent_for_good(content_copy: Path, tmp_path: Path) -> None:
+    """FF-HOUSE-02 with ``per: game``: used in an earlier round, the power is not offered
+    again, though Arryn still holds a captive."""
+    houses = content_copy / "houses.yaml"
+    edit(houses, "execute_captive: {per: round}", "execute_captive: {per: game}")
+    text = (
+        "ruleset: fief\n"
+        "covers: [FF-HOUSE-02]\n"
+        "about: A once-per-game execution used in round 1 is gone in round 2.\n"
+        "setup:\n"
+        "  phase: hear_ye\n"
+        "  round: 2\n"
+        "  seats:\n"
+        "    - {house: lannister}\n"
+        "    - {house: arryn, used: {execute_captive: 1}}\n"
+        "    - {house: tully}\n"
+        "  nobles:\n"
+        "    arryn-yohn: {at: the-eyrie}\n"
+        "    lannister-tywin: {at: lannisport}\n"
+        "    lannister-kevan: {captive_of: 1}\n"
+        "script:\n"
+        "  - {choose: begin}\n"
+        "expect:\n"
+        "  absent:\n"
+        "    - {kind: noble_killed}\n"
+        "  decision: {seat: 0, kind: draw}\n"
+    )
+    run_scenario(content_copy, text, tmp_path)
