@@ -188,3 +188,82 @@ def test_no_home_without_the_coast_picks_any_free_fief(content_copy: Path, tmp_p
         "    nobles.targaryen-daenerys.at: highgarden\n"
     )
     run_scenario(content_copy, text, tmp_path)
+
+
+def test_execute_captive_per_game_is_spent_for_good(content_copy: Path, tmp_path: Path) -> None:
+    """FF-HOUSE-02 with ``per: game``: used in an earlier round, the power is not offered
+    again, though Arryn still holds a captive."""
+    houses = content_copy / "houses.yaml"
+    edit(houses, "execute_captive: {per: round}", "execute_captive: {per: game}")
+    text = (
+        "ruleset: fief\n"
+        "covers: [FF-HOUSE-02]\n"
+        "about: A once-per-game execution used in round 1 is gone in round 2.\n"
+        "setup:\n"
+        "  phase: hear_ye\n"
+        "  round: 2\n"
+        "  seats:\n"
+        "    - {house: lannister}\n"
+        "    - {house: arryn, used: {execute_captive: 1}}\n"
+        "    - {house: tully}\n"
+        "  nobles:\n"
+        "    arryn-yohn: {at: the-eyrie}\n"
+        "    lannister-tywin: {at: lannisport}\n"
+        "    lannister-kevan: {captive_of: 1}\n"
+        "script:\n"
+        "  - {choose: begin}\n"
+        "expect:\n"
+        "  absent:\n"
+        "    - {kind: noble_killed}\n"
+        "  decision: {seat: 0, kind: draw}\n"
+    )
+    run_scenario(content_copy, text, tmp_path)
+
+
+def test_execute_captive_is_offered_to_every_house_that_has_it(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """FF-HOUSE-02 given to a second House: a House with the power but no captive does
+    not stop the next one, which holds a captive, from being asked."""
+    edit(
+        content_copy / "houses.yaml",
+        "      - choose_movement_order: true\n",
+        "      - choose_movement_order: true\n      - execute_captive: {per: round}\n",
+    )
+    text = (
+        "ruleset: fief\n"
+        "covers: [FF-HOUSE-02]\n"
+        "about: Martell, with the power and no captive, does not stop Arryn.\n"
+        "setup:\n"
+        "  phase: hear_ye\n"
+        "  seats:\n"
+        "    - {house: martell}\n"
+        "    - {house: arryn}\n"
+        "    - {house: lannister}\n"
+        "  nobles:\n"
+        "    martell-doran: {at: sunspear}\n"
+        "    arryn-yohn: {at: the-eyrie}\n"
+        "    lannister-tywin: {at: lannisport}\n"
+        "    lannister-kevan: {captive_of: 1}\n"
+        "script:\n"
+        "  - {choose: begin}\n"
+        "  - expect:\n"
+        "      decision: {seat: 1, kind: execute}\n"
+        '  - {seat: 1, choose: "execute lannister-kevan"}\n'
+        "expect:\n"
+        "  events:\n"
+        "    - {kind: noble_killed, seat: 2, noble: lannister-kevan, cause: executed}\n"
+    )
+    run_scenario(content_copy, text, tmp_path)
+
+
+def test_an_odd_idol_pillage_splits_in_whole_gold(content_copy: Path, tmp_path: Path) -> None:
+    """FF-IDOL-04 with 1 gold a Sept: the five Septs' 5 gold split between the converts
+    gives the Hand the smaller half, in whole Gold Dragons."""
+    edit(content_copy / "rules.yaml", "idol_gold_per_sept: 2", "idol_gold_per_sept: 1")
+    edits = {
+        "septs: 5, gold: 10": "septs: 5, gold: 5",
+        "seats[0].gold: 5": "seats[0].gold: 3",
+        "seats[1].gold: 5": "seats[1].gold: 2",
+    }
+    run_edited(content_copy, "idols-destroyed.yaml", edits, tmp_path)
