@@ -15,18 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import yaml
 
 from pnp.content import LoadedContent
-from pnp.engine.decision import Decision
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import agents_chooser
-from pnp.engine.testing import gating_misses, gating_misses_in, late_findings, play_with_fault
+from pnp.engine.testing import gating_misses_in, late_findings, play_with_fault
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.state import FiefState
 from tests.rulesets.fief.test_invariants import CORRUPTIONS
-from tests.rulesets.fief.variants import SCENARIOS
 
 
 def _nobles_at(s: FiefState) -> Any:
@@ -133,21 +130,3 @@ def test_a_planted_fault_is_found_within_its_round(
     planted = play_with_fault(game, choose, at, lambda g: corrupt(g.s))
     assert planted is not None, "the game ended before the fault was planted"
     assert late_findings(game, planted, message) == []
-
-
-def test_a_card_exchange_spends_its_diplomacy_marker_where_the_check_sees_it(
-    content: LoadedContent,
-) -> None:
-    """FF-MARR-05: the Diplomacy marker an exchange spends changes the cards' state before
-    the first card is chosen; the cards check is due after that move too."""
-    spec = yaml.safe_load((SCENARIOS / "marriage-card-exchange-each-picks.yaml").read_text())
-    game = RULESET.scenario_game(content, spec["setup"], [], 0)
-    assert isinstance(game, FiefGame)
-    labels = [step["choose"] for step in spec["script"] if "choose" in step]
-
-    def scripted(g: object, decision: Decision) -> int:
-        return [o.label for o in decision.options].index(labels.pop(0))
-
-    steps = len(labels)
-    assert gating_misses(game, scripted, READS, max_steps=steps) == []
-    assert game.s.seats[0].diplomacy == 2  # the script did reach the exchange

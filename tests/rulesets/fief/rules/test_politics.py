@@ -5,17 +5,20 @@ answered) every seat's view is whole again, with no vote left face down."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from pnp.content import LoadedContent
 from pnp.engine.decision import Decision
+from pnp.engine.testing import gating_misses
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.bots import HeuristicBot
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.view import text_form
-from tests.rulesets.fief.variants import SCENARIOS
+from tests.rulesets.fief.test_invariant_gating import READS
+from tests.rulesets.fief.variants import SCENARIOS, edit, run_edited, run_scenario
 
 
 def _game(content: LoadedContent, scenario: str) -> tuple[FiefGame, list[str]]:
@@ -154,3 +157,106 @@ def test_the_master_of_laws_frees_the_spouse_who_would_win_with_him(
     asked = _play(content, game, ["begin", "ask for a divorce"])
     assert asked[-1][0].kind == "divorce"
     assert _bot_pick(game) == "grant the divorce"
+
+
+# -- rules read from a designer's edited content (politics reads the powers' numbers) --
+
+
+def test_execute_captive_per_game_is_spent_for_good(content_copy: Path, tmp_path: Path) -> None:
+    """FF-HOUSE-02 with ``per: game``: used in an earlier round, the power is not offered
+    again, though Arryn still holds a captive."""
+    houses = content_copy / "houses.yaml"
+    edit(houses, "execute_captive: {per: round}", "execute_captive: {per: game}")
+    text = (
+        "ruleset: fief\n"
+        "covers: [FF-HOUSE-02]\n"
+        "about: A once-per-game execution used in round 1 is gone in round 2.\n"
+        "setup:\n"
+        "  phase: hear_ye\n"
+        "  round: 2\n"
+        "  seats:\n"
+        "    - {house: lannister}\n"
+        "    - {house: arryn, used: {execute_captive: 1}}\n"
+        "    - {house: tully}\n"
+        "  nobles:\n"
+        "    arryn-yohn: {at: the-eyrie}\n"
+        "    lannister-tywin: {at: lannisport}\n"
+        "    lannister-kevan: {captive_of: 1}\n"
+        "script:\n"
+        "  - {choose: begin}\n"
+        "expect:\n"
+        "  absent:\n"
+        "    - {kind: noble_killed}\n"
+        "  decision: {seat: 0, kind: draw}\n"
+    )
+    run_scenario(content_copy, text, tmp_path)
+
+
+def test_execute_captive_is_offered_to_every_house_that_has_it(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """FF-HOUSE-02 given to a second House: a House with the power but no captive does
+    not stop the next one, which holds a captive, from being asked."""
+    edit(
+        content_copy / "houses.yaml",
+        "      - choose_movement_order: true\n",
+        "      - choose_movement_order: true\n      - execute_captive: {per: round}\n",
+    )
+    text = (
+        "ruleset: fief\n"
+        "covers: [FF-HOUSE-02]\n"
+        "about: Martell, with the power and no captive, does not stop Arryn.\n"
+        "setup:\n"
+        "  phase: hear_ye\n"
+        "  seats:\n"
+        "    - {house: martell}\n"
+        "    - {house: arryn}\n"
+        "    - {house: lannister}\n"
+        "  nobles:\n"
+        "    martell-doran: {at: sunspear}\n"
+        "    arryn-yohn: {at: the-eyrie}\n"
+        "    lannister-tywin: {at: lannisport}\n"
+        "    lannister-kevan: {captive_of: 1}\n"
+        "script:\n"
+        "  - {choose: begin}\n"
+        "  - expect:\n"
+        "      decision: {seat: 1, kind: execute}\n"
+        '  - {seat: 1, choose: "execute lannister-kevan"}\n'
+        "expect:\n"
+        "  events:\n"
+        "    - {kind: noble_killed, seat: 2, noble: lannister-kevan, cause: executed}\n"
+    )
+    run_scenario(content_copy, text, tmp_path)
+
+
+def test_an_odd_idol_pillage_splits_in_whole_gold(content_copy: Path, tmp_path: Path) -> None:
+    """FF-IDOL-04 with 1 gold a Sept: the five Septs' 5 gold split between the converts
+    gives the Hand the smaller half, in whole Gold Dragons."""
+    edit(content_copy / "rules.yaml", "idol_gold_per_sept: 2", "idol_gold_per_sept: 1")
+    edits = {
+        "septs: 5, gold: 10": "septs: 5, gold: 5",
+        "seats[0].gold: 5": "seats[0].gold: 3",
+        "seats[1].gold: 5": "seats[1].gold: 2",
+    }
+    run_edited(content_copy, "idols-destroyed.yaml", edits, tmp_path)
+
+
+# -- the invariant checks see what the exchange changed --
+
+
+def test_a_card_exchange_spends_its_diplomacy_marker_where_the_check_sees_it(
+    content: LoadedContent,
+) -> None:
+    """FF-MARR-05: the Diplomacy marker an exchange spends changes the cards' state before
+    the first card is chosen; the cards check is due after that move too."""
+    spec = yaml.safe_load((SCENARIOS / "marriage-card-exchange-each-picks.yaml").read_text())
+    game = RULESET.scenario_game(content, spec["setup"], [], 0)
+    assert isinstance(game, FiefGame)
+    labels = [step["choose"] for step in spec["script"] if "choose" in step]
+
+    def scripted(g: object, decision: Decision) -> int:
+        return [o.label for o in decision.options].index(labels.pop(0))
+
+    steps = len(labels)
+    assert gating_misses(game, scripted, READS, max_steps=steps) == []
+    assert game.s.seats[0].diplomacy == 2  # the script did reach the exchange
