@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,3 +51,33 @@ def test_a_new_game_is_in_round_1_while_leaders_are_chosen(content: LoadedConten
     decision = game.decision()
     assert decision is not None and decision.kind == "choose_leader"
     assert game.round == 1
+
+
+def test_a_torment_worth_no_power_takes_none(content: LoadedContent[Any], tmp_path: Path) -> None:
+    """IT-HOST-10 with a designer's ``torment: {other: 0}``: tormenting a house card
+    then takes no power and asks for no character to take it from."""
+    folder = tmp_path / "ironthrone"
+    shutil.copytree(RULESET.content_dir(), folder)
+    rules = folder / "game.yaml"
+    text = rules.read_text()
+    assert "other: 1}" in text
+    rules.write_text(text.replace("other: 1}", "other: 0}"))
+    changed = RULESET.load(tmp_path)
+    seats = [
+        {"house": "stark", "leader": "stark-x", "hostages": ["lannister-hostility-3"]},
+        {"house": "lannister", "leader": "lannister-x"},
+        {"house": "baratheon", "leader": "baratheon-x"},
+    ]
+    setup = {"start": "turn", "event_deck": ["event-lannister-gold"], "seats": seats}
+    for loaded, asked in ((content, True), (changed, False)):
+        game = RULESET.scenario_game(loaded, setup, LORDS, 0)
+        game.apply(0)  # begin
+        hostages = game.decision()
+        assert hostages is not None and hostages.kind == "hostages"
+        events = game.apply(hostages.labels().index("torment: lannister-hostility-3"))
+        after = game.decision()
+        assert after is not None
+        assert (after.kind == "torment_target") == asked
+        if not asked:
+            assert [e.kind for e in events][:1] == ["hostage_tormented"]
+            assert "power_taken" not in [e.kind for e in events]

@@ -29,9 +29,10 @@ def test_a_leader_question_carries_its_ability(content: LoadedContent[Any]) -> N
     itself (agents weigh it before answering), the same for every leader."""
     game = play(
         content,
-        "windows-pass-over-what-cannot-be-used.yaml",
+        "windows-go-on-past-a-pass.yaml",
         [
             "begin",
+            "pass",
             "play: test-lords-orders",
             "place: stark-hostility-5",
             "place: lannister-hostility-6",
