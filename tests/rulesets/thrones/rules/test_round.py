@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pnp.content import LoadedContent
 from pnp.engine.event import Event
 from pnp.rulesets.thrones import RULESET
+from pnp.rulesets.thrones.catalog import ICON_BIT, KW_BIT, icons_of
 from pnp.rulesets.thrones.game import ThronesGame
+from pnp.rulesets.thrones.rules.base import NOTHING
+from pnp.rulesets.thrones.rules.round import GameOver
+from pnp.rulesets.thrones.state import Lasting
 from tests.rulesets.thrones.conftest import begun
 
 
@@ -216,3 +222,174 @@ def test_a_card_enters_play_from_any_zone(content: LoadedContent) -> None:
         game.enter_play(zone[-1], 0)
         assert len(zone) == before - 1
     assert [c.zone for c in s.play] == ["play"] * 5
+
+
+# ---------------------------------------------------------------------- power and victory
+
+
+def _two_seats(
+    content: LoadedContent, cards: list[dict], *in_play: list, power: int = 0
+) -> ThronesGame:
+    seats = [
+        {"house": "stark", "plot": _PLOT, "in_play": in_play[0] if in_play else []},
+        {"house": "lannister", "plot": _PLOT, "power": power},
+    ]
+    return _game(content, seats, cards)
+
+
+def test_power_moved_between_houses(content: LoadedContent) -> None:
+    """TH-CHAL-17, TH-WIN-03: power moved from House to House says where it came from;
+    nothing moves (and nothing is said) from an empty House or for no power."""
+    game = _two_seats(content, [], power=3)
+    events = game.new_move()
+    assert game.move_house_power(1, 0, 2, "claim") is NOTHING
+    assert game.move_house_power(1, 0, 2, "claim") is NOTHING  # only 1 left
+    assert game.move_house_power(1, 0, 2, "claim") is NOTHING  # none left
+    assert game.gain_house_power(0, 0, "dominance") is NOTHING
+    claim = {"reason": "claim"}
+    assert events == [
+        Event("power_lost", 1, {"amount": 2, **claim}),
+        Event("power_gained", 0, {"amount": 2, **claim, "from_seat": 1}),
+        Event("power_lost", 1, {"amount": 1, **claim}),
+        Event("power_gained", 0, {"amount": 1, **claim, "from_seat": 1}),
+    ]
+    assert (game.seats[0].power, game.seats[1].power) == (3, 0)
+    assert game.power_gains[0]["claim"] == 3  # what the result's paths to victory count
+    assert game.gain_house_power(0, 1, "dominance") is NOTHING
+    assert events[-1] == Event("power_gained", 0, {"amount": 1, "reason": "dominance"})
+
+
+def test_power_a_card_gains(content: LoadedContent) -> None:
+    """TH-WIN-04: a card gains power from the bank; its controller's gains add up."""
+    game = _two_seats(content, [_KNIGHT], ["t-knight"])
+    knight = game.seats[0].chars[0]
+    events = game.new_move()
+    game.card_power(knight, 2, "renown")
+    game.card_power(knight, 1, "renown")
+    assert knight.power == 3
+    assert game.power_gains[0]["renown"] == 3
+    assert events == [
+        Event("power_gained", 0, {"card": "t-knight", "amount": n, "reason": "renown"})
+        for n in (2, 1)
+    ]
+
+
+def test_infamy_gained_from_a_passive_takes_moved_power(content: LoadedContent) -> None:
+    """TH-KW-INFAMY-01: a character with Infamy from a passive may take power moved to its
+    House, one at a time (the invariants are checked after each), then one event says
+    where the power came from."""
+    rite = {
+        "id": "t-rite",
+        "name": "Rite",
+        "type": "location",
+        "cost": 0,
+        "abilities": [
+            {
+                "passive": {
+                    "affects": {"each": "character", "controller": "you"},
+                    "keyword": "infamy",
+                }
+            }
+        ],
+    }
+    game = _two_seats(content, [_KNIGHT, rite], ["t-knight", "t-rite"], power=3)
+    knight = game.seats[0].chars[0]
+    flow = game.move_house_power(1, 0, 2, "claim")
+    assert flow is not NOTHING
+    events = game.new_move()
+    decision = next(flow)
+    assert decision.kind == "infamy"
+    assert decision.labels() == ["infamy: House", "infamy: t-knight"]
+    decision = flow.send(1)
+    assert decision.kind == "infamy" and "power_placed" in game.move_kinds()
+    assert [e.kind for e in events] == []
+    with pytest.raises(StopIteration):
+        flow.send(0)
+    assert (knight.power, game.seats[0].power) == (1, 1)
+    assert events == [Event("power_gained", 0, {"amount": 2, "reason": "claim", "from_seat": 1})]
+
+
+def _teams(content: LoadedContent, powers: list[int], first: int = 0, **more: Any) -> ThronesGame:
+    seats = [{"house": h, "plot": _PLOT, "power": p} for h, p in zip(_HOUSES, powers, strict=True)]
+    return _game(content, seats, [], first_player=first, options={"two_on_two": True}, **more)
+
+
+_HOUSES = ["stark", "lannister", "baratheon", "targaryen"]
+
+
+def test_team_victory(content: LoadedContent) -> None:
+    """TH-VAR-2V2, TH-GAP-14: partners (seats 0 & 2, 1 & 3) win together on their joint
+    total; both teams at once: the first player's team."""
+    game = _teams(content, [0, 0, 0, 0])
+    goal = game.rules.team_victory_power
+    for powers, first, winners in (
+        ([goal - 2, 1, 1, goal - 2], 0, None),  # each team one short
+        ([0, goal - 2, 1, 2], 0, (1, 3)),
+        ([goal, goal - 1, 0, 1], 1, (1, 3)),
+        ([goal, goal - 1, 0, 1], 0, (0, 2)),
+    ):
+        for s, p in zip(game.seats, powers, strict=True):
+            s.power = p
+        game.first = first
+        if winners is None:
+            game.check_win()
+            continue
+        with pytest.raises(GameOver) as over:
+            game.check_win()
+        assert (over.value.winners, over.value.ending) == (winners, "power")
+
+
+def test_team_round_limit(content: LoadedContent) -> None:
+    """TH-GAP-06 with teams: at the round limit the team with more power wins; a tie, both."""
+    for powers, winners in (
+        ([3, 1, 1, 4], (1, 3)),  # 4 against 5
+        ([1, 3, 4, 1], (0, 2)),  # 5 against 4
+        ([2, 2, 2, 2], (0, 1, 2, 3)),
+    ):
+        game = _teams(content, powers)
+        game.round_no = game.rules.round_limit
+        with pytest.raises(GameOver) as over:
+            game.end_round()
+        assert (over.value.winners, over.value.ending) == (winners, "round_limit")
+
+
+# ---------------------------------------------------------------------- the end of the round
+
+
+def test_the_round_end_resets_the_round_counters(content: LoadedContent) -> None:
+    """Once a round: Limited (TH-KW-LIMITED-01/02), the draw cap (TH-DRAW-03), the opposed
+    title bonus, influence and deals, the redirect; lasting effects "until the end of the
+    round" end, the others stay (TH-ACT-07)."""
+    game = _two_seats(content, [_KNIGHT], ["t-knight"])
+    knight = game.seats[0].chars[0]
+    for s in game.seats:
+        s.limited = s.limited_responses = s.draws = 1
+        s.opposed_bonus = s.influence_used = True
+        s.deals = [object()]
+    game.redirect_used = True
+    game.lasting = [
+        Lasting(knight, "str", 1, "round"),
+        Lasting(knight, "str", 2, "phase"),
+        Lasting(knight, "str", 3, "phase"),
+        Lasting(knight, "icon", ICON_BIT["military"], "phase"),
+        Lasting(knight, "icon", ICON_BIT["power"], "phase"),
+        Lasting(knight, "kw", KW_BIT["stealth"], "phase"),
+        Lasting(knight, "kw", KW_BIT["renown"], "phase"),
+    ]
+    game.recompute_temp(knight)
+    assert game.strength(knight) == 2 + 6
+    round_no = game.round_no
+    game.new_move()
+    game.end_round()
+    assert game.round_no == round_no + 1
+    assert game.strength(knight) == 2 + 5
+    assert icons_of(knight.icons) == ["military", "power"]
+    assert knight.kw == KW_BIT["stealth"] | KW_BIT["renown"]
+    assert "lasting_ended" not in game.move_kinds()  # only strength ended: TH-ACT-07 unmoved
+    for s in game.seats:
+        assert (s.limited, s.limited_responses, s.draws) == (0, 0, 0)
+        assert s.opposed_bonus is False and s.influence_used is False and s.deals == []
+    assert game.redirect_used is False
+    game.end_phase()
+    assert (game.strength(knight), knight.icons, knight.kw, game.lasting) == (2, 0, 0, [])
+    assert "lasting_ended" in game.move_kinds()
