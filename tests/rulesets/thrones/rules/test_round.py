@@ -393,3 +393,146 @@ def test_the_round_end_resets_the_round_counters(content: LoadedContent) -> None
     game.end_phase()
     assert (game.strength(knight), knight.icons, knight.kw, game.lasting) == (2, 0, 0, [])
     assert "lasting_ended" in game.move_kinds()
+
+
+# ---------------------------------------------------------------------- the plot phase
+
+
+def _plot(cid: str, **more: Any) -> dict:
+    return {"id": cid, "name": cid, "type": "plot", **_PLOT, **more}
+
+
+_PLOTS = [
+    _plot("t-plain"),
+    _plot("t-other"),
+    _plot("t-strong", abilities=[{"passive": {"dominance": 5}}]),
+]
+
+
+def test_plots_revealed(content: LoadedContent) -> None:
+    """TH-PLOT-01/03: a seat without plots left is skipped and the next one chooses, among
+    distinct plots; the revealed plot covers the old one, whose passive ends."""
+    game = _game(
+        content,
+        [
+            {"house": "stark", "plot": "t-plain"},
+            {
+                "house": "lannister",
+                "plot": "t-strong",
+                "plot_deck": ["t-plain", "t-plain", "t-other"],
+            },
+        ],
+        _PLOTS,
+        phase="plot",
+    )
+    assert game.dominance_total(1) == 5
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (1, "plot")
+    assert d.labels() == ["plot: t-plain", "plot: t-other"]
+    game.apply(0)
+    s = game.seats[1]
+    assert [e for e in game.events if e.kind in ("plot_revealed", "card_played")] == [
+        Event("plot_revealed", 1, {"card": "t-plain"}),
+        Event("card_played", 1, {"card": "t-plain"}),
+    ]
+    assert game.dominance_total(1) == 0
+    assert s.plot is not None and s.plot.zone == "plot_revealed"
+    assert [(p.d.id, p.zone) for p in s.used_plots] == [("t-strong", "plot_used")]
+
+
+def test_a_plot_with_a_passive_revealed_and_plots_recycled(content: LoadedContent) -> None:
+    """TH-PLOT-03/04: a revealed plot's passive applies at once; the last plot of a deck
+    brings the used ones back."""
+    game = _game(
+        content,
+        [
+            {"house": "stark", "plot": "t-plain", "plot_deck": ["t-strong", "t-other"]},
+            {
+                "house": "lannister",
+                "plot": "t-plain",
+                "plot_deck": ["t-other"],
+                "used_plots": ["t-strong"],
+            },
+        ],
+        _PLOTS,
+        phase="plot",
+    )
+    assert game.dominance_total(0) == 0
+    game.apply(game.decision().labels().index("plot: t-strong"))  # type: ignore[union-attr]
+    assert game.dominance_total(0) == 5
+    d = game.decision()
+    assert d is not None and d.kind == "first_player"
+    game.apply(0)  # nobody has a card: the game runs to the next plot phase
+    assert Event("plots_recycled", 1, {"count": 2}) in game.events
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind, game.round_no) == (1, "plot", 2)
+    s = game.seats[1]
+    assert [(p.d.id, p.zone) for p in s.plot_deck] == [
+        ("t-strong", "plot_deck"),
+        ("t-plain", "plot_deck"),
+    ]
+    assert s.used_plots == [] and s.plot is not None and s.plot.d.id == "t-other"
+
+
+# ---------------------------------------------------------------------- a whole round
+
+
+def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedContent) -> None:
+    """TH-DRAW-01, TH-MARSH-02, TH-DOM-01/02, TH-STAND-01, TH-TAX-01, TH-PLOT-06: a quiet
+    round: draw-phase bonus, income added to gold kept, phase-end and dominance triggers,
+    dominance counting each standing character, standing, then the next round's
+    initiative tie broken by least power (the first player of round 1 is remembered)."""
+    cards = [
+        _SQUIRE,
+        {"id": "t-warden", "name": "Warden", "type": "character", "cost": 1, "strength": 2,
+         "abilities": [{"forced": "dominance_won", "effect": {"gain_power": {"target": "self"}}}]},
+        {**_KNIGHT, "strength": 3},
+        {"id": "t-bell", "name": "Bell", "type": "location", "cost": 1,
+         "abilities": [{"forced": "phase_ends", "if": {"phase": "draw"},
+                        "effect": {"gain_power": {"target": "house"}}}]},
+    ]  # fmt: skip
+    plot = {**_PLOT, "abilities": [{"passive": {"draw": 1}}, {"passive": {"dominance_power": 2}}]}
+    game = _game(
+        content,
+        [
+            {
+                "house": "stark",
+                "plot": plot,
+                "deck": ["t-squire"] * 5,
+                "in_play": [
+                    "t-warden",
+                    "t-knight",
+                    "t-bell",
+                    {"card": "t-squire", "kneeling": True},
+                ],
+            },
+            {"house": "lannister", "plot": _PLOT, "gold": 2},
+        ],
+        cards,
+        phase="draw",
+    )
+    s0 = game.seats[0]
+    seen: list[Event] = []
+    while (d := game.decision()) is not None and d.kind != "first_player":
+        labels = d.labels()
+        game.apply(labels.index("pass") if "pass" in labels else len(labels) - 1)
+        seen.extend(game.events)
+    assert d is not None and game.round_no == 2
+    assert len(s0.hand) == 3  # 2 + the plot's 1
+    dominance = [e for e in seen if e.kind in ("dominance_won", "power_gained")]
+    assert dominance[:2] == [
+        Event("dominance_won", 0, {"totals": [5 + 5, 7]}),
+        Event("power_gained", 0, {"amount": 3, "reason": "dominance"}),
+    ]
+    assert Event("cards_stood", None, {"count": 1}) in seen
+    assert not any(c.kneeling for c in s0.play)
+    assert Event("gold_returned", 1, {"amount": 7}) in seen
+    warden = s0.chars[0]
+    assert warden.power == 1
+    assert s0.power == 1 + 3  # the bell at the end of the draw phase, then dominance
+    assert [e for e in game.events if e.kind == "initiative_won"] == [
+        Event("initiative_won", 1, {"totals": [0, 0], "by": "least power"})
+    ]
+    game.apply(d.labels().index("first player: seat 1"))
+    assert (game.first, game.first_player()) == (1, 0)
+    assert game.events[0] == Event("first_player", 1, {})
