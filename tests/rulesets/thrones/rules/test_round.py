@@ -536,3 +536,97 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
     game.apply(d.labels().index("first player: seat 1"))
     assert (game.first, game.first_player()) == (1, 0)
     assert game.events[0] == Event("first_player", 1, {})
+
+
+# ---------------------------------------------------------------------- passives
+
+
+def _each(strength: int, **more: Any) -> dict:
+    """A passive ability: ``strength`` to each character its controller controls."""
+    affects = {"each": "character", "controller": "you"}
+    return {"passive": {"affects": affects, "strength": strength}, **more}
+
+
+def test_each_passive_of_a_plot_and_an_agenda_reaches_a_card_entering_play(
+    content: LoadedContent,
+) -> None:
+    """TH-ACT-07: the 'each' passives of the revealed plot and of the agenda reach a card
+    entering play (a seat without a revealed plot is no obstacle)."""
+    knight = {**_KNIGHT, "traits": ["Knight"]}
+    game = _game(
+        content,
+        [
+            {
+                "house": "stark",
+                "plot": {**_PLOT, "abilities": [_each(1)]},
+                "agenda": "sworn-blades",
+            },
+            {"house": "lannister"},
+        ],
+        [knight],
+    )
+    assert game.wide and not game.chainable
+    k = game.new_card(game.db.cards["t-knight"], 0, "hand")
+    game.seats[0].hand.append(k)
+    game.enter_play(k, 0)
+    assert game.strength(k) == 2 + 1 + 1
+
+
+def test_a_card_with_a_passive_entering_play_among_each_passives(content: LoadedContent) -> None:
+    """TH-ACT-07: a card whose own passive reaches each character enters play where
+    another 'each' passive already is: both reach every character."""
+    lists = {"id": "t-lists", "name": "Lists", "type": "location", "cost": 1,
+             "abilities": [_each(1)]}  # fmt: skip
+    game = _two_seats(content, [_SQUIRE, lists], ["t-squire", "t-lists"])
+    squire = game.seats[0].chars[0]
+    assert game.strength(squire) == 2
+    other = game.new_card(game.db.cards["t-lists"], 0, "discard")
+    game.seats[0].discard.append(other)
+    game.enter_play(other, 0)
+    assert game.strength(squire) == 3
+
+
+def test_a_conditional_passive_holds_only_while_its_condition_does(
+    content: LoadedContent,
+) -> None:
+    """TH-ACT-07: a passive with a condition adds its strength only while the condition
+    holds (here: in the marshalling phase)."""
+    drill = {"id": "t-drill", "name": "Drill", "type": "location", "cost": 1,
+             "abilities": [_each(2, **{"if": {"phase": "marshalling"}})]}  # fmt: skip
+    game = _two_seats(content, [_KNIGHT, drill], ["t-knight", "t-drill"])
+    knight = game.seats[0].chars[0]
+    game.phase = "marshalling"
+    assert game.strength(knight) == 4
+    game.phase = "dominance"
+    assert game.strength(knight) == 2
+
+
+def test_a_cost_passive_survives_each_refresh(content: LoadedContent) -> None:
+    """TH-ACT-07: a passive changing marshalling costs is rebuilt by every refresh."""
+    cheaper = {"passive": {"affects": {"each": "character"}, "cost": -1}}
+    guild = {
+        "id": "t-guild",
+        "name": "Guild",
+        "type": "location",
+        "cost": 1,
+        "abilities": [cheaper],
+    }
+    game = _two_seats(content, [{**_KNIGHT, "cost": 3}, guild], ["t-guild"])
+    knight = game.new_card(game.db.cards["t-knight"], 0, "hand")
+    for _ in range(3):
+        game.refresh()
+        assert game.marshal_cost(0, knight) == 2
+
+
+def test_a_lasting_effect_ends_when_its_card_leaves_play(content: LoadedContent) -> None:
+    """TH-ACT-07: a card that leaves play and comes back is a new card: a
+    lasting effect on it from before no longer applies."""
+    game = _two_seats(content, [_KNIGHT], ["t-knight"])
+    knight = game.seats[0].chars[0]
+    game.lasting.append(Lasting(knight, "str", 2, "phase"))
+    game.recompute_temp(knight)
+    assert game.strength(knight) == 4
+    game.leave_play(knight, "hand")
+    game.enter_play(knight, 0)
+    game.recompute_temp(knight)
+    assert game.strength(knight) == 2
