@@ -589,16 +589,41 @@ def test_a_card_with_a_passive_entering_play_among_each_passives(content: Loaded
 def test_a_conditional_passive_holds_only_while_its_condition_does(
     content: LoadedContent,
 ) -> None:
-    """TH-ACT-07: a passive with a condition adds its strength only while the condition
-    holds (here: in the marshalling phase)."""
-    drill = {"id": "t-drill", "name": "Drill", "type": "location", "cost": 1,
-             "abilities": [_each(2, **{"if": {"phase": "marshalling"}})]}  # fmt: skip
-    game = _two_seats(content, [_KNIGHT, drill], ["t-knight", "t-drill"])
-    knight = game.seats[0].chars[0]
+    """TH-ACT-07: a passive with a condition counts only while the condition holds (here:
+    a phase): strength, dominance total, dominance power and draw-phase cards."""
+    when = [
+        _each(2, **{"if": {"phase": "marshalling"}}),
+        {"passive": {"dominance": 3}, "if": {"phase": "dominance"}},
+        {"passive": {"dominance_power": 1}, "if": {"phase": "dominance"}},
+        {"passive": {"draw": 1}, "if": {"phase": "draw"}},
+    ]
+    drill = {"id": "t-drill", "name": "Drill", "type": "location", "cost": 1, "abilities": when}
+    seats = [
+        {
+            "house": "stark",
+            "plot": _PLOT,
+            "in_play": ["t-knight", "t-drill"],
+            "deck": ["t-knight"] * 5,
+        },
+        {"house": "lannister", "plot": _PLOT},
+    ]
+    game = _game(content, seats, [_KNIGHT, drill])
+    s0 = game.seats[0]
+    s0.gold = 0
+    knight = s0.chars[0]
     game.phase = "marshalling"
-    assert game.strength(knight) == 4
+    assert (game.strength(knight), game.dominance_total(0)) == (4, 4)
     game.phase = "dominance"
-    assert game.strength(knight) == 2
+    assert (game.strength(knight), game.dominance_total(0)) == (2, 2 + 3)
+    events = game.new_move()
+    for _ in game.phase_dominance():
+        raise AssertionError("nobody can act")
+    assert Event("power_gained", 0, {"amount": 2, "reason": "dominance"}) in events
+    hand = len(s0.hand)
+    game.phase = "draw"
+    for _ in game.phase_draw():
+        raise AssertionError("nobody can act")
+    assert len(s0.hand) == hand + 2 + 1
 
 
 def test_a_cost_passive_survives_each_refresh(content: LoadedContent) -> None:
