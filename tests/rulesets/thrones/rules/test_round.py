@@ -343,7 +343,7 @@ def test_team_round_limit(content: LoadedContent) -> None:
     """TH-GAP-06 with teams: at the round limit the team with more power wins; a tie, both."""
     for powers, winners in (
         ([3, 1, 1, 4], (1, 3)),  # 4 against 5
-        ([1, 3, 4, 1], (0, 2)),  # 5 against 4
+        ([4, 1, 1, 3], (0, 2)),  # 5 against 4
         ([2, 2, 2, 2], (0, 1, 2, 3)),
     ):
         game = _teams(content, powers)
@@ -486,7 +486,7 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
         _SQUIRE,
         {"id": "t-warden", "name": "Warden", "type": "character", "cost": 1, "strength": 2,
          "abilities": [{"forced": "dominance_won", "effect": {"gain_power": {"target": "self"}}}]},
-        {**_KNIGHT, "strength": 3},
+        {**_KNIGHT, "strength": 3, "icons": ["military"]},
         {"id": "t-bell", "name": "Bell", "type": "location", "cost": 1,
          "abilities": [{"forced": "phase_ends", "if": {"phase": "draw"},
                         "effect": {"gain_power": {"target": "house"}}}]},
@@ -513,12 +513,17 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
     )
     s0 = game.seats[0]
     seen: list[Event] = []
+    active: list[tuple[str, str, int | None]] = []
     while (d := game.decision()) is not None and d.kind != "first_player":
+        active.append((game.phase, d.kind, game.active))
         labels = d.labels()
         game.apply(labels.index("pass") if "pass" in labels else len(labels) - 1)
         seen.extend(game.events)
     assert d is not None and game.round_no == 2
     assert len(s0.hand) == 3  # 2 + the plot's 1
+    # whose turn it is: the marshalling seat, the challenging seat
+    assert ("marshalling", "marshal", 0) in active
+    assert ("challenges", "challenge", 0) in active
     dominance = [e for e in seen if e.kind in ("dominance_won", "power_gained")]
     assert dominance[:2] == [
         Event("dominance_won", 0, {"totals": [5 + 5, 7]}),
@@ -655,3 +660,76 @@ def test_a_lasting_effect_ends_when_its_card_leaves_play(content: LoadedContent)
     game.enter_play(knight, 0)
     game.recompute_temp(knight)
     assert game.strength(knight) == 2
+
+
+# ---------------------------------------------------------------------- small bookkeeping
+
+
+def test_drawing_cards(content: LoadedContent) -> None:
+    """TH-DRAW-02/03: an empty deck draws nothing more; an effect's draw stops at the cap."""
+    game = _two_seats(content, [_KNIGHT])
+    s = game.seats[0]
+    s.deck[:] = [game.new_card(game.db.cards["t-knight"], 0, "deck")]
+    hand = len(s.hand)
+    events = game.new_move()
+    assert game.draw(0, 2, effect=False) == 1
+    assert len(s.hand) == hand + 1 and s.hand[-1].zone == "hand"
+    assert events == [Event("card_drawn", 0, {"card": "t-knight"})]
+    s.deck[:] = [game.new_card(game.db.cards["t-knight"], 0, "deck")]
+    s.draws = game.rules.draw_cap
+    assert game.draw(0, 1, effect=True) == 0
+    assert len(s.deck) == 1
+
+
+def test_discarding_from_hand(content: LoadedContent) -> None:
+    """TH-ZONE-05: a card discarded from hand goes to the discard pile, with an event."""
+    game = _two_seats(content, [_KNIGHT])
+    s = game.seats[0]
+    k = game.new_card(game.db.cards["t-knight"], 0, "hand")
+    s.add_to_hand(k)
+    events = game.new_move()
+    game.discard_from_hand(0, k, "claim")
+    assert (s.discard[-1], k.zone) == (k, "discard") and k not in s.hand
+    assert events == [Event("card_discarded", 0, {"card": "t-knight", "reason": "claim"})]
+
+
+def test_kneeling(content: LoadedContent) -> None:
+    """TH-ZONE-03: only a standing card kneels."""
+    game = _two_seats(content, [_KNIGHT], ["t-knight"])
+    knight = game.seats[0].chars[0]
+    assert game.kneel(knight) is True and knight.kneeling is True
+    assert game.kneel(knight) is False and knight.kneeling is True
+
+
+def test_partners_are_not_opponents(content: LoadedContent) -> None:
+    """TH-VAR-2V2-03: partners are not opponents; a seat is not its own."""
+    game = _teams(content, [0, 0, 0, 0])
+    assert [game.is_opponent(0, b) for b in range(4)] == [False, True, False, True]
+
+
+def test_no_plot_no_income_no_initiative(content: LoadedContent) -> None:
+    """TH-MARSH-02, TH-PLOT-05: without a revealed plot, income and initiative come from
+    the cards in play only."""
+    game = _game(content, [{"house": "stark"}, {"house": "lannister", "plot": _PLOT}], [])
+    assert game.seats[0].plot is None
+    assert (game.income(0), game.initiative_total(0)) == (0, 0)
+
+
+def test_repeated_card_labels(content: LoadedContent) -> None:
+    """Cards with the same id are told apart by #2, #3 … in order, every time they are asked."""
+    game = _two_seats(content, [_KNIGHT, _SQUIRE], ["t-knight", "t-squire", "t-knight", "t-knight"])
+    chars = game.seats[0].chars
+    expect = ["kill: t-knight", "kill: t-squire", "kill: t-knight #2", "kill: t-knight #3"]
+    for _ in range(2):
+        options = game.label_cards("kill", chars)
+        assert [o.label for o in options] == expect
+        assert [o.data for o in options] == chars
+
+
+def test_card_numbers_count_up(content: LoadedContent) -> None:
+    """Every card made gets the next number (the snapshot's ``uid``)."""
+    game = _two_seats(content, [_KNIGHT])
+    first = game.next_uid
+    made = [game.new_card(game.db.cards["t-knight"], 0, "deck") for _ in range(3)]
+    assert [c.uid for c in made] == [first, first + 1, first + 2]
+    assert game.next_uid == first + 3
