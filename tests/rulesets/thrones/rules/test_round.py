@@ -1,14 +1,16 @@
-"""The round's bookkeeping (:mod:`pnp.rulesets.thrones.rules.round`): passive modifiers as cards
-enter and leave play."""
+"""The round and its bookkeeping (:mod:`pnp.rulesets.thrones.rules.round`): passive
+modifiers as cards enter and leave play, zones, power and victory, the phases of a round."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from pnp.content import LoadedContent
 from pnp.engine.event import Event
+from pnp.engine.game import GameConfig
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.catalog import ICON_BIT, KW_BIT, icons_of
 from pnp.rulesets.thrones.game import ThronesGame
@@ -733,3 +735,33 @@ def test_card_numbers_count_up(content: LoadedContent) -> None:
     made = [game.new_card(game.db.cards["t-knight"], 0, "deck") for _ in range(3)]
     assert [c.uid for c in made] == [first, first + 1, first + 2]
     assert game.next_uid == first + 3
+
+
+def test_the_first_player_of_round_one_is_remembered(content: LoadedContent) -> None:
+    """TH-PLOT-07: the game remembers who was first player in round 1 (the result's and
+    the statistics' first player), not a later round's."""
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(2, None, {}), 3)
+    rng = random.Random(3)
+    firsts: list[int] = []
+    while (d := game.decision()) is not None and len(firsts) < 3:
+        game.apply(rng.randrange(len(d.options)))
+        firsts += [e.seat for e in game.events if e.kind == "first_player"]  # type: ignore[misc]
+    assert len(firsts) >= 2
+    assert game.first_player() == firsts[0]
+
+
+def test_when_revealed_abilities_in_the_first_players_order(content: LoadedContent) -> None:
+    """TH-PLOT-08: several "when revealed" abilities: the first player orders them."""
+    rich = {**_PLOT, "abilities": [{"when_revealed": True, "effect": {"gain_gold": 2}}]}
+    seats = [{"house": h, "plot_deck": [rich]} for h in ("stark", "lannister")]
+    game = _game(content, seats, [], phase="plot")
+    d = game.decision()
+    assert d is not None and d.kind == "first_player"
+    game.apply(d.labels().index("first player: seat 1"))
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (1, "order")
+    assert d.labels() == ["resolve: seat 1 scenario-plot-2", "resolve: seat 0 scenario-plot-1"]
+    game.apply(1)
+    gains = [e for e in game.events if e.kind == "gold_gained"]
+    assert [(e.seat, e.data["amount"]) for e in gains] == [(0, 2), (1, 2)]
