@@ -765,3 +765,22 @@ def test_when_revealed_abilities_in_the_first_players_order(content: LoadedConte
     game.apply(1)
     gains = [e for e in game.events if e.kind == "gold_gained"]
     assert [(e.seat, e.data["amount"]) for e in gains] == [(0, 2), (1, 2)]
+
+
+def test_titles_taken_and_returned(content: LoadedContent) -> None:
+    """TH-PLOT-09, TH-TAX-02: from the first player on, each seat takes a title, which
+    then names its holder (for the Crown Regent's redirect and the Lord Commander's
+    interception); at the round's end nobody holds one (TH-MODE-3P-01: with three players
+    the taken ones stay out until the pool empties)."""
+    seats = [{"house": h, "plot_deck": [_PLOT]} for h in ("stark", "lannister", "martell")]
+    game = _game(content, seats, [], phase="plot")
+    game.apply(0)  # seat 0 goes first
+    picks = {0: "crown-regent", 1: "lord-commander", 2: "master-of-coin"}
+    while (d := game.decision()) is not None and d.kind == "title":
+        game.apply(d.labels().index(f"title: {picks[d.seat]}"))
+    assert [s.title for s in game.seats] == list(picks.values())
+    assert (game.holder_of("redirect"), game.holder_of("intercept")) == (0, 1)
+    game.round_no = 1
+    game.end_round()
+    assert [s.title for s in game.seats] == [None] * 3
+    assert (game.holder_of("redirect"), game.holder_of("intercept")) == (None, None)
