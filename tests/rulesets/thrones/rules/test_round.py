@@ -487,11 +487,14 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
     cards = [
         _SQUIRE,
         {"id": "t-warden", "name": "Warden", "type": "character", "cost": 1, "strength": 2,
-         "abilities": [{"forced": "dominance_won", "effect": {"gain_power": {"target": "self"}}}]},
+         "abilities": [{"forced": "dominance_won", "effect": {"gain_power": {"target": "self"}}},
+                       {"response": "dominance_won", "effect": {"gain_gold": 1}}]},
         {**_KNIGHT, "strength": 3, "icons": ["military"]},
         {"id": "t-bell", "name": "Bell", "type": "location", "cost": 1,
          "abilities": [{"forced": "phase_ends", "if": {"phase": "draw"},
-                        "effect": {"gain_power": {"target": "house"}}}]},
+                        "effect": {"gain_power": {"target": "house"}}},
+                       {"response": "phase_ends", "if": {"phase": "draw"},
+                        "effect": {"gain_gold": 1}}]},
     ]  # fmt: skip
     plot = {**_PLOT, "abilities": [{"passive": {"draw": 1}}, {"passive": {"dominance_power": 2}}]}
     game = _game(
@@ -508,7 +511,12 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
                     {"card": "t-squire", "kneeling": True},
                 ],
             },
-            {"house": "lannister", "plot": _PLOT, "gold": 2},
+            {
+                "house": "lannister",
+                "plot": _PLOT,
+                "gold": 2,
+                "in_play": [{"card": "t-warden", "kneeling": True}],
+            },
         ],
         cards,
         phase="draw",
@@ -531,11 +539,12 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
         Event("dominance_won", 0, {"totals": [5 + 5, 7]}),
         Event("power_gained", 0, {"amount": 3, "reason": "dominance"}),
     ]
-    assert Event("cards_stood", None, {"count": 1}) in seen
+    assert Event("cards_stood", None, {"count": 2}) in seen
     assert not any(c.kneeling for c in s0.play)
     assert Event("gold_returned", 1, {"amount": 7}) in seen
     warden = s0.chars[0]
     assert warden.power == 1
+    assert game.seats[1].chars[0].power == 0  # only the winner's Warden
     assert s0.power == 1 + 3  # the bell at the end of the draw phase, then dominance
     assert [e for e in game.events if e.kind == "initiative_won"] == [
         Event("initiative_won", 1, {"totals": [0, 0], "by": "least power"})
