@@ -762,7 +762,8 @@ def test_the_first_player_of_round_one_is_remembered(content: LoadedContent) -> 
 
 def test_when_revealed_abilities_in_the_first_players_order(content: LoadedContent) -> None:
     """TH-PLOT-08: several "when revealed" abilities: the first player orders them."""
-    rich = {**_PLOT, "abilities": [{"when_revealed": True, "effect": {"gain_gold": 2}}]}
+    gold = {"when_revealed": True, "if": {"phase": "plot"}, "effect": {"gain_gold": 2}}
+    rich = {**_PLOT, "abilities": [gold]}
     seats = [{"house": h, "plot_deck": [rich]} for h in ("stark", "lannister")]
     game = _game(content, seats, [], phase="plot")
     d = game.decision()
