@@ -540,7 +540,7 @@ def test_a_round_from_the_draw_phase_to_the_next_initiative(content: LoadedConte
         Event("power_gained", 0, {"amount": 3, "reason": "dominance"}),
     ]
     assert Event("cards_stood", None, {"count": 2}) in seen
-    assert not any(c.kneeling for c in s0.play)
+    assert [c.kneeling for c in (*s0.play, *game.seats[1].play)] == [False] * 5
     assert Event("gold_returned", 1, {"amount": 7}) in seen
     warden = s0.chars[0]
     assert warden.power == 1
