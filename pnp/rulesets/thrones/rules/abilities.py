@@ -415,7 +415,9 @@ class AbilityMixin(RulesBase):
         if limit == "round":
             return self.round_no
         if limit == "phase":
-            return (self.round_no, len(self.phase_seq))
+            # a round has each phase once (phase_seq keeps only the last eight
+            # phases, so its length stops counting them in the second round)
+            return (self.round_no, self.phase)
         if limit == "challenge":
             return self.nchal
         return None
