@@ -821,3 +821,52 @@ def test_the_cautious_rules_take_the_first_option(
     game = RULESET.new_game(content, GameConfig(4), 0)
     decision = Decision(0, kind, tuple(Option(label) for label in options))
     assert HeuristicBot().choose(game.view(0), decision, random.Random(0)) == 0
+
+
+def _bot_moves_bran(content: LoadedContent, to: str) -> tuple[FiefGame, list[str], dict[str, Any]]:
+    """Bran (with Robb staying at Winterfell) walks to ``to`` with 3 men-at-arms and a knight;
+    the heuristic bot answers every troop question. Returns the game, its answers and the
+    data of the ``moved`` event."""
+    game = _game(
+        content,
+        {
+            "phase": "movement",
+            "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+            "nobles": {"stark-bran": {"at": "winterfell"}, "stark-robb": {"at": "winterfell"}},
+            "troops": {"winterfell": {0: {"man-at-arms": 3, "knight": 1}}},
+            "villages": {"winterfell": {"controller": 0}},
+        },
+    )
+    for label in ("begin", "move stark-bran", f"to {to}"):
+        d = game.decision()
+        assert d is not None
+        game.apply([o.label for o in d.options].index(label))
+    bot, answers, moved = HeuristicBot(), [], []
+    troop_questions = ("take_troops", "take_unit", "drop_unit")
+    while (d := game.decision()) is not None and d.kind in troop_questions:
+        pick = bot.choose(game.view(0), d, random.Random(0))
+        answers.append(d.options[pick].label)
+        moved += [e.data for e in game.apply(pick) if e.kind == "moved"]
+    assert len(moved) == 1
+    return game, answers, moved[0]
+
+
+def test_bot_answers_the_troop_questions_by_its_plan(content: LoadedContent) -> None:
+    """FF-PH-09/13: the bot takes every troop where a quick answer says so, and on a
+    two-Village move drops the cheapest troop in the Village it passes, kind by kind."""
+    _, answers, moved = _bot_moves_bran(content, "moat-cailin")
+    assert answers == ["take all troops"]
+    assert moved["troops"] == 4
+    assert moved["dropped"] == {}
+    game, answers, moved = _bot_moves_bran(content, "the-twins")
+    assert answers == [
+        "choose troops by kind",
+        "take 3 of 3 man-at-arms",
+        "1 of 3 man-at-arms stop at moat-cailin",
+        "take 1 of 1 knight",
+        "0 of 1 knight stop at moat-cailin",
+    ]
+    assert moved["dropped"] == {"moat-cailin": 1}
+    units = game.snapshot()["villages"]
+    assert units["moat-cailin"]["units"] == {"0": {"man-at-arms": 1}}
+    assert units["the-twins"]["units"] == {"0": {"man-at-arms": 2, "knight": 1}}

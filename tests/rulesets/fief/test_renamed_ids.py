@@ -31,7 +31,7 @@ def test_renamed_secret_passage_still_lands(content_copy: Path, tmp_path: Path) 
     edit(content_copy / "cards" / "fortune.yaml", "id: secret-passage\n", "id: hidden-path\n")
     edits = {
         "hand: [secret-passage]": "hand: [hidden-path]",
-        "card: secret-passage}": "card: hidden-path}",
+        "card: secret-passage,": "card: hidden-path,",
     }
     run_edited(content_copy, "ships-master-lets-a-noble-sail.yaml", edits, tmp_path)
 
@@ -39,7 +39,7 @@ def test_renamed_secret_passage_still_lands(content_copy: Path, tmp_path: Path) 
 def test_renamed_archers_still_shoot(content_copy: Path, tmp_path: Path) -> None:
     """FF-PH-20: the volley is shot by the units whose role is ``archer``, whatever their id."""
     edit(content_copy / "units.yaml", "{id: archer,", "{id: bowman,")
-    edits = {"archer:": "bowman:", "lose archer": "lose bowman", "unit: archer}": "unit: bowman}"}
+    edits = {"archer:": "bowman:", "lose archer": "lose bowman", "unit: archer,": "unit: bowman,"}
     run_edited(content_copy, "battle-archers.yaml", edits, tmp_path)
 
 
