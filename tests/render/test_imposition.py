@@ -134,6 +134,13 @@ def test_a_gutter_is_kept_when_it_costs_no_card() -> None:
     assert (grid.cols, grid.gutter) == (3, 0.0)
 
 
+def test_keeping_the_bleed_outranks_staying_upright() -> None:
+    """24 cards either way: turned with their own bleed (a 1 pt gutter) beats upright
+    with shared cut lines."""
+    grid = card_grid(43, 61, 0.5, Box(0, 0, 262, 300))
+    assert (grid.cols, grid.rows, grid.rotated, grid.gutter) == (4, 6, True, 1.0)
+
+
 def test_cards_turn_only_when_turning_fits_more() -> None:
     # 100 × 64 cards: unrotated 1 × 3 in 120 × 200, rotated (64 wide) also 1 × 3: stays upright
     grid = card_grid(100, 64, 0, Box(0, 0, 120, 200))
@@ -148,6 +155,13 @@ def test_a_card_too_big_for_the_paper_is_an_error_in_millimetres() -> None:
     with pytest.raises(RenderError) as caught:
         card_grid(300 * mm, 400 * mm, 3 * mm, printable_area((210 * mm, 297 * mm)))
     assert str(caught.value) == ("a 300 × 400 mm card with 3 mm bleed does not fit on this paper")
+
+
+def test_a_card_that_fits_one_way_but_not_across_is_an_error() -> None:
+    """A 400 × 50 mm strip: no column upright on A4, no row turned: nothing fits."""
+    mm = 72 / 25.4
+    with pytest.raises(RenderError, match="a 400 × 50 mm card"):
+        card_grid(400 * mm, 50 * mm, 0, printable_area((210 * mm, 297 * mm)))
 
 
 def test_printable_area_keeps_the_page_margin() -> None:
