@@ -13,7 +13,6 @@ from pnp.engine.testing import view_leaks
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.bots import HeuristicBot
 from pnp.rulesets.fief.game import FiefGame
-from pnp.rulesets.fief.scenario import scenario_game
 from pnp.rulesets.fief.state import (
     HIDDEN,
     FiefState,
@@ -23,7 +22,6 @@ from pnp.rulesets.fief.state import (
     noble_fields,
     village_fields,
 )
-from pnp.rulesets.fief.view import text_form
 from tests.rulesets.fief.games import play_random
 
 
@@ -167,6 +165,7 @@ def test_the_text_form_shows_the_map_and_the_roads_from_the_seats_nobles(
     import io
 
     from pnp.play import draw
+    from pnp.rulesets.fief.view import text_form
 
     game, _ = play_random(content, 31, steps=300)
     form = text_form(content, game.factions())
@@ -189,93 +188,3 @@ def test_the_text_form_shows_the_map_and_the_roads_from_the_seats_nobles(
         )
         assert f"at {fmap.names[noble.at]} → {ways}" in text
     assert max(map(len, out.getvalue().splitlines())) <= 80
-
-
-def test_the_movement_questions_name_the_noble_and_where_he_goes(content: LoadedContent) -> None:
-    """FF-PH-09, FF-SC-06: the destination, troop and landing questions say which Noble they
-    are about (and, once chosen, where he goes); every question after them renders."""
-    setup: dict[str, Any] = {
-        "phase": "movement",
-        "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
-        "nobles": {
-            "stark-bran": {"at": "deepwood-motte"},
-            "stark-robb": {"at": "winterfell", "titles": ["warden-north", "master-of-ships"]},
-            "stark-jon": {"at": "winterfell"},
-        },
-        "troops": {
-            "deepwood-motte": {0: {"knight": 2}},
-            "winterfell": {0: {"man-at-arms": 3, "knight": 1}},
-        },
-    }
-    game = scenario_game(content, setup, [], 0)
-    form = text_form(content, game.factions())
-    script = [
-        "begin",
-        "let stark-bran sail",
-        "move stark-jon",
-        "to the-twins",
-        "choose troops by kind",
-        "take 3 of 3 man-at-arms",
-        "0 of 3 man-at-arms stop at moat-cailin",
-        "take 1 of 1 knight",
-        "0 of 1 knight stop at moat-cailin",
-        "sail stark-bran",
-        "sail to lannisport",
-        "take all troops",
-    ]
-    asked = {}
-    for label in script:
-        d = game.decision()
-        assert d is not None
-        asked.setdefault(d.kind, []).append(form.ask(d, game.view(d.seat)))
-        game.apply([o.label for o in d.options].index(label))
-    d = game.decision()
-    assert d is not None and d.kind == "move"
-    asked["move"].append(form.ask(d, game.view(d.seat)))
-    assert asked["destination"][0].endswith(" — Jon Snow")
-    assert [q.partition(" — ")[2] for q in asked["take_troops"]] == [
-        "Jon Snow to The Twins",
-        "Bran Stark to Lannisport",
-    ]
-    assert asked["sail_to"][0].endswith(" — Bran Stark")
-    assert all(" — " not in q for q in asked["move"]), asked["move"]
-    assert len(asked["move"]) == 3
-
-
-def test_the_battle_questions_name_the_battle(content: LoadedContent) -> None:
-    """FF-PH-21/22: a question asked during a battle names where it is fought; the
-    questions after a battle (one ended by a lone Noble's capture, one by a surrender)
-    name none and render."""
-    setup: dict[str, Any] = {
-        "phase": "battles",
-        "dice": [1, 1],
-        "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
-        "nobles": {
-            "stark-eddard": {"at": "moat-cailin"},
-            "lannister-tywin": {"at": "moat-cailin"},
-            "stark-bran": {"at": "harrenhal"},
-            "lannister-kevan": {"at": "harrenhal"},
-        },
-        "troops": {"moat-cailin": {0: {"knight": 1}}},
-        "villages": {"moat-cailin": {"stronghold": 0}, "harrenhal": {"stronghold": 0}},
-    }
-    game = scenario_game(content, setup, [], 0)
-    form = text_form(content, game.factions())
-    asked = []
-    for label in (
-        "begin",
-        "attack seat 1 at moat-cailin",
-        "attack seat 1 at harrenhal",
-        "surrender",
-    ):
-        d = game.decision()
-        assert d is not None
-        asked.append((d.kind, form.ask(d, game.view(d.seat))))
-        game.apply([o.label for o in d.options].index(label))
-    d = game.decision()
-    assert d is not None
-    asked.append((d.kind, form.ask(d, game.view(d.seat))))
-    kinds = [kind for kind, _ in asked]
-    assert kinds[1:4] == ["attack", "attack", "battle_choice"], kinds
-    assert asked[3][1].endswith(" — the battle at Harrenhal")
-    assert all(" — the battle" not in q for kind, q in asked if kind != "battle_choice")

@@ -1,7 +1,9 @@
-"""Which troops go with a moving Noble: every split is reachable, none breaks a rule."""
+"""Which troops go with a moving Noble: every split is reachable, none breaks a rule; the
+bot answers the troop questions by its plan; the questions name the Noble and his way."""
 
 from __future__ import annotations
 
+import random
 from itertools import product
 from typing import Any
 
@@ -9,8 +11,10 @@ import pytest
 
 from pnp.content import LoadedContent
 from pnp.engine.invariants import violations
+from pnp.rulesets.fief.bots import HeuristicBot
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.scenario import scenario_game
+from pnp.rulesets.fief.view import text_form
 
 TROOP_KINDS = ("take_troops", "take_unit", "drop_unit")
 
@@ -98,3 +102,105 @@ def test_every_split_is_reachable_and_keeps_the_troops(
         stay, on_way, arrive = (tuple(k[i] for k in per_kind) for i in range(3))
         expected.add((stay, on_way if through else (0,) * len(have), arrive))
     assert reached == expected
+
+
+def _bot_moves_bran(content: LoadedContent, to: str) -> tuple[FiefGame, list[str], dict[str, Any]]:
+    """Bran (with Robb staying at Winterfell) walks to ``to`` with 3 men-at-arms and a knight;
+    the heuristic bot answers every troop question. Returns the game, its answers and the
+    data of the ``moved`` event."""
+    game = scenario_game(
+        content,
+        {
+            "phase": "movement",
+            "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+            "nobles": {"stark-bran": {"at": "winterfell"}, "stark-robb": {"at": "winterfell"}},
+            "troops": {"winterfell": {0: {"man-at-arms": 3, "knight": 1}}},
+            "villages": {"winterfell": {"controller": 0}},
+        },
+        [],
+        0,
+    )
+    for label in ("begin", "move stark-bran", f"to {to}"):
+        d = game.decision()
+        assert d is not None
+        game.apply([o.label for o in d.options].index(label))
+    bot, answers, moved = HeuristicBot(), [], []
+    troop_questions = ("take_troops", "take_unit", "drop_unit")
+    while (d := game.decision()) is not None and d.kind in troop_questions:
+        pick = bot.choose(game.view(0), d, random.Random(0))
+        answers.append(d.options[pick].label)
+        moved += [e.data for e in game.apply(pick) if e.kind == "moved"]
+    assert len(moved) == 1
+    return game, answers, moved[0]
+
+
+def test_bot_answers_the_troop_questions_by_its_plan(content: LoadedContent) -> None:
+    """FF-PH-09/13: the bot takes every troop where a quick answer says so, and on a
+    two-Village move drops the cheapest troop in the Village it passes, kind by kind."""
+    _, answers, moved = _bot_moves_bran(content, "moat-cailin")
+    assert answers == ["take all troops"]
+    assert moved["troops"] == 4
+    assert moved["dropped"] == {}
+    game, answers, moved = _bot_moves_bran(content, "the-twins")
+    assert answers == [
+        "choose troops by kind",
+        "take 3 of 3 man-at-arms",
+        "1 of 3 man-at-arms stop at moat-cailin",
+        "take 1 of 1 knight",
+        "0 of 1 knight stop at moat-cailin",
+    ]
+    assert moved["dropped"] == {"moat-cailin": 1}
+    units = game.snapshot()["villages"]
+    assert units["moat-cailin"]["units"] == {"0": {"man-at-arms": 1}}
+    assert units["the-twins"]["units"] == {"0": {"man-at-arms": 2, "knight": 1}}
+
+
+def test_the_movement_questions_name_the_noble_and_where_he_goes(content: LoadedContent) -> None:
+    """FF-PH-09, FF-SC-06: the destination, troop and landing questions say which Noble they
+    are about (and, once chosen, where he goes); every question after them renders."""
+    setup: dict[str, Any] = {
+        "phase": "movement",
+        "seats": [{"house": "stark"}, {"house": "lannister"}, {"house": "tully"}],
+        "nobles": {
+            "stark-bran": {"at": "deepwood-motte"},
+            "stark-robb": {"at": "winterfell", "titles": ["warden-north", "master-of-ships"]},
+            "stark-jon": {"at": "winterfell"},
+        },
+        "troops": {
+            "deepwood-motte": {0: {"knight": 2}},
+            "winterfell": {0: {"man-at-arms": 3, "knight": 1}},
+        },
+    }
+    game = scenario_game(content, setup, [], 0)
+    form = text_form(content, game.factions())
+    script = [
+        "begin",
+        "let stark-bran sail",
+        "move stark-jon",
+        "to the-twins",
+        "choose troops by kind",
+        "take 3 of 3 man-at-arms",
+        "0 of 3 man-at-arms stop at moat-cailin",
+        "take 1 of 1 knight",
+        "0 of 1 knight stop at moat-cailin",
+        "sail stark-bran",
+        "sail to lannisport",
+        "take all troops",
+    ]
+    asked = {}
+    for label in script:
+        d = game.decision()
+        assert d is not None
+        asked.setdefault(d.kind, []).append(form.ask(d, game.view(d.seat)))
+        game.apply([o.label for o in d.options].index(label))
+    d = game.decision()
+    assert d is not None and d.kind == "move"
+    asked["move"].append(form.ask(d, game.view(d.seat)))
+    assert asked["destination"][0].endswith(" — Jon Snow")
+    assert [q.partition(" — ")[2] for q in asked["take_troops"]] == [
+        "Jon Snow to The Twins",
+        "Bran Stark to Lannisport",
+    ]
+    assert asked["sail_to"][0].endswith(" — Bran Stark")
+    assert all(" — " not in q for q in asked["move"]), asked["move"]
+    assert len(asked["move"]) == 3
