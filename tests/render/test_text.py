@@ -10,15 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render import Card, Face, escape, mm
+from pnp.render import Card, Face, escape, fonts, mm
 from pnp.render.face import DrawContext
-from pnp.render.icons import ICON_DROP
+from pnp.render.icons import ICON_DROP, ICON_GAP
 from pnp.render.pdf import new_canvas
 from pnp.render.report import RenderError
-from pnp.render.textbox import TextStyle, draw, fit, layout, prepare
+from pnp.render.textbox import TextLayout, TextStyle, draw, fit, layout, prepare
 from tests.fixtures.toy import TOY
 from tests.fixtures.toy.kit import ICONS
-from tests.render.pdfcheck import reader
+from tests.render.pdfcheck import Fragment, fragments, reader
 
 LOREM = (
     "Each time a knight of the realm rides out, the smallfolk gather to watch. "
@@ -294,3 +294,246 @@ def test_any_layout_keeps_its_words_width_and_line_spacing(
     assert laid.height == pytest.approx(baselines[-1] + prepared.descent * size)
     too_wide = any(prepare(word).items[0][1] * size > width + 1e-9 for word, _ in words)
     assert laid.fits is not too_wide and laid.split_words is too_wide
+
+
+# --- the textbox API: sizes, spaces, cut words, drawing (issue 36) ----------------------
+
+SANS = fonts.family()
+
+
+def line_texts(lay: TextLayout) -> list[str]:
+    """Each line's text, pieces joined (icons by name)."""
+    return ["".join(p.text or f"[{p.icon}]" for p in line.pieces) for line in lay.lines]
+
+
+def test_a_style_accepts_every_alignment_and_a_minimum_under_one_point() -> None:
+    for align in ("left", "center", "right"):
+        for valign in ("top", "middle", "bottom"):
+            assert TextStyle(align=align, valign=valign).valign == valign
+    assert TextStyle(size=0.8, min_size=0.5).min_size == 0.5
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        ({"size": 8, "min_size": 0}, "text size 8 and minimum 0: need 0 < minimum <= size"),
+        ({"size": 6, "min_size": 7}, "text size 6 and minimum 7: need 0 < minimum <= size"),
+        ({"align": "centre"}, "align must be left, center or right, got 'centre'"),
+        ({"valign": "centre"}, "valign must be top, middle or bottom, got 'centre'"),
+    ],
+)
+def test_a_bad_style_says_what_is_wrong(kw: dict, message: str) -> None:
+    with pytest.raises(RenderError) as error:
+        TextStyle(**kw)
+    assert str(error.value) == message
+
+
+def test_prepare_measures_with_the_family_asked_for() -> None:
+    prepared = prepare("Knight")
+    assert prepared.family == SANS
+    assert prepared.ascent == fonts.ascent(SANS.regular) > 0
+    assert prepared.descent == fonts.descent(SANS.regular) > 0
+    # so one line is as tall as the font's ascent and descent at the size
+    lay = layout(prepared, 10, 1000)
+    assert lay.height == pytest.approx(10 * (prepared.ascent + prepared.descent))
+
+
+def test_all_the_missing_characters_are_listed_once() -> None:
+    assert prepare("Go → north ⇒ and → back").missing == "→⇒"
+
+
+def test_an_unknown_icon_with_no_icons_registered_says_so() -> None:
+    with pytest.raises(RenderError) as error:
+        prepare("Pay [gold]")
+    assert str(error.value) == "unknown icon [gold] (known: none are registered)"
+
+
+def test_an_icon_is_as_wide_as_its_aspect_and_the_gap_after_it() -> None:
+    lay = layout(prepare("[gold]", icons=ICONS), 10, 1000)
+    assert lay.lines[0].width == pytest.approx(10 * (ICONS["gold"].aspect + ICON_GAP))
+
+
+def test_without_newlines_a_blank_line_is_a_space() -> None:
+    lay = layout(prepare("Knight\n\nrides", newlines=False), 10, 1000)
+    assert line_texts(lay) == ["Knight rides"]
+    assert line_texts(layout(prepare("Knight\n\nrides"), 10, 1000)) == ["Knight", "rides"]
+
+
+def test_words_of_one_font_on_a_line_are_one_piece() -> None:
+    lay = layout(prepare("Knights ride out <b>now</b> and <b>then</b>"), 10, 1000)
+    assert [p.text for p in lay.lines[0].pieces] == ["Knights ride out", "now", "and", "then"]
+    (first, now, _, _) = lay.lines[0].pieces
+    space = fonts.unit_width(SANS.regular, " ") * 10
+    assert now.x == pytest.approx(first.x + first.width + space)
+
+
+def test_spaces_that_meet_count_once_at_the_widest() -> None:
+    """A bold space then a plain one (``a<b> </b> b``) leave one space as wide as the
+    bold one between the words, on the line and when deciding where it breaks."""
+    bold_space = fonts.unit_width(SANS.bold, " ")
+    plain_space = fonts.unit_width(SANS.regular, " ")
+    assert bold_space > plain_space
+    prepared = prepare("a<b> </b> b")
+    lay = layout(prepared, 10, 1000)
+    (a, b) = lay.lines[0].pieces
+    assert b.x == pytest.approx(a.width + 10 * bold_space)
+    a_w, b_w = fonts.unit_width(SANS.regular, "a"), fonts.unit_width(SANS.regular, "b")
+    # wide enough with the plain space, not with the bold one: "b" goes on the next line
+    between = 10 * (a_w + b_w + (plain_space + bold_space) / 2)
+    assert line_texts(layout(prepared, 10, between)) == ["a", "b"]
+
+
+def test_an_empty_text_lays_out_as_nothing_and_fits_any_box() -> None:
+    empty = TextLayout(10, [], 0.0, True, False)
+    assert layout(prepare(""), 10, 100) == empty
+    lay = fit(prepare(""), 50, 0.0, TextStyle(size=10, min_size=5))
+    assert lay == empty
+    assert draw(Canvas(io.BytesIO()), lay, 0, 0, 50, 0, TextStyle(), lambda *a: None) == 0
+
+
+def test_a_layout_that_fits_says_so() -> None:
+    lay = layout(prepare("Knight rides"), 10, 1000)
+    assert lay.fits is True and lay.split_words is False
+
+
+@pytest.mark.parametrize(
+    ("size", "min_size", "target"),
+    [
+        (12, 5, 12),
+        (12, 5, 11.75),
+        (12, 5, 11.5),
+        (12, 5, 9),
+        (12, 5, 7.25),
+        (12, 5, 5.25),
+        (12, 5, 5),
+        (8, 7.75, 7.75),
+        (8, 7.5, 7.75),
+    ],
+)
+@pytest.mark.parametrize("text", ["Knight", "Knight rides\n\nout\nat dawn\n\nalone"])
+def test_fit_finds_the_size_whose_height_is_the_box(
+    size: float, min_size: float, target: float, text: str
+) -> None:
+    """A box exactly as tall as the text at one of the sizes tried gets that size: the
+    height counts the font's descent and the half lines between paragraphs at the style's
+    leading, and every quarter point from the size down to the minimum is tried."""
+    style = TextStyle(size=size, min_size=min_size, leading=1.5)
+    prepared = prepare(text)
+    height = layout(prepared, target, 1000, 1.5).height
+    lay = fit(prepared, 1000, height, style)
+    assert lay.fits is True and lay.size == target
+    assert lay.height == pytest.approx(height)
+    assert [round(line.baseline, 6) for line in lay.lines] == [
+        round(line.baseline, 6) for line in layout(prepared, target, 1000, 1.5).lines
+    ]
+    if target > min_size:
+        assert fit(prepared, 1000, height * 0.999, style).size < target
+
+
+def test_text_taller_than_its_box_at_the_minimum_does_not_fit() -> None:
+    lay = fit(prepare("Knight"), 1000, 1.0, TextStyle(size=10, min_size=8))
+    assert lay.fits is False and lay.size == 8 and line_texts(lay) == ["Knight"]
+
+
+def test_a_text_can_start_with_a_word_too_wide_for_the_box() -> None:
+    lay = layout(prepare("Supercalifragilistic rides"), 10, 30)
+    texts = line_texts(lay)
+    assert all(texts) and "".join(texts) == "Supercalifragilisticrides"
+    assert texts[-1] == "rides" and lay.split_words and not lay.fits
+
+
+def test_a_word_cut_over_lines_keeps_all_its_fonts_and_fills_each_line() -> None:
+    prepared = prepare("<b>Super</b>cali[gold]fragilistic", icons=ICONS)
+    lay = layout(prepared, 10, 30)
+    texts = line_texts(lay)
+    assert "".join(texts) == "Supercali[gold]fragilistic" and len(texts) > 2
+    for line, after in itertools.pairwise(lay.lines):
+        assert line.width <= 30 + 1e-6
+        # the next line's first piece would not have fitted at the end of this one
+        first = after.pieces[0]
+        unit = (
+            fonts.unit_width(first.font, (first.text or "")[0]) * 10 if first.text else first.width
+        )
+        assert line.width + unit > 30
+
+
+def test_a_box_narrower_than_a_letter_gets_a_letter_a_line() -> None:
+    assert line_texts(layout(prepare("Mmm"), 10, 3)) == ["M", "m", "m"]
+
+
+def test_a_paragraph_gap_comes_before_a_cut_word() -> None:
+    lay = layout(prepare("Knight\n\nSupercalifragilistic"), 10, 40, 1.2)
+    steps = [b.baseline - a.baseline for a, b in itertools.pairwise(lay.lines)]
+    assert len(steps) > 2
+    assert steps[0] == pytest.approx(1.5 * 12)
+    assert steps[1:] == pytest.approx([12] * (len(steps) - 1))
+
+
+# drawing, read back from the page
+
+
+def drawn_fragments(
+    lay: TextLayout, box: tuple[float, float, float, float], style: TextStyle
+) -> tuple[list[Fragment], list[tuple]]:
+    """The text pieces ``draw`` put on a page, and the icons it asked to paint."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(300, 300))
+    icons: list[tuple] = []
+    draw(canvas, lay, *box, style, lambda *a: icons.append(a))
+    canvas.showPage()
+    canvas.save()
+    return fragments(out.getvalue())[0], icons
+
+
+@pytest.mark.parametrize("valign", ["top", "middle", "bottom"])
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+def test_a_text_that_fits_sits_where_its_style_puts_it(align: str, valign: str) -> None:
+    style = TextStyle(size=10, min_size=10, align=align, valign=valign)  # type: ignore[arg-type]
+    x, y, w, h = 20.0, 30.0, 150.0, 80.0
+    lay = fit(prepare("Knight rides\nout"), w, h, style)
+    assert lay.fits and lay.height < h
+    placed, _ = drawn_fragments(lay, (x, y, w, h), style)
+    assert [f.text for f in placed] == ["Knight rides", "out"]
+    top = {"top": y + h, "middle": y + (h + lay.height) / 2, "bottom": y + lay.height}[valign]
+    for fragment, line in zip(placed, lay.lines, strict=True):
+        left = {"left": x, "center": x + (w - line.width) / 2, "right": x + w - line.width}
+        assert fragment.x == pytest.approx(left[align], abs=1e-3)
+        assert fragment.y == pytest.approx(top - line.baseline, abs=1e-3)
+
+
+def test_an_inline_icon_is_painted_half_a_gap_into_its_room() -> None:
+    style = TextStyle(size=10, min_size=10)
+    lay = fit(prepare("Pay [gold] now", icons=ICONS), 150, 50, style)
+    placed, icons = drawn_fragments(lay, (20, 30, 150, 50), style)
+    ((name, ix, _, _),) = icons
+    gold = lay.lines[0].pieces[1]
+    assert name == "gold" and gold.x > 0
+    assert ix == pytest.approx(20 + gold.x + 10 * ICON_GAP / 2)
+    assert placed[0].x == pytest.approx(20, abs=1e-3)
+
+
+@pytest.mark.parametrize("valign", ["top", "middle", "bottom"])
+def test_overflowing_text_starts_at_the_top_and_keeps_a_line_that_just_fits(
+    valign: str,
+) -> None:
+    style = TextStyle(size=8, min_size=8, valign=valign)  # type: ignore[arg-type]
+    lay = fit(prepare(LOREM * 3), 40 * mm, 12 * mm, style)
+    assert lay.fits is False
+    descent = lay.height - lay.lines[-1].baseline
+    height = lay.lines[2].baseline + descent  # the third line reaches the bottom exactly
+    placed, _ = drawn_fragments(lay, (10, 10, 40 * mm, height), style)
+    assert len(placed) == 3
+    assert placed[0].y == pytest.approx(10 + height - lay.lines[0].baseline, abs=1e-3)
+
+
+def test_lines_wrap_break_and_part_as_written() -> None:
+    """A wrapped line starts with its word (not the space before it) one leading down; a
+    line break is one leading, a too-wide word right after it starts on the next line,
+    and a paragraph break adds half a leading."""
+    width = 10 * fonts.unit_width(SANS.regular, "rides out") + 0.5
+    lay = layout(prepare("Knight rides out\nSupercalifragilistic\n\nalone"), 10, width, 1.2)
+    texts = line_texts(lay)
+    assert texts[:2] == ["Knight", "rides out"] and texts[-1] == "alone"
+    assert all(texts) and "".join(texts[2:-1]) == "Supercalifragilistic"
+    steps = [b.baseline - a.baseline for a, b in itertools.pairwise(lay.lines)]
+    assert steps == pytest.approx([12.0] * (len(steps) - 1) + [18.0])
