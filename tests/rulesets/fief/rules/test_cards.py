@@ -188,7 +188,7 @@ def test_an_uprising_in_the_balance_is_shown_to_those_who_may_stop_it(
     Noble, when the Uprising is aimed at one); once decided, nothing is in the balance."""
     setup: dict[str, Any] = {
         "phase": "card_plays",
-        "dice": [1, 1],
+        "dice": [3],
         "seats": [
             {"house": "tully", "hand": ["uprising", "uprising"]},
             {"house": "martell"},
