@@ -316,6 +316,14 @@ def test_tokens_run_over_to_a_new_page_when_a_row_does_not_fit() -> None:
         token_pages([("round", 120, 120, 1)], 0, Box(0, 0, 110, 160))
 
 
+def test_a_round_band_keeps_just_the_band_gap_below_the_one_above() -> None:
+    """Round tokens bleed inside their own cell: no extra room beyond the band gap."""
+    pages = token_pages([("square", 50, 50, 1), ("round", 20, 20, 1)], 2, Box(0, 0, 110, 400))
+    (_, square), (_, round_) = pages[0]
+    # the round token's cell (its trim and a 2 pt ring) starts a band gap below the square
+    assert round_.trim.top + 2 == pytest.approx(square.trim.y - BAND_GAP)
+
+
 def test_a_second_band_starts_below_the_first_on_the_same_page() -> None:
     pages = token_pages([("square", 50, 50, 1), ("square", 50, 50, 1)], 0, Box(0, 0, 110, 400))
     (_, first), (_, second) = pages[0]
