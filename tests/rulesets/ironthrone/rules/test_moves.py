@@ -127,3 +127,28 @@ def test_pooled_events_are_the_ones_a_fresh_pool_makes(content: LoadedContent[An
         setup._CATALOGS.clear()
         setup._TABLES.clear()
         assert events(seed, players) == seen, seed
+
+
+def test_hostages_of_several_houses_get_their_own_options(content: LoadedContent[Any]) -> None:
+    """Two players each holding hostages of two Houses are offered each their own
+    hostages (IT-HOST-05), in a seating whose Houses are not in the catalog's order:
+    the cached option lists of one are never handed to the other."""
+    catalog = [h.id for h in content.model.houses]
+    # seat 2's House is catalog House 1, seat 3's the last one, seat 4's the first
+    houses = (catalog[2], catalog[3], catalog[1], catalog[4], catalog[0])
+    game = RULESET.new_game(content, GameConfig(5, factions=houses), 0)
+    ref = game.ref
+
+    def card(seat: int, place: int) -> int:
+        """The first copy of the ``place``-th distinct id of ``seat``'s House deck."""
+        ids = list(dict.fromkeys(ref.t.card_id[c] for c in ref.t.seat_cards[seat]))
+        return ref.find(ref.t.seat_cards[seat], ids[place])
+
+    # seat 0 holds seat 2's first id and seat 3's third; seat 1 seat 2's second
+    # id and seat 4's third
+    held_0 = [card(2, 0), card(3, 2)]
+    held_1 = [card(2, 1), card(4, 2)]
+    for held in (held_0, held_1):
+        ids = [ref.t.card_id[c] for c in held]
+        expected = ["done"] + [f"{verb}: {i}" for verb in ("release", "torment") for i in ids]
+        assert [o.label for o in ref.hostage_options(held)] == expected
