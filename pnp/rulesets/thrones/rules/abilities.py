@@ -300,9 +300,12 @@ class AbilityMixin(RulesBase):
     def conditional_strength(self, c: Card) -> int:
         """Strength from passives that hold only sometimes ("while attacking" …)."""
         total = 0
+        # every source here is active: refresh() rebuilds the list when a card with
+        # passives leaves play or a plot is revealed, and a revealed plot or an
+        # agenda (never "in play") is a source too (Reaving Season, Sun's Patience);
+        # and only a passive that changes strength is kept aside (Ability allows
+        # nothing else with an ``if:`` or a filter that changes during a phase)
         for src, p, cond in self.cond_sources:
-            if not p.strength or src.zone != PLAY:
-                continue
             aff = p.affects
             if aff is None or aff.__class__ is str:
                 if aff == "self" or (aff is None and src.d.type != "attachment"):
