@@ -1,6 +1,14 @@
-"""What the players see of the Hear Ye questions: the question names the election it
-belongs to, and once the votes are counted (or nobody stands, or a divorce is
-answered) every seat's view is whole again, with no vote left face down."""
+"""The politics rules (rules/politics.py) beyond what a scenario can pin down.
+
+- What the players see of the Hear Ye questions: the question names the election
+  it belongs to, and once the votes are counted (or nobody stands, or a divorce is
+  answered) every seat's view is whole again, with no vote left face down.
+- How a heuristic voter and the Master of Laws weigh a vote, a bribe and a divorce.
+- Rules a shipped card cannot reach, on edited content: a once-a-game execution
+  spent for good and offered to every House holding it, an odd pillage split in
+  whole gold.
+- The gating of the invariant checks: a card exchange spends its diplomacy marker
+  where the check reads it."""
 
 from __future__ import annotations
 

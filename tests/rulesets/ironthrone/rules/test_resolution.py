@@ -1,14 +1,18 @@
 """Resolution (rules/resolution.py): why each reward spreads a token, as the ways
-to win a playtest reports (``Result.paths``)."""
+to win a playtest reports (``Result.paths``), and the result event of any totals."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import Limits, agents_chooser, run_game
 from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.state import BETRAYAL, CHALLENGER_WON, OUTCOME_NAMES, WINNER_NAMES
 
 #: the reasons a token is spread (IT-WIN-01): a card's ability, a won challenge
 #: (IT-RES-02), a truce deal (IT-ENC-08)
@@ -30,3 +34,45 @@ def test_paths_name_challenges_won_and_truce_deals(content: LoadedContent[Any]) 
             assert parts <= REASONS, path
             seen |= parts
     assert {"challenge won", "truce deal"} <= seen, seen
+
+
+#: totals past the 20 bits each the event pool packs them in
+BIG = 1 << 20
+#: three seats of the shipped Houses
+HOUSES = ("stark", "lannister", "baratheon")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # pairs that would pack to one key if the defender's total were allowed a
+        # 21st bit (it would spill into the challenger's lowest bit)
+        ((BIG - 1, 0), (BIG - 2, BIG)),
+        ((1, 0), (0, BIG)),
+        # totals too big to pack, pooled by a key of their own
+        ((BIG + 1, 0), (BIG, BIG)),
+    ],
+)
+def test_a_results_event_carries_its_own_totals_whatever_their_size(
+    content: LoadedContent[Any], first: tuple[int, int], second: tuple[int, int]
+) -> None:
+    """The encounter_resolved events are pooled by outcome, winner and totals; totals
+    too big to pack are pooled apart, so no two results ever share an event (a
+    betrayal's winner is the truce's side, whatever the totals)."""
+    game = RULESET.scenario_game(content, {"start": "leaders", "seats": [{"house": h} for h in HOUSES]}, [], 0)
+    assert isinstance(game, IronThroneGame)
+    ref = game.ref
+    for tc, td in (first, second, first):
+        ref.events = []
+        ref.totals = [0, tc, td]
+        ref.outcome = BETRAYAL
+        ref.winner = CHALLENGER_WON
+        ref.emit_result()
+        (event,) = ref.events
+        assert event.kind == "encounter_resolved"
+        assert event.data == {
+            "outcome": OUTCOME_NAMES[BETRAYAL],
+            "winner": WINNER_NAMES[CHALLENGER_WON],
+            "challenger_total": tc,
+            "defender_total": td,
+        }
