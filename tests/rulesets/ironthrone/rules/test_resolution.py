@@ -59,7 +59,8 @@ def test_a_results_event_carries_its_own_totals_whatever_their_size(
     """The encounter_resolved events are pooled by outcome, winner and totals; totals
     too big to pack are pooled apart, so no two results ever share an event (a
     betrayal's winner is the truce's side, whatever the totals)."""
-    game = RULESET.scenario_game(content, {"start": "leaders", "seats": [{"house": h} for h in HOUSES]}, [], 0)
+    setup = {"start": "leaders", "seats": [{"house": h} for h in HOUSES]}
+    game = RULESET.scenario_game(content, setup, [], 0)
     assert isinstance(game, IronThroneGame)
     ref = game.ref
     for tc, td in (first, second, first):
