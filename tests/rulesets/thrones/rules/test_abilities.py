@@ -211,6 +211,9 @@ def test_targets_of_every_kind_and_controller(content: LoadedContent) -> None:
     # no location of the opponent's: his characters do not stand in for one
     assert not game.has_candidate(0, squire, _choose(choose="location", controller="opponent"))
     assert game.candidates(0, squire, _choose(choose="card", controller="opponent")) == [foe]
+    # an "each" target asks the same of its kind
+    assert game.has_candidate(0, squire, _each(each="location"))
+    assert not game.has_candidate(0, squire, _each(each="attachment"))
 
 
 def test_a_target_never_picks_a_card_immune_to_its_source(content: LoadedContent) -> None:
