@@ -381,8 +381,9 @@ def test_a_choose_target_asks_and_an_each_target_does_not(content: LoadedContent
 def test_a_card_outside_play_qualifies_by_kind_trait_house_and_cost(
     content: LoadedContent,
 ) -> None:
-    """TH-ZONE-08: a search (or a put into play, a recovery) takes a card of the named
-    kind with the trait and House asked for, costing at most the limit."""
+    """A card's own text (the searches of TH-ZONE-08, a put into play, a recovery) takes
+    a card of the named kind with the trait and House asked for, costing at most the
+    limit."""
     game = _filter_game(content)
     knight = _card(game, "t-knight")
     assert game.zone_card_ok(knight, "character", "Knight", "stark", 2)
