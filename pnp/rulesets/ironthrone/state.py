@@ -49,6 +49,12 @@ NOBODY: Final = 4
 WINNER_NAMES: Final = (None, "challenger", "defender", "both_lost", "nobody")
 
 
+def round_of(turn: int, players: int) -> int:
+    """The round a turn belongs to: one turn per player, round 1 holds turns 1 to
+    ``players`` (turn 0, before the first, counts as round 1)."""
+    return (turn - 1) // players + 1 if turn > 0 else 1
+
+
 def other_side(side: int) -> int:
     """The opposing side of an encounter: the defender's for the challenger's and back."""
     return DEFENDER if side == CHALLENGER else CHALLENGER
@@ -422,7 +428,7 @@ class State:
         return {
             "players": self.n,
             "turn": self.turn,
-            "round": self.turn // self.n + 1 if self.turn else 1,
+            "round": round_of(self.turn, self.n),
             "phase": PHASES[self.phase],
             "challenger": self.challenger,
             "defender": self.defender if self.defender >= 0 else None,

@@ -218,8 +218,11 @@ def top_bidder(g: FiefGame, bids: dict[int, int]) -> Flow:
 
 
 def buying_turn(g: FiefGame, seat: int) -> Flow:
-    """One player's purchases, one at a time, until he stops."""
-    for _ in range(100):
+    """One player's purchases, one at a time, until he stops.
+
+    The rules set no number of purchases; every one spends a finite stock (units,
+    recruits, Titles, a Village's building slots), so the turn ends."""
+    while True:
         options = buy_options(g, seat)
         if len(options) == 1:
             return
@@ -281,7 +284,7 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
     cat = s.cat
     gold = s.seats[seat].gold
     out = [Option("end purchases", None)]
-    has_noble = gold > 0 and bool(s.seat_nobles(seat))
+    has_noble = bool(s.seat_nobles(seat))
     cost = cat.cost
     for u, unit in enumerate(cat.units):
         if cost[u] > gold or _stock(s, seat, u) <= 0:

@@ -24,6 +24,7 @@ from pnp.rulesets.ironthrone.state import (
     P_RESOLUTION,
     P_SUPPORT,
     P_TURN_START,
+    round_of,
 )
 
 
@@ -141,10 +142,9 @@ class Referee(Preparation):
     def count_round(self) -> None:
         """Update :attr:`round_no` after :attr:`turn` changed (the engine reads it every step).
 
-        Round = one turn per player; round 1 holds the first ``n`` turns.
+        Round = one turn per player (:func:`.state.round_of`).
         """
-        turn = self.turn
-        self.round_no = (turn - 1) // self.n + 1 if turn > 0 else 1
+        self.round_no = round_of(self.turn, self.n)
 
     def start_turn(self) -> None:
         """A new turn: the next challenger's, with a clean encounter."""

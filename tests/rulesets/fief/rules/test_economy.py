@@ -12,6 +12,7 @@ from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.scenario import scenario_game
+from tests.rulesets.fief.variants import edit
 
 
 def _choose(game: FiefGame, label: str) -> None:
@@ -93,3 +94,31 @@ def test_ff_ph_11_a_building_made_the_cheapest_is_offered_at_its_price(
     assert d is not None and (d.seat, d.kind) == (0, "purchase")
     builds = [o.label for o in d.options if o.label.startswith("build ")]
     assert builds == [f"build {building}"]
+
+
+def test_ff_ph_11_a_free_unit_is_offered_to_a_house_without_gold(content_copy: Path) -> None:
+    """A designer's unit that costs nothing may be bought by a House with no gold, as
+    long as it has a Noble on the board to place it with, and bought again while the
+    stock lasts: the purchases stop only when the player says so or nothing is left."""
+    edit(
+        content_copy / "units.yaml",
+        "{id: man-at-arms, name: Man-at-Arms, strength: 1, hits: 1, cost: 1, stock: 13}",
+        "{id: man-at-arms, name: Man-at-Arms, strength: 1, hits: 1, cost: 0, stock: 13}",
+    )
+    changed = RULESET.load(content_copy.parent)
+    setup: dict[str, Any] = {
+        "phase": "purchase",
+        "seats": [{"house": "tully", "gold": 0}, {"house": "martell"}, {"house": "arryn"}],
+        "nobles": {"tully-edmure": {"at": "riverrun"}},
+    }
+    game = scenario_game(changed, setup, [], 0)
+    _choose(game, "begin")
+    bought = 0
+    while (d := game.decision()) is not None and (d.seat, d.kind) == (0, "purchase"):
+        assert "buy man-at-arms" in d.labels()
+        _choose(game, "buy man-at-arms")
+        while (d := game.decision()) is not None and d.seat == 0 and d.kind != "purchase":
+            game.apply(0)  # where to place it: the one Noble's Village
+        bought += 1
+    assert bought == 13
+    assert game.snapshot()["seats"][0]["stock"]["man-at-arms"] == 0

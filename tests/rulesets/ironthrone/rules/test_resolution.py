@@ -11,7 +11,7 @@ from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import Limits, agents_chooser, run_game
 from pnp.rulesets.ironthrone import RULESET
-from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.scenario import scenario_game
 from pnp.rulesets.ironthrone.state import BETRAYAL, CHALLENGER_WON, OUTCOME_NAMES, WINNER_NAMES
 
 #: the reasons a token is spread (IT-WIN-01): a card's ability, a won challenge
@@ -59,8 +59,8 @@ def test_a_results_event_carries_its_own_totals_whatever_their_size(
     """The encounter_resolved events are pooled by outcome, winner and totals; totals
     too big to pack are pooled apart, so no two results ever share an event (a
     betrayal's winner is the truce's side, whatever the totals)."""
-    game = RULESET.scenario_game(content, {"start": "leaders", "seats": [{"house": h} for h in HOUSES]}, [], 0)
-    assert isinstance(game, IronThroneGame)
+    setup = {"start": "leaders", "seats": [{"house": h} for h in HOUSES]}
+    game = scenario_game(content, setup, [], 0)
     ref = game.ref
     for tc, td in (first, second, first):
         ref.events = []

@@ -43,6 +43,8 @@ def test_it_turn_02_a_round_is_one_turn_per_player(
     game.apply(0)  # begin: the turn starts
     assert game.ref.turn == turn
     assert game.round == round_no
+    # the state a scenario and a recorded game read says the same
+    assert (game.snapshot()["turn"], game.snapshot()["round"]) == (turn, round_no)
 
 
 def test_a_new_game_is_in_round_1_while_leaders_are_chosen(content: LoadedContent[Any]) -> None:
