@@ -975,9 +975,10 @@ class AbilityMixin(RulesBase):
                     continue
                 if self.usable(seat, c, i, a, ctx, False):
                     n = counts[c.d.id]
-                    out.append(
-                        Option(f"respond: {c.d.id}" + (f" #{n}" if n > 1 else ""), (c, i, False))
-                    )
+                    label = f"respond: {c.d.id}" + (f" #{n}" if n > 1 else "")
+                    if len(rs) > 1:  # two responses of one card: numbered as actions are
+                        label += f" ({i + 1})"
+                    out.append(Option(label, (c, i, False)))
         return out
 
     def use_response(self, seat: int, c: Card, idx: int, from_hand: bool, ctx: Ctx) -> Flow:
