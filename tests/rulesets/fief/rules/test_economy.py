@@ -11,6 +11,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.game import FiefGame
+from pnp.rulesets.fief.rules.economy import collect_taxes
 from pnp.rulesets.fief.scenario import scenario_game
 from tests.rulesets.fief.variants import edit
 
@@ -122,3 +123,74 @@ def test_ff_ph_11_a_free_unit_is_offered_to_a_house_without_gold(content_copy: P
         bought += 1
     assert bought == 13
     assert game.snapshot()["seats"][0]["stock"]["man-at-arms"] == 0
+
+
+@pytest.mark.parametrize(("dorne_held", "paid"), [(False, [(0, "dorne")]), (True, [])])
+def test_ff_sc_05_a_protectors_tax_pays_only_while_the_fiefs_title_is_free(
+    content: LoadedContent, dorne_held: bool, paid: list[tuple[int, str]]
+) -> None:
+    """The Protector taxes a Fief whose Title nobody holds; if the Title has a holder
+    at Income, his tax on that Fief pays nothing, though he is still Protector."""
+    nobles: dict[str, Any] = {"tully-edmure": {"at": "riverrun", "titles": ["protector"]}}
+    if dorne_held:
+        nobles["martell-doran"] = {"at": "sunspear", "titles": ["prince-of-dorne"]}
+    setup: dict[str, Any] = {
+        "phase": "income",
+        "seats": [{"house": "tully"}, {"house": "martell"}, {"house": "arryn"}],
+        "nobles": nobles,
+    }
+    s = scenario_game(content, setup, [], 0).s
+    s.taxes = [
+        {"seat": 0, "noble": "tully-edmure", "kind": "protector", "target": "dorne", "voided": []}
+    ]
+    assert [(seat, target) for seat, _, target in collect_taxes(s)] == paid
+
+
+def test_ff_ph_11_a_unit_too_dear_does_not_hide_the_cheaper_ones_after_it(
+    content: LoadedContent,
+) -> None:
+    """With 2 gold and the tactical units in play, a House is offered the Man-at-Arms and
+    the Archer (2), though the Knight listed between them costs 3."""
+    setup: dict[str, Any] = {
+        "phase": "purchase",
+        "options": {"tactics": True},
+        "seats": [{"house": "tully", "gold": 2}, {"house": "martell"}, {"house": "arryn"}],
+        "nobles": {"tully-edmure": {"at": "riverrun"}},
+    }
+    game = scenario_game(content, setup, [], 0)
+    _choose(game, "begin")
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "purchase")
+    assert [label for label in d.labels() if label.startswith("buy ")] == [
+        "buy man-at-arms",
+        "buy archer",
+    ]
+
+
+def test_ff_ph_11_without_tactics_a_shared_tactical_unit_is_skipped_not_the_rest(
+    content_copy: Path,
+) -> None:
+    """A designer's Archer drawn from a shared supply keeps its stock when the tactical
+    units are out of the game: it is still never offered, and the Siege Engine listed
+    after it still is, to a House with its 5 gold."""
+    edit(
+        content_copy / "units.yaml",
+        "cost: 2, stock: 3, tactics: true",
+        "cost: 2, stock: 0, shared: 3, tactics: true",
+    )
+    changed = RULESET.load(content_copy.parent)
+    setup: dict[str, Any] = {
+        "phase": "purchase",
+        "seats": [{"house": "tully", "gold": 5}, {"house": "martell"}, {"house": "arryn"}],
+        "nobles": {"tully-edmure": {"at": "riverrun"}},
+    }
+    game = scenario_game(changed, setup, [], 0)
+    assert game.s.shared_stock[game.s.cat.unit_index["archer"]] == 3
+    _choose(game, "begin")
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "purchase")
+    assert [label for label in d.labels() if label.startswith("buy ")] == [
+        "buy man-at-arms",
+        "buy knight",
+        "buy siege-engine",
+    ]
