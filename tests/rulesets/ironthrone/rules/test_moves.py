@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import (
@@ -15,6 +17,8 @@ from pnp.engine.runner import (
     run_game,
 )
 from pnp.rulesets.ironthrone import RULESET, setup
+from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.rules.turn import Referee
 
 
 def nine_houses(root: Path) -> Path:
@@ -152,3 +156,49 @@ def test_hostages_of_several_houses_get_their_own_options(content: LoadedContent
         ids = [ref.t.card_id[c] for c in held]
         expected = ["done"] + [f"{verb}: {i}" for verb in ("release", "torment") for i in ids]
         assert [o.label for o in ref.hostage_options(held)] == expected
+
+
+# ---------------------------------------------------------------- helper d:
+# Moves.split_options (large amounts), Moves.find, Moves.find_in_hand
+
+
+def fresh_referee(content: LoadedContent[Any], players: int) -> Referee:
+    """The referee of a new game of ``players`` seats (seed 0), typed."""
+    new_game = RULESET.new_game
+    assert new_game is not None
+    game = new_game(content, GameConfig(players), 0)
+    assert isinstance(game, IronThroneGame)
+    return game.ref
+
+
+def test_it_pow_02_splits_of_large_amounts_name_their_characters(
+    content: LoadedContent[Any],
+) -> None:
+    """IT-POW-02: distributing 32, 64 or 100 power offers every split among exactly
+    the living characters given: one character alone has one way, two have one
+    more way than the amount, and no list is handed to another set of characters."""
+    ref = fresh_referee(content, 5)
+    first, second = 0, 1  # the two first characters of the catalog, of one House
+    assert ref.t.char_seat[first] == ref.t.char_seat[second]
+    for k in (32, 64, 100):
+        for up_to in (False, True):
+            alone = ref.split_options((second,), k, up_to)
+            both = ref.split_options((first, second), k, up_to)
+            sizes = range(k, 0, -1) if up_to else (k,)
+            assert len(alone) == len(sizes), (k, up_to)
+            assert len(both) == sum(n + 1 for n in sizes), (k, up_to)
+            assert {c for o in alone for c in o.data} == {second}
+            assert {c for o in both for c in o.data} == {first, second}
+            assert len(both[0].data) == k
+
+
+def test_find_names_the_card_it_misses(content: LoadedContent[Any]) -> None:
+    """IT-HOST-05, IT-ENC-01: a hostage to release or torment, a card to place, is
+    chosen by its id and looked up in its zone (the held hostages, the hand);
+    asking a zone for an id it lacks is an error naming the card and the zone."""
+    ref = fresh_referee(content, 3)
+    theirs = ref.t.card_id[ref.t.seat_cards[1][0]]
+    with pytest.raises(ValueError, match=f"^no {re.escape(theirs)} in the zone$"):
+        ref.find([], theirs)
+    with pytest.raises(ValueError, match=f"^no {re.escape(theirs)} in the hand$"):
+        ref.find_in_hand(0, theirs)
