@@ -9,6 +9,7 @@ from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.snapshot import snapshot
+from pnp.rulesets.thrones.zones import DECK, HAND
 
 HOUSES = ("stark", "lannister")
 
@@ -53,3 +54,18 @@ def test_th_setup_03_first_player_is_logged_and_th_setup_13_hands_refill_to_seve
         game.apply([o.label for o in d.options].index("setup: done"))
     # nobody placed a card: the hands are still full and nobody draws past 7
     assert [s["hand_size"] for s in snapshot(game)["seats"]] == [7, 7]
+
+
+def test_th_setup_06_a_mulligan_puts_the_whole_hand_back_into_the_deck(
+    content: LoadedContent,
+) -> None:
+    """A player who mulligans shuffles his setup hand back into his deck and draws a new
+    one: every card of the deck is then in the deck's zone (what a search or a draw of
+    the deck, and the card-count check, read), none of them left as a hand card."""
+    game = new(content, 2, {})
+    decision = game.decision()
+    assert decision.kind == "mulligan"
+    game.apply(decision.labels().index("mulligan"))
+    seat = game.seats[decision.seat]
+    assert seat.deck and {c.zone for c in seat.deck} == {DECK}
+    assert {c.zone for c in seat.hand} == {HAND}
