@@ -244,7 +244,7 @@ def test_the_catalogs_first_character_counts_its_power(content: LoadedContent[An
 def test_a_torment_worth_no_power_leaves_the_character_alone(
     content: LoadedContent[Any], tmp_path: Path
 ) -> None:
-    """IT-HOST-08 with a designer's ``torment: {character: 0}``: tormenting a living
+    """IT-HOST-09 with a designer's ``torment: {character: 0}``: tormenting a living
     character's card then moves no power and records no power removed; removing
     no power from a character moves none."""
     folder = tmp_path / "ironthrone"
