@@ -18,7 +18,9 @@ from pnp.engine.runner import (
 )
 from pnp.rulesets.ironthrone import RULESET, setup
 from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.rules.moves import drop
 from pnp.rulesets.ironthrone.rules.turn import Referee
+from pnp.rulesets.ironthrone.state import ALIVE, CHALLENGER, DEFENDER
 
 
 def nine_houses(root: Path) -> Path:
@@ -202,3 +204,169 @@ def test_find_names_the_card_it_misses(content: LoadedContent[Any]) -> None:
         ref.find([], theirs)
     with pytest.raises(ValueError, match=f"^no {re.escape(theirs)} in the hand$"):
         ref.find_in_hand(0, theirs)
+
+
+# ---------------------------------------------------------------- helper e:
+# drop, Moves.char_power_of, Moves.remove_power, Moves.side_totals, Moves.spread,
+# Moves.withdraw and Moves.is_active
+
+#: plain fixture leaders for the three Houses of :func:`encounter_e`
+LORDS_E = [
+    {"id": f"{h}-lord-e", "type": "leader", "house": h, "name": "Plain Lord"}
+    for h in ("stark", "lannister", "baratheon")
+]
+
+
+def encounter_e(content: LoadedContent[Any]) -> IronThroneGame:
+    """A scenario game at its encounter: Stark challenges Lannister, Baratheon
+    supports the challenger (the opening ``begin`` not yet answered)."""
+    seats = [
+        {
+            "house": "stark",
+            "leader": "stark-lord-e",
+            "character": "stark-robb",
+            "hand": ["stark-hostility-5", "stark-truce"],
+            "deck": ["stark-hostility-1"],
+        },
+        {
+            "house": "lannister",
+            "leader": "lannister-lord-e",
+            "character": "lannister-jaime",
+            "hand": ["lannister-hostility-5", "lannister-truce"],
+            "deck": ["lannister-hostility-1"],
+        },
+        {
+            "house": "baratheon",
+            "leader": "baratheon-lord-e",
+            "character": "baratheon-stannis",
+            "supports": "challenger",
+            "hand": [],
+            "deck": ["baratheon-hostility-1"],
+        },
+    ]
+    setup = {"start": "encounter", "challenger": 0, "defender": 1, "seats": seats}
+    scenario_game = RULESET.scenario_game
+    assert scenario_game is not None
+    game = scenario_game(content, setup, LORDS_E, 0)
+    assert isinstance(game, IronThroneGame)
+    return game
+
+
+def test_drop_takes_one_copy_and_names_the_card_it_misses() -> None:
+    """IT-HOST-05, IT-ENC-01: a card leaves its zone (a hand, the held hostages) as
+    one copy, the first; a card the zone lacks is an error naming that card."""
+    zone = [4, 7, 4]
+    drop(zone, 4)
+    assert zone == [7, 4]
+    with pytest.raises(ValueError, match=r"^card 9 is not in the zone$"):
+        drop(zone, 9)
+    assert zone == [7, 4]
+
+
+def test_the_catalogs_first_character_counts_its_power(content: LoadedContent[Any]) -> None:
+    """IT-ENC-05, IT-POW-03: the power on a participating character counts whatever
+    its number, the catalog's very first character (number 0) included; no
+    participating character counts 0."""
+    first_house = content.model.houses[0].id
+    others = [h.id for h in content.model.houses[1:3]]
+    new_game = RULESET.new_game
+    assert new_game is not None
+    game = new_game(content, GameConfig(3, factions=(first_house, *others)), 0)
+    assert isinstance(game, IronThroneGame)
+    ref = game.ref
+    first = ref.t.char_id[0]
+    assert ref.t.char_seat[0] == 0
+    decision = game.decision()
+    while decision is not None and decision.kind == "choose_leader":
+        labels = decision.labels()
+        game.apply(next(i for i, label in enumerate(labels) if label != f"leader: {first}"))
+        decision = game.decision()
+    assert ref.leader[0] != 0 and ref.status[0] == ALIVE and ref.power[0] > 0
+    ref.committed[0] = -1
+    assert ref.char_power_of(0) == 0
+    ref.committed[0] = 0
+    assert ref.char_power_of(0) == ref.power[0]
+
+
+def test_a_torment_worth_no_power_leaves_the_character_alone(
+    content: LoadedContent[Any], tmp_path: Path
+) -> None:
+    """IT-HOST-09 with a designer's ``torment: {character: 0}``: tormenting a living
+    character's card then moves no power and records no power removed; removing
+    no power from a character moves none."""
+    folder = tmp_path / "ironthrone"
+    shutil.copytree(RULESET.content_dir(), folder)
+    rules = folder / "game.yaml"
+    text = rules.read_text()
+    assert "character: 4," in text
+    rules.write_text(text.replace("character: 4,", "character: 0,", 1))
+    changed = RULESET.load(tmp_path)
+    seats = [
+        {"house": "stark", "leader": "stark-lord-e", "hostages": ["lannister-jaime-card"]},
+        {"house": "lannister", "leader": "lannister-lord-e"},
+        {"house": "baratheon", "leader": "baratheon-lord-e"},
+    ]
+    setup = {"start": "turn", "event_deck": ["event-lannister-gold"], "seats": seats}
+    scenario_game = RULESET.scenario_game
+    assert scenario_game is not None
+    game = scenario_game(changed, setup, LORDS_E, 0)
+    assert isinstance(game, IronThroneGame)
+    ref = game.ref
+    jaime = ref.t.char_id.index("lannister-jaime")
+    before = ref.power[jaime]
+    game.apply(0)  # begin
+    hostages = game.decision()
+    assert hostages is not None and hostages.kind == "hostages"
+    events = game.apply(hostages.labels().index("torment: lannister-jaime-card"))
+    assert "hostage_tormented" in [e.kind for e in events]
+    assert "power_removed" not in [e.kind for e in events]
+    assert (ref.power[jaime], ref.status[jaime]) == (before, ALIVE)
+    ref.events = []
+    assert ref.remove_power(jaime, 0) == 0
+    assert ref.events == [] and ref.power[jaime] == before
+
+
+def test_side_totals_lead_with_zero(content: LoadedContent[Any]) -> None:
+    """IT-ENC-05: the side totals are listed by side number, the first place (no
+    side) holding 0 whatever bonus the challenger's side has."""
+    ref = encounter_e(content).ref
+    base = ref.side_totals()
+    ref.add_bonus(CHALLENGER, 3)
+    ref.add_bonus(DEFENDER, 1)
+    assert ref.side_totals() == [0, base[1] + 3, base[2] + 1]
+
+
+def test_spread_says_whether_it_spread_and_tallies_each_reason(
+    content: LoadedContent[Any],
+) -> None:
+    """IT-WIN-01: a spread onto another House's board takes a token and says so;
+    none goes onto one's own board. Each token spread is tallied by its reason,
+    an ability's by default, for the playtest's ways to win."""
+    ref = encounter_e(content).ref
+    left = ref.left[0]
+    assert ref.spread(0, 0) is False
+    assert ref.left[0] == left
+    assert ref.spread(0, 1) is True
+    assert ref.spread(0, 1) is True
+    assert ref.spread(0, 2, "truce deal") is True
+    assert ref.left[0] == left - 3
+    assert ref.spread_gains[0] == {"ability": 2, "truce deal": 1}
+    assert ref.spread_gains[1] == {}
+
+
+def test_it_wd_02_an_active_player_never_withdraws(content: LoadedContent[Any]) -> None:
+    """IT-WD-02, IT-WD-01: told to withdraw, an active player stays in with his
+    character and cards; a supporter withdraws."""
+    game = encounter_e(content)
+    ref = game.ref
+    assert [ref.is_active(s) for s in range(3)] == [True, True, False]
+    ref.events = []
+    for seat in (0, 1):
+        ref.withdraw(seat)
+    assert ref.side == [CHALLENGER, DEFENDER, CHALLENGER]
+    assert ref.committed[:2] == [ref.t.char_id.index(c) for c in ("stark-robb", "lannister-jaime")]
+    assert ref.withdrawn == [False, False, False]
+    assert ref.events == []
+    ref.withdraw(2)
+    assert ref.withdrawn == [False, False, True]
+    assert [e.kind for e in ref.events] == ["withdrew"]
