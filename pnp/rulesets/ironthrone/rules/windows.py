@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.engine.game import Decision, Event
+from pnp.engine.game import Decision, Event, Option
 from pnp.rulesets.ironthrone.abilities import Compiled, run
 from pnp.rulesets.ironthrone.rules.moves import L_PLAY, W_BEFORE_CARDS, Flow, Moves
 from pnp.rulesets.ironthrone.state import (
@@ -81,7 +81,9 @@ class Windows(Moves):
         key = ("use", ab.source)
         opts = self.t.choices.get(key)
         if opts is None:
-            opts = self.t.choices[key] = (self.opt(f"use: {ab.title}", ab), self.PASS)
+            # an option of its own, not the label cache (opt): two leaders may print
+            # abilities of one title, and the option's data is the ability a bot judges
+            opts = self.t.choices[key] = (Option(f"use: {ab.title}", ab), self.PASS)
         used = {"source": ab.source, "title": ab.title}
         return (
             ab,
