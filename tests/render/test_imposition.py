@@ -331,6 +331,44 @@ def test_a_second_band_starts_below_the_first_on_the_same_page() -> None:
     assert second.trim.top == pytest.approx(first.trim.y - BAND_GAP)
 
 
+@pytest.mark.parametrize(
+    ("shape", "w", "h", "bleed", "area", "per_row"),
+    [
+        # two 50 pt squares fill a 100 × 50 pt band edge to edge
+        ("square", 50.0, 50.0, 0.0, Box(0, 0, 100, 50), 2),
+        # squares keep their outer bleed inside the area: 3 + 2 × 30 + 3 by 3 + 30 + 3
+        ("square", 30.0, 30.0, 3.0, Box(0, 0, 66, 36), 2),
+        # four 24 pt round cells (20 pt and a 2 pt ring) in 96 pt, one cell high
+        ("round", 20.0, 20.0, 2.0, Box(10, 20, 96, 24), 4),
+        # two 40 pt hexes side by side, one hex high
+        ("hex", 40.0, 36.0, 2.0, Box(0, 0, 80, 36), 2),
+    ],
+)
+def test_a_row_that_fills_the_band_exactly_fits(
+    shape: str, w: float, h: float, bleed: float, area: Box, per_row: int
+) -> None:
+    """Tokens whose footprint fills the band to the point, across and down, all go on the
+    first row of one page: a designer who sizes tokens to the sheet gets a full sheet,
+    not a near-empty page per row, nor an error for a token that fits."""
+    pages = token_pages([(shape, w, h, per_row)], bleed, area)
+    assert len(pages) == 1
+    assert [(s.row, s.col) for _, s in pages[0]] == [(0, c) for c in range(per_row)]
+    for _, slot in pages[0]:
+        reach = slot.trim.outset(bleed) if shape != "hex" else slot.trim
+        assert area.contains(reach)
+
+
+def test_rows_that_fill_the_band_exactly_share_one_page() -> None:
+    """Six 50 pt squares in a 100 × 150 pt area: three full rows, the last one resting on
+    the bottom edge, on one page (a row is not pushed over when it just fits)."""
+    pages = token_pages([("square", 50, 50, 6)], 0, Box(0, 0, 100, 150))
+    assert len(pages) == 1
+    slots = [s for _, s in pages[0]]
+    assert [(s.row, s.col) for s in slots] == [(r, c) for r in range(3) for c in range(2)]
+    assert [s.trim.x for s in slots[:2]] == [0, 50]
+    assert [s.trim.y for s in slots[::2]] == [100, 50, 0]
+
+
 # -- gutterfold, duplex, bleed -------------------------------------------------------------
 
 
@@ -388,3 +426,18 @@ def test_bleed_clips_match_edges_to_a_hundredth_of_a_point() -> None:
     assert bleed_clips([a, b], 1)[0].right == pytest.approx(10.001)
     a, b = Box(0, 0, 10, 20), Box(10.02, 0, 10, 20)
     assert bleed_clips([a, b], 1)[0].right == pytest.approx(11)
+
+
+def test_cut_lines_match_to_a_hundredth_of_a_point_anywhere_on_the_page() -> None:
+    """Edges on any hundredth of a point across an A3 sheet, and a neighbour 0.004 pt
+    off, share their cut line: neither piece paints bleed over the other, wherever the
+    grid puts them (rounding that drifts along the page would let bleed paint over a
+    neighbour's art far from the origin)."""
+    for k in range(1, 119_100, 7):
+        e = k / 100
+        left, right = Box(0, 0, e, 20), Box(e + 0.004, 0, 10, 20)
+        a, b = bleed_clips([left, right], 1)
+        assert a.right == pytest.approx(e) and b.x == pytest.approx(e + 0.004), e
+        below, above = Box(0, 0, 20, e), Box(0, e + 0.004, 20, 10)
+        a, b = bleed_clips([below, above], 1)
+        assert a.top == pytest.approx(e) and b.y == pytest.approx(e + 0.004), e
