@@ -153,6 +153,8 @@ def token_pages(
     pages: list[list[tuple[int, Slot]]] = [[]]
     cursor = area.top  # top of the free space on the current page
     for gi, (shape, w, h, count) in enumerate(groups):
+        if count <= 0:  # nothing to place: no band, and no room taken
+            continue
         cell = token_cell(shape, w, h, bleed)
         band = area.inset(cell.bleed) if shape == "square" else area
         per_row = [_fit_row(band.w, cell, 0.0), _fit_row(band.w, cell, cell.odd_shift)]

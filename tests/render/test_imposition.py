@@ -441,3 +441,21 @@ def test_cut_lines_match_to_a_hundredth_of_a_point_anywhere_on_the_page() -> Non
         below, above = Box(0, 0, 20, e), Box(0, e + 0.004, 20, 10)
         a, b = bleed_clips([below, above], 1)
         assert a.top == pytest.approx(e) and b.y == pytest.approx(e + 0.004), e
+
+
+def test_an_empty_group_before_the_first_band_does_not_refuse_a_token_that_fits() -> None:
+    """A 50 pt square fits a 51 pt high area; an empty round group before it must not
+    turn that into 'does not fit on this paper'."""
+    alone = token_pages([("square", 50, 50, 1)], 0, Box(0, 0, 100, 51))
+    pages = token_pages([("round", 20, 20, 0), ("square", 50, 50, 1)], 0, Box(0, 0, 100, 51))
+    assert [[s for _, s in p] for p in pages] == [[s for _, s in p] for p in alone]
+
+
+def test_an_empty_group_between_bands_takes_no_room() -> None:
+    """Between two square bands an empty hex group adds nothing: the second band starts one
+    band gap below the first, as with no group between them."""
+    pages = token_pages(
+        [("square", 50, 50, 1), ("hex", 40, 36, 0), ("square", 50, 50, 1)], 0, Box(0, 0, 100, 400)
+    )
+    (_, first), (_, second) = pages[0]
+    assert second.trim.top == pytest.approx(first.trim.y - BAND_GAP)
