@@ -3,16 +3,25 @@ to win a playtest reports (``Result.paths``), and the result event of any totals
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.engine.runner import Limits, agents_chooser, run_game
 from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.scenario import scenario_game
-from pnp.rulesets.ironthrone.state import BETRAYAL, CHALLENGER_WON, OUTCOME_NAMES, WINNER_NAMES
+from pnp.rulesets.ironthrone.state import (
+    ALIVE,
+    BETRAYAL,
+    CHALLENGER_WON,
+    OUTCOME_NAMES,
+    WINNER_NAMES,
+)
 
 #: the reasons a token is spread (IT-WIN-01): a card's ability, a won challenge
 #: (IT-RES-02), a truce deal (IT-ENC-08)
@@ -35,6 +44,9 @@ def test_paths_name_challenges_won_and_truce_deals(content: LoadedContent[Any]) 
             seen |= parts
     assert {"challenge won", "truce deal"} <= seen, seen
 
+
+#: the shipped Iron Throne scenarios
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "ironthrone"
 
 #: totals past the 20 bits each the event pool packs them in
 BIG = 1 << 20
@@ -76,3 +88,56 @@ def test_a_results_event_carries_its_own_totals_whatever_their_size(
             "challenger_total": tc,
             "defender_total": td,
         }
+
+
+def test_it_res_03_the_catalogs_first_character_pays_the_losers_penalty(
+    content: LoadedContent[Any],
+) -> None:
+    """IT-RES-03: a loser's participating character moves half its power, rounded up,
+    to the sheet, whatever its number: the catalog's very first character (number 0),
+    committed in a real game where he is not the leader, pays it too."""
+    first_house = content.model.houses[0].id
+    others = [h.id for h in content.model.houses[1:3]]
+    new_game = RULESET.new_game
+    assert new_game is not None
+    game = new_game(content, GameConfig(3, factions=(first_house, *others)), 0)
+    assert isinstance(game, IronThroneGame)
+    ref = game.ref
+    first = ref.t.char_id[0]
+    decision = game.decision()
+    while decision is not None and decision.kind == "choose_leader":
+        labels = decision.labels()
+        game.apply(next(i for i, label in enumerate(labels) if label != f"leader: {first}"))
+        decision = game.decision()
+    assert ref.t.char_seat[0] == 0 and ref.leader[0] != 0 and ref.status[0] == ALIVE
+    power, sheet = ref.power[0], ref.sheet[0]
+    assert power > 0
+    ref.committed[0] = 0
+    ref.events = []
+    ref.penalty(0)
+    paid = (power + 1) // 2
+    assert (ref.power[0], ref.sheet[0]) == (power - paid, sheet + paid)
+    assert [(e.kind, e.data["character"], e.data["amount"]) for e in ref.events] == [
+        ("power_removed", first, paid)
+    ]
+
+
+def test_it_enc_11_a_truce_offer_is_seen_while_answered_and_gone_after(
+    content: LoadedContent[Any],
+) -> None:
+    """IT-ENC-11: the answering seat's view holds the offer on the table while he
+    answers it; once answered (here rejected) no seat's view holds a deal any more."""
+    spec = yaml.safe_load((SCENARIOS / "truce-failed.yaml").read_text())
+    spec["setup"].pop("turns")  # play on past the encounter
+    game = scenario_game(content, spec["setup"], spec["cards"], 0)
+    for label in ("begin", "no deal", "deal: challenger gets nothing; defender gets influence"):
+        d = game.decision()
+        assert d is not None
+        game.apply(d.labels().index(label))
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "truce_answer")
+    assert game.view(0).to_dict()["deal"] is not None
+    game.apply(d.labels().index("reject"))
+    d = game.decision()
+    assert d is not None
+    assert game.view(d.seat).to_dict()["deal"] is None
