@@ -867,3 +867,61 @@ def test_a_document_never_parsed_is_empty(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as info:
         validate_document(_Step, YamlDocument(path))
     assert info.value.problems == [Problem(str(path), 1, 1, "", "the file is empty")]
+
+
+class _Shared(ContentModel):
+    """Two list sections and two mapping sections, for YAML aliases shared between them."""
+
+    first: list[int] = []
+    second: list[int] = []
+    lords: dict[str, int] = {}
+    ladies: dict[str, int] = {}
+
+
+def test_a_section_shared_by_an_alias_takes_in_only_what_is_written_under_it(
+    tmp_path: Path,
+) -> None:
+    """A designer may write one list or mapping once and name it again with a YAML
+    alias in another section; a later file that adds to one of the two sections adds to
+    that section alone, not to the other through the shared value."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    (folder / "a.yaml").write_text(
+        "first: &numbers [1, 2]\nsecond: *numbers\nlords: &houses {stark: 1}\nladies: *houses\n"
+    )
+    (folder / "b.yaml").write_text("first: [3]\nlords: {tully: 2}\n")
+    model = load_content(_Shared, folder).model
+    assert (model.first, model.second) == ([1, 2, 3], [1, 2])
+    assert (model.lords, model.ladies) == ({"stark": 1, "tully": 2}, {"stark": 1})
+
+
+class _KindA(ContentModel):
+    type: Literal["a"]
+    x: int = 0
+
+
+class _KindB(ContentModel):
+    type: Literal["b"]
+    y: int = 0
+
+
+class _Kinds(ContentModel):
+    """Entries of two kinds in a mapping, keyed by a name that may equal a kind."""
+
+    kinds: dict[str, Annotated[_KindA | _KindB, Field(discriminator="type")]] = {}
+
+
+def test_a_field_of_another_kind_under_a_key_named_like_a_kind_says_this_kind(
+    tmp_path: Path,
+) -> None:
+    """An entry keyed ``a`` of kind ``a`` given the other kind's field: pydantic's path
+    repeats the key as the kind, so the message cannot tell them apart and speaks of
+    "this kind of entry" rather than guess."""
+    folder = tmp_path / "kinds"
+    folder.mkdir()
+    (folder / "kinds.yaml").write_text("kinds: {a: {type: a, y: 1}}\n")
+    with pytest.raises(ContentError) as info:
+        load_content(_Kinds, folder)
+    assert [f"{p.line}:{p.column}: {p.field}: {p.message}" for p in info.value.problems] == [
+        "1:22: kinds.a.y: unknown field: this kind of entry has no 'y' (other kinds of entry do)"
+    ]
