@@ -92,7 +92,6 @@ class RulesBase(FlowGame):
         #: (see enter_play)
         self.chainable = True
         self.ch: Challenge | None = None
-        self.last_ch: Challenge | None = None
         self.nchal = 0
         self.round_no = 1
         self.phase = "setup"

@@ -153,7 +153,6 @@ class ChallengeMixin(RulesBase):
             yield from self.trigger_all("defenders_declared", None, {"challenge": ch})
         yield from self.action_window()
         yield from self.resolve_challenge(ch)
-        self.last_ch = ch
         self.ch = None
         self.expire("challenge")
 
