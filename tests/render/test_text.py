@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import Card, Face, escape, fonts, mm
 from pnp.render.face import DrawContext
 from pnp.render.icons import ICON_DROP, ICON_GAP
+from pnp.render.markup import Run, Space, Token
 from pnp.render.pdf import new_canvas
 from pnp.render.report import RenderError
 from pnp.render.textbox import TextLayout, TextStyle, draw, fit, layout, prepare
@@ -537,3 +540,51 @@ def test_lines_wrap_break_and_part_as_written() -> None:
     assert all(texts) and "".join(texts[2:-1]) == "Supercalifragilistic"
     steps = [b.baseline - a.baseline for a, b in itertools.pairwise(lay.lines)]
     assert steps == pytest.approx([12.0] * (len(steps) - 1) + [18.0])
+
+
+@pytest.mark.parametrize(
+    ("markup", "pieces"),
+    [
+        # a plain run after a bold one: the words after it join it across their spaces
+        ("<b>Bold</b> plain text here", [("Bold", True), ("plain text here", False)]),
+        # an empty italic run inside a word: its two halves join with no space
+        ("x <i>it</i> y<i></i>z w", [("x", False), ("it", False), ("yz w", False)]),
+        # two bold runs given apart inside one word (a token list), after a plain one
+        (
+            [Run("c"), Space(), Run("a", bold=True), Run("b", bold=True)],
+            [("c", False), ("ab", True)],
+        ),
+        # a word whose first part joins the run before it keeps its bold second part
+        ("a b<b>c</b> d", [("a b", False), ("c", True), ("d", False)]),
+    ],
+)
+def test_joined_pieces_are_as_wide_as_their_text(
+    markup: str | list[Token], pieces: list[Any]
+) -> None:
+    """Runs of one font are drawn as one piece: each piece holds its text whole, starts
+    where the one before it ends (plus a space), and is exactly as wide as its text
+    measures in its font, wherever on the line it starts."""
+    (line,) = layout(prepare(markup, icons=ICONS), 10, 400).lines
+    assert [p.text for p in line.pieces] == [text for text, _ in pieces]
+    assert [p.font.endswith("-Bold") for p in line.pieces] == [bold for _, bold in pieces]
+    for piece in line.pieces:
+        assert piece.text is not None
+        assert piece.width == pytest.approx(stringWidth(piece.text, piece.font, 10), abs=1e-9)
+    assert line.pieces[-1].x + line.pieces[-1].width == pytest.approx(line.width, abs=1e-9)
+
+
+def test_a_cut_word_keeps_the_letters_that_fill_the_width_exactly() -> None:
+    """A word wider than its box is cut after the last letter that still fits: letters
+    that fill the width exactly stay on the line."""
+    size = 10.0
+    width = fonts.unit_width(fonts.family(fonts.DEFAULT_FAMILY).regular, "abc") * size
+    lay = layout(prepare("abcdefgh"), size, width)
+    assert lay.split_words
+    assert [p.text for line in lay.lines for p in line.pieces][:1] == ["abc"]
+
+
+def test_layout_leads_lines_at_1_2_times_the_size_by_default() -> None:
+    """Without a leading, lines are 1.2 times the size apart (the style's default)."""
+    prepared = prepare("one two three four five six seven eight nine ten")
+    assert layout(prepared, 10, 60).height == layout(prepared, 10, 60, 1.2).height
+    assert layout(prepared, 10, 60).height != layout(prepared, 10, 60, 2.2).height
