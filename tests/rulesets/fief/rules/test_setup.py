@@ -4,8 +4,14 @@ discards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pnp.content import LoadedContent
+from pnp.engine.game import GameConfig
+from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.scenario import scenario_game
+from tests.rulesets.fief.variants import edit
 
 HOUSES = ("arryn", "greyjoy", "targaryen")
 
@@ -51,3 +57,29 @@ def test_mother_of_dragons_card_taken_from_the_court_discards(content: LoadedCon
     assert title is not None
     assert s.title_cards == {title: card}
     assert card not in s.court_discard and card not in s.court
+
+
+def test_ff_setup_12_a_house_with_no_home_and_no_coastal_rule_may_start_inland(
+    content_copy: Path,
+) -> None:
+    """A designer's House with ``home: null`` and without ``start_anywhere_coastal``
+    picks, in turn order, any Village of a Fief nobody holds yet, inland ones too
+    (content/fief/README.md, ``home``); with the rule it may pick only coastal ones."""
+    edit(content_copy / "houses.yaml", "      - start_anywhere_coastal: true\n", "")
+    changed = RULESET.load(content_copy.parent)
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(changed, GameConfig(3, ("targaryen", "stark", "lannister")), 0)
+    assert isinstance(game, FiefGame)
+    s = game.s
+    while (d := game.decision()) is not None and not (
+        d.kind == "start_village" and s.seats[d.seat].house == "targaryen"
+    ):
+        game.apply(0)
+    assert d is not None
+    ids = s.cat.map.ids
+    offered = {label.removeprefix("start at ") for label in d.labels()}
+    coastal = {ids[v] for v in s.cat.map.coastal_villages()}
+    assert offered - coastal, "no inland Village offered"
+    taken = {s.cat.map.fief_of[v] for v in range(len(ids)) if s.present(v)}
+    free = {ids[v] for v in range(len(ids)) if s.cat.map.fief_of[v] not in taken}
+    assert offered == free
