@@ -343,6 +343,26 @@ def report(chosen: list[str]) -> None:
         print(f"\n{len(survivors)} survivors (cd .mutate/<module> && mutmut show NAME):")
         for name in survivors:
             print("  " + name)
+    stale = stale_entries(allowed, list(by_module))
+    if stale:
+        # a mutant's name is its function and its number there: an edit above it in
+        # the function renumbers it, and the line then names another mutant
+        print(f"\n{len(stale)} allow-list lines name no surviving mutant (renumbered?):")
+        for name in stale:
+            print("  " + name)
+
+
+def stale_entries(allowed: dict[str, str], run: list[str]) -> list[str]:
+    """Allow-listed names of the ``run`` modules that their last run killed or did not
+    make: after an edit renumbers a function's mutants, such a line names another one."""
+    stale = []
+    for module in run:
+        prefix = module.removesuffix(".py").replace("/", ".") + "."
+        statuses = results(module)
+        for name in sorted(allowed):
+            if name.startswith(prefix) and statuses.get(name, "killed") in ("killed", "timeout"):
+                stale.append(name)
+    return stale
 
 
 def _row(label: str, counts: dict[str, int]) -> str:
