@@ -255,11 +255,42 @@ def test_each_way_to_levy_a_tax_is_offered_once(content: LoadedContent) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("card", "offered"),
+    [
+        ("good-harvest", ["end famine in region-north"]),
+        ("good-weather", ["end heavy_rain in region-east"]),
+    ],
+)
+def test_ff_ph_03_a_good_season_card_targets_the_regions_with_its_disaster(
+    content: LoadedContent, card: str, offered: list[str]
+) -> None:
+    """FF-PH-03: ``targets`` reads the card's own disaster: Good Harvest ends a Famine,
+    Good Weather a Heavy Rain, each only where that disaster lies; played, it ends it."""
+    game = _begin(
+        content,
+        {
+            "phase": "card_plays",
+            "seats": [
+                {"house": "tully", "hand": ["good-harvest", "good-weather"]},
+                {"house": "martell"},
+                {"house": "arryn"},
+            ],
+            "disasters": {"region-north": ["famine"], "region-east": ["heavy-rain"]},
+        },
+    )
+    assert [o.label for o in targets(game, 0, card)] == offered
+    region = offered[0].rsplit(" ", 1)[1]
+    _choose(game, 0, f"play {card}")  # one target: played on it without a question
+    assert game.s.disasters.get(region, []) == []
+
+
 @pytest.mark.parametrize("card", ["tax", "uprising"])
 def test_targets_are_the_choices_the_card_offers_when_played(
     content: LoadedContent, card: str
 ) -> None:
-    """``targets`` (what the bots weigh) lists exactly the target choices the game asks for."""
+    """``targets`` (what a bot test builds its target question from) lists exactly the
+    target choices the game asks for."""
     game = _begin(
         content,
         {
