@@ -32,7 +32,8 @@ the same environment, that ``pnp`` comes from ``mutants/`` and runs as pure Pyth
 At the end it prints, per package, the mutants killed, survived, timed out, reached
 by no test, equivalent (allow-listed in bench/mutate-equivalent.txt; a survivor
 or an unreached mutant listed there counts as equivalent), the total and the kill
-rate (killed + timeout) / (total - equivalent), then the survivors by name.
+rate (killed + timeout) / (total - equivalent), then the survivors by name and the
+allow-list lines that name no surviving mutant (an edit above a mutant renumbers it).
 ``cd .mutate/<module> && mutmut show NAME`` shows one.
 
 This is a bench, not a check: it is not part of .ci/run.

@@ -21,6 +21,7 @@ from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.rules.moves import drop
 from pnp.rulesets.ironthrone.rules.turn import Referee
 from pnp.rulesets.ironthrone.state import ALIVE, CHALLENGER, DEFENDER
+from tests.rulesets.ironthrone.games import first_character_free
 
 
 def nine_houses(root: Path) -> Path:
@@ -267,21 +268,8 @@ def test_the_catalogs_first_character_counts_its_power(content: LoadedContent[An
     """IT-ENC-05, IT-POW-03: the power on a participating character counts whatever
     its number, the catalog's very first character (number 0) included; no
     participating character counts 0."""
-    first_house = content.model.houses[0].id
-    others = [h.id for h in content.model.houses[1:3]]
-    new_game = RULESET.new_game
-    assert new_game is not None
-    game = new_game(content, GameConfig(3, factions=(first_house, *others)), 0)
-    assert isinstance(game, IronThroneGame)
-    ref = game.ref
-    first = ref.t.char_id[0]
-    assert ref.t.char_seat[0] == 0
-    decision = game.decision()
-    while decision is not None and decision.kind == "choose_leader":
-        labels = decision.labels()
-        game.apply(next(i for i, label in enumerate(labels) if label != f"leader: {first}"))
-        decision = game.decision()
-    assert ref.leader[0] != 0 and ref.status[0] == ALIVE and ref.power[0] > 0
+    ref = first_character_free(content).ref
+    assert ref.status[0] == ALIVE and ref.power[0] > 0
     ref.committed[0] = -1
     assert ref.char_power_of(0) == 0
     ref.committed[0] = 0
