@@ -6,10 +6,18 @@ import io
 import math
 from collections.abc import Callable
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render.geometry import Transform
-from pnp.render.marks import draw_fold, draw_outlines, hex_points
+from pnp.render.geometry import Box, Transform
+from pnp.render.marks import (
+    ScaleBar,
+    draw_fold,
+    draw_outlines,
+    draw_scale_bar,
+    hex_points,
+    scale_bar,
+)
 from pnp.render.units import mm
 from tests.render.pdfcheck import reader
 
@@ -66,3 +74,23 @@ def test_a_hexagon_of_regular_proportions_has_six_equal_sides() -> None:
     sides = [math.dist(corners[i], corners[(i + 1) % 6]) for i in range(6)]
     assert all(math.isclose(side, sides[0], rel_tol=1e-9) for side in sides)
     assert math.isclose(sides[0], h / 2, rel_tol=1e-9)
+
+
+def test_a_page_with_no_art_places_its_scale_bar_as_around_a_point_at_its_centre() -> None:
+    """A sheet with nothing drawn yet (a blank calibration page) still gets its scale
+    bar: placed as if the art were a point at the page's centre, on pages of any shape."""
+    for page in ((595.0, 842.0), (842.0, 595.0), (200.0, 60.0), (60.0, 200.0), (90.0, 90.0)):
+        centre = Box(page[0] / 2, page[1] / 2, 0, 0)
+        assert scale_bar(page, []) == scale_bar(page, [centre]), page
+
+
+def test_the_scale_bar_is_ten_touching_10mm_blocks_alternating_black_and_white() -> None:
+    """The bar a printer measures: ten 10 mm blocks side by side from the bar's start,
+    black, white, black …, so 100 mm end to end."""
+    ops = page_operators(lambda c: draw_scale_bar(c, ScaleBar(0, 0, True, 10)))
+    blocks = [[float(v) for v in op.split()[1:5]] for op in ops if op.endswith(" re B*")]
+    assert len(blocks) == 10
+    for i, (x, y, w, _) in enumerate(blocks):
+        assert (x, y, w) == (pytest.approx(i * 10 * mm), 0, pytest.approx(10 * mm)), i
+    fills = [op for op in ops if op in ("0 0 0 rg", "1 1 1 rg")]
+    assert fills[:10] == ["0 0 0 rg", "1 1 1 rg"] * 5
