@@ -23,6 +23,27 @@ def _choose(game: FiefGame, label: str) -> None:
     game.apply([o.label for o in d.options].index(label))
 
 
+def _tully_buys(content: LoadedContent, gold: int, **more: Any) -> FiefGame:
+    """Tully (seat 0, with ``gold`` and Edmure at Riverrun) against Martell and Arryn,
+    at his first purchase; ``more``: further setup keys (options, villages)."""
+    setup: dict[str, Any] = {
+        "phase": "purchase",
+        "seats": [{"house": "tully", "gold": gold}, {"house": "martell"}, {"house": "arryn"}],
+        "nobles": {"tully-edmure": {"at": "riverrun"}},
+        **more,
+    }
+    game = scenario_game(content, setup, [], 0)
+    _choose(game, "begin")
+    return game
+
+
+def _offered(game: FiefGame, verb: str) -> list[str]:
+    """The labels of Tully's pending purchase that start with ``verb``."""
+    d = game.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "purchase")
+    return [label for label in d.labels() if label.startswith(verb + " ")]
+
+
 def test_ff_sc_02_a_sealed_bid_is_seen_by_its_bidder_only_until_the_reveal(
     content: LoadedContent,
 ) -> None:
@@ -82,19 +103,9 @@ def test_ff_ph_11_a_building_made_the_cheapest_is_offered_at_its_price(
     assert price in lines[at]
     lines[at] = lines[at].replace(price, "cost: 1")
     units.write_text("".join(lines), encoding="utf-8")
-    changed = RULESET.load(content_copy.parent)
-    setup: dict[str, Any] = {
-        "phase": "purchase",
-        "seats": [{"house": "tully", "gold": 1}, {"house": "martell"}, {"house": "arryn"}],
-        "nobles": {"tully-edmure": {"at": "riverrun"}},
-        "villages": {"riverrun": {"mill": False, "stronghold": 0, "sept": False}},
-    }
-    game = scenario_game(changed, setup, [], 0)
-    _choose(game, "begin")
-    d = game.decision()
-    assert d is not None and (d.seat, d.kind) == (0, "purchase")
-    builds = [o.label for o in d.options if o.label.startswith("build ")]
-    assert builds == [f"build {building}"]
+    villages = {"riverrun": {"mill": False, "stronghold": 0, "sept": False}}
+    game = _tully_buys(RULESET.load(content_copy.parent), 1, villages=villages)
+    assert _offered(game, "build") == [f"build {building}"]
 
 
 def test_ff_ph_11_a_free_unit_is_offered_to_a_house_without_gold(content_copy: Path) -> None:
@@ -106,14 +117,7 @@ def test_ff_ph_11_a_free_unit_is_offered_to_a_house_without_gold(content_copy: P
         "{id: man-at-arms, name: Man-at-Arms, strength: 1, hits: 1, cost: 1, stock: 13}",
         "{id: man-at-arms, name: Man-at-Arms, strength: 1, hits: 1, cost: 0, stock: 13}",
     )
-    changed = RULESET.load(content_copy.parent)
-    setup: dict[str, Any] = {
-        "phase": "purchase",
-        "seats": [{"house": "tully", "gold": 0}, {"house": "martell"}, {"house": "arryn"}],
-        "nobles": {"tully-edmure": {"at": "riverrun"}},
-    }
-    game = scenario_game(changed, setup, [], 0)
-    _choose(game, "begin")
+    game = _tully_buys(RULESET.load(content_copy.parent), 0)
     bought = 0
     while (d := game.decision()) is not None and (d.seat, d.kind) == (0, "purchase"):
         assert "buy man-at-arms" in d.labels()
@@ -151,20 +155,8 @@ def test_ff_ph_11_a_unit_too_dear_does_not_hide_the_cheaper_ones_after_it(
 ) -> None:
     """With 2 gold and the tactical units in play, a House is offered the Man-at-Arms and
     the Archer (2), though the Knight listed between them costs 3."""
-    setup: dict[str, Any] = {
-        "phase": "purchase",
-        "options": {"tactics": True},
-        "seats": [{"house": "tully", "gold": 2}, {"house": "martell"}, {"house": "arryn"}],
-        "nobles": {"tully-edmure": {"at": "riverrun"}},
-    }
-    game = scenario_game(content, setup, [], 0)
-    _choose(game, "begin")
-    d = game.decision()
-    assert d is not None and (d.seat, d.kind) == (0, "purchase")
-    assert [label for label in d.labels() if label.startswith("buy ")] == [
-        "buy man-at-arms",
-        "buy archer",
-    ]
+    game = _tully_buys(content, 2, options={"tactics": True})
+    assert _offered(game, "buy") == ["buy man-at-arms", "buy archer"]
 
 
 def test_ff_ph_11_without_tactics_a_shared_tactical_unit_is_skipped_not_the_rest(
@@ -178,19 +170,6 @@ def test_ff_ph_11_without_tactics_a_shared_tactical_unit_is_skipped_not_the_rest
         "cost: 2, stock: 3, tactics: true",
         "cost: 2, stock: 0, shared: 3, tactics: true",
     )
-    changed = RULESET.load(content_copy.parent)
-    setup: dict[str, Any] = {
-        "phase": "purchase",
-        "seats": [{"house": "tully", "gold": 5}, {"house": "martell"}, {"house": "arryn"}],
-        "nobles": {"tully-edmure": {"at": "riverrun"}},
-    }
-    game = scenario_game(changed, setup, [], 0)
+    game = _tully_buys(RULESET.load(content_copy.parent), 5)
     assert game.s.shared_stock[game.s.cat.unit_index["archer"]] == 3
-    _choose(game, "begin")
-    d = game.decision()
-    assert d is not None and (d.seat, d.kind) == (0, "purchase")
-    assert [label for label in d.labels() if label.startswith("buy ")] == [
-        "buy man-at-arms",
-        "buy knight",
-        "buy siege-engine",
-    ]
+    assert _offered(game, "buy") == ["buy man-at-arms", "buy knight", "buy siege-engine"]
