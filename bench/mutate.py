@@ -310,11 +310,13 @@ def report(chosen: list[str]) -> None:
     allowed = load_allow_list()
     by_module: dict[str, dict[str, int]] = {}
     survivors: list[str] = []
+    stale: list[str] = []
     for module in chosen:
         counts = dict.fromkeys(COLUMNS, 0)
         statuses = results(module)
         if not statuses:
             continue
+        stale += stale_entries(module, statuses, allowed)
         for name, status in sorted(statuses.items()):
             if status in ("survived", "no tests") and name in allowed:
                 status = "equivalent"
@@ -344,7 +346,6 @@ def report(chosen: list[str]) -> None:
         print(f"\n{len(survivors)} survivors (cd .mutate/<module> && mutmut show NAME):")
         for name in survivors:
             print("  " + name)
-    stale = stale_entries(allowed, list(by_module))
     if stale:
         # a mutant's name is its function and its number there: an edit above it in
         # the function renumbers it, and the line then names another mutant
@@ -353,17 +354,15 @@ def report(chosen: list[str]) -> None:
             print("  " + name)
 
 
-def stale_entries(allowed: dict[str, str], run: list[str]) -> list[str]:
-    """Allow-listed names of the ``run`` modules that their last run killed or did not
+def stale_entries(module: str, statuses: dict[str, str], allowed: dict[str, str]) -> list[str]:
+    """Allow-listed names of ``module`` that its last run (``statuses``) killed or did not
     make: after an edit renumbers a function's mutants, such a line names another one."""
-    stale = []
-    for module in run:
-        prefix = module.removesuffix(".py").replace("/", ".") + "."
-        statuses = results(module)
-        for name in sorted(allowed):
-            if name.startswith(prefix) and statuses.get(name, "killed") in ("killed", "timeout"):
-                stale.append(name)
-    return stale
+    prefix = module.removesuffix(".py").replace("/", ".") + "."
+    return [
+        name
+        for name in sorted(allowed)
+        if name.startswith(prefix) and statuses.get(name, "killed") in ("killed", "timeout")
+    ]
 
 
 def _row(label: str, counts: dict[str, int]) -> str:
