@@ -443,15 +443,19 @@ def warden_votes(s: FiefState, region: str) -> dict[int, int]:
         c = s.villages[v].controller
         if c >= 0:
             votes[c] += 2 if v == principal else 1
+    # FF-WARDEN-04/05: the Wardens and Councillors a player had when the round
+    # began vote, even one who has since conceded his Title to another of the
+    # player's Nobles (that Noble is new to it and gives nothing this round);
+    # one dead, captive, outlawed or gone to the Wall no longer does.
     for seat in range(s.players):
         st = s.seats[seat]
         for nid in st.start_wardens:
             n = s.nobles[nid]
-            if voting_ok(n) and n.seat == seat and s.is_warden(n):
+            if voting_ok(n) and n.seat == seat:
                 votes[seat] += 2
         for nid in st.start_council:
             n = s.nobles[nid]
-            if voting_ok(n) and n.seat == seat and s.is_council(n):
+            if voting_ok(n) and n.seat == seat:
                 votes[seat] += 1
     return votes
 

@@ -229,8 +229,10 @@ def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(m
         "A side may be left with no dice for a roll.",
         # setup: Archers and Champions are in the stock only with Tactics
         "Archers and Champions join it only when playing with Tactics",
-        # politics.warden_votes: the round-start Titles still held and free
-        "still has, neither captive nor Outlaw",
+        # politics.warden_votes: the round-start Wardens and Councillors still free,
+        # a conceded Title counted for its old holder
+        "still his and neither dead, captive nor Outlaw",
+        "(even one who has since conceded his Title)",
     ):
         assert phrase in md, phrase
     # the Night's Watch is played now: neither the old paragraph nor the phase note remain
