@@ -76,6 +76,7 @@ from collections.abc import Callable
 from operator import mul
 from typing import Any
 
+from pnp.compiled import mypyc_attr
 from pnp.engine.bots import KindBot
 from pnp.engine.game import Decision
 from pnp.rulesets.fief.rules.battle import dice_for, noble_strength, strength, wall_penalty
@@ -102,6 +103,9 @@ _DISCARD_FIRST: tuple[tuple[str, Any], ...] = (
 )
 
 
+# a compiled class takes no interpreted subclass unless it says so, and a bot is a class
+# to build on: a subclass's handlers (``on_<kind>``, found by name) are the ones asked
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot(KindBot):
     """A sensible fief player (see the module docstring)."""
 
@@ -678,7 +682,7 @@ class HeuristicBot(KindBot):
 
     def on_break_tie(self, view: FiefView, d: Decision, rng: random.Random) -> int:
         s = view.state
-        best, score = 0, -1e9
+        best, score = 0, -1_000_000_000
         for i, opt in enumerate(d.options):
             owner = s.nobles[opt.data].seat if isinstance(opt.data, str) else opt.data
             sc = 10 if owner == view.seat else 5 if s.friendly(view.seat, owner) else -s.vp(owner)
@@ -771,29 +775,29 @@ class HeuristicBot(KindBot):
             sc = 0.0
             if kind == "card":
                 word = s.cat.cards[what][1]
-                sc = ranks.get(word, 0)
+                sc = ranks.get(word, 0.0)
                 if word == "join_small_council" and not self._council_seat_worth(s, me):
-                    sc = 0
+                    sc = 0.0
                 if word == "cancel_disaster" and not self._hurts_me(s, me, s.cat.cards[what][2]):
-                    sc = 0
+                    sc = 0.0
                 if word in ("assassination", "uprising") and self._leader(s, me) is None:
-                    sc = 0
+                    sc = 0.0
                 if word == "assassination" and self._out_of_contention(s, me):
-                    sc = 0  # out of the race: nobody left worth a dagger to stop
+                    sc = 0.0  # out of the race: nobody left worth a dagger to stop
                 if word == "assassination" and not any(
                     self._kill_value(s, me, n) > 0 for n in s.nobles.values() if n.zone == "board"
                 ):
-                    sc = 0  # keep the dagger until a rival has VP to lose
+                    sc = 0.0  # keep the dagger until a rival has VP to lose
                 if word == "uprising" and not self._uprising_target(s, me):
-                    sc = 0
+                    sc = 0.0
                 if word == "justice" and not any(
                     n.outlaw and n.in_play and not s.friendly(me, n.seat) for n in s.nobles.values()
                 ):
-                    sc = 0
+                    sc = 0.0
             elif kind == "rob":
                 sc = self._rob_value(s, me, what)
             elif kind == "relief":
-                sc = 5 if self._hurts_me(s, me, "famine", what) else 0
+                sc = 5.0 if self._hurts_me(s, me, "famine", what) else 0.0
             if sc > score:
                 best, score = i, sc
         return best
@@ -908,16 +912,16 @@ class HeuristicBot(KindBot):
                         len(s.cat.map.region_villages[r]) for r in s.disasters if s.governed(r)
                     )
                 elif where in s.cat.map.region_villages:
-                    sc = len(s.cat.map.region_villages[where])
+                    sc = float(len(s.cat.map.region_villages[where]))
                 else:
-                    sc = len(s.cat.map.fief_villages[where])
+                    sc = float(len(s.cat.map.fief_villages[where]))
                 sc -= 0.1 * i
             elif label.startswith("seat "):
                 nid, title = data
                 n = s.nobles[nid]
-                sc = 10 if n.seat == me else 5 if s.friendly(me, n.seat) else -5
+                sc = 10.0 if n.seat == me else 5.0 if s.friendly(me, n.seat) else -5.0
                 if weak is not None and nid == weak.id:
-                    sc = 1
+                    sc = 1.0
                 sc += {"master-of-coin": 0.3, "master-of-laws": 0.2}.get(title, 0)
                 if hand is not None and not s.friendly(me, hand.seat) and title == "master-of-laws":
                     sc += 1  # the only seat a rival Hand cannot refuse
@@ -926,7 +930,7 @@ class HeuristicBot(KindBot):
             elif label.startswith("judge "):
                 n = s.nobles[data]
                 if s.friendly(me, n.seat):
-                    sc = -100
+                    sc = -100.0
                 else:
                     sc = self._noble_value(s, n) + (3 if n.seat == leader else 0)
             elif label.startswith("uprising at "):
@@ -935,7 +939,7 @@ class HeuristicBot(KindBot):
                 if any(s.friendly(me, p) for p in vil.units) or any(
                     s.friendly(me, s.nobles[n].seat) for n in vil.nobles
                 ):
-                    sc = -100
+                    sc = -100.0
                 else:
                     sc = sum(sum(c) for c in vil.units.values()) + (
                         2 if vil.controller == leader else 0
@@ -947,13 +951,13 @@ class HeuristicBot(KindBot):
                 sc = -100 if s.friendly(me, n.seat) else self._noble_value(s, n) + 1
             elif label.startswith("crown "):
                 n = s.nobles[data]
-                sc = 1 + (n.zone == "board")
+                sc = 1.0 + (n.zone == "board")
             elif label.startswith("end "):
                 r = data
                 sc = sum(1 for v in s.cat.map.region_villages[r] if s.villages[v].controller == me)
             elif label.startswith(("maester at ", "troops at ")):
                 v = data
-                sc = 1 if target is not None and s.cat.map.fief_of[v] == target else 0
+                sc = 1.0 if target is not None and s.cat.map.fief_of[v] == target else 0.0
             if sc > score:
                 best, score = i, sc
         return best
@@ -1147,7 +1151,7 @@ class HeuristicBot(KindBot):
         for i, opt in enumerate(d.options):
             v = opt.data
             fief = s.cat.map.fief_of[v]
-            sc: float = (2 if fief == target else 0) + (1 if fief == home else 0)
+            sc: float = (2.0 if fief == target else 0.0) + (1.0 if fief == home else 0.0)
             sc += 0.2 * s.troop_count(v, me)
             if sc > score:
                 best, score = i, sc
@@ -1506,7 +1510,7 @@ class HeuristicBot(KindBot):
                 dice_for(s, mine) - penalty > 0
                 and mine >= self._edge(s, v, self._target_fief(s, me)) * theirs
             ):
-                sc = 2 + mine - theirs
+                sc = 2.0 + mine - theirs
             else:
                 continue
             if sc > score:

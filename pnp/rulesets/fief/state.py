@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pnp.compiled import mypyc_attr
 from pnp.rulesets.fief.catalog import Catalog, NobleCard
 
 PHASES = ("setup", "hear_ye", "cards", "income", "purchase", "movement", "battles", "wall", "end")
@@ -26,6 +27,13 @@ HIDDEN = "hidden"
 ZONES = ("deck", "board", "captive", "aside", "dead", "out")
 
 
+# The copies below start from ``Class.__new__(Class)`` and set every field
+# themselves. Compiled with mypyc, ``__new__`` also runs ``__init__`` (and fails
+# for want of its arguments) unless the class allows interpreted subclasses, which
+# keeps Python's meaning: ``__new__`` makes an empty object and nothing more.
+# (``serializable=True`` should too, but mypy 2.4.1's mypyc then never runs
+# ``__init__`` for a call from interpreted code.)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Seat:
     """One player: House, gold, hand, Character deck, stock and markers."""
 
@@ -78,6 +86,7 @@ class Seat:
         self.start_council: list[str] = []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (see Seat)
 class Noble:
     """A Noble in the game: where he is and what he holds."""
 
@@ -147,6 +156,7 @@ class Noble:
         return self.zone in ("board", "captive", "aside", "wall")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (see Seat)
 class Village:
     """One Village: units by seat, Nobles present, buildings, control."""
 
@@ -260,6 +270,7 @@ class _Published:
         self.village_keys = village_keys
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (see Seat)
 class FiefState:
     """The whole game."""
 
@@ -605,9 +616,7 @@ class FiefState:
         decks sorted, draw piles blanked), face-down markers of other seats
         removed. The copy is frozen in time: later moves do not change it.
         """
-        c = FiefState.__new__(FiefState)
-        c.__dict__.update(self.__dict__)
-        c._published = None
+        c = self._shallow_copy()
         me = self.seats[seat]
         seats = []
         for other in self.seats:
@@ -663,6 +672,66 @@ class FiefState:
         c.hidden_bids = {k: v for k, v in self.hidden_bids.items() if k == seat}
         split = self.hidden_split
         c.hidden_split = split if split is not None and split[0] == seat else None
+        return c
+
+    def _shallow_copy(self) -> FiefState:
+        """A new state whose every field is this one's (the same objects, not copies).
+
+        Spelt out field by field: a state compiled with mypyc (``pnp/compiled.py``)
+        has no ``__dict__`` to copy. :meth:`public_copy` then replaces what a view
+        must not share or see; ``tests/rulesets/fief/test_view.py`` checks that
+        every field set in :meth:`__init__` is named here.
+        """
+        c = FiefState.__new__(FiefState)
+        c.cat = self.cat
+        c.players = self.players
+        c.tactics = self.tactics
+        c.winter = self.winter
+        c.concession = self.concession
+        c.nights_watch = self.nights_watch
+        c.seats = self.seats
+        c.nobles = self.nobles
+        c.roster = self.roster
+        c.villages = self.villages
+        c.holder = self.holder
+        c.round = self.round
+        c.phase = self.phase
+        c.first = self.first
+        c.starting_player = self.starting_player
+        c.fortune = self.fortune
+        c.fortune_discard = self.fortune_discard
+        c.court = self.court
+        c.court_discard = self.court_discard
+        c.removed = self.removed
+        c.season = self.season
+        c.copies_waiting = self.copies_waiting
+        c.disasters = self.disasters
+        c.rainy = self.rainy
+        c.famished = self.famished
+        c.taxes = self.taxes
+        c.title_cards = self.title_cards
+        c.idols_destroyed = self.idols_destroyed
+        c.heir_played = self.heir_played
+        c.minted = self.minted
+        c.shared_stock = self.shared_stock
+        c.result = self.result
+        c.forced_dice = self.forced_dice
+        c.battles_fought = self.battles_fought
+        c.ships_pass = self.ships_pass
+        c.hidden_votes = self.hidden_votes
+        c.election = self.election
+        c.hidden_bids = self.hidden_bids
+        c.hidden_split = self.hidden_split
+        c.fortune_top = self.fortune_top
+        c.focus = self.focus
+        c.votes_placed = self.votes_placed
+        c.wall_marker = self.wall_marker
+        c.castles = self.castles
+        c.supplies = self.supplies
+        c.recruits = self.recruits
+        c.recruit_supply = self.recruit_supply
+        c.defenders = self.defenders
+        c._published = None
         return c
 
     def _public_board(self) -> tuple[dict[str, Noble], dict[int, list[Noble]], list[Village]]:

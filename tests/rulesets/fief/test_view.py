@@ -3,15 +3,17 @@ view before, still fresh and frozen in time."""
 
 from __future__ import annotations
 
-import copy
+import ast
 import random
 from typing import Any
 
+from pnp import compiled
 from pnp.content import LoadedContent
 from pnp.engine import GameConfig
 from pnp.engine.testing import view_leaks
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.bots import HeuristicBot
+from pnp.rulesets.fief.catalog import NobleCard
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.state import (
     HIDDEN,
@@ -24,6 +26,44 @@ from pnp.rulesets.fief.state import (
 )
 from tests.rulesets.fief.games import play_random
 
+#: state.py's classes as written (a module compiled with mypyc keeps neither the
+#: ``__dict__`` nor the ``__slots__`` of its classes to list their fields)
+SOURCE = {
+    node.name: node
+    for node in ast.parse(compiled.source_path("pnp.rulesets.fief.state").read_text()).body
+    if isinstance(node, ast.ClassDef)
+}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """The ``__slots__`` the class declares in state.py."""
+    for node in SOURCE[cls.__name__].body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets
+        ):
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError(f"{cls.__name__} declares no __slots__")
+
+
+def _assigned(method: str, name: str) -> list[str]:
+    """The fields ``FiefState.<method>`` sets on ``name`` (``name.x = …``), in order."""
+    fn = next(
+        n for n in SOURCE["FiefState"].body if isinstance(n, ast.FunctionDef) and n.name == method
+    )
+    fields: list[str] = []
+    for node in ast.walk(fn):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        for t in targets:
+            is_field = isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+            if is_field and t.value.id == name and t.attr not in fields:
+                fields.append(t.attr)
+    return fields
+
+
+STATE_FIELDS = _assigned("__init__", "self")
+
 
 def _fields(x: Any) -> Any:
     """Every field of ``x``, all the way down, as plain comparable data.
@@ -34,9 +74,12 @@ def _fields(x: Any) -> Any:
         return (type(x).__name__, x)
     if isinstance(x, FiefState):
         skip = ("cat", "_published")
-        return {k: _fields(v) for k, v in sorted(x.__dict__.items()) if k not in skip}
+        return {k: _fields(getattr(x, k)) for k in sorted(STATE_FIELDS) if k not in skip}
     if isinstance(x, Seat | Noble | Village):
-        return (type(x).__name__, tuple((name, _fields(getattr(x, name))) for name in x.__slots__))
+        return (
+            type(x).__name__,
+            tuple((name, _fields(getattr(x, name))) for name in _slots(type(x))),
+        )
     if isinstance(x, dict):
         return ("dict", tuple((k, _fields(v)) for k, v in x.items()))
     if isinstance(x, list | tuple):
@@ -48,9 +91,27 @@ def _fields(x: Any) -> Any:
 
 def _fresh(state: FiefState, seat: int) -> FiefState:
     """A public copy made from scratch, sharing nothing with earlier views."""
-    alone = copy.copy(state)
-    alone._published = None
+    alone = state._shallow_copy()  # with no published board to share
     return alone.public_copy(seat)
+
+
+def test_the_shallow_copy_names_every_field(content: LoadedContent) -> None:
+    """``_shallow_copy`` spells out the fields (a compiled state has no ``__dict__``):
+    every field ``__init__`` sets, each the very object of the state copied."""
+    assert sorted(_assigned("_shallow_copy", "c")) == sorted(STATE_FIELDS)
+    game = RULESET.new_game(content, GameConfig(4), 2)
+    for _ in range(50):
+        game.apply(0)
+    c = game.s._shallow_copy()
+    assert c._published is None
+    for name in STATE_FIELDS:
+        mine, theirs = getattr(c, name), getattr(game.s, name)
+        if name == "_published":
+            continue
+        if isinstance(mine, int):  # a compiled state boxes its ints afresh at each read
+            assert mine == theirs, name
+        else:
+            assert mine is theirs, name
 
 
 def test_views_equal_fresh_copies_and_stay_frozen(content: LoadedContent) -> None:
@@ -107,18 +168,38 @@ def test_a_view_does_not_follow_a_noble_or_village_changed_in_place(
     assert "king" in after.state.nobles[noble.id].titles
 
 
+def _other(value: Any, card: NobleCard) -> Any:
+    """A value unequal to ``value`` of the field's own type (all a compiled Noble or
+    Village takes): ``card`` stands in for a Noble's card."""
+    if isinstance(value, NobleCard):
+        assert card != value
+        return card
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if value is None or isinstance(value, str):
+        return f"{value}-changed"
+    if isinstance(value, list):
+        return [*value, "changed"]
+    if isinstance(value, dict):
+        return {**value, -1: []}
+    raise AssertionError(f"no other value for {value!r}")
+
+
 def test_field_tuples_cover_every_slot(content: LoadedContent) -> None:
     """A view shares a copy only if every field matches: a new slot must join the tuple."""
     game = RULESET.new_game(content, GameConfig(4), 2)
     s = game.s
-    noble = next(iter(s.nobles.values()))
+    noble, second = list(s.nobles.values())[:2]
+    other_card = second.card
     village = s.villages[0]
     for obj, fields in ((noble, noble_fields), (village, village_fields)):
         assert fields([obj.copy()]) == fields([obj])
-        assert len(fields([obj])[0]) == len(type(obj).__slots__)
-        for name in type(obj).__slots__:
+        assert len(fields([obj])[0]) == len(_slots(type(obj)))
+        for name in _slots(type(obj)):
             changed = obj.copy()
-            setattr(changed, name, object())
+            setattr(changed, name, _other(getattr(obj, name), other_card))
             assert fields([changed]) != fields([obj]), f"{type(obj).__name__}.{name}"
 
 

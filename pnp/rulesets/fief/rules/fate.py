@@ -121,13 +121,13 @@ def grant(g: FiefGame, noble: Noble, title: str, *, may_decline: bool = True) ->
     options: list[Option] = []
     if may_decline:
         options.append(Option(f"decline {title}", ("decline", None, None)))
-    for old in sorted(noble.titles):
-        info = s.cat.titles[old]
+    for held in sorted(noble.titles):
+        info = s.cat.titles[held]
         if info.kind != kind or info.royal:
             continue
-        options.append(Option(f"return {old}", ("return", old, None)))
-        for r in receivers(s, old, noble):
-            options.append(Option(f"pass {old} to {r.id}", ("pass", old, r.id)))
+        options.append(Option(f"return {held}", ("return", held, None)))
+        for r in receivers(s, held, noble):
+            options.append(Option(f"pass {held} to {r.id}", ("pass", held, r.id)))
     if not options:
         g.emit("title_declined", noble.seat, noble=noble.id, title=title)
         return False
