@@ -7,16 +7,22 @@ import math
 from collections.abc import Callable
 
 import pytest
+from pypdf.generic import ContentStream
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.geometry import Box, Transform
 from pnp.render.marks import (
+    BAR_LENGTH,
+    CUT_GREY,
     ScaleBar,
+    Segment,
     draw_fold,
     draw_outlines,
     draw_scale_bar,
+    draw_segments,
     hex_points,
     scale_bar,
+    shape_path,
 )
 from pnp.render.units import mm
 from tests.render.pdfcheck import reader
@@ -32,6 +38,49 @@ def page_operators(draw: Callable[[Canvas], None]) -> list[str]:
     data = reader(out.getvalue()).pages[0].get_contents()
     assert data is not None
     return [line.strip() for line in data.get_data().decode("latin-1").split("\n")]
+
+
+def drawn_paths(draw: Callable[[Canvas], None]) -> list[tuple[str, list[tuple[float, float]]]]:
+    """Each path ``draw(canvas)`` painted or clipped by: how it ended (``S``, ``W n`` …)
+    and every point of it (control points too) in page coordinates."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(200, 200), pageCompression=0)
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    pdf = reader(out.getvalue())
+    ops = ContentStream(pdf.pages[0].get_contents(), pdf).operations
+    ctm, stack = Transform(), []
+    paths: list[tuple[str, list[tuple[float, float]]]] = []
+    points: list[tuple[float, float]] = []
+    clip = ""
+    for operands, op in ops:
+        nums = [float(v) for v in operands] if op in (b"cm", b"m", b"l", b"c", b"re") else []
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = Transform(*nums).then(ctm)
+        elif op in (b"m", b"l", b"c"):
+            points += [ctm.apply(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
+        elif op == b"re":
+            x, y, w, h = nums
+            points += [ctm.apply(x, y), ctm.apply(x + w, y + h)]
+        elif op in (b"W", b"W*"):
+            clip = op.decode() + " "
+        elif op == b"n" and not points:
+            pass  # reportlab starts each path afresh
+        elif op in (b"S", b"s", b"f", b"F", b"B", b"b", b"n", b"f*", b"B*", b"b*"):
+            paths.append((clip + op.decode(), points))
+            points, clip = [], ""
+    return paths
+
+
+def bounds(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """The extent of some points: left, bottom, right, top, to a thousandth of a point."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (round(min(xs), 3), round(min(ys), 3), round(max(xs), 3), round(max(ys), 3))
 
 
 def test_a_fold_line_is_thin_grey_and_dashed_3mm_on_1_5mm() -> None:
@@ -94,3 +143,104 @@ def test_the_scale_bar_is_ten_touching_10mm_blocks_alternating_black_and_white()
         assert (x, y, w) == (pytest.approx(i * 10 * mm), 0, pytest.approx(10 * mm)), i
     fills = [op for op in ops if op in ("0 0 0 rg", "1 1 1 rg")]
     assert fills[:10] == ["0 0 0 rg", "1 1 1 rg"] * 5
+
+
+def test_a_round_token_s_path_is_a_circle_on_its_centre_grown_by_the_bleed() -> None:
+    """The clip of a round token's art (and of its bleed): a circle of radius w/2 + grow
+    round the piece's centre, drawn as curves (not a square)."""
+
+    def draw(c: Canvas) -> None:
+        c.drawPath(shape_path(c, "round", 30, 40, 2), stroke=1, fill=0)
+
+    ((how, points),) = drawn_paths(draw)
+    assert how == "S"
+    assert bounds(points) == (-2.0, 3.0, 32.0, 37.0)
+    ends = points[::3]  # each curve's end point (the first is the move)
+    assert len(ends) == 5 and all(math.isclose(math.dist(p, (15, 20)), 17) for p in ends)
+
+
+def test_a_hex_token_s_path_joins_its_six_corners_and_closes() -> None:
+    ops = page_operators(lambda c: c.drawPath(shape_path(c, "hex", 30, 40), stroke=1, fill=0))
+    (path,) = [op for op in ops if op.endswith(" h")]
+    expected = " ".join(
+        f"{x:g} {y:g} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(hex_points(30, 40))
+    )
+    assert path == f"n {expected} h"
+
+
+def test_a_square_token_s_path_is_its_box_grown_on_every_side() -> None:
+    for shape in ("rect", "square"):
+        ((_, points),) = drawn_paths(lambda c, s=shape: c.drawPath(shape_path(c, s, 30, 40, 2)))
+        assert points == [(-2, -2), (32, 42)], shape
+
+
+def test_cut_outlines_follow_each_piece_exactly_grey_and_0_3pt() -> None:
+    """Every piece's outline, in page coordinates: a circle of the piece's own size (not
+    grown), a hexagon through its corners, and each rectangle (all of them) at its place."""
+    pieces = [
+        ("round", 30.0, 30.0, Transform.translate(10, 10)),
+        ("hex", 30.0, 34.0, Transform.translate(60, 10)),
+        ("rect", 20.0, 10.0, Transform.translate(100, 100)),
+        ("square", 12.0, 12.0, Transform.translate(150, 150)),
+    ]
+    ops = page_operators(lambda c: draw_outlines(c, pieces))
+    assert ".3 w" in ops
+    assert f"{CUT_GREY:g} G".lstrip("0") in ops
+    paths = drawn_paths(lambda c: draw_outlines(c, pieces))
+    assert [how for how, _ in paths] == ["S", "S", "S", "S"]
+    circle, hexagon, rect, square = (bounds(points) for _, points in paths)
+    assert circle == (10.0, 10.0, 40.0, 40.0)
+    assert hexagon == (60.0, 10.0, 90.0, 44.0)
+    assert len(paths[0][1]) > 4  # curves, not a box's two corners
+    assert sorted(paths[1][1]) == sorted((60 + x, 10 + y) for x, y in hex_points(30, 34))
+    assert rect == (100.0, 100.0, 120.0, 110.0)
+    assert square == (150.0, 150.0, 162.0, 162.0)
+
+
+def test_outlines_clipped_to_a_box_clip_without_painting_the_clip() -> None:
+    """A board tile's outline is clipped to the tile: the clip path is the box, neither
+    stroked nor filled, and comes before the outline."""
+    pieces = [("rect", 180.0, 180.0, Transform.translate(10, 10))]
+    paths = drawn_paths(lambda c: draw_outlines(c, pieces, clip=Box(20, 30, 100, 50)))
+    assert paths[0] == ("W* n", [(20.0, 30.0), (120.0, 80.0)])
+    assert paths[1][0] == "S"
+
+
+def test_marks_are_black_and_drawn_every_one_and_none_draws_nothing() -> None:
+    segments = [Segment(0, 10, 20, 10), Segment(30, 0, 30, 15)]
+    ops = page_operators(lambda c: draw_segments(c, segments, width=0.25))
+    assert ops[1:] == [
+        "q",
+        "0 0 0 RG",
+        ".25 w",
+        "n",
+        "0 10 m 20 10 l",
+        "30 0 m 30 15 l",
+        "S",
+        "Q",
+        "",
+        "",
+    ]
+    assert page_operators(lambda c: draw_segments(c, []))[1:] == ["", ""]
+
+
+@pytest.mark.parametrize("side", ["bottom", "top", "left", "right"])
+def test_the_scale_bar_takes_the_only_margin_with_room_centred_along_it(side: str) -> None:
+    """Art fills the page but for one margin: the bar goes there, along it (horizontal in
+    the top and bottom margins, vertical at the sides), centred, inside the page and
+    clear of the art."""
+    pw, ph = 595.0, 842.0
+    art = {
+        "bottom": Box(0, 60, pw, ph - 60),
+        "top": Box(0, 0, pw, ph - 60),
+        "left": Box(60, 0, pw - 60, ph),
+        "right": Box(0, 0, pw - 60, ph),
+    }[side]
+    bar = scale_bar((pw, ph), [art])
+    assert bar.horizontal is (side in ("bottom", "top"))
+    box = bar.box
+    assert box.x >= 0 and box.y >= 0 and box.right <= pw and box.top <= ph
+    assert box.right <= art.x or box.x >= art.right or box.top <= art.y or box.y >= art.top
+    centre = (box.x + box.right) / 2 if bar.horizontal else (box.y + box.top) / 2
+    assert math.isclose(centre, (pw if bar.horizontal else ph) / 2, abs_tol=1e-6)
+    assert math.isclose(max(box.w, box.h), BAR_LENGTH + 2 * mm + bar.note_width)
