@@ -192,9 +192,9 @@ class HeuristicBot(KindBot):
         """The Fief whose Title this player works towards: the least effort to complete."""
         return self._per_decision(s, ("target", me), lambda: self._work_out_target(s, me))
 
-    @staticmethod
-    def _work_out_target(s: FiefState, me: int) -> str | None:
-        """:meth:`_target_fief` from scratch."""
+    def _work_out_target(self, s: FiefState, me: int) -> str | None:
+        """:meth:`_target_fief` from scratch (a method, not static, so a subclass may
+        override it: compiled, a static method is called directly)."""
         cat = s.cat
         home = s.seats[me].home
         if home is not None and s.holder[cat.fief_title[home]] is None:
