@@ -32,8 +32,9 @@ the same environment, that ``pnp`` comes from ``mutants/`` and runs as pure Pyth
 At the end it prints, per package, the mutants killed, survived, timed out, reached
 by no test, equivalent (allow-listed in bench/mutate-equivalent.txt; a survivor
 or an unreached mutant listed there counts as equivalent), the total and the kill
-rate (killed + timeout) / (total - equivalent), then the survivors by name and the
-allow-list lines that name no surviving mutant (an edit above a mutant renumbers it).
+rate (killed + timeout) / (total - equivalent), then the survivors by name, the
+allow-list lines that name no surviving mutant (an edit above a mutant renumbers it)
+and the allow-listed mutants that timed out.
 ``cd .mutate/<module> && mutmut show NAME`` shows one.
 
 This is a bench, not a check: it is not part of .ci/run.
@@ -317,8 +318,8 @@ def report(chosen: list[str]) -> None:
         statuses = results(module)
         if not statuses:
             continue
-        stale += stale_entries(module, statuses, allowed)
-        timed_out += stale_entries(module, statuses, allowed, "timeout")
+        stale += allow_listed_as(module, statuses, allowed, "killed")
+        timed_out += allow_listed_as(module, statuses, allowed, "timeout")
         for name, status in sorted(statuses.items()):
             if status in ("survived", "no tests") and name in allowed:
                 status = "equivalent"
@@ -363,14 +364,15 @@ def report(chosen: list[str]) -> None:
             print("  " + name)
 
 
-def stale_entries(
-    module: str, statuses: dict[str, str], allowed: dict[str, str], status: str = "killed"
+def allow_listed_as(
+    module: str, statuses: dict[str, str], allowed: dict[str, str], status: str
 ) -> list[str]:
-    """Allow-listed names of ``module`` that its last run (``statuses``) killed or did not
-    make: after an edit renumbers a function's mutants, such a line names another one.
+    """Allow-listed names of ``module`` to which its last run (``statuses``) gave ``status``.
 
-    With ``status="timeout"``, those that hit their CPU limit instead: an equivalent
-    mutant may on a loaded machine, so they are listed apart, to be read, not dropped.
+    ``"killed"`` (a name the run did not make counts so too) marks a stale line: after
+    an edit renumbers a function's mutants, it names another one. ``"timeout"`` marks
+    one that hit its CPU limit: an equivalent mutant may on a loaded machine, so those
+    are listed apart, to be read, not dropped.
     """
     prefix = module.removesuffix(".py").replace("/", ".") + "."
     return [

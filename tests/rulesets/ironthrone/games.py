@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 from pnp.content import LoadedContent
@@ -28,3 +30,15 @@ def first_character_free(content: LoadedContent[Any]) -> IronThroneGame:
         decision = game.decision()
     assert game.ref.t.char_seat[0] == 0 and game.ref.leader[0] != 0
     return game
+
+
+def with_game_rule(root: Path, old: str, new: str) -> LoadedContent[Any]:
+    """The shipped content, copied under ``root``, with one piece of ``game.yaml``
+    (``old``, which must be there) changed to ``new``: a designer's changed number."""
+    folder = root / "ironthrone"
+    shutil.copytree(RULESET.content_dir(), folder)
+    rules = folder / "game.yaml"
+    text = rules.read_text()
+    assert old in text
+    rules.write_text(text.replace(old, new, 1))
+    return RULESET.load(root)

@@ -21,7 +21,7 @@ from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.rules.moves import drop
 from pnp.rulesets.ironthrone.rules.turn import Referee
 from pnp.rulesets.ironthrone.state import ALIVE, CHALLENGER, DEFENDER
-from tests.rulesets.ironthrone.games import first_character_free
+from tests.rulesets.ironthrone.games import first_character_free, with_game_rule
 
 
 def nine_houses(root: Path) -> Path:
@@ -282,13 +282,7 @@ def test_a_torment_worth_no_power_leaves_the_character_alone(
     """IT-HOST-09 with a designer's ``torment: {character: 0}``: tormenting a living
     character's card then moves no power and records no power removed; removing
     no power from a character moves none."""
-    folder = tmp_path / "ironthrone"
-    shutil.copytree(RULESET.content_dir(), folder)
-    rules = folder / "game.yaml"
-    text = rules.read_text()
-    assert "character: 4," in text
-    rules.write_text(text.replace("character: 4,", "character: 0,", 1))
-    changed = RULESET.load(tmp_path)
+    changed = with_game_rule(tmp_path, "character: 4,", "character: 0,")
     seats = [
         {"house": "stark", "leader": "stark-lord-e", "hostages": ["lannister-jaime-card"]},
         {"house": "lannister", "leader": "lannister-lord-e"},

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +10,7 @@ import pytest
 from pnp.content import LoadedContent
 from pnp.engine.game import GameConfig
 from pnp.rulesets.ironthrone import RULESET
+from tests.rulesets.ironthrone.games import with_game_rule
 
 LORDS = [
     {"id": f"{h}-x", "type": "leader", "house": h, "name": "X"}
@@ -58,13 +58,7 @@ def test_a_new_game_is_in_round_1_while_leaders_are_chosen(content: LoadedConten
 def test_a_torment_worth_no_power_takes_none(content: LoadedContent[Any], tmp_path: Path) -> None:
     """IT-HOST-10 with a designer's ``torment: {other: 0}``: tormenting a house card
     then takes no power and asks for no character to take it from."""
-    folder = tmp_path / "ironthrone"
-    shutil.copytree(RULESET.content_dir(), folder)
-    rules = folder / "game.yaml"
-    text = rules.read_text()
-    assert "other: 1}" in text
-    rules.write_text(text.replace("other: 1}", "other: 0}"))
-    changed = RULESET.load(tmp_path)
+    changed = with_game_rule(tmp_path, "other: 1}", "other: 0}")
     seats = [
         {"house": "stark", "leader": "stark-x", "hostages": ["lannister-hostility-3"]},
         {"house": "lannister", "leader": "lannister-x"},
