@@ -67,6 +67,8 @@ class FlowGame(NativeGame):
         self._moves = 0
         self._checked_move = -2
         self._checked_round = -1
+        #: the invariants due after a move of each set of event kinds seen (:meth:`_due`)
+        self._due_after: dict[frozenset[str], tuple[Any, ...]] = {}
 
     def begin(self, flow: Flow) -> None:
         """Run ``flow`` to its first decision; what it emits until then is the set-up's."""
@@ -146,8 +148,17 @@ class FlowGame(NativeGame):
         self._checked_round = rnd
         if not gated:
             return all_violations(self, self.invariants)
-        kinds = self.move_kinds()
-        return [line for inv in self.invariants if inv.due(kinds) for line in inv.check(self)]
+        return [line for inv in self._due(self.move_kinds()) for line in inv.check(self)]
+
+    def _due(self, kinds: set[str]) -> tuple[Any, ...]:
+        """The invariants a move of ``kinds`` may have broken, worked out once per set:
+        a game's moves repeat a few dozen sets of event kinds, most of them the empty
+        one, and asking every invariant after every move cost more than most checks."""
+        key = frozenset(kinds)
+        due = self._due_after.get(key)
+        if due is None:
+            due = self._due_after[key] = tuple(inv for inv in self.invariants if inv.due(kinds))
+        return due
 
     def settle(self) -> None:
         """Make every standing rule hold again before anyone acts: each rule whose

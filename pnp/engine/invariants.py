@@ -65,8 +65,9 @@ def surface_violations(game: Game, decision: Decision | None) -> list[str]:
         )
     if not decision.options:
         out.append(f"{decision.kind} decision for seat {decision.seat} offers no options")
-    labels = [o.label for o in decision.options]
-    if len(set(labels)) != len(labels):
+    options = decision.options
+    if len({o.label for o in options}) != len(options):  # checked after every move: one set
+        labels = decision.labels()
         twice = sorted({label for label in labels if labels.count(label) > 1})
         out.append(f"{decision.kind} decision repeats option labels: {', '.join(twice)}")
     return out

@@ -6,6 +6,7 @@ import pytest
 
 from pnp.engine.flow import Flow, FlowEnd, FlowGame, IllegalMoveError, ask, offer
 from pnp.engine.game import Option, Result
+from pnp.engine.invariants import Invariant
 
 
 class Won(FlowEnd):
@@ -136,3 +137,42 @@ def test_offer_asks_the_named_seat() -> None:
 def test_a_decision_without_options_is_a_rules_bug_naming_its_kind() -> None:
     with pytest.raises(AssertionError, match="a muster decision without options"):
         next(ask(0, "muster", []))
+
+
+def _counting(name: str, ran: list[str]) -> Invariant:
+    """An invariant named ``name`` that holds and notes each time it is checked."""
+
+    def check(game: object) -> list[str]:
+        ran.append(name)
+        return []
+
+    return Invariant(name, check, frozenset({name}) if name != "always" else frozenset())
+
+
+def test_invariants_run_after_the_moves_that_may_break_them_and_all_at_the_first_check() -> None:
+    ran: list[str] = []
+
+    class Watched(Race):
+        invariants = (
+            _counting("always", ran),
+            _counting("stepped", ran),
+            _counting("deal", ran),
+        )
+
+    game = Watched(5, pause=True)
+    assert game.invariant_violations() == []
+    assert ran == ["always", "stepped", "deal"]  # the first check: every one
+    game.apply(0)  # "begin": a move with no events
+    ran.clear()
+    assert game.invariant_violations() == []
+    assert ran == ["always"]
+    for _ in range(2):  # the same kinds twice: the same checks each time
+        game.apply(0)
+        ran.clear()
+        game.invariant_violations()
+        assert ran == ["always", "stepped"]
+    game.apply(0)
+    game.apply(0)  # a move left unchecked: the next check runs them all
+    ran.clear()
+    game.invariant_violations()
+    assert ran == ["always", "stepped", "deal"]

@@ -143,19 +143,21 @@ class Catalog:
             cached = self.extra[key] = tuple(self.house_stock(house, tactics))
         return cached
 
-    def card_totals(self, winter: bool) -> Counter[str]:
+    def card_totals(self, winter: bool) -> dict[str, int]:
         """Every Fortune and Court card in the game, by id (the Winter copies with ``winter``).
 
-        Cached: callers compare with it and must not change it.
+        Cached: callers compare with it and must not change it. A plain dict, not
+        a Counter: the invariant check compares it after most card moves, and two
+        plain dicts compare in C where a Counter's ``==`` runs interpreted code.
         """
         key = f"card_totals:{winter}"
         cached = self.extra.get(key)
         if cached is None:
-            cached = Counter(self.fortune_deck) + Counter(self.court_deck)
+            counts = Counter(self.fortune_deck) + Counter(self.court_deck)
             if winter:
                 for cards in self.season_copies.values():
-                    cached.update(cards)
-            self.extra[key] = cached
+                    counts.update(cards)
+            cached = self.extra[key] = dict(counts)
         return cached
 
     def start_units(self, house: str) -> dict[str, int]:
