@@ -58,8 +58,7 @@ class CompileReferee(MypycBuildHook):
             super().initialize(version, build_data)
         except Exception as exc:  # no compiler, no headers: pure Python still works
             self.clean([version])
-            lines = str(exc).strip().splitlines()
-            why = lines[-1] if lines else type(exc).__name__
+            why = _load_compiled(self.root).build_failure(str(exc) or type(exc).__name__)
             self.app.display_warning(
                 f"pnp: could not compile the referee ({why}); installing pure Python (slower)"
             )

@@ -211,3 +211,19 @@ def describe() -> str:
         "'pip install -e .' compiles them again",
         "forced": f"pure Python: {PURE_ENV} is set",
     }[state]
+
+
+def build_failure(output: str, most: int = 3) -> str:
+    """Why a compile failed, in one line, from what the compiler printed.
+
+    The build hook (``hatch_build.py``) shows it before installing pure Python.
+    Its first ``most`` error lines (a mypy type error, a missing ``Python.h``,
+    no C compiler) say why; mypyc's warnings and summary, often the last lines,
+    do not. With no error line, the last line is all there is to show.
+    """
+    lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
+    errors = [line for line in lines if "error:" in line]
+    if not errors:
+        return lines[-1] if lines else "no output"
+    more = len(errors) - most
+    return "; ".join(errors[:most]) + (f" (and {more} more)" if more > 0 else "")

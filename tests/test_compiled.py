@@ -113,3 +113,35 @@ def test_compiled_and_pure_play_the_same_games() -> None:
     ]
     assert len(games[0]) == 5 * 3 * 2
     assert games[0] == games[1]
+
+
+MYPYC_FAILED = """Error while invoking Mypyc:
+pnp/engine/runner.py:12: error: Incompatible types in assignment  [assignment]
+pnp/engine/runner.py:40: error: Name "x" is not defined  [name-defined]
+Found 2 errors in 1 file (checked 31 source files)
+pnp/engine/agents.py:69: warning: Treating generator comprehension as list
+"""
+
+
+def test_a_failed_build_names_its_errors_not_its_last_warning() -> None:
+    why = compiled.build_failure(MYPYC_FAILED)
+    assert why == (
+        "pnp/engine/runner.py:12: error: Incompatible types in assignment  [assignment]; "
+        'pnp/engine/runner.py:40: error: Name "x" is not defined  [name-defined]'
+    )
+
+
+def test_a_failed_build_shows_a_few_errors_and_counts_the_rest() -> None:
+    output = "\n".join(f"pnp/a.py:{n}: error: bad" for n in range(1, 6))
+    why = compiled.build_failure(output)
+    assert why.count("error: bad") == 3 and why.endswith("(and 2 more)")
+
+
+def test_a_missing_compiler_is_named() -> None:
+    missing = "error: command 'gcc' failed: No such file or directory"
+    assert compiled.build_failure(f"building 'pnp' extension\n{missing}\n") == missing
+
+
+def test_a_failed_build_without_error_lines_shows_its_last_line() -> None:
+    assert compiled.build_failure("Error while invoking Mypyc:\nKilled\n\n") == "Killed"
+    assert compiled.build_failure("  \n") == "no output"
