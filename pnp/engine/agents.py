@@ -66,7 +66,7 @@ BUILTIN_AGENTS: dict[str, type[Any]] = {"random": RandomAgent, SEARCH_AGENT: Sea
 
 def agent_names(ruleset: Ruleset) -> list[str]:
     """The agent names ``ruleset`` offers: ``random`` first, then its own bots."""
-    return [*BUILTIN_AGENTS, *(n for n in ruleset.agents if n not in BUILTIN_AGENTS)]
+    return [*BUILTIN_AGENTS, *[n for n in ruleset.agents if n not in BUILTIN_AGENTS]]
 
 
 def agent_name(ruleset: Ruleset, name: str) -> str:

@@ -281,7 +281,7 @@ def _wall(s: FiefState) -> list[str]:
             out.append("Night's Watch pieces in play without the expansion")
         return out
     nw = s.cat.rules.nights_watch
-    per_seat = Counter(n.seat for n in wall)
+    per_seat = Counter([n.seat for n in wall])
     for seat, count in per_seat.items():
         if count > nw.brothers_per_house:
             out.append(f"seat {seat} has {count} Brothers")
