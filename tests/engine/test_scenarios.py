@@ -8,6 +8,7 @@ import pytest
 
 from pnp.content import ContentError
 from pnp.engine.scenarios import ScenarioRunner
+from pnp.engine.scenarios.matching import matches
 from pnp.rulesets import find_ruleset
 from tests.fixtures.haggle import SCENARIOS
 
@@ -227,6 +228,14 @@ expect:
     text = fail_text(runner, path)
     assert "len(deck)" in text and "expected: true" in text
     assert "seats[0].gold" not in text  # 2.0 equals 2
+
+
+def test_an_empty_mapping_expects_nothing_there(runner, write) -> None:
+    # {} says "empty", not "any mapping": seat 0 has fields, so this fails
+    path = write(BASE + "expect:\n  state:\n    seats[0]: {}\n")
+    assert "seats[0]" in fail_text(runner, path)
+    assert matches({}, {}) and not matches({}, {"gold": 1}) and not matches({}, [])
+    assert matches({"a": {}}, {"a": {}, "b": 2}) and not matches({"a": {}}, {"a": {"c": 1}})
 
 
 def test_invariant_violation_fails_the_scenario(runner, write) -> None:

@@ -2,8 +2,9 @@
 
 - A value matches when it is equal, with three refinements: an expected
   mapping matches any mapping holding at least its keys with matching values
-  (subset matching, recursively); lists and tuples compare item by item; and
-  ``true``/``false`` never equal ``1``/``0``.
+  (subset matching, recursively), except that an empty one (``{}``) matches
+  only an empty mapping, so that a scenario can say "nothing here"; lists
+  and tuples compare item by item; and ``true``/``false`` never equal ``1``/``0``.
 - An event pattern ``{kind, seat?, key: value…}`` matches an event of that
   kind (and seat, when given) whose data holds every other key with a
   matching value.
@@ -36,6 +37,8 @@ def plain(value: Any) -> Any:
 def matches(expected: Any, actual: Any) -> bool:
     """Whether ``actual`` matches ``expected`` (see the module docstring)."""
     if isinstance(expected, Mapping):
+        if not expected:  # "nothing here", not "anything at all"
+            return isinstance(actual, Mapping) and not actual
         return isinstance(actual, Mapping) and all(
             k in actual and matches(v, actual[k]) for k, v in expected.items()
         )
