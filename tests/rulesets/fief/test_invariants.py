@@ -124,11 +124,41 @@ CORRUPTIONS: list[tuple[Callable[[FiefState], None], str]] = [
 ]
 
 
+def _negative_count(s: FiefState) -> None:
+    _, _, counts = _troops(s)
+    counts[next(u for u, c in enumerate(counts) if c > 0)] = -1
+
+
+def _empty_entry(s: FiefState) -> None:
+    v, seat, counts = _troops(s)
+    s.villages[v].units[seat] = [0] * len(counts)
+
+
+def _stock_below_zero(s: FiefState) -> None:
+    unit = next(u for u in range(len(s.cat.units)) if u not in s.shared_stock)
+    s.seats[0].stock[unit] = -1
+
+
+def _shared_unit_from_nowhere(s: FiefState) -> None:
+    unit = next(iter(s.shared_stock))
+    s.shared_stock[unit] += 1
+
+
+#: the units check's other lines, each planted in a state at rest (a game played on
+#: from a negative count could stop on it before a check does)
+UNIT_CORRUPTIONS: list[tuple[Callable[[FiefState], None], str]] = [
+    (_negative_count, " of seat "),
+    (_empty_entry, "an empty unit entry for seat"),
+    (_stock_below_zero, "seat 0 stock of"),
+    (_shared_unit_from_nowhere, "shared "),
+]
+
+
 def test_a_sound_game_has_no_violations(midgame: Callable[[], FiefState]) -> None:
     assert check(midgame()) == []
 
 
-@pytest.mark.parametrize(("corrupt", "message"), CORRUPTIONS)
+@pytest.mark.parametrize(("corrupt", "message"), CORRUPTIONS + UNIT_CORRUPTIONS)
 def test_each_corruption_is_named(
     midgame: Callable[[], FiefState], corrupt: Callable[[FiefState], None], message: str
 ) -> None:
