@@ -10,14 +10,21 @@ For each ruleset (all three by default) prints:
   seconds of the same seeded games with the checks off and on, and their
   ratio (target: at most 1.5x);
 - with ``--profile``, where the time goes: the functions with the most own
-  time over a few heuristic games with invariants on, in this process.
+  time over a few heuristic games with invariants on, in this process;
+- with ``--checks``, where the invariant overhead goes, per move of the same
+  random games: the move itself, the engine's surface check every move
+  pays, and each invariant's share of moves after which it runs (its gate,
+  or the full check at a new round and at the end), its time a call and its
+  time a move. cProfile cannot see into a compiled referee; this times each
+  check around a call from this script (the timer's own cost measured and
+  taken off; a call from interpreted code still adds a little to each).
 
 Each in-process measure runs ``--repeat`` times and the best counts: the
 machine is shared, and other work only ever makes a run slower. The load
 average is printed beside the wall times.
 
 Usage: ``python bench/playtests.py [RULESET ...] [--games 1000] [--random-games N]
-[--repeat R] [--profile] [--skip-playtest]``
+[--repeat R] [--profile] [--checks] [--skip-playtest]``
 """
 
 from __future__ import annotations
@@ -31,11 +38,14 @@ import resource
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.engine import GameConfig
+from pnp.engine.invariants import surface_violations
 from pnp.engine.runner import Limits, agents_chooser, run_game
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
@@ -97,6 +107,52 @@ def profile(ruleset: Ruleset, players: int, games: int, top: int = 12) -> str:
     return "\n".join("    " + line for line in lines[start : start + top + 1])
 
 
+def check_costs(ruleset: Ruleset, players: int, games: int) -> str:
+    """Per move of ``games`` random games: the move, the surface check and each
+    invariant (due share, time a call, time a move), one line each."""
+    clock = time.perf_counter_ns
+    # what reading the clock twice costs, taken off every figure below
+    tick = min(-clock() + clock() for _ in range(10_000))
+    content = ruleset.load()
+    config = GameConfig(players)
+    moves = move_ns = surface_ns = 0
+    runs: Counter[str] = Counter()
+    spent: Counter[str] = Counter()
+    for seed in range(games):
+        game: Any = ruleset.new_game(content, config, seed)  # a FlowGame: its invariants
+        choose = agents_chooser(ruleset, ["random"] * players, seed)
+        decision = game.decision()
+        while decision is not None:
+            before = game.round
+            start = clock()
+            game.apply(choose(game, decision))
+            decision = game.decision()
+            move_ns += clock() - start - tick
+            moves += 1
+            start = clock()
+            surface_violations(game, decision)
+            surface_ns += clock() - start - tick
+            full = decision is None or game.round != before  # every check then
+            kinds = game.move_kinds()
+            for inv in game.invariants:
+                if full or inv.due(kinds):
+                    start = clock()
+                    inv.check(game)
+                    spent[inv.name] += clock() - start - tick
+                    runs[inv.name] += 1
+    checks = sum(spent.values())
+    lines = [
+        f"    a move {move_ns / moves / 1000:.2f} us; checks {checks / moves / 1000:.2f} us "
+        f"and the surface check {surface_ns / moves / 1000:.2f} us a move ({moves:,} moves)"
+    ]
+    for name, ns in spent.most_common():
+        lines.append(
+            f"    {name:<14} due after {runs[name] / moves:6.1%} of moves, "
+            f"{ns / runs[name] / 1000:6.2f} us a call, {ns / moves / 1000:5.2f} us a move"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     """Print the figures for each ruleset."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -105,6 +161,7 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, help="games for the invariant ratio")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--profile", action="store_true", help="where the time goes")
+    parser.add_argument("--checks", action="store_true", help="where the checks' time goes")
     parser.add_argument("--skip-playtest", action="store_true", help="only the ratio")
     opts = parser.parse_args()
     for name in opts.rulesets:
@@ -127,6 +184,9 @@ def main() -> None:
             f"{on:.2f} s on, {on / off:.2f}x (target 1.5x)",
             flush=True,
         )
+        if opts.checks:
+            print("  where the invariant overhead goes (random agents, per move):")
+            print(check_costs(ruleset, players, games), flush=True)
         if opts.profile:
             print("  where the time goes (heuristic, invariants on, own time):")
             print(profile(ruleset, players, max(2, games // 20)), flush=True)
