@@ -134,7 +134,7 @@ def test_the_printed_copies_are_the_builds_own_list() -> None:
     assert printed is not None
     build = {c.id: c.copies for c in kit_components(ruleset, content) if c.kind != "board"}
     assert {k: p.copies for k, p in printed.items()} == build
-    assert printed["power"].copies == 60 and printed["power"].kind == "token"
+    assert printed["power"].copies == 72 and printed["power"].kind == "token"
 
 
 def content_copy(tmp_path: Path, ruleset: str) -> Path:
@@ -149,7 +149,7 @@ def test_too_few_power_tokens_are_a_named_shortfall_that_fails_the_verdict(
     root = content_copy(tmp_path, "thrones")
     rules = root / "thrones" / "rules.yaml"
     edit(rules, "  power: 30\n", "  power: 5\n")
-    edit(rules, "  power_per_player: 15\n", "  power_per_player: 1\n")  # the kit prints 5
+    edit(rules, "  power_per_player: 18\n", "  power_per_player: 1\n")  # the kit prints 5
     lines: list[str] = []
     request = PlaytestRequest("thrones", games=24, seed=4, players=2, content=root, workers=1)
     report = run_command(request, lines.append)
@@ -213,7 +213,7 @@ def test_random_seats_leave_balance_unjudged_but_not_the_kit(tmp_path: Path) -> 
     root = content_copy(tmp_path, "thrones")
     rules = root / "thrones" / "rules.yaml"
     edit(rules, "  power: 30\n", "  power: 2\n")
-    edit(rules, "  power_per_player: 15\n", "  power_per_player: 1\n")  # the kit prints 4
+    edit(rules, "  power_per_player: 18\n", "  power_per_player: 1\n")  # the kit prints 4
     request = PlaytestRequest(
         "thrones", games=12, seed=3, players=2, content=root, workers=1, agents="random"
     )
@@ -236,7 +236,7 @@ def test_the_shipped_thrones_kit_holds_and_the_pdf_and_stats_say_so(tmp_path: Pa
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "The printed kit" in text and "No shortfall" in text and "The tightest" in text
     full = json.loads(stats.read_text())
-    assert full["kit_components"]["power"]["printed"] == 60
+    assert full["kit_components"]["power"]["printed"] == 72
     assert 0 < full["kit_components"]["power"]["need"] <= 60
 
 

@@ -148,7 +148,7 @@ def test_an_unknown_sigil_is_a_located_error_and_nothing_is_written(
 
 def test_negative_token_counts_are_rejected(content_copy: Path) -> None:
     path = content_copy / "thrones" / "rules.yaml"
-    path.write_text(path.read_text().replace("gold_per_player: 10", "gold_per_player: -1"))
+    path.write_text(path.read_text().replace("gold_per_player: 12", "gold_per_player: -1"))
     result = runner.invoke(app, ["validate", "thrones", "--content", str(content_copy)])
     assert result.exit_code == 2
     assert "tokens.gold_per_player" in result.stderr
