@@ -220,7 +220,8 @@ def _cards(s: FiefState) -> list[str]:
     where = Counter(piles)
     expected = cat.card_totals(s.winter)
     if dict(where) != expected:  # as plain dicts, see Catalog.card_totals
-        diff = (where - Counter(expected)) + (Counter(expected) - where)
+        want = Counter(expected)
+        diff = (where - want) + (want - where)
         out.append(f"cards not conserved: {dict(diff)}")
     if s.disasters_on_board() > cat.rules.max_disasters:
         out.append(f"{s.disasters_on_board()} disasters on the board")
