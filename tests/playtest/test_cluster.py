@@ -292,6 +292,12 @@ def test_ctrl_c_cancels_the_batches_and_keeps_the_earlier_records(tmp_path: Path
             runs = [name for name in dask_scheduler.worker_plugins if "pnp-run-" in name]
             return to_play, runs
 
+        # Client.cancel travels on Dask's batched stream, so the scheduler may read it
+        # after a later call: wait (up to 30 s) for it to have dropped the batches
+        for _ in range(600):
+            if client.run_on_scheduler(left) == ([], []):
+                break
+            time.sleep(0.05)
         assert client.run_on_scheduler(left) == ([], [])
     finally:
         executor.close()
