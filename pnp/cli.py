@@ -62,7 +62,8 @@ ClusterOption = Annotated[
         metavar="local:N|ADDRESS",
         help="Play on a Dask cluster instead of local processes: local:N starts N worker "
         "processes here; tcp://HOST:8786 (or a scheduler FILE.json) plays on the workers of a "
-        'running dask scheduler (pip install -e ".[cluster]"; not with --workers).',
+        # \\[ keeps Rich, which draws the help, from reading [cluster] as a style
+        'running dask scheduler (pip install -e ".\\[cluster]"; not with --workers).',
     ),
 ]
 

@@ -88,3 +88,17 @@ def test_a_missing_argument_is_named_as_in_the_usage() -> None:
     result = CliRunner().invoke(app, ["playtest"])
     assert result.exit_code == 2
     assert result.stderr == "missing argument 'RULESET'\n"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_texts_lose_no_brackets_to_rich_markup(command: str) -> None:
+    """Rich draws the help and reads ``[word]`` as a style: a text must escape it."""
+    from rich.markup import render
+    from typer.main import get_command
+
+    click_command = get_command(app).commands[command]  # type: ignore[attr-defined]
+    texts = [click_command.help or ""] + [
+        getattr(p, "help", None) or "" for p in click_command.params
+    ]
+    for text in texts:
+        assert render(text).plain == text.replace("\\[", "["), text
