@@ -15,6 +15,7 @@ from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
 from pnp.play.keys import DECISION_KEYS, Answer, read_decision
 from pnp.play.prompt import Terminal
+from pnp.play.screen import esc
 from pnp.play.session import Session
 
 #: the most event lines shown before a decision (older ones are summed up in one line)
@@ -112,7 +113,7 @@ def play(session: Session, term: Terminal) -> int:
         while True:
             answer = read_decision(term.ask(prompt), len(decision.options))
             if isinstance(answer, str):
-                term.show(f"[red]{answer}[/]")
+                term.show(f"[red]{esc(answer)}[/]")  # what was typed, as typed
                 continue
             if answer.key == "?":
                 term.show(help_text(form, decision, ruleset))
@@ -124,11 +125,11 @@ def play(session: Session, term: Terminal) -> int:
                     else ["[dim]no card texts to show[/]"]
                 )
             elif answer.key == "s":
-                term.say(f"Saved to {session.save()}.")
+                term.say(f"Saved to {esc(session.save())}.")
             elif answer.key == "q":
                 path = session.save()
-                term.say(f"Saved to {path}.")
-                term.say(f"Continue with: pnp play --resume {path}")
+                term.say(f"Saved to {esc(path)}.")
+                term.say(f"Continue with: pnp play --resume {esc(path)}")
                 return QUIT
             elif answer.key == "u":
                 if session.undo(seat):
@@ -158,10 +159,10 @@ def _finish(session: Session, form: TextForm, term: Terminal) -> int:
     result = session.result()
     if session.broken:
         term.show("[red]The game broke a rule invariant (a bug in pnp):[/]")
-        term.show(*session.broken)
+        term.show(*(esc(fault) for fault in session.broken))
     elif result is not None:
         winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
         term.show(f"[bold]Game over[/] ({result.ending}, round {result.rounds}): won by {winners}.")
-    term.say(f"The record is in {path}.")
-    term.say(f"Watch it again with: pnp replay {path} --watch")
+    term.say(f"The record is in {esc(path)}.")
+    term.say(f"Watch it again with: pnp replay {esc(path)} --watch")
     return 0

@@ -23,6 +23,7 @@ from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
 from pnp.play.keys import WATCH_KEYS, read_watch
 from pnp.play.prompt import Terminal
+from pnp.play.screen import esc
 from pnp.play.session import Step
 from pnp.rulesets.ruleset import Ruleset
 
@@ -184,7 +185,7 @@ def watch(replayer: Replayer, form: TextForm, seat: int | None, term: Terminal) 
                 term.ask("n next, b back, r N round, g N decision, e end, q quit: ")
             )
             if isinstance(answer, str):
-                term.show(f"[red]{answer}[/]")
+                term.show(f"[red]{esc(answer)}[/]")  # what was typed, as typed
                 continue
             if answer.key == "?":
                 term.show("; ".join(f"{key} {what}" for key, what in WATCH_KEYS.items()))

@@ -51,10 +51,13 @@ def test_bad_input_asks_again_with_a_reason_and_loses_nothing(tmp_path: Path) ->
     quit_at_once = tmp_path / "a.json"
     play(quit_at_once, "q\n", *GAME)
     record = tmp_path / "b.json"
-    result = play(record, "x\n0\n99\n\n-2\nq\n", *GAME)
+    result = play(record, "x\n0\n99\n\n-2\n[/x]\n[bold]\nq\n", *GAME)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "'x' is not a number nor a key" in out
+    # what looks like rich markup is shown as typed, neither obeyed nor a crash
+    assert "'[/x]' is not a number nor a key" in out
+    assert "'[bold]' is not a number nor a key" in out
     assert "0 is not an option" in out and "99 is not an option" in out
     assert "type a number from 1 to" in out
     assert "'-2' is not a number nor a key" in out
@@ -248,3 +251,10 @@ def test_resume_keeps_the_recorded_budget(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, ["play", "--resume", str(record), "--budget", "5"])
     assert again.exit_code == 2 and "drop --budget" in again.output
     assert read_records(record)[0].origin["search_budget"] == 3
+
+
+def test_a_path_with_brackets_is_printed_whole(tmp_path: Path) -> None:
+    record = tmp_path / "[red]" / "game.json"
+    result = play(record, "q\n", *GAME)
+    assert result.exit_code == 0, result.output
+    assert f"Saved to {record}.\nContinue with: pnp play --resume {record}\n" in result.output

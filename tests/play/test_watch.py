@@ -65,8 +65,9 @@ def test_the_viewer_is_omniscient_unless_given_a_seat(record: Path) -> None:
 
 
 def test_bad_keys_are_refused_with_a_reason(record: Path) -> None:
-    result = watch(record, "x\nr\nr 99\nq\n")
+    result = watch(record, "x\n[/x]\nr\nr 99\nq\n")
     assert "'x' is no key here" in result.output
+    assert "'[/x]' is no key here" in result.output  # shown as typed, not read as markup
     assert "r needs a number" in result.output
     assert "the game has no round 99" in result.output
     assert result.exit_code == 0
