@@ -129,7 +129,7 @@ def _forgotten_character(g: ThronesGame) -> None:
 #: card leaving play): it is planted where none comes before the next check.
 FAULTS: list[tuple[Callable[[ThronesGame], None], str, tuple[int, ...]]] = [
     (_lose_a_card, "are in its zones", (30, 31, 90)),
-    (_stale_strength, "passive modifiers are stale", (41, 48, 90)),
+    (_stale_strength, "passive modifiers are stale", (42, 48, 90)),
     (_negative_gold, "negative gold", (30, 31, 90)),
     (_forgotten_character, "characters list is out of step", (30, 31, 90)),
     (
