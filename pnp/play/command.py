@@ -13,6 +13,7 @@ from pnp.engine.record import RECORD_NAME, Record, check_writable, read_records,
 from pnp.engine.runner import FINISHED, INCOMPLETE, Limits
 from pnp.errors import UsageError
 from pnp.play.prompt import Terminal
+from pnp.play.screen import esc
 from pnp.play.session import HUMAN, Session
 from pnp.play.table import play
 from pnp.playtest.plan import parse_houses, parse_options
@@ -180,6 +181,6 @@ def run_play(request: PlayRequest, term: Terminal | None = None) -> int:
         # Ctrl-C at a prompt stops the game as q does, with the status a stop has (the
         # CLI's "nothing was written" would be untrue: the record is saved)
         session.save()
-        terminal.say(f"\nStopped. Saved to {path}.")
-        terminal.say(f"Continue with: pnp play --resume {path}")
+        terminal.say(f"\nStopped. Saved to {esc(path)}.")
+        terminal.say(f"Continue with: pnp play --resume {esc(path)}")
         return interrupt.STATUS

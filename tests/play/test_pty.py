@@ -9,6 +9,7 @@ clear) are the real ones; the game must reach its end and leave a record that
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def test_a_full_game_on_a_pseudo_terminal(
 
 
 def test_ctrl_c_at_a_prompt_saves_the_game(tmp_path: Path) -> None:
-    record = tmp_path / "game.json"
+    record = tmp_path / "[saves]" / "game.json"  # brackets print as themselves
     env = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
     child = pexpect.spawn(
         sys.executable,
@@ -89,7 +90,7 @@ def test_ctrl_c_at_a_prompt_saves_the_game(tmp_path: Path) -> None:
     child.sendline("1")
     child.expect(prompt)
     child.sendintr()
-    child.expect(r"Stopped\. Saved to .*game\.json\.")
+    child.expect(re.escape(f"Stopped. Saved to {record}."))
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
