@@ -132,8 +132,10 @@ class Ruleset:
         ``content_root`` is what the user gave as ``--content`` (default: the
         shipped content). It normally holds one folder per ruleset; when the
         command addresses this ruleset ``alone`` and the root has no such
-        folder but YAML files of its own, the root itself is the folder, so
-        ``--content my-set/`` works for a single ruleset too.
+        folder but YAML files of its own that hold this ruleset's sections, the
+        root itself is the folder, so ``--content my-set/`` works for a single
+        ruleset too. (Any YAML would not do: a folder holding a stray YAML file,
+        such as /tmp, would have every YAML file beneath it read as content.)
         """
         from pnp.paths import default_content_root
 
@@ -141,7 +143,7 @@ class Ruleset:
         folder = root / self.content_folder
         if folder.is_dir() or not alone or not root.is_dir():
             return folder
-        if _holds_yaml(root):
+        if _holds_content(root, self.content_model):
             return root
         return folder
 
@@ -171,6 +173,20 @@ class Ruleset:
                     )
                 ]
             )
+        if not folder.is_dir() and alone and root.is_dir() and _holds_yaml(root):
+            sections = ", ".join(sorted(self.content_model.model_fields))
+            raise ContentError(
+                [
+                    Problem(
+                        display_path(folder),
+                        0,
+                        0,
+                        "",
+                        f"no such content folder ({display_path(root)} holds YAML files, "
+                        f"but none with a {self.name} section: {sections})",
+                    )
+                ]
+            )
         return load_content(self.content_model, folder)
 
     def check_players(self, players: int) -> None:
@@ -184,3 +200,20 @@ class Ruleset:
 def _holds_yaml(folder: Path) -> bool:
     """Whether ``folder`` has YAML files of its own (not only in sub-folders)."""
     return any(folder.glob("*.yaml")) or any(folder.glob("*.yml"))
+
+
+def _holds_content(folder: Path, model: type[ContentModel]) -> bool:
+    """Whether ``folder``'s own YAML files look like ``model``'s content: one of them
+    has a top-level section of ``model``, or cannot be read as a mapping at all (the
+    loader then says what is wrong with it, with its line)."""
+    import yaml
+
+    sections = set(model.model_fields)
+    for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            return True
+        if not isinstance(data, dict) or sections & set(data):
+            return True
+    return False

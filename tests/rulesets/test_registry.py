@@ -68,6 +68,31 @@ def test_content_dir_resolution(toy_root: Path) -> None:
     assert TOY.content_dir(toy_root / "toy", alone=False) == toy_root / "toy" / "toy"
 
 
+def test_a_folder_whose_yaml_is_no_rulesets_content_is_not_taken_for_one(tmp_path: Path) -> None:
+    from pnp.content import ContentError
+
+    # `--content /tmp`: a stray YAML file there must not make every YAML beneath it content
+    (tmp_path / "notes.yaml").write_text("setup: {}\nexpect: {}\n", encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "units.yaml").write_text("nonsense: 1\n", encoding="utf-8")
+    assert TOY.content_dir(tmp_path, alone=True) == tmp_path / "toy"
+    with pytest.raises(ContentError) as info:
+        TOY.load(tmp_path, alone=True)
+    (problem,) = info.value.problems
+    assert problem.message.startswith(f"no such content folder ({tmp_path} holds YAML files, ")
+    assert "but none with a toy section: " in problem.message and "decks" in problem.message
+
+
+def test_a_folder_with_broken_yaml_is_read_so_the_loader_names_the_line(tmp_path: Path) -> None:
+    from pnp.content import ContentError
+
+    (tmp_path / "game.yaml").write_text("decks: [\n", encoding="utf-8")
+    assert TOY.content_dir(tmp_path, alone=True) == tmp_path
+    with pytest.raises(ContentError) as info:
+        TOY.load(tmp_path, alone=True)
+    assert all(p.file.endswith("game.yaml") and p.line for p in info.value.problems)
+
+
 def test_one_rulesets_folder_given_for_all_says_to_name_the_ruleset(toy_root: Path) -> None:
     from pnp.content import ContentError
 
