@@ -159,34 +159,19 @@ class Ruleset:
         """Load and validate this ruleset's content (raises ``ContentError``)."""
         folder = self.content_dir(content_root, alone=alone)
         root = folder.parent
-        if not folder.is_dir() and not alone and root.is_dir() and _holds_yaml(root):
-            # `pnp validate --content my/thrones`: one ruleset's folder given for all of them
-            raise ContentError(
-                [
-                    Problem(
-                        display_path(folder),
-                        0,
-                        0,
-                        "",
-                        f"no such content folder ({display_path(root)} holds YAML files "
-                        "itself: if it is one ruleset's folder, name that ruleset)",
-                    )
-                ]
-            )
-        if not folder.is_dir() and alone and root.is_dir() and _holds_yaml(root):
-            sections = ", ".join(sorted(self.content_model.model_fields))
-            raise ContentError(
-                [
-                    Problem(
-                        display_path(folder),
-                        0,
-                        0,
-                        "",
-                        f"no such content folder ({display_path(root)} holds YAML files, "
-                        f"but none with a {self.name} section: {sections})",
-                    )
-                ]
-            )
+        if not folder.is_dir() and root.is_dir() and _holds_yaml(root):
+            shown = display_path(root)
+            if not alone:
+                # `pnp validate --content my/thrones`: one ruleset's folder given for all
+                why = (
+                    f"{shown} holds YAML files itself: if it is one ruleset's folder, "
+                    "name that ruleset"
+                )
+            else:  # `--content /tmp`: YAML there, but not this ruleset's
+                sections = ", ".join(sorted(self.content_model.model_fields))
+                why = f"{shown} holds YAML files, but none with a {self.name} section: {sections}"
+            problem = Problem(display_path(folder), 0, 0, "", f"no such content folder ({why})")
+            raise ContentError([problem])
         return load_content(self.content_model, folder)
 
     def check_players(self, players: int) -> None:
