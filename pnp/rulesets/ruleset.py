@@ -189,16 +189,18 @@ def _holds_yaml(folder: Path) -> bool:
 
 def _holds_content(folder: Path, model: type[ContentModel]) -> bool:
     """Whether ``folder``'s own YAML files look like ``model``'s content: one of them
-    has a top-level section of ``model``, or cannot be read as a mapping at all (the
-    loader then says what is wrong with it, with its line)."""
-    import yaml
+    has a top-level section of ``model``, or is broken (the loader then names its line).
+    Files are read as the loader reads them, and only until one answers."""
+    from pnp.content.yaml_source import parse_yaml
 
     sections = set(model.model_fields)
     for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            doc = parse_yaml(path, path.read_bytes())
+        except OSError:
             return True
-        if not isinstance(data, dict) or sections & set(data):
+        if doc.empty:
+            continue
+        if doc.problems or not isinstance(doc.data, dict) or sections & doc.data.keys():
             return True
     return False

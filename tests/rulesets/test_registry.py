@@ -73,6 +73,7 @@ def test_a_folder_whose_yaml_is_no_rulesets_content_is_not_taken_for_one(tmp_pat
 
     # `--content /tmp`: a stray YAML file there must not make every YAML beneath it content
     (tmp_path / "notes.yaml").write_text("setup: {}\nexpect: {}\n", encoding="utf-8")
+    (tmp_path / "blank.yaml").write_text("# nothing yet\n", encoding="utf-8")
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "elsewhere" / "units.yaml").write_text("nonsense: 1\n", encoding="utf-8")
     assert TOY.content_dir(tmp_path, alone=True) == tmp_path / "toy"
