@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +17,7 @@ from pnp.playtest.kit import (
     check_kit,
     kept_games,
     kit_shortfall_reasons,
+    kits_for,
     printed_copies,
 )
 from pnp.playtest.plan import PlaytestPlan
@@ -29,15 +30,35 @@ from pnp.playtest.worker import GameSummary
 from pnp.rulesets.ruleset import Ruleset
 
 
-def card_ids(ruleset: Ruleset, content: LoadedContent[Any]) -> list[str] | None:
-    """The card ids the statistics count: the ruleset's hook, else the content's ``cards`` ids."""
+def card_ids(
+    ruleset: Ruleset, content: LoadedContent[Any], houses: Sequence[str | None] | None = None
+) -> list[str] | None:
+    """The card ids the statistics count: the ruleset's hook, else the content's ``cards``
+    ids, less those no seat of ``houses`` can deal (:func:`cards_left_out`)."""
     if ruleset.card_ids is not None:
-        return list(dict.fromkeys(ruleset.card_ids(content)))
-    cards = getattr(content.model, "cards", None)
-    if isinstance(cards, list | tuple):
-        ids = [getattr(card, "id", None) for card in cards]
-        return [i for i in dict.fromkeys(ids) if isinstance(i, str)]
-    return None
+        ids = list(dict.fromkeys(ruleset.card_ids(content)))
+    else:
+        cards = getattr(content.model, "cards", None)
+        if not isinstance(cards, list | tuple):
+            return None
+        found = [getattr(card, "id", None) for card in cards]
+        ids = [i for i in dict.fromkeys(found) if isinstance(i, str)]
+    left_out = set(cards_left_out(ruleset, content, houses))
+    return [i for i in ids if i not in left_out]
+
+
+def cards_left_out(
+    ruleset: Ruleset, content: LoadedContent[Any], houses: Sequence[str | None] | None
+) -> list[str]:
+    """The cards no game of a run can deal, when ``houses`` gives every seat's House: those
+    only Houses no seat plays deal (a stark mirror match never sees a Lannister card). A
+    seat left to the seed may play any House, so then none is left out."""
+    if ruleset.card_houses is None or not houses or None in houses:
+        return []
+    seated = set(houses)
+    return [
+        c for c, dealt_by in ruleset.card_houses(content).items() if seated.isdisjoint(dealt_by)
+    ]
 
 
 def check_plan(plan: PlaytestPlan, content: LoadedContent[Any]) -> None:
@@ -86,7 +107,7 @@ def run_playtest(
     printed = printed_copies(plan.ruleset, content)
     runner = executor or LocalExecutor()
     limits = thresholds or Thresholds.for_ruleset(plan.ruleset)
-    ids = card_ids(plan.ruleset, content)
+    ids = card_ids(plan.ruleset, content, plan.houses)
     tally = Tally(plan.players, plan.agents)
     looks: list[int] = []
     # the records go aside and replace the earlier run's only once every game is
@@ -150,6 +171,7 @@ def playtest_report(
         kit=kit,
         content_hash=content.content_hash,
         looks=looks,
+        cards_left_out=cards_left_out(plan.ruleset, content, plan.houses),
     )
 
 
@@ -159,7 +181,9 @@ def judge_kit(
     """The games so far against the printed kit (``None``: the ruleset has no kit meter)."""
     if printed is None:
         return None
-    return check_kit(tally.kit, printed, tally.completed, plan.ruleset.kit_change)
+    return check_kit(
+        tally.kit, printed, tally.completed, plan.ruleset.kit_change, kits_for(plan.houses)
+    )
 
 
 def keep_kit_records(plan: PlaytestPlan, content: LoadedContent[Any], kit: KitCheck) -> None:

@@ -26,6 +26,11 @@ whatever the game options, so one list serves every run.
   3 is not). Information for the designer; it fails nothing. A run of one
   player count or variant leaves unused what others need, so read slack
   against every way the kit is played.
+- A run that seats one House at several seats (thrones lets several players
+  choose the same House: ``--houses stark,stark``) needs that House's pieces
+  once per seat, and one kit holds them once: such a run is judged against
+  as many kits as the most seats one House takes (:func:`kits_for`), and says
+  so.
 """
 
 from __future__ import annotations
@@ -71,6 +76,35 @@ def printed_copies(ruleset: Ruleset, content: LoadedContent[Any]) -> dict[str, P
         for c in kit_components(ruleset, content)
         if c.kind in CHECKED_KINDS
     }
+
+
+@dataclass(frozen=True)
+class Kits:
+    """How many printed kits a run is judged against, and why."""
+
+    count: int = 1
+    #: the House seated most often, when it takes several seats
+    house: str | None = None
+
+    def why(self) -> str:
+        """``judged against 2 printed kits: stark takes 2 seats …`` (empty for one kit)."""
+        if self.count == 1:
+            return ""
+        return (
+            f"judged against {self.count} printed kits: {self.house} takes {self.count} "
+            "seats, and one kit holds each House's pieces once"
+        )
+
+
+def kits_for(houses: Sequence[str | None] | None) -> Kits:
+    """The kits a run whose seats play ``houses`` needs: one, or as many as the seats of
+    the House seated most often (seats left to the seed get Houses no other seat has)."""
+    named = [h for h in houses or () if h is not None]
+    if not named:
+        return Kits()
+    house = max(sorted(set(named)), key=named.count)
+    count = named.count(house)
+    return Kits(count, house) if count > 1 else Kits()
 
 
 @dataclass(frozen=True)
@@ -127,6 +161,8 @@ class KitCheck:
     rows: list[KitRow]
     #: game index -> the record kept of it (worst games of shortfalls)
     records: dict[int, str] = field(default_factory=dict)
+    #: how many printed kits the run is judged against (see :func:`kits_for`)
+    kits: Kits = field(default_factory=Kits)
 
     @property
     def shortfalls(self) -> list[KitRow]:
@@ -155,6 +191,7 @@ class KitCheck:
     def to_json(self) -> dict[str, Any]:
         """``{shortfalls, tightest, slack}`` as ``pnp playtest --json`` shows them."""
         return {
+            "kits": self.kits.count,
             "tightest": [
                 {"component": r.component, "name": r.name, "printed": r.printed, "need": r.need}
                 for r in self.tightest()
@@ -208,9 +245,14 @@ def check_kit(
     printed: Mapping[str, Printed],
     games: int,
     change: Sequence[Change] = (),
+    kits: Kits | None = None,
 ) -> KitCheck:
     """Compare the run's ``peaks`` with the ``printed`` copies (over ``games`` games), the
-    coins of ``change`` with the smaller coins printed as change."""
+    coins of ``change`` with the smaller coins printed as change, all of them printed
+    ``kits.count`` times (one kit unless ``kits`` says otherwise)."""
+    kits = kits or Kits()
+    if kits.count > 1:
+        printed = {k: replace(p, copies=p.copies * kits.count) for k, p in printed.items()}
     coins = {c.coin: c for c in change if c.coin in printed and c.made_of in printed}
     smaller = {c.made_of: c for c in coins.values()}
     rows = []
@@ -228,7 +270,7 @@ def check_kit(
     worth_ids = {c.worth_id for c in change}
     for component in sorted(set(peaks) - set(printed) - worth_ids):  # a piece not printed
         rows.append(_row(component, "not printed", component, 0, peaks[component]))
-    return KitCheck(games, rows)
+    return KitCheck(games, rows, kits=kits)
 
 
 def _row(component: str, kind: str, name: str, copies: int, stats: PeakStats | None) -> KitRow:
@@ -319,6 +361,8 @@ def kit_lines(check: KitCheck | None, shown: int = 5) -> list[str]:
         f"kit (most in use at once in one game / copies printed, {check.games} games): "
         f"{len(check.rows)} cards and tokens; tightest: {tight}"
     ]
+    if check.kits.count > 1:
+        lines.append(f"  {check.kits.why()}")
     short = check.shortfalls
     for row in short[:shown]:
         lines.append(f"  short: {shortfall_text(row)}")

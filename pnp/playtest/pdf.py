@@ -438,6 +438,13 @@ def render_report(report: PlaytestReport) -> bytes:
             if start == 0 and s.never_played and CARDS in left_out:
                 # red names are no failure here: say why, as the terminal does
                 story.append(Paragraph(escape(f"Not judged: {left_out[CARDS]}."), small))
+            if start == 0 and report.cards_left_out:
+                text = (
+                    f"Left out: {len(report.cards_left_out)} cards that no seat's House deals "
+                    f"({', '.join(report.cards_left_out[:6])}"
+                    f"{' …' if len(report.cards_left_out) > 6 else ''})."
+                )
+                story.append(Paragraph(escape(text), small))
             pending = [j for j in report.undecided if j.what == "card"]
             if start == 0 and pending:  # red names that are no failure yet
                 (line,) = undecided_lines(pending)
@@ -520,6 +527,7 @@ def _kit_story(
                 f"and tokens). A shortfall fails the verdict; slack (at least {SLACK_SPARE} "
                 "copies spare, and half the need again) is for information: a run of one "
                 "player count or variant leaves unused what others need."
+                + (f" The run is {kit.kits.why()}." if kit.kits.count > 1 else "")
             ),
             small,
         )
@@ -537,7 +545,7 @@ def _kit_story(
             *_kit_notes(short, small),
         ]
     else:
-        text = "No shortfall: every game could be played with one printed kit."
+        text = f"No shortfall: every game could be played with {_kits_text(kit.kits.count)}."
         story.append(Paragraph(escape(text), body))
     tight = kit.tightest(KIT_LISTED)
     if tight:
@@ -560,6 +568,11 @@ def _kit_story(
             data_table(rows, small, header=True, widths=KIT_COLUMNS),
         ]
     return story
+
+
+def _kits_text(count: int) -> str:
+    """``one printed kit``, ``2 printed kits``."""
+    return "one printed kit" if count == 1 else f"{count} printed kits"
 
 
 def _kit_notes(rows: list[KitRow], small: ParagraphStyle) -> list[Flowable]:

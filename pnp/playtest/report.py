@@ -53,6 +53,9 @@ The ``--json`` object describes its run and has exactly these keys:
     the ruleset says (fief: the VP Titles the winner held);
 ``cards_never_played``
     card ids no game played;
+``cards_left_out``
+    card ids not counted because no seat's House deals them (a run that
+    gives every seat's House; empty otherwise);
 ``not_judged``
     what the verdict left out and why, as ``{what: why}``: a run with a
     ``random`` seat leaves out ``houses``, ``seats``, ``cards`` and (where
@@ -156,6 +159,7 @@ JSON_KEYS = (
     "endings",
     "ways_to_win",
     "cards_never_played",
+    "cards_left_out",
     "not_judged",
     "kit",
     "verdict",
@@ -184,6 +188,9 @@ class PlaytestReport:
     looks: list[int] = field(default_factory=list)
     #: the run's peaks against the printed kit (``None``: the ruleset has no kit meter)
     kit: KitCheck | None = None
+    #: cards not counted: no seat's House deals them
+    #: (:func:`pnp.playtest.harness.cards_left_out`)
+    cards_left_out: list[str] = field(default_factory=list)
     #: per card, its strength figures (in the order of ``stats.cards``)
     strength: list[CardStrength] = field(init=False)
     #: the Houses, seats and cards still undecided
@@ -297,6 +304,7 @@ class PlaytestReport:
                 for house, paths in s.paths.items()
             },
             "cards_never_played": s.never_played,
+            "cards_left_out": list(self.cards_left_out),
             "not_judged": not_judged(s, self.thresholds),
             "kit": self.kit.to_json() if self.kit is not None else None,
             "verdict": self.status,
@@ -414,7 +422,9 @@ class PlaytestReport:
         if s.cards:
             busiest = sorted(s.cards.items(), key=lambda kv: (-kv[1].played, kv[0]))[:5]
             top = ", ".join(f"{c} {st.played}" for c, st in busiest)
-            lines.append(f"cards: {len(s.cards)} counted; most played: {top}")
+            left = len(self.cards_left_out)
+            why = f" ({left} more not: no seat's House deals them)" if left else ""
+            lines.append(f"cards: {len(s.cards)} counted{why}; most played: {top}")
             never = s.never_played
             if never:
                 shown = ", ".join(never[:10]) + (" …" if len(never) > 10 else "")

@@ -209,7 +209,6 @@ def run_sweep(
     printed = printed_copies(ruleset, content)
     runner = executor or LocalExecutor()
     limits = thresholds or Thresholds.for_ruleset(ruleset)
-    ids = card_ids(ruleset, content)
     tallies = [Tally(p.players, p.agents) for p in plan.cells]
     with ExitStack() as stack:
         staged = [stack.enter_context(StagedRecords(p.records_folder)) for p in plan.cells]
@@ -235,7 +234,9 @@ def run_sweep(
                 keep_kit_records(cell_plan_, content, kit)
         replaced = [s.commit() for s in staged]
     reports = [
-        playtest_report(p, content, t, limits, ids, kit, n, [plan.games])
+        playtest_report(
+            p, content, t, limits, card_ids(ruleset, content, p.houses), kit, n, [plan.games]
+        )
         for p, t, kit, n in zip(plan.cells, tallies, kits, replaced, strict=True)
     ]
     return SweepRun(grid, grid.cells(), reports)

@@ -8,7 +8,7 @@ engine, playtest) reach it only through the fields below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,6 +95,10 @@ class Ruleset:
     #: never drawn are flagged too; default: the ``id`` of each entry of the
     #: content's ``cards`` list, if it has one
     card_ids: Callable[[LoadedContent[Any]], Iterable[str]] | None = None
+    #: the Houses whose seats can deal each card, by card id (a card absent: any seat);
+    #: a run that gives every seat's House does not count the cards none of its Houses
+    #: can deal (``None``: every card is counted)
+    card_houses: Callable[[LoadedContent[Any]], Mapping[str, Collection[str]]] | None = None
     #: the playtest's kit check: the peak number of each printed card and token a game
     #: has in use at once, by the ids of :attr:`components` (``None``: no check)
     kit_meter: KitMeterFactory | None = None

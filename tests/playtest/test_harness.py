@@ -180,6 +180,34 @@ def test_never_played_cards_are_undecided_in_short_runs_and_dead_in_long_ones(
     assert report.to_json()["cards"]["ghost"]["judgement"] == "outside"
 
 
+def test_cards_only_unseated_houses_deal_are_left_out_when_every_house_is_given(
+    tmp_path: Path, monkeypatch
+) -> None:
+    # "ghost" is dealt only by a Martell seat (a House card), "wraith" by Martell or Tyrell
+    dealt = {"ghost": ["martell"], "wraith": ["martell", "tyrell"]}
+    ghosts = dataclasses.replace(
+        HAGGLE,
+        card_ids=lambda content: [*(c.id for c in content.model.cards), "ghost", "wraith"],
+        card_houses=lambda content: dealt,
+    )
+    monkeypatch.setattr("pnp.rulesets.RULESETS", (ghosts,))
+    report, lines = play(tmp_path, games=40, card_games=40, players=2, houses="stark,tyrell")
+    data = report.to_json()
+    # no seat plays Martell: ghost is not counted (nor dead); Tyrell deals wraith: it is dead
+    assert data["cards_left_out"] == ["ghost"]
+    assert "ghost" not in data["cards"] and data["cards"]["wraith"]["judgement"] == "outside"
+    assert report.reasons == ["1 card(s) never played in 40 games: wraith"]
+    assert any("counted (1 more not: no seat's House deals them)" in line for line in lines)
+    # a seat left to the seed may play Martell: every card is counted
+    report, _ = play(tmp_path, games=40, card_games=40, players=2, houses="stark,random")
+    assert report.to_json()["cards_left_out"] == []
+    assert report.reasons == ["2 card(s) never played in 40 games: ghost, wraith"]
+    # a mirror match of a House that deals neither leaves both out, and the run passes
+    report, _ = play(tmp_path, games=40, card_games=40, players=2, houses="stark,stark")
+    assert report.to_json()["cards_left_out"] == ["ghost", "wraith"]
+    assert not report.reasons
+
+
 def test_records_dir_keeps_every_game_and_each_replays(tmp_path: Path) -> None:
     play(tmp_path, games=12, records=tmp_path / "records", agents="heuristic")
     files = sorted((tmp_path / "records").glob("*.json"))

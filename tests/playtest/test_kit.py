@@ -19,10 +19,12 @@ from pnp.playtest.command import PlaytestRequest, run_command
 from pnp.playtest.kit import (
     KitCheck,
     KitRow,
+    Kits,
     Printed,
     check_kit,
     kit_lines,
     kit_shortfall_reasons,
+    kits_for,
     printed_copies,
 )
 from pnp.playtest.plan import game_seed
@@ -92,6 +94,69 @@ def test_shortfall_slack_and_tightest_from_made_up_peaks() -> None:
     assert reasons[0].startswith("the kit is short of gold: a game had 13 in use at once")
     assert "2 games need more; worst: game 1, seed 51" in reasons[0]
     assert kit_shortfall_reasons(None) == []
+
+
+def test_a_house_at_several_seats_is_judged_against_as_many_kits() -> None:
+    assert kits_for(None) == Kits() and kits_for((None, None)) == Kits()
+    assert kits_for(("stark", "lannister", None)) == Kits()
+    assert kits_for(("stark", "lannister", "stark", "stark")) == Kits(3, "stark")
+    assert kits_for(("tyrell", "stark", "tyrell", "stark")) == Kits(2, "stark")  # the first by name
+    assert Kits().why() == ""
+    assert Kits(2, "stark").why() == (
+        "judged against 2 printed kits: stark takes 2 seats, and one kit holds each "
+        "House's pieces once"
+    )
+    peaks = {"scout": PeakStats(), "power": PeakStats()}
+    peaks["scout"].add(5, 0, 100)
+    peaks["power"].add(40, 0, 100)
+    printed = {
+        "scout": Printed("scout", "card", "Scout", 3),
+        "power": Printed("power", "token", "Power", 30),
+    }
+    one = check_kit(peaks, printed, 1)
+    assert [r.component for r in one.shortfalls] == ["power", "scout"] and one.kits == Kits()
+    two = check_kit(peaks, printed, 1, kits=Kits(2, "stark"))
+    assert two.shortfalls == [] and {r.component: r.printed for r in two.rows} == {
+        "scout": 6,
+        "power": 60,
+    }
+    assert two.to_json()["kits"] == 2
+    assert kit_lines(two)[1] == f"  {Kits(2, 'stark').why()}"
+    assert not any("judged against" in line for line in kit_lines(one))
+
+
+def test_a_thrones_mirror_match_needs_two_kits_and_says_so(tmp_path: Path) -> None:
+    request = PlaytestRequest(
+        "thrones",
+        games=6,
+        seed=1,
+        players=2,
+        houses="stark,stark",
+        workers=1,
+        report=tmp_path / "r.pdf",
+    )
+    lines: list[str] = []
+    report = run_command(request, lines.append)
+    kit = report.kit
+    assert kit is not None and kit.kits == Kits(2, "stark")
+    # both seats hold a whole Stark deck: one kit's copies would be short, two hold them
+    single = printed_copies(find_ruleset("thrones"), find_ruleset("thrones").load(None))
+    assert single is not None
+    levies = next(r for r in kit.rows if r.component == "stark-northern-levies")
+    assert levies.printed == 2 * single["stark-northern-levies"].copies
+    assert single["stark-northern-levies"].copies < levies.need <= levies.printed
+    assert kit.shortfalls == [] and not kit_shortfall_reasons(kit)
+    assert "  " + kit.kits.why() in lines
+    # and no card a Stark deck lacks is waited for: those are left out, not undecided
+    model = find_ruleset("thrones").load(None).model
+    in_stark = {c for d in model.decks if d.house == "stark" for c in d.cards}
+    data = report.to_json()
+    assert set(data["cards_left_out"]) == {c.id for c in model.cards} - in_stark
+    assert set(data["cards"]) & set(data["cards_left_out"]) == set()
+    assert "lannister-tywin" in data["cards_left_out"]
+    assert set(data["cards_never_played"]) <= in_stark | {p.id for p in model.plots}
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "r.pdf").pages)
+    assert "every game could be played with 2 printed kits" in text
 
 
 def test_a_coin_is_needed_only_for_the_worth_its_change_cannot_carry() -> None:
@@ -182,7 +247,8 @@ def test_too_few_power_tokens_are_a_named_shortfall_that_fails_the_verdict(
     assert run.status == "finished" and meters[0].finish()["power"] == power.need
     # --json: kit {tightest, shortfalls, slack}; a short piece is never among the tightest
     data = report.to_json()
-    assert set(data["kit"]) == {"tightest", "shortfalls", "slack"}
+    assert set(data["kit"]) == {"kits", "tightest", "shortfalls", "slack"}
+    assert data["kit"]["kits"] == 1
     tight = data["kit"]["tightest"]
     assert 0 < len(tight) <= 3 and all(t["need"] <= t["printed"] for t in tight)
     assert "power" not in [t["component"] for t in tight]

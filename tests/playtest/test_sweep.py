@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -191,3 +192,19 @@ def test_cli_cells_equal_pnp_playtest_with_the_cells_options(tmp_path: Path) -> 
         )
         assert single.exit_code in (1, 3), single.output
         assert json.loads(single.stdout) == cell["playtest"], cell["label"]
+
+
+def test_each_cell_counts_the_cards_its_own_houses_deal() -> None:
+    # a ghost card only a Martell seat would deal: the cell without Martell leaves it out
+    dealing = dataclasses.replace(
+        HAGGLE,
+        card_ids=lambda content: [*(c.id for c in content.model.cards), "ghost"],
+        card_houses=lambda content: {"ghost": ["martell"]},
+    )
+    content = dealing.load(CONTENT_ROOT)
+    grid = Grid((2,), {}, (("stark", "lannister"), ("martell", "tyrell")))
+    plan = plan_sweep(SweepSetup(ruleset=dealing, games=6, seed=4, content_root=CONTENT_ROOT), grid)
+    run = run_sweep(plan, grid, content, executor=Backwards())
+    without, with_martell = (r.to_json() for r in run.reports)
+    assert without["cards_left_out"] == ["ghost"] and "ghost" not in without["cards"]
+    assert with_martell["cards_left_out"] == [] and "ghost" in with_martell["cards_never_played"]

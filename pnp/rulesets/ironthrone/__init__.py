@@ -9,7 +9,13 @@ no print code.
 from __future__ import annotations
 
 from pnp.rulesets.ironthrone.bots import HeuristicBot
-from pnp.rulesets.ironthrone.model import PLAYER_COUNTS, IronThroneContent, card_ids, summarize
+from pnp.rulesets.ironthrone.model import (
+    PLAYER_COUNTS,
+    IronThroneContent,
+    card_houses,
+    card_ids,
+    summarize,
+)
 from pnp.rulesets.ironthrone.scenario import scenario_game
 from pnp.rulesets.ironthrone.setup import new_game
 from pnp.rulesets.ironthrone.usage import kit_meter
@@ -30,6 +36,7 @@ RULESET = Ruleset(
     # a game lasts a handful of rounds; sixty means something has gone wrong
     max_rounds=60,
     card_ids=card_ids,
+    card_houses=card_houses,
     components=OnFirstCall("pnp.rulesets.ironthrone.kit.components:components"),
     kit_meter=kit_meter,
     icons=OnFirstUse("pnp.rulesets.ironthrone.kit.icons:ICONS"),

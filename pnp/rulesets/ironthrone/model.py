@@ -424,6 +424,18 @@ def card_ids(content: LoadedContent[Any]) -> list[str]:
     )
 
 
+def card_houses(content: LoadedContent[Any]) -> dict[str, tuple[str]]:
+    """The House whose seat alone deals each card: its House deck, its characters' leader
+    sheets and its events (the event deck holds the events of the Houses in play,
+    IT-SETUP-06); the special events are any game's."""
+    model = content.model
+    assert isinstance(model, IronThroneContent)
+    houses = {card.id: (house.id,) for house in model.houses for card in house.deck}
+    houses |= {char.id: (char.house,) for char in model.characters}
+    houses |= {e.id: (e.house,) for e in model.events if isinstance(e, HouseEvent)}
+    return houses
+
+
 def summarize(model: ContentModel) -> dict[str, str]:
     """Component counts for ``pnp validate``."""
     assert isinstance(model, IronThroneContent)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pnp.rulesets.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.model import ThronesContent, summarize_content
+from pnp.rulesets.thrones.model import ThronesContent, card_houses, summarize_content
 from pnp.rulesets.thrones.scenario import scenario_game
 from pnp.rulesets.thrones.setup import new_game
 from pnp.rulesets.thrones.usage import kit_meter
@@ -32,6 +32,7 @@ RULESET = Ruleset(
     fair_margin=0.05,
     components=OnFirstCall("pnp.rulesets.thrones.kit.components:components"),
     kit_meter=kit_meter,
+    card_houses=card_houses,
     icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.thrones.view:text_form"),

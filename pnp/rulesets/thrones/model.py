@@ -17,11 +17,11 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
+from pnp.content import ArtFit, ArtPath, ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
 from pnp.rulesets.thrones.effects import (
     Ability,
@@ -421,6 +421,19 @@ def _trait_refs(data: object, loc: Loc) -> Iterator[tuple[Loc, str]]:
 def _close(word: str, known: Iterable[str]) -> str | None:
     hint = difflib.get_close_matches(word, list(known), n=1)
     return hint[0] if hint else None
+
+
+def card_houses(content: LoadedContent[Any]) -> dict[str, set[str]]:
+    """The Houses whose seats can deal each card: those whose decks, of any format, list it
+    (a game deals each seat its House's deck, TH-SETUP-03). A card in no deck is absent,
+    so every run counts it: a playtest finds it never played."""
+    model = content.model
+    assert isinstance(model, ThronesContent)
+    houses: dict[str, set[str]] = {}
+    for deck in model.decks:
+        for card in deck.cards:
+            houses.setdefault(card, set()).add(deck.house)
+    return houses
 
 
 def summarize_content(model: ContentModel) -> dict[str, str]:

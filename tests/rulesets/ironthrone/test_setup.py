@@ -120,3 +120,25 @@ def test_a_bad_house_in_a_record_is_named_by_the_records_key(
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(f"{path}: houses[0]: unknown House 'nosuch' (known: ")
     assert "factions" not in result.stderr
+
+
+def test_a_run_of_given_houses_counts_the_cards_and_events_their_seats_deal(
+    content: LoadedContent[Any],
+) -> None:
+    # the playtest leaves out the cards only unseated Houses deal (card_houses, IT-SETUP-06)
+    from pnp.playtest.harness import card_ids, cards_left_out
+    from pnp.rulesets.ironthrone import RULESET
+
+    houses = ("stark", "lannister", "baratheon")
+    game = start(content, 3, 4, factions=houses)
+    snap = game.snapshot()
+    dealt = {c for seat in snap["seats"] for c in [*seat["hand"], *seat["deck"]]}
+    dealt |= set(snap["event_deck"])
+    counted = set(card_ids(RULESET, content, houses) or [])
+    assert dealt <= counted
+    # the rest are the seated Houses' leaders
+    leaders = {c.id for c in content.model.characters if c.house in houses}
+    assert counted - dealt == leaders
+    left = set(cards_left_out(RULESET, content, houses))
+    assert left and left.isdisjoint(dealt) and not left & leaders
+    assert cards_left_out(RULESET, content, (*houses[:2], None)) == []

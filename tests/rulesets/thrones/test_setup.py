@@ -40,3 +40,19 @@ def test_pnp_rulesets_lists_every_option() -> None:
 
     for key in OPTIONS:
         assert key in RULESET.notes, key
+
+
+def test_a_run_of_given_houses_counts_exactly_the_cards_their_decks_deal(
+    content: LoadedContent,
+) -> None:
+    # the playtest leaves out the cards only unseated Houses deal (card_houses)
+    from pnp.playtest.harness import card_ids, cards_left_out
+
+    for houses in (("stark", "lannister"), ("martell", "martell")):
+        assert RULESET.new_game is not None
+        snap = RULESET.new_game(content, GameConfig(2, houses), 7).snapshot()
+        dealt = {c for seat in snap["seats"] for c in [*seat["hand"], *seat["deck"]]}
+        assert set(card_ids(RULESET, content, houses) or []) == dealt
+        assert dealt.isdisjoint(cards_left_out(RULESET, content, houses))
+    # a seat left to the seed may be any House: nothing is left out
+    assert cards_left_out(RULESET, content, ("stark", None)) == []
