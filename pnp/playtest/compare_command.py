@@ -18,6 +18,7 @@ from pnp.playtest.carddiff import changed_cards
 from pnp.playtest.cluster import executor_for
 from pnp.playtest.compare import ComparePlan, run_compare
 from pnp.playtest.comparison import Comparison
+from pnp.playtest.contentdiff import content_changes
 from pnp.playtest.executor import Executor
 from pnp.playtest.failon import check_names, parse_fail_on
 from pnp.playtest.harness import card_ids
@@ -128,7 +129,8 @@ def run_compare_command(
     ids = {*run.base.cards, *run.candidate.cards}
     for content in contents:
         ids.update(card_ids(ruleset, content) or [])
-    comparison = Comparison(run, rules, changed_cards(contents[0].model, contents[1].model, ids))
+    models = contents[0].model, contents[1].model
+    comparison = Comparison(run, rules, changed_cards(*models, ids), content_changes(*models, ids))
     if request.report is not None:
         from pnp.playtest.compare_pdf import write_compare_report
 

@@ -19,6 +19,7 @@ from reportlab.platypus import CondPageBreak, Paragraph, Spacer
 
 from pnp import __version__
 from pnp.playtest.comparison import Comparison
+from pnp.playtest.contentdiff import short
 from pnp.playtest.paired import Change
 from pnp.playtest.pdf import ChangeRow, Headings, change_chart, data_table, report_pdf
 from pnp.playtest.plan import option_text
@@ -138,6 +139,19 @@ def render_compare_report(comparison: Comparison) -> bytes:
     story += [CondPageBreak(30 * mm), heading("Cards whose content differs", h2, 1)]
     changed = ", ".join(comparison.changed) or "none"
     story.append(Paragraph(escape(changed), body))
+    story += [CondPageBreak(30 * mm), heading("Other content that differs", h2, 1)]
+    if comparison.content:
+        table = [["where", "base", "candidate"]]
+        for change in comparison.content:
+            if change.collection:  # the items one version has and the other lacks
+                old, new = (short(v, 200) if v else "" for v in (change.base, change.candidate))
+            else:
+                old, new = short(change.base, 200), short(change.candidate, 200)
+            table.append([escape(change.path), escape(old), escape(new)])
+        widths = [70 * mm, 50 * mm, 50 * mm]
+        story.append(data_table(table, small, header=True, widths=widths))
+    else:
+        story.append(Paragraph("none", body))
     charted = [c for c in comparison.cards if c.content_changed or c.ranked][:CARDS_CHARTED]
     rows = [r for r in (_row(c.card, c.improvement) for c in charted) if r is not None]
     if rows:

@@ -23,6 +23,11 @@
     the same per seat, in seat order, with the seat's ``agent``;
 ``cards_changed``
     the card ids whose content differs between the versions;
+``content_changed``
+    every other value of the content that differs
+    (:mod:`pnp.playtest.contentdiff`), each ``{path, base, candidate}``
+    (``{path, removed, added}`` for a list of values compared as a
+    collection, such as fief's roads);
 ``cards``
     per card, in the order the text shows them (changed content first, then
     the largest change in improvement when drawn among ranked cards):
@@ -52,6 +57,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.playtest.compare import PLAYED_BOTH, SEEN_BOTH, SEEN_ONE, CompareRun
+from pnp.playtest.contentdiff import ContentChange
 from pnp.playtest.failon import FailRule, check_names
 from pnp.playtest.paired import (
     Change,
@@ -76,6 +82,8 @@ CARD_FIGURES = (
 )
 #: card changes shown in the terminal summary (the JSON lists every card)
 CARDS_SHOWN = 10
+#: other content changes shown in the terminal summary (the JSON lists them all)
+CONTENT_SHOWN = 12
 
 
 @dataclass(frozen=True)
@@ -158,6 +166,8 @@ class Comparison:
     run: CompareRun
     rules: list[FailRule] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+    #: what else of the content differs (decks, the map, the rules' numbers …)
+    content: list[ContentChange] = field(default_factory=list)
     houses: dict[str, Change] = field(init=False)
     seats: list[Change] = field(init=False)
     cards: list[CardChange] = field(init=False)
@@ -270,10 +280,21 @@ class Comparison:
                 for seat, change in enumerate(self.seats)
             ],
             "cards_changed": list(self.changed),
+            "content_changed": [change.to_json() for change in self.content],
             "cards": {card.card: card.to_json() for card in self.cards},
             "fail_on": [rule.text for rule in self.rules],
             "failed": list(self.reasons),
         }
+
+    def _content_lines(self) -> list[str]:
+        """The other content that differs, a line each (the first :data:`CONTENT_SHOWN`)."""
+        if not self.content:
+            return ["other content that differs: none"]
+        lines = [f"other content that differs ({len(self.content)}):"]
+        lines += [f"  {change.text()}" for change in self.content[:CONTENT_SHOWN]]
+        if len(self.content) > CONTENT_SHOWN:
+            lines.append(f"  and {len(self.content) - CONTENT_SHOWN} more (see --json)")
+        return lines
 
     def text(self) -> list[str]:
         """The terminal summary, one line each."""
@@ -313,6 +334,7 @@ class Comparison:
             lines.append(f"cards whose content differs ({len(self.changed)}): {shown}")
         else:
             lines.append("cards whose content differs: none")
+        lines += self._content_lines()
         lines += self._card_lines()
         if self.rules:
             lines.append("fail-on: " + ", ".join(rule.text for rule in self.rules))

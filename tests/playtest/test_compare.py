@@ -222,6 +222,7 @@ def test_identical_contents_play_identical_games_and_change_nothing(in_tmp: Path
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["cards_changed"] == [] and data["failed"] == [] and data["paired_games"] == 40
+    assert data["content_changed"] == []
     figures = [*data["houses"].values(), *data["seats"]]
     figures += [f for card in data["cards"].values() for f in card.values() if isinstance(f, dict)]
     assert len(figures) > 20
@@ -243,6 +244,7 @@ def test_a_stronger_card_tops_the_card_changes_whatever_the_workers(in_tmp: Path
     assert one.exit_code == 0 and one.stdout == two.stdout
     data = json.loads(one.stdout)
     assert data["cards_changed"] == ["copper-ring"]
+    assert data["content_changed"] == []  # a card's change is listed once, as a card
     assert data["candidate"]["content"] == "working content (strong/haggle)"
     ranked = [(c, f) for c, f in data["cards"].items() if f["ranked"]]
     ranked.sort(key=lambda cf: -abs(cf[1]["improvement_when_drawn"]["change"]))
@@ -263,6 +265,7 @@ def test_text_summary_and_pdf_report(in_tmp: Path) -> None:
     assert "60 games per version, 3 players, agents heuristic, seed 0; 60 with a result" in text
     assert "  house lannister " in text and "  seat 2 (heuristic) " in text
     assert "cards whose content differs (1): copper-ring" in text
+    assert "other content that differs: none" in text
     assert "  copper-ring (content changed): improvement when drawn " in text
     assert text.rstrip().endswith("result: OK\nreport: out/cmp.pdf")
     reader = PdfReader("out/cmp.pdf")
@@ -273,6 +276,44 @@ def test_text_summary_and_pdf_report(in_tmp: Path) -> None:
     first = Path("out/cmp.pdf").read_bytes()
     compare(*args)
     assert Path("out/cmp.pdf").read_bytes() == first  # byte-identical for the same run
+
+
+def test_content_besides_the_cards_that_differs_is_named_where_the_yaml_has_it(
+    in_tmp: Path,
+) -> None:
+    copy = copy_haggle(in_tmp / "edited")
+    game = copy / "haggle" / "game.yaml"
+    text = game.read_text()
+    for old, new in (
+        ("House Lannister, start_gold: 3}", "House Lannister, start_gold: 5}"),
+        ("  target: 12\n", "  target: 14\n"),
+        ("  - {id: martell, name: House Martell}\n", ""),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    game.write_text(text)
+    args = ["--base", str(CONTENT_ROOT), "--candidate", "edited", "--games", "20"]
+    args += ["--players", "3", "--workers", "1"]
+    data = json.loads(compare(*args, "--json").stdout)
+    assert data["cards_changed"] == []
+    assert data["content_changed"] == [
+        {"path": "houses[lannister].start_gold", "base": 3, "candidate": 5},
+        {
+            "path": "houses[martell]",
+            "base": {"id": "martell", "name": "House Martell", "start_gold": 2},
+            "candidate": None,
+        },
+        {"path": "rules.target", "base": 12, "candidate": 14},
+    ]
+    result = compare(*args, "--report", "out/cmp.pdf")
+    assert (
+        "other content that differs (3):\n"
+        "  houses[lannister].start_gold 3 → 5\n"
+        "  houses[martell] {id: martell, name: House Martell, start_gold: 2} → (none)\n"
+        "  rules.target 12 → 14\n"
+    ) in result.stdout
+    pdf_text = "".join(page.extract_text() for page in PdfReader("out/cmp.pdf").pages)
+    assert "Other content that differs" in pdf_text and "houses[lannister].start_gold" in pdf_text
 
 
 # -- --fail-on
@@ -444,6 +485,7 @@ def test_a_much_stronger_leader_is_the_top_change_and_lifts_its_house(tmp_path: 
     assert result.exit_code == 1, result.output
     data = json.loads(result.stdout)
     assert data["cards_changed"] == ["baratheon-stannis"]
+    assert data["content_changed"] == []  # the leader sheet is a card: listed as one
     # the top card change, even leaving aside that its content is known to differ
     ranked = [(c, f) for c, f in data["cards"].items() if f["ranked"]]
     ranked.sort(key=lambda cf: -abs(cf[1]["improvement_when_drawn"]["change"]))
