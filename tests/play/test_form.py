@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -108,3 +110,97 @@ def test_the_referee_and_its_text_form_load_no_rich(name: str) -> None:
         env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
     )
     assert "rich.console" in json.loads(drawn.stdout)  # the probe sees rich when it is there
+
+
+#: setups that between them reach every kind of event: each option and player count
+EVENT_SETUPS = {
+    "thrones": [(2, {}), (2, {"draft": True}), (3, {"littlefinger": True}), (4, {})],
+    "ironthrone": [(3, {}), (5, {})],
+    "fief": [
+        (4, {"winter": True, "tactics": True, "concession": True}),
+        (6, {"nights_watch": True, "winter": True}),
+    ],
+}
+
+
+def _emitted_kinds(package: Path) -> set[str]:
+    """The event kinds a package's code names where it emits (``emit("kind", …)``) or
+    builds (``Event("kind", …)``) an event."""
+    import ast
+
+    kinds = set()
+    for source in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            first = node.args[0]
+            if name in ("emit", "Event") and isinstance(first, ast.Constant):
+                kinds.add(str(first.value))
+    return kinds
+
+
+@functools.cache
+def _played(name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The event kinds and decision kinds of seeded games of every setup of ``name``
+    (heuristic and random seats)."""
+    from pnp.engine.game import GameConfig
+    from pnp.engine.runner import Limits, agents_chooser, run_game
+    from pnp.rulesets import find_ruleset
+
+    ruleset = find_ruleset(name)
+    content = ruleset.load(None)
+    events: set[str] = set()
+    decisions: set[str] = set()
+    for players, options in EVENT_SETUPS[name]:
+        for seed in range(3):
+            for agent in ("heuristic", "random"):
+                choose = agents_chooser(ruleset, [agent] * players, seed)
+
+                def noting(game: Any, decision: Any, choose: Any = choose) -> Any:
+                    decisions.add(decision.kind)
+                    return choose(game, decision)
+
+                run_game(
+                    ruleset,
+                    content,
+                    GameConfig(players, None, options),
+                    seed,
+                    noting,
+                    Limits.for_ruleset(ruleset),
+                    observer=lambda batch: events.update(e.kind for e in batch),
+                )
+    return frozenset(events), frozenset(decisions)
+
+
+def _form(name: str) -> TextForm:
+    from pnp.play.form import text_form_for
+    from pnp.rulesets import find_ruleset
+
+    ruleset = find_ruleset(name)
+    content = ruleset.load(None)
+    return text_form_for(ruleset, content, [h.id for h in content.model.houses][:2])
+
+
+@pytest.mark.parametrize("name", sorted(EVENT_SETUPS))
+def test_every_event_a_ruleset_emits_is_told_in_words(name: str) -> None:
+    # before, fief's whole Night's Watch, its winter and tactics, thrones' melee titles and
+    # plot draft, Iron Throne's stay-outs reached the table as data: "wall bids revealed
+    # (bids {'0': 1}, ...)", "challenge redirected (old 0, new 2)"
+    package = Path(__file__).resolve().parents[2] / "pnp" / "rulesets" / name
+    seen = _emitted_kinds(package) | _played(name)[0]
+    assert sorted(seen - set(_form(name).EVENTS)) == []
+
+
+@pytest.mark.parametrize("name", sorted(EVENT_SETUPS))
+def test_every_decision_is_explained_by_a_section_of_the_reference(name: str) -> None:
+    # before, '?' at a thrones redirect or a fief castle falling said only "Choose one of
+    # the options (castle falls)", with no section to read
+    form = _form(name)
+    assert sorted(_played(name)[1] - set(form.HELP)) == []
+    reference = CliRunner().invoke(app, ["rules", name, "--format", "md", "--out", "-"])
+    assert reference.exit_code == 0, reference.output
+    headings = {
+        line.lstrip("#").strip() for line in reference.stdout.splitlines() if line.startswith("#")
+    }
+    assert sorted({h.section for h in form.HELP.values()} - headings) == []

@@ -167,6 +167,58 @@ EVENTS: dict[str, Words | None] = {
     "bids_revealed": Words("Bids revealed: {bids}."),
     "court_reshuffled": Words("The court deck is shuffled again."),
     "fortune_reshuffled": Words("The fortune deck is shuffled again."),
+    "bid_tied": Words("The top bids tie at {bid} and no Protector settles it: nobody wins."),
+    "season_changed": Words(
+        "[bold]The season turns: {season}[/] ({copies!n} disasters join the deck)."
+    ),
+    "disaster_discarded": Words(
+        "{card} would strike {region} (roll {roll}), but the board holds all the disasters it "
+        "may: it is discarded."
+    ),
+    "famine_lifted": Words("{seat} lifts {card} from {region}."),
+    "cursed_roll": Words("{seat}'s {noble}, cursed by the gods, rolls {roll}."),
+    "idols_destroyed": Words(
+        "{seat} tears down the Septs' idols: {septs} Septs fall, {gold} gold taken (the Hand "
+        "joins: {hand})."
+    ),
+    "council_refused": Words("{seat}, as Hand, keeps {noble} off the Council seat of {title}."),
+    "divorce_refused": Words("The Master of Laws refuses {seat} a divorce for {noble}."),
+    "title_conceded": Words("{seat} passes {title} from {frm} to {to}."),
+    "ships_pass": Words("{seat}, Master of Ships, lets {noble} sail this round."),
+    "landing_refused": Words("{seat} refuses {noble} a landing at {at}."),
+    "archers_fired": Words(
+        "{seat}'s archers at {at} ({archers}) loose before the battle: die {die}, {hits} hits."
+    ),
+    "archers_idle": Words(
+        "{seat}'s archers at {at} ({archers}) hold their fire: it takes {needed} to shoot."
+    ),
+    # the Night's Watch
+    "wall_raised": Words("The Wall stands: {castles} hold, the wildling marker is on {marker}."),
+    "took_the_black": Words("{seat}'s {noble} takes the black ({how!w})."),
+    "sent_to_the_wall": Words(
+        "{noble} goes to the Wall rather than be outlawed by the Hand, {seat}."
+    ),
+    "outlaw_lifted": Words("{seat}'s {noble} is an Outlaw no more: the Night's Watch takes him."),
+    "oath_broken": Words("{seat}'s {noble} breaks his oath and leaves the Wall an Outlaw."),
+    "recruited": Words("{seat} buys a {recruit} for {noble} on the Wall ({gold} gold)."),
+    "recruits_dismissed": Words(
+        "{seat}'s {noble} becomes Lord Commander: his recruits leave the Wall ({recruits})."
+    ),
+    "wildlings": Words(
+        "[bold]The wildlings attack the Wall[/]: marker {marker} + roll {roll} = strength "
+        "{strength}."
+    ),
+    "wall_bids_revealed": Words(
+        "Wall bids: {bids} (+{bonus} for the Lord Commander). The Watch {watch} against the "
+        "wildlings {host}."
+    ),
+    "wall_held": Words(
+        "[bold]The Wall holds[/] ({watch} against {host}); {supplies!n} gold goes to the supplies."
+    ),
+    "wall_breached": Words("[bold]The wildlings break through[/] ({host} against {watch})."),
+    "castle_fallen": Words("{castle} falls to the wildlings."),
+    "defender_of_the_wall": Words("{seat} earns a Defender of the Wall token (holding {tokens})."),
+    "supplies_taken": Words("{seat}'s Lord Commander {noble} takes {gold} gold from the supplies."),
 }
 
 #: what ``?`` says at each kind of decision, and the reference section to read
@@ -298,6 +350,43 @@ HELP: dict[str, Help] = {
         "Let the sailing army land in your Village, or refuse it.", "Phase 5: movement"
     ),
     "stark_discard": Help("Choose the card you discard.", "The Houses"),
+    "take_unit": Help(
+        "Choose how many troops of this kind march with the Noble.", "Phase 5: movement"
+    ),
+    "drop_unit": Help(
+        "Choose how many of the marching troops stop at the Village on the way.",
+        "Phase 5: movement",
+    ),
+    "give_card": Help(
+        "Choose the card you give in the deal; the other side gives one too.",
+        "Marriages and alliances",
+    ),
+    "grant_divorce": Help(
+        "As Master of Laws, grant the divorce asked of you, or refuse it.",
+        "Marriages and alliances",
+    ),
+    "hand_consent": Help(
+        "As Hand, consent to the Noble taking the Council seat, or refuse.",
+        "The Court Event deck",
+    ),
+    "black_or_outlaw": Help(
+        "The Hand outlaws your Noble: send him to the Wall for life instead, or let him "
+        "turn Outlaw.",
+        "Pardons and Outlaws",
+    ),
+    "oathbreak": Help(
+        "Your Brother keeps his oath, or breaks it: he leaves the Wall an Outlaw and his "
+        "Titles return.",
+        "Hear Ye: subphase 1.2",
+    ),
+    "castle_falls": Help(
+        "The wildlings broke through: as Lord Commander, choose the castle that falls.",
+        "Phase 7: the Battle at the Wall",
+    ),
+    "wall_supplies": Help(
+        "As Lord Commander, take the gold in the Wall's supplies, or leave it there.",
+        "Phase 7: the Battle at the Wall",
+    ),
 }
 
 
@@ -307,6 +396,13 @@ ELECTION_FAILS = {
     "tie": "the vote is tied",
     "minimum": "the winner lacks the election's minimum of votes",
     "sources": "the winner's votes do not come from the sources the Title needs",
+}
+
+#: how a Noble came to take the black (``{how!w}`` in ``took_the_black``)
+TOOK_THE_BLACK = {
+    "declared": "in place of his player's Court draw",
+    "outlawed": "rather than turn Outlaw",
+    "movement": "as his move",
 }
 
 #: the phases of a round by the reference's names (``{phase!h}`` in the words above)
@@ -349,10 +445,13 @@ class FiefText(TextForm):
             model.villages,
             model.nobles,
             model.fortune,
+            model.disaster_copies,
             model.court,
             model.titles,
             model.units,
             model.buildings,
+            model.wall_castles,
+            model.tokens,
         )
         for group in groups:
             for item in group:
@@ -364,7 +463,7 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
-        self.words = ELECTION_FAILS
+        self.words = ELECTION_FAILS | TOOK_THE_BLACK
         self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
         self.prices = (
             {u.id: u.cost for u in model.units}

@@ -228,6 +228,21 @@ EVENTS: dict[str, Words | None] = {
     "challenge_won": Words("{seat} wins the {challenge} challenge."),
     "challenge_lost": Words("{seat} loses the {challenge} challenge."),
     "claim": Words("{seat} pays the {challenge} claim ({amount})."),
+    # melee titles (TH-TITLE-06, TH-TITLE-10) and support of a defence
+    "challenge_redirected": Words(
+        "{seat} uses its title to turn the challenge from {old!p} to {new!p}."
+    ),
+    "challenge_intercepted": Words(
+        "{seat} uses its title to take on the challenge meant for {old!p}."
+    ),
+    "support_defence": Words("{seat} kneels characters to defend {target!p}."),
+    "bribe_paid": Words("{seat} gives {to!p} {amount} gold as a bribe."),
+    # the plot draft (two players)
+    "draft_round": Words("A draft round ends ({left!n} plots left in the pool)."),
+    "plot_deck_drafted": Words(
+        "{seat} settles on a plot deck: {plots}.",
+        hidden="{seat} settles on a plot deck.",
+    ),
     "card_killed": Words("{seat}'s {card} is killed ({reason})."),
     "card_discarded": Words("{seat} discards {card} ({reason})."),
     "card_knelt": Words("{seat}'s {card} kneels ({by})."),
@@ -339,6 +354,47 @@ HELP: dict[str, Help] = {
     ),
     "bribe": Help("Littlefinger: offer gold to a rival for a deal.", "Variants"),
     "draft": Help("Draft a plot for your plot deck.", "Variants"),
+    "plot_deck": Help(
+        "Keep a plot for your plot deck: choose from your own and the drafted ones.", "Variants"
+    ),
+    "deadly": Help(
+        "Deadly: the attackers brought more Deadly characters, so one of your defenders "
+        "dies; choose which.",
+        "Keywords",
+    ),
+    "influence": Help(
+        "Kneel cards with influence (or use your title's) to pay the influence asked.",
+        "Cards, piles and terms",
+    ),
+    "opponent": Help(
+        "Choose the opponent the effect aims at.", "Actions, responses, saves and cancels"
+    ),
+    "put_into_play": Help(
+        "Choose the card the effect puts into play, free of cost.",
+        "Actions, responses, saves and cancels",
+    ),
+    "recover": Help(
+        "Choose the card you take back from your discard pile to your hand.",
+        "Actions, responses, saves and cancels",
+    ),
+    "redirect": Help(
+        "Your title lets you send this challenge at another opponent (once a round): use it, "
+        "or let the challenge go on.",
+        "Titles (three and four players)",
+    ),
+    "new_target": Help(
+        "Your challenge was redirected: choose the opponent it goes against now.",
+        "Titles (three and four players)",
+    ),
+    "intercept": Help(
+        "Your title lets you take on this challenge yourself, as its defender: do it, or not.",
+        "Titles (three and four players)",
+    ),
+    "support": Help(
+        "The holder of a title yours supports was left undefended: kneel characters with "
+        "the challenge's icon to defend in its place, one at a time, or none.",
+        "Titles (three and four players)",
+    ),
 }
 
 

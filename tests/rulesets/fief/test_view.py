@@ -269,3 +269,20 @@ def test_the_text_form_shows_the_map_and_the_roads_from_the_seats_nobles(
         )
         assert f"at {fmap.names[noble.at]} → {ways}" in text
     assert max(map(len, out.getvalue().splitlines())) <= 80
+
+
+def test_the_text_form_names_winter_copies_castles_and_recruits(content: LoadedContent) -> None:
+    # before, a winter game told "heavy-rain-copy strikes The South" and a fallen castle by id
+    from pnp.engine.event import Event
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ["stark", "lannister"])
+    assert form.name("heavy-rain-copy") == "Heavy Rain (winter copy)"
+    assert form.name("castle-black") == "Castle Black"
+    assert form.name("nw-ranger") == "Night's Watch recruit (ranger)"
+    fallen = form.event(
+        Event("disaster_placed", 1, {"card": "famine-copy", "region": "the-north", "roll": 1}), 0
+    )
+    assert fallen is not None and fallen.startswith("Famine (winter copy) strikes ")
+    black = form.event(Event("took_the_black", 0, {"noble": "stark-eddard", "how": "movement"}), 1)
+    assert black is not None and black.endswith("takes the black (as his move).")
