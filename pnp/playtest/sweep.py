@@ -132,6 +132,47 @@ def plan_sweep(setup: SweepSetup, grid: Grid) -> SweepPlan:
     return SweepPlan(tuple(cell_plan(setup, cell) for cell in grid.cells()), setup.games)
 
 
+def skip_forbidden(setup: SweepSetup, grid: Grid, content: LoadedContent[Any]) -> Grid:
+    """``grid`` with the cells the rules forbid skipped (:attr:`Grid.skipped`).
+
+    A cell whose setup the ruleset refuses is skipped when each of its values (its
+    player count, each option value, its pairing) is played in some other cell: the
+    combination is what the rules forbid (fief's Night's Watch at 4 players of a
+    ``--players 4,5 -o nights_watch=true,false`` grid). A value no cell can play is
+    the user's to fix: :class:`CellError`, naming every such cell, as is a grid with
+    no cell left.
+    """
+    refused: list[tuple[Cell, list[str]]] = []
+    played: list[Cell] = []
+    for cell in grid.all_cells():
+        plan = cell_plan(setup, cell)  # a bad --agents is no cell's doing: raised as it is
+        try:
+            check_plan(plan, content)
+        except PnpError as exc:
+            refused.append((cell, exc.lines()))
+        else:
+            played.append(cell)
+    wrong = [(c, why) for c, why in refused if not played or not _values_played(c, played)]
+    if wrong:
+        raise CellError(
+            [
+                f"sweep cell {' '.join(c.parts().values())}: {line}"
+                for c, why in wrong
+                for line in why
+            ]
+        )
+    return replace(grid, skipped=tuple((c, "; ".join(why)) for c, why in refused))
+
+
+def _values_played(cell: Cell, played: list[Cell]) -> bool:
+    """Whether each value of ``cell`` is a value of some cell of ``played``."""
+    return (
+        any(c.players == cell.players for c in played)
+        and all(any(c.options.get(k) == v for c in played) for k, v in cell.options.items())
+        and any(c.pairing == cell.pairing for c in played)
+    )
+
+
 def check_cells(plan: SweepPlan, grid: Grid, content: LoadedContent[Any]) -> None:
     """Set up each cell's first game before any is played: a setup the ruleset refuses
     (an option value, a House) stops the sweep here, naming the cell."""

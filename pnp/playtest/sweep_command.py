@@ -18,7 +18,14 @@ from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.run_options import check_judging_options, check_run_options, thresholds_for
 from pnp.playtest.schedule import AUTO
 from pnp.playtest.search_seats import check_search
-from pnp.playtest.sweep import DEFAULT_GAMES, SweepRun, SweepSetup, plan_sweep, run_sweep
+from pnp.playtest.sweep import (
+    DEFAULT_GAMES,
+    SweepRun,
+    SweepSetup,
+    plan_sweep,
+    run_sweep,
+    skip_forbidden,
+)
 from pnp.playtest.sweep_grid import (
     Grid,
     check_pairings,
@@ -123,7 +130,7 @@ def build_sweep(request: SweepRequest) -> tuple[SweepSetup, Grid, Any]:
         limits=limits,
         content_root=request.content,
     )
-    return setup, grid, content
+    return setup, skip_forbidden(setup, grid, content), content
 
 
 def run_sweep_command(

@@ -88,9 +88,13 @@ class Grid:
     pairings: tuple[Seats, ...] | None = None
     #: whether the pairings are ``all-pairs``
     all_pairs: bool = False
+    #: cells the rules forbid, each with the ruleset's reason, left out of :meth:`cells`
+    #: (:func:`pnp.playtest.sweep.skip_forbidden`)
+    skipped: tuple[tuple[Cell, str], ...] = ()
 
-    def cells(self) -> list[Cell]:
-        """Every cell, players outermost, then the options in order, then the pairings."""
+    def all_cells(self) -> list[Cell]:
+        """Every cell of the axes, players outermost, then the options in order, then the
+        pairings."""
         keys = list(self.options)
         pairings: Sequence[Seats | None] = self.pairings if self.pairings is not None else [None]
         return [
@@ -99,6 +103,11 @@ class Grid:
             for values in itertools.product(*(self.options[k] for k in keys))
             for pairing in pairings
         ]
+
+    def cells(self) -> list[Cell]:
+        """The cells the sweep plays: every cell but the skipped ones, in order."""
+        skipped = [cell for cell, _ in self.skipped]
+        return [cell for cell in self.all_cells() if cell not in skipped]
 
     def varying(self) -> list[str]:
         """The axes with more than one value (the keys of :meth:`Cell.parts`)."""
@@ -130,12 +139,24 @@ class Grid:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """``{players, options, houses, all_pairs}``: the axes as ``--json`` shows them."""
+        """``{players, options, houses, all_pairs, skipped}``: the axes as ``--json`` shows
+        them, and the cells left out (``label``, ``players``, ``options``, ``houses``,
+        ``why``)."""
         return {
             "players": list(self.players),
             "options": {k: list(v) for k, v in self.options.items()},
             "houses": [list(p) for p in self.pairings] if self.pairings is not None else None,
             "all_pairs": self.all_pairs,
+            "skipped": [
+                {
+                    "label": self.label(cell),
+                    "players": cell.players,
+                    "options": dict(cell.options),
+                    "houses": list(cell.pairing) if cell.pairing is not None else None,
+                    "why": why,
+                }
+                for cell, why in self.skipped
+            ],
         }
 
 

@@ -466,6 +466,9 @@ def render_sweep_report(run: SweepRun, setup: SweepSetup) -> bytes:
         ["pnp", __version__, "", ""],
     ]
     story.append(data_table([[escape(str(c)) for c in row] for row in setup_rows], small))
+    for cell, why in grid.skipped:
+        line = f"{grid.label(cell)}: skipped, the rules forbid it: {why}."
+        story.append(Paragraph(escape(line), small))
     story.append(Spacer(1, 4 * mm))
     status = run.status.upper()
     colour = {PASS: "#2e7d32", FAIL: "#c0392b"}.get(run.status, "#b9770e")

@@ -15,13 +15,16 @@ two more endings). Every House's and seat's figures are in ``--json``,
 ``--json`` is one object: ``pnp_version``, ``ruleset``, ``content_hash``,
 ``seed``, ``games_per_cell``, ``agents`` (as given, ``null``: the ruleset's
 bot), ``limits`` (``max_rounds``, ``max_steps``, ``invariants``), ``grid``
-(:meth:`~pnp.playtest.sweep_grid.Grid.to_json`), ``cells`` (per cell:
+(:meth:`~pnp.playtest.sweep_grid.Grid.to_json`, with the ``skipped`` cells the
+rules forbid), ``cells`` (per cell:
 ``cell`` (its number), ``label``, ``players``, ``options``, ``houses`` (the
 pairing as given, ``null``: none), ``records`` (its folder of crash records)
 and ``playtest``, the object ``pnp playtest --json`` prints for that cell's
 playtest), ``verdicts`` (cells per verdict) and ``verdict``.
 
-``--csv`` has one row per cell and flat columns (:func:`csv_rows`).
+``--csv`` has one row per cell played and flat columns (:func:`csv_rows`).
+A cell the rules forbid is skipped (:func:`pnp.playtest.sweep.skip_forbidden`):
+a line under the table says which and why.
 """
 
 from __future__ import annotations
@@ -151,9 +154,10 @@ def text(run: SweepRun, setup: SweepSetup) -> list[str]:
     """The terminal summary: what was swept, the table, why cells did not pass, the verdict."""
     grid = run.grid
     agents = agents_text(run, setup)
+    skipped = f" ({len(grid.skipped)} more skipped)" if grid.skipped else ""
     lines = [
-        f"{setup.ruleset.name} sweep: {len(run.cells)} cell{'s' if len(run.cells) != 1 else ''} "
-        f"× {setup.games:,} game{'s' if setup.games != 1 else ''}, "
+        f"{setup.ruleset.name} sweep: {len(run.cells)} cell{'s' if len(run.cells) != 1 else ''}"
+        f"{skipped} × {setup.games:,} game{'s' if setup.games != 1 else ''}, "
         f"seed {setup.seed}, agents {agents}",
     ]
     fixed = grid.fixed()
@@ -161,6 +165,8 @@ def text(run: SweepRun, setup: SweepSetup) -> list[str]:
         lines.append("every cell: " + ", ".join(fixed))
     lines += table(run)
     lines += LEGEND
+    for cell, why in grid.skipped:
+        lines.append(f"{grid.label(cell)}: skipped, the rules forbid it: {why}")
     for cell, report in zip(run.cells, run.reports, strict=True):
         if report.status == PASS:
             continue

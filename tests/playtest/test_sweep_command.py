@@ -181,3 +181,49 @@ def test_one_progress_bar_counts_every_cells_games(monkeypatch: pytest.MonkeyPat
     assert seen == [(15, "haggle sweep (3 cells)")]
     assert sorted(advanced) == sorted(list(range(5)) * 3)  # each cell's games 0-4
     assert [r.stats.games for r in run.reports] == [5, 5, 5]
+
+
+def test_a_cell_the_rules_forbid_is_skipped_when_its_values_play_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    import pnp.rulesets
+    from pnp.errors import UsageError
+    from tests.fixtures.haggle import HAGGLE
+
+    def new_game(content, config, seed):  # the endless game is for 2 players only
+        if config.options.get("endless") and config.players > 2:
+            raise UsageError(f"endless haggling needs 2 players, not {config.players}")
+        return HAGGLE.new_game(content, config, seed)
+
+    picky = dataclasses.replace(HAGGLE, new_game=new_game)
+    monkeypatch.setattr(pnp.rulesets, "RULESETS", (picky,))
+    args = ["--players", "2,3", "-o", "endless=false,true", "--games", "3", "--max-rounds", "12"]
+    result = invoke(*args, "--json", "--csv", "cells.csv")
+    assert result.exit_code in (1, 3), result.output
+    data = json.loads(result.stdout)
+    assert [c["label"] for c in data["cells"]] == [
+        "2p endless=false",
+        "2p endless=true",
+        "3p endless=false",
+    ]
+    assert data["grid"]["skipped"] == [
+        {
+            "label": "3p endless=true",
+            "players": 3,
+            "options": {"endless": True},
+            "houses": None,
+            "why": "endless haggling needs 2 players, not 3",
+        }
+    ]
+    with Path("cells.csv").open(newline="") as rows:
+        assert len(list(csv.DictReader(rows))) == 3
+    text = invoke(*args).stdout
+    assert text.startswith("haggle sweep: 3 cells (1 more skipped) × 3 games")
+    assert "3p endless=true: skipped, the rules forbid it: endless haggling needs 2" in text
+    # a value no cell can play is the user's to fix: nothing is skipped, nothing played
+    for only in (["--players", "3"], ["--players", "3,4"]):
+        result = invoke(*only, "-o", "endless=false,true", "--games", "3")
+        assert result.exit_code == 2 and result.stdout == ""
+        assert "sweep cell 3p endless=true: endless haggling needs 2 players" in result.stderr

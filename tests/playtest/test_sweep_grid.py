@@ -163,4 +163,5 @@ def test_the_grid_as_json() -> None:
         "options": {"endless": [True, False]},
         "houses": [["stark", "lannister"], ["stark", "tyrell"], ["lannister", "tyrell"]],
         "all_pairs": True,
+        "skipped": [],
     }

@@ -143,6 +143,7 @@ def test_json_is_one_object_with_each_cells_playtest(swept) -> None:
         "options": {"endless": [False, True]},
         "houses": [["stark", "lannister"]],
         "all_pairs": False,
+        "skipped": [],
     }
     assert data["verdicts"] == {"pass": 0, "fail": 2, "inconclusive": 2}
     assert data["verdict"] == "fail"

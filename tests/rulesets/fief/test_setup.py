@@ -43,3 +43,23 @@ def test_targaryen_is_starting_player(content: LoadedContent) -> None:
     for seed in range(4):
         game = RULESET.new_game(content, GameConfig(4, ("stark", "targaryen", None, None)), seed)
         assert game.first_player() == 1
+
+
+def test_ff_nw_01_a_sweep_skips_the_nights_watch_below_five_players(tmp_path, monkeypatch) -> None:
+    """FF-NW-01: the expansion is played from 5 players; a sweep over 4 and 5 players with
+    and without it plays the three cells the rules allow and says which it skipped."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    args = ["sweep", "fief", "--players", "4,5", "-o", "nights_watch=true,false", "--games", "1"]
+    result = CliRunner().invoke(app, [*args, "--workers", "1", "--json"])
+    assert result.exit_code in (0, 1, 3), result.output
+    data = json.loads(result.stdout)
+    labels = [c["label"] for c in data["cells"]]
+    assert labels == ["4p nights_watch=false", "5p nights_watch=true", "5p nights_watch=false"]
+    (skipped,) = data["grid"]["skipped"]
+    assert skipped["label"] == "4p nights_watch=true" and "at least 5 players" in skipped["why"]
