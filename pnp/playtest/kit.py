@@ -98,7 +98,8 @@ class Kits:
 
 def kits_for(houses: Sequence[str | None] | None) -> Kits:
     """The kits a run whose seats play ``houses`` needs: one, or as many as the seats of
-    the House seated most often (seats left to the seed get Houses no other seat has)."""
+    the House seated most often. A seat left to the seed does not count: every shipped
+    ruleset gives it a House no other seat has."""
     named = [h for h in houses or () if h is not None]
     if not named:
         return Kits()
