@@ -83,16 +83,21 @@ class Kits:
     """How many printed kits a run is judged against, and why."""
 
     count: int = 1
-    #: the House seated most often, when it takes several seats
-    house: str | None = None
+    #: the Houses seated most often, when they take several seats each
+    houses: tuple[str, ...] = ()
 
     def why(self) -> str:
         """``judged against 2 printed kits: stark takes 2 seats …`` (empty for one kit)."""
         if self.count == 1:
             return ""
+        who = (
+            f"{self.houses[0]} takes {self.count} seats"
+            if len(self.houses) == 1
+            else f"{', '.join(self.houses[:-1])} and {self.houses[-1]} take {self.count} seats each"
+        )
         return (
-            f"judged against {self.count} printed kits: {self.house} takes {self.count} "
-            "seats, and one kit holds each House's pieces once"
+            f"judged against {self.count} printed kits: {who}, and one kit holds each House's "
+            "pieces once"
         )
 
 
@@ -101,11 +106,10 @@ def kits_for(houses: Sequence[str | None] | None) -> Kits:
     the House seated most often. A seat left to the seed does not count: every shipped
     ruleset gives it a House no other seat has."""
     named = [h for h in houses or () if h is not None]
-    if not named:
+    count = max((named.count(h) for h in named), default=1)
+    if count < 2:
         return Kits()
-    house = max(sorted(set(named)), key=named.count)
-    count = named.count(house)
-    return Kits(count, house) if count > 1 else Kits()
+    return Kits(count, tuple(sorted({h for h in named if named.count(h) == count})))
 
 
 @dataclass(frozen=True)

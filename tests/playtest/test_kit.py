@@ -99,12 +99,18 @@ def test_shortfall_slack_and_tightest_from_made_up_peaks() -> None:
 def test_a_house_at_several_seats_is_judged_against_as_many_kits() -> None:
     assert kits_for(None) == Kits() and kits_for((None, None)) == Kits()
     assert kits_for(("stark", "lannister", None)) == Kits()
-    assert kits_for(("stark", "lannister", "stark", "stark")) == Kits(3, "stark")
-    assert kits_for(("tyrell", "stark", "tyrell", "stark")) == Kits(2, "stark")  # the first by name
+    assert kits_for(("stark", "lannister", "stark", "stark")) == Kits(3, ("stark",))
+    assert kits_for(("tyrell", "stark", "tyrell", "stark")) == Kits(2, ("stark", "tyrell"))
+    assert kits_for(("tyrell", "stark", "tyrell", None)) == Kits(2, ("tyrell",))
     assert Kits().why() == ""
-    assert Kits(2, "stark").why() == (
+    assert Kits(2, ("stark",)).why() == (
         "judged against 2 printed kits: stark takes 2 seats, and one kit holds each "
         "House's pieces once"
+    )
+    assert (
+        Kits(2, ("stark", "tyrell"))
+        .why()
+        .startswith("judged against 2 printed kits: stark and tyrell take 2 seats each, and")
     )
     peaks = {"scout": PeakStats(), "power": PeakStats()}
     peaks["scout"].add(5, 0, 100)
@@ -115,13 +121,13 @@ def test_a_house_at_several_seats_is_judged_against_as_many_kits() -> None:
     }
     one = check_kit(peaks, printed, 1)
     assert [r.component for r in one.shortfalls] == ["power", "scout"] and one.kits == Kits()
-    two = check_kit(peaks, printed, 1, kits=Kits(2, "stark"))
+    two = check_kit(peaks, printed, 1, kits=Kits(2, ("stark",)))
     assert two.shortfalls == [] and {r.component: r.printed for r in two.rows} == {
         "scout": 6,
         "power": 60,
     }
     assert two.to_json()["kits"] == 2
-    assert kit_lines(two)[1] == f"  {Kits(2, 'stark').why()}"
+    assert kit_lines(two)[1] == f"  {Kits(2, ('stark',)).why()}"
     assert not any("judged against" in line for line in kit_lines(one))
 
 
@@ -138,7 +144,7 @@ def test_a_thrones_mirror_match_needs_two_kits_and_says_so(tmp_path: Path) -> No
     lines: list[str] = []
     report = run_command(request, lines.append)
     kit = report.kit
-    assert kit is not None and kit.kits == Kits(2, "stark")
+    assert kit is not None and kit.kits == Kits(2, ("stark",))
     # both seats hold a whole Stark deck: one kit's copies would be short, two hold them
     single = printed_copies(find_ruleset("thrones"), find_ruleset("thrones").load(None))
     assert single is not None
