@@ -562,7 +562,8 @@ def compare_command(
     ] = None,
 ) -> None:
     """Play the same seeds under two versions of the content and report what changed:
-    win rates per House and seat with paired intervals, lengths, endings and card figures."""
+    what differs in the content, win rates per House and seat with paired intervals, lengths,
+    endings and card figures."""
     from pnp.playtest.compare_command import CompareRequest, run_compare_command
 
     request = CompareRequest(
