@@ -40,7 +40,8 @@ class Words:
     ``!t`` a list of one number per seat with their Houses (``{totals!t}``), ``!h`` a
     phase by its name in the form's :attr:`TextForm.phases` (``{phase!h}``), ``!n`` a
     count with 0 read as "no" (``{troops!n} troops``), ``!w`` a code in words from the
-    form's :attr:`TextForm.words` (``{why!w}``).
+    form's :attr:`TextForm.words` (``{why!w}``). A count with a noun as its format
+    counts that noun: ``{troops:troop}`` reads "1 troop", "3 troops", "no troops".
     ``private(event)`` says whether this event is private (default: whenever
     ``hidden`` is given); a facedown card is private only while it is facedown.
     """
@@ -90,7 +91,10 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        """A value in words: ids as names, lists joined, mappings as counts by name."""
+        """A value in words: ids as names, lists joined, mappings as counts by name, a
+        count with a noun (``{troops:troop}``) as so many of it."""
+        if format_spec.isalpha() and isinstance(value, int) and not isinstance(value, bool):
+            return f"{value or 'no'} {format_spec}{'' if value == 1 else 's'}"
         if isinstance(value, str):
             # a player's name is markup already ("[p]" marks it), anything else an id
             return value[3:] if value.startswith("[p]") else self.form.name(value)

@@ -38,6 +38,7 @@ class Form(TextForm):
     EVENTS = {
         "drew": Words("{seat} draws {card}.", hidden="{seat} draws a card."),
         "attack": Words("{seat} attacks {target!p}."),
+        "march": Words("{seat} marches with {troops:troop}."),
         "noise": None,
     }
 
@@ -65,6 +66,16 @@ def test_events_name_players_skip_noise_and_fall_back_to_data(form: Form) -> Non
     assert form.event(Event("odd_thing", None, {"card": "ice"}), 0) == "odd thing (card Ice)"
     # words naming data the event lacks fall back to the data, never crash
     assert form.event(Event("attack", 1, {}), 0) == "Tully (seat 1): attack"
+
+
+def test_a_count_with_a_noun_reads_as_so_many_of_it(form: Form) -> None:
+    # before, fief told "moves Robb Stark from Winterfell to Moat Cailin (1 troops)"
+    told = [form.event(Event("march", 1, {"troops": n}), 1) for n in (0, 1, 3)]
+    assert told == [
+        "Tully (seat 1) marches with no troops.",
+        "Tully (seat 1) marches with 1 troop.",
+        "Tully (seat 1) marches with 3 troops.",
+    ]
 
 
 def test_option_labels_read_as_names(form: Form) -> None:

@@ -105,12 +105,12 @@ EVENTS: dict[str, Words | None] = {
     "tax_levied": Words("{seat} taxes {target} ({role}, {noble})."),
     "tax_collected": Words("{seat} collects {gold} gold of tax from {target}."),
     "tax_voided": Words("{seat}'s tax on {target} is void."),
-    "purchased": Words("{seat} buys a {item} at {at} for {gold}."),
-    "built": Words("{seat} builds a {item} at {at} for {gold}."),
-    "units_placed": Words("{seat} places {count} {unit} at {at}."),
-    "units_lost": Words("{seat} loses {count} {unit} at {at} ({cause})."),
+    "purchased": Words("{seat} buys one {item} at {at} for {gold} gold."),
+    "built": Words("{seat} builds a {item} at {at} for {gold} gold."),
+    "units_placed": Words("{seat} places {count:troop} ({unit}) at {at}."),
+    "units_lost": Words("{seat} loses {count:troop} ({unit}) at {at} {cause!w}."),
     "noble_placed": Words("{seat}'s {noble} enters the board at {at} ({why})."),
-    "moved": Words("{seat} moves {noble} from {frm} to {to} ({troops!n} troops)."),
+    "moved": Words("{seat} moves {noble} from {frm} to {to} with {troops:troop}."),
     "sailed": Words("{seat} sails {noble} from {frm} to {to}."),
     "retreated": Words("{seat} retreats from {frm} to {to}."),
     "battle_started": Words("{seat} attacks {defender!p} at {at}."),
@@ -405,6 +405,14 @@ TOOK_THE_BLACK = {
     "movement": "as his move",
 }
 
+#: what troops were lost to (``{cause!w}`` in ``units_lost``)
+LOSSES = {
+    "battle": "in battle",
+    "surrender": "in the surrender",
+    "plague": "to the plague",
+    "uprising": "to the uprising",
+}
+
 #: the phases of a round by the reference's names (``{phase!h}`` in the words above)
 PHASE_NAMES = {
     "setup": "setting up",
@@ -463,7 +471,7 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
-        self.words = ELECTION_FAILS | TOOK_THE_BLACK
+        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES
         self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
         self.prices = (
             {u.id: u.cost for u in model.units}

@@ -205,7 +205,7 @@ EVENTS: dict[str, Words | None] = {
     ),
     "mulligan": Words("{seat} shuffles the hand back and draws a new one."),
     "deck_shuffled": Words("{seat} shuffles the draw deck."),
-    "setup_placed": Words("{seat} sets up {count} card(s) face down."),
+    "setup_placed": Words("{seat} sets up {count:card} face down."),
     "setup_revealed": Words("{seat} reveals the set-up: {cards}."),
     "setup_first_player": Words("{seat} is first player for the set-up."),
     "plot_revealed": Words("{seat} reveals the plot {card}."),

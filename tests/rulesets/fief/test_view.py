@@ -286,3 +286,26 @@ def test_the_text_form_names_winter_copies_castles_and_recruits(content: LoadedC
     assert fallen is not None and fallen.startswith("Famine (winter copy) strikes ")
     black = form.event(Event("took_the_black", 0, {"noble": "stark-eddard", "how": "movement"}), 1)
     assert black is not None and black.endswith("takes the black (as his move).")
+
+
+def test_troops_are_counted_in_words(content: LoadedContent) -> None:
+    # before: "places 3 Knight at …", "moves … (1 troops)", "buys a Unsullied … for 2"
+    from pnp.engine.event import Event
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ["stark", "lannister"])
+
+    def told(kind: str, **data: Any) -> str:
+        text = form.event(Event(kind, 0, data), 0)
+        assert text is not None
+        return text.split("(seat 0) ", 1)[1]
+
+    assert told("units_lost", at="winterfell", unit="knight", count=2, cause="plague") == (
+        "loses 2 troops (Knight) at Winterfell to the plague."
+    )
+    assert told("moved", noble="stark-eddard", frm="winterfell", to="the-twins", troops=1) == (
+        "moves Eddard Stark from Winterfell to The Twins with 1 troop."
+    )
+    assert told("purchased", item="unsullied", at="winterfell", gold=2) == (
+        "buys one Unsullied at Winterfell for 2 gold."
+    )
