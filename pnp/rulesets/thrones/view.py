@@ -524,8 +524,11 @@ class ThronesText(TextForm):
         ]
 
     def event(self, event: Event, seat: int | None) -> str | None:
-        """As the table says, but a card marshalled says its cost and a plot revealed is
-        told once (by ``plot_revealed``)."""
+        """As the table says, but a card marshalled says its cost, a plot revealed is
+        told once (by ``plot_revealed``) and a challenge nobody defends says so."""
+        if event.kind == "defenders_declared" and not event.data.get("defenders"):
+            challenge = event.data.get("challenge", "")
+            return f"{self.player(event.seat)} leaves the {challenge} challenge undefended."
         if event.kind == "card_played":
             card = str(event.data.get("card"))
             if card in self.plots:

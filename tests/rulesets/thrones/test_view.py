@@ -77,3 +77,20 @@ def test_the_text_form_shows_a_seat_its_hand_and_plots_and_no_other_hand(
     assert _screen(game, content, 0) == text
     # a replay's omniscient screen shows every hand
     assert _screen(game, content, None).count("hand of ") == 3
+
+
+def test_a_challenge_nobody_defends_is_told_so(content: LoadedContent) -> None:
+    # before: "Stark (seat 1) defends the military challenge with none."
+    from pnp.engine.event import Event
+    from pnp.rulesets.thrones.view import text_form
+
+    form = text_form(content, ["martell", "stark"])
+    alone = Event("defenders_declared", 1, {"challenge": "military", "defenders": []})
+    assert form.event(alone, None) == (
+        f"{form.player(1)} leaves the military challenge undefended."
+    )
+    arya = Event("defenders_declared", 1, {"challenge": "intrigue", "defenders": ["stark-arya"]})
+    assert (
+        form.event(arya, None)
+        == f"{form.player(1)} defends the intrigue challenge with Arya Stark."
+    )
