@@ -569,10 +569,86 @@ class FiefText(TextForm):
             )
         legend = "Troops: " + ", ".join(f"{tag} {self.name(u)}" for u, tag in self.units.items())
         blocks = [houses, titles, Block("the map (Fiefs and their Villages)", (*lines, legend))]
+        blocks += self._off_the_map(d) + self._troubles(d) + self._wall(d)
         roads = self._roads(d, cat, view.seat)
         if roads:
             blocks.append(Block("roads from where your Nobles stand", tuple(roads)))
         return blocks
+
+    def _whose(self, d: dict[str, Any], noble: str) -> str:
+        """``Davos Seaworth (Baratheon)``: a Noble and his House, where the map's Village
+        does not say it."""
+        seat = d["nobles"][noble]["seat"]
+        house = f" ({self.house(seat)})" if 0 <= seat < len(self.factions) else ""
+        return self._noble(d, noble) + house
+
+    def _off_the_map(self, d: dict[str, Any]) -> list[Block]:
+        """Outlaws, cursed Nobles and captives: what the map's names do not say."""
+        outlaws, cursed, captives = [], [], []
+        for noble, x in d["nobles"].items():
+            if x["zone"] == "dead":
+                continue
+            if x["outlaw"]:
+                outlaws.append(self._whose(d, noble))
+            if x["cursed"]:
+                cursed.append(self._whose(d, noble))
+            if x["zone"] == "captive" and x["captor"] is not None:
+                captives.append(f"{self._whose(d, noble)}, held by {self.player(x['captor'])}")
+        lines = [
+            f"{label}: {listing(names)}"
+            for label, names in (
+                ("Outlaws", outlaws),
+                ("Captives", captives),
+                ("Cursed by the gods", cursed),
+            )
+            if names
+        ]
+        return [Block("Outlaws and captives", tuple(lines))] if lines else []
+
+    def _troubles(self, d: dict[str, Any]) -> list[Block]:
+        """The disasters on the board by Region, and the taxes levied this round."""
+        lines = [
+            f"{self.name(region)}: {listing([self.name(c) for c in cards])}"
+            for region, cards in d["disasters"].items()
+            if cards
+        ]
+        for tax in d["taxes"]:
+            where = "every governed Region" if tax["target"] == "*" else self.name(tax["target"])
+            voided = [self.name(r) for r in tax.get("voided", [])]
+            note = f"; voided in {listing(voided)}" if voided else ""
+            lines.append(
+                f"Tax: {self.player(tax['seat'])} taxes {where} "
+                f"({tax['kind']}, {self._noble(d, tax['noble'])}){note}"
+            )
+        return [Block("disasters and taxes", tuple(lines))] if lines else []
+
+    def _wall(self, d: dict[str, Any]) -> list[Block]:
+        """The Night's Watch: the wildling marker, the castles, the Brothers and their
+        recruits, the supplies and the Defender tokens (``[]`` without the expansion)."""
+        wall = d.get("wall")
+        if wall is None:
+            return []
+        track = self.content.model.rules.nights_watch.track
+        standing = [self.name(c) for c, up in wall["castles"].items() if up]
+        fallen = [self.name(c) for c, up in wall["castles"].items() if not up]
+        brothers = []
+        for noble in wall["brothers"]:
+            band = wall["recruits"].get(noble, {})
+            recruits = [f"{self.name(t)} ×{n}" for t, n in band.items() if n]
+            lc = "lord-commander" in d["nobles"][noble]["titles"]
+            brothers.append(
+                self._whose(d, noble)
+                + (", Lord Commander" if lc else "")
+                + (f" with {listing(recruits)}" if recruits else "")
+            )
+        defenders = [f"{self.house(int(seat))} {n}" for seat, n in wall["defenders"].items() if n]
+        lines = (
+            f"Wildling marker {wall['marker']} of {track}; castles standing: "
+            f"{listing(standing)}" + (f" (fallen: {listing(fallen)})" if fallen else ""),
+            f"Brothers: {listing(brothers)}",
+            f"Supplies: {wall['supplies']} gold; Defender tokens: {listing(defenders)}",
+        )
+        return [Block("the Wall", lines)]
 
     def _roads(self, d: dict[str, Any], cat: Any, seat: int) -> list[str]:
         fmap = cat.map

@@ -309,3 +309,62 @@ def test_troops_are_counted_in_words(content: LoadedContent) -> None:
     assert told("purchased", item="unsullied", at="winterfell", gold=2) == (
         "buys one Unsullied at Winterfell for 2 gold."
     )
+
+
+def test_the_screen_shows_the_wall_outlaws_captives_disasters_and_taxes(
+    content: LoadedContent,
+) -> None:
+    """What the map's names cannot say is on the screen too; before, a human seat saw no
+    wildling marker, no Brother, no Outlaw, captive, disaster or tax but in the event log."""
+    import io
+
+    from pnp.play import draw
+    from pnp.rulesets.fief.view import text_form
+
+    seen = set()
+    for seed in range(6):
+        game = RULESET.new_game(content, GameConfig(5, options={"nights_watch": True}), seed)
+        assert isinstance(game, FiefGame)
+        form = text_form(content, game.factions())
+        rng = random.Random(seed)
+        for step in range(1500):
+            d = game.decision()
+            if d is None:
+                break
+            game.apply(rng.randrange(len(d.options)))
+            if step % 25:
+                continue
+            out = io.StringIO()
+            draw.console(out, plain=True).print(draw.screen(form.screen(game, 0)))
+            text = " ".join(out.getvalue().replace("│", " ").split())
+            s = game.s
+            assert f"Wildling marker {s.wall_marker} of 10" in text
+            for n in s.nobles.values():
+                name = form.name(n.id)
+                if n.zone == "wall":
+                    assert name in text.split("Brothers:")[1].split("Supplies:")[0]
+                    seen.add("brother")
+                if n.outlaw and n.zone != "dead":
+                    assert name in text.split("Outlaws:")[1]
+                    seen.add("outlaw")
+                if n.zone == "captive":
+                    assert f"{name} ({form.factions_short[n.seat]}), held by" in text
+                    seen.add("captive")
+            for region, cards in s.disasters.items():
+                if cards:
+                    assert f"{form.name(region)}: {form.name(cards[0])}" in text
+                    seen.add("disaster")
+    assert seen == {"brother", "outlaw", "captive", "disaster"}
+    # a tax lasts from the card phase to the income: planted, as random play seldom shows one
+    noble = next(n for n in game.s.nobles.values() if n.seat == 1 and n.zone != "dead")
+    region = next(iter(game.s.disasters))
+    game.s.taxes.append(
+        {"seat": 1, "noble": noble.id, "kind": "council", "target": "*", "voided": [region]}
+    )
+    out = io.StringIO()
+    draw.console(out, plain=True).print(draw.screen(form.screen(game, 0)))
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    assert (
+        f"Tax: {form.factions_short[1]} (seat 1) taxes every governed Region (council, "
+        f"{form.name(noble.id)}); voided in {form.name(region)}"
+    ) in text
