@@ -249,7 +249,9 @@ HELP: dict[str, Help] = {
     ),
     "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Phase 1: Hear Ye, Hear Ye"),
     "draw": Help(
-        "Draw two cards: two Fortune, or one Fortune and one Court Event.",
+        "Draw two cards: two Fortune, or one Fortune and one Court Event. With the Night's "
+        "Watch, one of your free, unmarried Lords may take the black in place of the Court "
+        "Event.",
         "Phase 2: draw and play cards",
     ),
     "discard": Help(
@@ -265,7 +267,9 @@ HELP: dict[str, Help] = {
     "council_seat": Help("Seat a Noble on the Council.", "Phase 4: purchase"),
     "movement_order": Help("Move in turn, first or last.", "Phase 5: movement"),
     "move": Help(
-        "Move one of your Nobles (with troops) up to two Villages, or end movement.",
+        "Move one of your Nobles (with troops) up to two Villages, or end movement. With the "
+        "Night's Watch, a free, unmarried Lord in a Village at the Wall's gates may take the "
+        "black as his move.",
         "Phase 5: movement",
     ),
     "destination": Help(
