@@ -63,8 +63,9 @@ def pick_houses(cat: Catalog, config: GameConfig, rng: random.Random) -> list[st
                 + did_you_mean(house, cat.houses)
             )
     chosen = [h for h in wanted if h is not None]
-    if len(set(chosen)) != len(chosen):
-        raise UsageError("each House may be played by one player only")
+    twice = [h for i, h in enumerate(chosen) if h in chosen[:i]]
+    if twice:  # worded as Iron Throne words it
+        raise UsageError(f"House {twice[0]!r} is taken twice (one House each)")
     pool = [h for h in cat.houses if h not in chosen]
     rng.shuffle(pool)
     return [h if h is not None else pool.pop() for h in wanted]

@@ -22,7 +22,7 @@ def test_houses_from_the_configuration(content: LoadedContent) -> None:
     [
         (GameConfig(2), "played by 3–6 players, not 2"),
         (GameConfig(7), "played by 3–6 players, not 7"),
-        (GameConfig(3, ("stark", "stark", None)), "one player only"),
+        (GameConfig(3, ("stark", "stark", None)), "House 'stark' is taken twice"),
         (GameConfig(3, ("starks", None, None)), "unknown House 'starks'"),
         (GameConfig(3, options={"winterr": True}), "no option 'winterr'"),
         (GameConfig(3, options={"winter": "yes"}), "must be true or false"),
