@@ -86,7 +86,7 @@ def content_changes(base: Any, candidate: Any, cards: Iterable[str]) -> list[Con
     sections, leaving out the entries whose id is among ``cards``."""
     skip = set(cards)
     old, new = _plain(base, skip), _plain(candidate, skip)
-    return list(_diff(old, new, "", skip))
+    return list(_diff(old, new, ""))
 
 
 def _plain(model: Any, skip: set[str]) -> Any:
@@ -107,18 +107,18 @@ def _is_card(node: Any, skip: set[str]) -> bool:
     return isinstance(node, dict) and node.get("id") in skip
 
 
-def _diff(old: Any, new: Any, path: str, skip: set[str]) -> Iterator[ContentChange]:
+def _diff(old: Any, new: Any, path: str) -> Iterator[ContentChange]:
     if old == new:
         return
     if isinstance(old, dict) and isinstance(new, dict):
         for key in dict.fromkeys([*old, *new]):
-            yield from _diff(old.get(key), new.get(key), _join(path, str(key)), skip)
+            yield from _diff(old.get(key), new.get(key), _join(path, str(key)))
     elif isinstance(old, list) and isinstance(new, list):
         if _by_id(old) and _by_id(new):
             before = {item["id"]: item for item in old}
             after = {item["id"]: item for item in new}
             for key in dict.fromkeys([*before, *after]):
-                yield from _diff(before.get(key), after.get(key), f"{path}[{key}]", skip)
+                yield from _diff(before.get(key), after.get(key), f"{path}[{key}]")
         else:
             removed, added = _only_in(old, new), _only_in(new, old)
             if removed or added:  # else only the order differs
