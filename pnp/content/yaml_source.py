@@ -23,6 +23,8 @@ Loc = tuple[str | int, ...]
 # Aliases let a tiny file expand into a huge value ("billion laughs"). Real
 # content is far below this many nodes.
 MAX_NODES = 200_000
+#: the tag of YAML's merge key, ``<<: *anchor``
+MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 @dataclass(frozen=True)
@@ -102,9 +104,14 @@ class _Builder:
                 items.append(self.build(child, (*loc, i)))
             return items
         assert isinstance(node, yaml.MappingNode)
+        written = sum(1 for key_node, _ in node.value if key_node.tag != MERGE_TAG)
         self.loader.flatten_mapping(node)  # resolves "<<" merge keys
+        # the pairs merged in come first, in an order where the one that counts comes
+        # last; the pairs written here follow and override them (YAML's merge key)
+        merged = len(node.value) - written
+        inherited: set[Any] = set()
         result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
+        for index, (key_node, value_node) in enumerate(node.value):
             if isinstance(key_node, yaml.ScalarNode):
                 key = self.scalar(key_node, loc)
             else:
@@ -122,7 +129,10 @@ class _Builder:
                 )
                 continue
             child_loc = (*loc, key if isinstance(key, int) else str(key))
-            if key in result:
+            if key in inherited:  # a merged value, overridden by a later pair
+                inherited.discard(key)
+                self._forget(child_loc)
+            elif key in result:
                 self.doc.problems.append(
                     Problem(
                         display_path(self.doc.path),
@@ -133,9 +143,17 @@ class _Builder:
                     )
                 )
                 continue
+            if index < merged:
+                inherited.add(key)
             self.doc.marks[child_loc] = mark
             result[key] = self.build(value_node, child_loc)
         return result
+
+    def _forget(self, loc: Loc) -> None:
+        """Drop the marks of ``loc`` and everything below it (a value being replaced)."""
+        n = len(loc)
+        for key in [k for k in self.doc.marks if k[:n] == loc]:
+            del self.doc.marks[key]
 
     def scalar(self, node: yaml.ScalarNode, loc: Loc) -> Any:
         try:

@@ -47,6 +47,39 @@ def test_merge_keys_and_anchors_are_expanded() -> None:
     assert doc.data["card"] == {"cost": 1, "name": "x"}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a card made from another, its own keys overriding the merged ones
+        "base: &b {id: raven, cost: 1, name: Raven}\ncard:\n  <<: *b\n  id: crow\n  name: Crow\n",
+        # the key written before the merge still wins
+        "base: &b {id: raven, cost: 1}\ncard:\n  id: crow\n  <<: *b\n",
+        # of several merged maps, the earlier one wins
+        "a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nc:\n  <<: [*a, *b]\n  z: 3\n",
+        # merges within merges
+        "a: &a {x: 1}\nb: &b {<<: *a, y: 2}\nc: {<<: *b, x: 3}\n",
+    ],
+)
+def test_a_merged_key_is_overridden_as_yaml_says(text: str) -> None:
+    # before, a key written beside "<<: *anchor" was refused as a duplicate key
+    doc = parse(text)
+    assert doc.problems == []
+    assert doc.data == yaml.safe_load(text)
+
+
+def test_a_key_written_twice_beside_a_merge_is_still_a_duplicate() -> None:
+    doc = parse("base: &b {cost: 1}\ncard:\n  <<: *b\n  name: x\n  name: y\n")
+    assert [(p.line, p.field) for p in doc.problems] == [(5, "card.name")]
+    assert "duplicate key" in doc.problems[0].message
+
+
+def test_an_overridden_value_is_marked_where_it_is_written() -> None:
+    doc = parse("base: &b\n  cost: 1\n  tags: [a, b]\ncard:\n  <<: *b\n  tags: [c]\n")
+    assert doc.data["card"] == {"cost": 1, "tags": ["c"]}
+    assert doc.mark_for(("card", "tags", 0)).line == 6  # not the anchor's line 3
+    assert doc.mark_for(("card", "cost")).line == 2  # an inherited value: where it is written
+
+
 def test_alias_bomb_is_refused_not_expanded() -> None:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 9):
@@ -170,6 +203,7 @@ def test_every_yaml_file_reads_the_same_both_ways(monkeypatch: pytest.MonkeyPatc
         "a: \x07\n",
         "x: &a [1]\ny: *b\n",
         "<<: 3\n",
+        "base: &b {cost: 1}\ncard:\n  <<: *b\n  cost: 2\n  cost: 3\n",
         "a: 2024-13-45\n",
         "- " * 300 + "x\n",
         "name: Ünïcødé ✓ 🐺\n  bad: 1\n",
