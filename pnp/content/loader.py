@@ -15,6 +15,7 @@ import re
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from datetime import date
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -271,6 +272,8 @@ def _shape(value: Any) -> str:
         return f"a number ({value!r})"
     if isinstance(value, str):
         return f"text ({value!r})"
+    if isinstance(value, date):
+        return f"a date ({value.isoformat()})"
     return type(value).__name__
 
 
@@ -288,9 +291,25 @@ def _message(model: type[BaseModel], err: ErrorDetails, loc: Loc) -> str:
         return _pattern_message(err)
     if kind.endswith(("_type", "_parsing")) and "input" in err:
         # pydantic says what it wanted; the designer also needs what it found
-        return f"{err['msg']}, got {_got(err['input'])}"
+        found = err["input"]
+        return f"{err['msg']}, got {_got(found)}" + (
+            _quote_hint(found) if kind == "string_type" else ""
+        )
     # a validator's ValueError: its text is the message, without pydantic's label
     return str(err["msg"]).removeprefix("Value error, ")
+
+
+def _quote_hint(value: Any) -> str:
+    """Where text was wanted and YAML read a plain word as something else (``name: No``
+    is false, ``name: 1.5`` a number): say to quote it."""
+    if isinstance(value, bool):
+        return (
+            "; YAML reads an unquoted yes, no, on, off, true or false as true/false; put the "
+            "text in quotes"
+        )
+    if isinstance(value, int | float | date):
+        return "; put the text in quotes"
+    return ""
 
 
 def _got(value: Any) -> str:

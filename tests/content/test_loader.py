@@ -108,6 +108,30 @@ def test_a_value_of_the_wrong_type_says_what_was_found(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("motto", "found"),
+    [
+        ("No", "true/false (False); YAML reads an unquoted yes, no, on, off, true or false as "
+         "true/false; put the text in quotes"),
+        ("on", "true/false (True); YAML reads an unquoted yes, no, on, off, true or false as "
+         "true/false; put the text in quotes"),
+        ("1.5", "a number (1.5); put the text in quotes"),
+        ("2024-01-01", "a date (2024-01-01); put the text in quotes"),
+    ],
+)  # fmt: skip
+def test_a_word_yaml_reads_as_something_else_is_to_be_quoted(
+    tmp_path: Path, motto: str, found: str
+) -> None:
+    # before: "got true/false (False)" for "motto: No", with no word on why
+    assert _banner_problems(tmp_path, f"side: dark\nmotto: {motto}\n") == [
+        f"2: motto: Input should be a valid string, got {found}"
+    ]
+    quoted = tmp_path / "quoted"
+    quoted.mkdir()
+    (quoted / "banner.yaml").write_text(f'side: dark\nmotto: "{motto}"\n')
+    assert load_content(_Banner, quoted).model.motto == motto
+
+
 def test_ids_and_colours_that_break_their_pattern_are_told_in_words(tmp_path: Path) -> None:
     text = 'side: dark\nmotto: Ours\nid: Night Watch\ncolour: "#12345"\ncode: B1\n'
     assert _banner_problems(tmp_path, text) == [
