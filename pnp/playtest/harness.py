@@ -20,7 +20,7 @@ from pnp.playtest.kit import (
     kits_for,
     printed_copies,
 )
-from pnp.playtest.plan import PlaytestPlan
+from pnp.playtest.plan import PlaytestPlan, check_houses
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.schedule import first_batch, next_total
 from pnp.playtest.staging import StagedRecords
@@ -69,11 +69,7 @@ def check_plan(plan: PlaytestPlan, content: LoadedContent[Any]) -> None:
     ruleset.check_players(plan.players)
     if plan.games < 1:
         raise UsageError("--games must be at least 1")
-    if plan.houses is not None and len(plan.houses) != plan.players:
-        raise UsageError(
-            f"--houses names {len(plan.houses)} Houses for {plan.players} players; "
-            "give one per seat (use 'random' to leave a seat to the seed)"
-        )
+    check_houses(plan.houses, plan.players)
     try:  # a bad House or option fails every game alike: say so once, as a user error
         ruleset.new_game(content, plan.config(), plan.seed_of(0))
     except PnpError:

@@ -106,6 +106,18 @@ def parse_houses(text: str | None) -> tuple[str | None, ...] | None:
     return tuple(None if h in RANDOM_HOUSE else h for h in names)
 
 
+def check_houses(houses: tuple[str | None, ...] | None, players: int) -> None:
+    """Refuse ``--houses`` that does not name one House (or ``random``) per seat."""
+    from pnp.errors import UsageError
+
+    if houses is not None and len(houses) != players:
+        named = f"{len(houses)} House{'' if len(houses) == 1 else 's'}"
+        raise UsageError(
+            f"--houses names {named} for {players} players; give one per seat (use 'random' "
+            "to leave a seat to the seed)"
+        )
+
+
 def option_text(key: str, value: Any) -> str:
     """One option as it is written on the command line: ``winter=true``, not ``winter=True``."""
     return f"{key}={str(value).lower() if isinstance(value, bool) else value}"

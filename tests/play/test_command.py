@@ -137,6 +137,7 @@ def test_resume_refuses_a_record_without_a_human(tmp_path: Path) -> None:
         (["--seat", "3"], "--seat 3: the seats of 3 players are 0 to 2"),
         (["--seat", "1", "--seat", "1"], "--seat names a seat twice"),
         (["--houses", "nobody"], "nobody"),
+        (["--houses", "stark,lannister,tyrell,baratheon"], "--houses names 4 Houses for 3"),
         (["--agents", "clever"], "unknown agent 'clever'"),
     ],
 )

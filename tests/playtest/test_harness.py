@@ -335,7 +335,7 @@ def test_cli_pass_fail_and_inconclusive_exit_codes() -> None:
         (["--agents", "heurstic"], "unknown agent 'heurstic'"),
         (["--agents", "random,random"], "names 2 agents for 3 players"),
         (["--houses", "stark,lanister,tyrell"], "unknown house 'lanister'"),
-        (["--houses", "stark"], "--houses names 1 Houses for 3 players"),
+        (["--houses", "stark"], "--houses names 1 House for 3 players"),
         (["-o", "colour=red"], "unknown option 'colour'"),
         (["-o", "colour"], "expected KEY=VALUE"),
         (

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.words import plural
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
 from pnp.errors import UsageError, did_you_mean
@@ -54,7 +55,7 @@ def pick_houses(cat: Catalog, config: GameConfig, rng: random.Random) -> list[st
         )
     wanted = list(config.factions or ())
     if len(wanted) > players:
-        raise UsageError(f"{len(wanted)} Houses given for {players} players")
+        raise UsageError(f"{plural(len(wanted), 'House')} given for {players} players")
     wanted += [None] * (players - len(wanted))
     for house in wanted:
         if house is not None and house not in cat.houses:

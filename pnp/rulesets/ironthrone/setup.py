@@ -18,6 +18,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.content.model import Loc
+from pnp.content.words import plural
 from pnp.engine.errors import SetupError
 from pnp.engine.game import Event, GameConfig
 from pnp.engine.memo import IdentityMemo
@@ -362,7 +363,9 @@ def choose_houses(model: IronThroneContent, config: GameConfig, rng: random.Rand
     wanted = list(config.factions or ()) + [None] * config.players
     wanted = wanted[: config.players]
     if config.factions is not None and len(config.factions) > config.players:
-        raise SetupError(f"{len(config.factions)} Houses given for {config.players} players")
+        raise SetupError(
+            f"{plural(len(config.factions), 'House')} given for {config.players} players"
+        )
     problems: list[tuple[Loc, str]] = []
     # located as 'houses[i]': the key a game record (and --houses) gives them under
     for i, h in enumerate(wanted):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.words import plural
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import derive_seed, stream
 from pnp.errors import UsageError, did_you_mean
@@ -84,7 +85,7 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> ThronesGa
     houses = sorted(decks)
     wanted = list(config.factions or [None] * players)
     if len(wanted) != players:
-        raise UsageError(f"{len(wanted)} Houses given for {players} players")
+        raise UsageError(f"{plural(len(wanted), 'House')} given for {players} players")
     pick = stream(seed, "houses")
     free = [h for h in houses if h not in wanted]
     pick.shuffle(free)
