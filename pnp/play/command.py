@@ -16,7 +16,7 @@ from pnp.play.prompt import Terminal
 from pnp.play.screen import esc
 from pnp.play.session import HUMAN, Session
 from pnp.play.table import play
-from pnp.playtest.plan import check_houses, parse_houses, parse_options
+from pnp.playtest.plan import parse_options, seat_houses
 from pnp.playtest.search_seats import check_search
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
@@ -89,10 +89,7 @@ def new_record(request: PlayRequest) -> tuple[Ruleset, Record, Path]:
     # a new game a new seed: without --seed, the game's number (never the clock)
     seed = request.seed if request.seed is not None else (number or 1)
     limits = Limits.for_ruleset(ruleset, max_rounds=request.max_rounds, max_steps=request.max_steps)
-    houses = parse_houses(request.houses)
-    if houses is not None and len(houses) < players:  # the seats not named: drawn by the seed
-        houses += (None,) * (players - len(houses))
-    check_houses(houses, players)
+    houses = seat_houses(request.houses, players)
     record = Record(
         ruleset=ruleset.name,
         seed=seed,

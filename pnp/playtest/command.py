@@ -16,7 +16,7 @@ from pnp.errors import UsageError
 from pnp.playtest.cluster import executor_for
 from pnp.playtest.executor import Executor
 from pnp.playtest.harness import run_playtest
-from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
+from pnp.playtest.plan import PlaytestPlan, parse_options, seat_houses
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.report import PlaytestReport
 from pnp.playtest.run_options import check_judging_options, check_run_options, thresholds_for
@@ -111,7 +111,7 @@ def build_plan(request: PlaytestRequest) -> tuple[PlaytestPlan, Any]:
         players=players,
         agents=agents,
         search_budget=request.budget,
-        houses=parse_houses(request.houses),
+        houses=seat_houses(request.houses, players),
         options=parse_options(request.options),
         limits=limits,
         content_root=request.content,

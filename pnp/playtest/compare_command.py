@@ -22,7 +22,7 @@ from pnp.playtest.contentdiff import content_changes
 from pnp.playtest.executor import Executor
 from pnp.playtest.failon import check_names, parse_fail_on
 from pnp.playtest.harness import card_ids
-from pnp.playtest.plan import PlaytestPlan, parse_houses, parse_options
+from pnp.playtest.plan import PlaytestPlan, parse_options, seat_houses
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.run_options import check_run_options
 from pnp.playtest.search_seats import check_search
@@ -85,7 +85,7 @@ def _plan(
         players=players,
         agents=agents,
         search_budget=request.budget,
-        houses=parse_houses(request.houses),
+        houses=seat_houses(request.houses, players),
         options=parse_options(request.options),
         limits=limits,
         content_root=version.root,

@@ -106,16 +106,29 @@ def parse_houses(text: str | None) -> tuple[str | None, ...] | None:
     return tuple(None if h in RANDOM_HOUSE else h for h in names)
 
 
+def seat_houses(text: str | None, players: int) -> tuple[str | None, ...] | None:
+    """``--houses`` for a game of ``players``: the Houses it names go to the first seats,
+    the seats it does not name are left to the seed (``stark`` at 4 players is
+    ``stark,random,random,random``); more Houses than seats is a :class:`UsageError`."""
+    houses = parse_houses(text)
+    if houses is not None and len(houses) < players:
+        houses += (None,) * (players - len(houses))
+    check_houses(houses, players)
+    return houses
+
+
 def check_houses(houses: tuple[str | None, ...] | None, players: int) -> None:
     """Refuse ``--houses`` that does not name one House (or ``random``) per seat."""
     from pnp.errors import UsageError
 
     if houses is not None and len(houses) != players:
         named = f"{len(houses)} House{'' if len(houses) == 1 else 's'}"
-        raise UsageError(
-            f"--houses names {named} for {players} players; give one per seat (use 'random' "
-            "to leave a seat to the seed)"
+        fix = (
+            "one per seat at most"
+            if len(houses) > players
+            else "give one per seat (use 'random' to leave a seat to the seed)"
         )
+        raise UsageError(f"--houses names {named} for {players} players; {fix}")
 
 
 def option_text(key: str, value: Any) -> str:

@@ -257,6 +257,14 @@ def test_a_run_that_fails_to_start_deletes_no_record(tmp_path: Path, bad: dict) 
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
 
 
+def test_houses_name_the_first_seats_and_leave_the_rest_to_the_seed(tmp_path: Path) -> None:
+    # as a sweep's pairings and pnp play do; before, pnp playtest refused "--houses stark"
+    short, _ = play(tmp_path, games=20, players=3, houses="stark")
+    full, _ = play(tmp_path, games=20, players=3, houses="stark,random,random")
+    assert short.full_json()["setup"]["houses"] == ["stark", None, None]
+    assert short.to_json() == full.to_json()
+
+
 def test_houses_agents_and_options_reach_the_games(tmp_path: Path) -> None:
     report, _ = play(
         tmp_path, games=20, players=2, houses="lannister,random", agents="heuristic,random"
@@ -335,7 +343,7 @@ def test_cli_pass_fail_and_inconclusive_exit_codes() -> None:
         (["--agents", "heurstic"], "unknown agent 'heurstic'"),
         (["--agents", "random,random"], "names 2 agents for 3 players"),
         (["--houses", "stark,lanister,tyrell"], "unknown house 'lanister'"),
-        (["--houses", "stark"], "--houses names 1 House for 3 players"),
+        (["--houses", "stark,tyrell,martell,lannister"], "names 4 Houses for 3 players; one per"),
         (["-o", "colour=red"], "unknown option 'colour'"),
         (["-o", "colour"], "expected KEY=VALUE"),
         (
