@@ -68,6 +68,23 @@ class ThronesView:
     def victory_power(self) -> int:
         return self._g.rules.victory_power
 
+    @property
+    def team_mode(self) -> bool:
+        """Whether the game is played in two teams (the two_on_two variant)."""
+        return self._g.team_mode
+
+    @property
+    def team_victory_power(self) -> int:
+        """The power a team's two players need together (TH-VAR-2V2-02)."""
+        return self._g.rules.team_victory_power
+
+    def partner(self, seat: int) -> int | None:
+        """``seat``'s partner in a team game, else ``None``."""
+        if not self._g.team_mode:
+            return None
+        team = self._g.seats[seat].team
+        return next(s.idx for s in self._g.seats if s.team == team and s.idx != seat)
+
     def opponents(self, seat: int | None = None) -> list[int]:
         return list(self._g.opponents(self.seat if seat is None else seat))  # a copy
 
@@ -427,12 +444,21 @@ class ThronesText(TextForm):
         self.setup_gold = model.rules.setup_gold
 
     def heading(self, view: Any) -> str:
-        """Round, phase, first player and the power that wins."""
+        """Round, phase, first player and the power that wins (a team's, with each team's
+        total, in the two_on_two variant: TH-VAR-2V2-02)."""
         v: ThronesView = view
-        return (
-            f"[bold]Round {v.round}[/] · {v.phase} phase · first player "
-            f"{self.player(v.first_player)} · {v.victory_power} power wins"
-        )
+        first = self.player(v.first_player)
+        start = f"[bold]Round {v.round}[/] · {v.phase} phase · first player {first}"
+        if not v.team_mode:
+            return f"{start} · {v.victory_power} power wins"
+        teams = []
+        for seat in range(v.players):
+            partner = v.partner(seat)
+            if partner is not None and seat < partner:
+                teams.append(
+                    f"{self.house(seat)} + {self.house(partner)} {v.power(seat) + v.power(partner)}"
+                )
+        return f"{start} · a team's {v.team_victory_power} power wins ({', '.join(teams)})"
 
     def _card(self, v: ThronesView, c: Card) -> tuple[str, ...]:
         d = c.d
@@ -472,6 +498,9 @@ class ThronesText(TextForm):
                 + (f" · title {self.name(title)}" if title else ""),
                 f"Plot: {plot_text}",
             ]
+            partner = v.partner(seat)
+            if partner is not None:
+                lines.append(f"Partner: {self.player(partner)}")
             cards = v.in_play(seat)
             house = self.factions[seat]
             blocks.append(

@@ -94,3 +94,29 @@ def test_a_challenge_nobody_defends_is_told_so(content: LoadedContent) -> None:
         form.event(arya, None)
         == f"{form.player(1)} defends the intrigue challenge with Arya Stark."
     )
+
+
+def test_a_two_on_two_screen_names_the_partners_and_the_team_goal(content: LoadedContent) -> None:
+    """TH-VAR-2V2-02: a team's 30 power wins, not one player's 15; before, the heading
+    said "15 power wins" in every game and no screen said who played with whom."""
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(4, None, {"two_on_two": True}), 5)
+    rng = random.Random(5)
+    for _ in range(80):
+        d = game.decision()
+        assert d is not None
+        game.apply(rng.randrange(len(d.options)))
+    assert isinstance(game, ThronesGame)
+    text = " ".join(_screen(game, content, 0).replace("│", " ").split())
+    names = {h.id: h.name for h in content.model.houses}
+    team = {s.idx: s.team for s in game.seats}
+    partner = next(s for s in range(1, 4) if team[s] == team[0])
+    total = game.total_power(0) + game.total_power(partner)
+    h0, hp = names[game.factions()[0]], names[game.factions()[partner]]
+    assert f"a team's 30 power wins ({h0} + {hp} {total}" in text
+    assert "15 power wins" not in text
+    assert f"Partner: {hp} (seat {partner})" in text
+    alone = RULESET.new_game(content, GameConfig(4), 5)
+    assert isinstance(alone, ThronesGame)
+    plain = _screen(alone, content, 0)
+    assert "15 power wins" in plain and "Partner:" not in plain
