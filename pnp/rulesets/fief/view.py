@@ -484,12 +484,18 @@ class FiefText(TextForm):
         )
 
     def heading(self, view: Any) -> str:
-        """Round, phase, season and first player."""
+        """Round (of the limit), phase, season, first player, and the VP that win
+        (FF-WIN-01/02/04)."""
         d = view.data()
+        s: FiefState = view.state
+        rules = s.cat.rules
+        goal = f"{rules.solo_vp} VP win alone"
+        if s.players >= rules.alliances_from:
+            goal += f", {s.alliance_vp()} an alliance"
         return (
-            f"[bold]Round {d['round']}[/] · {self.phases.get(d['phase'], d['phase'])} · "
-            f"{d['season']} · "
-            f"first player {self.player(d['first_player'])}"
+            f"[bold]Round {d['round']}[/] of {rules.round_limit} · "
+            f"{self.phases.get(d['phase'], d['phase'])} · {d['season']} · "
+            f"first player {self.player(d['first_player'])} · {goal}"
         )
 
     def _noble(self, d: dict[str, Any], noble: str) -> str:

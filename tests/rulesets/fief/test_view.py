@@ -368,3 +368,21 @@ def test_the_screen_shows_the_wall_outlaws_captives_disasters_and_taxes(
         f"Tax: {form.factions_short[1]} (seat 1) taxes every governed Region (council, "
         f"{form.name(noble.id)}); voided in {form.name(region)}"
     ) in text
+
+
+def test_the_heading_says_the_round_limit_and_the_vp_that_win(content: LoadedContent) -> None:
+    """FF-WIN-01/02/04: 3 VP alone; an alliance 4, or 5 with the Night's Watch; no
+    alliance at 3 players. Before, the screen gave neither the VP nor the round limit."""
+    from rich.text import Text
+
+    from pnp.rulesets.fief.view import text_form
+
+    for players, options, goal in (
+        (3, {}, "3 VP win alone"),
+        (4, {}, "3 VP win alone, 4 an alliance"),
+        (5, {"nights_watch": True}, "3 VP win alone, 5 an alliance"),
+    ):
+        game = RULESET.new_game(content, GameConfig(players, options=options), 1)
+        form = text_form(content, game.factions())
+        heading = Text.from_markup(form.heading(game.view(0))).plain
+        assert heading.startswith("Round 1 of 12 · ") and heading.endswith(f" · {goal}")
