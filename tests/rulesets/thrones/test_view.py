@@ -21,16 +21,22 @@ def _hidden_swap(game: ThronesGame, seat: int) -> None:
     s.deck.reverse()
 
 
-def test_views_hide_other_hands_and_decks(content: LoadedContent) -> None:
-    """A view shows neither another seat's hand nor any deck order."""
+def _played(content: LoadedContent, config: GameConfig, moves: int, seed: int = 5) -> ThronesGame:
+    """A game of ``config`` after ``moves`` random moves from ``seed``."""
     assert RULESET.new_game is not None
-    game = RULESET.new_game(content, GameConfig(3), 5)
-    rng = random.Random(5)
-    for _ in range(60):
+    game = RULESET.new_game(content, config, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         d = game.decision()
         assert d is not None
         game.apply(rng.randrange(len(d.options)))
     assert isinstance(game, ThronesGame)
+    return game
+
+
+def test_views_hide_other_hands_and_decks(content: LoadedContent) -> None:
+    """A view shows neither another seat's hand nor any deck order."""
+    game = _played(content, GameConfig(3), 60)
     leaks = view_leaks(game, 0, lambda g: _hidden_swap(g, 1), seats=[2])  # type: ignore[arg-type]
     assert leaks == []
     # but the seat's own hand is visible to him
@@ -55,14 +61,7 @@ def _screen(game: ThronesGame, content: LoadedContent, seat: int | None) -> str:
 def test_the_text_form_shows_a_seat_its_hand_and_plots_and_no_other_hand(
     content: LoadedContent,
 ) -> None:
-    assert RULESET.new_game is not None
-    game = RULESET.new_game(content, GameConfig(3), 5)
-    rng = random.Random(5)
-    for _ in range(60):
-        d = game.decision()
-        assert d is not None
-        game.apply(rng.randrange(len(d.options)))
-    assert isinstance(game, ThronesGame)
+    game = _played(content, GameConfig(3), 60)
     names = {c.id: c.name for c in content.model.cards} | {
         p.id: p.name for p in content.model.plots
     }
@@ -99,14 +98,7 @@ def test_a_challenge_nobody_defends_is_told_so(content: LoadedContent) -> None:
 def test_a_two_on_two_screen_names_the_partners_and_the_team_goal(content: LoadedContent) -> None:
     """TH-VAR-2V2-02: a team's 30 power wins, not one player's 15; before, the heading
     said "15 power wins" in every game and no screen said who played with whom."""
-    assert RULESET.new_game is not None
-    game = RULESET.new_game(content, GameConfig(4, None, {"two_on_two": True}), 5)
-    rng = random.Random(5)
-    for _ in range(80):
-        d = game.decision()
-        assert d is not None
-        game.apply(rng.randrange(len(d.options)))
-    assert isinstance(game, ThronesGame)
+    game = _played(content, GameConfig(4, None, {"two_on_two": True}), 80)
     text = " ".join(_screen(game, content, 0).replace("│", " ").split())
     names = {h.id: h.name for h in content.model.houses}
     team = {s.idx: s.team for s in game.seats}
