@@ -47,7 +47,8 @@ HousesOption = Annotated[
     typer.Option(
         "--houses",
         metavar="HOUSE,...",
-        help="House per seat, comma-separated ('random' leaves one).",
+        help="Houses of the first seats, comma-separated; the seats not named, and any "
+        "named 'random', are drawn per game.",
     ),
 ]
 
