@@ -148,7 +148,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
             else:
                 old, new = short(change.base, 200), short(change.candidate, 200)
             table.append([escape(change.path), escape(old), escape(new)])
-        widths = [70 * mm, 50 * mm, 50 * mm]
+        widths = [88 * mm, 41 * mm, 41 * mm]  # the path wide enough for a deck's card
         story.append(data_table(table, small, header=True, widths=widths))
     else:
         story.append(Paragraph("none", body))
