@@ -12,8 +12,9 @@ touching code.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -29,6 +30,9 @@ from pnp.rulesets.thrones.effects import (
     Effect,
     Passive,
 )
+
+if TYPE_CHECKING:
+    from pnp.rulesets.thrones.model import Title
 
 KEYWORD_NAMES = {
     "ambush": "Ambush",
@@ -61,6 +65,48 @@ def frames() -> dict[str, Any]:
     """The sentence frames from the templates folder."""
     path = default_templates_root() / "thrones" / "ability-text.yaml"
     return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
+def kit_frames() -> dict[str, Any]:
+    """The kit's sentence frames (``templates/thrones/kit-text.yaml``): the words that a
+    card's data implies besides its abilities (a title's powers …), which the print kit
+    and the table both read."""
+    path = default_templates_root() / "thrones" / "kit-text.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{path}: expected a mapping"
+    return data
+
+
+def title_lines(title: Title, form: str = "") -> list[str]:
+    """A title's powers from the frames ``{form}strength_any`` … (``""``: in full;
+    ``"short_"``: the board's few words), with ``[icon]`` names."""
+    fr = kit_frames()["title"]
+    out = []
+    if title.strength is not None:
+        key = "strength_any" if title.strength.challenge == "any" else "strength_icon"
+        amount, challenge = title.strength.amount, title.strength.challenge
+        out.append(fr[form + key].format(amount=amount, challenge=challenge))
+    for key in ("income", "draw", "influence"):
+        amount = getattr(title, key)
+        if amount:
+            out.append(
+                fr[form + key].format(amount=amount, cards="card" if amount == 1 else "cards")
+            )
+    if title.special is not None:
+        out.append(fr[form + title.special].format(challenge=title.intercept_challenge))
+    return out
+
+
+def title_relation_lines(title: Title, names: Mapping[str, str]) -> list[str]:
+    """``Supports: …`` and ``Opposes: …`` (or that it has neither), titles by name."""
+    fr = kit_frames()["title"]
+    out = []
+    for key in ("supports", "opposes"):
+        ids: Sequence[str] = getattr(title, key)
+        if ids:
+            out.append(fr[key].format(titles=", ".join(names.get(i, i) for i in ids)))
+    return out or [fr["none"]]
 
 
 def _house(house: str, houses: dict[str, str]) -> str:

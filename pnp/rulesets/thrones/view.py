@@ -21,7 +21,7 @@ from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, counted, esc, listing
 from pnp.rulesets.thrones.catalog import icons_of, keywords_of
 from pnp.rulesets.thrones.state import Card, Challenge, card_snapshot
-from pnp.rulesets.thrones.text import card_text
+from pnp.rulesets.thrones.text import card_text, title_lines, title_relation_lines
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
@@ -67,6 +67,11 @@ class ThronesView:
     @property
     def victory_power(self) -> int:
         return self._g.rules.victory_power
+
+    @property
+    def titles_on(self) -> bool:
+        """Whether the game is played with titles (3 and 4 players, TH-TITLE)."""
+        return self._g.titles_on
 
     @property
     def team_mode(self) -> bool:
@@ -440,6 +445,7 @@ class ThronesText(TextForm):
         self.colours = {h.id: h.color for h in model.houses}
         self.cards = {c.id: c for c in model.cards}
         self.plots = {p.id: p for p in model.plots}
+        self.titles = {t.id: t for t in model.titles}
         self.house_names = {h.id: h.name for h in model.houses}
         self.setup_gold = model.rules.setup_gold
 
@@ -591,7 +597,8 @@ class ThronesText(TextForm):
         return text
 
     def card_texts(self, view: Any) -> list[tuple[str, str]]:
-        """The rules text of the seat's hand, its plots and every card in play."""
+        """The rules text of the seat's hand, its plots, every card in play and, in a game
+        with titles, every title's powers and relations."""
         v: ThronesView = view
         ids = [c.d.id for c in v.hand] + [c.d.id for c in v.plot_deck]
         for seat in range(v.players):
@@ -605,6 +612,11 @@ class ThronesText(TextForm):
             if model is None:
                 continue
             out.append((self.name(ident), printed(card_text(model, self.house_names))))
+        if v.titles_on:
+            titles_by_name = {t: self.name(t) for t in self.titles}
+            for title in self.titles.values():
+                lines = title_lines(title) + title_relation_lines(title, titles_by_name)
+                out.append((f"{title.name} (title)", printed(lines)))
         return out
 
 

@@ -112,3 +112,25 @@ def test_a_two_on_two_screen_names_the_partners_and_the_team_goal(content: Loade
     assert isinstance(alone, ThronesGame)
     plain = _screen(alone, content, 0)
     assert "15 power wins" in plain and "Partner:" not in plain
+
+
+def test_c_reads_every_titles_powers_in_a_game_with_titles(content: LoadedContent) -> None:
+    """TH-TITLE: a title's powers and what it supports and opposes, as the kit prints them;
+    before, 'c' read every card on screen but no title."""
+    from rich.text import Text
+
+    from pnp.rulesets.thrones.view import text_form
+
+    game = _played(content, GameConfig(3), 30)
+    form = text_form(content, game.factions())
+    texts = {name: Text.from_markup(text).plain for name, text in form.card_texts(game.view(0))}
+    for title in content.model.titles:
+        text = texts[f"{title.name} (title)"]
+        for other in title.supports:
+            assert form.name(other) in text.split("Supports: ")[1].split(".")[0]
+        if not (title.supports or title.opposes):
+            assert text.endswith("Supports and opposes no title.")
+    rich = next(t for t in content.model.titles if t.income)
+    assert f"Add {rich.income} gold to your income" in texts[f"{rich.name} (title)"]
+    two = _played(content, GameConfig(2), 30)
+    assert not any(name.endswith("(title)") for name, _ in form.card_texts(two.view(0)))

@@ -10,28 +10,14 @@ reword them without touching code.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
 
-import yaml
-
-from pnp.paths import default_templates_root
 from pnp.render import escape
 from pnp.rulesets.thrones.model import Agenda, Attachment, DeckCard, Plot, Rules, Title
-from pnp.rulesets.thrones.text import card_text
+from pnp.rulesets.thrones.text import card_text, kit_frames, title_lines, title_relation_lines
 
 _TOKEN = re.compile(r"\*\*|\[[a-z][a-z0-9_-]*\]")
-
-
-@functools.lru_cache(maxsize=1)
-def kit_frames() -> dict[str, Any]:
-    """The kit's sentence frames (``templates/thrones/kit-text.yaml``)."""
-    path = default_templates_root() / "thrones" / "kit-text.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    assert isinstance(data, dict), f"{path}: expected a mapping"
-    return data
 
 
 def rules_markup(text: str) -> str:
@@ -86,49 +72,21 @@ def card_rules(card: DeckCard | Plot | Agenda, houses: Mapping[str, str]) -> lis
     return lines
 
 
-def _cards(n: int) -> str:
-    return "card" if n == 1 else "cards"
-
-
-def _title_lines(title: Title, form: str) -> list[str]:
-    """A title's powers from the frames ``{form}strength_any`` … (``""`` or ``"short_"``)."""
-    fr = kit_frames()["title"]
-    out = []
-    if title.strength is not None:
-        key = "strength_any" if title.strength.challenge == "any" else "strength_icon"
-        amount, challenge = title.strength.amount, title.strength.challenge
-        out.append(fr[form + key].format(amount=amount, challenge=challenge))
-    for key in ("income", "draw", "influence"):
-        amount = getattr(title, key)
-        if amount:
-            out.append(fr[form + key].format(amount=amount, cards=_cards(amount)))
-    if title.special is not None:
-        out.append(fr[form + title.special].format(challenge=title.intercept_challenge))
-    return out
-
-
 def title_powers(title: Title, names: Mapping[str, str]) -> list[str]:
     """A title's powers and relations in full sentences, as markup."""
-    return [*_title_lines(title, ""), *title_relations(title, names)]
+    return [*title_lines(title), *title_relations(title, names)]
 
 
 def title_relations(title: Title, names: Mapping[str, str]) -> list[str]:
-    """``Supports: …`` and ``Opposes: …`` lines (or that it has neither), as markup."""
-    fr = kit_frames()["title"]
-    out = []
-    for key in ("supports", "opposes"):
-        ids: Sequence[str] = getattr(title, key)
-        if ids:
-            text = fr[key].format(titles=", ".join(names.get(i, i) for i in ids))
-            out.append(f"<b>{escape(text)}</b>")
-    if not out:
-        out.append(f"<i>{escape(fr['none'])}</i>")
-    return out
+    """``Supports: …`` and ``Opposes: …`` lines in bold (or, in italics, that it has
+    neither), as markup."""
+    style = "b" if title.supports or title.opposes else "i"
+    return [f"<{style}>{escape(line)}</{style}>" for line in title_relation_lines(title, names)]
 
 
 def title_short(title: Title) -> list[str]:
     """A title's powers in a few words each (the board's labels), as markup."""
-    return _title_lines(title, "short_")
+    return title_lines(title, "short_")
 
 
 def phases(rules: Rules) -> list[dict[str, str]]:
