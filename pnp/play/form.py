@@ -93,7 +93,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         """A value in words: ids as names, lists joined, mappings as counts by name, a
         count with a noun (``{troops:troop}``) as so many of it."""
-        if format_spec.isalpha() and isinstance(value, int) and not isinstance(value, bool):
+        if len(format_spec) > 1 and format_spec.isalpha() and type(value) is int:
             return f"{value or 'no'} {format_spec}{'' if value == 1 else 's'}"
         if isinstance(value, str):
             # a player's name is markup already ("[p]" marks it), anything else an id

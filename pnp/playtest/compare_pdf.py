@@ -19,7 +19,6 @@ from reportlab.platypus import CondPageBreak, Paragraph, Spacer
 
 from pnp import __version__
 from pnp.playtest.comparison import Comparison
-from pnp.playtest.contentdiff import short
 from pnp.playtest.paired import Change
 from pnp.playtest.pdf import ChangeRow, Headings, change_chart, data_table, report_pdf
 from pnp.playtest.plan import option_text
@@ -143,11 +142,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
     if comparison.content:
         table = [["where", "base", "candidate"]]
         for change in comparison.content:
-            if change.collection:  # the items one version has and the other lacks
-                old, new = (short(v, 200) if v else "" for v in (change.base, change.candidate))
-            else:
-                old, new = short(change.base, 200), short(change.candidate, 200)
-            table.append([escape(change.path), escape(old), escape(new)])
+            table.append([escape(change.path), *(escape(side) for side in change.sides())])
         widths = [88 * mm, 41 * mm, 41 * mm]  # the path wide enough for a deck's card
         story.append(data_table(table, small, header=True, widths=widths))
     else:

@@ -54,6 +54,16 @@ class ContentChange:
             return f"{self.path}: {'; '.join(parts)}"
         return f"{self.path} {short(self.base, width)} → {short(self.candidate, width)}"
 
+    def sides(self, width: int = 200) -> tuple[str, str]:
+        """The base's and the candidate's side as text (a collection's side with nothing
+        only one version has is blank)."""
+        if self.collection:
+            return (
+                short(self.base, width) if self.base else "",
+                short(self.candidate, width) if self.candidate else "",
+            )
+        return short(self.base, width), short(self.candidate, width)
+
     def to_json(self) -> dict[str, Any]:
         """``{path, base, candidate}`` (``removed``/``added`` for a collection)."""
         if self.collection:

@@ -250,12 +250,11 @@ def check_kit(
     printed: Mapping[str, Printed],
     games: int,
     change: Sequence[Change] = (),
-    kits: Kits | None = None,
+    kits: Kits = Kits(),
 ) -> KitCheck:
     """Compare the run's ``peaks`` with the ``printed`` copies (over ``games`` games), the
     coins of ``change`` with the smaller coins printed as change, all of them printed
     ``kits.count`` times (one kit unless ``kits`` says otherwise)."""
-    kits = kits or Kits()
     if kits.count > 1:
         printed = {k: replace(p, copies=p.copies * kits.count) for k, p in printed.items()}
     coins = {c.coin: c for c in change if c.coin in printed and c.made_of in printed}

@@ -39,6 +39,7 @@ class Form(TextForm):
         "drew": Words("{seat} draws {card}.", hidden="{seat} draws a card."),
         "attack": Words("{seat} attacks {target!p}."),
         "march": Words("{seat} marches with {troops:troop}."),
+        "count": Words("{seat} counts {n:d}."),
         "noise": None,
     }
 
@@ -76,6 +77,8 @@ def test_a_count_with_a_noun_reads_as_so_many_of_it(form: Form) -> None:
         "Tully (seat 1) marches with 1 troop.",
         "Tully (seat 1) marches with 3 troops.",
     ]
+    # Python's own one-letter formats keep their meaning
+    assert form.event(Event("count", 1, {"n": 3}), 1) == "Tully (seat 1) counts 3."
 
 
 def test_option_labels_read_as_names(form: Form) -> None:

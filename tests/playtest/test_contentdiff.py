@@ -96,3 +96,9 @@ def test_changes_read_as_yaml_flow_style() -> None:
     assert road.to_json() == {"path": "roads", "removed": [{"a": "x", "b": "y"}], "added": []}
     added = ContentChange("villages[pyke].buildings", [], ["sept"], collection=True)
     assert added.text() == "villages[pyke].buildings: added [sept]"
+
+
+def test_a_changes_two_sides_as_the_pdf_shows_them() -> None:
+    assert ContentChange("rules.hand", 5, None).sides() == ("5", "(none)")
+    road = ContentChange("roads", [], [{"a": "x", "b": "y"}], collection=True)
+    assert road.sides() == ("", "[{a: x, b: y}]")

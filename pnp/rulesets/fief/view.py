@@ -25,7 +25,7 @@ from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, esc, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
 from pnp.rulesets.fief.effects import describe
-from pnp.rulesets.fief.state import FiefState
+from pnp.rulesets.fief.state import LORD_COMMANDER, FiefState
 
 
 class FiefView:
@@ -645,7 +645,7 @@ class FiefText(TextForm):
         for noble in wall["brothers"]:
             band = wall["recruits"].get(noble, {})
             recruits = [f"{self.name(t)} ×{n}" for t, n in band.items() if n]
-            lc = "lord-commander" in d["nobles"][noble]["titles"]
+            lc = LORD_COMMANDER in d["nobles"][noble]["titles"]
             brothers.append(
                 self._whose(d, noble)
                 + (", Lord Commander" if lc else "")

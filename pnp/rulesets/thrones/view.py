@@ -613,9 +613,8 @@ class ThronesText(TextForm):
                 continue
             out.append((self.name(ident), printed(card_text(model, self.house_names))))
         if v.titles_on:
-            titles_by_name = {t: self.name(t) for t in self.titles}
             for title in self.titles.values():
-                lines = title_lines(title) + title_relation_lines(title, titles_by_name)
+                lines = title_lines(title) + title_relation_lines(title, self.names)
                 out.append((f"{title.name} (title)", printed(lines)))
         return out
 
