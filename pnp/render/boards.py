@@ -106,6 +106,11 @@ def _one_page(board: Board, options: RenderOptions) -> tuple[float, float] | Non
     return None
 
 
+#: where along its seam a registration target may move from its quarter point, as
+#: shares of the tile, nearest first (steps of about a target's width on A4 tiles)
+SEAM_STEPS = (0.0, -0.05, 0.05, -0.1, 0.1, -0.15, 0.15)
+
+
 def plan_board(board: Board, options: RenderOptions) -> list[PagePlan]:
     """Pages for one board: one page per copy, or an assembly map and tiles per copy."""
     page = _one_page(board, options)
@@ -180,22 +185,26 @@ def _tile(
     ]
     art = [clip, *(label_box(label) for label in plan.labels)]
     plan.scale_bar = marks.scale_bar(page, art)
-    # registration marks at the middle of every overlap this tile shares
+    # registration marks at the middle of every overlap this tile shares, a quarter of
+    # the way in from each end of the seam, or as near to that as clears the art's words
     size = max(3 * mm, min(6 * mm, o)) if o > 0 else 4 * mm
-    points = []
+    seams: list[tuple[tuple[float, float], ...]] = []
     for rr in range(tiles.rows):
         for cc in range(tiles.cols):
             reg = tiles.regions[rr][cc]
-            if cc + 1 < tiles.cols:
-                seam = tiles.regions[rr][cc + 1].x + o / 2
-                points += [(seam, reg.y + reg.h / 4), (seam, reg.y + 3 * reg.h / 4)]
-            if rr + 1 < tiles.rows:
-                seam = tiles.regions[rr + 1][cc].top - o / 2
-                points += [(reg.x + reg.w / 4, seam), (reg.x + 3 * reg.w / 4, seam)]
+            for quarter in (0.25, 0.75):
+                along = [quarter + d for d in SEAM_STEPS]
+                if cc + 1 < tiles.cols:
+                    x = tiles.regions[rr][cc + 1].x + o / 2
+                    seams.append(tuple((x, reg.y + reg.h * f) for f in along))
+                if rr + 1 < tiles.rows:
+                    y = tiles.regions[rr + 1][cc].top - o / 2
+                    seams.append(tuple((reg.x + reg.w * f, y) for f in along))
     inner = region.inset(size / 2 if o >= size else 0)
-    for bx, by in dict.fromkeys(points):
+    for points in dict.fromkeys(seams):
+        bx, by = points[0]
         if inner.x - _EPS <= bx <= inner.right + _EPS and inner.y - _EPS <= by <= inner.top + _EPS:
-            plan.registration.append(t.apply(bx, by))
+            plan.registration.append(marks.Registration(tuple(t.apply(*p) for p in points)))
     # crop marks on the board's outer trim lines that cross this tile
     if options.crop_marks and trim_region is not None:
         trim = t.box(Box(0, 0, w, h))

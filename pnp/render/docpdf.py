@@ -342,10 +342,18 @@ def _table(block: TableBlock, context: DrawContext, width: float) -> Table:
             if cell.header:
                 style.append(("BACKGROUND", (c, r), (c, r), HEADER_FILL))
     table = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
-    table.setStyle(TableStyle(style))
+    table.setStyle(_table_style(style))
     table.spaceBefore = 2
     table.spaceAfter = 6
     return table
+
+
+def _table_style(rules: list[tuple[Any, ...]]) -> TableStyle:
+    """A table's style: ``rules``, and the kit's own font for its cells. A cell's font is
+    set even when a flowable draws its text, and reportlab's default is Helvetica,
+    which would then sit unembedded in the PDF's fonts for print shops' checks to
+    reject."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.family().regular), *rules])
 
 
 def _legend(block: Legend, context: DrawContext, width: float) -> Table:
@@ -368,7 +376,7 @@ def _legend(block: Legend, context: DrawContext, width: float) -> Table:
         data.append(row + [""] * (2 * columns - len(row)))
     table = Table(data, colWidths=[icon_width, label_width] * columns, hAlign="LEFT")
     table.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad),

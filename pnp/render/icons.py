@@ -30,6 +30,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render import fonts
 from pnp.render.report import RenderError
 
 #: the drawing height of every icon, in icon units
@@ -44,6 +45,19 @@ SVG_ID_PREFIX = "pnp-icon-"
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 
 IconDraw = Callable[[Drawing], None]
+
+
+def render_drawing(drawing: Drawing, canvas: Canvas) -> None:
+    """Draw a reportlab ``drawing`` with its lower-left corner at the canvas origin.
+
+    reportlab's renderer sets a font before anything else, Helvetica unless
+    told otherwise, and a document lists every font it ever set on each page:
+    an unembedded Helvetica that print shops' preflight checks reject. So the
+    drawing starts from the kit's own embedded font instead.
+    """
+    if getattr(drawing, "initialFontName", None) is None:
+        drawing.initialFontName = fonts.family().regular
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
 
 
 @dataclass(frozen=True)
@@ -93,7 +107,7 @@ class Icon:
         canvas.saveState()
         canvas.translate(x, y)
         canvas.scale(scale, scale)
-        renderPDF.draw(self.drawing(), canvas, 0, 0, showBoundary=False)
+        render_drawing(self.drawing(), canvas)
         canvas.restoreState()
 
     def svg_symbol(self, prefix: str = SVG_ID_PREFIX) -> str:

@@ -34,6 +34,12 @@ LARGE = 0.04
 LARGE_AREA = (20 * 72 / 25.4) ** 2
 #: a fill this share of the side's area or larger is something others sit on
 REGION = 0.0005
+#: ... and so is any fill this large (square points: 5 × 5 mm), so a number's disc on a
+#: big board counts although it is a tiny share of the board
+REGION_AREA = (5 * 72 / 25.4) ** 2
+#: where along a line of text what lies beneath is looked at, middle first: a word
+#: spans more than the shape under its middle (a sigil's eye under a name)
+TEXT_SAMPLES = (0.5, 0.3, 0.7, 0.1, 0.9)
 #: how much of the way to white a background's tint goes
 TINT = 0.8
 #: how much of the way to white an already light background goes
@@ -158,6 +164,8 @@ class _Rewriter:
     path_start: int | None = None
     current: tuple[float, float] = (0.0, 0.0)
     picture: tuple[RGB, RGB] | None = None
+    #: where each line of text was set (its estimated box)
+    texts: list[Box] = field(default_factory=list)
     # text state
     tm: Matrix = IDENTITY
     tlm: Matrix = IDENTITY
@@ -166,9 +174,14 @@ class _Rewriter:
 
     # -- what lies beneath ---------------------------------------------------------
 
-    def beneath(self, box: Box) -> tuple[RGB, RGB]:
-        """The colour (before, after) under the middle of ``box``."""
-        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    def is_region(self, area: float) -> bool:
+        """Whether a fill of ``area`` is large enough for other marks to sit on."""
+        return area >= min(REGION * self.face_area, REGION_AREA)
+
+    def beneath(self, box: Box, at: float = 0.5) -> tuple[RGB, RGB]:
+        """The colour (before, after) under ``box``'s middle line, ``at`` of the way
+        along it (0.5: its middle)."""
+        x, y = box[0] + (box[2] - box[0]) * at, (box[1] + box[3]) / 2
         for region in reversed(self.regions):
             b = region.box
             if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
@@ -178,15 +191,18 @@ class _Rewriter:
     def mark(self, c: RGB, box: Box, *, text: bool = False) -> RGB:
         """The colour of text, a stroke or a small fill ``c`` over whatever is beneath:
         kept while it stands out as much as it did (up to :data:`CONTRAST`), else a
-        shade that does (text: a dark one)."""
-        was, now = self.beneath(box)
-        need = min(CONTRAST, abs(luma(c) - luma(was)))
-        if abs(luma(c) - luma(now)) >= need - 0.02:
-            return c
-        if luma(now) >= 0.5:
-            target = luma(now) - need - 0.05
-            return dark(c, min(DARK, target) if text else max(0.0, target))
-        return tint(c, 0.9)
+        shade that does (text: a dark one). Text is looked at along its whole line
+        (:data:`TEXT_SAMPLES`), so no part of a word is lost on what lies beneath it."""
+        for at in TEXT_SAMPLES if text else (0.5,):
+            was, now = self.beneath(box, at)
+            need = min(CONTRAST, abs(luma(c) - luma(was)))
+            if abs(luma(c) - luma(now)) >= need - 0.02:
+                continue
+            if luma(now) >= 0.5:
+                target = luma(now) - need - 0.05
+                return dark(c, min(DARK, target) if text else max(0.0, target))
+            return tint(c, 0.9)
+        return c
 
     # -- emitting ------------------------------------------------------------------
 
@@ -234,7 +250,7 @@ class _Rewriter:
                 op_out = {"f": "B", "F": "B", "f*": "B*"}[op]
                 wrap = True
             before.append(self._colour(new, "rg"))
-            if area >= REGION * self.face_area:
+            if self.is_region(area):
                 self.regions.append(_Region(box, c, new))
         if strokes:
             before.append(self._colour(self.mark(self.state.stroke, box), "RG"))
@@ -262,6 +278,11 @@ class _Rewriter:
         m = _mul(self.tm, self.state.ctm)
         corners = [_apply(m, 0, 0), _apply(m, width, 0), _apply(m, 0, self.font_size * 0.7)]
         box = _bbox(corners)
+        # generous for :func:`text_boxes`: capitals and bold run wider than half an em
+        wide, size = 1.5 * width, self.font_size
+        self.texts.append(
+            _bbox([_apply(m, x, y) for x in (0, wide) for y in (-0.25 * size, 0.8 * size)])
+        )
         self.out.append(self._colour(self.mark(self.state.fill, box, text=True), "rg"))
         self.tm = _mul((1, 0, 0, 1, width, 0), self.tm)
 
@@ -269,7 +290,7 @@ class _Rewriter:
         """An XObject placed on the unit square: a picture we washed, or a form."""
         m = self.state.ctm
         box = _clip(_bbox([_apply(m, x, y) for x in (0, 1) for y in (0, 1)]), self.state.clip)
-        if self.picture is not None and _area(box) >= REGION * self.face_area:
+        if self.picture is not None and self.is_region(_area(box)):
             self.regions.append(_Region(box, *self.picture))
         self.picture = None
 
@@ -277,6 +298,19 @@ class _Rewriter:
 def rewrite(code: Sequence[str], width: float, height: float) -> list[str]:
     """The low-ink version of a side's operators (``code``: what its draw function
     appended to the canvas), for a side ``width`` × ``height`` points."""
+    rw = _walk(code, width, height)
+    return [b" ".join(_join(rw.out)).decode("latin-1")]
+
+
+def text_boxes(code: Sequence[str], width: float, height: float) -> list[Box]:
+    """Where a side's operators set text: one box ``(x0, y0, x1, y1)`` per line shown,
+    in the side's coordinates, its width estimated from the number of glyphs (so
+    marks drawn over the side can keep clear of its words)."""
+    return _walk(code, width, height).texts
+
+
+def _walk(code: Sequence[str], width: float, height: float) -> _Rewriter:
+    """Replay ``code`` (transforms, clips, colours, text positions), rewriting it."""
     rw = _Rewriter(face_area=max(width * height, 1.0))
     data = "\n".join(code).encode("latin-1")
     operands: list[bytes] = []
@@ -393,7 +427,7 @@ def rewrite(code: Sequence[str], width: float, height: float) -> list[str]:
             rw.out.append(token)
             operands = []
     rw.out += operands
-    return [b" ".join(_join(rw.out)).decode("latin-1")]
+    return rw
 
 
 def _join(tokens: list[bytes]) -> list[bytes]:

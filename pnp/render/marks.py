@@ -224,7 +224,35 @@ def draw_scale_bar(canvas: Canvas, bar: ScaleBar) -> None:
     canvas.restoreState()
 
 
-def draw_registration(canvas: Canvas, x: float, y: float, size: float = 6 * mm) -> None:
+#: a registration target's size (circle and cross), and the room it keeps from words
+REGISTRATION_SIZE = 6 * mm
+REGISTRATION_CLEAR = 1 * mm
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A registration target on a seam, and where along the seam it may stand.
+
+    Both tiles of a seam hold the same candidates and the same words beneath,
+    so both choose the same point (:meth:`place`) and the targets still meet.
+    """
+
+    #: points in page coordinates, the preferred one first
+    candidates: tuple[tuple[float, float], ...]
+
+    def place(self, words: Sequence[Box]) -> tuple[float, float]:
+        """The first candidate whose target covers none of ``words`` (the boxes where
+        the art beneath sets text, page coordinates): a target printed over a word
+        stays on the finished board. The preferred point when every one covers some."""
+        reach = REGISTRATION_SIZE / 2 + REGISTRATION_CLEAR
+        for x, y in self.candidates:
+            target = Box(x - reach, y - reach, 2 * reach, 2 * reach)
+            if not any(target.overlaps(w) for w in words):
+                return x, y
+        return self.candidates[0]
+
+
+def draw_registration(canvas: Canvas, x: float, y: float, size: float = REGISTRATION_SIZE) -> None:
     """A registration target: a circle with a cross, centred on ``(x, y)``."""
     canvas.saveState()
     canvas.setLineWidth(0.35)

@@ -78,7 +78,8 @@ class PagePlan:
     #: where cut lines may show (a tile shows only its part of the board's outline)
     outline_clip: Box | None = None
     folds: list[marks.Segment] = field(default_factory=list)
-    registration: list[tuple[float, float]] = field(default_factory=list)
+    #: registration targets; each takes its place clear of the words of the art beneath
+    registration: list[marks.Registration] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
     scale_bar: marks.ScaleBar | None = None
     trim_box: Box | None = None
@@ -125,6 +126,9 @@ class SideForms:
         self.uses = uses or {}
         self._forms: dict[SideKey, tuple[str, Draw]] = {}
         self.drawn = 0
+        #: the sides whose words (where their text stands) :meth:`words` is asked for
+        self.keep_words: set[SideKey] = set()
+        self._words: dict[SideKey, list[Box]] = {}
 
     def _draw(self, placed: Placed) -> None:
         """Run the side's draw function in piece coordinates on the canvas."""
@@ -153,9 +157,20 @@ class SideForms:
             raise RenderError(
                 f"{face.where}: the draw function failed: {type(exc).__name__}: {exc}"
             ) from exc
+        key = side_key(placed)
+        if key in self.keep_words and key not in self._words:
+            self._words[key] = [
+                Box(x0, y0, x1 - x0, y1 - y0)
+                for x0, y0, x1, y1 in lowink.text_boxes(code[start:], placed.w, placed.h)
+            ]
         if self.context.low_ink:
             code[start:] = lowink.rewrite(code[start:], placed.w, placed.h)
         self.drawn += 1
+
+    def words(self, placed: Placed) -> list[Box]:
+        """Where ``placed``'s side (drawn already, and named in :attr:`keep_words`) sets
+        text, in page coordinates."""
+        return [placed.transform.box(w) for w in self._words.get(side_key(placed), [])]
 
     def form(self, placed: Placed) -> str:
         """The form name of ``placed``'s side, drawing it the first time."""
@@ -229,6 +244,7 @@ def _write_pdf(
                 key = side_key(placed)
                 uses[key] = uses.get(key, 0) + 1
     forms = SideForms(canvas, context, uses)
+    forms.keep_words = {side_key(p) for page in pages if page.registration for p in page.placed}
     for page in pages:
         canvas.setPageSize(page.size)
         for placed in page.placed:
@@ -239,8 +255,10 @@ def _write_pdf(
         marks.draw_segments(canvas, page.crop_marks)
         for fold in page.folds:
             marks.draw_fold(canvas, (fold.x0, fold.y0), (fold.x1, fold.y1))
-        for x, y in page.registration:
-            marks.draw_registration(canvas, x, y)
+        if page.registration:
+            words = [w for placed in page.placed for w in forms.words(placed)]
+            for target in page.registration:
+                marks.draw_registration(canvas, *target.place(words))
         if page.scale_bar is not None:
             marks.draw_scale_bar(canvas, page.scale_bar)
         _draw_labels(canvas, page.labels)

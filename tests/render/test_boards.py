@@ -98,15 +98,19 @@ def test_registration_marks_match_across_neighbours() -> None:
 
     def board_points(page) -> set[tuple[float, float]]:
         t = page.placed[0].transform
-        return {(round(x - t.e, 2), round(y - t.f, 2)) for x, y in page.registration}
+        return {
+            (round(x - t.e, 2), round(y - t.f, 2))
+            for x, y in (r.candidates[0] for r in page.registration)
+        }
 
     assert board_points(by_name["A1"]) & board_points(by_name["A2"])
     assert board_points(by_name["A1"]) & board_points(by_name["B1"])
     assert not board_points(by_name["A1"]) & board_points(by_name["C3"])
     for page in pages:
         assert page.registration, page.name
-        for x, y in page.registration:
-            assert page.placed[0].clip.inset(1).contains(Box(x, y, 0, 0))
+        for r in page.registration:
+            for x, y in r.candidates:
+                assert page.placed[0].clip.inset(1).contains(Box(x, y, 0, 0))
 
 
 def test_tile_page_boxes_and_crop_marks() -> None:
@@ -205,3 +209,78 @@ def test_cut_lines_on_tiles_stay_off_the_paper_edge() -> None:
                 assert clip is not None, plan.name
                 assert clear.contains(visible), (plan.name, visible)
     assert seen == 15
+
+
+def _drawn_targets(
+    monkeypatch: pytest.MonkeyPatch, pages: list[Any]
+) -> dict[str, set[tuple[float, float]]]:
+    """The registration targets each tile page draws, in board coordinates."""
+    from pnp.render import marks
+
+    drawn: list[tuple[float, float]] = []
+    monkeypatch.setattr(marks, "draw_registration", lambda canvas, x, y: drawn.append((x, y)))
+    found: dict[str, set[tuple[float, float]]] = {}
+    for page in pages:
+        drawn.clear()
+        write_pdf([page], DrawContext(), "board")
+        t = page.placed[0].transform
+        found[page.name] = {(round(x - t.e, 2), round(y - t.f, 2)) for x, y in drawn}
+    return found
+
+
+def test_a_registration_target_keeps_clear_of_the_words_beneath(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a word printed where A1 and A2 would put a target: it would stay on the board
+    options = RenderOptions()
+    tiles = plan_board(board(600, 840), options)[1:]
+    a1 = tiles[0]
+    t = a1.placed[0].transform
+    shared = sorted((x - t.e, y - t.f) for x, y in (r.candidates[0] for r in a1.registration))
+    x, y = shared[-1]
+
+    def worded(face: Any) -> None:
+        face.fill("#dde")
+        face.label("THE WESTERLANDS", x, y - 3, size=11, bold=True, align="center")
+
+    pages = plan_board(Board(id="map", size=(600, 840), face=worded), options)[1:]
+    targets = _drawn_targets(monkeypatch, pages)
+    moved = targets["A1"] & targets["A2"]
+    assert len(moved) == 2  # the two targets of their seam still meet
+    assert (round(x, 2), round(y, 2)) not in moved
+    word = Box(x - 55, y - 6, 110, 14)  # generously around the word
+    reach = 3 * mm
+    for px, py in moved:
+        assert not Box(px - reach, py - reach, 2 * reach, 2 * reach).overlaps(word)
+    # the plain board keeps every target at its quarter point
+    plain = _drawn_targets(monkeypatch, plan_board(board(600, 840), options)[1:])
+    assert (round(x, 2), round(y, 2)) in plain["A1"] & plain["A2"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "paper"),
+    [("fief", "A4"), ("fief", "Letter"), ("fief", "A3"), ("thrones", "Letter")],
+)
+def test_every_target_of_the_shipped_tiled_boards_clears_the_words(
+    ruleset: str, paper: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+    from pnp.render import marks
+
+    placed: list[bool] = []
+    place = marks.Registration.place
+
+    def spy(self: marks.Registration, words: Any) -> tuple[float, float]:
+        x, y = place(self, words)
+        reach = marks.REGISTRATION_SIZE / 2
+        target = Box(x - reach, y - reach, 2 * reach, 2 * reach)
+        placed.append(not any(target.overlaps(w) for w in words))
+        return x, y
+
+    monkeypatch.setattr(marks.Registration, "place", spy)
+    result = CliRunner().invoke(app, ["render", ruleset, "--paper", paper, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert len(placed) > 10  # the boards were tiled
+    assert all(placed), f"{placed.count(False)} of {len(placed)} targets print over words"

@@ -18,12 +18,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Ellipse, Group, Line, Path, Polygon, Rect
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import IconSet
+from pnp.render.icons import render_drawing
 
 #: draws a glyph: ``shape(drawing, fill, detail)``
 Shape = Callable[[Drawing, Color, Color], None]
@@ -378,7 +378,7 @@ def paint(
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(scale, scale)
-    renderPDF.draw(drawing(name, fill, detail), canvas, 0, 0, showBoundary=False)
+    render_drawing(drawing(name, fill, detail), canvas)
     canvas.restoreState()
 
 

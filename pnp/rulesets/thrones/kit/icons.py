@@ -23,7 +23,6 @@ import math
 import weakref
 from collections.abc import Callable
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import (
     Circle,
     Drawing,
@@ -39,6 +38,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import IconSet
 from pnp.render.forms import end_form
+from pnp.render.icons import render_drawing
 from pnp.rulesets.thrones.sigils import SIGILS
 
 #: colours of the challenge icons (also used by the faces' icon slots)
@@ -643,7 +643,7 @@ def paint_charge(
     made = _FORMS.setdefault(canvas, set())
     if form not in made:
         canvas.beginForm(form, 0, 0, 100, 100)
-        renderPDF.draw(charge_drawing(name, fg, bg), canvas, 0, 0, showBoundary=False)
+        render_drawing(charge_drawing(name, fg, bg), canvas)
         end_form(canvas, form)  # keeps any transparency the sigil draws with
         made.add(form)
     canvas.saveState()
