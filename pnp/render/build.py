@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.words import plural
 from pnp.render import docpdf, export
 from pnp.render.calibration import plan_calibration
 from pnp.render.document import Document
 from pnp.render.face import DrawContext
+from pnp.render.geometry import Box
 from pnp.render.kit import (
     FilePlan,
     NoKitError,
@@ -33,6 +35,7 @@ from pnp.render.pdf import AtomicFiles
 from pnp.render.progress import Bar
 from pnp.render.reference import NoReferenceError, build_reference
 from pnp.render.report import RenderReport, StrictError
+from pnp.render.units import to_mm
 from pnp.rulesets.ruleset import Ruleset
 
 FORMATS = ("pdf", "md", "html")
@@ -153,6 +156,7 @@ def prepare_ruleset(
                 "are not printed"
             )
     files: list[FilePlan] = plan_files(components, options) if components is not None else []
+    outcome.notes += offset_notes(files, options)
     pages = sum(len(f.pages) for f in files)
     # render (no reference of its own) draws again the reference files an earlier
     # build left here, for this run's paper and content: a Letter kit never sits
@@ -187,6 +191,33 @@ def prepare_ruleset(
         keep = {p.name for p in outcome.files}
         stale = stale_files(folder, keep)
     return outcome, stale
+
+
+def offset_notes(files: Sequence[FilePlan], options: RenderOptions) -> list[str]:
+    """A note when ``--back-offset`` moves backs past the paper's edge: the printer
+    would cut them short, and an offset that large is more likely a mismeasurement
+    (or the wrong sign) than the printer's own drift."""
+    count = 0
+    where = []
+    for f in files:
+        pages = [
+            n
+            for n, page in enumerate(f.pages, 1)
+            if page.role == "backs"
+            for p in page.placed
+            if not Box(0, 0, *page.size).contains(p.trim)
+        ]
+        if pages:
+            count += len(pages)
+            where.append(f"{f.name} from page {pages[0]}")
+    if not count:
+        return []
+    x, y = (f"{to_mm(v):g}" for v in options.back_offset)
+    return [
+        f"--back-offset {x},{y} puts {plural(count, 'back')} past the paper's edge, where "
+        f"the printer cuts them short ({', '.join(where)}); measure the offset again "
+        "with pnp calibrate"
+    ]
 
 
 def ink_report(

@@ -122,13 +122,7 @@ def plan_calibration(options: RenderOptions) -> list[PagePlan]:
             size=7.5,
             align="center",
         ),
-        Label(
-            w / 2,
-            12 * mm,
-            f"This sheet was printed with --back-offset {ox:g},{oy:g}: a correct offset reads 0,0.",
-            size=7.5,
-            align="center",
-        ),
+        *_offset_labels(w, ox, oy),
     ]
 
     def draw_back(canvas: Canvas, _: SideForms) -> None:
@@ -161,3 +155,22 @@ def plan_calibration(options: RenderOptions) -> list[PagePlan]:
 
     back.extra = draw_back
     return [front, back]
+
+
+def _offset_labels(width: float, ox: float, oy: float) -> list[Label]:
+    """The back's footer: the offset the sheet was printed with, and how a reading
+    adds to it (what the scales show is the drift still left over)."""
+    if ox == 0 and oy == 0:
+        lines = [
+            "This sheet was printed with no --back-offset: a printer that needs none reads 0,0."
+        ]
+    else:
+        ex, ey = ox + 0.5, oy
+        lines = [
+            f"This sheet was printed with --back-offset {ox:g},{oy:g}: a correct offset reads 0,0.",
+            f"Add what you read to it: a reading of 0.5,0 means --back-offset {ex:g},{ey:g}.",
+        ]
+    return [
+        Label(width / 2, (12 + 3.5 * (len(lines) - 1 - i)) * mm, line, size=7.5, align="center")
+        for i, line in enumerate(lines)
+    ]

@@ -148,10 +148,14 @@ def _plan(pieces: list[_Piece], options: RenderOptions, is_token: bool) -> list[
     area = imposition.printable_area(page_size)
     has_backs = any(p.component.back_draw is not None for p in pieces)
     if options.layout == "gutterfold":
-        if has_backs:
-            return _plan_gutterfold(pieces, options, area, is_token)
-        # nothing to fold over: single-sided pieces use the whole page
-        options = dataclasses.replace(options, layout="grid", duplex="none")
+        backed = [p for p in pieces if p.component.back_draw is not None]
+        folded = _plan_gutterfold(backed, options, area, is_token) if backed else []
+        single = [p for p in pieces if p.component.back_draw is None]
+        if not single:
+            return folded
+        # nothing to fold over: single-sided pieces follow on whole pages of their own
+        grid = dataclasses.replace(options, layout="grid", duplex="none")
+        return folded + _plan(single, grid, is_token)
     plans: list[PagePlan] = []
     sheet_flip = _sheet_flip(options, page_size) if options.duplex != "none" else None
     # full pages of one grid share all their geometry: work it out once

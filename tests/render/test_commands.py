@@ -172,6 +172,24 @@ def test_render_options_reach_the_pdf(toy_registry: None, toy_root: Path, tmp_pa
     assert "toy: --duplex none: the backs of 5 components are not printed" in result.stdout
 
 
+def test_a_back_offset_that_moves_backs_off_the_paper_is_reported(
+    toy_registry: None, toy_root: Path, tmp_path: Path
+) -> None:
+    def render(offset: str) -> str:
+        result = invoke(
+            "render", "toy", "--back-offset", offset, "--content", str(toy_root),
+            "--out", str(tmp_path),
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output  # a note, not an error
+        return result.stdout
+
+    assert "past the paper's edge" not in render("1,-1")
+    out = render("19,0")
+    assert "toy: --back-offset 19,0 puts " in out
+    assert "past the paper's edge, where the printer cuts them short (cards.pdf from page 2" in out
+    assert "measure the offset again with pnp calibrate" in out
+
+
 def test_build_without_rulesets_writes_nothing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

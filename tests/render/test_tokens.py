@@ -148,3 +148,16 @@ def test_gutterfold_without_backs_uses_the_whole_page() -> None:
     plain = plan_tokens([tokens("square", 20, 40)], RenderOptions(duplex="none"))
     assert [len(p.placed) for p in folded] == [len(p.placed) for p in plain]
     assert all(p.folds == [] for p in folded)
+
+
+def test_gutterfold_folds_only_the_double_sided_and_gives_the_rest_whole_pages() -> None:
+    # a file of 40 single-sided squares and 6 backed rounds (fief's tokens are mostly
+    # single-sided): the squares do not sit on half pages beside an empty half
+    single, backed = tokens("square", 20, 40), tokens("round", 20, 6, back=True, tid="r")
+    pages = plan_tokens([single, backed], RenderOptions(layout="gutterfold"))
+    folded = [p for p in pages if p.folds]
+    assert {q.component.id for p in folded for q in p.placed} == {"r"}
+    rest = [p for p in pages if not p.folds]
+    plain = plan_tokens([single], RenderOptions(duplex="none"))
+    assert [len(p.placed) for p in rest] == [len(p.placed) for p in plain]
+    assert [p.role for p in rest] == ["fronts"] * len(plain)

@@ -592,7 +592,9 @@ def strength(d: Drawing) -> None:
         4,
         close=True,
     )
-    _line(d, [50, 12, 50, 82], "#c7ced6", 4)
+    # the stripe keeps to the shield's point: a Noble card prints its strength on the
+    # shield's middle, where a stripe would make a 0 read as Ø
+    _line(d, [50, 12, 50, 34], "#c7ced6", 4)
 
 
 @ICONS.icon("die", label="Die roll")

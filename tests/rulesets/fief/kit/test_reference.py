@@ -67,7 +67,7 @@ def test_reference_exports_in_three_formats(fief_build: Build) -> None:
     pdf = PdfReader(io.BytesIO(fief_build.files["reference.pdf"]))
     assert len(pdf.pages) >= 8
     text = " ".join(p.extract_text() for p in pdf.pages)
-    assert "rules reference" in text
+    assert "A Song of Ice and Fief: reference" in text
     html = fief_build.files["reference.html"].decode()
     assert html.lstrip().lower().startswith("<!doctype html")
     assert "<symbol" in html and "Decisions at a glance" in html
