@@ -15,7 +15,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.content.words import plural
-from pnp.render import docpdf, export
+from pnp.render import docpdf, export, marks
 from pnp.render.calibration import plan_calibration
 from pnp.render.document import Document
 from pnp.render.face import DrawContext
@@ -156,7 +156,7 @@ def prepare_ruleset(
                 "are not printed"
             )
     files: list[FilePlan] = plan_files(components, options) if components is not None else []
-    outcome.notes += offset_notes(files, options)
+    outcome.notes += offset_notes(files, options) + margin_notes(files, options)
     pages = sum(len(f.pages) for f in files)
     # render (no reference of its own) draws again the reference files an earlier
     # build left here, for this run's paper and content: a Letter kit never sits
@@ -217,6 +217,28 @@ def offset_notes(files: Sequence[FilePlan], options: RenderOptions) -> list[str]
         f"--back-offset {x},{y} puts {plural(count, 'back')} past the paper's edge, where "
         f"the printer cuts them short ({', '.join(where)}); measure the offset again "
         "with pnp calibrate"
+    ]
+
+
+def margin_notes(files: Sequence[FilePlan], options: RenderOptions) -> list[str]:
+    """A note when crop marks could only go where many printers print nothing (a
+    narrow margin, as three rows of cards leave on Letter): the cutter would have no
+    guide there unless the pieces carry their own cut lines."""
+    if options.cut_lines:
+        return []
+    count = 0
+    names = []
+    for f in files:
+        n = sum(marks.near_edge(s, page.size) for page in f.pages for s in page.crop_marks)
+        if n:
+            count += n
+            names.append(f.name)
+    if not count:
+        return []
+    return [
+        f"--paper {options.paper}: {plural(count, 'crop mark')} ({', '.join(names)}) "
+        f"lie within {to_mm(marks.SAFE_EDGE):g} mm of the paper's edge, where many printers "
+        "print nothing; --cut-lines also draws every cut line on the sheet"
     ]
 
 

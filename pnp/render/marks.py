@@ -20,6 +20,8 @@ from pnp.render.units import mm
 
 #: nothing printed closer than this to the paper's edge
 EDGE_CLEAR = 2.5 * mm
+#: many home printers print nothing this close to the paper's edge (lasers often 4.2 mm)
+SAFE_EDGE = 5 * mm
 #: crop mark length when there is room
 MARK_LEN = 5 * mm
 #: gap between the bleed and the start of a crop mark
@@ -58,6 +60,15 @@ class Segment:
         """Its bounding box."""
         x, y = min(self.x0, self.x1), min(self.y0, self.y1)
         return Box(x, y, abs(self.x1 - self.x0), abs(self.y1 - self.y0))
+
+
+def near_edge(segment: Segment, page: tuple[float, float], within: float = SAFE_EDGE) -> bool:
+    """Whether all of ``segment`` lies within ``within`` of the paper's edge."""
+    w, h = page
+    return all(
+        min(x, w - x, y, h - y) < within
+        for x, y in ((segment.x0, segment.y0), (segment.x1, segment.y1))
+    )
 
 
 def _distinct(values: list[float]) -> list[float]:

@@ -492,3 +492,20 @@ def test_render_draws_an_earlier_builds_reference_again_for_its_paper(
     fresh = tmp_path / "fresh"
     assert invoke("render", "toy", "--content", str(toy_root), "--out", str(fresh)).exit_code == 0
     assert not list((fresh / "toy").glob("reference.*"))
+
+
+def test_crop_marks_only_a_printer_cannot_reach_are_reported(
+    toy_registry: None, toy_root: Path, tmp_path: Path
+) -> None:
+    def render(*extra: str) -> str:
+        result = invoke(
+            "render", "toy", *extra, "--content", str(toy_root), "--out", str(tmp_path)
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert "crop mark" not in render("--paper", "A4")
+    letter = render("--paper", "Letter")
+    assert "toy: --paper Letter: " in letter
+    assert "(cards.pdf) lie within 5 mm of the paper's edge, where many printers print" in letter
+    assert "crop mark" not in render("--paper", "Letter", "--cut-lines")
