@@ -22,6 +22,7 @@ import contextlib
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from types import FrameType
 
 #: exit status of a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
@@ -71,6 +72,33 @@ def say() -> None:
 def said() -> bool:
     """Whether :func:`say` has printed :data:`MESSAGE` since :func:`reset`."""
     return _said
+
+
+@contextlib.contextmanager
+def held(*, too_late: bool = False) -> Iterator[None]:
+    """Hold Ctrl-C off for a short section that must not stop halfway.
+
+    A Ctrl-C that arrives meanwhile is raised as soon as the section ends; with
+    ``too_late``, for a section that puts finished output in place, it is dropped:
+    the run then ends as if it had come a moment later, with everything written,
+    rather than saying nothing was written after some of it was. Worker processes
+    started inside the section inherit the holding handler, so they too are safe
+    from Ctrl-C until they set their own. Outside the main thread (which alone may
+    set a handler) the section runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: arrived.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if arrived and not too_late:
+        global _requested
+        _requested = True
+        raise KeyboardInterrupt
 
 
 def reset() -> None:

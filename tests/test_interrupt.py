@@ -67,3 +67,28 @@ def test_ctrl_c_while_typer_parses_the_options_is_a_stop(
     assert result.exit_code == 130, result.output
     assert result.stdout == ""
     assert result.stderr == "interrupted: nothing was written; earlier output is as it was\n"
+
+
+def _ctrl_c() -> None:
+    """Ctrl-C as the terminal sends it: SIGINT to this process."""
+    import os
+
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+def test_a_held_section_runs_to_its_end_then_stops() -> None:
+    ran = []
+    with pytest.raises(KeyboardInterrupt), interrupt.held():
+        _ctrl_c()
+        ran.append("after the Ctrl-C")
+    assert ran == ["after the Ctrl-C"]
+    assert interrupt.requested()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+
+
+def test_a_ctrl_c_too_late_for_a_section_is_dropped() -> None:
+    with interrupt.held(too_late=True):
+        _ctrl_c()
+    assert not interrupt.requested()
+    with interrupt.held():  # nothing arrived: nothing raised
+        pass

@@ -19,7 +19,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import __version__
+from pnp import __version__, interrupt
 from pnp.errors import OutputError as OutputError  # re-exported: its home was here
 from pnp.filemode import output_mode
 from pnp.render import fonts
@@ -80,40 +80,63 @@ class AtomicFiles:
         return list(self._files)
 
     def commit(self) -> list[Path]:
-        """Write every queued file; returns the targets written."""
+        """Write every queued file; returns the targets written.
+
+        Ctrl-C while the temporary files are written removes them (and the
+        folders made for them) and leaves every target as it was; once the
+        renames begin they all go through, and a Ctrl-C then comes too late.
+        """
         temps: list[tuple[Path, Path]] = []
+        made: list[Path] = []
         for path in self._files:
             if path.is_dir():
                 raise OutputError(f"cannot write {path}: it is a folder")
         try:
             for path, data in self._files.items():
                 try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    fd, name = tempfile.mkstemp(
-                        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-                    )
+                    made += _make_folders(path.parent)
+                    # held: a Ctrl-C between making the file and noting it would leave it
+                    with interrupt.held():
+                        fd, name = tempfile.mkstemp(
+                            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+                        )
+                        temps.append((Path(name), path))
                 except OSError as exc:
                     raise OutputError(
                         f"cannot write to {path.parent}: {exc.strerror or exc}"
                     ) from None
-                temp = Path(name)
-                temps.append((temp, path))
+                temp = temps[-1][0]
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(data)
                     handle.flush()
                     os.fsync(handle.fileno())
                 # mkstemp makes owner-only files; an output gets the umask's permissions
                 os.chmod(temp, output_mode())
-            for temp, path in temps:
-                os.replace(temp, path)
+            with interrupt.held(too_late=True):
+                for temp, path in temps:
+                    os.replace(temp, path)
         except BaseException:
             for temp, _ in temps:
                 with contextlib.suppress(OSError):
                     temp.unlink()
+            for folder in reversed(made):  # deepest first; only those still empty
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
             raise
         written = list(self._files)
         self._files.clear()
         return written
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Make ``folder`` and its missing parents; the ones made, outermost first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for each in reversed(missing):
+        each.mkdir(exist_ok=True)
+    return list(reversed(missing))
 
 
 @contextlib.contextmanager

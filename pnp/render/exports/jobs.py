@@ -19,6 +19,7 @@ from typing import Literal
 
 from PIL import Image, ImageChops, ImageDraw, ImageMath
 
+from pnp import interrupt
 from pnp.render import raster
 
 Encoding = Literal["png", "jpeg-cmyk"]
@@ -164,15 +165,22 @@ def iter_jobs(
                     progress(1)
                 yield data
         return
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(jobs)), initializer=_worker_start, initargs=(pdf,)
-    )
+    # held while the workers start: one that Ctrl-C reached before it could ignore it
+    # would die holding the pool's queue lock, and the pool would never shut down
+    with interrupt.held():
+        pool = ProcessPoolExecutor(
+            max_workers=min(workers, len(jobs)), initializer=_worker_start, initargs=(pdf,)
+        )
+        results = pool.map(_worker_run, jobs, chunksize=1)
     try:
-        for data in pool.map(_worker_run, jobs, chunksize=1):
+        for data in results:
             if progress is not None:
                 progress(1)
             yield data
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        # a second Ctrl-C must not cut the shutdown short: the workers would be left
+        # waiting, and the interpreter waits on them at exit
+        with interrupt.held(too_late=True):
+            pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
