@@ -63,7 +63,8 @@ def export_command(
         typer.Option(
             "--base-url",
             metavar="URL",
-            help="tts: where the images will be hosted (default: local file:/// paths).",
+            help="tts: where the images will be hosted (default: local file:/// paths); "
+            "{ruleset} in it stands for each ruleset's name.",
         ),
     ] = None,
     ink: Annotated[
@@ -108,6 +109,7 @@ def export_command(
     if not chosen:
         typer.echo("No rulesets are registered; nothing to export.")
         return
+    settings.check_rulesets([r.name for r in chosen])
     loaded = load_all(chosen, content)
     queue = AtomicFiles()
     report = RenderReport()

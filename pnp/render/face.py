@@ -66,6 +66,10 @@ class DrawContext:
     sources: Mapping[str, str] = field(default_factory=dict)
     #: draw the printer-friendly variant of every side (:mod:`pnp.render.lowink`)
     low_ink: bool = False
+    #: when set, each line of text a side draws, in words, by (component id, side):
+    #: icons by their labels in brackets (``[Power]``), which the drawing itself has
+    #: as pictures only (an export's descriptions read these instead)
+    words: dict[tuple[str, str], list[str]] | None = None
     _images: dict[Path, ImageReader] = field(default_factory=dict)
 
     def source_of(self, component_id: str) -> str | None:
@@ -222,6 +226,13 @@ class Face:
         at = f" from {source}" if source else ""
         return f"{prefix}{self.component.kind} {self.component.id!r} ({self.side}){at}"
 
+    def _say(self, text: str) -> None:
+        """Note a line of text this side draws (:attr:`DrawContext.words`)."""
+        assert self.context.words is not None
+        words = " ".join(text.split())
+        if words:
+            self.context.words.setdefault((self.component.id, self.side), []).append(words)
+
     # -- drawing helpers -----------------------------------------------------
 
     def fill(self, color: Any) -> None:
@@ -277,6 +288,9 @@ class Face:
         """
         style = TextStyle(size, min_size, family, leading, align, valign, color)
         prepared = textbox.prepare(markup, family, self.context.icons)
+        if self.context.words is not None:
+            labels = {name: f"[{icon.label}]" for name, icon in self.context.icons.items()}
+            self._say(plain_text(parse_inline(markup), labels))
         if prepared.missing:
             self.context.report.add(self.where, f"font {family!r} cannot draw {prepared.missing!r}")
         lay = textbox.fit(prepared, w, h, style)
@@ -319,6 +333,8 @@ class Face:
         missing = fonts.missing_glyphs(font, text)
         if missing:
             self.context.report.add(self.where, f"font {family!r} cannot draw {missing!r}")
+        if self.context.words is not None:
+            self._say(text)
         unit = fonts.unit_width(font, text)
         used = size
         if max_width is not None and unit * size > max_width:

@@ -126,6 +126,10 @@ def test_export_is_byte_identical_and_parallel_gives_the_same_bytes(
         (["--preset", "thegamecrafter"], "use it with --format pod"),
         (["--bleed", "30"], "--bleed must be between 0 and 10 mm"),
         (["--workers", "0"], "--workers must be at least 1"),
+        (
+            ["--format", "pod", "--preset", "makeplayingcards", "--dpi", "600"],
+            "--dpi does not apply to --format pod",
+        ),
     ],
 )
 def test_bad_options_exit_2_and_write_nothing(
@@ -309,3 +313,26 @@ def test_ctrl_c_during_an_export_writes_nothing(
     assert result.exit_code == 130, result.output
     assert "nothing was written" in result.output
     assert files_under(tmp_path) == before
+
+
+@pytest.mark.parametrize("printer", sorted(PRINTERS))
+def test_every_printer_says_when_it_adds_a_white_back(
+    printer: str, toy_registry: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.fixtures.toy import kit as toy_kit
+
+    monkeypatch.setattr(toy_kit, "card_back", None)  # the toy deck without its back
+    result = invoke(
+        "export", "toy", "--format", "pod", "--preset", printer, "--out", str(tmp_path),
+        "--content", TOY_CONTENT, "--workers", "1",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    from pnp.render.kit import kit_components
+
+    backless = [
+        c
+        for c in kit_components(TOY, TOY.load(Path(TOY_CONTENT)))
+        if c.kind == "card" and c.copies and c.back_draw is None
+    ]
+    assert backless  # the toy kit has cards without a back
+    assert "cards without a back get a plain white back" in result.output

@@ -181,3 +181,64 @@ def test_local_urls_by_default(tmp_path: Path) -> None:
     url = save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"]
     assert url.startswith("file:///") and url.endswith(".sheet.png")
     assert Path(url.removeprefix("file://")).is_file()
+
+
+def test_descriptions_name_the_icons_the_card_draws(exported: Path) -> None:
+    # the PDF holds icons as pictures: read from it, "a [Power] challenge" was "a  challenge"
+    cards = {o["Nickname"]: o for o in _walk(_save(exported)["ObjectStates"])}
+    assert "After you win a [Power] challenge" in cards["Eddard Stark"]["Description"]
+    assert "After you win an [Intrigue] challenge" in cards["Arya Stark"]["Description"]
+    assert "Lord. Renown." in cards["Eddard Stark"]["Description"]
+
+
+def test_every_image_says_the_resolution_it_has(exported: Path) -> None:
+    index = json.loads((exported / "export.json").read_text())
+    for deck in index["decks"]:
+        for sheet in deck["sheets"]:
+            with Image.open(exported / sheet["file"]) as image:
+                dpi = image.info["dpi"][0]
+            assert dpi <= 40 + 0.5  # at most what --dpi asked
+            assert sheet["cell_px"][0] == pytest.approx(63 / 25.4 * dpi, abs=1.5) or (
+                sheet["cell_px"][0] == pytest.approx(88 / 25.4 * dpi, abs=1.5)
+            ), sheet["file"]
+
+
+def test_a_big_kit_lies_on_the_table_and_its_boards_keep_their_proportions(
+    tmp_path: Path,
+) -> None:
+    result = runner.invoke(
+        app, ["export", "fief", "--format", "tts", "--dpi", "10", "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    objects = json.loads((tmp_path / "fief" / "tts" / "pnp-fief.json").read_text())["ObjectStates"]
+    tokens = [o for o in objects if o["Name"] in ("Bag", "Custom_Tile")]
+    assert len(tokens) > 100
+    assert max(abs(o["Transform"]["posX"]) for o in tokens) < 25
+    assert max(abs(o["Transform"]["posZ"]) for o in tokens) < 60
+    boards = {o["GMNotes"]: o["Transform"] for o in objects if o["Name"] == "Custom_Board"}
+    assert max(abs(t["posX"]) for t in boards.values()) < 100
+    fief = find_ruleset("fief")
+    sizes = {c.id: max(c.trim_size()) for c in kit_components(fief, fief.load())}
+    largest = max(sizes[b] for b in boards)
+    for board, transform in boards.items():
+        assert transform["scaleX"] == pytest.approx(sizes[board] / largest, abs=1e-3), board
+    assert min(t["scaleX"] for t in boards.values()) < 0.6  # a House board beside the map
+
+
+def test_one_base_url_for_several_rulesets_names_each(tmp_path: Path) -> None:
+    args = ["export", "thrones", "ironthrone", "--format", "tts", "--dpi", "10"]
+    refused = runner.invoke(
+        app, [*args, "--base-url", "https://x.org/tts/", "--out", str(tmp_path / "a")]
+    )
+    assert refused.exit_code == 2
+    assert "put {ruleset} in it" in refused.output
+    assert not (tmp_path / "a").exists()
+    ok = runner.invoke(
+        app, [*args, "--base-url", "https://x.org/{ruleset}/tts/", "--out", str(tmp_path)]
+    )
+    assert ok.exit_code == 0, ok.output
+    for name in ("thrones", "ironthrone"):
+        save = json.loads((tmp_path / name / "tts" / f"pnp-{name}.json").read_text())
+        decks = [o.get("CustomDeck", {}) for o in save["ObjectStates"]]
+        urls = {d["FaceURL"] for deck in decks for d in deck.values()}
+        assert urls and all(u.startswith(f"https://x.org/{name}/tts/images/") for u in urls)

@@ -48,8 +48,9 @@ class Export:
     bar: Bar
     outcome: ExportOutcome
 
-    def context(self) -> DrawContext:
-        """A drawing context for the export's PDF (one per PDF: forms are per document)."""
+    def context(self, words: dict[tuple[str, str], list[str]] | None = None) -> DrawContext:
+        """A drawing context for the export's PDF (one per PDF: forms are per document);
+        ``words`` collects each side's text in words (:attr:`DrawContext.words`)."""
         return DrawContext(
             icons=self.ruleset.icons,
             content_folder=self.content.folder,
@@ -57,13 +58,17 @@ class Export:
             file=f"{self.ruleset.name}/{self.settings.folder}",
             sources=self.content.sources,
             low_ink=self.settings.low_ink,
+            words=words,
         )
 
-    def pdf(self, pages: Sequence[SidePage]) -> bytes:
-        """The sides drawn one per page by the kit's page writer."""
+    def pdf(
+        self, pages: Sequence[SidePage], words: dict[tuple[str, str], list[str]] | None = None
+    ) -> bytes:
+        """The sides drawn one per page by the kit's page writer (their text in words into
+        ``words``, when given)."""
         return side_pdf(
             pages,
-            self.context(),
+            self.context(words),
             title=f"{self.ruleset.title}: {self.settings.format} export",
             subject=f"pnp export, {self.ruleset.name}",
         )

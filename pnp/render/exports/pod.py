@@ -164,6 +164,7 @@ def export_pod(export: Export) -> None:
         if printer.layout == "pdf":
             export.add(f"{deck}.pdf", _deck_pdf(export, deck, cards, side_of, back, fit, rendered))
             files = [f"{deck}.pdf"]
+            blank_needed = blank_needed or back is None
         else:
             files = []
             table = io.StringIO()

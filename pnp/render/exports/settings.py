@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,12 +19,18 @@ INKS: tuple[str, ...] = ("normal", "low")
 _URL = re.compile(r"^(https?|file)://[^\s/$.?#][^\s]*$|^file:///[^\s]*$", re.IGNORECASE)
 
 
+#: the resolution of png and tts images unless --dpi says otherwise
+DEFAULT_DPI = 300
+#: in ``--base-url``, replaced by each ruleset's name
+RULESET_SLOT = "{ruleset}"
+
+
 @dataclass(frozen=True)
 class ExportSettings:
     """What ``pnp export`` was asked for. Lengths are millimetres."""
 
     format: ExportFormat
-    dpi: int = 300
+    dpi: int = DEFAULT_DPI
     #: bleed around each PNG (the print-on-demand presets bring their own)
     bleed_mm: float = 0.0
     #: print-on-demand printer (``pod`` only)
@@ -67,6 +74,11 @@ class ExportSettings:
                     f"--base-url: {self.base_url!r} is not a URL "
                     "(write it like https://example.org/my-game/)"
                 )
+        if self.format == "pod" and self.dpi != DEFAULT_DPI:
+            raise UsageError(
+                "--dpi does not apply to --format pod: each printer's template fixes its "
+                "pixels (300 dpi)"
+            )
         if self.bleed_mm and self.format != "png":
             raise UsageError(
                 "--bleed applies to --format png (Tabletop Simulator shows the trim; "
@@ -76,6 +88,22 @@ class ExportSettings:
             from pnp.render.exports.printers import find_printer
 
             find_printer(self.preset)  # an unknown printer fails here, before any drawing
+
+    def check_rulesets(self, names: Sequence[str]) -> None:
+        """Refuse settings that cannot serve all of ``names`` at once: one ``--base-url``
+        for several rulesets' images, unless it says where each goes (``{ruleset}``)."""
+        if self.base_url is not None and len(names) > 1 and RULESET_SLOT not in self.base_url:
+            raise UsageError(
+                f"--base-url says where one ruleset's images are hosted, and this exports "
+                f"{len(names)} ({', '.join(names)}): put {RULESET_SLOT} in it "
+                f"(https://example.org/{RULESET_SLOT}/tts/) or export one at a time"
+            )
+
+    def image_url(self, ruleset: str, relative: str) -> str | None:
+        """Where a hosted image of ``ruleset``'s export is (``None``: no ``--base-url``)."""
+        if self.base_url is None:
+            return None
+        return self.base_url.replace(RULESET_SLOT, ruleset).rstrip("/") + "/" + relative
 
     @property
     def folder(self) -> str:

@@ -13,7 +13,9 @@ then ``ObjectStates``:
   cards are turned upright on the sheet and marked ``SidewaysCard``;
 * each token as a ``Custom_Tile`` (round, square or hex, front and back), in a
   ``Bag`` holding one tile per copy when there are several;
-* each board as a ``Custom_Board``.
+* each board as a ``Custom_Board``, scaled by its printed size (the largest at 1).
+
+Tokens and boards lie in rows, so the whole kit stays on the table.
 
 Objects are named by their content name (``Nickname``), carry the words on
 their face as ``Description`` and their content id in ``GMNotes``. Images go
@@ -40,7 +42,7 @@ from pnp.render.components import Board, Card, Component, Token
 from pnp.render.exports.base import Export
 from pnp.render.exports.decks import deck_groups
 from pnp.render.exports.jobs import Cell, Job
-from pnp.render.raster import open_pdf, pixels, png_bytes
+from pnp.render.raster import pixels, png_bytes
 from pnp.render.sides import Side, SidePage, distinct_sides, plain_page
 from pnp.render.units import to_mm
 
@@ -49,6 +51,12 @@ SHEET_COLS = 10
 SHEET_ROWS = 7
 #: the longest side of any image the table loads (the game's advice)
 MAX_PIXELS = 4096
+#: where the pieces lie when the object is loaded: tokens and boards in rows of this
+#: many, so a kit of 200 tokens does not run off the table in one line
+TOKENS_PER_ROW = 10
+TOKEN_STEP = 2.0
+BOARDS_PER_ROW = 4
+BOARD_STEP = 30.0
 #: the tint Tabletop Simulator gives cards and tiles it saves
 CARD_TINT = 0.713235259
 TILE_TYPES = {"square": 0, "hex": 1, "round": 2}
@@ -133,16 +141,14 @@ class _Sheet:
     back: Side | None
     file: str
     back_file: str
+    #: the card's width upright on the sheet, mm
+    width_mm: float
 
 
 def _cell_size(w_mm: float, h_mm: float, cols: int, rows: int, dpi: int) -> tuple[int, int]:
     """Cell pixels: the card's shape, the sheet within :data:`MAX_PIXELS`, at most ``dpi``."""
     width = min(pixels(w_mm, dpi), MAX_PIXELS // cols, math.floor(MAX_PIXELS * w_mm / h_mm / rows))
     return width, max(1, round(width * h_mm / w_mm))
-
-
-def _clean(text: str) -> str:
-    return " ".join(text.split())
 
 
 def export_tts(export: Export) -> None:
@@ -195,7 +201,15 @@ def export_tts(export: Export) -> None:
             )
             deck_sheets.append(
                 _Sheet(
-                    key, chunk, cols, rows, cell, back, f"images/{deck}{part}.sheet.png", back_file
+                    key,
+                    chunk,
+                    cols,
+                    rows,
+                    cell,
+                    back,
+                    f"images/{deck}{part}.sheet.png",
+                    back_file,
+                    w_mm,
                 )
             )
         sheets.append((deck, cards, deck_sheets))
@@ -215,12 +229,15 @@ def export_tts(export: Export) -> None:
                 cells.append(
                     Cell(page(s), (i % sheet.cols) * cw, (i // sheet.cols) * ch, cw, ch, turned)
                 )
-            images[sheet.file] = Job((cw * sheet.cols, ch * sheet.rows), tuple(cells), settings.dpi)
+            # the cells may be smaller than --dpi asks, to keep the sheet in the
+            # game's limit: the image says the resolution it has
+            dpi = cw * 25.4 / sheet.width_mm
+            images[sheet.file] = Job((cw * sheet.cols, ch * sheet.rows), tuple(cells), dpi)
             if sheet.back is not None:
                 if sheet.back_file not in images:
                     turned = sheet.back.w > sheet.back.h
                     images[sheet.back_file] = Job(
-                        (cw, ch), (Cell(page(sheet.back), 0, 0, cw, ch, turned),), settings.dpi
+                        (cw, ch), (Cell(page(sheet.back), 0, 0, cw, ch, turned),), dpi
                     )
             else:
                 blank_sizes[sheet.back_file] = (cw, ch)
@@ -235,7 +252,8 @@ def export_tts(export: Export) -> None:
             scale = min(1.0, MAX_PIXELS / max(size))
             size = (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
             token_files[s.name] = f"images/{s.name}.png"
-            images[token_files[s.name]] = Job(size, (Cell(page(s), 0, 0, *size),), settings.dpi)
+            dpi = size[0] * 25.4 / w_mm
+            images[token_files[s.name]] = Job(size, (Cell(page(s), 0, 0, *size),), dpi)
     board_files: dict[str, str] = {}
     for board in boards:
         s = side_of(board, "face")
@@ -244,12 +262,18 @@ def export_tts(export: Export) -> None:
         dpi = min(settings.dpi, MAX_PIXELS * 25.4 / max(w_mm, h_mm))
         size = (min(MAX_PIXELS, pixels(w_mm, dpi)), min(MAX_PIXELS, pixels(h_mm, dpi)))
         board_files[board.id] = f"images/{s.name}.png"
-        images[board_files[board.id]] = Job(size, (Cell(page(s), 0, 0, *size),), settings.dpi)
+        images[board_files[board.id]] = Job(size, (Cell(page(s), 0, 0, *size),), dpi)
 
     export.bar.start(f"{name} tts", len(images))
-    pdf = export.pdf(pages)
-    with open_pdf(pdf) as doc:
-        texts = {s: _clean(doc.text(i)) for s, i in page_of.items()}
+    # the descriptions: each side's words as drawn, its icons named (the PDF's own
+    # text has them as pictures: "win a [Power] challenge", not "win a  challenge")
+    words: dict[tuple[str, str], list[str]] = {}
+    pdf = export.pdf(pages, words)
+    texts: dict[str, str] = {}
+    for s in all_sides:
+        drawn = [words[(c.id, s.side)] for c in s.components if (c.id, s.side) in words]
+        if s.name in page_of and drawn:
+            texts[s.name] = " ".join(drawn[0])
     for file, data in zip(images, export.rasterise(pdf, list(images.values())), strict=True):
         export.add(file, data)
     for file, size in blank_sizes.items():
@@ -257,9 +281,8 @@ def export_tts(export: Export) -> None:
     export.bar.finish()
 
     def url(relative: str) -> str:
-        if settings.base_url:
-            return settings.base_url.rstrip("/") + "/" + relative
-        return (export.folder / relative).resolve().as_uri()
+        hosted = settings.image_url(name, relative)
+        return hosted or (export.folder / relative).resolve().as_uri()
 
     objects: list[dict[str, Any]] = []
     column = 0
@@ -341,13 +364,14 @@ def export_tts(export: Export) -> None:
             comp: Component = comp,
             front: Side = front,
             back: Side | None = back,
-            x: float = i * 2.0,
+            x: float = (i % TOKENS_PER_ROW) * TOKEN_STEP,
+            z: float = -6.0 - (i // TOKENS_PER_ROW) * TOKEN_STEP,
             size: float = inches,
         ) -> dict[str, Any]:
             obj = _common(
                 _guid(name, comp.id, str(copy)),
                 "Custom_Tile",
-                _transform(x, -6.0, sx=size, sz=size),
+                _transform(x, z, sx=size, sz=size),
                 comp.label,
                 texts.get(front.name, ""),
                 comp.id,
@@ -376,7 +400,9 @@ def export_tts(export: Export) -> None:
         bag = _common(
             _guid(name, "bag", comp.id),
             "Bag",
-            _transform(i * 2.0, -6.0),
+            _transform(
+                (i % TOKENS_PER_ROW) * TOKEN_STEP, -6.0 - (i // TOKENS_PER_ROW) * TOKEN_STEP
+            ),
             comp.label,
             f"{comp.copies} × {comp.label}",
             comp.id,
@@ -384,14 +410,20 @@ def export_tts(export: Export) -> None:
         bag |= {**_SCRIPT, "ContainedObjects": [tile(c) for c in range(comp.copies)]}
         objects.append(bag)
 
+    # the game sizes a board from its image's shape alone: scale each by its printed
+    # size, the largest at 1, so a House board lies beside the map as it does on a table
+    longest = max((max(b.trim_size()) for b in boards), default=1.0)
     for i, board in enumerate(boards):
         s = side_of(board, "face")
         assert s is not None
+        scale = max(board.trim_size()) / longest
+        x = (i % BOARDS_PER_ROW) * BOARD_STEP
+        z = 20.0 + (i // BOARDS_PER_ROW) * BOARD_STEP
         for copy in range(board.copies):
             obj = _common(
                 _guid(name, board.id, str(copy)),
                 "Custom_Board",
-                _transform(i * 30.0, 20.0 + copy * 2.0),
+                _transform(x, z + copy * 2.0, sx=scale, sz=scale),
                 board.label,
                 texts.get(s.name, "")[:500],
                 board.id,
@@ -442,7 +474,7 @@ def export_tts(export: Export) -> None:
     export.index(
         {
             "dpi": settings.dpi,
-            "base_url": settings.base_url or "",
+            "base_url": settings.image_url(name, "") or "",
             "saved_object": file,
             "decks": [
                 {
