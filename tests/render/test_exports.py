@@ -147,7 +147,7 @@ def test_bad_options_exit_2_and_write_nothing(
 def test_a_second_export_removes_what_it_no_longer_makes(
     toy_registry: None, tmp_path: Path
 ) -> None:
-    args = ["export", "toy", "--out", str(tmp_path), "--content", TOY_CONTENT, "--dpi", "30"]
+    args = ["export", "toy", "--out", str(tmp_path), "--content", TOY_CONTENT]
     assert invoke(*args, "--format", "pod", "--preset", "thegamecrafter").exit_code == 0
     folder = tmp_path / "toy" / "pod" / "thegamecrafter"
     stray = folder / "kept.txt"
