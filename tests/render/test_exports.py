@@ -336,3 +336,21 @@ def test_every_printer_says_when_it_adds_a_white_back(
     ]
     assert backless  # the toy kit has cards without a back
     assert "cards without a back get a plain white back" in result.output
+
+
+def test_images_too_large_for_image_programs_are_named(
+    toy_registry: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.render.exports import images
+
+    args = ["export", "toy", "--out", str(tmp_path), "--content", TOY_CONTENT, "--dpi", "30"]
+    assert "million pixels" not in invoke(*args).output
+    biggest = max(
+        e["size_px"][0] * e["size_px"][1]
+        for e in json.loads((tmp_path / "toy" / "png" / "export.json").read_text())["images"]
+    )
+    monkeypatch.setattr(images, "HUGE_PIXELS", biggest - 1)  # as a board at 1,200 dpi is
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    assert "1 image over 0 million pixels (" in result.output
+    assert "which many image programs refuse to open as too large" in result.output

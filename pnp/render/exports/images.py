@@ -16,6 +16,10 @@ from pnp.render.raster import pixels
 from pnp.render.sides import distinct_sides, plain_page
 from pnp.render.units import mm, to_mm
 
+#: images larger than this are refused by Pillow's default guard against decompression
+#: bombs (``Image.MAX_IMAGE_PIXELS``), and by many programs like it
+HUGE_PIXELS = 89_478_485
+
 
 def export_png(export: Export) -> None:
     """Queue every side's PNG and the index."""
@@ -50,4 +54,12 @@ def export_png(export: Export) -> None:
         f"{len(sides)} images at {settings.dpi} dpi"
         + (f" with {settings.bleed_mm:g} mm bleed" if settings.bleed_mm else ", trimmed")
     )
+    huge = [e for e in entries if e["size_px"][0] * e["size_px"][1] > HUGE_PIXELS]
+    if huge:
+        w, h = huge[0]["size_px"]
+        export.outcome.notes.append(
+            f"{len(huge)} image{'s' if len(huge) > 1 else ''} over {HUGE_PIXELS // 10**6} million "
+            f"pixels ({huge[0]['file']}: {w} × {h}), which many image programs refuse to open "
+            "as too large: a lower --dpi suits boards"
+        )
     export.index({"dpi": settings.dpi, "bleed_mm": settings.bleed_mm, "images": entries})
