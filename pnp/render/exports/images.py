@@ -54,12 +54,14 @@ def export_png(export: Export) -> None:
         f"{len(sides)} images at {settings.dpi} dpi"
         + (f" with {settings.bleed_mm:g} mm bleed" if settings.bleed_mm else ", trimmed")
     )
-    huge = [e for e in entries if e["size_px"][0] * e["size_px"][1] > HUGE_PIXELS]
+    huge = [
+        (s, j.size) for s, j in zip(sides, jobs, strict=True) if j.size[0] * j.size[1] > HUGE_PIXELS
+    ]
     if huge:
-        w, h = huge[0]["size_px"]
+        side, (w, h) = huge[0]
         export.outcome.notes.append(
             f"{len(huge)} image{'s' if len(huge) > 1 else ''} over {HUGE_PIXELS // 10**6} million "
-            f"pixels ({huge[0]['file']}: {w} × {h}), which many image programs refuse to open "
+            f"pixels ({side.name}.png: {w} × {h}), which many image programs refuse to open "
             "as too large: a lower --dpi suits boards"
         )
     export.index({"dpi": settings.dpi, "bleed_mm": settings.bleed_mm, "images": entries})
