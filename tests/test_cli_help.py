@@ -12,8 +12,11 @@ from pnp.cli import app
 COMMANDS = ["rulesets", "validate", "scenario", "replay", "play", "playtest", "compare", "sweep"]
 COMMANDS += ["render", "rules", "calibrate", "build", "export"]
 
-#: typer's own type labels, which pnp's help replaces
-TYPE_LABELS = re.compile(r"<(bool|int|float|str|dir|file|path|Path|list\[[^\]]*\])>|\{[a-z_]+\}")
+#: typer's own type labels, which pnp's help replaces (``{ruleset}`` is export's
+#: placeholder in --base-url, written as the user writes it)
+TYPE_LABELS = re.compile(
+    r"<(bool|int|float|str|dir|file|path|Path|list\[[^\]]*\])>|\{(?!ruleset\})[a-z_]+\}"
+)
 
 
 def help_text(*command: str) -> str:

@@ -8,11 +8,21 @@ Importing this module registers them (extra ``[openspiel]``)::
     game = pyspiel.load_game("pnp_thrones", {"players": 2, "seed": 7})
     state = game.new_initial_state()
 
-Parameters: ``players`` (the ruleset's default), ``houses`` (comma-separated
-House ids by seat, an empty entry lets the seed pick: ``"stark,"``),
-``options`` (``key=value`` pairs, comma-separated: ``"titles=true"``),
-``seed`` (the game's seed: the deal and every chance of the game),
-``max_steps`` and ``max_rounds`` (the caps; 0: the ruleset's own).
+Parameters: ``players`` (the ruleset's default), ``houses`` (House ids by
+seat, joined by ``+``: ``"stark+lannister"``; ``random`` or an empty entry lets
+the seed pick, as do the seats after the last one named), ``options``
+(``key:value`` pairs joined by ``+``: ``"titles:true+draft:true"``), ``seed``
+(the game's seed: the deal and every chance of the game; OpenSpiel holds it in
+32 bits, so a playtest record's 64-bit game seed loads through PettingZoo or
+``Table`` instead), ``max_steps`` and ``max_rounds`` (the caps; 0: the
+ruleset's own). ``,`` and ``=`` are OpenSpiel's own separators in a game
+string, so ``str(game)`` writes the ``+`` and ``:`` forms and loads back;
+a parameter dictionary may still use commas and ``key=value``.
+
+OpenSpiel's own serialization (``pyspiel.serialize_game_and_state``, pickling,
+``random_sim_test(serialize=True)``) needs a game's RNG state, which OpenSpiel
+does not let a Python game give: use ``state.serialize()`` and
+``game.deserialize_state(text)``, which write and replay the state's recipe.
 
 What the game type says, and why:
 
@@ -51,7 +61,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from pnp.adapters.world import Resample, Table, World, encoder, kit, make_table
+from pnp.adapters.world import Resample, Table, World, kit, make_table, table_encoder
+from pnp.errors import UsageError
+from pnp.playtest.plan import option_text
 from pnp.rulesets import ruleset_names
 
 #: the prefix of every game name
@@ -61,23 +73,40 @@ PREFIX = "pnp_"
 _NO_TENSOR = np.zeros(0, np.float32)
 
 
-def parse_houses(text: str) -> tuple[str | None, ...] | None:
-    """``"stark,,lannister"`` -> ``("stark", None, "lannister")``; ``""`` -> ``None``."""
-    if not text:
+def parse_houses(text: str) -> str | None:
+    """The ``houses`` parameter as ``--houses`` reads it: ``"stark+lannister"`` (or with
+    commas) -> ``"stark,lannister"``; ``""`` -> ``None`` (every seat to the seed)."""
+    if not text.strip():
         return None
-    return tuple(h.strip() or None for h in text.split(","))
+    return ",".join(h.strip() for h in text.replace("+", ",").split(","))
 
 
 def parse_options(text: str) -> dict[str, Any]:
-    """``"titles=true,deck_format=constructed"`` -> a ``GameConfig.options`` mapping."""
-    options: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        key, sep, value = item.partition("=")
+    """``"titles:true+deck_format:constructed"`` (or ``titles=true,...``) -> option
+    values as ``-o`` reads them (``true`` is true, ``3`` is 3)."""
+    from pnp.playtest.plan import parse_options as read_options
+
+    items = []
+    for item in filter(None, (part.strip() for part in text.replace("+", ",").split(","))):
+        key, sep, value = item.partition("=") if "=" in item else item.partition(":")
         if not sep:
-            raise ValueError(f"option {item!r} is not key=value")
-        low = value.strip().lower()
-        options[key.strip()] = True if low == "true" else False if low == "false" else value.strip()
-    return options
+            raise UsageError(f"option {item!r} is not key:value")
+        items.append(f"{key}={value}")
+    return read_options(items)
+
+
+def _parameters(table: Table) -> dict[str, Any]:
+    """The game parameters of ``table``, in the forms a game string carries."""
+    return {
+        "players": table.players,
+        "houses": "+".join(h or "random" for h in table.houses or ()),
+        "options": "+".join(option_text(k, v).replace("=", ":", 1) for k, v in table.options),
+        # OpenSpiel's int parameters are 32-bit and a playtest's game seeds are
+        # 64-bit: such a game shows -1, and its table holds the seed
+        "seed": table.seed if 0 <= table.seed < 2**31 else -1,
+        "max_steps": table.max_steps or 0,
+        "max_rounds": table.max_rounds or 0,
+    }
 
 
 def game_type(ruleset: str) -> pyspiel.GameType:
@@ -119,16 +148,6 @@ class PnpGame(pyspiel.Game):
         p = dict(params or {})
         if table is not None:
             self.ruleset = table.ruleset
-            p = {
-                "players": table.players,
-                "houses": ",".join(h or "" for h in table.houses or ()),
-                "options": ",".join(f"{k}={v}" for k, v in table.options),
-                # OpenSpiel's int parameters are 32-bit and a playtest's game seeds are
-                # 64-bit: such a game shows -1, and its table holds the seed
-                "seed": table.seed if 0 <= table.seed < 2**31 else -1,
-                "max_steps": table.max_steps or 0,
-                "max_rounds": table.max_rounds or 0,
-            }
         else:
             table = make_table(
                 self.ruleset,
@@ -136,9 +155,11 @@ class PnpGame(pyspiel.Game):
                 parse_houses(str(p.get("houses", ""))),
                 parse_options(str(p.get("options", ""))),
                 int(p.get("seed", 0)),
-                max_steps=int(p.get("max_steps", 0)) or None,
-                max_rounds=int(p.get("max_rounds", 0)) or None,
+                max_steps=_cap(p, "max_steps"),
+                max_rounds=_cap(p, "max_rounds"),
             )
+        # the parameters as a game string can carry them (and str(game) loads back)
+        p = _parameters(table)
         self.table: Table = table
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.kit.max_options,
@@ -161,6 +182,16 @@ class PnpGame(pyspiel.Game):
         """An observer: the view (default), or the information state (perfect recall)."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and not (
+            iig_obs_type.public_info
+            and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            # one seat's view is all there is: never hand out a seat's hand for a
+            # public-only observation, nor one seat's view for all seats'
+            raise ValueError(
+                "only a seat's own view is observable (public and that seat's private "
+                f"information); got {iig_obs_type}"
+            )
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self.table, recall)
 
@@ -170,6 +201,14 @@ class PnpGame(pyspiel.Game):
         state = PnpState(self, World(self.table, watch=world.witness is not None))
         state.replay(world.steps)
         return state
+
+
+def _cap(params: dict[str, Any], name: str) -> int | None:
+    """A cap parameter: 0 (or none given) is the ruleset's own."""
+    value = int(params.get(name, 0))
+    if value < 0:
+        raise UsageError(f"{name} must be 0 (the ruleset's own) or more, not {value}")
+    return value or None
 
 
 class PnpState(pyspiel.State):
@@ -250,7 +289,7 @@ class Observer:
             self.tensor = _NO_TENSOR
             self.dict: dict[str, Any] = {}
         else:
-            enc = encoder(table.ruleset, table.players)
+            enc = table_encoder(table)
             self.tensor = np.zeros(enc.size, np.float32)
             self.dict = {
                 name: self.tensor[f.offset : f.offset + f.size].reshape(

@@ -54,8 +54,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
-from pnp.adapters.world import World, encoder, make_table
+from pnp.adapters.world import World, make_table, table_encoder
 from pnp.engine.rng import derive_seed
+from pnp.errors import UsageError
 
 
 def env(
@@ -106,12 +107,16 @@ class PnpEnv(AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of ansi, human or None, not {render_mode!r}")
+        if max_cycles is not None and (
+            not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1
+        ):
+            raise UsageError(f"max_cycles must be a whole number of at least 1, not {max_cycles!r}")
         self.table = make_table(ruleset, players, houses, options, 0, max_steps=max_cycles)
         self.metadata = {**self.metadata, "name": f"pnp_{self.table.ruleset}_v0"}
         self.render_mode = render_mode
         n = self.table.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
-        size = encoder(self.table.ruleset, n).size
+        size = table_encoder(self.table).size
         self.actions = self.table.kit.max_options
         self.observation_spaces = {
             a: spaces.Dict(
@@ -126,6 +131,9 @@ class PnpEnv(AECEnv):
         self._seed = 0
         self._resets = 0
         self.world: World | None = None
+        # until reset() there is no game: no agents, and a clear error for a step
+        self.agents: list[str] = []
+        self.agent_selection = ""
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -157,6 +165,12 @@ class PnpEnv(AECEnv):
         self.agent_selection = self.agents[0]
         self._settle()
 
+    def _game(self) -> World:
+        """The game being played (a :class:`UsageError` before :meth:`reset`)."""
+        if self.world is None:
+            raise UsageError("no game yet: call reset() before observe(), last() or step()")
+        return self.world
+
     def _decider(self) -> int | None:
         assert self.world is not None
         decision = self.world.decision()
@@ -164,28 +178,33 @@ class PnpEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s view, encoded, and the mask of its actions."""
-        assert self.world is not None
+        world = self._game()
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.actions, np.int8)
-        decision = self.world.decision()
+        decision = world.decision()
         if decision is not None and decision.seat == seat:
             mask[: len(decision.options)] = 1
         elif decision is not None:
             mask[0] = 1  # waiting: one action, which changes nothing
-        observation = np.asarray(self.world.encode(seat), dtype=np.float32)
+        observation = np.asarray(world.encode(seat), dtype=np.float32)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The selected agent's move: a choice if the decision is its own, else a wait."""
+        world = self._game()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.world is not None
         seat = self.possible_agents.index(agent)
-        decision = self.world.decision()
+        decision = world.decision()
         assert decision is not None  # the game ends only at the end of a cycle
         if decision.seat == seat:
+            if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+                raise UsageError(
+                    f"{agent} decides now: its action is an option index (0 to "
+                    f"{len(decision.options) - 1}, wrapping past it), not {action!r}"
+                )
             self._chosen = int(action) % len(decision.options)
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
@@ -193,7 +212,7 @@ class PnpEnv(AECEnv):
         self._turn += 1
         if self._turn == len(self.agents):  # the cycle is over: the decision is made
             assert self._chosen is not None
-            self.world.apply(self._chosen)
+            world.apply(self._chosen)
             self._turn, self._chosen = 0, None
             self._settle()
         self.agent_selection = self.agents[self._turn]

@@ -129,7 +129,7 @@ class Table:
 def make_table(
     ruleset: str,
     players: int | None = None,
-    houses: list[str | None] | tuple[str | None, ...] | None = None,
+    houses: str | list[str | None] | tuple[str | None, ...] | None = None,
     options: dict[str, Any] | None = None,
     seed: int = 0,
     *,
@@ -137,21 +137,42 @@ def make_table(
     max_rounds: int | None = None,
 ) -> Table:
     """A checked :class:`Table`: the ruleset's default player count when ``players``
-    is ``None``; a bad ruleset, count, House or option is a :class:`UsageError`
-    (a game is set up once to check them)."""
+    is ``None``; a bad ruleset, count, House, option or cap is a :class:`UsageError`
+    (a game is set up once to check them).
+
+    ``houses`` reads as ``--houses`` does on the command line: House ids by seat,
+    in any case, ``None`` or ``"random"`` leaving a seat to the seed, the seats
+    after the last one named left to the seed too; a string is the command line's
+    comma-separated list. An option's string value reads as ``-o`` reads it
+    (``"true"`` is true, ``"3"`` is 3).
+    """
+    from pnp.engine.errors import SetupError
+    from pnp.playtest.plan import parse_options, seat_houses
+
     rs = kit(ruleset).ruleset
     n = rs.players_default if players is None else players
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise UsageError(f"players must be a whole number, not {n!r}")
     rs.check_players(n)
+    if houses is not None and not isinstance(houses, str):
+        houses = ",".join("random" if h is None else str(h) for h in houses)
+    for name, cap in (("max_steps", max_steps), ("max_rounds", max_rounds)):
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            raise UsageError(f"{name} must be a whole number of at least 1, not {cap!r}")
+    read = parse_options([f"{k}={v}" for k, v in (options or {}).items() if isinstance(v, str)])
     table = Table(
         rs.name,
         n,
-        tuple(houses) if houses is not None else None,
-        tuple(sorted((options or {}).items())),
+        seat_houses(houses, n),
+        tuple(sorted({**(options or {}), **read}.items())),
         seed,
         max_steps,
         max_rounds,
     )
-    World(table)  # set up once: bad Houses or options fail here
+    try:
+        World(table)  # set up once: bad Houses or options fail here
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
     return table
 
 
@@ -325,11 +346,7 @@ class World:
 
     def encode(self, seat: int) -> list[float]:
         """``seat``'s view in the ruleset's fixed-size encoding."""
-        if self.table.content is None:
-            enc = encoder(self.table.ruleset, self.table.players)
-        else:
-            enc = self.table.kit.encoding.Encoding(self.table.content, self.table.players)
-        vector: list[float] = enc.encode(self.game.view(seat))
+        vector: list[float] = table_encoder(self.table).encode(self.game.view(seat))
         return vector
 
 
@@ -338,6 +355,24 @@ def encoder(ruleset: str, players: int) -> Any:
     """The ruleset's observation encoding at ``players`` seats, shipped content (cached)."""
     k = kit(ruleset)
     return k.encoding.Encoding(k.content, players)
+
+
+#: encodings of content other than the shipped one, by (id of the content, players); the
+#: content is kept with its encoding, so its id cannot be reused while it is cached
+_CUSTOM: dict[tuple[int, int], tuple[LoadedContent[Any], Any]] = {}
+
+
+def table_encoder(table: Table) -> Any:
+    """The observation encoding of ``table``'s game: sized by its own content (a card
+    added to the content is a column more), cached."""
+    if table.content is None:
+        return encoder(table.ruleset, table.players)
+    key = (id(table.content), table.players)
+    if key not in _CUSTOM:
+        if len(_CUSTOM) >= 8:
+            _CUSTOM.clear()
+        _CUSTOM[key] = (table.content, table.kit.encoding.Encoding(table.content, table.players))
+    return _CUSTOM[key][1]
 
 
 __all__ = [
@@ -350,4 +385,5 @@ __all__ = [
     "kit",
     "kit_with",
     "make_table",
+    "table_encoder",
 ]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 
 import pyspiel
 import pytest
@@ -10,6 +12,9 @@ import pytest
 import pnp.adapters.openspiel  # noqa: F401  (registers the games)
 from pnp.adapters.openspiel import PnpState, parse_houses, parse_options
 from pnp.adapters.world import kit
+
+#: the shipped content, for a copy with a card more
+CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
 
 #: the player count of each ruleset whose games OpenSpiel's test plays to their own end
 #: (fief's, about 450 decisions at 3 players, stop after round 3 instead)
@@ -129,19 +134,106 @@ def test_a_finished_game_rewards_its_winners() -> None:
 
 
 def test_houses_and_options_are_parameters() -> None:
-    assert parse_houses("stark,,lannister") == ("stark", None, "lannister")
+    assert parse_houses("stark,,lannister") == "stark,,lannister"
+    assert parse_houses("stark+random+lannister") == "stark,random,lannister"
     assert parse_houses("") is None
-    assert parse_options("titles=true, deck_format=constructed") == {
-        "titles": True,
-        "deck_format": "constructed",
-    }
+    wanted = {"titles": True, "deck_format": "constructed"}
+    assert parse_options("titles=true, deck_format=constructed") == wanted
+    assert parse_options("titles:true+deck_format:constructed") == wanted
     game = pyspiel.load_game(
         "pnp_thrones", {"players": 3, "houses": "stark,,", "options": "titles=true"}
     )
     state = game.new_initial_state()
     assert isinstance(state, PnpState)
     assert state.world.game.factions()[0] == "stark"
-    with pytest.raises(Exception, match="not key=value"):
+    with pytest.raises(Exception, match="not key:value"):
         pyspiel.load_game("pnp_thrones", {"options": "titles"})
     with pytest.raises(Exception, match="nosuch"):
         pyspiel.load_game("pnp_thrones", {"houses": "nosuch,"})
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("thrones", {"houses": "stark,lannister"}),
+        ("thrones", {"players": 3, "houses": "Stark", "options": "titles=true,littlefinger=true"}),
+        ("fief", {"players": 5, "options": "nights_watch=true", "max_rounds": 6}),
+        ("ironthrone", {"houses": "tyrell,,stark", "seed": 9}),
+    ],
+)
+def test_a_game_string_loads_the_same_game_back(name: str, params: dict[str, object]) -> None:
+    # OpenSpiel scripts take --game strings, and ',' and '=' are the string's own
+    # separators: a game with two Houses or an option must still load from str(game)
+    game = pyspiel.load_game(f"pnp_{name}", params)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.table == game.table
+    a, b = game.new_initial_state(), again.new_initial_state()
+    assert a.observation_string(0) == b.observation_string(0)
+
+
+def test_a_game_string_may_name_houses_and_options_itself() -> None:
+    game = pyspiel.load_game("pnp_fief(players=5,options=winter:true+nights_watch:true)")
+    assert dict(game.table.options) == {"winter": True, "nights_watch": True}
+    game = pyspiel.load_game("pnp_thrones(houses=random+Lannister)")
+    assert game.table.houses == (None, "lannister")
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"max_steps": -1}, "max_steps must be 0"),
+        ({"max_rounds": -2}, "max_rounds must be 0"),
+        ({"options": "x=true"}, "no options"),
+        ({"houses": "nohouse"}, "unknown House 'nohouse'"),
+        ({"houses": "stark,stark"}, "stark"),
+    ],
+)
+def test_bad_parameters_are_usage_errors(params: dict[str, object], message: str) -> None:
+    from pnp.errors import UsageError
+
+    with pytest.raises(UsageError, match=message):
+        pyspiel.load_game("pnp_ironthrone", params)
+
+
+def test_only_a_seats_own_view_is_observable() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("pnp_thrones")
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    everyone = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    for kind in (public_only, everyone):
+        with pytest.raises(ValueError, match="only a seat's own view"):
+            make_observation(game, kind)
+    own = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    observation = make_observation(game, own)
+    state = game.new_initial_state()
+    observation.set_from(state, 0)
+    assert list(observation.tensor) == state.observation_tensor(0)
+
+
+def test_the_observation_is_sized_by_the_games_own_content(tmp_path: Path) -> None:
+    from pnp.adapters.openspiel import PnpGame
+    from pnp.adapters.world import Table, encoder
+    from pnp.rulesets import find_ruleset
+
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_ROOT / "thrones", root / "thrones")
+    cards = root / "thrones" / "cards" / "neutral.yaml"
+    text = cards.read_text()
+    first = text.index("\n  - id: ") + 1
+    end = text.index("\n  - id: ", first + 1) + 1
+    copy = text[first:end].replace("id: ", "id: extra-", 1)
+    cards.write_text(text + ("" if text.endswith("\n") else "\n") + copy)
+    content = find_ruleset("thrones").load(root)
+    game = PnpGame(table=Table("thrones", 2, content=content))
+    shipped = encoder("thrones", 2).size
+    assert game.observation_tensor_size() > shipped  # a card more, a column more
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()

@@ -3,6 +3,7 @@ PettingZoo's own tests."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from types import SimpleNamespace
 
@@ -108,3 +109,52 @@ def test_bad_settings_are_refused() -> None:
         env("nosuch")
     with pytest.raises(ValueError, match="render_mode"):
         env("thrones", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"players": "2"}, "players must be a whole number, not '2'"),
+        ({"players": 2.0}, "players must be a whole number, not 2.0"),
+        ({"max_cycles": 0}, "max_cycles must be a whole number of at least 1, not 0"),
+        ({"max_cycles": "x"}, "max_cycles must be a whole number of at least 1, not 'x'"),
+        ({"houses": ["stark", "lannister", "martell"]}, "3 Houses for 2 players"),
+        ({"options": {"draft": "maybe"}}, "must be true or false"),
+    ],
+)
+def test_bad_settings_are_usage_errors_that_say_what_is_wrong(
+    settings: dict[str, object], message: str
+) -> None:
+    with pytest.raises(UsageError, match=re.escape(message)):
+        env("thrones", **settings)  # type: ignore[arg-type]
+
+
+def test_iron_throne_set_up_errors_are_usage_errors_too() -> None:
+    with pytest.raises(UsageError, match="unknown House 'nohouse'"):
+        env("ironthrone", houses=["nohouse"])
+    with pytest.raises(UsageError, match="no options"):
+        env("ironthrone", options={"x": True})
+
+
+def test_houses_and_options_read_as_on_the_command_line() -> None:
+    # the first seats named in any case, the rest (or 'random') left to the seed, and an
+    # option's text read as -o reads it: what `pnp play --houses Stark -o draft=true` does
+    game = env("thrones", houses=["Stark"], options={"draft": "true"})
+    assert game.table.houses == ("stark", None)
+    assert game.table.options == (("draft", True),)
+    assert env("thrones", houses="random,Lannister").table.houses == (None, "lannister")
+    assert env("fief", 4, houses=["tully", None]).table.houses == ("tully", None, None, None)
+
+
+def test_a_game_used_before_reset_says_so() -> None:
+    game = env("fief")
+    assert game.num_agents == 0
+    for use in (lambda: game.step(0), game.last, lambda: game.observe("player_0")):
+        with pytest.raises(UsageError, match=r"call reset\(\) before"):
+            use()
+    game.reset(seed=3)
+    decider = game.world.decision().seat  # type: ignore[union-attr]
+    while game.agent_selection != f"player_{decider}":
+        game.step(None)  # a waiting agent's action changes nothing
+    with pytest.raises(UsageError, match="decides now: its action is an option index"):
+        game.step(None)
