@@ -313,6 +313,7 @@ def replay_command(
                 seat=seat,
                 interactive=watch,
                 to_text=to_text,
+                echo=typer.echo,
             )
         )
     if seat is not None:

@@ -141,6 +141,16 @@ def _differences(record: Record, run: GameRun) -> list[str]:
                 f"choices: step {first}: the agents chose {run.choices[first]}, "
                 f"the record says {record.choices[first]}"
             )
+    # who played which House, who began and how long it went: a record edited there
+    # tells of another game, even where the choices still fit
+    if record.factions and list(run.factions) != record.factions:
+        out.append(f"factions: recorded {record.factions}, replayed {list(run.factions)}")
+    if record.first_player is not None and run.first_player != record.first_player:
+        out.append(
+            f"first player: recorded seat {record.first_player}, replayed seat {run.first_player}"
+        )
+    if record.rounds and run.rounds != record.rounds:
+        out.append(f"rounds: recorded {record.rounds}, replayed {run.rounds}")
     if run.status != record.status:
         detail = ""
         if run.failure is not None:

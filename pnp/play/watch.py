@@ -10,14 +10,19 @@ as a plain log (each decision, then what it caused, in words) for sharing.
 from __future__ import annotations
 
 import io
+import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from rich.text import Text
 
 from pnp.content import LoadedContent
 from pnp.content.problems import display_path
 from pnp.engine.game import Game
 from pnp.engine.record import Record, read_records, write_atomic
+from pnp.engine.replay import ReplayOutcome, replay
 from pnp.errors import UsageError
 from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
@@ -27,6 +32,8 @@ from pnp.play.screen import esc
 from pnp.play.session import Step
 from pnp.rulesets.ruleset import Ruleset
 
+#: the columns of a ``--to-text`` log (the screens' width)
+LOG_WIDTH = 80
 #: the viewer's prompt
 PROMPT = "n next, b back, r N round, g N decision, e end, q quit: "
 
@@ -109,10 +116,11 @@ def step_lines(form: TextForm, step: Step, k: int, seat: int | None) -> list[str
     """Step ``k`` in words, as ``seat`` may read it (``None``: everything)."""
     lines = []
     if step.seat is not None:
+        kind = step.kind.replace("_", " ")
         choice = form.option_label(step.label) if seat in (None, step.seat) else "[dim](hidden)[/]"
-        lines.append(
-            f"[bold]{k}.[/] {form.player(step.seat)}: {step.kind.replace('_', ' ')}: {choice}"
-        )
+        # an option often names its decision already ("setup: Doran Martell"): once is enough
+        said = choice if choice.startswith(f"{kind}: ") else f"{kind}: {choice}"
+        lines.append(f"[bold]{k}.[/] {form.player(step.seat)}: {said}")
     else:
         lines.append("[bold]Set-up[/]")
     for event in step.events:
@@ -137,31 +145,82 @@ def open_record(
     return ruleset, ruleset.load(root, alone=True), record
 
 
-def write_log(replayer: Replayer, form: TextForm, seat: int | None, out: Path) -> None:
+def stop_lines(replayer: Replayer, outcome: ReplayOutcome) -> list[str]:
+    """What a record that does not reproduce says at the end of its game: where the
+    replay stopped, and how it differs."""
+    if outcome.ok:
+        return []
+    lines = ["[bold]The record does not reproduce[/] (pnp replay says why):"]
+    recorded = len(replayer.record.choices)
+    if replayer.last < recorded:
+        bad = replayer.record.choices[replayer.last]
+        lines.append(
+            f"  after decision {replayer.last} the record asks for option {bad} at decision "
+            f"{replayer.last + 1}, which this game does not offer; its last "
+            f"{recorded - replayer.last} decision(s) are not shown"
+        )
+    lines += [f"  {esc(d)}" for d in outcome.differences]
+    return lines
+
+
+def write_log(
+    replayer: Replayer,
+    form: TextForm,
+    seat: int | None,
+    out: Path,
+    outcome: ReplayOutcome | None = None,
+) -> None:
     """The whole game as a plain log in ``out``: the set-up, each decision and what it
-    caused, the final position and the result."""
+    caused, the final position and the result (and, for a record that does not
+    reproduce, where the replay stopped)."""
     buffer = io.StringIO()
     console = draw.console(buffer, plain=True)
     record = replayer.record
     who = "everything" if seat is None else f"as {form.player(seat)} saw it"
-    console.print(
+    _print_wrapped(
+        console,
         f"{record.ruleset}, seed {record.seed}, {record.players} players "
-        f"({', '.join(form.player(s) for s in range(record.players))}); {who}"
+        f"({', '.join(form.player(s) for s in range(record.players))}); {who}",
     )
     for k, step in enumerate(replayer.steps):
         for line in step_lines(form, step, k, seat):
-            console.print(line)
+            _print_wrapped(console, line)
     replayer.goto(replayer.last)
     console.print(draw.screen(form.screen(replayer.game, seat)))
     result = replayer.game.result()
     if result is not None:
         winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
         console.print(f"Game over ({result.ending}, round {result.rounds}): won by {winners}.")
+    for line in stop_lines(replayer, outcome) if outcome is not None else []:
+        _print_wrapped(console, line)
     write_atomic(out, buffer.getvalue())
 
 
-def watch(replayer: Replayer, form: TextForm, seat: int | None, term: Terminal) -> int:
-    """Step through ``replayer``'s game at ``term`` until ``q``; the exit status."""
+def _print_wrapped(console: Any, line: str) -> None:
+    """``line`` (markup) as plain text in the log's 80 columns, a line it takes more of
+    going on indented under it, so each decision and event still starts its own line."""
+    plain = Text.from_markup(line).plain
+    lead = len(plain) - len(plain.lstrip())
+    for part in textwrap.wrap(
+        plain,
+        LOG_WIDTH,
+        subsequent_indent=" " * (lead + 4),
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [""]:
+        console.print(part, markup=False, highlight=False, soft_wrap=True)
+
+
+def watch(
+    replayer: Replayer,
+    form: TextForm,
+    seat: int | None,
+    term: Terminal,
+    outcome: ReplayOutcome | None = None,
+) -> int:
+    """Step through ``replayer``'s game at ``term`` until ``q``; the exit status (1 for
+    a record that does not reproduce)."""
+    status = 0 if outcome is None or outcome.ok else 1
     k = 0
     while True:
         replayer.goto(k)
@@ -178,8 +237,10 @@ def watch(replayer: Replayer, form: TextForm, seat: int | None, term: Terminal) 
             if result is not None:
                 winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
                 term.show(f"[bold]Game over[/] ({result.ending}): won by {winners}.")
-            else:
+            elif outcome is None or outcome.ok:
                 term.show("[bold]The record ends here[/] (the game was not finished).")
+            for line in stop_lines(replayer, outcome) if outcome is not None else []:
+                term.show(line)
         while True:
             answer = read_watch(
                 term.ask("n next, b back, r N round, g N decision, e end, q quit: ")
@@ -192,7 +253,7 @@ def watch(replayer: Replayer, form: TextForm, seat: int | None, term: Terminal) 
                 continue
             break
         if answer.key == "q":
-            return 0
+            return status
         if answer.key == "n":
             if k == replayer.last:
                 term.show("[red]this is the end of the game (b back, q quit)[/]")
@@ -220,15 +281,30 @@ def run_watch(
     interactive: bool = True,
     to_text: Path | None = None,
     term: Terminal | None = None,
+    echo: Callable[..., Any] | None = None,
 ) -> int:
-    """``pnp replay RECORD --watch`` and ``--to-text``: the exit status."""
+    """``pnp replay RECORD --watch`` and ``--to-text``: the exit status.
+
+    The record is verified first, as ``pnp replay`` verifies it: its warnings and,
+    for a record that does not reproduce, the mismatch go to ``echo`` (stderr),
+    the log and the last screen say where the game stops, and the status is 1.
+    """
     ruleset, content, record = open_record(path, find, content_root)
     if seat is not None and not 0 <= seat < record.players:
         raise UsageError(f"--seat {seat}: the game's seats are 0 to {record.players - 1}")
+    outcome = replay(record, ruleset, content)
+    if echo is not None:
+        shown = display_path(path)
+        for warning in outcome.warnings:
+            echo(f"warning: {shown}: {warning}", err=True)
+        if not outcome.ok:
+            echo(f"MISMATCH  {shown}: {outcome.summary()}", err=True)
+            for difference in outcome.differences:
+                echo(f"  {difference}", err=True)
     replayer = Replayer(ruleset, content, record)
     form = text_form_for(ruleset, content, replayer.game.factions())
     if to_text is not None:
-        write_log(replayer, form, seat, to_text)
+        write_log(replayer, form, seat, to_text, outcome)
     if interactive:
-        return watch(replayer, form, seat, term if term is not None else Terminal())
-    return 0
+        return watch(replayer, form, seat, term if term is not None else Terminal(), outcome)
+    return 0 if outcome.ok else 1

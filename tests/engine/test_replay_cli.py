@@ -64,6 +64,28 @@ def test_replay_mismatch_exits_one(haggle_registry, haggle_content, tmp_path: Pa
     assert f"final state hash: recorded {'f' * 64}, replayed" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("field", "edit", "said"),
+    [
+        ("factions", lambda v: list(reversed(v)), "factions: recorded"),
+        ("first_player", lambda v: 1 - v, "first player: recorded seat"),
+        ("rounds", lambda v: v + 7, "rounds: recorded"),
+    ],
+)
+def test_a_record_edited_where_the_choices_still_fit_is_a_mismatch(
+    haggle_registry, haggle_content, tmp_path: Path, field: str, edit, said: str
+) -> None:
+    path = record_file(haggle_content, tmp_path)
+    data = json.loads(path.read_text())
+    assert data[field] is not None and edit(data[field]) != data[field]
+    data[field] = edit(data[field])
+    path.write_text(json.dumps(data))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 1, result.output
+    assert result.stdout.startswith("MISMATCH")
+    assert said in result.stdout
+
+
 def test_replay_reproduces_a_crash_with_its_traceback(
     haggle_registry, haggle_content, tmp_path: Path
 ) -> None:

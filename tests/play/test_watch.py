@@ -112,3 +112,49 @@ def test_watch_takes_one_record_file(record: Path) -> None:
     assert "one record file at a time" in result.output
     seat = CliRunner().invoke(app, ["replay", str(record), "--seat", "1"])
     assert seat.exit_code == 2 and "--seat goes with --watch or --to-text" in seat.output
+
+
+def test_a_record_that_does_not_reproduce_is_shown_as_far_as_it_goes_and_fails(
+    record: Path, tmp_path: Path
+) -> None:
+    import json
+
+    data = json.loads(record.read_text())
+    at = len(data["choices"]) - 3
+    data["choices"][at] = 63  # no decision offers 64 options
+    edited = tmp_path / "game-000000.json"
+    edited.write_text(json.dumps(data))
+    out = tmp_path / "game.txt"
+    result = CliRunner().invoke(app, ["replay", str(edited), "--to-text", str(out)])
+    assert result.exit_code == 1, result.output
+    assert "MISMATCH" in result.stderr
+    text = out.read_text()
+    assert f"\n{at}. " in text and f"\n{at + 1}. " not in text
+    assert "The record does not reproduce" in text
+    assert f"the record asks for option 63 at decision {at + 1}" in text
+    shown = watch(edited, "e\nq\n")
+    assert shown.exit_code == 1
+    assert "The record does not reproduce" in shown.output
+
+
+def test_a_log_names_each_decision_once_and_wraps_under_itself(tmp_path: Path) -> None:
+    # thrones options name their decision ("setup: Doran Martell"): said once, not twice
+    folder = tmp_path / "records"
+    CliRunner().invoke(
+        app,
+        ["playtest", "thrones", "--games", "1", "--workers", "1", "--records", str(folder)],
+    )
+    out = tmp_path / "game.txt"
+    result = CliRunner().invoke(
+        app, ["replay", str(folder / "game-000000.json"), "--to-text", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    lines = out.read_text().splitlines()
+    decisions = [ln for ln in lines if re.match(r"^\d+\. ", ln)]
+    assert any(": setup: " in ln for ln in decisions)
+    assert [ln for ln in decisions if re.search(r": ([a-z ]+): \1: ", ln)] == []
+    # until the final position, each line is the header, a decision, an event, or a
+    # wrapped line going on indented under it (never back at the margin)
+    log = lines[1 : next(i for i, ln in enumerate(lines) if ln.startswith("Round "))]
+    shapes = (r"^Set-up$", r"^\d+\. \S", r"^    \S", r"^        \S", r"^ {9,}\S")
+    assert [ln for ln in log if not any(re.match(s, ln) for s in shapes)] == []
