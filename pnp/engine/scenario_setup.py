@@ -130,6 +130,8 @@ def located(exc: ValidationError, raw: Any, where: Loc) -> list[tuple[Loc, str]]
             message = f"expected a whole number, got {err['input']!r}"
         elif kind == "list_type":
             message = f"expected a list, got {err['input']!r}"
+        elif kind == "greater_than_equal":
+            message = f"must be at least {err.get('ctx', {}).get('ge')}, got {err['input']!r}"
         elif kind == "value_error":  # a validator's own words, without pydantic's prefix
             message = str(err.get("ctx", {}).get("error", err["msg"]))
         else:

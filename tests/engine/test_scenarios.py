@@ -315,7 +315,7 @@ def test_setup_errors_from_the_ruleset_are_located(runner, write) -> None:
 def test_fixture_card_errors_are_located(runner, write) -> None:
     path = write(BASE + "cards:\n  - {id: test-x, name: X, cost: -1, value: 1, colour: red}\n")
     found = problems(runner, path)
-    assert f"{path}:12:27: cards[0].cost: Input should be greater than or equal to 0" in found
+    assert f"{path}:12:27: cards[0].cost: must be at least 0, got -1" in found
     assert f"{path}:12:47: cards[0].colour: unknown field" in found
 
 
@@ -345,3 +345,10 @@ def test_a_crash_while_building_the_setup_is_a_failure(write) -> None:
     runner = ScenarioRunner(find=lambda name: ruleset, content_root=CONTENT_ROOT)
     text = fail_text(runner, write(BASE))
     assert "setup (line 4): the ruleset raised KeyError: 'seats'" in text
+
+
+@pytest.mark.parametrize("seat", ["true", '"0"', "-1", "1.0"])
+def test_a_step_seat_is_a_seat_number_as_written(runner, write, seat: str) -> None:
+    path = write(BASE + f"script:\n  - {{seat: {seat}, choose: begin}}\n")
+    (line,) = problems(runner, path)
+    assert line.startswith(f"{path}:12:") and "script[0].seat: " in line

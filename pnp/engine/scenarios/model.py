@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, StrictInt, model_validator
 
 from pnp.content import ContentError, ContentModel, Problem, validate_document
 from pnp.content.problems import display_path
@@ -95,7 +95,8 @@ class Expect(ContentModel):
 class Step(ContentModel):
     """One scripted step: a choice by label, a checkpoint, or both (choice first)."""
 
-    seat: int | None = None
+    #: who chooses: a seat number as written (``true`` or ``"0"`` is no seat)
+    seat: StrictInt | None = Field(default=None, ge=0)
     choose: str | None = None
     expect: Expect | None = None
 

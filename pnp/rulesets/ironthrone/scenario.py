@@ -178,9 +178,14 @@ class _Builder:
         chars: list[list[Character]] = []
         for i, seat in enumerate(spec.seats):
             ids: list[str] = []
+            # where each id was written, so a wrong one is reported at its own field
+            fields: dict[str, tuple[str | int, ...]] = {}
             if seat.leader is not None:
                 ids.append(seat.leader)
+                fields[seat.leader] = ("seats", i, "leader")
             if seat.characters is not None:
+                for c in seat.characters:
+                    fields.setdefault(c, ("seats", i, "characters", c))
                 ids += [c for c in seat.characters if c not in ids]
             else:
                 others = [
@@ -190,14 +195,17 @@ class _Builder:
                     others = others[: model.rules.characters_per_house - 1]
                 ids += others
             if seat.leader_offers:
+                for j, c in enumerate(seat.leader_offers):
+                    fields.setdefault(c, ("seats", i, "leader_offers", j))
                 ids += [c for c in seat.leader_offers if c not in ids]
             found = []
             for cid in ids:
                 ch = self.char_models.get(cid)
+                at = fields.get(cid, ("seats", i, "characters"))
                 if ch is None:
-                    self.fail(("seats", i, "characters"), f"unknown character {cid!r}")
+                    self.fail(at, f"unknown character {cid!r}")
                 elif ch.house != seat.house:
-                    self.fail(("seats", i, "characters"), f"{cid!r} belongs to House {ch.house!r}")
+                    self.fail(at, f"{cid!r} belongs to House {ch.house!r}")
                 else:
                     found.append(ch)
             chars.append(found)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, StrictInt, TypeAdapter, ValidationError
+from pydantic import BeforeValidator, Field, StrictInt, TypeAdapter, ValidationError
 
 from pnp.content import ContentModel, LoadedContent
 from pnp.content.model import Loc
@@ -50,8 +50,10 @@ from pnp.rulesets.thrones.zones import (
 _CARD = TypeAdapter(DeckCard)
 _PLOT = TypeAdapter(Plot)
 
-#: a whole number as a scenario writes it: ``2``, never ``"2"``, ``2.5`` or ``true``
-Whole = StrictInt
+#: a count as a scenario writes it: ``2``, never ``-1``, ``"2"``, ``2.5`` or ``true``
+Whole = Annotated[StrictInt, Field(ge=0)]
+#: a round number: from 1
+RoundNumber = Annotated[StrictInt, Field(ge=1)]
 #: a plot: a plot id, or a plot written out in place (fields of content/plots.yaml)
 PlotSpec = str | dict[str, Any]
 
@@ -111,7 +113,7 @@ class ThronesSetup(ScenarioSetup[ThronesSeat]):
     first_player: Whole = 0
     #: the phase the game opens in (``setup``: the set-up itself)
     phase: Literal["setup"] | RoundPhase = "setup"
-    round: Whole = 1
+    round: RoundNumber = 1
     options: dict[str, Any] = {}
     #: the titles in the pool (melee)
     titles: list[str] | None = None

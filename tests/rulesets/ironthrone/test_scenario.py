@@ -78,3 +78,19 @@ def test_scenario_power_beyond_the_markers(content: LoadedContent[Any]) -> None:
     ]
     with pytest.raises(SetupError, match="uses 168 power markers; the game has 100"):
         RULESET.scenario_game(content, {"seats": seats}, cards, 0)
+
+
+def test_a_wrong_leader_is_reported_at_the_leader_field(content: LoadedContent[Any]) -> None:
+    setup = {
+        "seats": [
+            {"house": "stark", "leader": "stark-edard"},
+            {"house": "lannister", "leader": "stark-eddard"},
+            {"house": "baratheon", "leader": "baratheon-davos", "leader_offers": ["nobody"]},
+        ]
+    }
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    problems = dict(info.value.problems)
+    assert problems[("setup", "seats", 0, "leader")] == "unknown character 'stark-edard'"
+    assert problems[("setup", "seats", 1, "leader")] == "'stark-eddard' belongs to House 'stark'"
+    assert problems[("setup", "seats", 2, "leader_offers", 0)] == "unknown character 'nobody'"
