@@ -22,6 +22,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
 from pnp.content.model import Loc
+from pnp.content.words import plural
 from pnp.rulesets.fief.effects import (
     AttributeEffect,
     CourtEffect,
@@ -638,6 +639,7 @@ class FiefContent(ContentModel):
             lord_card = nobles.get(house.initial.lord_card or "")
             if lord_card is not None and lord_card.sex != "lord":
                 yield ("houses", i, "initial", "lord_card"), f"{lord_card.id!r} is not a Lord"
+        yield from self._coastal_start_problems()
         kinds = Counter(n.kind for n in self.nobles)
         if kinds["noble"] != 72:
             yield self._noble_count_problem(kinds["noble"])
@@ -649,8 +651,44 @@ class FiefContent(ContentModel):
             if n.kind in ("bannerman", "heir") and n.sex != "lord":
                 yield ("nobles", i, "sex"), f"a {n.kind} is a Lord"
 
+    def _coastal_start_problems(self) -> Iterator[tuple[Loc, str]]:
+        """A House that starts on any coast picks a coastal Village of a Fief nobody holds
+        (FF-SETUP-12), after the others: with ``rules.max_players`` seated, each other
+        House may hold one such Fief (a home on the coast, or any Fief a House without a
+        home picks), so the map needs more coastal Fiefs than that, or set-up is stuck."""
+        fief_of = {v.id: v.fief for v in self.villages}
+        coastal = {
+            fief_of[end]
+            for r in self.roads
+            if r.kind == "sea"
+            for end in (r.a, r.b)
+            if end in fief_of
+        }
+        for i, house in enumerate(self.houses):
+            starts = [j for j, a in enumerate(house.abilities) if a.given("start_anywhere_coastal")]
+            if house.home is not None or not starts:
+                continue
+            others = [h for h in self.houses if h.id != house.id]
+            can_hold = sum(1 for h in others if h.home is None or h.home in coastal)
+            held = min(self.rules.max_players - 1, can_hold)
+            if len(coastal) <= held:
+                found = (
+                    f"the map has {len(coastal)} Fiefs with a coastal Village and at "
+                    f"{self.rules.max_players} players the other Houses may hold {held} of them"
+                    if coastal
+                    else "the map has no coastal Village (no sea road)"
+                )
+                yield (
+                    ("houses", i, "abilities", starts[0], "start_anywhere_coastal"),
+                    f"House {house.id!r} starts on a coastal Village of a Fief nobody holds, but "
+                    f"{found}: give more Fiefs a sea road",
+                )
+
     def _noble_count_problem(self, got: int) -> tuple[Loc, str]:
-        """72 House Nobles, 8 a House: name the Houses that differ, at their last Noble."""
+        """72 House Nobles: name the Houses whose Nobles differ from what the House
+        declares, at their last Noble; when none does, the number of Houses is off
+        (which its own problem names), and the message says so rather than asking
+        every House for more Nobles."""
         message = f"the game has 72 House Nobles, got {got}"
         per_house: Counter[str] = Counter()
         last: dict[str, int] = {}
@@ -658,15 +696,15 @@ class FiefContent(ContentModel):
             if n.kind == "noble" and n.house is not None:  # no house: told by _check_nobles
                 per_house[n.house] += 1
                 last[n.house] = i
-        if not self.houses or 72 % len(self.houses):
-            return ("nobles",), message
-        each = 72 // len(self.houses)
-        odd = [h.id for h in self.houses if per_house[h.id] != each]
+        want = {h.id: h.nobles.lords + h.nobles.ladies for h in self.houses}
+        odd = [h for h in want if per_house[h] != want[h]]
         if not odd:
+            if len(self.houses) != 9:
+                return ("nobles",), f"{message}: {len(self.houses)} Houses of Nobles, not 9"
             return ("nobles",), message
-        told = ", ".join(f"House {h!r} has {per_house[h]}" for h in odd)
+        told = ", ".join(f"House {h!r} has {per_house[h]} (it declares {want[h]})" for h in odd)
         where: Loc = ("nobles", last[odd[0]]) if odd[0] in last else ("nobles",)
-        return where, f"{message} ({told}; each House has {each})"
+        return where, f"{message} ({told})"
 
     def _check_cards(self) -> Iterator[tuple[Loc, str]]:
         total = sum(c.copies for c in self.court)
@@ -738,6 +776,15 @@ class FiefContent(ContentModel):
             if needed not in ids:
                 yield ("titles",), f"the referee needs the title {needed!r}: {why}"
         for i, t in enumerate(self.titles):
+            brothers = self.rules.max_players * self.rules.nights_watch.brothers_per_house
+            if t.id == "brother-of-the-watch" and t.copies < brothers:
+                # each Brother on the Wall holds one: a full table's Brothers need a copy each
+                yield (
+                    ("titles", i, "copies"),
+                    f"{plural(t.copies, 'copy', 'copies')}, but {self.rules.max_players} "
+                    f"players with {self.rules.nights_watch.brothers_per_house} Brother a House "
+                    f"(rules.nights_watch.brothers_per_house) may have {brothers} on the Wall",
+                )
             if t.id in (*MASTER_TITLES, "hand") and not t.council:
                 yield (
                     ("titles", i, "council"),
@@ -813,6 +860,14 @@ class FiefContent(ContentModel):
                     f"declare a '{b.id}-counter' token with its count in tokens.yaml",
                 )
         for i, d in enumerate(self.decisions):
+            for braced in re.finditer(r"\{[^{}]*\}", d.text):
+                if not PLACEHOLDER.fullmatch(braced.group()):
+                    # printed as written otherwise: the reader would see the braces
+                    yield (
+                        ("decisions", i, "text"),
+                        f"{braced.group()} is no placeholder: a number of the rules is "
+                        "written {rules.…}, with no spaces (rules.yaml names them)",
+                    )
             for match in PLACEHOLDER.finditer(d.text):
                 if placeholder_value(self, match.group(1)) is None:
                     # compared without the common 'rules.', which makes any two paths alike

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
@@ -56,6 +56,16 @@ class TruceTerms(ContentModel):
     influence: int = Field(ge=0, le=1)
     hostages: int = Field(ge=0)
     power: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _something_to_bargain_for(self) -> TruceTerms:
+        # a truce whose terms are all 0 leaves nothing to bargain for, so every both-truce
+        # encounter would end with both sides losing (and the cards could print no terms)
+        if not (self.influence or self.hostages or self.power):
+            raise ValueError(
+                "a truce bargains for something: give influence, hostages or power above 0"
+            )
+        return self
 
 
 class Torment(ContentModel):
@@ -210,7 +220,7 @@ Event = Annotated[HouseEvent | SpecialEvent, Field(discriminator="type")]
 class RuleDecision(ContentModel):
     """How this kit settles a point the rulebook leaves open (printed on the reference)."""
 
-    id: Annotated[str, StringConstraints(pattern=r"^IT-[A-Z]+-\d\d$")]
+    id: Annotated[str, StringConstraints(pattern=r"^IT-[A-Z]+-\d\d$"), Id("decisions")]
     text: Text
 
 

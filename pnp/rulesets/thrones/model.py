@@ -223,7 +223,7 @@ class Ruling(ContentModel):
     """A rule the rulebooks leave open, as this content decides it (printed on the
     reference sheet so players at the table play by the referee's rules)."""
 
-    id: Annotated[str, Field(pattern=r"^TH-[A-Z0-9-]+$")]
+    id: Annotated[str, Field(pattern=r"^TH-[A-Z0-9-]+$"), Id("rulings")]
     text: str
 
 

@@ -98,8 +98,23 @@ def test_missing_noble_changes_the_total(content_copy: Path) -> None:
     assert any("House 'tyrell' has 5 Lords and 2 Ladies" in p for p in problems), problems
     total = [p for p in problems if "72 House Nobles, got 71" in p]
     # told where the Nobles are written: at the last Noble of the House that lacks one
-    assert len(total) == 1 and "(House 'tyrell' has 7; each House has 8)" in total[0], problems
+    assert len(total) == 1 and "(House 'tyrell' has 7 (it declares 8))" in total[0], problems
     assert "nobles/tyrell.yaml:" in total[0], total
+
+
+def test_a_house_taken_out_is_told_as_a_house_not_as_nobles_missing(content_copy: Path) -> None:
+    # House and Nobles of Tully removed together: each House left has its 8 Nobles,
+    # so no House is asked for a 9th
+    houses = content_copy / "houses.yaml"
+    text = houses.read_text()
+    start = text.index("  - id: tully")
+    end = text.find("\n  - id: ", start + 1)
+    houses.write_text(text[:start] + (text[end + 1 :] if end != -1 else ""))
+    (content_copy / "nobles" / "tully.yaml").unlink()
+    problems = _problems(content_copy)
+    total = [p for p in problems if "72 House Nobles, got 64" in p]
+    assert len(total) == 1 and total[0].endswith("got 64: 8 Houses of Nobles, not 9"), problems
+    assert not any("each House has 9" in p for p in problems), problems
 
 
 def test_unknown_effect_word_is_located(content_copy: Path) -> None:
@@ -421,6 +436,23 @@ def test_a_misspelt_decision_placeholder_gets_a_hint(content_copy: Path) -> None
         _fails_with(content_copy, line)
 
 
+def test_braces_that_are_no_placeholder_are_refused(content_copy: Path) -> None:
+    # printed as written, the reader would see the braces
+    decisions = content_copy / "decisions.yaml"
+    edit(
+        decisions,
+        "no one may hold more than 6 cards",
+        "no one may hold more than {rule.hand_limit} or { rules.hand_limit }",
+    )
+    where = _at(decisions, 'text: "Each player may discard')
+    for braced in ("{rule.hand_limit}", "{ rules.hand_limit }"):
+        _fails_with(
+            content_copy,
+            f"{where}: decisions[2].text: {braced} is no placeholder: a number of the rules "
+            "is written {rules.…}, with no spaces (rules.yaml names them)",
+        )
+
+
 def test_an_unknown_free_troops_unit_lists_the_units(content_copy: Path) -> None:
     court = content_copy / "cards" / "court.yaml"
     edit(court, "{free_troops: {unit: knight,", "{free_troops: {unit: sellsword,")
@@ -487,3 +519,38 @@ def test_a_broken_noble_is_neither_unknown_nor_missing_from_the_counts(
         f"{_at(rules, 'min_players: 2')}: rules.min_players: the referee plays 3–6 players, "
         "not fewer than 3",
     ]
+
+
+def test_a_coastal_start_needs_coasts_enough_for_every_table(content_copy: Path) -> None:
+    # Targaryen picks a coastal Village in a Fief nobody holds, after the others: a map
+    # whose sea roads are all land roads left set-up with no Village to offer (a crash)
+    path = content_copy / "map.yaml"
+    path.write_text(path.read_text().replace("kind: sea", "kind: land"))
+    houses = content_copy / "houses.yaml"
+    line = next(
+        n
+        for n, text in enumerate(houses.read_text().splitlines(), 1)
+        if "start_anywhere_coastal" in text
+    )
+    found = [p for p in _problems(content_copy) if "starts on a coastal Village" in p]
+    assert len(found) == 1, found
+    assert f"houses.yaml:{line}:" in found[0]
+    assert found[0].endswith(
+        "but the map has no coastal Village (no sea road): give more Fiefs a sea road"
+    )
+
+
+def test_the_brothers_title_has_a_copy_for_every_brother(content_copy: Path) -> None:
+    # with one copy a second Brother went to the Wall holding no Title (a violation)
+    titles = content_copy / "titles.yaml"
+    titles.write_text(
+        titles.read_text().replace(
+            "expansion: nights_watch, copies: 9,", "expansion: nights_watch, copies: 1,"
+        )
+    )
+    found = [p for p in _problems(content_copy) if "titles[15].copies" in p]
+    assert len(found) == 1 and "titles.yaml:22:" in found[0], found
+    assert found[0].endswith(
+        "1 copy, but 6 players with 1 Brother a House "
+        "(rules.nights_watch.brothers_per_house) may have 6 on the Wall"
+    )

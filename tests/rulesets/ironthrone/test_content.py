@@ -301,3 +301,18 @@ def test_a_broken_character_is_neither_unknown_nor_missing_from_the_counts(root:
         "5-player setup places 100",
         f"{catelyn}: {CATELYN}",
     ]
+
+
+def test_a_truce_must_bargain_for_something(root: Path) -> None:
+    # with every term 0 the truce cards could print no terms (the kit crashed on it)
+    game = root / "ironthrone" / "game.yaml"
+    text = game.read_text()
+    assert "truce: {influence: 1, hostages: 2, power: 3}" in text
+    game.write_text(
+        text.replace(
+            "{influence: 1, hostages: 2, power: 3}", "{influence: 0, hostages: 0, power: 0}"
+        )
+    )
+    code, _, err = validate(root)
+    assert code == 2
+    assert "game.yaml:17:3: rules.truce: a truce bargains for something" in err

@@ -201,3 +201,13 @@ def test_reference_names_only_files_the_kit_has(kit: Path) -> None:
 def test_glossary_covers_every_keyword() -> None:
     names = {k["name"] for k in keyword_glossary()}
     assert len(names) == 14 and "Immunity" in names and "No attachments" in names
+
+
+def test_every_ruling_of_the_content_is_printed_in_its_words(
+    md: str, content: LoadedContent
+) -> None:
+    # content/thrones/README.md: a designer's edit to a ruling shows on the sheet
+    rulings = content.model.rulings
+    assert rulings
+    for ruling in rulings:
+        assert f"**{ruling.id}**: {ruling.text}" in md, ruling.id
