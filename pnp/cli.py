@@ -244,7 +244,8 @@ def scenario_command(
     ],
     content: ContentOption = None,
 ) -> None:
-    """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails."""
+    """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails,
+    2 if any is malformed or missing (the others still run)."""
     from pnp.engine.scenarios import ScenarioRunner, run_scenarios
 
     summary = run_scenarios(ScenarioRunner(find_ruleset, content_root=content), targets, typer.echo)

@@ -339,15 +339,15 @@ def check_writable(path: Path, option: str, *, folder: bool = False) -> None:
         raise OutputError(f"{shown}: cannot write to {display_path(existing)}: {reason}") from None
 
 
-def read_records(path: Path) -> list[Record]:
-    """Every record in ``path`` (``.json``: one; ``.jsonl``: one per line)."""
+def _text(path: Path) -> str:
+    """The text of a record file (:class:`RecordError` if it cannot be read as UTF-8)."""
     shown = display_path(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise RecordError(f"{shown}: cannot read the record: {exc.strerror or exc}") from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # located like a content file's, not Python's codec text
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
@@ -355,6 +355,12 @@ def read_records(path: Path) -> list[Record]:
             f"{shown}:{line}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
             "a record is JSON written by pnp playtest"
         ) from None
+
+
+def read_records(path: Path) -> list[Record]:
+    """Every record in ``path`` (``.json``: one; ``.jsonl``: one per line)."""
+    shown = display_path(path)
+    text = _text(path)
     if path.suffix == ".jsonl":
         records = []
         for n, row in enumerate(text.splitlines(), start=1):
@@ -364,6 +370,31 @@ def read_records(path: Path) -> list[Record]:
             raise RecordError(f"{shown}: no records in the file")
         return records
     return [Record.from_json(_parse(text, shown), shown)]
+
+
+def record_entries(path: Path) -> list[tuple[str, Record | RecordError]]:
+    """Each record of ``path`` with where it is (``game.json``; ``games.jsonl:3`` for a
+    line of a ``.jsonl``), or the problem that keeps it from being read: one bad line
+    of a ``.jsonl`` spoils that line only."""
+    if path.suffix != ".jsonl":
+        try:
+            return [(display_path(path), read_records(path)[0])]
+        except RecordError as exc:
+            return [(display_path(path), exc)]
+    try:
+        whole = _text(path)
+    except RecordError as exc:
+        return [(display_path(path), exc)]
+    shown = display_path(path)
+    out: list[tuple[str, Record | RecordError]] = []
+    for n, row in enumerate(whole.splitlines(), start=1):
+        if not row.strip():
+            continue
+        try:
+            out.append((f"{shown}:{n}", Record.from_json(_parse(row, shown, n), f"{shown}:{n}")))
+        except RecordError as exc:
+            out.append((f"{shown}:{n}", exc))
+    return out or [(shown, RecordError(f"{shown}: no records in the file"))]
 
 
 def _parse(text: str, shown: str, line: int | None = None) -> Any:

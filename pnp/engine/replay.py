@@ -18,7 +18,7 @@ from typing import Any
 from pnp import __version__
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Game
-from pnp.engine.record import RECORD_PATTERN, Record, read_records, records_in, result_dict
+from pnp.engine.record import RECORD_PATTERN, Record, record_entries, records_in, result_dict
 from pnp.engine.runner import (
     CRASHED,
     FINISHED,
@@ -234,22 +234,29 @@ def replay_files(
         else:  # a file named on the command line is always read
             files.append(path)
     loaded: dict[tuple[str, str | None], LoadedContent[Any]] = {}
+    gone: set[str] = set()  # recorded content folders no longer there, told once each
     for path in files:
-        shown = display_path(path)
-        try:
-            records = read_records(path)
-        except RecordError as exc:
-            malformed(exc.lines())
-            continue
-        for record in records:
+        for shown, record in record_entries(path):  # a .jsonl's lines one by one
+            if isinstance(record, RecordError):
+                malformed(record.lines())
+                continue
             try:
                 try:
                     ruleset = find(record.ruleset)
                 except PnpError as exc:
                     raise RecordError(f"ruleset: {exc}") from None
                 root = content_root
-                if root is None and record.content_root and Path(record.content_root).is_dir():
-                    root = Path(record.content_root)
+                if root is None and record.content_root:
+                    if Path(record.content_root).is_dir():
+                        root = Path(record.content_root)
+                    elif record.content_root not in gone:
+                        gone.add(record.content_root)
+                        echo(
+                            f"warning: {shown}: the content folder it was recorded with, "
+                            f"{record.content_root}, is gone; replaying with the shipped "
+                            "content (--content names another)",
+                            err=True,
+                        )
                 key = (ruleset.name, str(root) if root else None)
                 if key not in loaded:
                     loaded[key] = ruleset.load(root, alone=True)

@@ -109,6 +109,21 @@ def test_replay_log_and_jsonl(haggle_registry, haggle_content, tmp_path: Path) -
     assert "step 0: seat " in result.stdout and "card_drawn seat 0 {card:" in result.stdout
 
 
+def test_each_line_of_a_jsonl_is_named_and_a_bad_one_spoils_only_itself(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    lines = [json.loads(record_file(haggle_content, tmp_path, s).read_text()) for s in (1, 2, 3)]
+    lines[1]["final_state_hash"] = "f" * 64
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines) + '{"broken": \n')
+    result = invoke("replay", str(path), "--content", str(CONTENT_ROOT))
+    assert result.exit_code == 2, result.output  # the broken line is malformed
+    shown = [ln.split(": ", 1)[0] for ln in result.stdout.splitlines() if ln[:2] in ("OK", "MI")]
+    assert shown == [f"OK  {path}:1", f"MISMATCH  {path}:2", f"OK  {path}:3"]
+    assert f"{path}:4:" in result.stderr and "not valid JSON" in result.stderr
+    assert result.stdout.splitlines()[-1] == "2 reproduced, 1 not reproduced, 1 malformed"
+
+
 def test_replay_bad_input_exits_two(haggle_registry, haggle_content, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "pnp-record/1", "ruleset": "haggle", "seed": "x"}')
@@ -261,3 +276,16 @@ def test_a_record_that_is_not_utf8_is_located(haggle_registry, tmp_path: Path) -
     assert result.exit_code == 2, result.output
     assert f"{path}:2:15: not UTF-8 text (byte 0xe4)" in result.stderr
     assert "codec" not in result.stderr
+
+
+def test_a_recorded_content_folder_that_is_gone_is_said(
+    haggle_registry, haggle_content, tmp_path: Path
+) -> None:
+    path = record_file(haggle_content, tmp_path)
+    data = json.loads(path.read_text())
+    data["content_root"] = str(tmp_path / "moved-away")
+    path.write_text(json.dumps(data))
+    result = invoke("replay", str(path))
+    assert f"the content folder it was recorded with, {tmp_path / 'moved-away'}, is gone" in (
+        result.stderr
+    )

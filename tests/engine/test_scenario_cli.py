@@ -86,6 +86,15 @@ def test_missing_target_and_empty_folder_exit_two(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no scenario files" in result.stderr
 
 
+def test_a_missing_target_does_not_stop_the_others(haggle_registry: None, folder: Path) -> None:
+    result = invoke(
+        "scenario", str(folder / "nope.yaml"), str(folder), "--content", str(CONTENT_ROOT)
+    )
+    assert result.exit_code == 2
+    assert "nope.yaml: no such file or folder" in result.stderr
+    assert result.stdout.splitlines()[-1] == "6 passed, 0 failed, 1 malformed"
+
+
 def test_pytest_collects_scenarios_by_path(tmp_path: Path, folder: Path) -> None:
     """Scenario files become tests named by their path; a failure shows the diff."""
     break_one(folder)

@@ -395,17 +395,22 @@ def run_scenarios(
 
     ``echo(line)`` prints to stdout and ``echo(line, err=True)`` to stderr
     (:func:`typer.echo`'s signature). A malformed file's problems go to
-    stderr and the run goes on; a missing target or no files at all is a
-    :class:`~pnp.errors.PnpError`.
+    stderr and the run goes on, as does a target that does not exist (counted
+    malformed); no scenario files at all is a :class:`~pnp.errors.PnpError`.
     """
     from pnp.engine.scenarios.model import scenario_files
     from pnp.errors import UsageError
 
-    files = scenario_files(list(targets))
-    if not files:
+    # a target that is not there is one malformed entry: the others still run
+    missing = [t for t in targets if not t.exists()]
+    files = scenario_files([t for t in targets if t.exists()])
+    if not files and not missing:
         shown = ", ".join(display_path(t) for t in targets)
         raise UsageError(f"no scenario files (*.yaml) in {shown}")
     summary = ScenarioSummary()
+    for target in missing:
+        summary.malformed += 1
+        echo(f"ERROR {display_path(target)}: no such file or folder", err=True)
     for path in files:
         try:
             outcome = runner.run(path)
