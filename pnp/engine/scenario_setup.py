@@ -12,7 +12,7 @@ scenario runner can point at the file and line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -106,6 +106,27 @@ def validate_fixture_cards(card_type: Any, cards: Sequence[Mapping[str, Any]]) -
 
 #: pydantic error types whose message a scenario author reads better in our words
 _WHOLE = {"int_type", "int_parsing", "int_from_float"}
+
+
+def check_fixture_ids(ids: Sequence[str], content_ids: Collection[str]) -> None:
+    """Refuse fixture cards whose ``ids`` (by position in ``cards:``) repeat one another or
+    an id of the content: the later card would silently stand in for the earlier one,
+    and a setup naming it would get the other card. Raises :class:`SetupError`."""
+    problems: list[tuple[Loc, str]] = []
+    first: dict[str, int] = {}
+    for i, cid in enumerate(ids):
+        if cid in first:
+            problems.append((("cards", i, "id"), f"{cid!r} is cards[{first[cid]}]'s id too"))
+        elif cid in content_ids:
+            problems.append(
+                (
+                    ("cards", i, "id"),
+                    f"{cid!r} is already a content card: give the fixture an id of its own",
+                )
+            )
+        first.setdefault(cid, i)
+    if problems:
+        raise SetupError(problems=problems)
 
 
 def located(exc: ValidationError, raw: Any, where: Loc) -> list[tuple[Loc, str]]:

@@ -23,6 +23,7 @@ from pnp.engine.scenario_setup import (
     Problems,
     ScenarioSetup,
     SeatSetup,
+    check_fixture_ids,
     validate_fixture_cards,
     validate_setup,
 )
@@ -129,6 +130,9 @@ def scenario_game(
     assert isinstance(model, IronThroneContent)
     spec: IronThroneSetup = validate_setup(IronThroneSetup, setup)
     fixtures = validate_fixture_cards(FixtureCard, cards)
+    content_ids = {c.id for h in model.houses for c in h.deck}
+    content_ids |= {c.id for c in model.characters} | {e.id for e in model.events}
+    check_fixture_ids([f.id for f in fixtures], content_ids)
     return _Builder(model, spec, fixtures, seed).build()
 
 

@@ -21,6 +21,7 @@ from pnp.engine.scenario_setup import (
     Problems,
     ScenarioSetup,
     SeatSetup,
+    check_fixture_ids,
     validate_setup,
 )
 from pnp.errors import UsageError
@@ -160,7 +161,12 @@ def scenario_game(
     model = content_of(content)
     spec: ThronesSetup = validate_setup(ThronesSetup, setup)
     fixture_cards, fixture_plots = _fixtures(cards)
-    db = db_for(content).with_fixtures(fixture_cards, fixture_plots)
+    shipped = db_for(content)
+    check_fixture_ids(
+        [str(c.get("id", "")) for c in cards if isinstance(c, Mapping)],
+        {*shipped.cards, *shipped.plots},
+    )
+    db = shipped.with_fixtures(fixture_cards, fixture_plots)
     problems = Problems()
     bad = problems.add
     players = spec.player_count

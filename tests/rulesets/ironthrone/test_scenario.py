@@ -94,3 +94,14 @@ def test_a_wrong_leader_is_reported_at_the_leader_field(content: LoadedContent[A
     assert problems[("setup", "seats", 0, "leader")] == "unknown character 'stark-edard'"
     assert problems[("setup", "seats", 1, "leader")] == "'stark-eddard' belongs to House 'stark'"
     assert problems[("setup", "seats", 2, "leader_offers", 0)] == "unknown character 'nobody'"
+
+
+def test_a_fixture_may_not_take_a_content_cards_id(content: LoadedContent[Any]) -> None:
+    setup = {"seats": [{"house": h, "leader": "x"} for h in ("stark", "lannister", "baratheon")]}
+    leader = {"id": "stark-eddard", "type": "leader", "house": "stark", "name": "X"}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [leader], 0)
+    assert (
+        ("cards", 0, "id"),
+        "'stark-eddard' is already a content card: give the fixture an id of its own",
+    ) in info.value.problems

@@ -90,3 +90,23 @@ def test_a_scenario_setup_of_the_wrong_type_is_located_not_a_crash(
     assert any(got == loc and message in text for got, text in info.value.problems), (
         info.value.problems
     )
+
+
+def test_fixture_card_ids_are_their_own(content: LoadedContent) -> None:
+    """A fixture that repeats another's id, or a content card's, would silently stand in
+    for it."""
+    from pnp.engine.errors import SetupError
+
+    knight = {"id": "t-knight", "type": "character", "name": "Knight", "cost": 1, "strength": 1}
+    setup = {"players": 2, "seats": [{"house": "stark"}, {"house": "lannister"}]}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [knight, dict(knight)], 0)
+    assert info.value.problems == [(("cards", 1, "id"), "'t-knight' is cards[0]'s id too")]
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [{**knight, "id": "stark-eddard"}], 0)
+    assert info.value.problems == [
+        (
+            ("cards", 0, "id"),
+            "'stark-eddard' is already a content card: give the fixture an id of its own",
+        )
+    ]
