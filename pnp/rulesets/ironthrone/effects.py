@@ -599,10 +599,10 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
                 f"{name!r} cannot be tested {WINDOWS[when].lower()} (when: {when}; "
                 f"it can be tested in: {', '.join(fits)})",
             )
-    on_side = (
-        card
-        or when == "before_your_turn"
-        or any(getattr(conds, name) not in (None, False) for name in SIDE_CONDITIONS)
+    # before your turn there is no encounter yet, so no opposing side to act on: a
+    # sided effect there could never be used
+    on_side = when != "before_your_turn" and (
+        card or any(getattr(conds, name) not in (None, False) for name in SIDE_CONDITIONS)
     )
     for i, effect in enumerate(ability.do):
         kind, word = effect.kind, effect.word
@@ -612,7 +612,13 @@ def check_ability(ability: Ability, *, card: bool) -> Iterator[tuple[Loc, str]]:
                 f"{kind!r} cannot be used {WINDOWS[when].lower()} (when: {when}; "
                 f"it fits: {', '.join(word.when)})",
             )
-        if word.sided and not on_side:
+        if word.sided and when == "before_your_turn":
+            yield (
+                ("do", i, kind),
+                f"{kind!r} acts on the opposing side, and before your turn there is none "
+                "yet: use it in a window of the encounter",
+            )
+        elif word.sided and not on_side:
             yield (
                 ("do", i, kind),
                 f"{kind!r} acts on the opposing side: put you on a side under 'if:' "

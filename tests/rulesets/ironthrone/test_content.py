@@ -316,3 +316,17 @@ def test_a_truce_must_bargain_for_something(root: Path) -> None:
     code, _, err = validate(root)
     assert code == 2
     assert "game.yaml:17:3: rules.truce: a truce bargains for something" in err
+
+
+def test_an_effect_on_the_opposing_side_has_none_before_your_turn(root: Path) -> None:
+    # before your turn no encounter has begun: a leader stealing power there never could
+    stark = root / "ironthrone" / "houses" / "stark.yaml"
+    old = "if: {hand_at_least: 1}\n      do: [{discard: 1}, {draw: 2}]"
+    assert old in stark.read_text()
+    stark.write_text(stark.read_text().replace(old, "do: [{steal_power: 2}]"))
+    code, _, err = validate(root)
+    assert code == 2
+    assert (
+        "leader.do[0].steal_power: 'steal_power' acts on the opposing side, and before your "
+        "turn there is none yet: use it in a window of the encounter"
+    ) in err
