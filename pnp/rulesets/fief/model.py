@@ -22,7 +22,6 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
 from pnp.content.model import Loc
-from pnp.content.words import plural
 from pnp.rulesets.fief.effects import (
     AttributeEffect,
     CourtEffect,
@@ -776,15 +775,6 @@ class FiefContent(ContentModel):
             if needed not in ids:
                 yield ("titles",), f"the referee needs the title {needed!r}: {why}"
         for i, t in enumerate(self.titles):
-            brothers = self.rules.max_players * self.rules.nights_watch.brothers_per_house
-            if t.id == "brother-of-the-watch" and t.copies < brothers:
-                # each Brother on the Wall holds one: a full table's Brothers need a copy each
-                yield (
-                    ("titles", i, "copies"),
-                    f"{plural(t.copies, 'copy', 'copies')}, but {self.rules.max_players} "
-                    f"players with {self.rules.nights_watch.brothers_per_house} Brother a House "
-                    f"(rules.nights_watch.brothers_per_house) may have {brothers} on the Wall",
-                )
             if t.id in (*MASTER_TITLES, "hand") and not t.council:
                 yield (
                     ("titles", i, "council"),

@@ -538,19 +538,3 @@ def test_a_coastal_start_needs_coasts_enough_for_every_table(content_copy: Path)
     assert found[0].endswith(
         "but the map has no coastal Village (no sea road): give more Fiefs a sea road"
     )
-
-
-def test_the_brothers_title_has_a_copy_for_every_brother(content_copy: Path) -> None:
-    # with one copy a second Brother went to the Wall holding no Title (a violation)
-    titles = content_copy / "titles.yaml"
-    titles.write_text(
-        titles.read_text().replace(
-            "expansion: nights_watch, copies: 9,", "expansion: nights_watch, copies: 1,"
-        )
-    )
-    found = [p for p in _problems(content_copy) if "titles[15].copies" in p]
-    assert len(found) == 1 and "titles.yaml:22:" in found[0], found
-    assert found[0].endswith(
-        "1 copy, but 6 players with 1 Brother a House "
-        "(rules.nights_watch.brothers_per_house) may have 6 on the Wall"
-    )
