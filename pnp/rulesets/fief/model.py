@@ -13,6 +13,7 @@ of the decks.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +34,9 @@ Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Mm = Annotated[float, Field(ge=0)]
 
 #: ``{rules.…}`` placeholders in a decision's text, replaced by the value when printed
+#: the least distance between two Villages' centres on the board, mm (the shipped map's
+#: closest pair is 56 mm apart)
+VILLAGE_SPACING = 25.0
 PLACEHOLDER = re.compile(r"\{(rules(?:\.[a-z_]+)+)\}")
 #: building counters whose other side shows another building
 COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
@@ -520,6 +524,20 @@ class FiefContent(ContentModel):
         if numbers != [1, 2, 3, 4, 5]:
             yield ("regions",), f"the map needs Regions numbered 1 to 5, got {numbers}"
         village = {v.id: v for v in self.villages}
+        placed: list[Village] = []
+        for i, v in enumerate(self.villages):
+            # a Village's disc, name and buildings take about this much of the board: two
+            # closer print one over the other, and players cannot tell them apart
+            near = next(
+                (p for p in placed if math.dist((p.x, p.y), (v.x, v.y)) < VILLAGE_SPACING), None
+            )
+            if near is not None:
+                yield (
+                    ("villages", i),
+                    f"{v.id!r} is {math.dist((near.x, near.y), (v.x, v.y)):.0f} mm from "
+                    f"{near.id!r}: Villages stand at least {VILLAGE_SPACING:g} mm apart",
+                )
+            placed.append(v)
         for i, region in enumerate(self.regions):
             principal = village.get(region.principal)
             if principal is not None and principal.region != region.id:

@@ -283,6 +283,16 @@ class IronThroneContent(ContentModel):
                 f"players choose from {rules.leader_choices} leaders but a House has only "
                 f"{rules.characters_per_house}",
             )
+        deck = (
+            rules.deck.truce
+            + len(rules.deck.hostility_values)
+            + rules.deck.character_copies * rules.characters_per_house
+        )
+        if rules.hand_size > deck:
+            yield (
+                ("rules", "hand_size"),
+                f"a hand of {rules.hand_size} cards from a house deck of {deck}",
+            )
 
     def _check_leaders(self) -> Iterator[tuple[Loc, str]]:
         for i, char in enumerate(self.characters):

@@ -10,7 +10,12 @@ from __future__ import annotations
 from pnp.rulesets.lazy import OnFirstCall, OnFirstUse
 from pnp.rulesets.ruleset import Ruleset
 from pnp.rulesets.thrones.bots import HeuristicBot
-from pnp.rulesets.thrones.model import ThronesContent, card_houses, summarize_content
+from pnp.rulesets.thrones.model import (
+    MAX_PLAYERS,
+    ThronesContent,
+    card_houses,
+    summarize_content,
+)
 from pnp.rulesets.thrones.scenario import scenario_game
 from pnp.rulesets.thrones.setup import new_game
 from pnp.rulesets.thrones.usage import kit_meter
@@ -18,7 +23,7 @@ from pnp.rulesets.thrones.usage import kit_meter
 RULESET = Ruleset(
     name="thrones",
     title="The Thrones card game",
-    player_counts=(2, 3, 4),
+    player_counts=tuple(range(2, MAX_PLAYERS + 1)),
     # the two-player box (50-card decks, the plot draft) is what the rules are built around
     default_players=2,
     content_model=ThronesContent,

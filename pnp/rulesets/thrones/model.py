@@ -149,6 +149,10 @@ class Plot(ContentModel):
         return self
 
 
+#: the most players a thrones table seats (the ruleset's player counts end here)
+MAX_PLAYERS = 4
+
+
 class TitleStrength(ContentModel):
     """A title's strength bonus in challenges where its holder takes part."""
 
@@ -187,6 +191,16 @@ class Agenda(ContentModel):
     flavor: str = ""
     art: ArtPath | None = None  # the designer's picture, in place of the emblem
     art_fit: ArtFit = "cover"
+
+    @model_validator(mode="after")
+    def _demand_is_whole(self) -> Agenda:
+        # half a demand is silently none: the deck check reads the two together
+        if (self.requires_trait is None) != (self.requires_count == 0):
+            raise ValueError(
+                "requires_trait and requires_count go together: at least count cards "
+                "with the trait (give both, or neither)"
+            )
+        return self
 
 
 class Deck(ContentModel):
@@ -361,6 +375,23 @@ def _check_titles(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
         for key in ("supports", "opposes"):
             if title.id in getattr(title, key):
                 yield (("titles", i, key), f"a title cannot {key[:-1]} itself")
+    titles = content.titles
+    if titles and len(titles) < MAX_PLAYERS:
+        # every player takes a title each round: with fewer, a seat would go without
+        yield (
+            ("titles",),
+            f"{len(titles)} titles for tables of up to {MAX_PLAYERS} players: each player "
+            f"takes one a round, so the kit needs at least {MAX_PLAYERS}",
+        )
+    for special in ("redirect", "intercept"):
+        holders = [i for i, t in enumerate(titles) if t.special == special]
+        for i in holders[1:]:
+            # the referee plays one title's power of each kind; a second would print the
+            # power and never have it
+            yield (
+                ("titles", i, "special"),
+                f"{titles[holders[0]].id!r} already has special: {special} (one title each)",
+            )
 
 
 def _check_sigils(content: ThronesContent) -> Iterator[tuple[Loc, str]]:

@@ -538,3 +538,18 @@ def test_a_coastal_start_needs_coasts_enough_for_every_table(content_copy: Path)
     assert found[0].endswith(
         "but the map has no coastal Village (no sea road): give more Fiefs a sea road"
     )
+
+
+def test_two_villages_on_one_spot_are_refused(content_copy: Path) -> None:
+    # printed one over the other, players could not tell them apart
+    path = content_copy / "map.yaml"
+    text = path.read_text()
+    wyk = re.search(r"\{id: great-wyk,[^}]*x: (\d+), y: (\d+)\}", text)
+    old = re.search(r"\{id: old-wyk,[^}]*x: (\d+), y: (\d+)\}", text)
+    assert wyk and old
+    moved = old.group(0).replace(
+        f"x: {old.group(1)}, y: {old.group(2)}", f"x: {wyk.group(1)}, y: {wyk.group(2)}"
+    )
+    path.write_text(text.replace(old.group(0), moved))
+    found = [p for p in _problems(content_copy) if "Villages stand at least 25 mm apart" in p]
+    assert len(found) == 1 and "'great-wyk'" in found[0] and "is 0 mm from" in found[0], found

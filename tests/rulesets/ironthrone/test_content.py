@@ -330,3 +330,11 @@ def test_an_effect_on_the_opposing_side_has_none_before_your_turn(root: Path) ->
         "leader.do[0].steal_power: 'steal_power' acts on the opposing side, and before your "
         "turn there is none yet: use it in a window of the encounter"
     ) in err
+
+
+def test_a_hand_cannot_be_larger_than_the_house_deck(root: Path) -> None:
+    game = root / "ironthrone" / "game.yaml"
+    game.write_text(game.read_text().replace("hand_size: 5 ", "hand_size: 30"))
+    code, _, err = validate(root)
+    assert code == 2
+    assert "rules.hand_size: a hand of 30 cards from a house deck of 25" in err

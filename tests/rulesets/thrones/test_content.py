@@ -318,3 +318,34 @@ def test_a_broken_card_in_a_deck_is_neither_unknown_nor_missing_from_its_count(
         f"{at(cards, 'cost: -5')}: cards[1].cost: Input should be greater than or equal to 0",
         f"{at(titles, 'supports: [hand')}: titles[1].supports: a title cannot support itself",
     ]
+
+
+def test_titles_enough_for_a_full_table_and_one_of_each_power(bad_root: Path) -> None:
+    path = bad_root / "thrones" / "titles.yaml"
+    data = yaml.safe_load(path.read_text())
+    redirect = next(t for t in data["titles"] if t.get("special") == "redirect")
+    other = next(t for t in data["titles"] if not t.get("special"))
+    other["special"] = "redirect"  # a second: printed, never played
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    found = _problems(bad_root)
+    assert any(
+        f"special: {redirect['id']!r} already has special: redirect (one title each)" in p
+        for p in found
+    ), found
+    data["titles"] = data["titles"][:3]  # a 4-player table: one seat without a title
+    for title in data["titles"]:
+        title["supports"], title["opposes"], title["special"] = [], [], None
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    found = _problems(bad_root)
+    assert any(
+        "titles: 3 titles for tables of up to 4 players: each player takes one a round, "
+        "so the kit needs at least 4" in p
+        for p in found
+    ), found
+
+
+def test_an_agenda_demand_names_its_trait_and_its_count(bad_root: Path) -> None:
+    path = bad_root / "thrones" / "agendas.yaml"
+    path.write_text(path.read_text().replace("    requires_trait: Knight\n", ""))
+    found = _problems(bad_root)
+    assert any("requires_trait and requires_count go together" in p for p in found), found
