@@ -159,7 +159,11 @@ def coin(face: Face, x: float, y: float, r: float, value: str, *, size: float = 
     """A gold coin centred on ``(x, y)`` showing ``value``."""
     circle(face, x, y, r, fill=GOLD, stroke=GOLD_DARK, width=1.4)
     circle(face, x, y, r * 0.78, fill=None, stroke=mix(GOLD, GOLD_DARK, 0.5), width=0.5)
-    face.label(value, x, y - size * 0.36, size=size, bold=True, color=INK, align="center")
+    # a number too wide for the coin shrinks, and what still does not fit is reported
+    face.label(
+        value, x, y - size * 0.36, size=size, bold=True, color=INK, align="center",
+        max_width=1.6 * r,
+    )  # fmt: skip
 
 
 def value_disc(
@@ -169,8 +173,9 @@ def value_disc(
     circle(face, x, y, r, fill=colour, stroke=INK, width=0.9)
     circle(face, x, y, r * 0.8, fill=None, stroke=mix(colour, "#ffffff", 0.45), width=0.5)
     face.label(
-        value, x, y - size * 0.36, size=size, bold=True, color=ink_on(colour), align="center"
-    )
+        value, x, y - size * 0.36, size=size, bold=True, color=ink_on(colour), align="center",
+        max_width=1.6 * r,
+    )  # fmt: skip
 
 
 def strength_shield(face: Face, x: float, y: float, w: float, h: float, value: int) -> None:
@@ -185,8 +190,9 @@ def strength_shield(face: Face, x: float, y: float, w: float, h: float, value: i
     )
     size = h * 0.52
     face.label(
-        str(value), x + w / 2, y + h * 0.42, size=size, bold=True, color="#fbf7ec", align="center"
-    )
+        str(value), x + w / 2, y + h * 0.42, size=size, bold=True, color="#fbf7ec",
+        align="center", max_width=0.8 * w,
+    )  # fmt: skip
 
 
 def pill(face: Face, x: float, y: float, icon: str, value: str, *, h: float = 4.6 * mm) -> float:

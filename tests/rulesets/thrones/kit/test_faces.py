@@ -132,3 +132,29 @@ def test_printed_words_are_big_enough_to_read(content: LoadedContent) -> None:
                 smallest[key] = d.size
     small = {k: v for k, v in smallest.items() if v < 5.5}
     assert not small, sorted(small.items())[:10]
+
+
+def test_a_number_too_wide_for_its_badge_is_reported_and_fails_strict(tmp_path: Path) -> None:
+    # strength 999999 spilled out of the shield over the cut line, and --strict passed
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+    from pnp.paths import default_content_root
+
+    root = tmp_path / "content"
+    shutil.copytree(default_content_root() / "thrones", root / "thrones")
+    cards = root / "thrones" / "cards" / "stark.yaml"
+    text = cards.read_text()
+    start = text.index("id: stark-eddard")
+    at = text.index("strength: ", start)
+    end = text.index("\n", at)
+    cards.write_text(text[:at] + "strength: 999999" + text[end:])
+    result = CliRunner().invoke(
+        app,
+        ["render", "thrones", "--strict", "--content", str(root), "--out", str(tmp_path / "out")],
+    )
+    assert result.exit_code == 2, result.output
+    assert "stark-eddard" in result.output and "label '999999' is wider than" in result.output
+    assert not (tmp_path / "out").exists()
