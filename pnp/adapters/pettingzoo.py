@@ -54,7 +54,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
-from pnp.adapters.world import World, make_table, table_encoder
+from pnp.adapters.world import World, check_cap, make_table, table_encoder
 from pnp.engine.rng import derive_seed
 from pnp.errors import UsageError
 
@@ -107,10 +107,7 @@ class PnpEnv(AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of ansi, human or None, not {render_mode!r}")
-        if max_cycles is not None and (
-            not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1
-        ):
-            raise UsageError(f"max_cycles must be a whole number of at least 1, not {max_cycles!r}")
+        check_cap("max_cycles", max_cycles)  # named as the caller wrote it
         self.table = make_table(ruleset, players, houses, options, 0, max_steps=max_cycles)
         self.metadata = {**self.metadata, "name": f"pnp_{self.table.ruleset}_v0"}
         self.render_mode = render_mode

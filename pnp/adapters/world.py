@@ -156,9 +156,8 @@ def make_table(
     rs.check_players(n)
     if houses is not None and not isinstance(houses, str):
         houses = ",".join("random" if h is None else str(h) for h in houses)
-    for name, cap in (("max_steps", max_steps), ("max_rounds", max_rounds)):
-        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
-            raise UsageError(f"{name} must be a whole number of at least 1, not {cap!r}")
+    check_cap("max_steps", max_steps)
+    check_cap("max_rounds", max_rounds)
     read = parse_options([f"{k}={v}" for k, v in (options or {}).items() if isinstance(v, str)])
     table = Table(
         rs.name,
@@ -174,6 +173,13 @@ def make_table(
     except SetupError as exc:
         raise UsageError(str(exc)) from None
     return table
+
+
+def check_cap(name: str, cap: Any) -> None:
+    """Refuse a cap that is not ``None`` or a whole number of at least 1 (a
+    :class:`UsageError` naming the setting ``name``)."""
+    if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+        raise UsageError(f"{name} must be a whole number of at least 1, not {cap!r}")
 
 
 @dataclass
@@ -381,6 +387,7 @@ __all__ = [
     "Resample",
     "Table",
     "World",
+    "check_cap",
     "encoder",
     "kit",
     "kit_with",

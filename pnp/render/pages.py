@@ -119,7 +119,11 @@ class SideForms:
     """
 
     def __init__(
-        self, canvas: Canvas, context: DrawContext, uses: dict[SideKey, int] | None = None
+        self,
+        canvas: Canvas,
+        context: DrawContext,
+        uses: dict[SideKey, int] | None = None,
+        keep_words: set[SideKey] | None = None,
     ) -> None:
         self.canvas = canvas
         self.context = context
@@ -127,7 +131,7 @@ class SideForms:
         self._forms: dict[SideKey, tuple[str, Draw]] = {}
         self.drawn = 0
         #: the sides whose words (where their text stands) :meth:`words` is asked for
-        self.keep_words: set[SideKey] = set()
+        self.keep_words = keep_words or set()
         self._words: dict[SideKey, list[Box]] = {}
 
     def _draw(self, placed: Placed) -> None:
@@ -243,8 +247,9 @@ def _write_pdf(
             if placed.draw is not None:
                 key = side_key(placed)
                 uses[key] = uses.get(key, 0) + 1
-    forms = SideForms(canvas, context, uses)
-    forms.keep_words = {side_key(p) for page in pages if page.registration for p in page.placed}
+    # a page with registration targets places them clear of its sides' words
+    keep = {side_key(p) for page in pages if page.registration for p in page.placed}
+    forms = SideForms(canvas, context, uses, keep)
     for page in pages:
         canvas.setPageSize(page.size)
         for placed in page.placed:

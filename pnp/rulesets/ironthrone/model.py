@@ -96,6 +96,13 @@ class Rules(ContentModel):
     release_draw: int = Field(ge=0)
     deck: DeckRules
 
+    @property
+    def house_deck_size(self) -> int:
+        """The cards of one house deck: its truces, one hostility card a value, and each
+        character's copies."""
+        d = self.deck
+        return d.truce + len(d.hostility_values) + d.character_copies * self.characters_per_house
+
 
 class InfluenceBoard(ContentModel):
     """A House's influence board: one labelled space per influence token."""
@@ -283,15 +290,10 @@ class IronThroneContent(ContentModel):
                 f"players choose from {rules.leader_choices} leaders but a House has only "
                 f"{rules.characters_per_house}",
             )
-        deck = (
-            rules.deck.truce
-            + len(rules.deck.hostility_values)
-            + rules.deck.character_copies * rules.characters_per_house
-        )
-        if rules.hand_size > deck:
+        if rules.hand_size > rules.house_deck_size:
             yield (
                 ("rules", "hand_size"),
-                f"a hand of {rules.hand_size} cards from a house deck of {deck}",
+                f"a hand of {rules.hand_size} cards from a house deck of {rules.house_deck_size}",
             )
 
     def _check_leaders(self) -> Iterator[tuple[Loc, str]]:
@@ -366,11 +368,7 @@ class IronThroneContent(ContentModel):
                 problems.append(
                     f"{copies[char.id]} cards for {char.id} (needs {rules.deck.character_copies})"
                 )
-        size = (
-            rules.deck.truce
-            + len(want)
-            + rules.deck.character_copies * (rules.characters_per_house)
-        )
+        size = rules.house_deck_size
         total = sum(c.copies for c in deck)
         if total != size and not problems:
             problems.append(f"{total} cards in all")

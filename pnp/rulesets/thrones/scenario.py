@@ -162,10 +162,8 @@ def scenario_game(
     spec: ThronesSetup = validate_setup(ThronesSetup, setup)
     fixture_cards, fixture_plots = _fixtures(cards)
     shipped = db_for(content)
-    check_fixture_ids(
-        [str(c.get("id", "")) for c in cards if isinstance(c, Mapping)],
-        {*shipped.cards, *shipped.plots},
-    )
+    # every entry is a mapping by now (_fixtures refused any other)
+    check_fixture_ids([str(c.get("id", "")) for c in cards], {*shipped.cards, *shipped.plots})
     db = shipped.with_fixtures(fixture_cards, fixture_plots)
     problems = Problems()
     bad = problems.add
