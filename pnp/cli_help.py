@@ -19,6 +19,7 @@ pnp's app is one, so every command registered on it is covered.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, get_args
@@ -88,6 +89,15 @@ def _name_values(params: list[Any]) -> list[Any]:
 class NamedCommand(TyperCommand):
     """A command whose help names its values (see the module docstring), and whose bad
     values are reported in one plain line (:mod:`pnp.cli_errors`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # ``pnp --help`` lists each command by its docstring's first paragraph; Typer
+        # 0.29 keeps that paragraph's source line breaks there in rich markup (not in
+        # the command's own help), so a line of the list broke mid-sentence
+        if self.short_help is None and self.help:
+            first = inspect.cleandoc(self.help).partition("\f")[0].split("\n\n")[0]
+            self.short_help = " ".join(first.split())
 
     def get_params(self, ctx: Any) -> list[Any]:
         """The parameters, the ``--help`` flag included, with their value names set."""

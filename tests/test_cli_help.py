@@ -105,3 +105,14 @@ def test_help_texts_lose_no_brackets_to_rich_markup(command: str) -> None:
     ]
     for text in texts:
         assert render(text).plain == text.replace("\\[", "["), text
+
+
+def test_the_command_list_wraps_each_summary_as_one_paragraph() -> None:
+    """``pnp --help`` lists each command by its docstring's first paragraph, whose
+    source line breaks must not break the listed lines mid-sentence."""
+    from typer.main import get_command
+
+    result = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "600"})  # room for any
+    for name, command in get_command(app).commands.items():  # type: ignore[attr-defined]
+        first = " ".join((command.help or "").split("\n\n")[0].split())
+        assert re.search(rf"│ {name} +{re.escape(first)} +│", result.stdout), name
