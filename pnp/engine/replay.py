@@ -27,6 +27,7 @@ from pnp.engine.runner import (
     GameRun,
     Observer,
     agents_chooser,
+    failure_place,
     run_game,
     scripted_chooser,
 )
@@ -55,9 +56,10 @@ class ReplayOutcome:
         head = f"{record.ruleset} seed {record.seed}, {len(record.choices)} choices"
         if record.status == CRASHED and record.failure is not None:
             f = record.failure
-            what = f"the crash {f['type']}: {f['message']} ({f['phase']}, step {f['step']})"
+            place = failure_place(str(f["phase"]), int(f["step"]))
+            what = f"the crash {f['type']}: {f['message']} ({place})"
         elif record.status == VIOLATED:
-            what = f"the invariant violation at step {len(record.choices)}"
+            what = f"the invariant violation after decision {len(record.choices)}"
         else:
             result = record.result or {}
             winners = ", ".join(str(w) for w in result.get("winners", [])) or "none"
@@ -138,7 +140,7 @@ def _differences(record: Record, run: GameRun) -> list[str]:
                 if a != b
             )
             out.append(
-                f"choices: step {first}: the agents chose {run.choices[first]}, "
+                f"choices: decision {first + 1}: the agents chose {run.choices[first]}, "
                 f"the record says {record.choices[first]}"
             )
     # who played which House, who began and how long it went: a record edited there
@@ -309,7 +311,8 @@ class _Log:
     def choice(self, game: Game, decision: Decision, index: int) -> None:
         ok = 0 <= index < len(decision.options)
         label = decision.options[index].label if ok else f"<no option {index}>"
-        self.echo(f"step {self.step}: seat {decision.seat} {decision.kind}: {label}")
+        said = label if label.startswith(f"{decision.kind}: ") else f"{decision.kind}: {label}"
+        self.echo(f"decision {self.step + 1}: seat {decision.seat} {said}")
         self.step += 1
 
     def events(self, events: Any) -> None:

@@ -84,8 +84,30 @@ class Failure:
     step: int
 
     def line(self) -> str:
-        """``RuntimeError: boom (apply, step 12)``."""
-        return f"{self.type}: {self.message} ({self.phase}, step {self.step})"
+        """``RuntimeError: boom (applying decision 12)``."""
+        return f"{self.type}: {self.message} ({failure_place(self.phase, self.step)})"
+
+
+#: what the loop was doing in each phase, said of the decision it concerned
+_PLACES = {
+    "decision": "asking for the decision after decision {n}",
+    "invariants": "checking the rules after decision {n}",
+    "result": "scoring the game after decision {n}",
+    "hash": "hashing the final state after decision {n}",
+}
+
+
+def failure_place(phase: str, step: int) -> str:
+    """Where a crash happened, with decisions numbered from 1 as the game logs number
+    them (``step`` is the number of choices made, the one being applied included):
+    ``choosing decision 121``, ``applying decision 12``, ``set-up``."""
+    if phase == "setup":
+        return "set-up"
+    if phase == "agent":
+        return f"choosing decision {step + 1}"
+    if phase == "apply":
+        return f"applying decision {step}"
+    return _PLACES.get(phase, phase + " after decision {n}").format(n=step)
 
 
 @dataclass
@@ -174,8 +196,8 @@ def scripted_chooser(choices: Sequence[int]) -> Chooser:
 
 def _invalid(decision: Decision, index: object) -> InvalidChoice:
     return InvalidChoice(
-        f"seat {decision.seat} chose option {index!r} of a {decision.kind} "
-        f"decision with {len(decision.options)} options"
+        f"seat {decision.seat} chose option {index!r}; the {decision.kind.replace('_', ' ')} "
+        f"decision has {len(decision.options)} options, 0 to {len(decision.options) - 1}"
     )
 
 

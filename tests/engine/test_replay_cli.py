@@ -106,7 +106,7 @@ def test_replay_log_and_jsonl(haggle_registry, haggle_content, tmp_path: Path) -
     result = invoke("replay", str(path), "--log", "--content", str(CONTENT_ROOT))
     assert result.exit_code == 0, result.output
     assert result.stdout.count("OK  ") == 2
-    assert "step 0: seat " in result.stdout and "card_drawn seat 0 {card:" in result.stdout
+    assert "decision 1: seat " in result.stdout and "card_drawn seat 0 {card:" in result.stdout
 
 
 def test_each_line_of_a_jsonl_is_named_and_a_bad_one_spoils_only_itself(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,8 @@ def test_planted_crash_is_caught_and_reproduced(haggle_content) -> None:
     assert run.failure is not None and run.failure.phase == "apply"
     assert run.failure.type == "RuntimeError" and "planted crash" in run.failure.message
     assert run.failure.step == len(run.choices) and "game.py" in run.failure.traceback
+    # decisions numbered from 1, as the game logs number them
+    assert run.failure.line().endswith(f"(applying decision {len(run.choices)})")
     outcome = replay(record, HAGGLE, haggle_content)
     assert outcome.ok, outcome.differences
     assert outcome.run.failure is not None and outcome.run.failure.message == run.failure.message
@@ -152,8 +155,14 @@ def test_agent_crashes_and_bad_indices_are_crashes(haggle_content, monkeypatch) 
     assert run.failure.message == "the bot tripped"
     outcome = replay(record, HAGGLE, haggle_content)
     assert outcome.ok and outcome.reran_agents
+    assert run.failure.line().endswith(f"(choosing decision {len(run.choices) + 1})")
     run, _ = play(haggle_content, agents=("range",))
     assert run.status == CRASHED and run.failure.type == "InvalidChoice"
+    # the bot answers one past the last option: the message gives the range it missed
+    assert re.fullmatch(
+        r"seat \d chose option (\d+); the [a-z ]+ decision has \1 options, 0 to \d+",
+        run.failure.message,
+    ), run.failure.message
 
 
 def test_setup_errors_are_user_errors(haggle_content) -> None:

@@ -61,7 +61,7 @@ def game(index, status=FINISHED, winners=(0,), factions=("a", "b"), first=0, rou
         first_player=first,
         drawn=[{"x": 2}],
         played=played if played is not None else [{"x": 1}, {}],
-        failure="RuntimeError: boom (apply, step 3)" if status == CRASHED else None,
+        failure="RuntimeError: boom (applying decision 3)" if status == CRASHED else None,
         violations=["gold < 0"] if status == VIOLATED else [],
     )
 

@@ -484,12 +484,12 @@ def test_crashes_and_broken_invariants_name_the_first_and_its_record() -> None:
     later = game(8, status=CRASHED, winners=())
     stats = replace(lopsided_seats(20), crashes=[crash, later])
     assert crashed(stats) == [
-        "2 game(s) crashed (first: game 3, seed 3: RuntimeError: boom (apply, step 3); "
+        "2 game(s) crashed (first: game 3, seed 3: RuntimeError: boom (applying decision 3); "
         "record r/game-000003.json)"
     ]
     stats = replace(stats, crashes=[later])
     assert crashed(stats) == [
-        "1 game(s) crashed (first: game 8, seed 8: RuntimeError: boom (apply, step 3))"
+        "1 game(s) crashed (first: game 8, seed 8: RuntimeError: boom (applying decision 3))"
     ]
     first = replace(game(4, status=VIOLATED, winners=()), violations=["gold < 0", "two kings"])
     second = replace(game(9, status=VIOLATED, winners=()), record="r/game-000009.json")
