@@ -374,8 +374,8 @@ class ExecuteCaptive(HouseWord):
 
     def text(self, value: Once) -> str:
         return (
-            f"{_ONCE[value.per]}, in the Hear Ye phase, may put to death one Noble held "
-            "captive by this House (no murder marker)."
+            f"{_ONCE[value.per]}, in the Hear Ye phase (our reading), may put to death one "
+            "Noble held captive by this House (no murder marker)."
         )
 
 
@@ -564,7 +564,10 @@ class StartingTitle(HouseWord):
     when = ("setup",)
 
     def text(self, value: str) -> str:
-        return "Starts with its Lady holding the Mother of Dragons title."
+        return (
+            "Starts with its Lady holding the Mother of Dragons title: take its Court Event "
+            "card out of the Court deck and lay it by her."
+        )
 
 
 @HOUSE_ABILITIES.model
@@ -699,8 +702,8 @@ class SecretPassage(FortuneWord):
 
     def text(self, value: Any) -> str:
         return (
-            "Play in the Movement phase: land from the sea though the army holding the coast "
-            "refuses, or cancel the dice a Stronghold or Fortified City costs you in one battle."
+            "Play when your landing from the sea is refused: land all the same; or as a battle "
+            "starts: cancel the dice a Stronghold or Fortified City costs you in it."
         )
 
 

@@ -175,6 +175,30 @@ def test_decision_texts_agree_with_the_rules(fief_content: LoadedContent[Any]) -
             assert phrase in text[did], (did, phrase)
 
 
+def test_each_variant_names_its_referee_option(md: str) -> None:
+    """A designer reads a variant and runs it: each names the option that plays it."""
+    from pnp.rulesets.fief.setup import KNOWN_OPTIONS
+
+    variants = md.split("## Variants", 1)[1]
+    for option in KNOWN_OPTIONS:
+        written = option.replace("_", "\\_")  # Markdown escapes the underscore
+        assert f"(referee option {written}" in variants, option
+
+
+def test_the_uprising_decision_names_every_attribute_that_invites_one(
+    fief_content: LoadedContent[Any],
+) -> None:
+    """The decisions' Uprising row names each Noble attribute the referee lets it aim at."""
+    model = fief_content.model
+    text = next(d.text for d in model.decisions if d.id == "uprising")
+    inviting = [
+        a.name for a in model.attributes if any(e.key == "uprising_target" for e in a.effects)
+    ]
+    assert len(inviting) >= 2, "the content has Tyrant and Cruel"
+    for name in inviting:
+        assert name in text, name
+
+
 def test_decision_placeholders_read_the_content(fief_content: LoadedContent[Any]) -> None:
     model = fief_content.model
     r = model.rules
@@ -233,6 +257,12 @@ def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(m
         # a conceded Title counted for its old holder
         "still his and neither dead, captive nor Outlaw",
         "(even one who has since conceded his Title)",
+        # setup._initial_noble: the card turned up is discarded, the others shuffled back
+        "the card kept is spent on that Noble's coming of age and goes to the discard pile",
+        # setup: Targaryen's starting Title takes the Mother of Dragons card out of the deck
+        "take its Court Event card out of the Court deck",
+        # battle: a Secret Passage is played as a battle starts, not in the Movement phase
+        "or as a battle starts: cancel the dice a Stronghold or Fortified City costs you",
     ):
         assert phrase in md, phrase
     # the Night's Watch is played now: neither the old paragraph nor the phase note remain

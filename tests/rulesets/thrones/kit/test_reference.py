@@ -69,6 +69,11 @@ def test_every_referee_option_has_its_variant_described(md: str) -> None:
     variants = section(md, "Variants")
     for name in ("Two players", "Two-on-Two", "Titles", "Mulligan", "Littlefinger", "Plot draft"):
         assert f"**{name}**" in variants, name
+    # rules/setup.py deals while 6 plots remain (two hands of 3) and boxes the rest; it
+    # offers no plot of another House: a draft deck need not come out even
+    draft = " ".join(variants.split())
+    assert "Repeat while the draft deck holds at least 6 plots, then box what is left" in draft
+    assert "no plot that names another House" in draft
 
 
 @pytest.mark.parametrize(
