@@ -32,6 +32,8 @@ from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer
 
 from pnp import __version__
@@ -91,6 +93,24 @@ def _label(text: str) -> str:
     return text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
 
 
+def row_label(d: Drawing, y: float, text: str) -> None:
+    """A cell's name right-aligned left of its row: on one line when it fits, else on two
+    smaller lines (a grid of four axes names cells by all four, and two names that differ
+    only at their end must not read alike), cut only past that."""
+    room = LABEL_W - 6
+    if stringWidth(text, "Helvetica", 8) <= room:
+        d.add(String(room, y + 4, text, fontSize=8, textAnchor="end"))
+        return
+    lines = simpleSplit(text, "Helvetica", 7, room)
+    if len(lines) > 2:
+        rest = " ".join(lines[1:])
+        while rest and stringWidth(rest + "…", "Helvetica", 7) > room:
+            rest = rest[:-1]
+        lines = [lines[0], rest.rstrip() + "…"]
+    for i, line in enumerate(lines):
+        d.add(String(room, y + 8.5 - 7.5 * i, line, fontSize=7, textAnchor="end"))
+
+
 @dataclass(frozen=True)
 class RateRow:
     """One row of :func:`rate_chart`: a cell's win rate, its fair band and its judgement."""
@@ -141,7 +161,7 @@ def rate_chart(
                 strokeColor=None,
             )
         )
-        d.add(String(LABEL_W - 6, y + 4, _label(row.label), fontSize=8, textAnchor="end"))
+        row_label(d, y, row.label)
         whisker = WHISKERS.get(row.state, colors.black)
         word = "" if row.state in (INSIDE, NOT_JUDGED) else f" {row.state}"
         rate_bar(d, x, row.rate, (y, ROW_H, LABEL_W + plot_w + 6), whisker, word, inset=4)
@@ -222,7 +242,7 @@ def bar_chart(
     for i, row in enumerate(rows):
         y = plot_top - ROW_H * (i + 1)
         colour = BAD if row.alarm else BAR
-        d.add(String(LABEL_W - 6, y + 4, _label(row.label), fontSize=8, textAnchor="end"))
+        row_label(d, y, row.label)
         d.add(
             Rect(
                 LABEL_W,
@@ -287,7 +307,7 @@ def endings_chart(
     for i, (label, counts) in enumerate(rows):
         y = plot_top - ROW_H * (i + 1)
         total = sum(counts.values())
-        d.add(String(LABEL_W - 6, y + 4, _label(label), fontSize=8, textAnchor="end"))
+        row_label(d, y, label)
         start = 0.0
         for kind, n in counts.items():
             share = n / total if total else 0.0

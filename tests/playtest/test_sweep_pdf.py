@@ -90,3 +90,28 @@ def test_axis_ends_are_round_numbers() -> None:
     assert _nice(11) == (12, 2)
     assert _nice(47) == (50, 10)
     assert _nice(0) == (1.0, 0.2)
+
+
+def test_a_long_cell_name_wraps_rather_than_losing_what_tells_it_apart() -> None:
+    """Four varying axes make names too long for one line; two names that differ only
+    at their end must still differ on the page."""
+    from reportlab.graphics.shapes import Drawing, String
+
+    from pnp.playtest.sweep_pdf import LABEL_W, row_label
+
+    def drawn(text: str) -> list[str]:
+        d = Drawing(400, 40)
+        row_label(d, 10, text)
+        return [s.text for s in d.contents if isinstance(s, String)]
+
+    a = "3p winter=true tactics=true concession=true stark,lannister"
+    b = "3p winter=true tactics=true concession=false stark,lannister"
+    assert drawn("4p winter=true") == ["4p winter=true"]  # short: one line as written
+    assert " ".join(drawn(a)) == a and " ".join(drawn(b)) == b
+    assert len(drawn(a)) == 2
+    very = " ".join(f"option{i}=value{i}" for i in range(20))
+    lines = drawn(very)
+    assert len(lines) == 2 and lines[1].endswith("…")
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    assert all(stringWidth(line, "Helvetica", 7) <= LABEL_W - 6 for line in lines)
