@@ -36,19 +36,33 @@ def write_compare_report(comparison: Comparison, path: Path) -> None:
     write_atomic(path, render_compare_report(comparison))
 
 
-def _row(label: str, change: Change) -> ChangeRow | None:
+def _row(label: str, change: Change, points: bool = False) -> ChangeRow | None:
+    """The chart row of ``change`` (``None`` when a version has no figure); ``points``:
+    the figures are themselves differences, in points (not rates, in per cent)."""
     if change.change is None or change.ci_low is None or change.ci_high is None:
         return None
     mark = "*" if change.beyond_noise else ""
+    show = _signed_points if points else _pct
     note = (
-        f"{_pct(change.base)} → {_pct(change.candidate)}: {100 * change.change:+.1f} "
+        f"{show(change.base)} → {show(change.candidate)}: {100 * change.change:+.1f} "
         f"[{100 * change.ci_low:+.1f}, {100 * change.ci_high:+.1f}]"
     )
+    if not change.paired:
+        note += " unpaired"
     return ChangeRow(label + mark, change.change, change.ci_low, change.ci_high, note)
 
 
 def _pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def _signed_points(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:+.1f}"
+
+
+def _figure(value: float) -> str:
+    """A length figure as the terminal shows it: one decimal at most."""
+    return f"{round(value, 1):g}"
 
 
 def render_compare_report(comparison: Comparison) -> bytes:
@@ -87,35 +101,48 @@ def render_compare_report(comparison: Comparison) -> bytes:
         story.append(Paragraph(escape(f"--fail-on {rules}"), small))
     for reason in comparison.reasons:
         story.append(Paragraph("• " + escape(reason), body))
+    changes = [*comparison.houses.values(), *comparison.seats]
+    pairing = "Every interval comes from the paired games (Bonett-Price)."
+    if not all(c.paired for c in changes):
+        pairing = (
+            "An interval comes from the paired games (Bonett-Price), but where marked "
+            "unpaired: a House whose seats differ between the versions is compared as if "
+            "the versions were independent."
+        )
     story.append(
         Paragraph(
             escape(
                 "Changes are candidate minus base, in percentage points, with 95% intervals; "
-                "* and a coloured whisker: the interval is clear of zero (beyond noise). "
-                "Every interval comes from the paired games (Bonett-Price)."
+                "* and a coloured whisker: the interval is clear of zero (beyond noise). " + pairing
             ),
             small,
         )
     )
     sections = (
-        ("Win rate change per House", [_row(h, c) for h, c in comparison.houses.items()]),
+        ("Win rate change per House", list(comparison.houses.items())),
         (
             "Win rate change per seat",
-            [_row(seat_label(run.base, i), c) for i, c in enumerate(comparison.seats)],
+            [(seat_label(run.base, i), c) for i, c in enumerate(comparison.seats)],
         ),
     )
-    for title, found in sections:
-        rows = [r for r in found if r is not None]
-        if rows:
+    for title, named in sections:
+        rows = [r for r in (_row(name, c) for name, c in named) if r is not None]
+        # a House one version never seats has no change to chart: name it all the same
+        apart = [f"{name} {_pct(c.base)} → {_pct(c.candidate)}" for name, c in named]
+        apart = [a for a, (_, c) in zip(apart, named, strict=True) if c.change is None]
+        if rows or apart:
             story += [CondPageBreak(16 * len(rows) + 70), heading(title, h2, 1)]
+        if rows:
             story.append(change_chart(rows, axis="win rate change, percentage points"))
+        if apart:
+            story.append(Paragraph(escape("In one version only: " + "; ".join(apart) + "."), small))
 
     story += [CondPageBreak(50 * mm), heading("Game length and endings", h2, 1)]
     length = [["", "base", "candidate"]]
     for name, key in (("rounds", "rounds"), ("decisions", "steps")):
         b, c = spread(getattr(run.base, key)), spread(getattr(run.candidate, key))
         for figure in ("mean", "median", "p10", "p90"):
-            length.append([f"{name} {figure}", f"{b[figure]:g}", f"{c[figure]:g}"])
+            length.append([f"{name} {figure}", _figure(b[figure]), _figure(c[figure])])
     for label, stats_of in (("crashes", "crashes"), ("invariant violations", "violations")):
         length.append(
             [
@@ -148,7 +175,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
     else:
         story.append(Paragraph("none", body))
     charted = [c for c in comparison.cards if c.content_changed or c.ranked][:CARDS_CHARTED]
-    rows = [r for r in (_row(c.card, c.improvement) for c in charted) if r is not None]
+    rows = [r for r in (_row(c.card, c.improvement, True) for c in charted) if r is not None]
     if rows:
         story += [
             CondPageBreak(16 * len(rows) + 70),

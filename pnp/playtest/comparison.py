@@ -422,5 +422,5 @@ def _signed(change: Change) -> str:
 def _change_text(change: Change) -> str:
     """``31.0% → 42.3%  +11.3 pp [+6.0, +16.5]*``."""
     if change.change is None:
-        return f"{_pct(change.base)} → {_pct(change.candidate)}"
+        return f"{_pct(change.base):>6} → {_pct(change.candidate):>6}"
     return f"{_pct(change.base):>6} → {_pct(change.candidate):>6}  {_signed(change)}"

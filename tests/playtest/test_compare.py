@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -273,6 +274,11 @@ def test_text_summary_and_pdf_report(in_tmp: Path) -> None:
     pdf_text = "".join(page.extract_text() for page in reader.pages)
     for needle in ("Win rate change per House", "Largest card changes", "copper-ring (changed)"):
         assert needle in pdf_text
+    assert "Every interval comes from the paired games" in pdf_text  # the same Houses
+    # improvement when drawn is a difference of rates: points, signed, never per cent
+    assert re.search(r"[+-]\d+\.\d → [+-]\d+\.\d: [+-]\d+\.\d \[", pdf_text)
+    # lengths with one decimal at most, as the terminal shows them
+    assert not re.search(r"rounds mean \d+\.\d\d", pdf_text)
     first = Path("out/cmp.pdf").read_bytes()
     compare(*args)
     assert Path("out/cmp.pdf").read_bytes() == first  # byte-identical for the same run
@@ -314,6 +320,15 @@ def test_content_besides_the_cards_that_differs_is_named_where_the_yaml_has_it(
     ) in result.stdout
     pdf_text = "".join(page.extract_text() for page in PdfReader("out/cmp.pdf").pages)
     assert "Other content that differs" in pdf_text and "houses[lannister].start_gold" in pdf_text
+    # Martell is gone from the candidate: the seats differ, so no interval is paired, and
+    # the House the candidate never seats is named though it has no change to chart
+    assert "Every interval comes from the paired games" not in pdf_text
+    assert "where marked unpaired" in pdf_text and " unpaired" in pdf_text
+    assert re.search(r"In one version only: martell \d+\.\d% → –", pdf_text)
+    # the terminal keeps its columns for that House too
+    rows = [line for line in result.stdout.splitlines() if line.startswith("  house ")]
+    arrows = {line.index("→") for line in rows}
+    assert len(rows) == 4 and len(arrows) == 1, rows
 
 
 # -- --fail-on
