@@ -43,12 +43,14 @@ from pnp.playtest.sweep_grid import houses_text
 from pnp.playtest.verdict import (
     FAIL,
     INCONCLUSIVE,
+    NOT_JUDGED,
     OUTSIDE,
     PASS,
     UNDECIDED_ITEM,
     fair_band,
     judge_house,
     judge_seat,
+    random_note,
 )
 
 #: the widest a table row may be
@@ -60,10 +62,13 @@ REASONS_SHOWN = 3
 #: the lines under the table that say how to read it
 LEGEND = [
     "house, seat: the one farthest from the fair rate, its win rate's 95% interval in %;",
-    "  ! outside the fair band, ? undecided, +N! N more outside; rounds: median of finished games",
+    "  ! outside the fair band, ? undecided, +N! N more outside; rounds: median of finished games;",
+    "  endings: each ending's share of the games, commonest first, +N: N more (see --json)",
 ]
+#: the legend's line for a table with random seats
+NOT_JUDGED_LEGEND = "  ~ not judged: a cell with random seats, whose play tells nothing of balance"
 #: how the table marks an interval's judgement
-INTERVAL_MARKS = {OUTSIDE: "!", UNDECIDED_ITEM: "?"}
+INTERVAL_MARKS = {OUTSIDE: "!", UNDECIDED_ITEM: "?", NOT_JUDGED: "~"}
 
 
 def _interval(rate: Rate) -> str:
@@ -165,6 +170,17 @@ def text(run: SweepRun, setup: SweepSetup) -> list[str]:
         lines.append("every cell: " + ", ".join(fixed))
     lines += table(run)
     lines += LEGEND
+    # a random seat's cell is judged on crashes, invariants and caps only: say so, once
+    # for the sweep when every cell has the same seats, else per cell
+    notes = [random_note(r.stats, r.thresholds) for r in run.reports]
+    if any(notes):
+        lines.append(NOT_JUDGED_LEGEND)
+        if len(set(notes)) == 1:
+            lines.append(f"every cell: {notes[0]}")
+        else:
+            for cell, note in zip(run.cells, notes, strict=True):
+                if note:
+                    lines.append(f"{grid.label(cell)}: {note}")
     for cell, why in grid.skipped:
         lines.append(f"{grid.label(cell)}: skipped, the rules forbid it: {why}")
     for cell, report in zip(run.cells, run.reports, strict=True):

@@ -96,6 +96,30 @@ def test_the_table_has_a_row_per_cell_within_100_columns(swept) -> None:
     assert "2p endless=false: undecided: lannister, stark, seat 0, seat 1" in summary
 
 
+def test_a_cell_with_random_seats_is_marked_not_judged(swept) -> None:
+    """Random play says nothing about balance: the table marks such intervals ``~`` and
+    says once, under it, what was not judged and why (as ``pnp playtest`` says it)."""
+    _, setup = swept
+    mixed = dataclasses.replace(setup, agents="heuristic,random", games=8)
+    grid = Grid((2,), {}, (("stark", "lannister"),))
+    run = run_sweep(
+        plan_sweep(mixed, grid), grid, HAGGLE.load(CONTENT_ROOT), executor=LocalExecutor(1)
+    )
+    row = table(run)[1]
+    assert row.split("  ")[0] == "2p stark,lannister" and row.count("~") == 2, row
+    summary = text(run, mixed)
+    assert "  ~ not judged: a cell with random seats, whose play tells nothing of balance" in (
+        summary
+    )
+    assert (
+        "every cell: balance and cards not judged: seat 1 plays random agents, "
+        "whose play says nothing about balance or cards"
+    ) in summary
+    # a sweep of bots alone has neither line
+    assert not any("not judged" in line for line in text(*swept))
+    assert "~" not in "".join(table(swept[0]))
+
+
 def rate(wins: int, games: int = 100) -> Rate:
     return Rate(games, wins)
 
@@ -112,6 +136,7 @@ def test_the_farthest_from_the_fair_rate_is_shown_with_its_interval_and_mark() -
     assert farthest(rows[:1], 0.3) == "stark 22–40"
     assert farthest([("0", rate(20), UNDECIDED_ITEM)], 0.3) == "0 13–29?"
     assert farthest(rows[3:], 0.3) == "–"
+    assert farthest([("1", rate(30), NOT_JUDGED)], 0.3) == "1 22–40~"
 
 
 def test_the_endings_are_cut_to_fit_a_long_row(swept) -> None:
