@@ -379,8 +379,8 @@ def play_command(
     max_steps: MaxStepsOption = None,
 ) -> None:
     """Play a game at the terminal against the bots: numbered options, ? explains a decision,
-    c reads the cards on screen, u undoes, s saves, q quits (saved). Every game is a record
-    pnp replay verifies and --resume continues."""
+    c reads the cards on screen, l all that happened since your last one, u undoes, s saves,
+    q quits (saved). Every game is a record pnp replay verifies and --resume continues."""
     from pnp.play.command import PlayRequest, run_play
 
     request = PlayRequest(

@@ -14,10 +14,14 @@ from dataclasses import dataclass
 DECISION_KEYS = {
     "?": "explain this decision and name its rules reference section",
     "c": "read the rules text of the cards on your screen",
+    "l": "read all that happened since your last decision (a long list is shortened)",
     "u": "undo your last decision",
     "s": "save the game",
     "q": "quit (the game is saved; pnp play --resume FILE continues it)",
 }
+
+#: the keys as the prompt lists them
+KEYS_SHORT = "? help, c cards, l log, u undo, s save, q quit"
 
 #: the keys of the replay viewer
 WATCH_KEYS = {
@@ -50,7 +54,7 @@ def read_decision(raw: str, options: int) -> Answer | str:
         if 1 <= n <= options:
             return Answer("choose", n - 1)
         return f"{n} is not an option: type a number from 1 to {options}"
-    return f"{raw.strip()!r} is not a number nor a key (? help, c cards, u undo, s save, q quit)"
+    return f"{raw.strip()!r} is not a number nor a key ({KEYS_SHORT})"
 
 
 def read_watch(raw: str) -> Answer | str:

@@ -13,20 +13,44 @@ from __future__ import annotations
 from pnp.engine.decision import Decision
 from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
-from pnp.play.keys import DECISION_KEYS, Answer, read_decision
+from pnp.play.keys import DECISION_KEYS, KEYS_SHORT, Answer, read_decision
 from pnp.play.prompt import Terminal
 from pnp.play.screen import esc
 from pnp.play.session import Session
 
-#: the most event lines shown before a decision (older ones are summed up in one line)
+#: the most event lines shown before a decision (the middle of a longer list is summed
+#: up in one line; ``l`` reads it all)
 MOST_EVENTS = 24
+#: of those, the first lines always shown (the seat's own last choice and what it did)
+FIRST_EVENTS = 6
 
 #: exit status of a game quit before its end (saved)
 QUIT = 0
 
 
 def event_lines(form: TextForm, session: Session, seat: int | None) -> list[str]:
-    """What happened since ``seat``'s last decision, in words, as ``seat`` may read it."""
+    """What happened since ``seat``'s last decision, in words, as ``seat`` may read it: its
+    first lines (the seat's own choice and what came of it) and its last; a list longer
+    than :data:`MOST_EVENTS` says how many lines lie between (``l`` reads them)."""
+    return shortened(all_event_lines(form, session, seat))
+
+
+def shortened(lines: list[str]) -> list[str]:
+    """``lines`` if they fit :data:`MOST_EVENTS`, else the first :data:`FIRST_EVENTS`, a
+    line naming how many are left out, and the last."""
+    if len(lines) <= MOST_EVENTS:
+        return lines
+    last = MOST_EVENTS - FIRST_EVENTS - 1
+    dropped = len(lines) - FIRST_EVENTS - last
+    return [
+        *lines[:FIRST_EVENTS],
+        f"[dim]… {dropped} more lines (l reads them all)[/]",
+        *lines[-last:],
+    ]
+
+
+def all_event_lines(form: TextForm, session: Session, seat: int | None) -> list[str]:
+    """Every line of what happened since ``seat``'s last decision, as ``seat`` may read it."""
     lines: list[str] = []
     for step in session.since(seat):
         # a seat reads its own choices only: another's may be secret (a plot, a bid) and
@@ -38,11 +62,7 @@ def event_lines(form: TextForm, session: Session, seat: int | None) -> list[str]
             text = form.event(event, seat)
             if text:
                 lines.append(text)
-    lines = _collapsed(lines)
-    if len(lines) > MOST_EVENTS:
-        dropped = len(lines) - MOST_EVENTS
-        lines = [f"[dim]… {dropped} earlier lines[/]", *lines[-MOST_EVENTS:]]
-    return lines
+    return _collapsed(lines)
 
 
 def _collapsed(lines: list[str]) -> list[str]:
@@ -109,7 +129,7 @@ def play(session: Session, term: Terminal) -> int:
             term.clear()
         last_seat = seat
         show_decision(term, form, session, decision)
-        prompt = f"Choose 1-{len(decision.options)} (? help, c cards, u undo, s save, q quit): "
+        prompt = f"Choose 1-{len(decision.options)} ({KEYS_SHORT}): "
         while True:
             answer = read_decision(term.ask(prompt), len(decision.options))
             if isinstance(answer, str):
@@ -124,6 +144,9 @@ def play(session: Session, term: Terminal) -> int:
                     if texts
                     else ["[dim]no card texts to show[/]"]
                 )
+            elif answer.key == "l":
+                news = all_event_lines(form, session, seat)
+                term.show(draw.events(news, "since your last decision, every line"))
             elif answer.key == "s":
                 term.say(f"Saved to {esc(session.save())}.")
             elif answer.key == "q":

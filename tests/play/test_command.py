@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,36 @@ def test_help_explains_the_decision_and_cites_the_reference(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert "Rules reference: «Setup» (pnp rules thrones prints it)." in result.output
     assert "\n  u  undo your last decision\n" in result.output
+
+
+def test_long_news_keeps_its_first_lines_and_l_reads_them_all(tmp_path: Path) -> None:
+    """An encounter resolved by the bots makes a long list: it keeps the player's own
+    choice and what followed it at its head, names how many lines it leaves out, and
+    ``l`` shows every one of them."""
+    result = play(tmp_path / "g.json", "1\n1\n1\n1\n1\n4\nl\nq\n", "ironthrone", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    short = out[: out.index("since your last decision, every line")]
+    panel = short[short.rindex("since your last decision") :]
+    assert "• you chose place: Swann Cavalry" in panel
+    left_out = re.search(r"… (\d+) more lines \(l reads them all\)", panel)
+    assert left_out is not None and int(left_out.group(1)) >= 2
+    full = out[out.index("since your last decision, every line") :]
+    full = full[: full.index("╰")]
+    bullets = lambda text: [ln for ln in text.splitlines() if "│ • " in ln]  # noqa: E731
+    assert len(bullets(full)) == len(bullets(panel)) - 1 + int(left_out.group(1))
+    assert "more lines" not in full
+
+
+def test_shortened_news_never_hides_a_single_line() -> None:
+    from pnp.play.table import MOST_EVENTS, shortened
+
+    lines = [f"line {i}" for i in range(MOST_EVENTS)]
+    assert shortened(lines) == lines
+    longer = shortened([*lines, "one more"])
+    assert len(longer) == MOST_EVENTS and longer[0] == "line 0"
+    assert "… 2 more lines" in next(x for x in longer if "more lines" in x)
+    assert longer[-1] == "one more"
 
 
 def test_undo_asks_the_last_decision_again(tmp_path: Path) -> None:
