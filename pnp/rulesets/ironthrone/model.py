@@ -231,6 +231,20 @@ class RuleDecision(ContentModel):
     text: Text
 
 
+def truce_terms(rules: Rules) -> str:
+    """What each side of a double truce bargains for, from the content's truce terms:
+    ``1 influence, up to 1 hostage and up to 2 power``."""
+    t = rules.truce
+    terms = []
+    if t.influence:
+        terms.append(f"{t.influence} influence")
+    if t.hostages:
+        terms.append(f"up to {t.hostages} hostage{'s' if t.hostages != 1 else ''}")
+    if t.power:
+        terms.append(f"up to {t.power} power")
+    return ", ".join(terms[:-1]) + (" and " if len(terms) > 1 else "") + terms[-1]
+
+
 def event_text(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> str:
     """The printed rules text of an event card, generated from its data."""
     if isinstance(event, HouseEvent):

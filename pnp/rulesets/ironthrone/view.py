@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 from pnp.content import LoadedContent
 from pnp.engine.event import Event
 from pnp.play.form import Help, TextForm, Words
-from pnp.play.screen import Block, counted, listing
+from pnp.play.screen import Block, counted, esc, listing
 from pnp.rulesets.ironthrone.abilities import Compiled
+from pnp.rulesets.ironthrone.effects import describe
+from pnp.rulesets.ironthrone.model import CharacterCard, Truce, truce_terms
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     KIND_NAMES,
@@ -605,6 +607,38 @@ class IronThroneText(TextForm):
                 colour=self.colours.get(self.factions[v.seat], ""),
             )
         ]
+
+    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+        """What ``c`` prints: the leader sheets this seat chooses from (or every leader
+        revealed), then the cards of its hand and the hostages it holds."""
+        v: SeatView = view
+        model = self.content.model
+        characters = {c.id: c for c in model.characters}
+        cards = {card.id: card for house in model.houses for card in house.deck}
+        leaders = [v.leader(seat) for seat in range(v.players)]
+        if v.leader(v.seat) is None:  # still to choose: the sheets dealt to this seat
+            leaders = [ident for ident, _ in v.leader_offers()] + leaders
+        out = []
+        for ident in dict.fromkeys(x for x in leaders if x is not None):
+            leader = characters[ident].leader
+            out.append((f"{self.name(ident)}, leader: {leader.title}", esc(describe(leader))))
+        for info in dict.fromkeys([*v.hand(), *v.hostages()]):
+            card = cards[info.id]
+            if isinstance(card, CharacterCard):
+                text = esc(describe(card.ability))
+                out.append((f"{self.name(card.id)}: {card.ability.title}", text))
+            elif isinstance(card, Truce):
+                text = (
+                    "both sides play a truce: the two bargain for "
+                    f"{truce_terms(model.rules)} each, and lose both if nothing changes "
+                    "hands; a truce against a hostility card is betrayed: its side loses "
+                    "but takes a hostage from each winner"
+                )
+                out.append((self.name(card.id), text))
+            else:
+                text = f"a hostility card worth {card.value} to its side's total"
+                out.append((self.name(card.id), text))
+        return out
 
 
 def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> IronThroneText:

@@ -132,3 +132,41 @@ def test_the_text_form_shows_the_seat_its_hand_and_everyone_the_board(
     assert max(map(len, text.splitlines())) <= 80
     swap_hand_and_deck(2)(game)
     assert _screen(game, 1) == text  # another's hand changed: this seat sees nothing new
+
+
+def test_c_reads_the_leaders_the_hand_and_the_hostages(game: IronThroneGame) -> None:
+    """``c`` prints the rules text of what a seat reads on screen (it printed nothing):
+    each revealed leader's ability, its hand and the fronts of the hostages it holds."""
+    from pnp.rulesets.ironthrone.effects import describe
+    from pnp.rulesets.ironthrone.model import truce_terms
+    from pnp.rulesets.ironthrone.view import text_form
+
+    content = RULESET.load()
+    form = text_form(content, game.factions())
+    texts = dict(form.card_texts(game.view(0)))
+    characters = {c.id: c for c in content.model.characters}
+    for leader in ("stark-eddard", "lannister-tywin", "baratheon-stannis"):
+        ability = characters[leader].leader
+        assert texts[f"{characters[leader].name}, leader: {ability.title}"] == describe(ability)
+    assert texts[form.name("stark-hostility-5")].startswith("a hostility card worth 5")
+    assert truce_terms(content.model.rules) in texts[form.name("stark-truce")]
+    assert form.name("lannister-hostility-20") in texts  # a hostage's front, held
+    assert form.name("lannister-truce") not in texts  # another's hand stays unread
+
+
+def test_c_reads_the_leader_sheets_a_seat_chooses_from() -> None:
+    from pnp.engine.game import GameConfig
+    from pnp.rulesets.ironthrone.view import text_form
+
+    content = RULESET.load()
+    game = RULESET.new_game(content, GameConfig(4), 1)
+    decision = game.decision()
+    assert decision is not None and decision.kind == "choose_leader"
+    view = game.view(decision.seat)
+    assert isinstance(view, SeatView)
+    form = text_form(content, game.factions())
+    names = [name for name, _ in form.card_texts(view)]
+    offered = [ident for ident, _ in view.leader_offers()]
+    assert len(offered) >= 2
+    for ident in offered:
+        assert any(name.startswith(f"{form.name(ident)}, leader: ") for name in names)

@@ -51,6 +51,7 @@ from pnp.rulesets.ironthrone.model import (
     SpecialEvent,
     Truce,
     event_text,
+    truce_terms,
 )
 
 #: the glyph a special event shows, by how it names the defender
@@ -72,17 +73,8 @@ def ability_markup(ability: Ability) -> str:
 
 def truce_reminder(rules: Rules) -> str:
     """The reminder printed on truce cards (markup), from the content's truce terms."""
-    t = rules.truce
-    terms = []
-    if t.influence:
-        terms.append(f"{t.influence} influence")
-    if t.hostages:
-        terms.append(f"up to {t.hostages} hostage{'s' if t.hostages != 1 else ''}")
-    if t.power:
-        terms.append(f"up to {t.power} power")
-    offer = ", ".join(terms[:-1]) + (" and " if len(terms) > 1 else "") + terms[-1]
     return (
-        f"<b>Both truce:</b> the active players bargain for {offer} each. "
+        f"<b>Both truce:</b> the active players bargain for {truce_terms(rules)} each. "
         "If nothing changes hands, both sides lose.<br/>"
         "<b>Truce against hostility:</b> betrayal. The truce side loses but takes "
         "a hostage from each winner."
