@@ -727,17 +727,34 @@ class FiefText(TextForm):
         return text
 
     def card_texts(self, view: Any) -> list[tuple[str, str]]:
-        """The rules text of the seat's cards and of the Titles held (``c``)."""
+        """What ``c`` prints: the rules text of the seat's cards and of the hands it saw,
+        the disasters in force, the Titles held, the attributes of the Nobles on the board
+        (printed on their cards) and the powers of the Houses at the table."""
         model = self.content.model
-        cards = {c.id: c for c in (*model.fortune, *model.court)}
+        d = view.data()
+        cards = {c.id: c for c in (*model.fortune, *model.disaster_copies, *model.court)}
         titles = {t.id: t for t in model.titles}
+        seen = [view.seen_hand(other) or [] for other in range(len(d["seats"]))]
+        disasters = [c for region in d["disasters"].values() for c in region]
         out = []
-        for card in dict.fromkeys(view.hand):
+        for card in dict.fromkeys([*view.hand, *(c for hand in seen for c in hand), *disasters]):
             if card in cards:
                 out.append((self.name(card), esc(describe(cards[card].effect))))
-        for title, holder in view.data()["titles"].items():
+        for title, holder in d["titles"].items():
             if holder and title in titles:
                 out.append((self.name(title), esc(titles[title].text)))
+        nobles = {n.id: n for n in model.nobles}
+        standing = [n for n, x in d["nobles"].items() if x["zone"] == "board" and n in nobles]
+        for attribute in model.attributes:
+            holders = [self.name(n) for n in standing if attribute.id in nobles[n].attributes]
+            if holders:
+                text = " ".join(describe(e) for e in attribute.effects)
+                out.append((f"{attribute.name} ({listing(holders)})", esc(text)))
+        houses = {h.id: h for h in model.houses}
+        for seat, house in enumerate(self.factions):
+            if house in houses and houses[house].abilities:
+                text = " ".join(describe(a) for a in houses[house].abilities)
+                out.append((f"{self.house(seat)}'s powers", esc(text)))
         return out
 
 

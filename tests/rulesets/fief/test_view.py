@@ -386,3 +386,41 @@ def test_the_heading_says_the_round_limit_and_the_vp_that_win(content: LoadedCon
         form = text_form(content, game.factions())
         heading = Text.from_markup(form.heading(game.view(0))).plain
         assert heading.startswith("Round 1 of 12 · ") and heading.endswith(f" · {goal}")
+
+
+def test_c_reads_disasters_attributes_and_house_powers(content: LoadedContent) -> None:
+    """``c`` read the hand and the Titles only: a disaster in force, the attribute that
+    lets an Uprising aim at a Tyrant and a House's own power went unexplained."""
+    from rich.text import Text
+
+    from pnp.rulesets.fief.effects import describe
+    from pnp.rulesets.fief.view import text_form
+
+    model = content.model
+    nobles = {n.id: n for n in model.nobles}
+    found = set()
+    for seed in range(8):
+        game, _ = play_random(content, seed, steps=300)
+        form = text_form(content, game.factions())
+        texts = {name: Text.from_markup(t).plain for name, t in form.card_texts(game.view(0))}
+        for cards in game.s.disasters.values():
+            for card in cards:
+                assert form.name(card) in texts
+                found.add("disaster")
+        standing = [n for n in game.s.nobles.values() if n.zone == "board"]
+        for attribute in model.attributes:
+            holders = [n for n in standing if attribute.id in nobles[n.id].attributes]
+            named = [name for name in texts if name.startswith(f"{attribute.name} (")]
+            assert bool(holders) == bool(named), attribute.id
+            if holders:
+                assert all(form.name(n.id) in named[0] for n in holders)
+                assert texts[named[0]] == " ".join(describe(e) for e in attribute.effects)
+                found.add("attribute")
+        houses = {h.id: h for h in model.houses}
+        for seat, house in enumerate(game.factions()):
+            if houses[house].abilities:
+                assert texts[f"{form.house(seat)}'s powers"].startswith(
+                    describe(houses[house].abilities[0])
+                )
+                found.add("house")
+    assert found == {"disaster", "attribute", "house"}
