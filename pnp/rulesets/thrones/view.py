@@ -21,7 +21,13 @@ from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, counted, esc, listing
 from pnp.rulesets.thrones.catalog import icons_of, keywords_of
 from pnp.rulesets.thrones.state import Card, Challenge, card_snapshot
-from pnp.rulesets.thrones.text import card_text, title_lines, title_relation_lines
+from pnp.rulesets.thrones.text import (
+    KEYWORD_NAMES,
+    card_text,
+    kit_frames,
+    title_lines,
+    title_relation_lines,
+)
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
@@ -420,6 +426,22 @@ HELP: dict[str, Help] = {
 }
 
 
+def badge_words(model: Any) -> str:
+    """The badges a card prints besides cost, STR and icons (the tables show those):
+    ``unique; income +1, initiative +1, influence 1`` (empty for a card with none)."""
+    if not hasattr(model, "influence"):  # a plot: its values are in the plot's own row
+        return ""
+    parts = ["unique"] if model.unique else []
+    values = [
+        f"{name} {value:+d}"
+        for name, value in (("income", model.income), ("initiative", model.initiative))
+        if value
+    ]
+    if model.influence:
+        values.append(f"influence {model.influence}")
+    return "; ".join(parts + ([", ".join(values)] if values else []))
+
+
 def printed(lines: list[str]) -> str:
     """A card's printed lines as screen markup: ``**Vengeful.**`` bold, ``[gold]`` a word."""
     text = esc(re.sub(r"\[(\w+)\]", r"\1", " ".join(lines)))
@@ -607,11 +629,22 @@ class ThronesText(TextForm):
             if plot is not None:
                 ids.append(plot.d.id)
         out = []
+        keywords: list[str] = []
         for ident in dict.fromkeys(ids):  # once each, in order
             model = self.cards.get(ident) or self.plots.get(ident)
             if model is None:
                 continue
-            out.append((self.name(ident), printed(card_text(model, self.house_names))))
+            badges = badge_words(model)
+            text = printed(card_text(model, self.house_names))
+            if badges:
+                text = f"[dim]({esc(badges)})[/]" + (f" {text}" if card_text(model) else "")
+            out.append((self.name(ident), text))
+            keywords += getattr(model, "keywords", [])
+        # what a keyword does, once each, as the reference's glossary says it
+        glossary = kit_frames()["keywords"]
+        for keyword in dict.fromkeys(keywords):
+            if keyword in glossary:
+                out.append((f"{KEYWORD_NAMES[keyword]} (keyword)", esc(glossary[keyword])))
         if v.titles_on:
             for title in self.titles.values():
                 lines = title_lines(title) + title_relation_lines(title, self.names)

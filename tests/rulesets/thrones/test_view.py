@@ -134,3 +134,40 @@ def test_c_reads_every_titles_powers_in_a_game_with_titles(content: LoadedConten
     assert f"Add {rich.income} gold to your income" in texts[f"{rich.name} (title)"]
     two = _played(content, GameConfig(2), 30)
     assert not any(name.endswith("(title)") for name, _ in form.card_texts(two.view(0)))
+
+
+def test_c_reads_a_cards_badges_and_what_its_keywords_do(content: LoadedContent) -> None:
+    """A card's income, initiative, influence and uniqueness are printed as badges, which
+    the tables leave out; and a keyword is named on the card, explained in the glossary:
+    ``c`` said 'Shadow City: Limited.' for a card giving income, and 'no text' for one
+    with badges alone."""
+    from rich.text import Text
+
+    from pnp.rulesets.thrones.text import KEYWORD_NAMES, kit_frames
+    from pnp.rulesets.thrones.view import badge_words, text_form
+
+    found = set()
+    for seed in range(6):
+        game = _played(content, GameConfig(2), 30, seed)
+        form = text_form(content, game.factions())
+        texts = {n: Text.from_markup(t).plain for n, t in form.card_texts(game.view(0))}
+        for card in content.model.cards:
+            name = form.name(card.id)
+            if name not in texts:
+                continue
+            badges = badge_words(card)
+            if card.income:
+                assert f"income {card.income:+d}" in texts[name], name
+                found.add("income")
+            if card.influence:
+                assert f"influence {card.influence}" in texts[name], name
+                found.add("influence")
+            if badges:
+                assert texts[name].startswith(f"({badges})") and "no text" not in texts[name]
+            for keyword in card.keywords:
+                glossary = kit_frames()["keywords"][keyword]
+                assert texts[f"{KEYWORD_NAMES[keyword]} (keyword)"] == glossary
+                found.add("keyword")
+    assert found == {"income", "influence", "keyword"}
+    unique = next(c for c in content.model.cards if c.unique and not c.income)
+    assert badge_words(unique).startswith("unique")
