@@ -124,6 +124,9 @@ class TextForm:
     EVENTS: Mapping[str, Words | None] = {}
     #: what ``?`` says per decision kind
     HELP: Mapping[str, Help] = {}
+    #: option labels that are plain words, shown as written (a word in them that is also
+    #: a content id, as fief's ``hand`` Title, would read as that id's name)
+    PLAIN_LABELS: frozenset[str] = frozenset()
     #: the rules reference section for a decision kind ``HELP`` does not name
     DEFAULT_SECTION = "the whole reference"
 
@@ -222,6 +225,8 @@ class TextForm:
 
     def option_label(self, label: str) -> str:
         """An option's label in words: ids become names, ``seat N`` a player."""
+        if label in self.PLAIN_LABELS:
+            return esc(label)
         text = esc(humanize(label, self.names))
         return _SEAT.sub(lambda m: self.player(int(m.group(1))), text)
 

@@ -446,6 +446,8 @@ class FiefText(TextForm):
 
     EVENTS = EVENTS
     HELP = HELP
+    # Greyjoy's theft: the victim's two fists, not the Hand of the King
+    PLAIN_LABELS = frozenset({"left hand", "right hand"})
 
     def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
         super().__init__(content, factions)

@@ -424,3 +424,15 @@ def test_c_reads_disasters_attributes_and_house_powers(content: LoadedContent) -
                 )
                 found.add("house")
     assert found == {"disaster", "attribute", "house"}
+
+
+def test_greyjoys_two_hands_are_not_the_hand_of_the_king(content: LoadedContent) -> None:
+    """The theft's options said 'left Hand of the King': ``hand`` is also a Title's id."""
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("greyjoy", "stark", "lannister"))
+    assert [form.option_label(x) for x in ("left hand", "right hand")] == [
+        "left hand",
+        "right hand",
+    ]
+    assert "hand" in form.names and form.option_label("hand") == form.names["hand"]
