@@ -243,8 +243,9 @@ HELP: dict[str, Help] = {
         "Phase 1: Hear Ye, Hear Ye",
     ),
     "propose_marriage": Help(
-        "Propose a marriage between one of your Nobles and another "
-        "House's; a marriage makes an alliance.",
+        "Propose a marriage between one of your Nobles and another House's. At a table "
+        "big enough for alliances (the question says whether this one is), a marriage "
+        "makes one.",
         "Phase 1: Hear Ye, Hear Ye",
     ),
     "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Phase 1: Hear Ye, Hear Ye"),
@@ -716,6 +717,9 @@ class FiefText(TextForm):
                 question += f" to {esc(names[focus['to']])}"
         elif isinstance(focus.get("battle"), int):
             question += f" — the battle at {esc(names[focus['battle']])}"
+        if decision.kind == "propose_marriage":
+            allied = len(view.data()["seats"]) >= view.cat.rules.alliances_from
+            question += " (it makes an alliance)" if allied else " (no alliances at this table)"
         if decision.kind in ("purchase", "council_bid", "bribe", "stop_uprising"):
             question += f" (you have {view.data()['seats'][view.seat]['gold']} gold)"
         return question

@@ -436,3 +436,28 @@ def test_greyjoys_two_hands_are_not_the_hand_of_the_king(content: LoadedContent)
         "right hand",
     ]
     assert "hand" in form.names and form.option_label("hand") == form.names["hand"]
+
+
+def test_a_proposal_says_whether_a_marriage_makes_an_alliance(content: LoadedContent) -> None:
+    """At 3 players a marriage makes no alliance (FF-WIN-02): the question said it did."""
+    from pnp.rulesets.fief.view import text_form
+
+    asked = {}
+    for players in (3, 4):
+        for seed in range(40):
+            game = RULESET.new_game(content, GameConfig(players), seed)
+            rng = random.Random(seed)
+            for _ in range(400):
+                d = game.decision()
+                if d is None:
+                    break
+                if d.kind == "propose_marriage":
+                    form = text_form(content, game.factions())
+                    asked[players] = form.ask(d, game.view(d.seat))
+                    break
+                game.apply(rng.randrange(len(d.options)))
+            if players in asked:
+                break
+    assert asked[3].endswith("(no alliances at this table)")
+    assert asked[4].endswith("(it makes an alliance)")
+    assert content.model.rules.alliances_from == 4
