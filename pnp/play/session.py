@@ -42,6 +42,15 @@ from pnp.rulesets.ruleset import Ruleset
 HUMAN = "human"
 
 
+class UndoRefused(Exception):
+    """An undo that would take back another human player's decisions (hot-seat)."""
+
+    def __init__(self, seats: list[int]) -> None:
+        super().__init__(f"seats {seats} decided since")
+        #: the other human seats that decided since
+        self.seats = seats
+
+
 class RefereeCrash(PnpError):
     """The referee or a bot raised: a bug, reported with the saved record (exit 1)."""
 
@@ -184,9 +193,13 @@ class Session:
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last decision and everything after it; ``False`` if it has
-        made none."""
+        made none. Raises :class:`UndoRefused` when another human has decided since: his
+        decision would be taken back too, after ``seat`` had seen what came of it."""
         for i in range(len(self.history) - 1, 0, -1):
             if self.history[i].seat == seat:
+                others = {s.seat for s in self.history[i + 1 :]} & set(self.humans) - {seat}
+                if others:
+                    raise UndoRefused(sorted(others))
                 self.restart(self.record.choices[: i - 1])
                 return True
         return False

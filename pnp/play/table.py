@@ -15,8 +15,8 @@ from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
 from pnp.play.keys import DECISION_KEYS, KEYS_SHORT, Answer, read_decision
 from pnp.play.prompt import Terminal
-from pnp.play.screen import esc
-from pnp.play.session import Session
+from pnp.play.screen import esc, listing
+from pnp.play.session import Session, UndoRefused
 
 #: the most event lines shown before a decision (the middle of a longer list is summed
 #: up in one line; ``l`` reads it all)
@@ -155,7 +155,13 @@ def play(session: Session, term: Terminal) -> int:
                 term.say(f"Continue with: pnp play --resume {esc(path)}")
                 return QUIT
             elif answer.key == "u":
-                if session.undo(seat):
+                try:
+                    undone = session.undo(seat)
+                except UndoRefused as refused:
+                    who = listing([form.player(s) for s in refused.seats])
+                    term.show(f"[red]cannot undo: {who} decided since, and would lose it[/]")
+                    continue
+                if undone:
                     session.save()
                     term.show("Undone: your last decision is asked again.")
                     break

@@ -204,6 +204,32 @@ def test_hot_seat_hides_each_view_until_the_next_player_is_ready(tmp_path: Path)
     assert "(seat 1), then press Enter" in out
 
 
+def test_hot_seat_undo_never_takes_back_another_players_decision(tmp_path: Path) -> None:
+    """Seat 0 saw Martell's set-up revealed: an undo then would take back Martell's set-up
+    too and let seat 0 choose again knowing it. It is refused; seat 1's own undo is not."""
+    record = tmp_path / "g.json"
+    # keep, keep, seat 0 sets up nothing, seat 1 sets up two cards, seat 0 tries to undo
+    keys = "\n1\n\n1\n\n5\n\n4\n1\n\nu\nq\n"
+    result = play(record, keys, "thrones", "--seat", "0", "--seat", "1", "--seed", "10")
+    assert result.exit_code == 0, result.output
+    assert "cannot undo: Martell (seat 1) decided since, and would lose it" in result.output
+    assert "Undone" not in result.output
+    made = choices(record)
+    assert len(made) >= 5  # nothing was taken back
+    result = play(
+        tmp_path / "h.json",
+        "\n1\n\n1\n\n5\n\n4\nu\nq\n",
+        "thrones",
+        "--seat",
+        "0",
+        "--seat",
+        "1",
+        "--seed",
+        "10",
+    )
+    assert "Undone: your last decision is asked again." in result.output  # its own, alone
+
+
 def test_the_readme_screen_is_what_pnp_play_draws(tmp_path: Path) -> None:
     """The README's excerpt is a real screen: the first game's marshalling decision."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
