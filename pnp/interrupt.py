@@ -69,6 +69,13 @@ def say() -> None:
         print(MESSAGE, file=sys.stderr, flush=True)
 
 
+def told() -> None:
+    """Note that the command told of the stop in its own words (``pnp play``: where the
+    game is saved), so that :data:`MESSAGE`, untrue there, is not printed after them."""
+    global _said
+    _said = True
+
+
 def said() -> bool:
     """Whether :func:`say` has printed :data:`MESSAGE` since :func:`reset`."""
     return _said

@@ -184,4 +184,5 @@ def run_play(request: PlayRequest, term: Terminal | None = None) -> int:
         session.save()
         terminal.say(f"\nStopped. Saved to {esc(path)}.")
         terminal.say(f"Continue with: pnp play --resume {esc(path)}")
+        interrupt.told()
         return interrupt.STATUS
