@@ -22,6 +22,7 @@ from pnp.engine.record import RECORD_PATTERN, Record, record_entries, records_in
 from pnp.engine.runner import (
     CRASHED,
     FINISHED,
+    INCOMPLETE,
     VIOLATED,
     Chooser,
     GameRun,
@@ -60,6 +61,8 @@ class ReplayOutcome:
             what = f"the crash {f['type']}: {f['message']} ({place})"
         elif record.status == VIOLATED:
             what = f"the invariant violation after decision {len(record.choices)}"
+        elif record.status == INCOMPLETE:  # a game saved before its end (pnp play)
+            what = "the game so far (unfinished: pnp play --resume continues it)"
         else:
             result = record.result or {}
             winners = ", ".join(str(w) for w in result.get("winners", [])) or "none"

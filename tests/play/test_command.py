@@ -125,6 +125,13 @@ def test_save_keeps_playing(tmp_path: Path) -> None:
     result = play(record, "1\ns\n1\nq\n", *GAME)
     assert result.output.count(f"Saved to {record}.") == 2
     assert read_records(record)[0].status == "incomplete"
+    # a saved game replays as what it is: a game so far, with no result to name
+    replayed = CliRunner().invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "reproduced the game so far (unfinished: pnp play --resume continues it)" in (
+        replayed.output
+    )
+    assert "None" not in replayed.output
 
 
 def test_a_resumed_game_goes_on_as_if_never_stopped(tmp_path: Path) -> None:
