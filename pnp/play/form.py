@@ -49,6 +49,9 @@ class Words:
     text: str
     hidden: str | None = None
     private: Callable[[Event], bool] | None = None
+    #: the text for the kind's other shape of data, when ``text`` names a field the event
+    #: has not (fief's uprising is aimed at a Village or at one Noble)
+    other: str | None = None
 
     def is_private(self, event: Event) -> bool:
         """Whether only the event's own seat may read ``text``."""
@@ -203,10 +206,14 @@ class TextForm:
             text = words.hidden
         data = dict(event.data)
         data["seat"] = "[p]" + self.player(event.seat)
-        try:
-            return self._formatter.format(text, **data)
-        except (KeyError, IndexError, ValueError):  # data without a field the words name
-            return self._as_data(event)
+        for template in (text, words.other):
+            if template is None:
+                continue
+            try:
+                return self._formatter.format(template, **data)
+            except (KeyError, IndexError, ValueError):  # data without a field it names
+                continue
+        return self._as_data(event)
 
     def _as_data(self, event: Event) -> str:
         who = f"{self.player(event.seat)}: " if event.seat is not None else ""

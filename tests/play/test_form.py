@@ -154,10 +154,14 @@ def _emitted_kinds(package: Path) -> set[str]:
     return kinds
 
 
+#: one event of each kind and shape of data (its keys) met in :func:`_played`'s games
+_SHAPES: dict[str, dict[tuple[str, frozenset[str]], Event]] = {}
+
+
 @functools.cache
 def _played(name: str) -> tuple[frozenset[str], frozenset[str]]:
     """The event kinds and decision kinds of seeded games of every setup of ``name``
-    (heuristic and random seats)."""
+    (heuristic and random seats); one event of each shape lands in :data:`_SHAPES`."""
     from pnp.engine.game import GameConfig
     from pnp.engine.runner import Limits, agents_chooser, run_game
     from pnp.rulesets import find_ruleset
@@ -166,6 +170,13 @@ def _played(name: str) -> tuple[frozenset[str], frozenset[str]]:
     content = ruleset.load(None)
     events: set[str] = set()
     decisions: set[str] = set()
+    shapes = _SHAPES.setdefault(name, {})
+
+    def observe(batch: Any) -> None:
+        for e in batch:
+            events.add(e.kind)
+            shapes.setdefault((e.kind, frozenset(e.data)), e)
+
     for players, options in EVENT_SETUPS[name]:
         for seed in range(3):
             for agent in ("heuristic", "random"):
@@ -182,7 +193,7 @@ def _played(name: str) -> tuple[frozenset[str], frozenset[str]]:
                     seed,
                     noting,
                     Limits.for_ruleset(ruleset),
-                    observer=lambda batch: events.update(e.kind for e in batch),
+                    observer=observe,
                 )
     return frozenset(events), frozenset(decisions)
 
@@ -204,6 +215,20 @@ def test_every_event_a_ruleset_emits_is_told_in_words(name: str) -> None:
     package = Path(__file__).resolve().parents[2] / "pnp" / "rulesets" / name
     seen = _emitted_kinds(package) | _played(name)[0]
     assert sorted(seen - set(_form(name).EVENTS)) == []
+
+
+@pytest.mark.parametrize("name", sorted(EVENT_SETUPS))
+def test_every_shape_of_event_met_is_told_in_sentences_not_as_data(name: str) -> None:
+    # fief's uprising aimed at a Noble (not a Village) was told as
+    # "Tully (seat 3): uprising (noble Lysa Arryn)"
+    _played(name)
+    form = _form(name)
+    raw = [
+        f"{kind} {sorted(keys)}"
+        for (kind, keys), event in sorted(_SHAPES[name].items(), key=lambda kv: kv[0][0])
+        if form.EVENTS.get(kind) is not None and form.event(event, None) == form._as_data(event)
+    ]
+    assert raw == []
 
 
 @pytest.mark.parametrize("name", sorted(EVENT_SETUPS))

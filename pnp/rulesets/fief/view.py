@@ -153,7 +153,7 @@ EVENTS: dict[str, Words | None] = {
     "disaster_cancelled": Words("{card} in {region} is cancelled by {by}."),
     "disasters_cleared": Words("The disasters leave {region}."),
     "plague": Words("Plague in {region}."),
-    "uprising": Words("An uprising at {at}."),
+    "uprising": Words("An uprising at {at}.", other="{seat} raises an uprising against {noble}."),
     # these two say how it went: FiefText.event
     "uprising_stop": Words("{seat}'s {noble} tries to stop the uprising ({how}, roll {roll})"),
     "assassination": Words("{seat} sends an assassin after {target} (roll {roll})"),
