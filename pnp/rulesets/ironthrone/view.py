@@ -512,11 +512,22 @@ class IronThroneText(TextForm):
         for ev in model.events:
             self.names[ev.id] = ev.name
         self.colours = {h.id: h.color for h in model.houses}
+        # the phases as a player reads them in the heading (the state's are codes)
+        self.phases = {
+            "leaders": "choosing leaders",
+            "turn_start": "start of the turn",
+            "preparation": "preparation",
+            "support": "support",
+            "encounter": "encounter",
+            "resolution": "resolution",
+            "end_of_turn": "end of the turn",
+            "game_over": "game over",
+        }
 
     def heading(self, view: Any) -> str:
         """Turn, phase, the encounter's two sides."""
         v: SeatView = view
-        head = f"[bold]Turn {v.turn}[/] · {v.phase}"
+        head = f"[bold]Turn {v.turn}[/] · {self.phases.get(v.phase, v.phase)}"
         if v.challenger is not None and v.challenger >= 0:
             head += f" · {self.player(v.challenger)} challenges"
             if v.defender is not None and v.defender >= 0:

@@ -170,3 +170,14 @@ def test_c_reads_the_leader_sheets_a_seat_chooses_from() -> None:
     assert len(offered) >= 2
     for ident in offered:
         assert any(name.startswith(f"{form.name(ident)}, leader: ") for name in names)
+
+
+def test_the_heading_names_every_phase_in_words(game: IronThroneGame) -> None:
+    """The heading said 'turn_start' and 'game_over'."""
+    from pnp.rulesets.ironthrone.state import PHASES
+    from pnp.rulesets.ironthrone.view import text_form
+
+    form = text_form(RULESET.load(), game.factions())
+    assert set(form.phases) == set(PHASES)
+    assert all("_" not in words for words in form.phases.values())
+    assert "_" not in form.heading(game.view(0))
