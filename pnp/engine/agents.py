@@ -135,6 +135,6 @@ def parse_agents(
     if len(names) != players:
         raise UsageError(
             f"--agents names {len(names)} agents for {players} players; "
-            "give one name for every seat or one per seat"
+            f"give one name, which every seat plays, or {players} names, one per seat"
         )
     return tuple(agent_name(ruleset, name) for name in names)

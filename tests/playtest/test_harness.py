@@ -341,7 +341,10 @@ def test_cli_pass_fail_and_inconclusive_exit_codes() -> None:
     [
         (["--players", "7"], "haggle is played by 2–4 players, not 7"),
         (["--agents", "heurstic"], "unknown agent 'heurstic'"),
-        (["--agents", "random,random"], "names 2 agents for 3 players"),
+        (
+            ["--agents", "random,random"],
+            "names 2 agents for 3 players; give one name, which every seat plays, or 3 names",
+        ),
         (["--houses", "stark,lanister,tyrell"], "unknown house 'lanister'"),
         (["--houses", "stark,tyrell,martell,lannister"], "names 4 Houses for 3 players; one per"),
         (["-o", "colour=red"], "unknown option 'colour'"),
