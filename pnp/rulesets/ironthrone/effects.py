@@ -203,13 +203,17 @@ class Discard(ThroneWord):
 
 @WORDS.add
 class Distribute(ThroneWord):
-    """Move up to this much power from your leader sheet onto your characters."""
+    """Move this much power from your leader sheet onto your characters, or all it holds
+    if less (IT-GAP-06); no player may keep it back, as in the preparation phase."""
 
     name = "distribute"
     schema = PositiveInt
 
     def text(self, n: int) -> str:
-        return f"distribute up to {n} power from your leader sheet among your characters"
+        return (
+            f"distribute {n} power from your leader sheet (all it holds, if less) among "
+            "your characters"
+        )
 
     def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
         return r.sheet[s] > 0 and r.has_living(s)
