@@ -38,6 +38,7 @@ import pickle
 import signal
 import threading
 import uuid
+import warnings
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
@@ -104,6 +105,7 @@ def parse_cluster(text: str) -> ClusterSpec:
                 f"--cluster {text}: no such scheduler file (dask scheduler --scheduler-file "
                 "writes one)"
             )
+        _check_scheduler_file(text, path)
         return ClusterSpec(text, scheduler_file=path)
     scheme, sep, rest = value.partition("://")
     if not sep:
@@ -120,6 +122,25 @@ def parse_cluster(text: str) -> ClusterSpec:
     ):
         raise UsageError(f"--cluster {text!r}: {EXPECTED}")
     return ClusterSpec(text, address=f"{scheme.lower()}://{rest}")
+
+
+def _check_scheduler_file(text: str, path: Path) -> None:
+    """Refuse a file that is no scheduler file: Dask would fail on it with a traceback
+    deep in its client, then wait a minute to close."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise UsageError(
+            f"--cluster {text}: not a Dask scheduler file ({exc}); dask scheduler "
+            "--scheduler-file FILE.json writes one"
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("address"), str):
+        raise UsageError(
+            f"--cluster {text}: not a Dask scheduler file (it names no scheduler address); "
+            "dask scheduler --scheduler-file FILE.json writes one"
+        )
 
 
 def require_dask() -> None:
@@ -164,7 +185,10 @@ class DaskExecutor(Executor):
             # Dask's sampling profiler (for its dashboard, which a local cluster here
             # does not serve) would take a few percent of every game's time
             config = {"distributed.worker.profile.enabled": False}
-            with _children_ignore_ctrl_c(), dask.config.set(config):
+            with _children_ignore_ctrl_c(), dask.config.set(config), warnings.catch_warnings():
+                # its scheduler's web server, which nothing here reads, takes another port
+                # when 8787 is busy, and says so as a warning with a site-packages path
+                warnings.filterwarnings("ignore", message="Port .* is already in use")
                 self._cluster = distributed.LocalCluster(
                     n_workers=self.spec.workers,
                     threads_per_worker=1,

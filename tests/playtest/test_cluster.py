@@ -380,8 +380,26 @@ def test_parse_cluster_reads_every_form(tmp_path: Path) -> None:
     assert parse_cluster("tcp://10.0.0.5:8786").address == "tcp://10.0.0.5:8786"
     assert parse_cluster("head:8786").address == "tcp://head:8786"
     assert parse_cluster("TLS://[::1]:8786").address == "tls://[::1]:8786"
-    (tmp_path / "s.json").write_text("{}")
+    (tmp_path / "s.json").write_text('{"type": "Scheduler", "address": "tcp://10.0.0.5:8786"}')
     assert parse_cluster(str(tmp_path / "s.json")).scheduler_file == tmp_path / "s.json"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("{}", "it names no scheduler address"),
+        ("[1, 2]", "it names no scheduler address"),
+        ("garbage", "Expecting value: line 1 column 1"),
+    ],
+)
+def test_a_file_that_is_no_scheduler_file_is_refused_at_once(
+    tmp_path: Path, text: str, why: str
+) -> None:
+    """Dask failed on it with a traceback deep in its client, then waited a minute."""
+    path = tmp_path / "s.json"
+    path.write_text(text)
+    with pytest.raises(UsageError, match=rf"not a Dask scheduler file \({why}"):
+        parse_cluster(str(path))
 
 
 def test_the_command_line_starts_without_dask() -> None:
@@ -420,3 +438,22 @@ def test_a_local_cluster_closes_even_mid_restart_of_a_worker(fails: int, closes:
     cluster = _Restarting(fails)
     close_local_cluster(cluster)  # no error reaches the run, whose results are complete
     assert cluster.closes == closes
+
+
+def test_a_busy_dashboard_port_is_no_warning_of_ours() -> None:
+    """A local cluster's scheduler serves a web page nobody here reads; with port 8787
+    taken it warned, with a path into site-packages, on every run."""
+    import contextlib
+    import socket
+    import warnings
+
+    with contextlib.ExitStack() as stack:
+        holder = stack.enter_context(socket.socket())
+        with contextlib.suppress(OSError):  # already taken: the case to test all the same
+            holder.bind(("0.0.0.0", 8787))
+            holder.listen()
+        executor = stack.enter_context(DaskExecutor("local:1"))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            executor.open()
+    assert [str(w.message) for w in caught if "already in use" in str(w.message)] == []
