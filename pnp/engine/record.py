@@ -13,6 +13,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -310,6 +311,22 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def check_outputs(outputs: Sequence[tuple[str, Path | None]]) -> None:
+    """Check each given output as :func:`check_writable` does, and that no two name the
+    same file: the one written last would silently replace the other."""
+    seen: dict[Path, str] = {}
+    for option, path in outputs:
+        if path is None:
+            continue
+        check_writable(path, option)
+        key = path.resolve()
+        if key in seen:
+            raise OutputError(
+                f"{seen[key]} and {option} both name {display_path(path)}: give each its own file"
+            )
+        seen[key] = option
 
 
 def check_writable(path: Path, option: str, *, folder: bool = False) -> None:

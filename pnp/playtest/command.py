@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.engine.agents import parse_agents
-from pnp.engine.record import check_writable, write_atomic
+from pnp.engine.record import check_outputs, check_writable, write_atomic
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
 from pnp.playtest.cluster import executor_for
@@ -78,10 +78,9 @@ def _check(request: PlaytestRequest) -> None:
     if request.cards is not None and request.cards.suffix.lower() != ".csv":
         raise UsageError(f"--cards {request.cards}: the card figures are a CSV file; name it *.csv")
     # outputs are written after the games: check them before, not after, a long run
-    outputs = (("--report", request.report), ("--stats", request.stats), ("--cards", request.cards))
-    for flag, path in outputs:
-        if path is not None:
-            check_writable(path, flag)
+    check_outputs(
+        [("--report", request.report), ("--stats", request.stats), ("--cards", request.cards)]
+    )
     if request.records is not None:
         check_writable(request.records, "--records", folder=True)
 

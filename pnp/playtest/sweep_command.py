@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.engine.record import check_writable, write_atomic
+from pnp.engine.record import check_outputs, write_atomic
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
 from pnp.playtest.cluster import executor_for
@@ -98,9 +98,7 @@ def _check(request: SweepRequest) -> None:
     if request.csv is not None and request.csv.suffix.lower() != ".csv":
         raise UsageError(f"--csv {request.csv}: the cells' figures are a CSV file; name it *.csv")
     # outputs are written after the games: check them before, not after, a long run
-    for flag, path in (("--report", request.report), ("--csv", request.csv)):
-        if path is not None:
-            check_writable(path, flag)
+    check_outputs([("--report", request.report), ("--csv", request.csv)])
 
 
 def build_sweep(request: SweepRequest) -> tuple[SweepSetup, Grid, Any]:

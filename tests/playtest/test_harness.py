@@ -356,6 +356,9 @@ def test_cli_pass_fail_and_inconclusive_exit_codes() -> None:
         (["--games", "0"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--report", "out.txt"], "the report is a PDF"),
+        # the file written last replaced the other: the report was lost under the stats
+        (["--stats", "same.pdf", "--report", "same.pdf"], "--report and --stats both name"),
+        (["--stats", "x.csv", "--cards", "./x.csv"], "--stats and --cards both name x.csv"),
         (["--fair-margin", "2"], "--fair-margin must be between 0 and 1"),
         (["--house-games", "-1"], "--house-games must be 0 or more"),
         (["--seat-games", "-1"], "--seat-games must be 0 or more"),
