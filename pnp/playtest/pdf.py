@@ -620,6 +620,8 @@ def _strength_story(
         return story
     ranked = ((f"The {len(best)} strongest", best), (f"The {len(worst)} weakest", worst))
     for title, figures in ranked:
+        if not figures:  # one card ranked: it is the strongest, none the weakest
+            continue
         story += [CondPageBreak(16 * len(figures) + 60), heading(title, h3, 2)]
         rows = [strength_row(f) for f in figures]
         story.append(change_chart(rows, axis="improvement when drawn, percentage points"))

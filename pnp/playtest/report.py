@@ -465,7 +465,8 @@ class PlaytestReport:
             f"95% interval; cards drawn and not seen in {STRENGTH_GAMES}+ seat-games; "
             "* clear of zero):",
             "  strongest: " + "; ".join(strength_text(f) for f in best),
-            "  weakest: " + "; ".join(strength_text(f) for f in worst),
+            "  weakest: "
+            + ("; ".join(strength_text(f) for f in worst) or "none yet (one card ranked)"),
         ]
 
     def _path_lines(self) -> list[str]:

@@ -137,17 +137,24 @@ def strengths(cards: Mapping[str, CardStats], houses: Mapping[str, Rate]) -> lis
 
 
 def strongest(figures: Sequence[CardStrength], count: int = RANKED) -> list[CardStrength]:
-    """The ``count`` ranked cards with the largest improvement when drawn, largest first."""
-    ranked = [f for f in figures if f.ranked and f.improvement is not None]
-    ranked.sort(key=lambda f: (-_improvement(f), f.card))
-    return ranked[:count]
+    """The ``count`` ranked cards with the largest improvement when drawn, largest first;
+    of fewer than twice ``count`` ranked cards, the upper half (the middle one with it)."""
+    ranked = _ranked(figures)
+    return ranked[: min(count, (len(ranked) + 1) // 2)]
 
 
 def weakest(figures: Sequence[CardStrength], count: int = RANKED) -> list[CardStrength]:
-    """The ``count`` ranked cards with the smallest improvement when drawn, smallest first."""
+    """The ``count`` ranked cards with the smallest improvement when drawn, smallest first;
+    never one of :func:`strongest` (with 3 ranked cards the best was also the 'weakest')."""
+    ranked = _ranked(figures)
+    return ranked[::-1][: min(count, len(ranked) // 2)]
+
+
+def _ranked(figures: Sequence[CardStrength]) -> list[CardStrength]:
+    """The cards with the games to be ranked, largest improvement first."""
     ranked = [f for f in figures if f.ranked and f.improvement is not None]
-    ranked.sort(key=lambda f: (_improvement(f), f.card))
-    return ranked[:count]
+    ranked.sort(key=lambda f: (-_improvement(f), f.card))
+    return ranked
 
 
 def _improvement(figure: CardStrength) -> float:
