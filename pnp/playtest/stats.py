@@ -245,9 +245,12 @@ class Tally:
     def add(self, game: GameSummary) -> None:
         """Count one game."""
         self.games += 1
-        for draws in game.drawn:
-            for card, n in draws.items():
-                self._card(card).drawn += n
+        for seat, draws in enumerate(game.drawn):
+            plays = game.played[seat] if seat < len(game.played) else {}
+            # a card a seat played counts as drawn by it (a thrones plot is revealed, not
+            # drawn): else a plot showed 0 draws against 200 plays
+            for card in dict.fromkeys([*draws, *plays]):
+                self._card(card).drawn += max(draws.get(card, 0), plays.get(card, 0))
         won = set(game.winners)
         for seat, plays in enumerate(game.played):
             for card, n in plays.items():
