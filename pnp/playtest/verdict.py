@@ -255,6 +255,15 @@ def random_seats(stats: Statistics) -> list[int]:
     return [seat for seat, agent in enumerate(stats.seat_agents) if agent == RANDOM_AGENT]
 
 
+def mixed_agents(stats: Statistics) -> list[str]:
+    """The agents of a run whose seats play different ones, none random (``ismcts``,
+    ``heuristic``): a seat's rate then measures its agent, not the seat; empty otherwise."""
+    agents = list(dict.fromkeys(stats.seat_agents))
+    if len(agents) < 2 or RANDOM_AGENT in agents:
+        return []
+    return agents
+
+
 def _random_players(stats: Statistics) -> str:
     """``seat 2 plays random agents`` (``every seat plays …``, ``seats 0, 2 play …``)."""
     seats = random_seats(stats)
@@ -269,6 +278,9 @@ def not_judged(stats: Statistics, thresholds: Thresholds) -> dict[str, str]:
     reason as the reports show it; empty otherwise (too few games make a House,
     seat or card undecided, not unjudged)."""
     if not random_seats(stats):
+        mixed = mixed_agents(stats)
+        if mixed:
+            return {SEATS: _mixed_reason(mixed)}
         return {}
     # crashes, invariants and caps are judged whoever plays; these are not
     who = _random_players(stats)
@@ -283,9 +295,11 @@ def not_judged(stats: Statistics, thresholds: Thresholds) -> dict[str, str]:
 
 
 def random_note(stats: Statistics, thresholds: Thresholds) -> str | None:
-    """The one line saying what a run with random seats leaves unjudged, and why."""
+    """The one line saying what a run with random seats, or with seats playing different
+    agents, leaves unjudged, and why."""
     if not random_seats(stats):
-        return None
+        mixed = mixed_agents(stats)
+        return f"seats not judged: {_mixed_reason(mixed)}" if mixed else None
     if thresholds.undecided_endings:
         return (
             f"balance, cards and endings without a victory not judged: {_random_players(stats)}, "
@@ -294,6 +308,13 @@ def random_note(stats: Statistics, thresholds: Thresholds) -> str | None:
     return (
         f"balance and cards not judged: {_random_players(stats)}, "
         "whose play says nothing about balance or cards"
+    )
+
+
+def _mixed_reason(agents: Sequence[str]) -> str:
+    return (
+        f"the seats play different agents ({', '.join(agents)}), so a seat's win rate "
+        "measures its agent as much as its place at the table"
     )
 
 
@@ -316,7 +337,7 @@ def _judge_rate(
     extra: str = "",
 ) -> Judgement:
     """A House's or seat's judgement (the two differ only in their names and minimum)."""
-    if random_seats(stats):
+    if random_seats(stats) or (what == "seat" and mixed_agents(stats)):
         return Judgement(what, name, NOT_JUDGED)
     band = fair_band(stats, thresholds)
     margin = thresholds.fair_margin
@@ -329,22 +350,24 @@ def _judge_rate(
     if state == INSIDE:
         return Judgement(what, name, INSIDE)
     if state == OUTSIDE:
+        # how far outside, said of what is outside: the interval, or (an interval across
+        # an edge yet narrow enough) the estimate
         gap = band_distance(rate, band)
-        how = ")"
+        how = "the interval lies"
         if gap == 0:  # across an edge, judged by its estimate
             gap = share - band[1] if share > band[1] else share - band[0]
-            how = f", {_points(high - low)} points wide: its estimate decides)"
+            how = f"{_points(high - low)} points wide: its estimate decides, and lies"
         points = _points(abs(gap))
         if points == "0.0":  # outside, if by a hair: do not say it is not
             points = "under 0.1"
         side = "above" if gap > 0 else "below"
-        why = f"{said}{how}, {points} points {side} {shown_band}{extra}"
+        why = f"{said}; {how} {points} points {side} {shown_band}){extra}"
         return Judgement(what, name, OUTSIDE, why)
     more = _more_run_games(stats, rate, games_to_decide(rate, band, margin, minimum))
     if rate.games < minimum:
         why = (
             f"{name} has played {rate.games} game{'s' if rate.games != 1 else ''}, fewer than "
-            f"the {minimum} it needs to be judged ({option}): {_more(more)}"
+            f"the {minimum} it needs to be judged ({option}); deciding it takes {_more(more)}"
         )
     else:
         why = (

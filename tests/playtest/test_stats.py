@@ -115,11 +115,12 @@ def test_verdict_reasons() -> None:
     assert "a wins 99.0% of its games" in text and "b wins 0.0% of its games" in text
     # the failing House's reason says how it wins; one that never wins has no way
     assert (
-        "a wins 99.0% of its games (95% CI 94.6%–99.8%), 40.1 points above the fair band "
-        "44.5%–54.5%; commonest way to win: crown (75.0% of its wins)"
+        "a wins 99.0% of its games (95% CI 94.6%–99.8%; the interval lies 40.1 points above "
+        "the fair band 44.5%–54.5%); commonest way to win: crown (75.0% of its wins)"
     ) in text
     assert (
-        "b wins 0.0% of its games (95% CI 0.0%–3.7%), 40.8 points below the fair band 44.5%–54.5%\n"
+        "b wins 0.0% of its games (95% CI 0.0%–3.7%; the interval lies 40.8 points below the "
+        "fair band 44.5%–54.5%)\n"
     ) in (text + "\n")
     assert "seat" not in text  # each seat won half its games
     assert "1 card(s) never played in 102 games: never" in text
@@ -142,7 +143,8 @@ def test_a_house_with_few_games_is_undecided_not_failed() -> None:
         ("seat", "seat 1 (heuristic)"),
     ]
     assert left[0].why.startswith(
-        "a has played 6 games, fewer than the 7 it needs to be judged (--house-games): about "
+        "a has played 6 games, fewer than the 7 it needs to be judged (--house-games); "
+        "deciding it takes about "
     )
     judged = verdict(stats, Thresholds(house_games=6, seat_games=7))
     assert any(r.startswith("a wins 100.0% of its games") for r in judged)

@@ -50,12 +50,12 @@ from tests.playtest.test_stats import game
 
 #: a run of 100 games whose seat 0 wins 70: 95% CI 60.4%–78.1%, above 45%–55%
 SEAT_0_WINS = (
-    "seat 0 (heuristic) wins 70.0% of its games (95% CI 60.4%–78.1%), "
-    "5.4 points above the fair band 45.0%–55.0%"
+    "seat 0 (heuristic) wins 70.0% of its games (95% CI 60.4%–78.1%; "
+    "the interval lies 5.4 points above the fair band 45.0%–55.0%)"
 )
 SEAT_1_LOSES = (
-    "seat 1 (heuristic) wins 30.0% of its games (95% CI 21.9%–39.6%), "
-    "5.4 points below the fair band 45.0%–55.0%"
+    "seat 1 (heuristic) wins 30.0% of its games (95% CI 21.9%–39.6%; "
+    "the interval lies 5.4 points below the fair band 45.0%–55.0%)"
 )
 
 
@@ -92,7 +92,7 @@ def test_a_seat_with_too_few_games_is_undecided_not_failed() -> None:
     assert [j.name for j in left] == ["seat 0 (heuristic)", "seat 1 (heuristic)"]
     assert left[0].why.startswith(
         "seat 0 (heuristic) has played 100 games, fewer than the 101 it needs to be judged "
-        "(--seat-games): about "
+        "(--seat-games); deciding it takes about "
     )
     run = report(stats, few)
     assert run.status == "inconclusive" and run.exit_code == 3
@@ -214,8 +214,8 @@ def test_a_narrow_interval_across_the_edge_is_judged_by_its_estimate() -> None:
         tally.add(game(i, winners=(0,) if i % 1000 < 565 else (1,), factions=factions))
     stats = tally.statistics(["x"])
     assert verdict(stats, Thresholds())[0] == (
-        "seat 0 (heuristic) wins 56.5% of its games (95% CI 55.0%–58.0%, 3.1 points wide: "
-        "its estimate decides), 1.5 points above the fair band 45.0%–55.0%"
+        "seat 0 (heuristic) wins 56.5% of its games (95% CI 55.0%–58.0%; 3.1 points wide: "
+        "its estimate decides, and lies 1.5 points above the fair band 45.0%–55.0%)"
     )
 
 
@@ -258,6 +258,27 @@ def test_random_seats_are_judged_on_crashes_invariants_and_caps_only() -> None:
     tally.add(game(601, status=CAPPED, winners=()))
     reasons = verdict(tally.statistics(["x", "never"]), Thresholds(max_cap_rate=0.0))
     assert [r.split(" (")[0] for r in reasons] == ["1 game(s) crashed", "1 game(s) hit a cap"]
+
+
+def test_seats_playing_different_agents_are_not_judged_as_seats() -> None:
+    """A search seat against a heuristic one wins by its agent, not its seat: the run
+    failed on 'seat 0 (ismcts) wins 0.0%'. Houses, drawn per game, are still judged."""
+    tally = Tally(2, ("ismcts", "heuristic"))
+    for i in range(600):  # seat 0 wins every game; Houses swap seats every 10 games
+        factions = ("a", "b") if i // 10 % 2 == 0 else ("b", "a")
+        tally.add(game(i, winners=(0,), factions=factions))
+    stats = tally.statistics(["x"])
+    assert judge_seat(stats, Thresholds(), 0).state == NOT_JUDGED
+    assert judge_house(stats, Thresholds(), "a").state == INSIDE
+    assert [r for r in verdict(stats, Thresholds()) if "seat" in r] == []
+    reason = (
+        "the seats play different agents (ismcts, heuristic), so a seat's win rate "
+        "measures its agent as much as its place at the table"
+    )
+    assert not_judged(stats, Thresholds()) == {"seats": reason}
+    assert random_note(stats, Thresholds()) == f"seats not judged: {reason}"
+    # one agent at every seat: seats judged as ever
+    assert judge_seat(lopsided_seats(600), Thresholds(), 0).state == OUTSIDE
 
 
 def test_a_random_run_shows_its_figures_marked_not_judged() -> None:
@@ -452,17 +473,17 @@ def test_an_interval_across_an_edge_is_judged_by_its_estimate_and_says_so() -> N
     judged = judge_seat(narrow(10_000, 4_450), Thresholds(), 0)
     assert judged.state == OUTSIDE
     assert judged.why == (
-        "seat 0 (heuristic) wins 44.5% of its games (95% CI 43.5%–45.5%, 1.9 points wide: "
-        "its estimate decides), 0.5 points below the fair band 45.0%–55.0%"
+        "seat 0 (heuristic) wins 44.5% of its games (95% CI 43.5%–45.5%; 1.9 points wide: "
+        "its estimate decides, and lies 0.5 points below the fair band 45.0%–55.0%)"
     )
     above = judge_seat(narrow(10_000, 5_550), Thresholds(), 0)
-    assert above.why.endswith(", 0.5 points above the fair band 45.0%–55.0%")
+    assert above.why.endswith(" 0.5 points above the fair band 45.0%–55.0%)")
 
 
 def test_an_estimate_outside_by_a_hair_is_not_said_to_be_zero_points_out() -> None:
     judged = judge_seat(narrow(100_000, 44_996), Thresholds(), 0)
     assert judged.state == OUTSIDE
-    assert judged.why.endswith(", under 0.1 points below the fair band 45.0%–55.0%")
+    assert judged.why.endswith(" under 0.1 points below the fair band 45.0%–55.0%)")
 
 
 def test_the_rule_text_shows_this_runs_minimums() -> None:
