@@ -66,7 +66,7 @@ LEGEND = [
     "  endings: each ending's share of the games, commonest first, +N: N more (see --json)",
 ]
 #: the legend's line for a table with random seats
-NOT_JUDGED_LEGEND = "  ~ not judged: a cell with random seats, whose play tells nothing of balance"
+NOT_JUDGED_LEGEND = "  ~ not judged: random seats, or seats playing different agents (why: below)"
 #: how the table marks an interval's judgement
 INTERVAL_MARKS = {OUTSIDE: "!", UNDECIDED_ITEM: "?", NOT_JUDGED: "~"}
 

@@ -108,7 +108,7 @@ def test_a_cell_with_random_seats_is_marked_not_judged(swept) -> None:
     row = table(run)[1]
     assert row.split("  ")[0] == "2p stark,lannister" and row.count("~") == 2, row
     summary = text(run, mixed)
-    assert "  ~ not judged: a cell with random seats, whose play tells nothing of balance" in (
+    assert "  ~ not judged: random seats, or seats playing different agents (why: below)" in (
         summary
     )
     assert (
