@@ -26,6 +26,7 @@ from pnp.playtest.plan import PlaytestPlan, parse_options, seat_houses
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.run_options import check_run_options
 from pnp.playtest.search_seats import check_search
+from pnp.playtest.sweep_grid import content_houses
 from pnp.playtest.versions import ContentVersion, resolve_version
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
@@ -116,7 +117,14 @@ def run_compare_command(
             _plan(request, ruleset, versions[0], "base"),
             _plan(request, ruleset, versions[1], "candidate"),
         )
+        # every name a rule gives is checked before the games, not after them
         check_names(rules, "seat", map(str, range(plan.base.players)), "seat")
+        houses = [content_houses(c.model) for c in contents]
+        if all(h is not None for h in houses):
+            check_names(rules, "house", [h for hs in houses for h in hs or []], "House")
+        cards = [card_ids(ruleset, c) for c in contents]
+        if all(c is not None for c in cards):
+            check_names(rules, "card", [i for ids in cards for i in ids or []], "card")
         title = f"{ruleset.name} compare"
         # an executor of our own (a cluster) is closed here; one given is the caller's
         owned = (

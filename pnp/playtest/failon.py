@@ -21,6 +21,7 @@ AMOUNT is a number of percentage points (``3``, ``2.5``) followed by
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -75,13 +76,21 @@ def parse_fail_on(texts: Iterable[str]) -> list[FailRule]:
     return rules
 
 
+#: the most names an error lists in full
+NAMES_SHOWN = 12
+
+
 def check_names(rules: Iterable[FailRule], kind: str, known: Iterable[str], what: str) -> None:
     """Raise a :class:`UsageError` for a rule of ``kind`` naming none of ``known``."""
     names = sorted(set(known), key=str)
     for rule in rules:
         if rule.kind == kind and rule.name is not None and rule.name not in names:
-            shown = ", ".join(names) or "none"
+            if len(names) <= NAMES_SHOWN:
+                shown = f"{what}s: " + (", ".join(names) or "none")
+            else:  # 185 card ids on one line help nobody: the nearest, and how many
+                close = difflib.get_close_matches(rule.name, names, n=3, cutoff=0.8)
+                near = f"did you mean {' or '.join(close)}? " if close else ""
+                shown = f"{near}{len(names)} {what}s in all"
             raise UsageError(
-                f"--fail-on {rule.text!r}: no {what} {rule.name!r} in these games "
-                f"({what}s: {shown})"
+                f"--fail-on {rule.text!r}: no {what} {rule.name!r} in these games ({shown})"
             )

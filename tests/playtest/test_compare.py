@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.engine.runner import CRASHED, FINISHED
+from pnp.errors import UsageError
 from pnp.paths import default_content_root
 from pnp.playtest.compare import (
     PLAYED_BOTH,
@@ -354,6 +355,9 @@ def test_fail_on_rules_parse() -> None:
         ("house<3pp", "expected a rule like house>3pp"),
         ("seat:first>3pp", "a seat is a number counted from 0"),
         ("seat:5>3pp", "no seat '5' in these games (seats: 0, 1, 2)"),
+        # a House or card the content has not: said before the games, not after them
+        ("house:stork>3pp", "no House 'stork' in these games (Houses: "),
+        ("card:copper>3pp", "no card 'copper' in these games (cards: "),
     ],
 )
 def test_bad_fail_on_rules_exit_two_before_any_game(in_tmp: Path, rule: str, message: str) -> None:
@@ -361,6 +365,19 @@ def test_bad_fail_on_rules_exit_two_before_any_game(in_tmp: Path, rule: str, mes
                      "--fail-on", rule)  # fmt: skip
     assert result.exit_code == 2 and message in result.stderr
     assert "compare:" not in result.stdout
+
+
+def test_a_long_list_of_names_is_cut_to_the_nearest() -> None:
+    from pnp.playtest.failon import check_names
+
+    rules = parse_fail_on(["card:lannister-jamie>3pp"])
+    names = [f"lannister-card-{i}" for i in range(30)] + ["lannister-jaime"]
+    with pytest.raises(UsageError) as caught:
+        check_names(rules, "card", names, "card")
+    assert str(caught.value) == (
+        "--fail-on 'card:lannister-jamie>3pp': no card 'lannister-jamie' in these games "
+        "(did you mean lannister-jaime? 31 cards in all)"
+    )
 
 
 def test_fail_on_a_house_that_never_played_is_an_error(in_tmp: Path) -> None:
