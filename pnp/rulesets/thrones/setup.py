@@ -60,6 +60,10 @@ def check_options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         )
     if opts.get("two_on_two") and players != 4:
         raise UsageError("the Two-on-Two variant needs exactly 4 players")
+    if opts.get("titles") and players < 3:
+        # the referee plays titles at 3 or 4 only: a 2-player game asked for them played
+        # without, and a sweep of titles=true,false gave two cells of the same games
+        raise UsageError("the titles variant needs 3 or 4 players")
     if opts.get("draft") and players != 2:
         raise UsageError("the plot draft variant is for 2 players")
     if opts.get("littlefinger") and (players < 3 or opts.get("two_on_two")):

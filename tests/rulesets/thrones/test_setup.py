@@ -23,6 +23,10 @@ def test_bad_options_are_usage_errors(content: LoadedContent) -> None:
         RULESET.new_game(content, GameConfig(3, None, {"two_on_two": True}), 1)
     with pytest.raises(UsageError, match="unknown thrones option"):
         RULESET.new_game(content, GameConfig(2, None, {"dragons": True}), 1)
+    # before, a 2-player game asked for titles was played without them, saying nothing
+    with pytest.raises(UsageError, match="the titles variant needs 3 or 4 players"):
+        RULESET.new_game(content, GameConfig(2, None, {"titles": True}), 1)
+    assert RULESET.new_game(content, GameConfig(2, None, {"titles": False}), 1) is not None
     # before, it read as a deck format the content lacks: "the content has no foo decks"
     with pytest.raises(UsageError, match="'deck_format' must be two_player or constructed"):
         RULESET.new_game(content, GameConfig(2, None, {"deck_format": "foo"}), 1)
