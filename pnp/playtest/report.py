@@ -412,10 +412,15 @@ class PlaytestReport:
             )
             lines.append(line.rstrip())
         r, d = spread(s.rounds), spread(s.steps)
-        lines.append(
-            f"length (finished games): rounds mean {r['mean']:.1f}, median {r['median']:g}, "
-            f"p10 {r['p10']:g}, p90 {r['p90']:g}; decisions mean {d['mean']:.1f}"
-        )
+        if s.rounds:
+            lines.append(
+                f"length (finished games): rounds mean {r['mean']:.1f}, median {r['median']:g}, "
+                f"p10 {r['p10']:g}, p90 {r['p90']:g}; decisions mean {d['mean']:.1f}"
+            )
+        else:  # not "rounds mean 0.0": no game had a length to count
+            lines.append(
+                "length: no game finished (each ended at a cap, in a crash or a violation)"
+            )
         endings = ", ".join(f"{k} {v}" for k, v in s.endings.items()) or "none"
         lines.append(f"endings: {endings}")
         lines += self._path_lines()
@@ -446,10 +451,18 @@ class PlaytestReport:
         return lines
 
     def replaced_note(self) -> str | None:
-        """Where this run's records are and how many of an earlier run they replaced."""
+        """Where this run's records are and how many of an earlier run they replaced (or,
+        when this run kept none, that the earlier ones are gone)."""
         if not self.replaced:
             return None
+        from pnp.playtest.staging import record_names
+
         folder = display_path(self.plan.records_folder)
+        if not record_names(self.plan.records_folder):
+            return (
+                f"records: removed the {self.replaced} record(s) of an earlier run in {folder}/ "
+                "(this run kept none: the folder holds one run)"
+            )
         return f"records: replaced the {self.replaced} record(s) of an earlier run in {folder}/"
 
     def _strength_lines(self) -> list[str]:

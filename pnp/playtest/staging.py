@@ -84,8 +84,8 @@ class StagedRecords:
         records this run did not write are removed, so the folder never holds
         fewer records than either run.
         """
-        earlier = _records(self.folder)
-        staged = _records(self.path)
+        earlier = record_names(self.folder)
+        staged = record_names(self.path)
         for name in staged:
             _move(self.path / name, self.folder / name)
         for name in earlier:
@@ -123,7 +123,8 @@ class StagedRecords:
             folder = folder.parent
 
 
-def _records(folder: Path) -> set[str]:
+def record_names(folder: Path) -> set[str]:
+    """The names of the playtest records in ``folder`` (none if it is missing)."""
     if not folder.is_dir():
         return set()
     return {

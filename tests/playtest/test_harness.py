@@ -157,6 +157,10 @@ def test_caps_are_reported_and_judged(tmp_path: Path) -> None:
     assert data["cap_hits"] == 10 and data["endings"] == {"round_cap": 10}
     assert any("hit a cap (100.0%" in r for r in data["reasons"])
     assert data["length"]["rounds"]["mean"] == 0  # no game finished normally
+    # the summary says so, rather than "rounds mean 0.0, median 0"
+    text = "\n".join(report.text())
+    assert "length: no game finished (each ended at a cap, in a crash or a violation)" in text
+    assert "rounds mean 0.0" not in text
     report, _ = play(tmp_path, options=["endless=true"], games=10, max_steps=30, max_cap_rate=1.0)
     assert report.to_json()["endings"] == {"step_cap": 10}
     assert not any("cap" in r for r in report.reasons)
@@ -242,6 +246,21 @@ def test_a_records_folder_holds_one_run_and_the_users_own_files(tmp_path: Path) 
     )
     assert json.loads(out[0][0])["games"] == 2
     assert out[1:] == [("records: replaced the 4 record(s) of an earlier run in records/", True)]
+
+
+def test_a_run_that_keeps_no_record_says_it_removed_the_earlier_ones(tmp_path: Path) -> None:
+    """A run with crashes keeps their records; a clean rerun keeps none and empties the
+    folder, which it must not call 'replaced'."""
+    play(tmp_path, games=10, options=["crash_on=gold-crown"])
+    folder = tmp_path / "output" / "haggle" / "playtest" / "seed-5"
+    crashed = len(list(folder.glob("game-*.json")))
+    assert crashed > 0
+    report, lines = play(tmp_path, games=10)
+    assert report.replaced == crashed and not list(folder.glob("game-*.json"))
+    assert (
+        f"records: removed the {crashed} record(s) of an earlier run in "
+        "output/haggle/playtest/seed-5/ (this run kept none: the folder holds one run)"
+    ) in lines
 
 
 @pytest.mark.parametrize(
