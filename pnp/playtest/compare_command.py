@@ -125,7 +125,8 @@ def run_compare_command(
         cards = [card_ids(ruleset, c) for c in contents]
         if all(c is not None for c in cards):
             check_names(rules, "card", [i for ids in cards for i in ids or []], "card")
-        title = f"{ruleset.name} compare"
+        # the bar counts game indices, each played once in either version
+        title = f"{ruleset.name} compare (game pairs)"
         # an executor of our own (a cluster) is closed here; one given is the caller's
         owned = (
             nullcontext(executor) if executor else executor_for(request.workers, request.cluster)

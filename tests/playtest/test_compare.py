@@ -535,3 +535,24 @@ def test_a_much_stronger_leader_is_the_top_change_and_lifts_its_house(tmp_path: 
             round(row["base"] * games), games, round(row["candidate"] * games), games
         )
         assert row["ci_high"] - row["ci_low"] < alone.ci_high - alone.ci_low
+
+
+def test_the_progress_bar_says_it_counts_game_pairs(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``-n 30`` plays 60 games; its bar counts 30: it says what it counts."""
+    from pnp.playtest import compare_command
+
+    seen: list[tuple[int, str]] = []
+
+    class Bar(compare_command.PlaytestProgress):
+        def __init__(self, games: int, title: str, *, enabled: bool | None = None) -> None:
+            super().__init__(games, title, enabled=enabled)
+            seen.append((games, title))
+
+    monkeypatch.setattr(compare_command, "PlaytestProgress", Bar)
+    request = compare_command.CompareRequest(
+        "haggle", base=str(CONTENT_ROOT), content=CONTENT_ROOT, games=4, workers=1, progress=True
+    )
+    compare_command.run_compare_command(request, lambda *a, **k: None)
+    assert seen == [(4, "haggle compare (game pairs)")]
