@@ -597,11 +597,12 @@ def compare_command(
 def sweep_command(
     ruleset: Annotated[str, typer.Argument(help="The ruleset to sweep.")],
     players: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--players",
             metavar="P,...",
-            help="Player counts, comma-separated: 3,4,6 (default: the ruleset's).",
+            help="Player counts, comma-separated (or --players again): 3,4,6 (default: the "
+            "ruleset's).",
         ),
     ] = None,
     option: Annotated[
@@ -677,7 +678,8 @@ def sweep_command(
         ruleset=ruleset,
         games=games,
         seed=seed,
-        players=players,
+        # --players 4 --players 5 is --players 4,5 (the last one alone counted)
+        players=",".join(players) if players else None,
         options=list(option or []),
         houses=list(houses or []),
         agents=agents,

@@ -227,3 +227,11 @@ def test_a_cell_the_rules_forbid_is_skipped_when_its_values_play_elsewhere(
         result = invoke(*only, "-o", "endless=false,true", "--games", "3")
         assert result.exit_code == 2 and result.stdout == ""
         assert "sweep cell 3p endless=true: endless haggling needs 2 players" in result.stderr
+
+
+def test_players_given_twice_are_both_swept() -> None:
+    """``--players 2 --players 3`` swept the 3 alone, saying nothing."""
+    result = invoke("--players", "2", "--players", "3", "--games", "2", "--json")
+    assert [c["players"] for c in json.loads(result.stdout)["cells"]] == [2, 3]
+    twice = invoke("--players", "2", "--players", "2", "--games", "2")
+    assert twice.exit_code == 2 and "--players 2,2: 2 is given twice" in twice.stderr
