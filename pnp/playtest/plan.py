@@ -110,6 +110,14 @@ def seat_houses(text: str | None, players: int) -> tuple[str | None, ...] | None
     """``--houses`` for a game of ``players``: the Houses it names go to the first seats,
     the seats it does not name are left to the seed (``stark`` at 4 players is
     ``stark,random,random,random``); more Houses than seats is a :class:`UsageError`."""
+    if text is not None and (";" in text or text.strip().lower() == "all-pairs"):
+        from pnp.errors import UsageError
+
+        # read as one House named 'all-pairs', it was reported as a House with no deck
+        raise UsageError(
+            f"--houses {text}: several pairings and all-pairs are pnp sweep's; this plays "
+            "one setup (pnp sweep RULESET --houses all-pairs plays each)"
+        )
     houses = parse_houses(text)
     if houses is not None and len(houses) < players:
         houses += (None,) * (players - len(houses))

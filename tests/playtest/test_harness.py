@@ -366,6 +366,9 @@ def test_cli_pass_fail_and_inconclusive_exit_codes() -> None:
         ),
         (["--houses", "stark,lanister,tyrell"], "unknown house 'lanister'"),
         (["--houses", "stark,tyrell,martell,lannister"], "names 4 Houses for 3 players; one per"),
+        # sweep's pairings, read as a House named 'all-pairs' with no deck
+        (["--houses", "all-pairs"], "several pairings and all-pairs are pnp sweep's"),
+        (["--houses", "stark,lannister;tyrell,martell"], "all-pairs are pnp sweep's"),
         (["-o", "colour=red"], "unknown option 'colour'"),
         (["-o", "colour"], "expected KEY=VALUE"),
         (
