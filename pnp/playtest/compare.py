@@ -33,6 +33,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.engine.runner import CAPPED, FINISHED
+from pnp.errors import PnpError, UsageError
 from pnp.playtest.executor import Executor, LocalExecutor
 from pnp.playtest.harness import card_ids, check_plan
 from pnp.playtest.paired import PairCounts
@@ -220,8 +221,13 @@ def run_compare(
     after each game index. Crash and violation records of each version are
     kept (in its plan's failure folder) as a playtest keeps them.
     """
-    check_plan(plan.base, contents[0])
-    check_plan(plan.candidate, contents[1])
+    for side, version, content, one in zip(
+        ("base", "candidate"), versions, contents, (plan.base, plan.candidate), strict=True
+    ):
+        try:
+            check_plan(one, content)
+        except PnpError as exc:  # the versions may differ in what they can set up: say which
+            raise UsageError(f"the {side} version ({version.label}): {exc}") from None
     runner = executor or LocalExecutor()
     tallies = (
         Tally(plan.base.players, plan.base.agents),

@@ -556,3 +556,14 @@ def test_the_progress_bar_says_it_counts_game_pairs(
     )
     compare_command.run_compare_command(request, lambda *a, **k: None)
     assert seen == [(4, "haggle compare (game pairs)")]
+
+
+def test_a_setup_one_version_cannot_play_names_that_version(in_tmp: Path) -> None:
+    copy = copy_haggle(in_tmp / "edited")
+    game = copy / "haggle" / "game.yaml"
+    game.write_text(game.read_text().replace("  - {id: martell, name: House Martell}\n", ""))
+    args = ["--base", str(CONTENT_ROOT), "--candidate", "edited", "--games", "2"]
+    result = compare(*args, "--players", "3", "--workers", "1", "--houses", "martell")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("the candidate version (edited): ")
+    assert "martell" in result.stderr
