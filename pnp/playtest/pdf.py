@@ -559,13 +559,20 @@ def _kit_story(
         ]
     slack = kit.slack
     if slack:
-        rows = [["component", "name", "printed", "need", "spare", ""]]
-        rows += [_kit_cells(r, str(r.spare), "") for r in slack[:KIT_LISTED]]
-        more = f", the {KIT_LISTED} most spare" if len(slack) > KIT_LISTED else ""
+        rows = [["component", "name", "printed", "need", "spare"]]
+        rows += [_kit_cells(r, str(r.spare)) for r in slack[:KIT_LISTED]]
+        more = f", {KIT_LISTED} listed" if len(slack) > KIT_LISTED else ""
         story += [
             CondPageBreak(40 * mm),
             heading(f"Slack ({len(slack)}{more})", h3, 2),
-            data_table(rows, small, header=True, widths=KIT_COLUMNS),
+            Paragraph(
+                escape(
+                    "The components some game used come first, the most spare first; then "
+                    "those no game used (another player count or variant may need them)."
+                ),
+                small,
+            ),
+            data_table(rows, small, header=True, widths=KIT_COLUMNS[:5]),
         ]
     return story
 

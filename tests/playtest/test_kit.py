@@ -307,6 +307,10 @@ def test_the_shipped_thrones_kit_holds_and_the_pdf_and_stats_say_so(tmp_path: Pa
     assert any(line.startswith("kit (most in use at once") for line in lines)
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "The printed kit" in text and "No shortfall" in text and "The tightest" in text
+    # the slack table says in which order it lists (it said "the 20 most spare" over rows
+    # in another order: the used ones first)
+    assert "The components some game used come first, the most spare first" in text
+    assert "most spare)" not in text
     full = json.loads(stats.read_text())
     assert full["kit_components"]["power"]["printed"] == 72
     assert 0 < full["kit_components"]["power"]["need"] <= 60
