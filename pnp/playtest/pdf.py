@@ -345,7 +345,8 @@ def render_report(report: PlaytestReport) -> bytes:
     houses = ", ".join(h or "random" for h in plan.houses) if plan.houses else "drawn per game"
     options = ", ".join(option_text(k, v) for k, v in plan.options.items()) or "none"
     setup = [
-        ["ruleset", plan.ruleset.name, "games", str(s.games)],
+        ["ruleset", plan.ruleset.name, "games", report.games_text()],
+        ["content", report.content_text(), "", ""],
         ["players", str(plan.players), "seed", str(plan.seed)],
         ["agents", agents, "houses", houses],
         [

@@ -368,6 +368,8 @@ class PlaytestReport:
             header += ", options " + " ".join(option_text(k, v) for k, v in plan.options.items())
         if plan.auto:
             header += f" (--games auto: looked at {', '.join(f'{n:,}' for n in self.looks)})"
+        if plan.content_root is not None:  # edited content: say which, as the report does
+            header += f", content {display_path(plan.content_root)}"
         lines = [
             header,
             f"crashes {len(s.crashes)}, invariant violations {len(s.violations)}, "
@@ -449,6 +451,21 @@ class PlaytestReport:
         lines += [f"  - {reason}" for reason in self.reasons]
         lines += [f"  ? {line}" for line in undecided_lines(self.undecided)]
         return lines
+
+    def content_text(self) -> str:
+        """``content/ (hash 1a2b3c4d5e6f)``: the content played, as the report names it."""
+        root = self.plan.content_root
+        where = display_path(root) if root is not None else "the shipped content"
+        return f"{where} (hash {self.content_hash[:12]})" if self.content_hash else where
+
+    def games_text(self) -> str:
+        """``400`` or ``400 (--games auto: looked at 200, 400; the --max-games limit)``."""
+        text = f"{self.stats.games:,}"
+        if self.plan.auto:
+            looked = ", ".join(f"{n:,}" for n in self.looks)
+            limit = "; the --max-games limit" if self.stats.games >= self.plan.games else ""
+            text += f" (--games auto: looked at {looked}{limit})"
+        return text
 
     def replaced_note(self) -> str | None:
         """Where this run's records are and how many of an earlier run they replaced (or,

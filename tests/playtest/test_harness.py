@@ -522,9 +522,30 @@ def test_cli_ctrl_c_says_so_and_writes_nothing(
 
 
 def test_the_summary_names_the_options_played(tmp_path: Path) -> None:
-    report, lines = play(tmp_path, games=2)
-    assert lines[0].endswith(f", seed {report.plan.seed}")  # no options: nothing added
+    played, _ = play(tmp_path, games=2)
+    # the shipped content (no --content) and no options: nothing added
+    report = dataclasses.replace(played, plan=dataclasses.replace(played.plan, content_root=None))
+    assert report.text()[0].endswith(f", seed {report.plan.seed}")
     varied = dataclasses.replace(
         report, plan=dataclasses.replace(report.plan, options={"winter": True, "deck": "big"})
     )
     assert varied.text()[0].endswith(f", seed {report.plan.seed}, options winter=true deck=big")
+
+
+def test_the_summary_and_the_report_name_the_content_and_how_the_games_were_counted(
+    tmp_path: Path,
+) -> None:
+    """Two reports, of the shipped and of edited content, read alike; and the report said
+    'games 400' of a run --games auto stopped at its --max-games."""
+    pdf = tmp_path / "r.pdf"
+    report, lines = play(tmp_path, games="auto", max_games=60, report=pdf)
+    assert lines[0].endswith(f", content {CONTENT_ROOT}")
+    assert report.content_text() == f"{CONTENT_ROOT} (hash {report.content_hash[:12]})"
+    looked = ", ".join(f"{n:,}" for n in report.looks)
+    text = " ".join("".join(p.extract_text() for p in PdfReader(pdf).pages).split())
+    assert f"(--games auto: looked at {looked}" in text
+    assert f"(hash {report.content_hash[:12]})" in text
+    assert report.stats.games == 60  # stopped at --max-games: it says so
+    assert report.games_text().endswith("; the --max-games limit)")
+    fixed, _ = play(tmp_path, games=20)
+    assert fixed.games_text() == "20"
