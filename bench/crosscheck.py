@@ -48,7 +48,12 @@ def main() -> None:
     parser.add_argument("first", type=Path)
     parser.add_argument("second", type=Path)
     args = parser.parse_args()
-    runs = [json.loads(p.read_text(encoding="utf-8")) for p in (args.first, args.second)]
+    runs = []
+    for path in (args.first, args.second):
+        try:
+            runs.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            parser.error(f"{path}: {exc}")
     if runs[0]["ruleset"] != runs[1]["ruleset"]:
         parser.error(f"{runs[0]['ruleset']} and {runs[1]['ruleset']}: not one ruleset")
     for run, path in zip(runs, (args.first, args.second), strict=True):

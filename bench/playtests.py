@@ -173,7 +173,8 @@ def main() -> None:
             wall, cpu = playtest_time(name, players, opts.games)
             print(
                 f"  playtest: {opts.games} heuristic games, invariants on, 2 workers: "
-                f"{wall:.1f} s wall, {cpu:.1f} s CPU (load {load:.1f}; target 30 s wall)",
+                f"{wall:.1f} s wall, {cpu:.1f} s CPU (load {load:.1f}; target 30 s wall for "
+                "1,000 games)",
                 flush=True,
             )
         games = opts.random_games or RANDOM_GAMES.get(name, 100)

@@ -113,6 +113,8 @@ def main() -> None:
         ruleset = find_ruleset(args.ruleset)
     except UnknownRulesetError as exc:
         parser.error(str(exc))
+    if args.compare and not args.compare.is_file():  # before the games, not after them
+        parser.error(f"--compare {args.compare}: no such file")
     content = ruleset.load()
     if args.trace:
         p, agent, seed = args.trace.split(":")

@@ -74,7 +74,11 @@ def main() -> None:
     print(f"{'part':<22}{'files':>7}{'lines':>9}{'local imports':>15}")
     parts = [
         *rulesets,
-        *(p for p in sorted(package.iterdir()) if p.is_dir() and p.name != "rulesets"),
+        *(
+            p
+            for p in sorted(package.iterdir())
+            if p.is_dir() and p.name != "rulesets" and (p / "__init__.py").exists()
+        ),
     ]
     for part in parts:
         files = python_files(part)
