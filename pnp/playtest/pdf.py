@@ -267,12 +267,16 @@ def _count_step(most: int) -> int:
     return step
 
 
-def card_chart(rows: Sequence[tuple[str, float, float]], width: float = WIDTH) -> Drawing:
-    """Per card: drawn and played per game (a card never played is labelled in red)."""
+def card_chart(
+    rows: Sequence[tuple[str, float, float]], width: float = WIDTH, most: float | None = None
+) -> Drawing:
+    """Per card: drawn and played per game (a card never played is labelled in red);
+    ``most``: the axis end, shared by the charts of one report so their bars compare."""
     row_h = 12.0
-    height = row_h * len(rows) + 40
+    height = row_h * len(rows) + 47
     chart = HorizontalBarChart()
-    chart.x, chart.y = 130, 25
+    # the legend sits below the axis labels, clear of them
+    chart.x, chart.y = 130, 32
     chart.width, chart.height = width - 150, row_h * len(rows)
     # the chart lists categories bottom-up; reverse so the first card is on top
     ordered = list(reversed(rows))
@@ -281,6 +285,8 @@ def card_chart(rows: Sequence[tuple[str, float, float]], width: float = WIDTH) -
     chart.categoryAxis.labels.fontSize = 7
     chart.categoryAxis.labels.boxAnchor = "e"
     chart.valueAxis.valueMin = 0
+    if most is not None and most > 0:
+        chart.valueAxis.valueMax = most
     chart.valueAxis.labels.fontSize = 7
     chart.bars[0].fillColor = DRAWN
     chart.bars[1].fillColor = BAR
@@ -430,6 +436,8 @@ def render_report(report: PlaytestReport) -> bytes:
     if s.cards:
         games = max(1, s.games)
         per_game = [(card, c.drawn / games, c.played / games) for card, c in s.cards.items()]
+        # one axis for every chunk: a bar on one page compares with a bar on the next
+        most = max((max(d, p) for _, d, p in per_game), default=0.0)
         for start in range(0, len(per_game), CARDS_PER_CHART):
             chunk = per_game[start : start + CARDS_PER_CHART]
             title = "Cards: drawn and played per game"
@@ -450,7 +458,7 @@ def render_report(report: PlaytestReport) -> bytes:
             if start == 0 and pending:  # red names that are no failure yet
                 (line,) = undecided_lines(pending)
                 story.append(Paragraph(escape(f"Undecided: {line}."), small))
-            story.append(card_chart(chunk))
+            story.append(card_chart(chunk, most=most))
         table = [["card", "drawn", "played", "seat-games played", "won when played"]]
         for card, c in s.cards.items():
             won = f"{100 * c.winner_played / c.played_games:.1f}%" if c.played_games else "–"

@@ -134,3 +134,18 @@ def test_each_interval_is_coloured_and_marked_by_its_judgement() -> None:
         "50.0% [40.4–59.6] n=100 undecided",
     ]
     assert drawn(["not_judged", "not_judged"])[1][0] == "90.0% [82.6–94.5] n=100"
+
+
+def test_card_charts_share_one_axis_and_keep_the_legend_clear_of_it() -> None:
+    """Each chunk of 45 cards had its own axis (0-1, then 0-0.7), and the legend sat on
+    the axis's labels."""
+    from reportlab.graphics.charts.barcharts import HorizontalBarChart
+    from reportlab.graphics.shapes import String
+
+    from pnp.playtest.pdf import card_chart
+
+    d = card_chart([("a", 0.2, 0.1), ("b", 0.3, 0.0)], most=0.9)
+    chart = next(x for x in d.contents if isinstance(x, HorizontalBarChart))
+    assert chart.valueAxis.valueMax == 0.9
+    legend = [x for x in d.contents if isinstance(x, String)]
+    assert legend and all(s.y + 8 <= chart.y - 10 for s in legend)  # below the tick labels
