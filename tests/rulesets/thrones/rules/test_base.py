@@ -30,11 +30,17 @@ def test_a_new_game_waits_in_round_one_setup_with_no_first_player_yet(
 
 @pytest.mark.parametrize(
     ("players", "titles", "pool"),
-    [(3, True, 6), (4, True, 6), (3, False, 0), (2, True, 0), (3, None, 6), (2, None, 0)],
+    [(3, True, 6), (4, True, 6), (3, False, 0), (2, False, 0), (3, None, 6), (2, None, 0)],
 )
 def test_titles_are_played_from_three_players_unless_turned_off(
     content: LoadedContent, players: int, titles: bool | None, pool: int
 ) -> None:
-    """TH-TITLE-01: the titles come into the melee game (three or more players)."""
+    """TH-TITLE-01: the titles come into the melee game (three or more players); asked
+    for at two players they are refused, not silently left out."""
     options = {} if titles is None else {"titles": titles}
     assert len(snapshot(new(content, players, options))["titles"]) == pool
+    if players == 2:
+        from pnp.errors import UsageError
+
+        with pytest.raises(UsageError, match="the titles variant needs 3 or 4 players"):
+            new(content, 2, {"titles": True})
