@@ -180,9 +180,9 @@ class House(ContentModel):
     initial: InitialNobles
     abilities: list[HouseAbility] = []
     #: changes to the per-player stock (unit id -> count), e.g. Unsullied for Men-at-Arms
-    stock: dict[Annotated[Slug, Ref("units")], int] = {}
+    stock: dict[Annotated[Slug, Ref("units")], Annotated[int, Field(ge=0)]] = {}
     #: replaces the rules' starting units (unit id -> count)
-    start_units: dict[Annotated[Slug, Ref("units")], int] | None = None
+    start_units: dict[Annotated[Slug, Ref("units")], Annotated[int, Field(ge=0)]] | None = None
 
 
 class Noble(ContentModel):
@@ -245,7 +245,7 @@ class WallCastle(ContentModel):
     id: Annotated[Slug, Id("cards")]
     name: str
     text: str
-    copies: int = 1
+    copies: int = Field(default=1, ge=1)
     art: ArtPath | None = None  # the designer's picture, in place of the icon disc
     art_fit: ArtFit = "cover"
 
@@ -311,7 +311,7 @@ class Building(ContentModel):
     name: str
     cost: int = Field(ge=0)
     #: how many exist in the game (``None``: as many as needed)
-    limit: int | None = None
+    limit: int | None = Field(default=None, ge=1)
     text: str
 
 
@@ -322,8 +322,8 @@ class Token(ContentModel):
     name: str
     shape: Literal["round", "square", "hex", "card", "board", "die"] = "round"
     #: pieces per House in play (per_house) or in all (count)
-    per_house: int = 0
-    count: int = 0
+    per_house: int = Field(default=0, ge=0)
+    count: int = Field(default=0, ge=0)
     text: str = ""
 
 

@@ -553,3 +553,26 @@ def test_two_villages_on_one_spot_are_refused(content_copy: Path) -> None:
     path.write_text(text.replace(old.group(0), moved))
     found = [p for p in _problems(content_copy) if "Villages stand at least 25 mm apart" in p]
     assert len(found) == 1 and "'great-wyk'" in found[0] and "is 0 mm from" in found[0], found
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "where"),
+    [
+        ("tokens.yaml", "Tax marker, shape: square, per_house: 3}",
+         "Tax marker, shape: square, per_house: -3}", "tokens[2].per_house"),
+        ("tokens.yaml", "shape: round, count: 28}", "shape: round, count: -5}", "count"),
+        ("cards/court.yaml", "{id: eastwatch, name: Eastwatch-by-the-Sea,",
+         "{id: eastwatch, name: Eastwatch-by-the-Sea, copies: -2,", "copies"),
+        ("houses.yaml", "stock: {man-at-arms: 0", "stock: {man-at-arms: -4", "stock.man-at-arms"),
+        ("units.yaml", "cost: 3, limit: 15,", "cost: 3, limit: -1,", "limit"),
+    ],
+)  # fmt: skip
+def test_negative_counts_are_refused_where_written(
+    content_copy: Path, file: str, old: str, new: str, where: str
+) -> None:
+    """They validated, then render stopped with no file or line ('copies must be >= 0')
+    and a playtest broke an invariant in every game."""
+    edit(content_copy / file, old, new)
+    lines = _problems(content_copy)
+    located = [line for line in lines if Path(file).name in line and where in line]
+    assert located and "greater than or equal to" in located[0], lines
