@@ -22,7 +22,7 @@ from typing import Any
 from pnp.content import LoadedContent
 from pnp.engine.decision import Decision, Option
 from pnp.engine.event import Event
-from pnp.engine.game import Game
+from pnp.engine.game import Game, Result
 from pnp.play.screen import Block, Screen, esc, humanize, tint
 from pnp.rulesets.ruleset import Ruleset
 
@@ -132,6 +132,8 @@ class TextForm:
     PLAIN_LABELS: frozenset[str] = frozenset()
     #: the rules reference section for a decision kind ``HELP`` does not name
     DEFAULT_SECTION = "the whole reference"
+    #: what the ruleset calls one of its rounds (The Iron Throne plays turns)
+    ROUND = "round"
 
     def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
         self.content = content
@@ -160,6 +162,12 @@ class TextForm:
         house = self.factions[seat]
         name = self.names.get(house, house.title()).removeprefix("House ")
         return tint(name, self.colours.get(house, ""))
+
+    def game_over(self, result: Result) -> str:
+        """What follows "Game over": ``(solo victory, round 8): won by Stark (seat 0).``"""
+        winners = ", ".join(self.player(w) for w in result.winners) or "nobody"
+        ending = result.ending.replace("_", " ")
+        return f"({ending}, {self.ROUND} {result.rounds}): won by {winners}."
 
     def player(self, seat: int | None) -> str:
         """``Stark (seat 0)``: how a player is named everywhere on screen."""

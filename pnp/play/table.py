@@ -190,8 +190,7 @@ def _finish(session: Session, form: TextForm, term: Terminal) -> int:
         term.show("[red]The game broke a rule invariant (a bug in pnp):[/]")
         term.show(*(esc(fault) for fault in session.broken))
     elif result is not None:
-        winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
-        term.show(f"[bold]Game over[/] ({result.ending}, round {result.rounds}): won by {winners}.")
+        term.show(f"[bold]Game over[/] {esc(form.game_over(result))}")
     term.say(f"The record is in {esc(path)}.")
     term.say(f"Watch it again with: pnp replay {esc(path)} --watch")
     return 0

@@ -189,8 +189,7 @@ def write_log(
     console.print(draw.screen(form.screen(replayer.game, seat)))
     result = replayer.game.result()
     if result is not None:
-        winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
-        console.print(f"Game over ({result.ending}, round {result.rounds}): won by {winners}.")
+        console.print(f"Game over {esc(form.game_over(result))}")
     for line in stop_lines(replayer, outcome) if outcome is not None else []:
         _print_wrapped(console, line)
     write_atomic(out, buffer.getvalue())
@@ -229,14 +228,13 @@ def watch(
             draw.screen(form.screen(replayer.game, seat)),
             draw.events(
                 step_lines(form, step, k, seat),
-                f"decision {k} of {replayer.last} · round {step.round}",
+                f"decision {k} of {replayer.last} · {form.ROUND} {step.round}",
             ),
         )
         if k == replayer.last:
             result = replayer.game.result()
             if result is not None:
-                winners = ", ".join(form.player(w) for w in result.winners) or "nobody"
-                term.show(f"[bold]Game over[/] ({result.ending}): won by {winners}.")
+                term.show(f"[bold]Game over[/] {esc(form.game_over(result))}")
             elif outcome is None or outcome.ok:
                 term.show("[bold]The record ends here[/] (the game was not finished).")
             for line in stop_lines(replayer, outcome) if outcome is not None else []:

@@ -52,7 +52,7 @@ def test_keys_go_forward_back_to_a_round_and_to_the_end(record: Path) -> None:
     seen = positions(result.output)
     assert seen[:5] == [0, 1, 2, 1, 10]
     assert seen[-1] == last
-    assert "round 2" in result.output.split(f"decision {seen[5]} of")[1].split("\n")[0]
+    assert "turn 2" in result.output.split(f"decision {seen[5]} of")[1].split("\n")[0]
     assert "Game over" in result.output
 
 
@@ -81,7 +81,8 @@ def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
     steps = len(read_records(record)[0].choices)
     assert text.startswith("ironthrone, seed ")
     assert f"\n{steps}. " in text  # every decision, numbered
-    assert "Game over (" in text
+    # the ending in words, in the ruleset's own word for a round (no 'characters_dead')
+    assert re.search(r"\nGame over \([a-z ]+, turn \d+\): won by ", text), text[-300:]
     assert "\x1b[" not in text  # plain text, no colour codes
     assert max(map(len, text.splitlines())) <= 80
 

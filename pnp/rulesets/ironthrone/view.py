@@ -496,6 +496,7 @@ class IronThroneText(TextForm):
 
     EVENTS = EVENTS
     HELP = HELP
+    ROUND = "turn"
 
     def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
         super().__init__(content, factions)
