@@ -118,6 +118,18 @@ class ThronesView:
     def hand_size(self, seat: int) -> int:
         return len(self._g.seats[seat].hand)
 
+    @property
+    def my_setup(self) -> list[Card]:
+        """The cards this seat has set up face down so far (its own to see)."""
+        return list(self._g.seats[self.seat].setup)
+
+    @property
+    def setup_gold_left(self) -> int:
+        """The set-up gold this seat has not spent yet (TH-SETUP-07)."""
+        g = self._g
+        spent = sum(g.setup_cost(self.seat, c) for c in g.seats[self.seat].setup)
+        return g.rules.setup_gold - spent
+
     def deck_size(self, seat: int) -> int:
         return len(self._g.seats[seat].deck)
 
@@ -499,9 +511,11 @@ class ThronesText(TextForm):
             facts.append("+ " + listing([self.name(a.d.id) for a in c.attachments]))
         if c.controller != c.owner:
             facts.append(f"owned by {self.player(c.owner)}")
+        if c.dupes:
+            facts.append(f"+{len(c.dupes)} duplicate{'s' if len(c.dupes) != 1 else ''}")
         kws = keywords_of(c.static_kw | c.temp_kw | d.kw)
-        if kws:
-            facts.append(", ".join(kws))
+        if kws:  # in words, as the cards print them (not no_attachments)
+            facts.append(", ".join(KEYWORD_NAMES.get(k, k).lower() for k in kws))
         strength = str(v.strength(c)) if d.type == "character" else ""
         icons = "".join(ICON_LETTER.get(i, "?") for i in icons_of(d.icons | c.static_icons))
         return (self.name(d.id), d.type, strength, icons, "; ".join(facts))
@@ -604,7 +618,10 @@ class ThronesText(TextForm):
         if decision.kind == "marshal":
             question += f" (you have {v.gold(v.seat)} gold)"
         elif decision.kind == "setup":
-            question += f" ({self.setup_gold} gold to set up with)"
+            question += f" ({v.setup_gold_left} of {self.setup_gold} gold left to set up with"
+            if v.my_setup:
+                question += ", set up so far: " + listing([self.name(c.d.id) for c in v.my_setup])
+            question += ")"
         return question
 
     def option(self, decision: Decision, option: Option) -> str:
@@ -614,7 +631,11 @@ class ThronesText(TextForm):
         if ident in self.plots:
             p = self.plots[ident]
             text += f" [dim](income {p.income}, initiative {p.initiative}, claim {p.claim})[/]"
-        elif decision.kind in ("marshal", "setup") and ident in self.cards:
+        elif (
+            decision.kind in ("marshal", "setup")
+            and ident in self.cards
+            and not option.label.startswith("duplicate")  # a duplicate costs nothing
+        ):
             text += f" [dim](cost {getattr(self.cards[ident], 'cost', 0)})[/]"
         return text
 
@@ -636,8 +657,16 @@ class ThronesText(TextForm):
                 continue
             badges = badge_words(model)
             text = printed(card_text(model, self.house_names))
+            traits = list(getattr(model, "traits", []))
+            if traits:  # effects name them ("a Knight character"): printed on the card
+                said = f"[italic]{esc('. '.join(traits))}.[/]"
+                text = said + (f" {text}" if card_text(model) else "")
             if badges:
-                text = f"[dim]({esc(badges)})[/]" + (f" {text}" if card_text(model) else "")
+                text = (
+                    f"[dim]({esc(badges)})[/] " + text
+                    if (traits or card_text(model))
+                    else (f"[dim]({esc(badges)})[/]")
+                )
             out.append((self.name(ident), text))
             keywords += getattr(model, "keywords", [])
         # what a keyword does, once each, as the reference's glossary says it

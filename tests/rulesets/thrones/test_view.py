@@ -164,10 +164,72 @@ def test_c_reads_a_cards_badges_and_what_its_keywords_do(content: LoadedContent)
                 found.add("influence")
             if badges:
                 assert texts[name].startswith(f"({badges})") and "no text" not in texts[name]
+            # traits, which effects name ("a participating Knight"), as the card prints them
+            if card.traits:
+                assert f"{'. '.join(card.traits)}." in texts[name], name
+                found.add("traits")
             for keyword in card.keywords:
                 glossary = kit_frames()["keywords"][keyword]
                 assert texts[f"{KEYWORD_NAMES[keyword]} (keyword)"] == glossary
                 found.add("keyword")
-    assert found == {"income", "influence", "keyword"}
+    assert found == {"income", "influence", "keyword", "traits"}
     unique = next(c for c in content.model.cards if c.unique and not c.income)
     assert badge_words(unique).startswith("unique")
+
+
+def test_setup_says_the_gold_left_and_the_cards_set_up(content: LoadedContent) -> None:
+    """The set-up question said '5 gold to set up with' after 3 were spent."""
+    from pnp.rulesets.thrones.view import text_form
+
+    game = RULESET.new_game(content, GameConfig(2), 4)
+    assert isinstance(game, ThronesGame)
+    form = text_form(content, game.factions())
+    while (d := game.decision()) is not None and d.kind != "setup":
+        game.apply(0)
+    assert d is not None
+    assert form.ask(d, game.view(d.seat)).endswith("(5 of 5 gold left to set up with)")
+    pick = next(i for i, o in enumerate(d.options) if o.label != "setup: done")
+    card = content.model.cards[
+        [c.id for c in content.model.cards].index(d.options[pick].label.split(": ")[1])
+    ]
+    seat = d.seat
+    game.apply(pick)
+    d = game.decision()
+    assert d is not None and d.kind == "setup" and d.seat == seat
+    assert form.ask(d, game.view(seat)).endswith(
+        f"({5 - card.cost} of 5 gold left to set up with, set up so far: {card.name})"
+    )
+
+
+def test_the_table_names_keywords_in_words_and_counts_duplicates(
+    content: LoadedContent,
+) -> None:
+    """It showed 'no_attachments', and no sign of a duplicate on a card."""
+    from pnp.rulesets.thrones.view import text_form
+
+    game = _played(content, GameConfig(2), 200, 4)
+    form = text_form(content, game.factions())
+    shown = 0
+    for seat in range(2):
+        for c in game.seats[seat].play:
+            row = form._card(game.view(0), c)
+            assert "_" not in row[4], row
+            c.dupes.append(c)  # planted: one duplicate more on it
+            count = len(c.dupes)
+            assert f"+{count} duplicate{'s' if count > 1 else ''}" in form._card(game.view(0), c)[4]
+            c.dupes.pop()
+            shown += 1
+    assert shown
+
+
+def test_a_duplicate_is_offered_without_a_cost(content: LoadedContent) -> None:
+    """Putting a duplicate on a card is free; the option showed the card's cost."""
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.thrones.view import text_form
+
+    form = text_form(content, ("baratheon", "stark"))
+    card = next(c for c in content.model.cards if c.cost)
+    options = (Option(f"duplicate: {card.id}"), Option(f"marshal: {card.id}"))
+    decision = Decision(0, "marshal", options)
+    shown = [form.option(decision, o) for o in options]
+    assert "cost" not in shown[0] and f"(cost {card.cost})" in shown[1]
