@@ -224,7 +224,11 @@ EVENTS: dict[str, Words | None] = {
 #: what ``?`` says at each kind of decision, and the reference section to read
 HELP: dict[str, Help] = {
     "start_village": Help("Choose the Village your House starts in.", "Setting up"),
-    "place_noble": Help("Choose where a Noble enters the board.", "Setting up"),
+    "place_noble": Help(
+        "Choose the Village where a Noble entering play (a new Noble, or one freed, ransomed "
+        "or saved) is placed.",
+        "The Court Event deck",
+    ),
     "place_units": Help("Choose where the troops you bought stand.", "Phase 4: purchase"),
     "place_building": Help("Choose where the building you bought stands.", "Phase 4: purchase"),
     "nominate": Help(

@@ -429,7 +429,7 @@ EVENTS: dict[str, Words | None] = {
     "truce_answer": Words("{seat} answers the truce: accepted {accepted}."),
     "truce_agreed": Words("The truce is agreed."),
     "truce_failed": Words("The truce fails."),
-    "influence_spread": Words("{seat} spreads influence onto {to}'s board ({left} tokens left)."),
+    "influence_spread": Words("{seat} spreads influence onto {to}'s board ({left:token} left)."),
     "power_placed": Words("{seat} puts power on {characters}."),
     "power_removed": Words("{seat}'s {character} loses {amount} power."),
     "power_taken": Words("{seat} takes {amount} power from {source}."),
@@ -474,11 +474,19 @@ HELP: dict[str, Help] = {
     ),
     "answer_support": Help("Accept or decline the support offered to your side.", "Turn summary"),
     "play_card": Help("Play a character card's ability from hand, or pass.", "Character cards"),
-    "distribute": Help("Put a power marker on one of your characters.", "Power and death"),
+    "distribute": Help(
+        "Split the power you distribute from your leader sheet among your characters: each "
+        "option is one way to place it.",
+        "Power and death",
+    ),
     "truce_offer": Help("Offer terms for the truce, or no deal.", "Truce bargaining"),
     "truce_answer": Help("Accept or reject the truce terms offered.", "Truce bargaining"),
     "hostages": Help("Release or torment a hostage you hold, or done.", "Hostages"),
-    "hostage_source": Help("Take the hostage from the loser's hand or deck.", "Hostages"),
+    "hostage_source": Help(
+        "Choose where the hostage comes from: the other player's deck, hand or the "
+        "hostages he holds (a betrayed truce takes one from each winner in turn).",
+        "Hostages",
+    ),
     "hostage_victim": Help("Choose whom you take a hostage from.", "Hostages"),
     "torment_target": Help("Choose the character that loses power to the torment.", "Hostages"),
     "discard": Help("Choose a card to discard.", "Rewards and penalties"),

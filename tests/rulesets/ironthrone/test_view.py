@@ -181,3 +181,20 @@ def test_the_heading_names_every_phase_in_words(game: IronThroneGame) -> None:
     assert set(form.phases) == set(PHASES)
     assert all("_" not in words for words in form.phases.values())
     assert "_" not in form.heading(game.view(0))
+
+
+def test_tokens_left_are_counted_in_words(game: IronThroneGame) -> None:
+    """It said '(1 tokens left)'."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.ironthrone.view import text_form
+
+    form = text_form(RULESET.load(), game.factions())
+    told = [
+        form.event(Event("influence_spread", 0, {"to": "lannister", "left": n}), None) or ""
+        for n in (0, 1, 3)
+    ]
+    assert [t.split("(")[-1] for t in told] == [
+        "no tokens left).",
+        "1 token left).",
+        "3 tokens left).",
+    ]
