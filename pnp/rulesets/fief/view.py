@@ -446,6 +446,10 @@ def _short(unit: str) -> str:
     )
 
 
+#: a Village's fortification as the map names it (the state keeps its level)
+HOLDS = {1: "stronghold", 2: "fortified city"}
+
+
 class FiefText(TextForm):
     """A Song of Ice and Fief in words: Houses, Titles, the map by Fief, your hand."""
 
@@ -560,8 +564,12 @@ class FiefText(TextForm):
                     parts.append(tint(army, colour, bold=False))
             if v.get("mill"):
                 parts.append("mill")
+            if v.get("sept"):
+                parts.append("sept")
+            if v.get("maester"):
+                parts.append("maester")
             if v.get("stronghold"):
-                parts.append(f"hold {v['stronghold']}")
+                parts.append(HOLDS.get(v["stronghold"], f"hold {v['stronghold']}"))
             name = self.names.get(vid, vid)
             ctrl = v["controller"]
             if ctrl is not None:
@@ -585,6 +593,7 @@ class FiefText(TextForm):
                 f"[bold]{esc(self.fiefs.get(fief, fief))}[/]{lord}: " + "; ".join(villages)
             )
         legend = "Troops: " + ", ".join(f"{tag} {self.name(u)}" for u, tag in self.units.items())
+        legend += "; buildings: stronghold, fortified city, mill, sept, maester"
         blocks = [houses, titles, Block("the map (Fiefs and their Villages)", (*lines, legend))]
         blocks += self._off_the_map(d) + self._troubles(d) + self._wall(d)
         roads = self._roads(d, cat, view.seat)

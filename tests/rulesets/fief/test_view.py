@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from typing import Any
 
 from pnp import compiled
@@ -461,3 +462,28 @@ def test_a_proposal_says_whether_a_marriage_makes_an_alliance(content: LoadedCon
     assert asked[3].endswith("(no alliances at this table)")
     assert asked[4].endswith("(it makes an alliance)")
     assert content.model.rules.alliances_from == 4
+
+
+def test_the_map_names_each_villages_buildings(content: LoadedContent) -> None:
+    """Septs and Maesters never showed, and a Stronghold read 'hold 1'."""
+    import io
+
+    from pnp.play import draw
+    from pnp.rulesets.fief.view import text_form
+
+    game, _ = play_random(content, 31, steps=300)
+    s = game.s
+    form = text_form(content, game.factions())
+    index = {v: i for i, v in enumerate(s.cat.map.ids)}
+    plain = [v for v in s.cat.map.ids if not s.villages[index[v]].stronghold]
+    a, b = s.villages[index[plain[0]]], s.villages[index[plain[1]]]
+    a.sept, a.maester, a.stronghold = True, True, 1  # planted
+    b.stronghold = 2
+    out = io.StringIO()
+    draw.console(out, plain=True).print(draw.screen(form.screen(game, 0)))
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    assert "hold 1" not in text and "hold 2" not in text
+    name_a, name_b = form.name(plain[0]), form.name(plain[1])
+    assert re.search(rf"{re.escape(name_a)} \([^)]*sept, maester, stronghold\)", text), text
+    assert re.search(rf"{re.escape(name_b)} \([^)]*fortified city\)", text)
+    assert "buildings: stronghold, fortified city, mill, sept, maester" in text
