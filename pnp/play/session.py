@@ -197,7 +197,8 @@ class Session:
         decision would be taken back too, after ``seat`` had seen what came of it."""
         for i in range(len(self.history) - 1, 0, -1):
             if self.history[i].seat == seat:
-                others = {s.seat for s in self.history[i + 1 :]} & set(self.humans) - {seat}
+                later = {s.seat for s in self.history[i + 1 :] if s.seat is not None}
+                others = later & set(self.humans) - {seat}
                 if others:
                     raise UndoRefused(sorted(others))
                 self.restart(self.record.choices[: i - 1])

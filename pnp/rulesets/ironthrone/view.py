@@ -635,9 +635,9 @@ class IronThroneText(TextForm):
         model = self.content.model
         characters = {c.id: c for c in model.characters}
         cards = {card.id: card for house in model.houses for card in house.deck}
-        leaders = [v.leader(seat) for seat in range(v.players)]
+        leaders: list[str | None] = [v.leader(seat) for seat in range(v.players)]
         if v.leader(v.seat) is None:  # still to choose: the sheets dealt to this seat
-            leaders = [ident for ident, _ in v.leader_offers()] + leaders
+            leaders = [*(ident for ident, _ in v.leader_offers()), *leaders]
         out = []
         for ident in dict.fromkeys(x for x in leaders if x is not None):
             leader = characters[ident].leader
