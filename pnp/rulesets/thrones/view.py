@@ -327,30 +327,31 @@ HELP: dict[str, Help] = {
     "plot": Help(
         "Choose the plot you reveal this round: its income, initiative and claim "
         "count for the whole round.",
-        "A round",
+        "Plot",
     ),
-    "first_player": Help("You won initiative: name the first player of the round.", "A round"),
-    "order": Help("Several 'when revealed' effects wait: choose which resolves first.", "A round"),
+    "first_player": Help("You won initiative: name the first player of the round.", "Plot"),
+    "order": Help("Several 'when revealed' effects wait: choose which resolves first.", "Plot"),
     "marshal": Help(
-        "Pay gold to put a card from your hand into play, or finish marshalling (done).", "A round"
+        "Pay gold to put a card from your hand into play, or finish marshalling (done).",
+        "Draw and marshalling",
     ),
     "challenge": Help(
         "Declare a military, intrigue or power challenge against an opponent, "
         "or end your challenges.",
-        "A round",
+        "Challenges",
     ),
     "attackers": Help(
         "Kneel characters with the challenge's icon to attack; choose one at a time, then done.",
-        "A round",
+        "Challenges",
     ),
     "defenders": Help(
         "Kneel characters with the challenge's icon to defend, one at a time; "
         "none leaves the challenge unopposed.",
-        "A round",
+        "Challenges",
     ),
     "claim": Help(
         "Pay the claim: military kills characters, intrigue discards from hand, power moves power.",
-        "A round",
+        "Challenges",
     ),
     "action": Help(
         "Play an action from hand or from a card in play, or pass.",
