@@ -233,26 +233,24 @@ HELP: dict[str, Help] = {
     "place_building": Help("Choose where the building you bought stands.", "Phase 4: purchase"),
     "nominate": Help(
         "Name a candidate of yours for the Title being elected, or none.",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Elections",
     ),
     "vote": Help(
         "Put your FOR marker (or the decoy) on a candidate, or abstain.",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Elections",
     ),
-    "bribe": Help(
-        "Offer a voter gold to vote for your candidate, or no bribe.", "Phase 1: Hear Ye, Hear Ye"
-    ),
+    "bribe": Help("Offer a voter gold to vote for your candidate, or no bribe.", "Elections"),
     "answer_bribe": Help(
         "Take the bribe (you must then vote for that candidate) or refuse.",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Elections",
     ),
     "propose_marriage": Help(
         "Propose a marriage between one of your Nobles and another House's. At a table "
         "big enough for alliances (the question says whether this one is), a marriage "
         "makes one.",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Marriages and alliances",
     ),
-    "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Phase 1: Hear Ye, Hear Ye"),
+    "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Pardons and Outlaws"),
     "draw": Help(
         "Draw two cards: two Fortune, or one Fortune and one Court Event. With the Night's "
         "Watch, one of your free, unmarried Lords may take the black in place of the Court "
@@ -298,11 +296,11 @@ HELP: dict[str, Help] = {
     "marriage_terms": Help(
         "Add terms to your proposal: no dowry, a dowry of gold, or an exchange of one card "
         "each (it spends a Diplomacy marker).",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Marriages and alliances",
     ),
     "answer_proposal": Help(
         "Accept the marriage proposed to one of your Nobles (an alliance), or refuse it.",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Marriages and alliances",
     ),
     "break_tie": Help("As Protector, break the tie: choose who is elected.", "Titles"),
     "grant_to": Help("Choose the Noble you grant the Title to.", "Titles"),
@@ -313,7 +311,7 @@ HELP: dict[str, Help] = {
         "Titles",
     ),
     "noble_falls": Help("Choose which of your Nobles falls.", "Phase 6: battles"),
-    "pardon": Help("Lift one Outlaw status, or none.", "Phase 1: Hear Ye, Hear Ye"),
+    "pardon": Help("Lift one Outlaw status, or none.", "Pardons and Outlaws"),
     "concede": Help(
         "Title Concession: pass a Title between two of your own Nobles, or none.", "Variants"
     ),
@@ -344,15 +342,15 @@ HELP: dict[str, Help] = {
     "false_idols": Help(
         "As Protector you may convert to the Lord of Light: every Sept is pillaged for you, "
         "and you become Gods cursed (a die each round may kill you).",
-        "Phase 1: Hear Ye, Hear Ye",
+        "The False Idols",
     ),
     "join_conversion": Help(
         "As Hand you may convert with the Protector and share the Septs' gold (and the curse).",
-        "Phase 1: Hear Ye, Hear Ye",
+        "The False Idols",
     ),
     "divorce": Help(
         "Ask for a divorce (the Master of Laws weighs it), or stay married.",
-        "Phase 1: Hear Ye, Hear Ye",
+        "Marriages and alliances",
     ),
     "accept_title": Help("Accept the Title passed to your Noble, or refuse it.", "Titles"),
     "landing": Help(

@@ -487,3 +487,21 @@ def test_the_map_names_each_villages_buildings(content: LoadedContent) -> None:
     assert re.search(rf"{re.escape(name_a)} \([^)]*sept, maester, stronghold\)", text), text
     assert re.search(rf"{re.escape(name_b)} \([^)]*fortified city\)", text)
     assert "buildings: stronghold, fortified city, mill, sept, maester" in text
+
+
+def test_help_names_the_hear_ye_phase_s_own_subsection(content: LoadedContent) -> None:
+    """? at a marriage or a vote named the whole «Phase 1»; it has a part for each."""
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("stark", "lannister", "tully"))
+    wanted = {
+        "propose_marriage": "Marriages and alliances",
+        "divorce": "Marriages and alliances",
+        "vote": "Elections",
+        "bribe": "Elections",
+        "pardon": "Pardons and Outlaws",
+        "false_idols": "The False Idols",
+    }
+    for kind, section in wanted.items():
+        assert form.explain(Decision(0, kind, (Option("x"),))).section == section, kind
