@@ -15,6 +15,7 @@ writing to one would show in the next.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -444,6 +445,15 @@ def _short(unit: str) -> str:
     )
 
 
+#: per decision kind, the bare number in its labels that is a sum of gold ("bribe Arryn
+#: with 1", "dowry of 2", "take 2 for Lysa Arryn", "take 3 from the supplies")
+GOLD_SUMS = {
+    "bribe": re.compile(r"(with \d+)$"),
+    "marriage_terms": re.compile(r"^(dowry of \d+)"),
+    "answer_bribe": re.compile(r"^(take \d+)(?= for )"),
+    "wall_supplies": re.compile(r"^(take \d+)(?= from the supplies)"),
+}
+
 #: a Village's fortification as the map names it (the state keeps its level)
 HOLDS = {1: "stronghold", 2: "fortified city"}
 
@@ -741,6 +751,10 @@ class FiefText(TextForm):
         verb, _, ident = option.label.partition(" ")
         if verb in ("buy", "build") and ident in self.prices:
             text += f" [dim]({self.prices[ident]} gold)[/]"
+        # the referee's labels give sums of gold as bare numbers: say what they count
+        pattern = GOLD_SUMS.get(decision.kind)
+        if pattern is not None:
+            text = pattern.sub(r"\1 gold", text, count=1)
         return text
 
     def card_texts(self, view: Any) -> list[tuple[str, str]]:

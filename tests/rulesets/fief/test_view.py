@@ -505,3 +505,22 @@ def test_help_names_the_hear_ye_phase_s_own_subsection(content: LoadedContent) -
     }
     for kind, section in wanted.items():
         assert form.explain(Decision(0, kind, (Option("x"),))).section == section, kind
+
+
+def test_sums_of_gold_in_options_say_gold(content: LoadedContent) -> None:
+    """'bribe Arryn (seat 3) with 1' and 'dowry of 2' gave no unit."""
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("arryn", "stark", "lannister", "tully"))
+    cases = [
+        ("bribe", "bribe seat 3 with 1", "with 1 gold"),
+        ("marriage_terms", "dowry of 2", "dowry of 2 gold"),
+        ("answer_bribe", "take 2 for arryn-lysa", "take 2 gold for Lysa Arryn"),
+        ("wall_supplies", "take 3 from the supplies", "take 3 gold from the supplies"),
+    ]
+    for kind, label, said in cases:
+        decision = Decision(0, kind, (Option(label),))
+        assert form.option(decision, decision.options[0]).endswith(said), kind
+    refuse = Decision(0, "answer_bribe", (Option("refuse"),))
+    assert form.option(refuse, refuse.options[0]) == "refuse"
