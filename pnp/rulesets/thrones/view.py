@@ -441,10 +441,13 @@ HELP: dict[str, Help] = {
 
 def badge_words(model: Any) -> str:
     """The badges a card prints besides cost, STR and icons (the tables show those):
-    ``unique; income +1, initiative +1, influence 1`` (empty for a card with none)."""
+    ``unique; crest: war; income +1, initiative +1, influence 1`` (empty for none)."""
     if not hasattr(model, "influence"):  # a plot: its values are in the plot's own row
         return ""
     parts = ["unique"] if model.unique else []
+    crests = list(getattr(model, "crests", []))
+    if crests:  # effects name them too ("a War character"), as traits
+        parts.append(f"crest{'s' if len(crests) > 1 else ''}: " + ", ".join(map(str, crests)))
     values = [
         f"{name} {value:+d}"
         for name, value in (("income", model.income), ("initiative", model.initiative))

@@ -175,6 +175,9 @@ def test_c_reads_a_cards_badges_and_what_its_keywords_do(content: LoadedContent)
     assert found == {"income", "influence", "keyword", "traits"}
     unique = next(c for c in content.model.cards if c.unique and not c.income)
     assert badge_words(unique).startswith("unique")
+    # a crest, which effects name as they name traits, is among the badges
+    crested = next(c for c in content.model.cards if c.crests)
+    assert f"crest: {crested.crests[0]}" in badge_words(crested)
 
 
 def test_setup_says_the_gold_left_and_the_cards_set_up(content: LoadedContent) -> None:
