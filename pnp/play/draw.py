@@ -15,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from pnp.play.screen import Block, Screen
+from pnp.play.screen import Block, Screen, readable
 
 #: the widest a screen is drawn, so it fits a classic terminal
 WIDTH = 80
@@ -45,7 +45,7 @@ def block(b: Block) -> RenderableType:
         for row in b.rows:
             table.add_row(*(Text.from_markup(cell) for cell in row))
         parts.append(table)
-    border = b.colour or "white"
+    border = readable(b.colour) if b.colour else "white"
     return Panel(
         Group(*parts),
         title=Text.from_markup(b.title),

@@ -10,6 +10,7 @@ colour on a terminal or as plain text in a shared log.
 
 from __future__ import annotations
 
+import colorsys
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,10 +42,32 @@ def esc(text: object) -> str:
     return str(text).replace("[", r"\[")
 
 
+#: the lightness a House colour is kept within on screen (HLS): a near-black House (the
+#: thrones Targaryens print in #1b1b1b) vanished on a dark terminal, a near-white one on
+#: a light terminal
+LIGHTNESS = (0.35, 0.75)
+
+
+def readable(colour: str) -> str:
+    """``colour`` (``#rrggbb``) with its lightness brought within :data:`LIGHTNESS`, hue
+    and saturation kept; anything else unchanged."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+        return colour
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    h, lightness, s = colorsys.rgb_to_hls(r, g, b)
+    low, high = LIGHTNESS
+    if low <= lightness <= high:
+        return colour
+    r, g, b = colorsys.hls_to_rgb(h, min(high, max(low, lightness)), s)
+    return "#" + "".join(f"{round(255 * x):02x}" for x in (r, g, b))
+
+
 def tint(text: object, colour: str, *, bold: bool = True) -> str:
-    """``text`` in ``colour`` (``#rrggbb``), as markup; plain when there is no colour."""
+    """``text`` in ``colour`` (``#rrggbb``, made :func:`readable`), as markup; plain when
+    there is no colour."""
     if not colour:
         return esc(text)
+    colour = readable(colour)
     style = f"bold {colour}" if bold else colour
     return f"[{style}]{esc(text)}[/]"
 

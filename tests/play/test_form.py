@@ -87,7 +87,7 @@ def test_option_labels_read_as_names(form: Form) -> None:
 
 def test_screen_helpers() -> None:
     assert esc("[b]x") == r"\[b]x"
-    assert tint("Ice", "#010203") == "[bold #010203]Ice[/]"
+    assert tint("Ice", "#3f6fb5") == "[bold #3f6fb5]Ice[/]"
     assert tint("Ice", "") == "Ice"
     assert humanize("marshal: stark-bran, done", {"stark-bran": "Bran"}) == "marshal: Bran, done"
     assert counted(["a", "b", "a"]) == ["a ×2", "b"]
@@ -243,3 +243,21 @@ def test_every_decision_is_explained_by_a_section_of_the_reference(name: str) ->
         line.lstrip("#").strip() for line in reference.stdout.splitlines() if line.startswith("#")
     }
     assert sorted({h.section for h in form.HELP.values()} - headings) == []
+
+
+def test_house_colours_stay_readable_on_dark_and_light_terminals() -> None:
+    """The thrones Targaryens (#1b1b1b) drew near-black names and borders on a dark
+    terminal; a colour within the band is left as it is."""
+    import colorsys
+
+    from pnp.play.screen import LIGHTNESS, readable
+
+    def lightness(colour: str) -> float:
+        rgb = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        return colorsys.rgb_to_hls(*rgb)[1]
+
+    for colour in ("#1b1b1b", "#000000", "#ffffff", "#0a1a3a", "#f4f0e0"):
+        assert LIGHTNESS[0] - 0.01 <= lightness(readable(colour)) <= LIGHTNESS[1] + 0.01
+    assert readable("#3f6fb5") == "#3f6fb5"  # Tully's blue, readable already
+    assert readable("") == "" and readable("white") == "white"
+    assert tint("Stark", "#1b1b1b") == f"[bold {readable('#1b1b1b')}]Stark[/]"
