@@ -257,15 +257,19 @@ def parse_pairings(
 
 
 def check_pairings(grid: Grid) -> None:
-    """Raise :class:`UsageError` for a pairing with more Houses than some cell has seats."""
+    """Raise :class:`UsageError` for a pairing with more Houses than any cell has seats.
+
+    One that fits some player counts only is left to the cells: where it has too many
+    Houses the ruleset refuses the cell, which is skipped when its values play elsewhere
+    (:func:`pnp.playtest.sweep.skip_forbidden`), as a combination the rules forbid."""
     if grid.pairings is None:
         return
-    fewest = min(grid.players)
+    most = max(grid.players)
     for pairing in grid.pairings:
-        if len(pairing) > fewest:
+        if len(pairing) > most:
             raise UsageError(
-                f"--houses {houses_text(pairing)}: names {len(pairing)} Houses, but the grid "
-                f"has a cell of {fewest} players"
+                f"--houses {houses_text(pairing)}: names {len(pairing)} Houses, but no cell "
+                f"has more than {most} players"
             )
 
 

@@ -109,7 +109,9 @@ def test_all_pairs_above_two_players_pairs_seats_0_and_1() -> None:
         (["-o", "endless"], "--option 'endless': expected KEY=VALUE"),
         (["-o", "endless=true", "-o", "endless=false"], "--option 'endless' is given twice"),
         (["--houses", "stark,lanister"], "--houses stark,lanister: no House 'lanister'"),
-        (["--houses", "stark,tyrell,martell"], "names 3 Houses, but the grid has a cell of 2"),
+        # one pairing of 3 Houses: the 2-player cell plays nothing else, so it is no skip
+        (["--players", "2,3", "--houses", "stark,tyrell,martell"], "names 3 Houses for 2"),
+        (["--players", "2", "--houses", "stark,tyrell,martell"], "no cell has more than 2"),
         (["--houses", "all-pairs;stark"], "--houses all-pairs goes alone"),
         (["--players", "2,3", "--agents", "random,random"], "names 2 agents for 3 players"),
         (["--games", "auto"], "--games auto: a sweep plays the same number of games"),
@@ -235,3 +237,20 @@ def test_players_given_twice_are_both_swept() -> None:
     assert [c["players"] for c in json.loads(result.stdout)["cells"]] == [2, 3]
     twice = invoke("--players", "2", "--players", "2", "--games", "2")
     assert twice.exit_code == 2 and "--players 2,2: 2 is given twice" in twice.stderr
+
+
+def test_a_pairing_too_long_for_some_cells_is_skipped_there() -> None:
+    """A 3-House pairing at 2 players is a combination the rules forbid, like fief's
+    Night's Watch at 4: with every value played elsewhere, that cell is skipped (the
+    whole sweep stopped)."""
+    result = invoke(
+        "--players", "2,3", "--houses", "stark,tyrell,martell;stark,lannister", "--games", "2",
+        "--json",
+    )  # fmt: skip
+    data = json.loads(result.stdout)
+    assert [c["label"] for c in data["cells"]] == [
+        "2p stark,lannister",
+        "3p stark,tyrell,martell",
+        "3p stark,lannister",
+    ]
+    assert len(data["grid"]["skipped"]) == 1

@@ -110,10 +110,12 @@ def test_bad_pairings_name_the_option(
     assert message in str(caught.value)
 
 
-def test_a_pairing_longer_than_a_cell_is_refused() -> None:
-    grid = Grid((2, 3), {}, (("stark", "lannister", "tyrell"),))
-    with pytest.raises(UsageError, match="names 3 Houses, but the grid has a cell of 2 players"):
+def test_a_pairing_longer_than_every_cell_is_refused() -> None:
+    grid = Grid((2, 3), {}, (("stark", "lannister", "tyrell", "martell"),))
+    with pytest.raises(UsageError, match="names 4 Houses, but no cell has more than 3 players"):
         check_pairings(grid)
+    # longer than some cells only: those cells are the rules' to refuse (and skip)
+    check_pairings(Grid((2, 3), {}, (("stark", "lannister", "tyrell"),)))
     check_pairings(Grid((3, 4), {}, (("stark", "lannister", "tyrell"),)))
 
 
