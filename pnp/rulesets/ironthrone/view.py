@@ -598,8 +598,10 @@ class IronThroneText(TextForm):
                 Block(
                     "the encounter",
                     (
-                        f"outcome {v.outcome} · winner {v.winner or 'undecided'} · totals: "
-                        f"challenger {v.side_total(1)}, defender {v.side_total(2)}",
+                        # live totals: rewards and penalties move power after the outcome,
+                        # so these are not the ones that decided it (the log has those)
+                        f"outcome {v.outcome} · winner {v.winner or 'undecided'} · totals "
+                        f"now: challenger {v.side_total(1)}, defender {v.side_total(2)}",
                     ),
                 )
             )

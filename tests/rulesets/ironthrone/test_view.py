@@ -198,3 +198,26 @@ def test_tokens_left_are_counted_in_words(game: IronThroneGame) -> None:
         "1 token left).",
         "3 tokens left).",
     ]
+
+
+def test_the_encounter_panel_says_its_totals_are_live() -> None:
+    """Rewards move power after the outcome: the panel's totals then differ from the
+    log's '(10 to 18)', and must not pass for the ones that decided it."""
+    import random
+
+    from pnp.engine.game import GameConfig
+    from pnp.rulesets.ironthrone.view import text_form
+
+    content = RULESET.load()
+    game = RULESET.new_game(content, GameConfig(3), 5)
+    form = text_form(content, game.factions())
+    rng = random.Random(5)
+    while (d := game.decision()) is not None:
+        view = game.view(0)
+        assert isinstance(view, SeatView)
+        if view.outcome:
+            (panel,) = [b for b in form.board(view) if b.title == "the encounter"]
+            assert " · totals now: challenger " in panel.lines[0]
+            return
+        game.apply(rng.randrange(len(d.options)))
+    raise AssertionError("no encounter reached its outcome")
