@@ -92,6 +92,15 @@ def show_decision(term: Terminal, form: TextForm, session: Session, decision: De
     )
 
 
+def prompt_text(options: int, width: int) -> str:
+    """The prompt at a decision: every key when the line leaves room to type, else the
+    ``?`` key alone (it lists them all), so a narrow terminal does not wrap the answer."""
+    full = f"Choose 1-{options} ({KEYS_SHORT}): "
+    if len(full) + 4 <= width:
+        return full
+    return f"Choose 1-{options} (? help and keys): "
+
+
 def help_text(form: TextForm, decision: Decision, ruleset: str) -> str:
     """What ``?`` prints: the decision explained, its reference section and the keys."""
     found = form.explain(decision)
@@ -129,7 +138,7 @@ def play(session: Session, term: Terminal) -> int:
             term.clear()
         last_seat = seat
         show_decision(term, form, session, decision)
-        prompt = f"Choose 1-{len(decision.options)} ({KEYS_SHORT}): "
+        prompt = prompt_text(len(decision.options), term.out.width)
         while True:
             answer = read_decision(term.ask(prompt), len(decision.options))
             if isinstance(answer, str):

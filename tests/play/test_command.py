@@ -323,3 +323,12 @@ def test_a_path_with_brackets_is_printed_whole(tmp_path: Path) -> None:
     result = play(record, "q\n", *GAME)
     assert result.exit_code == 0, result.output
     assert f"Saved to {record}.\nContinue with: pnp play --resume {record}\n" in result.output
+
+
+def test_a_narrow_terminal_gets_a_prompt_that_leaves_room_to_type() -> None:
+    """At 60 columns the full prompt filled the line and the answer wrapped."""
+    from pnp.play.table import prompt_text
+
+    assert prompt_text(7, 80) == "Choose 1-7 (? help, c cards, l log, u undo, s save, q quit): "
+    narrow = prompt_text(7, 60)
+    assert narrow == "Choose 1-7 (? help and keys): " and len(narrow) + 4 <= 60
