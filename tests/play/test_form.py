@@ -261,3 +261,35 @@ def test_house_colours_stay_readable_on_dark_and_light_terminals() -> None:
     assert readable("#3f6fb5") == "#3f6fb5"  # Tully's blue, readable already
     assert readable("") == "" and readable("white") == "white"
     assert tint("Stark", "#1b1b1b") == f"[bold {readable('#1b1b1b')}]Stark[/]"
+
+
+#: decisions whose ``?`` names a part of a section, not all of it: thrones' round, fief's
+#: Phase 1 (they named the whole)
+SUBSECTIONS = {
+    "thrones": {
+        "plot": "Plot",
+        "marshal": "Draw and marshalling",
+        "challenge": "Challenges",
+        "attackers": "Challenges",
+        "defenders": "Challenges",
+        "claim": "Challenges",
+    },
+    "fief": {
+        "propose_marriage": "Marriages and alliances",
+        "divorce": "Marriages and alliances",
+        "vote": "Elections",
+        "bribe": "Elections",
+        "pardon": "Pardons and Outlaws",
+        "false_idols": "The False Idols",
+        "place_noble": "The Court Event deck",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(SUBSECTIONS))
+def test_help_names_the_part_of_the_reference_that_has_the_rule(name: str) -> None:
+    from pnp.engine.decision import Decision, Option
+
+    form = _form(name)
+    for kind, section in SUBSECTIONS[name].items():
+        assert form.explain(Decision(0, kind, (Option("x"),))).section == section, kind

@@ -489,24 +489,6 @@ def test_the_map_names_each_villages_buildings(content: LoadedContent) -> None:
     assert "buildings: stronghold, fortified city, mill, sept, maester" in text
 
 
-def test_help_names_the_hear_ye_phase_s_own_subsection(content: LoadedContent) -> None:
-    """? at a marriage or a vote named the whole «Phase 1»; it has a part for each."""
-    from pnp.engine.decision import Decision, Option
-    from pnp.rulesets.fief.view import text_form
-
-    form = text_form(content, ("stark", "lannister", "tully"))
-    wanted = {
-        "propose_marriage": "Marriages and alliances",
-        "divorce": "Marriages and alliances",
-        "vote": "Elections",
-        "bribe": "Elections",
-        "pardon": "Pardons and Outlaws",
-        "false_idols": "The False Idols",
-    }
-    for kind, section in wanted.items():
-        assert form.explain(Decision(0, kind, (Option("x"),))).section == section, kind
-
-
 def test_sums_of_gold_in_options_say_gold(content: LoadedContent) -> None:
     """'bribe Arryn (seat 3) with 1' and 'dowry of 2' gave no unit."""
     from pnp.engine.decision import Decision, Option

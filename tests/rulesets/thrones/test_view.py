@@ -236,21 +236,3 @@ def test_a_duplicate_is_offered_without_a_cost(content: LoadedContent) -> None:
     decision = Decision(0, "marshal", options)
     shown = [form.option(decision, o) for o in options]
     assert "cost" not in shown[0] and f"(cost {card.cost})" in shown[1]
-
-
-def test_help_names_the_round_s_own_subsection(content: LoadedContent) -> None:
-    """? at a challenge named the whole «A round»; the reference has a Challenges part."""
-    from pnp.engine.decision import Decision, Option
-    from pnp.rulesets.thrones.view import text_form
-
-    form = text_form(content, ("baratheon", "stark"))
-    wanted = {
-        "plot": "Plot",
-        "marshal": "Draw and marshalling",
-        "challenge": "Challenges",
-        "attackers": "Challenges",
-        "defenders": "Challenges",
-        "claim": "Challenges",
-    }
-    for kind, section in wanted.items():
-        assert form.explain(Decision(0, kind, (Option("x"),))).section == section, kind
