@@ -338,3 +338,19 @@ def test_a_hand_cannot_be_larger_than_the_house_deck(root: Path) -> None:
     code, _, err = validate(root)
     assert code == 2
     assert "rules.hand_size: a hand of 30 cards from a house deck of 25" in err
+
+
+def test_the_truce_decision_states_the_bargains_the_referee_offers() -> None:
+    """The reference said any mix of the terms may be agreed; the referee offers one
+    term alone, every term at its most, or nothing. The decision now says so."""
+    from pnp.engine.game import GameConfig
+    from pnp.rulesets.ironthrone import RULESET
+
+    content = RULESET.load()
+    t = content.model.rules.truce
+    game = RULESET.new_game(content, GameConfig(3), 1)
+    singles = {(1, 0, 0)} | {(0, h, 0) for h in range(1, t.hostages + 1)}
+    singles |= {(0, 0, p) for p in range(1, t.power + 1)}
+    assert set(game.ref.packages) == {(0, 0, 0), (t.influence, t.hostages, t.power)} | singles
+    text = " ".join(next(d.text for d in content.model.decisions if d.id == "IT-GAP-05").split())
+    assert "one term alone" in text and "every term at its most, or nothing" in text
