@@ -91,7 +91,7 @@ _ONCE = {"round": "Once per round", "game": "Once per game"}
 _UNIT_WORDS = {"man-at-arms": ("Man-at-Arms", "Men-at-Arms"), "unsullied": ("Unsullied",) * 2}
 
 
-def _units(n: int, unit: str) -> str:
+def troops_text(n: int, unit: str) -> str:
     """``n`` troops of ``unit`` (an id from units.yaml) as printed: "2 Knights"."""
     one = unit.replace("-", " ").title()
     one, several = _UNIT_WORDS.get(unit, (one, one + "s"))
@@ -1042,7 +1042,7 @@ class FreeTroopsWord(CourtWord):
 
     def text(self, value: FreeTroops) -> str:
         return (
-            f"Play in the card phase: place {_units(value.count, value.unit)} "
+            f"Play in the card phase: place {troops_text(value.count, value.unit)} "
             "from your stock with one of your Nobles."
         )
 

@@ -25,7 +25,7 @@ from pnp.engine.game import Decision, Option
 from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, esc, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
-from pnp.rulesets.fief.effects import describe
+from pnp.rulesets.fief.effects import describe, troops_text
 from pnp.rulesets.fief.state import LORD_COMMANDER, FiefState
 
 
@@ -454,6 +454,13 @@ GOLD_SUMS = {
     "wall_supplies": re.compile(r"^(take \d+)(?= from the supplies)"),
 }
 
+#: per decision kind, the troops its labels count: "take 2 of 3 knight", "1 of 2 knight
+#: stop at winterfell" (the prefix, the count the unit goes with, the unit, the rest)
+TROOP_COUNTS = {
+    "take_unit": re.compile(r"^(take \d+ of )(\d+) ([a-z-]+)()$"),
+    "drop_unit": re.compile(r"^(\d+ of )(\d+) ([a-z-]+)( stop at .+)$"),
+}
+
 #: a Village's fortification as the map names it (the state keeps its level)
 HOLDS = {1: "stronghold", 2: "fortified city"}
 
@@ -755,6 +762,12 @@ class FiefText(TextForm):
         pattern = GOLD_SUMS.get(decision.kind)
         if pattern is not None:
             text = pattern.sub(r"\1 gold", text, count=1)
+        # "take 2 of 3 knight": the troops counted as troops ("of 3 Knights")
+        counts = TROOP_COUNTS.get(decision.kind)
+        found = counts.match(option.label) if counts is not None else None
+        if found is not None:
+            start, have, unit, rest = found.groups()
+            text = f"{start}{troops_text(int(have), unit)}{self.option_label(rest)}"
         return text
 
     def card_texts(self, view: Any) -> list[tuple[str, str]]:

@@ -506,3 +506,19 @@ def test_sums_of_gold_in_options_say_gold(content: LoadedContent) -> None:
         assert form.option(decision, decision.options[0]).endswith(said), kind
     refuse = Decision(0, "answer_bribe", (Option("refuse"),))
     assert form.option(refuse, refuse.options[0]) == "refuse"
+
+
+def test_troops_in_options_are_counted_as_troops(content: LoadedContent) -> None:
+    """'take 2 of 3 Knight' read as one Knight."""
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("arryn", "stark", "lannister", "tully"))
+    cases = [
+        ("take_unit", "take 2 of 3 knight", "take 2 of 3 Knights"),
+        ("take_unit", "take 0 of 1 man-at-arms", "take 0 of 1 Man-at-Arms"),
+        ("drop_unit", "1 of 2 man-at-arms stop at winterfell", "1 of 2 Men-at-Arms stop at "),
+    ]
+    for kind, label, said in cases:
+        decision = Decision(0, kind, (Option(label),))
+        assert form.option(decision, decision.options[0]).startswith(said), label
