@@ -156,7 +156,7 @@ EVENTS: dict[str, Words | None] = {
     "plague": Words("Plague in {region}."),
     "uprising": Words("An uprising at {at}.", other="{seat} raises an uprising against {noble}."),
     # these two say how it went: FiefText.event
-    "uprising_stop": Words("{seat}'s {noble} tries to stop the uprising ({how}, roll {roll})"),
+    "uprising_stop": Words("{seat}'s {noble} tries to stop the uprising {how!w}, rolling {roll}"),
     "assassination": Words("{seat} sends an assassin after {target} (roll {roll})"),
     "death_cancelled": Words("{seat} saves {noble} from {cause}."),
     "gold_stolen": Words("{seat} steals {gold} gold from {victim!p}."),
@@ -461,6 +461,9 @@ TROOP_COUNTS = {
     "drop_unit": re.compile(r"^(\d+ of )(\d+) ([a-z-]+)( stop at .+)$"),
 }
 
+#: how a Noble tries to stop an Uprising (the ``how`` of ``uprising_stop``)
+STOPPERS = {"council": "as a Council member, paying for it", "warden": "as the Region's Warden"}
+
 #: a Village's fortification as the map names it (the state keeps its level)
 HOLDS = {1: "stronghold", 2: "fortified city"}
 
@@ -501,7 +504,7 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
-        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES
+        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES | STOPPERS
         self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
         self.prices = (
             {u.id: u.cost for u in model.units}

@@ -421,7 +421,7 @@ EVENTS: dict[str, Words | None] = {
     "support_declined": Words("{seat}'s support ({character}) for the {side} is declined."),
     "stayed_out": Words("{seat} stays out of the encounter."),
     "support_forced": Words("{by} makes {seat}'s {character} support the {side}."),
-    "total_changed": Words("The {side}'s total changes by {by}."),
+    "total_changed": Words("The {side}'s hostility total changes by {by:+d}."),
     "encounter_resolved": Words(
         "The encounter ends in {outcome}: {winner} wins ({challenger_total} to {defender_total})."
     ),

@@ -522,3 +522,18 @@ def test_troops_in_options_are_counted_as_troops(content: LoadedContent) -> None
     for kind, label, said in cases:
         decision = Decision(0, kind, (Option(label),))
         assert form.option(decision, decision.options[0]).startswith(said), label
+
+
+def test_an_attempt_to_stop_an_uprising_says_how_in_words(content: LoadedContent) -> None:
+    """It said '(council, roll 6)'."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("arryn", "stark", "lannister", "tully"))
+    told = form.event(
+        Event("uprising_stop", 1, {"noble": "stark-eddard", "how": "warden", "roll": 2,
+                                   "stopped": False}),
+        None,
+    )  # fmt: skip
+    assert told is not None
+    assert told.endswith("tries to stop the uprising as the Region's Warden, rolling 2: it fails.")

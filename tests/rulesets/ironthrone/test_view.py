@@ -221,3 +221,15 @@ def test_the_encounter_panel_says_its_totals_are_live() -> None:
             return
         game.apply(rng.randrange(len(d.options)))
     raise AssertionError("no encounter reached its outcome")
+
+
+def test_a_changed_total_says_which_way(game: IronThroneGame) -> None:
+    """'The challenger's total changes by 2.' gave no sign."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.ironthrone.view import text_form
+
+    form = text_form(RULESET.load(), game.factions())
+    up = form.event(Event("total_changed", None, {"side": "challenger", "by": 2}), None)
+    down = form.event(Event("total_changed", None, {"side": "defender", "by": -3}), None)
+    assert up == "The challenger's hostility total changes by +2."
+    assert down == "The defender's hostility total changes by -3."
