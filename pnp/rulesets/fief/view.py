@@ -119,7 +119,7 @@ EVENTS: dict[str, Words | None] = {
         "Battle at {at}: {seat} rolls {attacker} (strength {attacker_strength}), the defence "
         "{defender} (strength {defender_strength})."
     ),
-    "battle_ended": Words("The battle at {at} ends: {winner!p} wins ({how})."),
+    "battle_ended": Words("The battle at {at} ends: {winner!p} wins {how!w}."),
     "battle_stalled": Words("The battle at {at} stalls."),
     "surrendered": Words("{seat} surrenders."),
     "noble_captured": Words("{seat}'s {noble} is captured by {captor!p}."),
@@ -464,6 +464,12 @@ TROOP_COUNTS = {
 #: how a Noble tries to stop an Uprising (the ``how`` of ``uprising_stop``)
 STOPPERS = {"council": "as a Council member, paying for it", "warden": "as the Region's Warden"}
 
+#: how a battle ended (the ``how`` of ``battle_ended``)
+BATTLE_ENDS = {
+    "fought": "the field",
+    "lone noble captured": "by taking the lone Noble captive",
+}
+
 #: a Village's fortification as the map names it (the state keeps its level)
 HOLDS = {1: "stronghold", 2: "fortified city"}
 
@@ -504,7 +510,7 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
-        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES | STOPPERS
+        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES | STOPPERS | BATTLE_ENDS
         self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
         self.prices = (
             {u.id: u.cost for u in model.units}

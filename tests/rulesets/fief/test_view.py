@@ -537,3 +537,17 @@ def test_an_attempt_to_stop_an_uprising_says_how_in_words(content: LoadedContent
     )  # fmt: skip
     assert told is not None
     assert told.endswith("tries to stop the uprising as the Region's Warden, rolling 2: it fails.")
+
+
+def test_a_battle_s_end_says_how_in_words(content: LoadedContent) -> None:
+    """It said 'Martell wins (fought)'."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("arryn", "stark"))
+    fought = form.event(Event("battle_ended", 0, {"at": "winterfell", "winner": 1,
+                                                  "how": "fought"}), None)  # fmt: skip
+    lone = form.event(Event("battle_ended", 0, {"at": "winterfell", "winner": 0,
+                                                "how": "lone noble captured"}), None)  # fmt: skip
+    assert fought is not None and fought.endswith("(seat 1) wins the field.")
+    assert lone is not None and lone.endswith("wins by taking the lone Noble captive.")
