@@ -8,6 +8,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from pnp import compiled
 from pnp.content import LoadedContent
 from pnp.engine import GameConfig
@@ -489,39 +491,33 @@ def test_the_map_names_each_villages_buildings(content: LoadedContent) -> None:
     assert "buildings: stronghold, fortified city, mill, sept, maester" in text
 
 
-def test_sums_of_gold_in_options_say_gold(content: LoadedContent) -> None:
-    """'bribe Arryn (seat 3) with 1' and 'dowry of 2' gave no unit."""
-    from pnp.engine.decision import Decision, Option
-    from pnp.rulesets.fief.view import text_form
-
-    form = text_form(content, ("arryn", "stark", "lannister", "tully"))
-    cases = [
-        ("bribe", "bribe seat 3 with 1", "with 1 gold"),
+@pytest.mark.parametrize(
+    ("kind", "label", "said"),
+    [
+        # sums of gold gave no unit: "bribe Arryn (seat 3) with 1", "dowry of 2"
+        ("bribe", "bribe seat 3 with 1", "Tully (seat 3) with 1 gold"),
         ("marriage_terms", "dowry of 2", "dowry of 2 gold"),
         ("answer_bribe", "take 2 for arryn-lysa", "take 2 gold for Lysa Arryn"),
+        ("answer_bribe", "refuse", "refuse"),
         ("wall_supplies", "take 3 from the supplies", "take 3 gold from the supplies"),
-    ]
-    for kind, label, said in cases:
-        decision = Decision(0, kind, (Option(label),))
-        assert form.option(decision, decision.options[0]).endswith(said), kind
-    refuse = Decision(0, "answer_bribe", (Option("refuse"),))
-    assert form.option(refuse, refuse.options[0]) == "refuse"
-
-
-def test_troops_in_options_are_counted_as_troops(content: LoadedContent) -> None:
-    """'take 2 of 3 Knight' read as one Knight."""
-    from pnp.engine.decision import Decision, Option
-    from pnp.rulesets.fief.view import text_form
-
-    form = text_form(content, ("arryn", "stark", "lannister", "tully"))
-    cases = [
+        # troops read as one: "take 2 of 3 Knight"
         ("take_unit", "take 2 of 3 knight", "take 2 of 3 Knights"),
         ("take_unit", "take 0 of 1 man-at-arms", "take 0 of 1 Man-at-Arms"),
         ("drop_unit", "1 of 2 man-at-arms stop at winterfell", "1 of 2 Men-at-Arms stop at "),
-    ]
-    for kind, label, said in cases:
-        decision = Decision(0, kind, (Option(label),))
-        assert form.option(decision, decision.options[0]).startswith(said), label
+    ],
+)
+def test_options_count_their_gold_and_troops_in_words(
+    content: LoadedContent, kind: str, label: str, said: str
+) -> None:
+    from rich.text import Text
+
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.fief.view import text_form
+
+    form = text_form(content, ("arryn", "stark", "lannister", "tully"))
+    decision = Decision(0, kind, (Option(label),))
+    shown = Text.from_markup(form.option(decision, decision.options[0])).plain
+    assert said in shown and ("gold" in said) == ("gold" in shown), shown
 
 
 def test_an_attempt_to_stop_an_uprising_says_how_in_words(content: LoadedContent) -> None:
