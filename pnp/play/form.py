@@ -164,7 +164,8 @@ class TextForm:
         return tint(name, self.colours.get(house, ""))
 
     def game_over(self, result: Result) -> str:
-        """What follows "Game over": ``(solo victory, round 8): won by Stark (seat 0).``"""
+        """What follows "Game over", as markup (the winners in their colours):
+        ``(solo victory, round 8): won by Stark (seat 0).``"""
         winners = ", ".join(self.player(w) for w in result.winners) or "nobody"
         ending = result.ending.replace("_", " ")
         return f"({ending}, {self.ROUND} {result.rounds}): won by {winners}."

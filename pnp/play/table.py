@@ -199,7 +199,7 @@ def _finish(session: Session, form: TextForm, term: Terminal) -> int:
         term.show("[red]The game broke a rule invariant (a bug in pnp):[/]")
         term.show(*(esc(fault) for fault in session.broken))
     elif result is not None:
-        term.show(f"[bold]Game over[/] {esc(form.game_over(result))}")
+        term.show(f"[bold]Game over[/] {form.game_over(result)}")
     term.say(f"The record is in {esc(path)}.")
     term.say(f"Watch it again with: pnp replay {esc(path)} --watch")
     return 0

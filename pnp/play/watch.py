@@ -189,7 +189,7 @@ def write_log(
     console.print(draw.screen(form.screen(replayer.game, seat)))
     result = replayer.game.result()
     if result is not None:
-        console.print(f"Game over {esc(form.game_over(result))}")
+        console.print(f"Game over {form.game_over(result)}")
     for line in stop_lines(replayer, outcome) if outcome is not None else []:
         _print_wrapped(console, line)
     write_atomic(out, buffer.getvalue())
@@ -234,7 +234,7 @@ def watch(
         if k == replayer.last:
             result = replayer.game.result()
             if result is not None:
-                term.show(f"[bold]Game over[/] {esc(form.game_over(result))}")
+                term.show(f"[bold]Game over[/] {form.game_over(result)}")
             elif outcome is None or outcome.ok:
                 term.show("[bold]The record ends here[/] (the game was not finished).")
             for line in stop_lines(replayer, outcome) if outcome is not None else []:

@@ -82,7 +82,8 @@ def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
     assert text.startswith("ironthrone, seed ")
     assert f"\n{steps}. " in text  # every decision, numbered
     # the ending in words, in the ruleset's own word for a round (no 'characters_dead')
-    assert re.search(r"\nGame over \([a-z ]+, turn \d+\): won by ", text), text[-300:]
+    assert re.search(r"\nGame over \([a-z ]+, turn \d+\): won by [A-Z]", text), text[-300:]
+    assert "[bold" not in text and "[/]" not in text  # markup drawn, never shown
     assert "\x1b[" not in text  # plain text, no colour codes
     assert max(map(len, text.splitlines())) <= 80
 
