@@ -57,9 +57,9 @@ from pnp.playtest.verdict import (
     judge_house,
     judge_seat,
     not_judged,
-    random_note,
     seat_label,
     undecided_lines,
+    unjudged_note,
 )
 from pnp.render.bookmarks import Bookmark, NavigableTemplate, place
 
@@ -377,7 +377,7 @@ def render_report(report: PlaytestReport) -> bytes:
     for line in undecided_lines(report.undecided):
         story.append(Paragraph("? " + escape(line), body))
     left_out = not_judged(s, report.thresholds)
-    unjudged_play = random_note(s, report.thresholds)
+    unjudged_play = unjudged_note(s, report.thresholds)
     if unjudged_play:  # as the terminal says it above its verdict
         story.append(Paragraph(escape(unjudged_play), body))
     else:

@@ -126,12 +126,12 @@ from pnp.playtest.verdict import (
     judge_seat,
     not_judged,
     outcome,
-    random_note,
     random_seats,
     rule_text,
     seat_label,
     undecided,
     undecided_lines,
+    unjudged_note,
 )
 
 #: the keys of ``pnp playtest --json``, in order
@@ -442,7 +442,7 @@ class PlaytestReport:
         note = self.replaced_note()
         if note:
             lines.append(note)
-        unjudged_play = random_note(s, self.thresholds)
+        unjudged_play = unjudged_note(s, self.thresholds)
         if unjudged_play:
             lines.append(unjudged_play)
         else:

@@ -50,7 +50,7 @@ from pnp.playtest.verdict import (
     fair_band,
     judge_house,
     judge_seat,
-    random_note,
+    unjudged_note,
 )
 
 #: the widest a table row may be
@@ -172,7 +172,7 @@ def text(run: SweepRun, setup: SweepSetup) -> list[str]:
     lines += LEGEND
     # a random seat's cell is judged on crashes, invariants and caps only: say so, once
     # for the sweep when every cell has the same seats, else per cell
-    notes = [random_note(r.stats, r.thresholds) for r in run.reports]
+    notes = [unjudged_note(r.stats, r.thresholds) for r in run.reports]
     if any(notes):
         lines.append(NOT_JUDGED_LEGEND)
         if len(set(notes)) == 1:

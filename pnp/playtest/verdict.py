@@ -294,7 +294,7 @@ def not_judged(stats: Statistics, thresholds: Thresholds) -> dict[str, str]:
     return out
 
 
-def random_note(stats: Statistics, thresholds: Thresholds) -> str | None:
+def unjudged_note(stats: Statistics, thresholds: Thresholds) -> str | None:
     """The one line saying what a run with random seats, or with seats playing different
     agents, leaves unjudged, and why."""
     if not random_seats(stats):

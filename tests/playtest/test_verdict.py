@@ -38,11 +38,11 @@ from pnp.playtest.verdict import (
     not_judged,
     place,
     place_rate,
-    random_note,
     rule_text,
     seats_text,
     undecided,
     undecided_lines,
+    unjudged_note,
     verdict,
 )
 from tests.fixtures.haggle import HAGGLE
@@ -235,7 +235,7 @@ def test_random_seats_are_judged_on_crashes_invariants_and_caps_only() -> None:
         "are worth playing",
         "undecided_endings": "seat 0 plays random agents, who seldom play toward a victory",
     }
-    assert random_note(stats, strict) == (
+    assert unjudged_note(stats, strict) == (
         "balance, cards and endings without a victory not judged: seat 0 plays random agents, "
         "whose play says nothing about balance, cards or how often a game reaches a victory"
     )
@@ -276,7 +276,7 @@ def test_seats_playing_different_agents_are_not_judged_as_seats() -> None:
         "measures its agent as much as its place at the table"
     )
     assert not_judged(stats, Thresholds()) == {"seats": reason}
-    assert random_note(stats, Thresholds()) == f"seats not judged: {reason}"
+    assert unjudged_note(stats, Thresholds()) == f"seats not judged: {reason}"
     # one agent at every seat: seats judged as ever
     assert judge_seat(lopsided_seats(600), Thresholds(), 0).state == OUTSIDE
 
@@ -495,9 +495,9 @@ def test_the_rule_text_shows_this_runs_minimums() -> None:
 
 def test_random_players_are_counted_in_words() -> None:
     stats = replace(lopsided_seats(20), seat_agents=("random", "heuristic", "random"))
-    assert "seats 0, 2 play random agents" in (random_note(stats, Thresholds()) or "")
+    assert "seats 0, 2 play random agents" in (unjudged_note(stats, Thresholds()) or "")
     stats = replace(stats, seat_agents=("heuristic", "heuristic", "random"))
-    assert "seat 2 plays random agents" in (random_note(stats, Thresholds()) or "")
+    assert "seat 2 plays random agents" in (unjudged_note(stats, Thresholds()) or "")
 
 
 def test_crashes_and_broken_invariants_name_the_first_and_its_record() -> None:
