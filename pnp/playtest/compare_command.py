@@ -136,8 +136,8 @@ def run_compare_command(
                 plan, versions, contents, executor=runner, progress=bar.advance, started=bar.start
             )
     ids = {*run.base.cards, *run.candidate.cards}
-    for content in contents:
-        ids.update(card_ids(ruleset, content) or [])
+    for known in cards:  # each version's card ids, as the --fail-on check read them
+        ids.update(known or [])
     models = contents[0].model, contents[1].model
     comparison = Comparison(run, rules, changed_cards(*models, ids), content_changes(*models, ids))
     if request.report is not None:
