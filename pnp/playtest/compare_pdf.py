@@ -128,8 +128,9 @@ def render_compare_report(comparison: Comparison) -> bytes:
     for title, named in sections:
         rows = [r for r in (_row(name, c) for name, c in named) if r is not None]
         # a House one version never seats has no change to chart: name it all the same
-        apart = [f"{name} {_pct(c.base)} → {_pct(c.candidate)}" for name, c in named]
-        apart = [a for a, (_, c) in zip(apart, named, strict=True) if c.change is None]
+        apart = [
+            f"{name} {_pct(c.base)} → {_pct(c.candidate)}" for name, c in named if c.change is None
+        ]
         if rows or apart:
             story += [CondPageBreak(16 * len(rows) + 70), heading(title, h2, 1)]
         if rows:
