@@ -245,6 +245,22 @@ def truce_terms(rules: Rules) -> str:
     return ", ".join(terms[:-1]) + (" and " if len(terms) > 1 else "") + terms[-1]
 
 
+def truce_reminder_parts(rules: Rules) -> tuple[tuple[str, str], tuple[str, str]]:
+    """What a truce card reminds, as (heading, text) twice: when both sides play a truce,
+    and when a truce meets a hostility card (the kit prints them, ``c`` reads them)."""
+    return (
+        (
+            "Both truce",
+            f"the active players bargain for {truce_terms(rules)} each. If nothing changes "
+            "hands, both sides lose.",
+        ),
+        (
+            "Truce against hostility",
+            "betrayal. The truce side loses but takes a hostage from each winner.",
+        ),
+    )
+
+
 def event_text(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> str:
     """The printed rules text of an event card, generated from its data."""
     if isinstance(event, HouseEvent):

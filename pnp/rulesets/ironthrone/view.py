@@ -23,7 +23,7 @@ from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, counted, esc, listing
 from pnp.rulesets.ironthrone.abilities import Compiled
 from pnp.rulesets.ironthrone.effects import describe
-from pnp.rulesets.ironthrone.model import CharacterCard, Truce, truce_terms
+from pnp.rulesets.ironthrone.model import CharacterCard, Truce, truce_reminder_parts
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     KIND_NAMES,
@@ -649,14 +649,9 @@ class IronThroneText(TextForm):
             if isinstance(card, CharacterCard):
                 text = esc(describe(card.ability))
                 out.append((f"{self.name(card.id)}: {card.ability.title}", text))
-            elif isinstance(card, Truce):
-                text = (
-                    "both sides play a truce: the two bargain for "
-                    f"{truce_terms(model.rules)} each, and lose both if nothing changes "
-                    "hands; a truce against a hostility card is betrayed: its side loses "
-                    "but takes a hostage from each winner"
-                )
-                out.append((self.name(card.id), text))
+            elif isinstance(card, Truce):  # the reminder the card prints
+                parts = truce_reminder_parts(model.rules)
+                out.append((self.name(card.id), " ".join(f"{h}: {t}" for h, t in parts)))
             else:
                 text = f"a hostility card worth {card.value} to its side's total"
                 out.append((self.name(card.id), text))

@@ -149,7 +149,9 @@ def test_c_reads_the_leaders_the_hand_and_the_hostages(game: IronThroneGame) -> 
         ability = characters[leader].leader
         assert texts[f"{characters[leader].name}, leader: {ability.title}"] == describe(ability)
     assert texts[form.name("stark-hostility-5")].startswith("a hostility card worth 5")
-    assert truce_terms(content.model.rules) in texts[form.name("stark-truce")]
+    truce = texts[form.name("stark-truce")]
+    assert truce_terms(content.model.rules) in truce  # the card's own reminder, as printed
+    assert truce.startswith("Both truce: ") and " Truce against hostility: betrayal." in truce
     assert form.name("lannister-hostility-20") in texts  # a hostage's front, held
     assert form.name("lannister-truce") not in texts  # another's hand stays unread
 

@@ -51,7 +51,7 @@ from pnp.rulesets.ironthrone.model import (
     SpecialEvent,
     Truce,
     event_text,
-    truce_terms,
+    truce_reminder_parts,
 )
 
 #: the glyph a special event shows, by how it names the defender
@@ -73,12 +73,7 @@ def ability_markup(ability: Ability) -> str:
 
 def truce_reminder(rules: Rules) -> str:
     """The reminder printed on truce cards (markup), from the content's truce terms."""
-    return (
-        f"<b>Both truce:</b> the active players bargain for {truce_terms(rules)} each. "
-        "If nothing changes hands, both sides lose.<br/>"
-        "<b>Truce against hostility:</b> betrayal. The truce side loses but takes "
-        "a hostage from each winner."
-    )
+    return "<br/>".join(f"<b>{head}:</b> {text}" for head, text in truce_reminder_parts(rules))
 
 
 @dataclass(frozen=True)
