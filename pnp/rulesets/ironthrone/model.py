@@ -203,7 +203,7 @@ SpecialRule = Literal["most_influence_spread", "most_cards_in_hand", "most_leade
 
 SPECIAL_TEXT: dict[str, str] = {
     "most_influence_spread": "has spread the most influence",
-    "most_cards_in_hand": "holds the most house cards",
+    "most_cards_in_hand": "has the most house cards in hand",
     "most_leader_power": "has the most power on their leader sheet",
 }
 

@@ -138,6 +138,10 @@ def test_event_text_is_generated(model: IronThroneContent) -> None:
     )
     coin = next(e for e in model.events if e.id == "event-counting-coin")
     assert "most power on their leader sheet" in event_text(coin, houses)
+    # hostages are house cards too; the referee (preparation.special_score) counts the
+    # hand alone, so the card says so
+    court = next(e for e in model.events if e.id == "event-crowded-court")
+    assert "the most house cards in hand" in event_text(court, houses)
 
 
 def test_wrong_deck_breakdown_is_a_located_error(root: Path) -> None:

@@ -86,6 +86,16 @@ def test_reference_covers_what_players_need_without_a_rulebook(
         "When a card and this sheet disagree, the card wins.",
         "The bargain belongs to the Resolution phase",
         "Each player picks a different House",
+        # how a card is played for its text (IT-CHAR-01; rules/windows.py card_window:
+        # every participant clockwise, repeated plays, to the discard pile at end of turn)
+        "play it face up from your hand when its window comes",
+        "the accepted supporters too",
+        "one card after another as long as he likes",
+        "is not your facedown card",
+        "then goes to your discard pile",
+        # a side's total outside hostility (moves.py card_value: a truce card is worth 0)
+        "Each side has a **total** whatever the outcome",
+        "(a truce card, or a character card placed facedown, is worth 0)",
         *(
             f"{p * rules.events_per_house + rules.special_events} cards for {p} players"
             for p in (3, 4, 5)

@@ -73,7 +73,10 @@ def test_every_referee_option_has_its_variant_described(md: str) -> None:
     # offers no plot of another House: a draft deck need not come out even
     draft = " ".join(variants.split())
     assert "Repeat while the draft deck holds at least 6 plots, then box what is left" in draft
-    assert "no plot that names another House" in draft
+    # setup.fill_draft_deck takes one copy of each plot; only "House X only" plots are
+    # barred (every House's plot names its House, so "names another House" barred them all)
+    assert "one copy of each plot in neither player's deck" in draft
+    assert 'no plot marked "House X only" for another House' in draft
 
 
 @pytest.mark.parametrize(
@@ -93,6 +96,8 @@ def test_every_referee_option_has_its_variant_described(md: str) -> None:
         "**duplicate**",
         "**participating**",
         "**The card comes first**",
+        "**treasury**",
+        "**power bank**",
     ],
 )
 def test_terms_a_player_needs_are_defined(md: str, term: str) -> None:
@@ -118,11 +123,48 @@ def test_setup_and_challenge_steps_are_all_there(md: str) -> None:
         assert words in setup, words
     rounds = section(md, "A round")
     for words in (
-        "Stealth picks are made now",
         "If the defender wins there is no claim",
         "unopposed",
     ):
         assert words in rounds, words
+    # rules/challenges.py makes the Stealth picks as attackers are declared, before the
+    # action window that precedes defenders: the picks belong to step 1, not step 2
+    step1 = rounds[rounds.index("1. Name the type") : rounds.index("2. The defender may kneel")]
+    assert "Stealth picks" in step1
+
+
+def test_what_follows_a_challenge_comes_in_the_referees_order(md: str) -> None:
+    """resolve_challenge's order: delayed effects, unopposed, claim, Renown, Deadly,
+    opposes, win then lose Responses, Vigilant then Vengeful."""
+    rounds = " ".join(section(md, "A round").split())
+    order = rounds[rounds.index("Once a challenge has a winner") :]
+    steps = ["waited for its winner", "unopposed power", "the claim", "Renown", "Deadly"]
+    steps += ["opposes", "Responses to winning", "to losing", "Vigilant", "Vengeful"]
+    places = [order.index(step) for step in steps]
+    assert places == sorted(places), list(zip(steps, places, strict=True))
+
+
+def test_every_cost_a_card_asks_is_explained(md: str, content: LoadedContent) -> None:
+    """A card's cost word (sacrifice) is a term the reference defines."""
+    m = model(content)
+    sacrifices = [
+        c.id for c in m.cards for a in c.abilities if a.cost is not None and a.cost.sacrifice_self
+    ]
+    assert sacrifices, "no card asks a sacrifice: this test would prove nothing"
+    terms = " ".join(section(md, "Cards, piles and terms").split())
+    assert "To **sacrifice** a card" in terms
+    assert "it is not killed, and a cost cannot be saved" in terms
+
+
+def test_two_player_decks_sharing_neutral_cards_are_told_apart(
+    md: str, content: LoadedContent
+) -> None:
+    m = model(content)
+    decks = [set(d.cards) for d in m.decks if d.format == "two_player"]
+    shared = set.intersection(*decks[:2]) if len(decks) >= 2 else set()
+    assert shared, "no two two-player decks share a card: this test would prove nothing"
+    terms = " ".join(section(md, "Cards, piles and terms").split())
+    assert "mark whose is whose before you shuffle" in terms
 
 
 def test_sigils_read_as_names_in_the_text_formats() -> None:
