@@ -68,6 +68,9 @@ class Ruleset:
     new_game: NewGame | None = None
     #: the referee at a scenario's position (``pnp scenario``)
     scenario_game: ScenarioGame | None = None
+    #: how its checklist IDs begin (``TH``: ``TH-CHAL-07``); a scenario of this ruleset
+    #: covering another's ID is refused (``""``: not checked)
+    rule_prefix: str = ""
     #: bots besides ``random``, by name: ``{"heuristic": HeuristicBot}``
     agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this

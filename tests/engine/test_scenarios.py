@@ -352,3 +352,111 @@ def test_a_step_seat_is_a_seat_number_as_written(runner, write, seat: str) -> No
     path = write(BASE + f"script:\n  - {{seat: {seat}, choose: begin}}\n")
     (line,) = problems(runner, path)
     assert line.startswith(f"{path}:12:") and "script[0].seat: " in line
+
+
+def test_a_scenario_that_checks_nothing_is_malformed(runner, write) -> None:
+    """No script and no expect: it would pass having played and checked nothing."""
+    path = write(BASE)
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    assert info.value.lines()[0].startswith(f"{path}:1:1: script: the scenario checks nothing")
+
+
+def test_a_script_that_never_begins_fails_with_the_hint(write) -> None:
+    """A scenario game opening with `begin` that the script never chooses played nothing."""
+    runner = ScenarioRunner(find_ruleset)
+    path = write(
+        """
+        ruleset: thrones
+        covers: [TH-CHAL-12]
+        about: nothing is played
+        setup:
+          players: 2
+          phase: challenges
+          seats:
+            - {house: stark}
+            - {house: lannister}
+        expect:
+          state:
+            round: 1
+        """
+    )
+    text = fail_text(runner, path)
+    assert "the script never chooses `begin`" in text
+    assert "- {choose: begin}" in text
+
+
+def test_number_keys_find_the_snapshots_string_keys() -> None:
+    """YAML reads `{0: …}` with a number key; a snapshot's keys are strings."""
+    assert matches({0: {"knight": 2}}, {"0": {"knight": 2}})
+    assert not matches({0: {"knight": 2}}, {"0": {"knight": 3}})
+    assert not matches({True: 1}, {"True": 1})  # a boolean key is no seat number
+
+
+def test_a_state_mapping_failure_points_at_the_key_that_differs(runner, write) -> None:
+    path = write(
+        BASE
+        + """
+script:
+  - {seat: 0, choose: play spice-jar}
+expect:
+  state:
+    seats[0]: {gold: 3, points: 3, nosuch: 1}
+"""
+    )
+    text = fail_text(runner, path)
+    assert "expect.state.seats[0] (line 16):" in text
+    assert "  seats[0].gold: expected 3, actual 0" in text
+    assert "  seats[0].nosuch: missing (keys here: gold, hand, house, played, points)" in text
+    assert "points: expected" not in text  # the key that matches is not listed
+    assert "actual:   {" not in text  # nor the whole seat
+
+
+def test_a_failing_choice_shows_what_the_previous_step_caused(runner, write) -> None:
+    """The game may run on by itself after a step; the failure shows how far."""
+    path = write(
+        BASE
+        + """
+script:
+  - {seat: 0, choose: play spice-jar}
+  - {seat: 0, choose: play silk-scarf}
+"""
+    )
+    text = fail_text(runner, path)
+    assert "expected seat 0 to choose 'play silk-scarf'" in text
+    assert "since the previous step (a decision with one option is taken without a step):" in text
+    assert "#1 card_played seat 0" in text
+
+
+def test_a_position_that_breaks_an_invariant_is_a_malformed_setup(runner, write) -> None:
+    """Before any decision nothing has been played: a broken invariant is the file's
+    mistake (exit 2 at `setup:`), not a failed rule."""
+    path = write(
+        BASE.replace("{hand: [copper-ring], gold: 0}", "{hand: [copper-ring], gold: 0, points: 5}")
+        + """
+script:
+  - {seat: 0, choose: pass}
+"""
+    )
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    assert info.value.lines()[0] == (
+        f"{path}:4:1: setup: the position breaks a rule the referee checks: "
+        "seat 1 has 5 points, but its cards score 0"
+    )
+
+
+def test_covering_another_rulesets_rule_is_located(runner, write) -> None:
+    """A thrones scenario naming IT-ENC-07 would count toward no rule it shows."""
+    path = write(
+        BASE.replace("covers: [HG-TURN-02]", "covers: [HG-TURN-02, IT-ENC-07]")
+        + """
+script:
+  - {seat: 0, choose: pass}
+"""
+    )
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    assert info.value.lines()[0] == (
+        f"{path}:2:22: covers[1]: 'IT-ENC-07' is not a haggle rule: its checklist IDs begin HG-"
+    )

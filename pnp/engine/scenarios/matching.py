@@ -5,6 +5,8 @@
   (subset matching, recursively), except that an empty one (``{}``) matches
   only an empty mapping, so that a scenario can say "nothing here"; lists
   and tuples compare item by item; and ``true``/``false`` never equal ``1``/``0``.
+  A number key of an expected mapping (``{0: {knight: 2}}``, as YAML reads
+  it) finds the snapshot's string key ``"0"``: snapshots are JSON-shaped.
 - An event pattern ``{kind, seat?, key: value…}`` matches an event of that
   kind (and seat, when given) whose data holds every other key with a
   matching value.
@@ -34,14 +36,31 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+_MISSING = object()
+
+
+def lookup(mapping: Mapping[Any, Any], key: Any) -> Any:
+    """``mapping[key]``, a number key also finding its string (``0`` finds ``"0"``);
+    :data:`_MISSING` when neither is there."""
+    if key in mapping:
+        return mapping[key]
+    if isinstance(key, int) and not isinstance(key, bool) and str(key) in mapping:
+        return mapping[str(key)]
+    return _MISSING
+
+
 def matches(expected: Any, actual: Any) -> bool:
     """Whether ``actual`` matches ``expected`` (see the module docstring)."""
     if isinstance(expected, Mapping):
         if not expected:  # "nothing here", not "anything at all"
             return isinstance(actual, Mapping) and not actual
-        return isinstance(actual, Mapping) and all(
-            k in actual and matches(v, actual[k]) for k, v in expected.items()
-        )
+        if not isinstance(actual, Mapping):
+            return False
+        for k, v in expected.items():
+            found = lookup(actual, k)
+            if found is _MISSING or not matches(v, found):
+                return False
+        return True
     if isinstance(expected, list | tuple):
         return (
             isinstance(actual, list | tuple)
@@ -55,6 +74,35 @@ def matches(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
+def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
+    """Where ``actual`` fails ``expected``, one line per differing value, each named by
+    its path below the expectation (``.gold: expected 3, actual 5``), so that a
+    mismatch inside a thirty-key mapping is pointed at rather than printed whole."""
+    if matches(expected, actual):
+        return []
+    if isinstance(expected, Mapping) and expected and isinstance(actual, Mapping):
+        out: list[str] = []
+        for k, v in expected.items():
+            found = lookup(actual, k)
+            if found is _MISSING:
+                keys = ", ".join(sorted(str(key) for key in actual)) or "none"
+                out.append(f"{where}.{k}: missing (keys here: {keys})")
+            else:
+                out += differences(v, found, f"{where}.{k}")
+        return out
+    if (
+        isinstance(expected, list | tuple)
+        and isinstance(actual, list | tuple)
+        and len(expected) == len(actual)
+        and any(isinstance(e, Mapping | list | tuple) for e in expected)
+    ):
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            out += differences(e, a, f"{where}[{i}]")
+        return out
+    return [f"{where or 'the value'}: expected {show(expected)}, actual {show(actual)}"]
+
+
 def event_matches(pattern: Mapping[str, Any], event: Event) -> bool:
     """Whether ``event`` matches the event ``pattern``."""
     if event.kind != pattern["kind"]:
@@ -62,7 +110,13 @@ def event_matches(pattern: Mapping[str, Any], event: Event) -> bool:
     if "seat" in pattern and not matches(pattern["seat"], event.seat):
         return False
     data = event.data
-    return all(k in data and matches(v, data[k]) for k, v in pattern.items() if k not in EVENT_KEYS)
+    for k, v in pattern.items():
+        if k in EVENT_KEYS:
+            continue
+        found = lookup(data, k)
+        if found is _MISSING or not matches(v, found):
+            return False
+    return True
 
 
 def event_differences(pattern: Mapping[str, Any], event: Event) -> list[str]:
@@ -75,10 +129,11 @@ def event_differences(pattern: Mapping[str, Any], event: Event) -> list[str]:
     for key, want in pattern.items():
         if key in EVENT_KEYS:
             continue
-        if key not in event.data:
+        found = lookup(event.data, key)
+        if found is _MISSING:
             out.append(f"no {key}")
-        elif not matches(want, event.data[key]):
-            out.append(f"{key} {show(event.data[key])} ≠ {show(want)}")
+        elif not matches(want, found):
+            out.append(f"{key} {show(found)} ≠ {show(want)}")
     return out
 
 

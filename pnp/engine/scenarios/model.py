@@ -121,6 +121,10 @@ class ScenarioFile(ContentModel):
     script: list[Step] = []
     expect: Expect | None = None
 
+    def chooses(self) -> bool:
+        """Whether any step of the script makes a choice."""
+        return any(step.choose is not None for step in self.script)
+
 
 @dataclass(frozen=True)
 class Scenario:

@@ -22,6 +22,7 @@ from pnp.engine.game import Decision, Event, Game
 from pnp.engine.invariants import violations
 from pnp.engine.record import result_dict
 from pnp.engine.scenarios.matching import (
+    differences,
     event_differences,
     event_matches,
     matches,
@@ -37,6 +38,8 @@ from pnp.rulesets.ruleset import Ruleset
 
 #: the most events a failure lists before it says how many it left out
 MAX_LISTED_EVENTS = 60
+#: the most of the previous step's events a failing choice lists (its last ones)
+MAX_STEP_EVENTS = 15
 
 #: the kind of the one-option ``begin`` decision a ruleset's scenario game opens with
 SCENARIO_START = "scenario_start"
@@ -78,6 +81,8 @@ class _Play:
     events: list[Event] = field(default_factory=list)
     #: events before this index are matched (or passed over) by earlier checkpoints
     matched: int = 0
+    #: the first event the previous choice caused (what a failing step shows)
+    previous_step: int = 0
 
 
 class ScenarioRunner:
@@ -110,7 +115,23 @@ class ScenarioRunner:
         spec = scenario.spec
         try:
             play = _Play(scenario, self._build(scenario))
-            _check_invariants(play, "after the setup")
+            _check_setup(play)
+            if not spec.script and spec.expect is None:
+                # checked once the setup is known good: its problems come first
+                message = (
+                    "the scenario checks nothing: give a `script` (its first step "
+                    "`- {choose: begin}`) and an `expect`"
+                )
+                raise ContentError([scenario.problem(("script",), message)])
+            opening = _ask(play, "asking for the first decision", play.game.decision)
+            if opening is not None and opening.kind == SCENARIO_START and not spec.chooses():
+                raise _Failed(
+                    [
+                        "the script never chooses `begin`: nothing of the position was "
+                        "played, so there is nothing to check",
+                        "start the script with `- {choose: begin}` (tests/scenarios/README.md)",
+                    ]
+                )
             for i, step in enumerate(spec.script):
                 if step.choose is not None:
                     _choose(play, i, step.choose, step.seat)
@@ -131,6 +152,17 @@ class ScenarioRunner:
         if ruleset.scenario_game is None:
             message = f"the {ruleset.name} ruleset cannot run scenarios yet (no scenario_game)"
             raise ContentError([scenario.problem(("ruleset",), message)])
+        prefix = ruleset.rule_prefix
+        others = [
+            scenario.problem(
+                ("covers", i),
+                f"{rule!r} is not a {ruleset.name} rule: its checklist IDs begin {prefix}-",
+            )
+            for i, rule in enumerate(spec.covers)
+            if prefix and not rule.startswith(f"{prefix}-")
+        ]
+        if others:
+            raise ContentError(others)
         content = self.content(ruleset)
         try:
             return ruleset.scenario_game(content, spec.setup, spec.cards, spec.seed)
@@ -161,6 +193,19 @@ def _ask(play: _Play, doing: str, ask: Callable[[], Any]) -> Any:
         raise _crash(doing, exc) from None
 
 
+def _check_setup(play: _Play) -> None:
+    """A position that already breaks an invariant is the file's mistake (exit 2, at
+    ``setup:``), not a rule that failed: no decision has been played yet."""
+    try:
+        found = violations(play.game, play.game.decision())
+    except Exception as exc:
+        raise _crash("after the setup, checking invariants", exc) from None
+    if found:
+        scenario = play.scenario
+        message = "the position breaks a rule the referee checks: "
+        raise ContentError([scenario.problem(("setup",), message + str(v)) for v in found])
+
+
 def _check_invariants(play: _Play, when: str) -> None:
     try:
         found = violations(play.game, play.game.decision())
@@ -173,6 +218,24 @@ def _check_invariants(play: _Play, when: str) -> None:
 def _describe(decision: Decision) -> list[str]:
     lines = [f"pending: seat {decision.seat}, {decision.kind}, options:"]
     lines += [f"  {i}: {o.label}" for i, o in enumerate(decision.options)]
+    return lines
+
+
+def _since_previous_step(play: _Play) -> list[str]:
+    """The events the previous choice caused: they show how far the game ran on by
+    itself (a decision with one option is taken without a step)."""
+    events = play.events[play.previous_step :]
+    if not play.events:
+        return []
+    if not events:
+        return ["the previous step caused no event"]
+    first = play.previous_step
+    shown = events[-MAX_STEP_EVENTS:]
+    lines = ["since the previous step (a decision with one option is taken without a step):"]
+    if len(events) > len(shown):
+        lines.append(f"  … {len(events) - len(shown)} earlier events")
+    start = first + len(events) - len(shown)
+    lines += [f"  #{start + n + 1} {show_event(e)}" for n, e in enumerate(shown)]
     return lines
 
 
@@ -194,6 +257,7 @@ def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
                 f"{where}: expected seat {seat} to choose {label!r}, "
                 f"but the pending decision is seat {decision.seat}'s",
                 *_describe(decision),
+                *_since_previous_step(play),
             ]
         )
     labels = decision.labels()
@@ -207,7 +271,8 @@ def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
                 "a scenario game opens with `begin`: start the script with "
                 "`- {choose: begin}` (tests/scenarios/README.md)"
             )
-        raise _Failed([*lines, *_describe(decision)])
+        raise _Failed([*lines, *_describe(decision), *_since_previous_step(play)])
+    play.previous_step = len(play.events)
     try:
         play.events.extend(game.apply(labels.index(label)))
     except Exception as exc:
@@ -303,7 +368,13 @@ def _expect_state(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> li
         except PathError as exc:
             out += [f"{name}: no such state: {exc}"]
             continue
-        if not matches(want, actual):
+        if matches(want, actual):
+            continue
+        diffs = differences(want, actual)
+        if isinstance(want, Mapping | list | tuple) and not diffs[0].startswith("the value"):
+            # point at what differs inside the value rather than print it whole
+            out += [f"{name}:", *(f"  {key}{line}" for line in diffs)]
+        else:
             out += [f"{name}:", f"  expected: {show(want)}", f"  actual:   {show(actual)}"]
     return out
 

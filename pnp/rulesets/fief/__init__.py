@@ -28,6 +28,7 @@ RULESET = Ruleset(
     ),
     new_game=new_game,
     scenario_game=scenario_game,
+    rule_prefix="FF",
     agents={"heuristic": HeuristicBot},
     fair_margin=0.07,
     # a game reaching rules.yaml's round limit ends with nobody at the VP

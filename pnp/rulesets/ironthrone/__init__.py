@@ -32,6 +32,7 @@ RULESET = Ruleset(
     summarize=summarize,
     new_game=new_game,
     scenario_game=scenario_game,
+    rule_prefix="IT",
     agents={"heuristic": HeuristicBot},
     # a game lasts a handful of rounds; sixty means something has gone wrong
     max_rounds=60,

@@ -33,6 +33,7 @@ RULESET = Ruleset(
     "deck_format=two_player|constructed",
     new_game=new_game,
     scenario_game=scenario_game,
+    rule_prefix="TH",
     agents={"heuristic": HeuristicBot},
     fair_margin=0.05,
     components=OnFirstCall("pnp.rulesets.thrones.kit.components:components"),
