@@ -240,15 +240,27 @@ def validate_command(
 def scenario_command(
     targets: Annotated[
         list[Path],
-        typer.Argument(metavar="FILE|DIR", help="Scenario files, or folders searched for *.yaml."),
+        typer.Argument(
+            metavar="FILE|DIR", help="Scenario files, or folders searched for *.yaml and *.yml."
+        ),
     ],
     content: ContentOption = None,
+    show: Annotated[
+        bool,
+        typer.Option(
+            "--show",
+            help="After each file, print the game where its script stopped: the pending "
+            "decision's kind and options, every event since the script began and the whole "
+            "state, written as a scenario writes them.",
+        ),
+    ] = False,
 ) -> None:
     """Run scenario files: PASS or FAIL per file with a readable diff; exit 1 if any fails,
     2 if any is malformed or missing (the others still run)."""
     from pnp.engine.scenarios import ScenarioRunner, run_scenarios
 
-    summary = run_scenarios(ScenarioRunner(find_ruleset, content_root=content), targets, typer.echo)
+    runner = ScenarioRunner(find_ruleset, content_root=content, show=show)
+    summary = run_scenarios(runner, targets, typer.echo)
     raise typer.Exit(summary.exit_code)
 
 

@@ -68,6 +68,27 @@ def test_a_failure_exits_one_with_its_diff(haggle_registry: None, folder: Path) 
     assert result.stdout.splitlines()[-1] == "1 passed, 1 failed, 0 malformed"
 
 
+def test_show_prints_the_game_where_each_script_stopped(
+    haggle_registry: None, folder: Path
+) -> None:
+    """--show: the decision's kind and labels, the events and the state, written the way a
+    scenario writes them, so a writer finds kinds and paths without reading the code."""
+    broken = break_one(folder)
+    result = invoke("scenario", "--show", str(broken), "--content", str(CONTENT_ROOT))
+    assert result.exit_code == 1, result.output  # --show changes no verdict
+    out = result.stdout
+    assert out.index("expected: 15") < out.index("where the script stopped (--show):")
+    assert "events since the script began:\n      #1 " in out
+    assert "\n    state:\n      round: " in out
+    assert "\n      seats:\n      - house: " in out
+    plain = invoke("scenario", str(folder / "play-scores.yaml"), "--content", str(CONTENT_ROOT))
+    assert "where the script stopped" not in plain.stdout
+    shown = invoke(
+        "scenario", "--show", str(folder / "play-scores.yaml"), "--content", str(CONTENT_ROOT)
+    )
+    assert shown.exit_code == 0 and "decision: " in shown.stdout
+
+
 def test_malformed_file_exits_two_and_others_still_run(haggle_registry: None, folder: Path) -> None:
     break_one(folder)
     (folder / "zz-bad.yaml").write_text("ruleset: haggle\ncovers: []\n")

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from pnp.content import ContentError, LoadedContent
 from pnp.content.problems import display_path
 from pnp.engine.errors import SetupError
@@ -55,13 +57,16 @@ class ScenarioOutcome:
     passed: bool
     #: the readable diff of a failure, one line each (empty when passed)
     failure: tuple[str, ...] = ()
+    #: with ``--show``: the game where the script stopped (:func:`show_play`)
+    shown: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        """A header line (``PASS``/``FAIL`` and the file), then the failure's diff."""
+        """A header line (``PASS``/``FAIL`` and the file), the failure's diff, then
+        what ``--show`` asked to see."""
         head = f"{'PASS' if self.passed else 'FAIL'}  {display_path(self.path)}"
-        if self.passed:
-            return [head]
-        return [f"{head}  ({self.about})", *(f"  {line}" for line in self.failure)]
+        out = [head] if self.passed else [f"{head}  ({self.about})"]
+        out += [f"  {line}" for line in self.failure]
+        return out + [f"  {line}" for line in self.shown]
 
 
 class _Failed(Exception):
@@ -97,9 +102,12 @@ class ScenarioRunner:
         self,
         find: Callable[[str], Ruleset],
         content_root: Path | None = None,
+        show: bool = False,
     ) -> None:
         self.find = find
         self.content_root = content_root
+        #: add the game where each script stopped to its outcome (``--show``)
+        self.show = show
         self._content: dict[str, LoadedContent[Any]] = {}
 
     def content(self, ruleset: Ruleset) -> LoadedContent[Any]:
@@ -113,6 +121,7 @@ class ScenarioRunner:
         """Run the scenario in ``path``; raise :class:`PnpError` if it is malformed."""
         scenario = load_scenario(path)
         spec = scenario.spec
+        play: _Play | None = None
         try:
             play = _Play(scenario, self._build(scenario))
             _check_setup(play)
@@ -140,8 +149,11 @@ class ScenarioRunner:
             if spec.expect is not None:
                 _expect(play, spec.expect, ("expect",))
         except _Failed as failed:
-            return ScenarioOutcome(path, spec.about, tuple(spec.covers), False, tuple(failed.lines))
-        return ScenarioOutcome(path, spec.about, tuple(spec.covers), True)
+            shown = show_play(play) if self.show and play is not None else ()
+            covers = tuple(spec.covers)
+            return ScenarioOutcome(path, spec.about, covers, False, tuple(failed.lines), shown)
+        shown = show_play(play) if self.show else ()
+        return ScenarioOutcome(path, spec.about, tuple(spec.covers), True, shown=shown)
 
     def _build(self, scenario: Scenario) -> Game:
         spec = scenario.spec
@@ -176,6 +188,36 @@ class ScenarioRunner:
             raise
         except Exception as exc:  # a bug in the ruleset, not in the file
             raise _crash(f"setup ({scenario.where('setup')})", exc) from None
+
+
+def show_play(play: _Play) -> tuple[str, ...]:
+    """The game where the script stopped, as a scenario writer needs it: the pending
+    decision (its kind and option labels, as ``choose`` and ``decision`` write them),
+    every event since the script began (kinds and data, as ``events`` patterns write
+    them) and the whole state (as ``state`` paths address it)."""
+    game = play.game
+    lines = ["where the script stopped (--show):"]
+    try:
+        decision = game.decision()
+        snapshot = plain(game.snapshot())
+    except Exception as exc:  # a ruleset bug: the failure above already tells it
+        return (*lines, f"  (the ruleset raised {type(exc).__name__}: {exc})")
+    if decision is None:
+        lines.append(f"  decision: none; result: {show(result_dict(game.result()))}")
+    else:
+        lines.append(f"  decision: seat {decision.seat}, kind {decision.kind}, options:")
+        lines += [f"    - {show(label)}" for label in decision.labels()]
+    if play.events:
+        lines.append("  events since the script began:")
+        lines += [f"    #{n + 1} {show_event(e)}" for n, e in enumerate(play.events)]
+    else:
+        lines.append("  events since the script began: none")
+    lines.append("  state:")
+    text = yaml.safe_dump(
+        snapshot, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
+    )
+    lines += [f"    {line}" for line in text.rstrip().splitlines()]
+    return tuple(lines)
 
 
 def _crash(doing: str, exc: BaseException) -> _Failed:
