@@ -646,13 +646,24 @@ def _token_ground(face: Face, ring: str, ground: str = PARCHMENT, ring_mm: float
         face.rect(cx - r, cy - r, side, side, fill=ground, radius=1.2 * mm)
 
 
+def unit_icon(unit: Unit) -> str:
+    """The icon drawing ``unit``: its own when the kit draws one, else its role's (a new
+    archer), else the strength icon, so that content may add troops the kit has no
+    picture for (``content/fief/README.md``)."""
+    if unit.id in ICONS:
+        return unit.id
+    if unit.role is not None and unit.role in ICONS:
+        return unit.role
+    return "strength"
+
+
 def unit_face(unit: Unit, house: House | None, face: Face) -> None:
     """A troop: the unit's picture, its strength, the owner's sigil and colour."""
     ring = house.color if house else "#d9dde2"
     _token_ground(face, ring, ring_mm=1.6)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, unit.id if unit.id in ICONS else "strength", cx, cy + d * 0.09, d * 0.5)
+    _centre_icon(face, unit_icon(unit), cx, cy + d * 0.09, d * 0.5)
     if house is not None:
         _centre_icon(face, f"sigil-{house.id}", cx + d * 0.24, cy - d * 0.22, d * 0.26)
     _disc(face, cx - d * 0.24, cy - d * 0.22, d * 0.12, INK)

@@ -14,6 +14,7 @@ from functools import partial
 
 from pnp.render import Board, Face, escape, mm
 from pnp.rulesets.fief.effects import describe
+from pnp.rulesets.fief.kit.faces import unit_icon
 from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix, readable_on
 from pnp.rulesets.fief.model import FiefContent, House, stock
 from pnp.rulesets.fief.rules.phases import PHASES
@@ -189,7 +190,7 @@ def draw_house_board(model: FiefContent, house: House, face: Face) -> None:
         if count:
             unit = units[uid]
             extra = " · Tactics" if unit.tactics else ""
-            boxes.append((uid, unit.name, f"× {count} · str {unit.strength}{extra}"))
+            boxes.append((unit_icon(unit), unit.name, f"× {count} · str {unit.strength}{extra}"))
     for tok in model.tokens:
         if tok.per_house and tok.id in ("tax-marker", "diplomacy-marker", "marriage-marker"):
             icon = {

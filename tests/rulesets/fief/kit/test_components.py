@@ -416,3 +416,31 @@ def test_reference_names_only_files_the_kit_has(fief_build: Build) -> None:
     text = (fief_build.folder / "reference.md").read_text()
     named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", text))
     assert named and named <= written, sorted(named - written)
+
+
+def test_a_troop_the_kit_has_no_picture_for_still_prints(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    """content/fief/README.md's own example adds a Crossbowman: it validated, then the House
+    boards stopped render on "unknown icon [crossbowman]". A new troop takes its role's
+    icon, else the strength icon, on its tokens and on the boards alike."""
+    (content_copy / "extra.yaml").write_text(
+        "units:\n"
+        "  - {id: crossbowman, name: Crossbowman, strength: 2, hits: 2, cost: 3, stock: 4}\n"
+        "  - {id: longbow, name: Longbow, strength: 1, hits: 2, cost: 2, stock: 2, role: archer}\n"
+    )
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["render", "fief", "--content", str(content_copy), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    text = " ".join(
+        page.extract_text() for page in PdfReader(out / "fief" / "house-boards.pdf").pages
+    )
+    assert "Crossbowman" in text and "Longbow" in text
+    from pnp.rulesets.fief.kit.faces import unit_icon
+
+    units = {u.id: u for u in RULESET.load(content_copy, alone=True).model.units}
+    assert unit_icon(units["crossbowman"]) == "strength"
+    assert unit_icon(units["longbow"]) == "archer"
+    assert unit_icon(units["knight"]) == "knight"
