@@ -620,6 +620,17 @@ class FiefContent(ContentModel):
                 yield ("nobles", self.nobles.index(n), "house"), f"a {n.kind} belongs to no House"
         if len(self.houses) != 9:
             yield ("houses",), f"the game has 9 Houses, got {len(self.houses)}"
+        first: str | None = None
+        for i, house in enumerate(self.houses):
+            for j, ability in enumerate(house.abilities):
+                if ability.given("starts_first"):
+                    if first is not None:
+                        # setup.py would let the later seat win, silently
+                        yield (
+                            ("houses", i, "abilities", j),
+                            f"House {first!r} already starts first: only one House may",
+                        )
+                    first = first or house.id
         homes: dict[str, str] = {}
         for i, house in enumerate(self.houses):
             got = by_house.get(house.id, Counter())

@@ -576,3 +576,38 @@ def test_negative_counts_are_refused_where_written(
     lines = _problems(content_copy)
     located = [line for line in lines if Path(file).name in line and where in line]
     assert located and "greater than or equal to" in located[0], lines
+
+
+def test_only_one_house_may_start_first(content_copy: Path) -> None:
+    """FF-SETUP-06: setup.py gives the First Player card to the House with starts_first; with
+    two such Houses the later seat won silently."""
+    edit(
+        content_copy / "houses.yaml",
+        "      - starts_first: true\n",
+        "      - starts_first: true\n      - starts_first: true\n",
+    )
+    lines = _problems(content_copy)
+    assert any(
+        re.search(
+            r"houses\.yaml:\d+:\d+: houses\[\d\]\.abilities\[1\]: House 'targaryen' "
+            r"already starts first: only one House may",
+            line,
+        )
+        for line in lines
+    ), lines
+
+
+def test_the_reference_names_the_house_that_starts_first(content_copy: Path) -> None:
+    """The setup step named House Targaryen in the template, whoever the content gave
+    starts_first to."""
+    text = (content_copy / "houses.yaml").read_text()
+    text = text.replace("      - starts_first: true\n", "", 1)
+    arryn = text.index("abilities:", text.index("id: arryn"))
+    text = text[:arryn] + "abilities:\n      - starts_first: true" + text[arryn + 10 :]
+    (content_copy / "houses.yaml").write_text(text)
+    result = runner.invoke(
+        app, ["rules", "fief", "--content", str(content_copy), "--format", "md", "--out", "-"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "always starts first (House Arryn)" in result.stdout
+    assert "House Targaryen): then" not in result.stdout

@@ -46,7 +46,13 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
     for low, high, dice in rules.battle.dice.bands:
         span = f"{low} or more" if high is None else f"{low} to {high}"
         bands.append({"span": span, "dice": dice})
+    # the House the starts_first ability names (FF-SETUP-06), from the content
+    first_house = next(
+        (h.name for h in model.houses if any(a.given("starts_first") for a in h.abilities)),
+        None,
+    )
     return {
+        "first_house": first_house,
         "phases": [{"number": p.number, "name": p.name, "expansion": p.expansion} for p in PHASES],
         "houses": [
             {
