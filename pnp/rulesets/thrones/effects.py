@@ -288,7 +288,7 @@ def _many_tag(value: Any) -> str:
 
 #: one effect, or a list of effects resolved in order
 Effects = Annotated[
-    Annotated["Effect", Tag("one")] | Annotated[list["Effect"], Tag("many")],
+    Annotated["Effect", Tag("one")] | Annotated[list["Effect"], Field(min_length=1), Tag("many")],
     Discriminator(_many_tag),
 ]
 

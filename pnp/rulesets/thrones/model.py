@@ -69,6 +69,19 @@ class CardBase(ContentModel):
     art: ArtPath | None = None  # the designer's picture, in the art area
     art_fit: ArtFit = "cover"
 
+    @model_validator(mode="after")
+    def _abilities_fit_the_card(self) -> CardBase:
+        # each was accepted, printed and never played (found by a designer's edits)
+        for a in self.abilities:
+            if a.when_revealed:
+                raise ValueError("when_revealed is a plot's timing: a card is never revealed")
+            if getattr(self, "type", None) != "attachment" and _names_host(a):
+                raise ValueError("'host' is the card an attachment is on: this card has none")
+        for field, values in (("keywords", self.keywords), ("traits", self.traits)):
+            if len(set(values)) < len(values):
+                raise ValueError(f"{field} lists {_repeated(values)!r} twice")
+        return self
+
     @property
     def houses(self) -> tuple[str, ...]:
         """The Houses this card belongs to; empty for a neutral card."""
@@ -82,6 +95,30 @@ class CardBase(ContentModel):
         return (*self.keywords, "immunity") if self.immune_to else tuple(self.keywords)
 
 
+def _names_host(ability: Ability) -> bool:
+    """Whether ``ability`` targets or affects ``host`` anywhere in its effects."""
+
+    def walk(value: object) -> bool:
+        if isinstance(value, dict):
+            return any(walk(v) for v in value.values())
+        if isinstance(value, list):
+            return any(walk(v) for v in value)
+        return value == "host"
+
+    dumped = ability.model_dump(exclude_none=True, by_alias=True)
+    return walk(dumped.get("effect")) or walk(dumped.get("passive"))
+
+
+def _repeated(values: list[str]) -> str:
+    """The first value of ``values`` that comes twice."""
+    seen: set[str] = set()
+    for v in values:
+        if v in seen:
+            return v
+        seen.add(v)
+    return ""
+
+
 class Character(CardBase):
     """A character: the only card with strength and challenge icons."""
 
@@ -89,6 +126,12 @@ class Character(CardBase):
     cost: int = Field(ge=0)
     strength: int = Field(ge=0)
     icons: list[Icon] = []
+
+    @model_validator(mode="after")
+    def _icons_once(self) -> Character:
+        if len(set(self.icons)) < len(self.icons):
+            raise ValueError(f"icons lists {_repeated(self.icons)!r} twice")
+        return self
 
 
 class Location(CardBase):
@@ -191,6 +234,16 @@ class Agenda(ContentModel):
     flavor: str = ""
     art: ArtPath | None = None  # the designer's picture, in place of the emblem
     art_fit: ArtFit = "cover"
+
+    @model_validator(mode="after")
+    def _agenda_timings(self) -> Agenda:
+        # an agenda is never in play nor revealed: the referee offers no action of it
+        for a in self.abilities:
+            if a.action is not None or a.when_revealed:
+                raise ValueError("an agenda's abilities are passive, forced or response")
+            if _names_host(a):
+                raise ValueError("'host' is the card an attachment is on: an agenda has none")
+        return self
 
     @model_validator(mode="after")
     def _demand_is_whole(self) -> Agenda:

@@ -349,3 +349,59 @@ def test_an_agenda_demand_names_its_trait_and_its_count(bad_root: Path) -> None:
     path.write_text(path.read_text().replace("    requires_trait: Knight\n", ""))
     found = _problems(bad_root)
     assert any("requires_trait and requires_count go together" in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    [
+        # each validated, printed, and was never played (a designer's edits)
+        (
+            "cards/stark.yaml",
+            "      - response: challenge_won\n"
+            "        if: {challenge: intrigue, participating: true}\n"
+            "        effect: {draw: 1}\n    flavor: She kept",
+            "      - when_revealed: true\n        effect: {draw: 1}\n    flavor: She kept",
+            "when_revealed is a plot's timing",
+        ),
+        (
+            "cards/stark.yaml",
+            "        effect: {draw: 1}\n    flavor: She kept",
+            "        effect: {kneel: host}\n    flavor: She kept",
+            "'host' is the card an attachment is on: this card has none",
+        ),
+        (
+            "agendas.yaml",
+            "      - passive: {dominance: 2}\n",
+            "      - action: any\n        effect: {draw: 1}\n",
+            "an agenda's abilities are passive, forced or response",
+        ),
+        (
+            "cards/stark.yaml",
+            "        effect: {draw: 1}\n    flavor: She kept",
+            "        effect: []\n    flavor: She kept",
+            "List should have at least 1 item",
+        ),
+        (
+            "cards/stark.yaml",
+            "    keywords: [stealth]\n    abilities:\n      - response: challenge_won",
+            "    keywords: [stealth, stealth]\n    abilities:\n      - response: challenge_won",
+            "keywords lists 'stealth' twice",
+        ),
+        (
+            "cards/stark.yaml",
+            "    icons: [intrigue]\n    traits: [Lady]\n    keywords: [stealth]",
+            "    icons: [intrigue, intrigue]\n    traits: [Lady]\n    keywords: [stealth]",
+            "icons lists 'intrigue' twice",
+        ),
+    ],
+    ids=["when-revealed", "host", "agenda-action", "no-effect", "keyword-twice", "icon-twice"],
+)
+def test_abilities_and_badges_that_would_print_but_never_play_are_refused(
+    bad_root: Path, file: str, old: str, new: str, message: str
+) -> None:
+    path = bad_root / "thrones" / file
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    problems = _problems(bad_root)
+    assert any(file.split("/")[-1] in p and message in p for p in problems), problems
