@@ -109,7 +109,7 @@ def _names_host(ability: Ability) -> bool:
     return walk(dumped.get("effect")) or walk(dumped.get("passive"))
 
 
-def _repeated(values: list[str]) -> str:
+def _repeated(values: Sequence[str]) -> str:
     """The first value of ``values`` that comes twice."""
     seen: set[str] = set()
     for v in values:
