@@ -13,6 +13,7 @@ of the decks.
 from __future__ import annotations
 
 import difflib
+import itertools
 import math
 import re
 from collections import Counter
@@ -336,6 +337,26 @@ class Dice(ContentModel):
     fortified_penalty: int = Field(ge=0)
     idle_rolls_end: int = Field(ge=1)
 
+    @field_validator("bands")
+    @classmethod
+    def _bands_in_order(
+        cls, bands: list[tuple[int, int | None, int]]
+    ) -> list[tuple[int, int | None, int]]:
+        # battle.dice_for takes the first band that holds a strength, so overlapping
+        # bands printed rules the referee does not play ("1 to 6: 1 die; 3 to 12: 2 dice")
+        previous: int | None = 0
+        for low, high, dice in bands:
+            if dice < 0 or (high is not None and high < low):
+                raise ValueError(f"[{low}, {high}, {dice}]: a band runs from low to high, dice ≥ 0")
+            if previous is None or low <= previous:
+                after = "a band with no upper limit" if previous is None else f"{previous}"
+                raise ValueError(
+                    f"[{low}, {high}, {dice}] starts at or below {after}: bands go up "
+                    "in order without overlapping"
+                )
+            previous = high
+        return bands
+
 
 class BattleRules(ContentModel):
     """Battle numbers the rulebook leaves open (gaps.md)."""
@@ -371,6 +392,15 @@ class Prices(ContentModel):
     ransom_base: int = Field(ge=0)
     ransom_per_title: int = Field(ge=0)
     council_bid_steps: list[int] = Field(min_length=1)
+
+    @field_validator("council_bid_steps")
+    @classmethod
+    def _bids_rise(cls, steps: list[int]) -> list[int]:
+        # the first is the least bid (FF-SC-02): the sheet prints them in this order
+        if any(b <= a for a, b in itertools.pairwise(steps)) or steps[0] < 0:
+            raise ValueError(f"{steps}: the bids go up from the least, each higher than the last")
+        return steps
+
     protector_favour: int = Field(ge=0)
     bribes: list[int] = Field(min_length=1)
     dowry: int = Field(ge=0)
@@ -854,6 +884,17 @@ class FiefContent(ContentModel):
                 covered = [t for t in self.titles if TITLE_TOKENS[tok.id](t)]
             elif tok.id.startswith("title-") and tok.id[6:] in titles:
                 covered = [titles[tok.id[6:]]]
+            elif tok.id.startswith("title-"):
+                # a title-<id> token stands for that Title: one naming none would print a
+                # token no rule uses (content/fief/README.md)
+                close = difflib.get_close_matches(tok.id[6:], list(titles), n=1)
+                suggestion = f" (did you mean 'title-{close[0]}'?)" if close else ""
+                yield (
+                    ("tokens", i, "id"),
+                    f"{tok.id!r} names no Title: a title-<id> token stands for the Title "
+                    f"with that id{suggestion}",
+                )
+                covered = None
             else:
                 covered = None
             if covered is not None and tok.count != len(covered):

@@ -611,3 +611,52 @@ def test_the_reference_names_the_house_that_starts_first(content_copy: Path) -> 
     assert result.exit_code == 0, result.output
     assert "always starts first (House Arryn)" in result.stdout
     assert "House Targaryen): then" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "bands: [[1, 6, 1], [7, 12, 2], [13, null, 3]]",
+            "bands: [[1, 6, 1], [3, 12, 2], [13, null, 3]]",
+            "battle.dice.bands: [3, 12, 2] starts at or below 6",
+        ),
+        (
+            "bands: [[1, 6, 1], [7, 12, 2], [13, null, 3]]",
+            "bands: [[1, null, 1], [7, 12, 2]]",
+            "starts at or below a band with no upper limit",
+        ),
+        (
+            "bands: [[1, 6, 1], [7, 12, 2], [13, null, 3]]",
+            "bands: [[1, 6, 1], [12, 7, 2], [13, null, 3]]",
+            "[12, 7, 2]: a band runs from low to high",
+        ),
+        (
+            "council_bid_steps: [4, 5, 6, 8, 10, 12, 15]",
+            "council_bid_steps: [15, 4]",
+            "prices.council_bid_steps: [15, 4]: the bids go up from the least",
+        ),
+    ],
+    ids=["overlap", "after-open-band", "backwards", "bids-down"],
+)
+def test_rules_numbers_the_sheet_would_print_in_contradiction_are_refused(
+    content_copy: Path, old: str, new: str, message: str
+) -> None:
+    edit(content_copy / "rules.yaml", old, new)
+    lines = _problems(content_copy)
+    assert any("rules.yaml:" in line and message in line for line in lines), lines
+
+
+def test_a_title_token_naming_no_title_is_refused(content_copy: Path) -> None:
+    edit(
+        content_copy / "tokens.yaml",
+        "  - {id: title-queen, name: Queen token",
+        "  - {id: title-quen, name: Queen token",
+    )
+    lines = _problems(content_copy)
+    assert any(
+        "tokens.yaml:" in line
+        and "'title-quen' names no Title" in line
+        and "did you mean 'title-queen'?" in line
+        for line in lines
+    ), lines
