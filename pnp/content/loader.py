@@ -55,11 +55,12 @@ class LoadedContent(Generic[M]):
 
 
 def content_files(folder: Path) -> list[Path]:
-    """Every YAML file under ``folder`` in a stable order, hidden entries skipped."""
+    """Every YAML file under ``folder`` (``.yaml`` or ``.yml``, in any case: ``.YAML`` was
+    skipped without a word) in a stable order, hidden entries skipped."""
     files = [
         p
         for p in folder.rglob("*")
-        if p.suffix in CONTENT_SUFFIXES
+        if p.suffix.lower() in CONTENT_SUFFIXES
         and p.is_file()
         and not any(part.startswith(".") for part in p.relative_to(folder).parts)
     ]

@@ -721,11 +721,14 @@ def test_the_loaded_content_knows_its_folder_and_travels_to_another_process(
 
 
 def test_content_files_are_in_the_order_of_their_relative_paths(tmp_path: Path) -> None:
-    for name in ("cards/x.yaml", "cards-extra.yaml", "a.yml", ".hidden/b.yaml", "c.txt"):
+    names = ("cards/x.yaml", "cards-extra.yaml", "a.yml", ".hidden/b.yaml", "c.txt", "D.YAML")
+    for name in names:
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text("{}\n")
     # 'cards-extra.yaml' before 'cards/x.yaml': '-' sorts before '/' in the text of a path
+    # 'D.YAML' is read too: a designer's upper-case suffix was skipped without a word
     assert [p.relative_to(tmp_path).as_posix() for p in content_files(tmp_path)] == [
+        "D.YAML",
         "a.yml",
         "cards-extra.yaml",
         "cards/x.yaml",

@@ -176,7 +176,7 @@ def scenario_files(targets: list[Path]) -> list[Path]:
             found = [
                 p
                 for p in target.rglob("*")
-                if p.suffix in SCENARIO_SUFFIXES
+                if p.suffix.lower() in SCENARIO_SUFFIXES
                 and p.is_file()
                 and not any(part.startswith(".") for part in p.relative_to(target).parts)
             ]
