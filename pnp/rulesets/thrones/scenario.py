@@ -199,8 +199,8 @@ def scenario_game(
                 bad(("seats", i, "house"), f"no {spec.decks} deck for House {h!r}")
             else:
                 build_seat(game, i, match[0])
-    if spec.titles is not None and game.titles_on:
-        game.title_pool = list(spec.titles)
+    if spec.titles is not None:
+        _title_pool(game, db, spec, bad)
     plot_n = 0
 
     def card(cid: str, loc: Loc, owner: int, zone: str) -> Card | None:
@@ -208,6 +208,27 @@ def scenario_game(
             bad(loc, f"unknown card {cid!r}")
             return None
         return game.new_card(db.cards[cid], owner, zone)
+
+    def seat_no(n: int | None, loc: Loc) -> bool:
+        """Whether seat number ``n`` (``None``: the default) is a seat of this game."""
+        if n is None or n < players:
+            return True
+        bad(loc, f"seat {n} does not exist (seats 0–{players - 1})")
+        return False
+
+    # (controller, name) of each unique put in play: one copy per player (TH-UNIQ-01/02)
+    uniques: set[tuple[int, str]] = set()
+
+    def unique_once(c: Card, controller: int, loc: Loc) -> None:
+        if not c.d.unique:
+            return
+        if (controller, c.d.name) in uniques:
+            bad(
+                loc,
+                f"seat {controller} already has unique {c.d.name!r} in play: one copy per "
+                "player (put more copies under it with duplicates:)",
+            )
+        uniques.add((controller, c.d.name))
 
     def plot(spec: PlotSpec, loc: Loc, owner: int, zone: str) -> Card | None:
         nonlocal plot_n
@@ -254,28 +275,59 @@ def scenario_game(
             seat.plot = plot(raw.plot, ("seats", i, "plot"), i, PLOT_REVEALED)
         for j, entry in enumerate(raw.in_play):
             loc = ("seats", i, "in_play", j)
+            if not seat_no(entry.owner, (*loc, "owner")):
+                continue
             owner = i if entry.owner is None else entry.owner
             c = card(entry.card, (*loc, "card"), owner, "new")
             if c is None:
                 continue
+            if c.d.type == "event":  # an event is played and discarded, never put in play
+                bad((*loc, "card"), f"{c.d.id!r} is an event: events are never in play")
+                continue
+            unique_once(c, i, (*loc, "card"))
             game.enter_play(c, i)
             c.kneeling = entry.kneeling
             c.power = entry.power
             for k, att in enumerate(entry.attachments):
+                at = (*loc, "attachments", k)
+                if not (
+                    seat_no(att.owner, (*at, "owner"))
+                    and seat_no(att.controller, (*at, "controller"))
+                ):
+                    continue
                 att_owner = i if att.owner is None else att.owner
-                a = card(att.card, (*loc, "attachments", k), att_owner, "new")
-                if a is not None:
-                    controller = att_owner if att.controller is None else att.controller
-                    game.enter_play(a, controller, c)
-                    a.kneeling = att.kneeling
+                a = card(att.card, (*at, "card"), att_owner, "new")
+                if a is None:
+                    continue
+                if a.d.type != "attachment":
+                    bad(
+                        (*at, "card"),
+                        f"{a.d.id!r} is a {a.d.type}, not an attachment: list it in in_play",
+                    )
+                    continue
+                controller = att_owner if att.controller is None else att.controller
+                unique_once(a, controller, (*at, "card"))
+                game.enter_play(a, controller, c)
+                a.kneeling = att.kneeling
             dupes = entry.duplicates
             if isinstance(dupes, int):
                 dupes = [c.d.id] * dupes
             for k, did in enumerate(dupes):
                 dcard = card(did, (*loc, "duplicates", k), i, DUPE)
-                if dcard is not None:
-                    dcard.host = c
-                    c.dupes.append(dcard)
+                if dcard is None:
+                    continue
+                # TH-UNIQ-04/08: a duplicate is a copy (any version) of a unique card
+                if not c.d.unique or dcard.d.name != c.d.name:
+                    bad(
+                        (*loc, "duplicates", k),
+                        f"a duplicate is a copy of the unique card it lies under; {did!r} "
+                        f"is no copy of unique {c.d.id!r}"
+                        if c.d.unique
+                        else f"{c.d.id!r} is not unique: only a unique card takes duplicates",
+                    )
+                    continue
+                dcard.host = c
+                c.dupes.append(dcard)
         if raw.deck_list is not None:
             _deck_list(game, model, i, raw.deck_list, bad)
         seat.gold = raw.gold
@@ -285,6 +337,12 @@ def scenario_game(
             t = raw.title
             if t not in db.titles:
                 bad(("seats", i, "title"), f"unknown title {t!r}")
+            elif not game.titles_on:
+                bad(("seats", i, "title"), _NO_TITLES)
+            elif t in game.title_holder:
+                bad(("seats", i, "title"), f"{t!r} is held by seat {game.title_holder[t]} too")
+            elif spec.titles is not None and t in spec.titles:
+                bad(("seats", i, "title"), f"{t!r} is also in the pool (setup.titles)")
             else:
                 seat.title = t
                 game.title_holder[t] = i
@@ -307,6 +365,27 @@ def scenario_game(
         fill_draft_deck(game, model)
     game.start(spec.phase, pause=True)
     return game
+
+
+#: why a title is refused when the game plays without them (TH-TITLE rules: melee only)
+_NO_TITLES = (
+    "this game has no titles: they are used with 3–4 players, not in Two-on-Two, "
+    "and not with options {titles: false}"
+)
+
+
+def _title_pool(game: ThronesGame, db: Any, spec: ThronesSetup, bad: Any) -> None:
+    """The title pool a scenario lists: known titles, each once, in a game that uses titles."""
+    assert spec.titles is not None
+    if not game.titles_on:
+        bad(("titles",), _NO_TITLES)
+        return
+    for j, t in enumerate(spec.titles):
+        if t not in db.titles:
+            bad(("titles", j), f"unknown title {t!r} (known: {', '.join(sorted(db.titles))})")
+        elif t in spec.titles[:j]:
+            bad(("titles", j), f"{t!r} is in the pool twice")
+    game.title_pool = list(spec.titles)
 
 
 def _deck_list(game: ThronesGame, model: ThronesContent, seat: int, raw: Any, bad: Any) -> None:

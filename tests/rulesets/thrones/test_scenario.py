@@ -110,3 +110,122 @@ def test_fixture_card_ids_are_their_own(content: LoadedContent) -> None:
             "'stark-eddard' is already a content card: give the fixture an id of its own",
         )
     ]
+
+
+#: fixture cards for the impossible positions below
+_IMPOSSIBLE_CARDS = [
+    {"id": "t-knight", "type": "character", "name": "Knight", "cost": 1, "strength": 1},
+    {"id": "t-lord", "type": "character", "name": "Lord", "unique": True, "cost": 2, "strength": 2},
+    {"id": "t-page", "type": "character", "name": "Page", "cost": 1, "strength": 1},
+    {"id": "t-blade", "type": "attachment", "name": "Blade", "cost": 1},
+    {
+        "id": "t-feast",
+        "type": "event",
+        "name": "Feast",
+        "abilities": [{"action": "marshalling", "effect": {"draw": 1}}],
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("setup", "loc", "message"),
+    [
+        (
+            {
+                "seat0": {
+                    "in_play": [
+                        {"card": "t-knight", "attachments": [{"card": "t-blade", "owner": 5}]}
+                    ]
+                }
+            },
+            ("setup", "seats", 0, "in_play", 0, "attachments", 0, "owner"),
+            "seat 5 does not exist (seats 0–1)",
+        ),
+        (
+            {
+                "seat0": {
+                    "in_play": [
+                        {"card": "t-knight", "attachments": [{"card": "t-blade", "controller": 2}]}
+                    ]
+                }
+            },
+            ("setup", "seats", 0, "in_play", 0, "attachments", 0, "controller"),
+            "seat 2 does not exist (seats 0–1)",
+        ),
+        (
+            {"seat0": {"in_play": [{"card": "t-knight", "owner": 3}]}},
+            ("setup", "seats", 0, "in_play", 0, "owner"),
+            "seat 3 does not exist (seats 0–1)",
+        ),
+        (
+            {"seat0": {"in_play": [{"card": "t-knight", "attachments": ["t-page"]}]}},
+            ("setup", "seats", 0, "in_play", 0, "attachments", 0, "card"),
+            "'t-page' is a character, not an attachment",
+        ),
+        (
+            {"seat0": {"in_play": ["t-feast"]}},
+            ("setup", "seats", 0, "in_play", 0, "card"),
+            "events are never in play",
+        ),
+        (
+            {"seat0": {"in_play": ["t-lord", "t-knight", "t-lord"]}},
+            ("setup", "seats", 0, "in_play", 2, "card"),
+            "seat 0 already has unique 'Lord' in play",
+        ),
+        (
+            {"seat0": {"in_play": [{"card": "t-lord", "duplicates": ["t-page"]}]}},
+            ("setup", "seats", 0, "in_play", 0, "duplicates", 0),
+            "'t-page' is no copy of unique 't-lord'",
+        ),
+        (
+            {"seat0": {"in_play": [{"card": "t-knight", "duplicates": 1}]}},
+            ("setup", "seats", 0, "in_play", 0, "duplicates", 0),
+            "only a unique card takes duplicates",
+        ),
+        ({"seat0": {"title": "hand-of-the-king"}}, ("setup", "seats", 0, "title"), "no titles"),
+        ({"titles": ["hand-of-the-king"]}, ("setup", "titles"), "this game has no titles"),
+        (
+            {"players": 3, "titles": ["hand-of-the-king", "nope"]},
+            ("setup", "titles", 1),
+            "unknown title 'nope'",
+        ),
+        (
+            {"players": 3, "titles": ["hand-of-the-king", "hand-of-the-king"]},
+            ("setup", "titles", 1),
+            "'hand-of-the-king' is in the pool twice",
+        ),
+        (
+            {"players": 3, "titles": ["hand-of-the-king"], "seat0": {"title": "hand-of-the-king"}},
+            ("setup", "seats", 0, "title"),
+            "also in the pool",
+        ),
+        (
+            {
+                "players": 3,
+                "seat0": {"title": "hand-of-the-king"},
+                "seat1": {"title": "hand-of-the-king"},
+            },
+            ("setup", "seats", 1, "title"),
+            "'hand-of-the-king' is held by seat 0 too",
+        ),
+    ],
+)
+def test_an_impossible_scenario_setup_is_located_not_played(
+    content: LoadedContent, setup: dict, loc: tuple, message: str
+) -> None:
+    """Seat numbers beyond the table, an attachment that is no attachment, an event in
+    play, a unique twice on one side, a duplicate of another card and titles in a game
+    without them are refused at their field instead of crashing or playing on."""
+    from pnp.engine.errors import SetupError
+
+    assert RULESET.scenario_game is not None
+    players = setup.pop("players", 2)
+    seats = [{"house": h} for h in ("stark", "lannister", "baratheon")[:players]]
+    seats[0].update(setup.pop("seat0", {}))
+    seats[1].update(setup.pop("seat1", {}))
+    full = {"players": players, "seats": seats, **setup}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, full, _IMPOSSIBLE_CARDS, 0)
+    assert any(got == loc and message in text for got, text in info.value.problems), (
+        info.value.problems
+    )
