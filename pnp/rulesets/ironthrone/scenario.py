@@ -152,6 +152,8 @@ class _Builder:
                 self.card_models[card.id] = (house.id, card)
         self.char_models: dict[str, Character] = {c.id: c for c in model.characters}
         self.events: dict[str, HouseEvent | SpecialEvent] = {e.id: e for e in model.events}
+        #: the scenario's own cards: they have no printed deck, so any number may be listed
+        self.fixture_ids = {f.id for f in fixtures}
         for f in fixtures:
             if isinstance(f, FixtureLeader):
                 self.char_models[f.id] = f
@@ -189,6 +191,13 @@ class _Builder:
                 fields[seat.leader] = ("seats", i, "leader")
             if seat.characters is not None:
                 for c in seat.characters:
+                    if c == seat.leader:
+                        # the leader's power lies on his sheet, not on a token
+                        self.fail(
+                            ("seats", i, "characters", c),
+                            f"{c!r} is this seat's leader, not a token: leave it out of "
+                            "characters (the leader's power is its sheet:)",
+                        )
                     fields.setdefault(c, ("seats", i, "characters", c))
                 ids += [c for c in seat.characters if c not in ids]
             else:
@@ -218,6 +227,9 @@ class _Builder:
         cards: list[list[Any]] = [[] for _ in spec.seats]
         seat_of = {h: s for s, h in enumerate(houses)}
         explicit = [any(z is not None for z in (s.hand, s.deck, s.discard)) for s in spec.seats]
+        # a content card is placed at most as often as its House's deck holds it (its
+        # copies); a fixture card is in the game as often as the scenario lists it
+        placed: dict[str, int] = {}
         for i, seat in enumerate(spec.seats):
             for zone in ("hand", "deck", "discard", "hostages"):
                 listed = getattr(seat, zone)
@@ -240,6 +252,15 @@ class _Builder:
                             continue
                     elif owner != i:
                         self.fail(("seats", i, zone, j), f"{cid!r} is a card of {owner_house!r}")
+                        continue
+                    placed[cid] = placed.get(cid, 0) + 1
+                    if placed[cid] > card.copies and cid not in self.fixture_ids:
+                        self.fail(
+                            ("seats", i, zone, j),
+                            f"{cid!r} is placed {placed[cid]} times, but the deck of House "
+                            f"{owner_house!r} holds {card.copies} "
+                            f"cop{'y' if card.copies == 1 else 'ies'}",
+                        )
                         continue
                     zones[i].setdefault(zone, []).append(cid)
                     if explicit[owner]:

@@ -105,3 +105,58 @@ def test_a_fixture_may_not_take_a_content_cards_id(content: LoadedContent[Any]) 
         ("cards", 0, "id"),
         "'stark-eddard' is already a content card: give the fixture an id of its own",
     ) in info.value.problems
+
+
+def test_the_leader_is_no_token_of_characters(content: LoadedContent[Any]) -> None:
+    """Naming the leader among ``characters`` was dropped silently: his power is the sheet's."""
+    setup = {
+        "seats": [
+            {
+                "house": "stark",
+                "leader": "stark-eddard",
+                "characters": {"stark-eddard": 4, "stark-robb": 4},
+            },
+            {"house": "lannister", "leader": "lannister-tywin"},
+            {"house": "baratheon", "leader": "baratheon-stannis"},
+        ]
+    }
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    problems = dict(info.value.problems)
+    assert (
+        "leave it out of characters"
+        in problems[("setup", "seats", 0, "characters", "stark-eddard")]
+    )
+
+
+def test_a_card_is_placed_no_more_often_than_its_deck_holds_it(
+    content: LoadedContent[Any],
+) -> None:
+    """A content card is placed at most its ``copies`` times, across every seat's zones;
+    a fixture card, which has no printed deck, as often as the scenario lists it."""
+    seats: list[dict[str, Any]] = [
+        {
+            "house": "stark",
+            "leader": "stark-eddard",
+            "hand": ["stark-hostility-5", "stark-hostility-5"],
+            "deck": ["stark-hostility-1"],
+        },
+        {"house": "lannister", "leader": "lannister-tywin", "hostages": ["stark-hostility-5"]},
+        {"house": "baratheon", "leader": "baratheon-stannis"},
+    ]
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, {"seats": seats}, [], 0)
+    assert info.value.problems == [
+        (
+            ("setup", "seats", 0, "hand", 1),
+            "'stark-hostility-5' is placed 2 times, but the deck of House 'stark' holds 1 copy",
+        ),
+        (
+            ("setup", "seats", 1, "hostages", 0),
+            "'stark-hostility-5' is placed 3 times, but the deck of House 'stark' holds 1 copy",
+        ),
+    ]
+    seats[0]["hand"] = ["stark-hostility-5", "test-twice", "test-twice"]
+    seats[1]["hostages"] = []
+    twice = {"id": "test-twice", "type": "hostility", "house": "stark", "value": 3}
+    RULESET.scenario_game(content, {"seats": seats}, [twice], 0)
