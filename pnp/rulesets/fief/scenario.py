@@ -3,27 +3,31 @@
 The position is written in content ids::
 
     setup:
-      players: 4                          # default: the number of seats
+      players: 5                          # default: the number of seats
       phase: battles                      # hear_ye (default), elections, cards,
                                           # card_plays, income, purchase, movement,
-                                          # battles, wall or end
+                                          # battles, wall (Night's Watch only) or end
       round: 3
       first_player: 0
-      options: {tactics: true}
+      options: {tactics: true, nights_watch: true}
       dice: [6, 6, 1]                     # fixed d6 results, used before the random stream
       seats:
         - {house: stark, gold: 5, hand: [tax]}
         - {house: lannister}
+        - {house: tully}
+        - {house: martell}
+        - {house: arryn}
       nobles:                             # Nobles not named stay in their Character deck
         stark-eddard: {at: winterfell, titles: [paramount-north]}
-        lannister-tywin: {at: winterfell}
-        lannister-jaime: {captive_of: 0}
+        tully-edmure: {at: winterfell}    # an enemy in Winterfell: a battle
+        lannister-cersei: {at: casterly-rock}
+        lannister-jaime: {captive_of: 2}  # `at` or `captive_of`, never both
         stark-benjen: {zone: wall, titles: [brother-of-the-watch]}   # Night's Watch
       troops:
-        winterfell: {0: {knight: 1, man-at-arms: 3}, 1: {knight: 2}}
+        winterfell: {0: {knight: 1, man-at-arms: 3}, 2: {knight: 2}}
       villages:
         winterfell: {stronghold: 1, mill: true, controller: 0}
-      marriages: [[stark-eddard, lannister-cersei]]
+      marriages: [[stark-eddard, lannister-cersei]]   # Nobles placed under nobles:
       disasters: {region-north: [famine]}
       fortune: [plague, tax]              # top of the Fortune deck; the rest follows
       court: [lord-comes-of-age]
@@ -45,6 +49,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError
 
 from pnp.content import ContentModel, LoadedContent
+from pnp.content.model import Loc
 from pnp.engine.errors import SetupError
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
@@ -54,7 +59,7 @@ from pnp.rulesets.fief.catalog import Catalog, build_catalog, catalog_for
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.model import Noble as NobleModel
 from pnp.rulesets.fief.setup import build_state, check_options, fresh_state
-from pnp.rulesets.fief.state import SEASONS, FiefState
+from pnp.rulesets.fief.state import BROTHER, LORD_COMMANDER, SEASONS, FiefState, Noble
 
 
 class FiefSeat(SeatSetup):
@@ -202,6 +207,13 @@ def _new_game(cat: Catalog, spec: FiefSetup, seed: int) -> Any:
     """A new game's set-up with the scenario's Houses, First Player, deck tops and dice."""
     problems = Problems()
     houses = [seat.house for seat in spec.seats]
+    if spec.player_count != len(houses):
+        problems.add(("players",), f"{spec.player_count} players but {len(houses)} seats")
+    if spec.first_player is not None and spec.first_player >= len(houses):
+        problems.add(
+            ("first_player",),
+            f"seat {spec.first_player} does not exist (seats 0–{len(houses) - 1})",
+        )
     for key in ("fortune", "court"):
         for j, card in enumerate(getattr(spec, key)):
             if card not in cat.cards:
@@ -244,6 +256,9 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
     watch_from = cat.rules.nights_watch.min_players
     if options.get("nights_watch") and len(spec.seats) < watch_from:
         problems.add(("options",), f"nights_watch needs at least {watch_from} players")
+    if spec.phase == "wall" and not options.get("nights_watch"):
+        # without the expansion the round has no Wall phase: the game would skip ahead
+        problems.add(("phase",), "the wall phase is played only with the option nights_watch: true")
     problems.check()
     s = build_state(cat, len(spec.seats), options, houses)
     s.round = spec.round
@@ -275,6 +290,14 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
         player.start_wardens = [n.id for n in s.seat_nobles(player.index) if s.is_warden(n)]
         player.start_council = [n.id for n in s.seat_nobles(player.index) if s.is_council(n)]
     return s
+
+
+def _seat_ok(s: FiefState, seat: int, problems: Problems, loc: tuple[str | int, ...]) -> bool:
+    """Whether ``seat`` is a seat of this game; if not, a problem at ``loc``."""
+    if 0 <= seat < s.players:
+        return True
+    problems.add(loc, f"seat {seat} does not exist (seats 0–{s.players - 1})")
+    return False
 
 
 def _village(cat: Catalog, problems: Problems, name: str, loc: tuple[str | int, ...]) -> int:
@@ -336,6 +359,30 @@ def _place_nobles(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
             problems.add(loc, f"{nid!r} needs a seat")
             continue
         zone = ns.zone or ("board" if ns.at else "captive" if ns.captive_of is not None else None)
+        # `at` places a Noble on the board, `captive_of` in a captor's hands (off the
+        # board): a Noble is in one place, and an extra key would be dropped silently
+        if ns.at is not None and ns.captive_of is not None:
+            problems.add(
+                (*loc, "captive_of"),
+                "`at` puts a Noble on the board and `captive_of` makes him a captive, who "
+                "is off the board: give one of them",
+            )
+            continue
+        if ns.at is not None and zone != "board":
+            problems.add((*loc, "at"), f"`at` is for a Noble on the board, not zone: {zone}")
+            continue
+        if ns.captive_of is not None and zone != "captive":
+            problems.add((*loc, "captive_of"), f"`captive_of` is for a captive, not zone: {zone}")
+            continue
+        if zone == "wall":
+            _brother(cat, s, noble, ns, problems, loc)
+        else:
+            for j, title in enumerate(ns.titles):
+                if title in (BROTHER, LORD_COMMANDER):
+                    problems.add(
+                        (*loc, "titles", j),
+                        f"only a Brother on the Wall (zone: wall) holds {title!r}",
+                    )
         if zone == "board":
             if ns.at is None:
                 problems.add(loc, "a Noble on the board needs `at`")
@@ -344,8 +391,10 @@ def _place_nobles(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
             if v >= 0:
                 s.place_noble(noble, v)
         elif zone == "captive":
-            if ns.captive_of is None or not 0 <= ns.captive_of < s.players:
+            if ns.captive_of is None:
                 problems.add((*loc, "captive_of"), "a captive needs the seat holding him")
+                continue
+            if not _seat_ok(s, ns.captive_of, problems, (*loc, "captive_of")):
                 continue
             if ns.captive_of == noble.seat:
                 problems.add((*loc, "captive_of"), "a Noble cannot be his own player's captive")
@@ -370,6 +419,34 @@ def _place_nobles(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
         for kind in ("fief", "military", "high"):
             if s.slots_free(noble, kind) < 0:
                 problems.add((*loc, "titles"), f"too many {kind} titles for one Noble")
+
+
+def _brother(
+    cat: Catalog, s: FiefState, noble: Noble, ns: NobleSetup, problems: Problems, loc: Loc
+) -> None:
+    """A Noble set on the Wall: what the Night's Watch rules ask of a Brother (FF-NW-07).
+
+    Only with the expansion; an unmarried Lord (the rules' ``may_take_the_black``)
+    holding the Brother title, and no more Brothers per House than the rules allow.
+    """
+    nw = cat.rules.nights_watch
+    if not s.nights_watch:
+        problems.add((*loc, "zone"), "the Wall is used only with the option nights_watch: true")
+    elif noble.lady:
+        problems.add((*loc, "zone"), f"{noble.id!r} is a Lady: only a Lord takes the black")
+    elif BROTHER not in ns.titles:
+        problems.add(
+            (*loc, "titles"),
+            f"a Brother on the Wall holds the title {BROTHER!r}: add it to titles",
+        )
+    else:
+        brothers = sum(1 for n in s.nobles.values() if n.zone == "wall" and n.seat == noble.seat)
+        if brothers >= nw.brothers_per_house:
+            problems.add(
+                (*loc, "zone"),
+                f"seat {noble.seat} has {brothers} Brother(s) on the Wall already; "
+                f"a House has at most {nw.brothers_per_house}",
+            )
 
 
 def _stack_character_decks(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> None:
@@ -432,7 +509,9 @@ def _set_villages(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
             value = getattr(vs, field)
             if value is not None:
                 setattr(vil, field, value)
-        if vs.controller is not None:
+        if vs.controller is not None and _seat_ok(
+            s, vs.controller, problems, ("villages", name, "controller")
+        ):
             if not s.has_presence(v, vs.controller):
                 problems.add(
                     ("villages", name, "controller"), f"seat {vs.controller} has nothing there"
@@ -441,7 +520,9 @@ def _set_villages(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
                 vil.arrivals = [vs.controller] + [p for p in vil.arrivals if p != vs.controller]
                 s.update_control(v)
         for j, (seat_index, frm) in enumerate(vs.entered):
-            w = _village(cat, problems, frm, ("villages", name, "entered", j))
+            if not _seat_ok(s, seat_index, problems, ("villages", name, "entered", j, 0)):
+                continue
+            w = _village(cat, problems, frm, ("villages", name, "entered", j, 1))
             road = m.road_between(v, w) if w >= 0 else None
             if w >= 0 and road is None:
                 problems.add(("villages", name, "entered", j), f"no road from {frm!r}")
@@ -459,12 +540,51 @@ def _marry(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problems) -> N
         if na.lady == nb.lady or na.seat == nb.seat:
             problems.add(("marriages", j), "a marriage joins a Lord and a Lady of two players")
             continue
+        bad = False
+        for k, n in enumerate((na, nb)):
+            # the invariants allow a spouse only to a Noble in play; Brothers never wed
+            if n.zone not in ("board", "captive"):
+                if n.zone == "wall":  # FF-MARR-02, FF-NW-07
+                    why = "a Brother of the Night's Watch, who never marries"
+                else:
+                    where = "in the Character deck" if n.zone == "deck" else n.zone
+                    why = (
+                        f"{where}: only a Noble on the board (or a captive) is married; "
+                        "place him or her under nobles: first"
+                    )
+                problems.add(("marriages", j, k), f"{n.id!r} is {why}")
+                bad = True
+            elif n.spouse is not None:
+                problems.add(("marriages", j, k), f"{n.id!r} is married to {n.spouse!r} already")
+                bad = True
+        if bad:
+            continue
         na.spouse, nb.spouse = b, a
         s.seats[na.seat].marriage = (a, b)
         s.seats[nb.seat].marriage = (b, a)
         if s.players >= cat.rules.alliances_from:
             s.seats[na.seat].partner = nb.seat
             s.seats[nb.seat].partner = na.seat
+    _check_queen(s, problems)
+
+
+def _check_queen(s: FiefState, problems: Problems) -> None:
+    """The Queen is a Lady, and while a King reigns, his wife (FF-TITLE-08, FF-KING-10).
+
+    Without a King she may be a Queen Regent (FF-KING-05), married or not.
+    """
+    qid, kid = s.holder.get("queen"), s.holder.get("king")
+    if qid is None:
+        return
+    queen = s.nobles[qid]
+    loc = ("nobles", qid, "titles", queen.titles.index("queen"))
+    if not queen.lady:
+        problems.add(loc, f"{qid!r} is a Lord: the Queen is a Lady, the King's wife")
+    elif kid is not None and queen.spouse != kid:
+        problems.add(
+            loc,
+            f"the Queen is the King's wife: marry {qid!r} to King {kid!r} under marriages:",
+        )
 
 
 def _place_cards(
