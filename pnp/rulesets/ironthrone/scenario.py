@@ -281,13 +281,22 @@ class _Builder:
                 for _ in range(e.copies)
             ]
         all_events = []
+        listed: dict[str, int] = {}  # as with House cards: no more copies than printed
         for where, ids in (("event_deck", event_ids), ("event_discard", spec.event_discard)):
             for j, eid in enumerate(ids):
                 ev = self.events.get(eid)
                 if ev is None:
                     self.fail((where, j), f"unknown event {eid!r}")
-                else:
-                    all_events.append(ev)
+                    continue
+                listed[eid] = listed.get(eid, 0) + 1
+                if listed[eid] > ev.copies and eid not in self.fixture_ids:
+                    self.fail(
+                        (where, j),
+                        f"{eid!r} is listed {listed[eid]} times, but the game has "
+                        f"{ev.copies} cop{'y' if ev.copies == 1 else 'ies'}",
+                    )
+                    continue
+                all_events.append(ev)
         self.check()
         t = build_tables(model, houses, chars, cards, all_events)
         ref = Referee(t, n, self.rng)

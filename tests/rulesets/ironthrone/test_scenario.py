@@ -160,3 +160,25 @@ def test_a_card_is_placed_no_more_often_than_its_deck_holds_it(
     seats[1]["hostages"] = []
     twice = {"id": "test-twice", "type": "hostility", "house": "stark", "value": 3}
     RULESET.scenario_game(content, {"seats": seats}, [twice], 0)
+
+
+def test_an_event_is_listed_no_more_often_than_printed(content: LoadedContent[Any]) -> None:
+    """The event deck and discard hold each content event at most ``copies`` times."""
+    seats = [
+        {"house": "stark", "leader": "stark-eddard"},
+        {"house": "lannister", "leader": "lannister-tywin"},
+        {"house": "baratheon", "leader": "baratheon-stannis"},
+    ]
+    setup = {
+        "seats": seats,
+        "event_deck": ["event-stark-raven"],
+        "event_discard": ["event-stark-raven"],
+    }
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    assert info.value.problems == [
+        (
+            ("setup", "event_discard", 0),
+            "'event-stark-raven' is listed 2 times, but the game has 1 copy",
+        )
+    ]
