@@ -281,18 +281,18 @@ class _Builder:
                 for _ in range(e.copies)
             ]
         all_events = []
-        listed: dict[str, int] = {}  # as with House cards: no more copies than printed
+        events_listed: dict[str, int] = {}  # as with House cards: no more copies than printed
         for where, ids in (("event_deck", event_ids), ("event_discard", spec.event_discard)):
             for j, eid in enumerate(ids):
                 ev = self.events.get(eid)
                 if ev is None:
                     self.fail((where, j), f"unknown event {eid!r}")
                     continue
-                listed[eid] = listed.get(eid, 0) + 1
-                if listed[eid] > ev.copies and eid not in self.fixture_ids:
+                events_listed[eid] = events_listed.get(eid, 0) + 1
+                if events_listed[eid] > ev.copies and eid not in self.fixture_ids:
                     self.fail(
                         (where, j),
-                        f"{eid!r} is listed {listed[eid]} times, but the game has "
+                        f"{eid!r} is listed {events_listed[eid]} times, but the game has "
                         f"{ev.copies} cop{'y' if ev.copies == 1 else 'ies'}",
                     )
                     continue
