@@ -7,7 +7,13 @@ Typical use::
     loaded.model.cards[0].name
 """
 
-from pnp.content.loader import LoadedContent, content_files, load_content, validate_document
+from pnp.content.loader import (
+    LoadedContent,
+    content_files,
+    explain_error,
+    load_content,
+    validate_document,
+)
 from pnp.content.model import ArtFit, ArtPath, ContentModel, ContentPath, Id, Ref, Slug
 from pnp.content.problems import ContentError, Problem
 from pnp.content.summary import summarize
@@ -24,6 +30,7 @@ __all__ = [
     "Ref",
     "Slug",
     "content_files",
+    "explain_error",
     "load_content",
     "summarize",
     "validate_document",

@@ -261,6 +261,15 @@ def _explain(model: type[BaseModel], data: Any, err: ErrorDetails) -> tuple[Loc,
     return loc, _message(model, err, loc)
 
 
+def explain_error(model: Any, data: Any, err: ErrorDetails) -> tuple[Loc, str]:
+    """Where one pydantic error of validating ``data`` as ``model`` (a model or an
+    annotated union) sits in ``data``, and the designer's message for it: union tags
+    dropped from the path, "did you mean" for an unknown field or choice, known tags
+    for a bad one. The same words ``pnp validate`` gives, for other readers of YAML
+    (scenario setups)."""
+    return _explain(model, data, err)
+
+
 def _shape(value: Any) -> str:
     """A value's YAML shape, for messages."""
     if value is None:

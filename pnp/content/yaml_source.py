@@ -262,6 +262,11 @@ _SYNTAX_HINTS = (
         "close the [ ] list, put commas between its items, quote any that hold ':' or ','",
     ),
     (
+        "expected ',' or '}', but got '['",
+        "a key holding [ ] (a path such as seats[0].gold) cannot stand in a { } mapping: "
+        "quote it, or write it on a line of its own (block style)",
+    ),
+    (
         "expected ',' or '}'",
         "close the { } mapping, put commas between its fields, quote values that hold ':' or ','",
     ),

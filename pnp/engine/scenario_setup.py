@@ -12,11 +12,15 @@ scenario runner can point at the file and line.
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
 
+from pnp.content import explain_error
 from pnp.content.model import ContentModel, Loc
 from pnp.engine.errors import SetupError
 
@@ -81,7 +85,7 @@ def validate_setup(model: type[T] | Any, raw: Any, where: Loc = ("setup",)) -> T
     try:
         return TypeAdapter(model).validate_python(raw)
     except ValidationError as exc:
-        raise SetupError(problems=located(exc, raw, where)) from None
+        raise SetupError(problems=located(exc, raw, where, model)) from None
 
 
 def validate_fixture_cards(card_type: Any, cards: Sequence[Mapping[str, Any]]) -> list[Any]:
@@ -98,7 +102,7 @@ def validate_fixture_cards(card_type: Any, cards: Sequence[Mapping[str, Any]]) -
         try:
             out.append(adapter.validate_python(raw))
         except ValidationError as exc:
-            problems.extend(located(exc, raw, ("cards", i)))
+            problems.extend(located(exc, raw, ("cards", i), card_type))
     if problems:
         raise SetupError(problems=problems)
     return out
@@ -129,25 +133,31 @@ def check_fixture_ids(ids: Sequence[str], content_ids: Collection[str]) -> None:
         raise SetupError(problems=problems)
 
 
-def located(exc: ValidationError, raw: Any, where: Loc) -> list[tuple[Loc, str]]:
+def located(exc: ValidationError, raw: Any, where: Loc, model: Any = None) -> list[tuple[Loc, str]]:
     """Each error of ``exc`` as ``(loc, message)``, ``loc`` under ``where``.
 
-    The union members' tags pydantic adds to a path are dropped where they
-    are not keys of the raw mapping, so the path is the one in the file.
+    Given the ``model`` ``raw`` was validated as, the path and words are
+    ``pnp validate``'s (:func:`pnp.content.explain_error`: "did you mean" for an
+    unknown field, the known kinds for a bad tag). Either way the union members'
+    tags pydantic adds to a path are dropped where they are not keys of the raw
+    mapping, so the path is the one in the file.
     """
     out: list[tuple[Loc, str]] = []
     for err in exc.errors():
-        path = [p for p in err["loc"] if not (isinstance(p, str) and "[" in p)]
-        # pydantic puts the union member's tag first ('unit'); drop it when it is
-        # not a key of the raw mapping
-        if path and isinstance(raw, Mapping) and path[0] not in raw and len(path) > 1:
-            path = path[1:]
         kind = err["type"]
-        if kind == "extra_forbidden":
-            message = "unknown field"
-        elif kind == "missing":
-            message = "required field is missing"
-        elif kind in _WHOLE:
+        if model is not None:
+            path, message = explain_error(model, raw, err)
+        else:
+            path = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p))
+            # pydantic puts the union member's tag first ('unit'); drop it when it is
+            # not a key of the raw mapping
+            if path and isinstance(raw, Mapping) and path[0] not in raw and len(path) > 1:
+                path = path[1:]
+            message = "unknown field" if kind == "extra_forbidden" else str(err["msg"])
+            if kind == "missing":
+                message = "required field is missing"
+        # a few of pydantic's phrasings, in a scenario writer's words
+        if kind in _WHOLE:
             message = f"expected a whole number, got {err['input']!r}"
         elif kind == "list_type":
             message = f"expected a list, got {err['input']!r}"
@@ -155,7 +165,35 @@ def located(exc: ValidationError, raw: Any, where: Loc) -> list[tuple[Loc, str]]
             message = f"must be at least {err.get('ctx', {}).get('ge')}, got {err['input']!r}"
         elif kind == "value_error":  # a validator's own words, without pydantic's prefix
             message = str(err.get("ctx", {}).get("error", err["msg"]))
-        else:
-            message = err["msg"]
         out.append(((*where, *path), message))
+    return _one_per_field(out, exc)
+
+
+def _one_per_field(found: list[tuple[Loc, str]], exc: ValidationError) -> list[tuple[Loc, str]]:
+    """One problem per field: a value fitting no member of a union (``phase: challenge``
+    against ``'setup' | RoundPhase``, ``duplicates: -1`` against a list or a number)
+    gave one line per member, each only half the story. ``found`` holds one entry per
+    error of ``exc``, in order."""
+    groups: dict[Loc, list[tuple[str, ErrorDetails]]] = {}
+    for (loc, message), err in zip(found, exc.errors(), strict=True):
+        groups.setdefault(loc, []).append((message, err))
+    out: list[tuple[Loc, str]] = []
+    for loc, group in groups.items():
+        messages = [message for message, _ in group]
+        errors = [err for _, err in group]
+        if len(group) == 1:
+            out.append((loc, messages[0]))
+        elif all(err["type"] == "literal_error" for err in errors):
+            # several lists of choices: one list, one guess
+            known = [
+                choice
+                for err in errors
+                for choice in re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected")))
+            ]
+            got = str(errors[0]["input"])
+            hint = difflib.get_close_matches(got, known, n=1)
+            near = f" (did you mean {hint[0]!r}?)" if hint else ""
+            out.append((loc, f"unknown value {got!r} (known: {', '.join(known)}){near}"))
+        else:
+            out.append((loc, "fits none of its forms: " + "; or ".join(dict.fromkeys(messages))))
     return out

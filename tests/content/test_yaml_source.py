@@ -110,6 +110,8 @@ def test_syntax_error_has_line_and_column() -> None:
         ("cards:\n\t- id: a\n", 2, "indent with spaces, not tabs"),
         ("cards: [a, b\nrules: 1\n", 2, "(it began at line 1): close the [ ] list"),
         ("card: {id: a\nrules: 1\n", 2, "(it began at line 1): close the { } mapping"),
+        # a scenario's state path in a flow mapping (tests/scenarios/README.md)
+        ("state: {seats[0].gold: 2}\n", 1, "a key holding [ ] (a path such as seats[0].gold)"),
         ('name: "Ser Jorah\ncost: 1\n', 3, "(it began at line 1): a quotation mark is never"),
         ('name: "Ser" Jorah\n', 1, "quote the whole value"),
     ],

@@ -53,7 +53,7 @@ from pnp.content.model import Loc
 from pnp.engine.errors import SetupError
 from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
-from pnp.engine.scenario_setup import Problems, ScenarioSetup, SeatSetup, validate_setup
+from pnp.engine.scenario_setup import Problems, ScenarioSetup, SeatSetup, located, validate_setup
 from pnp.errors import PnpError
 from pnp.rulesets.fief.catalog import Catalog, build_catalog, catalog_for
 from pnp.rulesets.fief.game import FiefGame
@@ -167,8 +167,7 @@ def _fixture_catalog(content: LoadedContent, cards: Sequence[Mapping[str, Any]])
         try:
             noble = NobleModel.model_validate(raw)
         except ValidationError as exc:
-            for err in exc.errors():
-                problems.append((("cards", i, *err["loc"]), err["msg"]))
+            problems.extend(located(exc, raw, ("cards", i), NobleModel))
             continue
         if noble.id in known:
             problems.append((("cards", i, "id"), f"{noble.id!r} is already a content Noble"))
@@ -388,8 +387,9 @@ def _place_nobles(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
                 problems.add(loc, "a Noble on the board needs `at`")
                 continue
             v = _village(cat, problems, ns.at, (*loc, "at"))
-            if v >= 0:
-                s.place_noble(noble, v)
+            if v < 0:
+                continue  # his titles would only add "not in play" to the real problem
+            s.place_noble(noble, v)
         elif zone == "captive":
             if ns.captive_of is None:
                 problems.add((*loc, "captive_of"), "a captive needs the seat holding him")

@@ -451,8 +451,15 @@ class _Builder:
     def set_encounter(self, ref: Referee, spec: IronThroneSetup, start: str) -> None:
         ch = ref.challenger
         de = spec.defender
-        if de is None or de == ch or de >= ref.n:
+        if de is None:
             self.fail(("defender",), "a scenario starting at support or encounter needs a defender")
+            return
+        if de == ch or de >= ref.n:
+            self.fail(
+                ("defender",),
+                f"seat {de} cannot defend: the defender is a seat of 0–{ref.n - 1} other than "
+                f"the challenger (seat {ch})",
+            )
             return
         ref.defender = de
         ref.side[ch] = CHALLENGER

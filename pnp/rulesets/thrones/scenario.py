@@ -22,6 +22,7 @@ from pnp.engine.scenario_setup import (
     ScenarioSetup,
     SeatSetup,
     check_fixture_ids,
+    located,
     validate_setup,
 )
 from pnp.errors import UsageError
@@ -48,6 +49,8 @@ from pnp.rulesets.thrones.zones import (
     PLOT_USED,
 )
 
+_CARD_MODEL: Any = DeckCard
+_PLOT_MODEL: Any = Plot
 _CARD = TypeAdapter(DeckCard)
 _PLOT = TypeAdapter(Plot)
 
@@ -136,15 +139,12 @@ def _fixtures(cards: Sequence[Mapping[str, Any]]) -> tuple[list[Any], list[Plot]
             else:
                 deck_cards.append(_CARD.validate_python(dict(raw)))
         except ValidationError as exc:
-            for err in exc.errors():
-                loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _TAGS))
-                problems.append((("cards", i, *loc), err["msg"]))
+            model = _PLOT_MODEL if raw.get("type") == "plot" else _CARD_MODEL
+            data = {k: v for k, v in raw.items() if k != "type"} if model is _PLOT_MODEL else raw
+            problems.extend(located(exc, data, ("cards", i), model))
     if problems:
         raise SetupError(problems=problems)
     return deck_cards, plots
-
-
-_TAGS = {"character", "location", "attachment", "event"}
 
 
 def scenario_game(
@@ -238,8 +238,8 @@ def scenario_game(
             try:
                 p = _PLOT.validate_python(raw)
             except ValidationError as exc:
-                for err in exc.errors():
-                    bad((*loc, *err["loc"]), err["msg"])
+                for where, message in located(exc, raw, loc, _PLOT_MODEL):
+                    bad(where, message)
                 return None
             db.plots[p.id] = CardDef(p, "plot")
             return game.new_card(db.plots[p.id], owner, zone)
@@ -401,8 +401,8 @@ def _deck_list(game: ThronesGame, model: ThronesContent, seat: int, raw: Any, ba
     try:
         deck = Deck.model_validate(data)
     except ValidationError as exc:
-        for err in exc.errors():
-            bad((*loc, *err["loc"]), err["msg"])
+        for where, message in located(exc, data, loc, Deck):
+            bad(where, message)
         return
     found = [msg for _where, msg in check_deck(model, deck, ())]
     game.deck_problems[seat] = found

@@ -28,6 +28,12 @@ def test_scenario_setup_errors_are_located(content: LoadedContent) -> None:
         RULESET.scenario_game(content, setup, [], 0)
     problems = dict(err.value.problems)
     assert problems[("setup", "nobles", "stark-eddard", "at")] == "unknown Village 'winterfel'"
+    # a Noble whose Village is unknown is not placed: no "not in play" for his titles too
+    assert ("setup", "nobles", "stark-eddard", "titles", 0) not in problems
+    setup["nobles"] = {"stark-eddard": {"at": "winterfell", "titles": ["kingg"]}}
+    with pytest.raises(SetupError) as err:
+        RULESET.scenario_game(content, setup, [], 0)
+    problems = dict(err.value.problems)
     assert problems[("setup", "nobles", "stark-eddard", "titles", 0)] == "unknown title 'kingg'"
     assert (
         problems[("setup", "troops", "winterfell", 0, "knight")]

@@ -59,13 +59,25 @@ def test_scenario_setup_errors_are_located(content: LoadedContent[Any]) -> None:
         RULESET.scenario_game(content, setup, [], 0)
     assert (("setup", "seats", 2, "house"), "House 'stark' is taken twice") in info.value.problems
 
+    # the challenger named as defender was told "needs a defender", though one was given
+    setup["seats"][2] = {"house": "baratheon", "leader": "baratheon-davos"}
+    setup["seats"][0]["hand"] = []
+    setup["seats"][1]["hand"] = []
+    setup["defender"] = 0
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    assert (
+        ("setup", "defender"),
+        "seat 0 cannot defend: the defender is a seat of 0–2 other than the challenger (seat 0)",
+    ) in info.value.problems
+
 
 def test_scenario_fixture_cards_are_validated(content: LoadedContent[Any]) -> None:
     setup = {"seats": [{"house": h, "leader": "x"} for h in ("stark", "lannister", "baratheon")]}
     cards = [{"id": "x", "type": "leader", "house": "stark", "name": "X", "leadr": {}}]
     with pytest.raises(SetupError) as info:
         RULESET.scenario_game(content, setup, cards, 0)
-    assert (("cards", 0, "leadr"), "unknown field") in info.value.problems
+    assert (("cards", 0, "leadr"), "unknown field (did you mean 'leader'?)") in info.value.problems
 
 
 def test_scenario_power_beyond_the_markers(content: LoadedContent[Any]) -> None:

@@ -74,6 +74,24 @@ def test_bad_scenario_setup_names_the_field(content: LoadedContent) -> None:
             ("setup", "seats", 0, "in_play", 0, "power"),
             "got '2'",
         ),
+        # pnp validate's words: a guess for a typo, one line for a union's value
+        ({"optons": {}}, ("setup", "optons"), "unknown field (did you mean 'options'?)"),
+        (
+            {"seat0": {"in_play": [{"card": "stark-eddard", "kneling": True}]}},
+            ("setup", "seats", 0, "in_play", 0, "kneling"),
+            "unknown field (did you mean 'kneeling'?)",
+        ),
+        (
+            {"phase": "challenge"},
+            ("setup", "phase"),
+            "unknown value 'challenge' (known: setup, plot, draw, marshalling, challenges, "
+            "dominance, standing, taxation) (did you mean 'challenges'?)",
+        ),
+        (
+            {"seat0": {"in_play": [{"card": "stark-eddard", "duplicates": -1}]}},
+            ("setup", "seats", 0, "in_play", 0, "duplicates"),
+            "fits none of its forms: expected a list, got -1; or must be at least 0, got -1",
+        ),
     ],
 )
 def test_a_scenario_setup_of_the_wrong_type_is_located_not_a_crash(
@@ -90,6 +108,21 @@ def test_a_scenario_setup_of_the_wrong_type_is_located_not_a_crash(
     assert any(got == loc and message in text for got, text in info.value.problems), (
         info.value.problems
     )
+
+
+def test_a_fixture_cards_typo_gets_a_guess(content: LoadedContent) -> None:
+    """Fixture cards are read with pnp validate's words, not pydantic's ("Extra inputs are
+    not permitted"), and their union tags ('character') stay out of the path."""
+    from pnp.engine.errors import SetupError
+
+    assert RULESET.scenario_game is not None
+    card = {"id": "q-lord", "name": "Q", "type": "character", "cost": 1, "strenght": 2}
+    setup = {"players": 2, "seats": [{"house": "stark"}, {"house": "lannister"}]}
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [card], 0)
+    problems = info.value.problems
+    assert (("cards", 0, "strenght"), "unknown field (did you mean 'strength'?)") in problems
+    assert (("cards", 0, "strength"), "required field is missing") in problems
 
 
 def test_fixture_card_ids_are_their_own(content: LoadedContent) -> None:
