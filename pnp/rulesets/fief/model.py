@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import itertools
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Literal
@@ -24,6 +23,7 @@ from pydantic import Field, ValidationInfo, field_validator
 
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
 from pnp.content.model import Loc
+from pnp.content.placeholders import placeholder_problems
 from pnp.rulesets.fief.effects import (
     AttributeEffect,
     CourtEffect,
@@ -34,11 +34,9 @@ from pnp.rulesets.fief.effects import (
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Mm = Annotated[float, Field(ge=0)]
 
-#: ``{rules.…}`` placeholders in a decision's text, replaced by the value when printed
 #: the least distance between two Villages' centres on the board, mm (the shipped map's
 #: closest pair is 56 mm apart)
 VILLAGE_SPACING = 25.0
-PLACEHOLDER = re.compile(r"\{(rules(?:\.[a-z_]+)+)\}")
 #: building counters whose other side shows another building
 COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
 #: ``tokens.yaml`` entries that declare how many Title tokens there are, and which Titles
@@ -920,56 +918,7 @@ class FiefContent(ContentModel):
                     f"declare a '{b.id}-counter' token with its count in tokens.yaml",
                 )
         for i, d in enumerate(self.decisions):
-            for braced in re.finditer(r"\{[^{}]*\}", d.text):
-                if not PLACEHOLDER.fullmatch(braced.group()):
-                    # printed as written otherwise: the reader would see the braces
-                    yield (
-                        ("decisions", i, "text"),
-                        f"{braced.group()} is no placeholder: a number of the rules is "
-                        "written {rules.…}, with no spaces (rules.yaml names them)",
-                    )
-            for match in PLACEHOLDER.finditer(d.text):
-                if placeholder_value(self, match.group(1)) is None:
-                    # compared without the common 'rules.', which makes any two paths alike
-                    tails = {p.removeprefix("rules."): p for p in _number_paths(self)}
-                    near = difflib.get_close_matches(
-                        match.group(1).removeprefix("rules."), tails, n=1
-                    )
-                    hint = [tails[t] for t in near]
-                    yield (
-                        ("decisions", i, "text"),
-                        f"{{{match.group(1)}}} names no number of the rules"
-                        + (f" (did you mean {{{hint[0]}}}?)" if hint else ""),
-                    )
-
-
-def _number_paths(content: FiefContent) -> list[str]:
-    """Every ``rules.…`` path a decision placeholder may name (for typo hints)."""
-    paths: list[str] = []
-    todo: list[tuple[str, object]] = [("rules", content.rules)]
-    while todo:
-        path, node = todo.pop()
-        if isinstance(node, ContentModel):
-            todo += [(f"{path}.{name}", getattr(node, name)) for name in type(node).model_fields]
-        elif placeholder_value(content, path) is not None:
-            paths.append(path)
-    return paths
-
-
-def placeholder_value(content: FiefContent, path: str) -> int | list[int] | None:
-    """The number (or list of numbers) a ``rules.…`` placeholder names, or ``None``."""
-    node: object = content
-    for part in path.split("."):
-        if not isinstance(node, ContentModel) or part not in type(node).model_fields:
-            return None
-        node = getattr(node, part)
-    if isinstance(node, int) and not isinstance(node, bool):
-        return node
-    if isinstance(node, list | tuple) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in node
-    ):
-        return [int(v) for v in node]
-    return None
+            yield from placeholder_problems(self, d.text, ("decisions", i, "text"))
 
 
 def stock(model: FiefContent, house: House) -> dict[str, int]:

@@ -25,6 +25,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
+from pnp.content.placeholders import placeholder_problems
 from pnp.rulesets.ironthrone.effects import Ability, check_ability
 from pnp.rulesets.ironthrone.sigils import SIGILS
 
@@ -293,7 +294,13 @@ class IronThroneContent(ContentModel):
             self._check_boards,
             self._check_events,
             self._check_sigils,
+            self._check_placeholders,
         )
+
+    def _check_placeholders(self) -> Iterator[tuple[Loc, str]]:
+        """A decision's ``{rules.…}`` numbers name numbers of the rules (printed filled in)."""
+        for i, decision in enumerate(self.decisions):
+            yield from placeholder_problems(self, decision.text, ("decisions", i, "text"))
 
     def _check_table(self) -> Iterator[tuple[Loc, str]]:
         if len(self.houses) < max(PLAYER_COUNTS):

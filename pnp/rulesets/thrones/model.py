@@ -23,6 +23,7 @@ from pydantic import Field, model_validator
 
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, LoadedContent, Ref, Slug
 from pnp.content.model import Loc
+from pnp.content.placeholders import placeholder_problems
 from pnp.rulesets.thrones.effects import (
     Ability,
     Crest,
@@ -325,7 +326,14 @@ class ThronesContent(ContentModel):
             lambda: _check_titles(self),
             lambda: _check_sigils(self),
             lambda: _check_traits(self),
+            lambda: _check_placeholders(self),
         )
+
+
+def _check_placeholders(content: ThronesContent) -> Iterator[tuple[Loc, str]]:
+    """A ruling's ``{rules.…}`` numbers name numbers of the rules (printed filled in)."""
+    for i, ruling in enumerate(content.rulings):
+        yield from placeholder_problems(content, ruling.text, ("rulings", i, "text"))
 
 
 def _card_houses(card: DeckCard) -> tuple[str, ...]:

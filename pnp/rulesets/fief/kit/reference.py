@@ -10,27 +10,21 @@ Values handed to the template are plain text; it escapes them.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.placeholders import PlaceholderError, fill_placeholders, number_words
 from pnp.render import RenderError
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.components import AS_CARDS, AS_DICE, token_groups
 from pnp.rulesets.fief.kit.houseboards import home_text
 from pnp.rulesets.fief.kit.wallboard import gate_villages, gate_wardens, short_name
-from pnp.rulesets.fief.model import PLACEHOLDER, FiefContent, placeholder_value, stock
+from pnp.rulesets.fief.model import FiefContent, stock
 from pnp.rulesets.fief.rules.phases import PHASES
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
 KINDS = {"fief": "Fief", "military": "Military", "high": "High"}
-
-
-def _number_words(values: list[int]) -> str:
-    """``[1, 2, 3]`` as ``1, 2 or 3``."""
-    words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
@@ -164,8 +158,8 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
             }
             for f in model.fiefs
         ],
-        "bribes": _number_words(rules.prices.bribes),
-        "bid_steps": _number_words(rules.prices.council_bid_steps),
+        "bribes": number_words(rules.prices.bribes),
+        "bid_steps": number_words(rules.prices.council_bid_steps),
         "kit": kit_counts(model),
         "marriage_fee": _marriage_fee(model),
         "decisions": [
@@ -208,24 +202,18 @@ def watch_context(model: FiefContent) -> dict[str, Any]:
         "defenders": defender.count,
         "gates": gate_villages(model),
         "wardens": gate_wardens(model),
-        "bid_steps": _number_words(nw.bid_steps),
+        "bid_steps": number_words(nw.bid_steps),
     }
 
 
 def resolve(text: str, model: FiefContent, where: str) -> str:
-    """``text`` with every ``{rules.…}`` placeholder replaced by the content's value.
-
-    Lists read as ``1, 2 or 3``; a path the rules do not have is an error naming ``where``.
-    """
-
-    def value(match: re.Match[str]) -> str:
-        # pnp validate reports these (FiefContent._check_kit); a model built in code may not
-        found = placeholder_value(model, match.group(1))
-        if found is None:
-            raise RenderError(f"fief: {where}: no value {{{match.group(1)}}} in the content")
-        return _number_words(found) if isinstance(found, list) else str(found)
-
-    return PLACEHOLDER.sub(value, text)
+    """``text`` with every ``{rules.…}`` placeholder replaced by the content's value
+    (:func:`~pnp.content.placeholders.fill_placeholders`); a path the rules do not
+    have is a :class:`RenderError` naming ``where``."""
+    try:
+        return fill_placeholders(text, model, f"fief: {where}")
+    except PlaceholderError as exc:
+        raise RenderError(str(exc)) from None
 
 
 def _marriage_fee(model: FiefContent) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.placeholders import fill_placeholders
 from pnp.rulesets.ironthrone.effects import WINDOWS
 from pnp.rulesets.ironthrone.kit.components import components
 from pnp.rulesets.ironthrone.kit.faces import ability_markup
@@ -114,6 +115,14 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
         ),
     ]
     return {
+        # a decision's {rules.…} numbers, filled in: the sheet states the content's numbers
+        "decisions": [
+            {
+                "id": d.id,
+                "text": fill_placeholders(d.text, model, f"ironthrone: decisions {d.id!r}"),
+            }
+            for d in model.decisions
+        ],
         "windows": list(WINDOWS.values()),
         "houses_text": per_house,
         "events": events,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.content import LoadedContent
+from pnp.content.placeholders import fill_placeholders
 from pnp.render import Token
 from pnp.rulesets.thrones.effects import KEYWORDS
 from pnp.rulesets.thrones.kit.components import components
@@ -128,6 +129,11 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
     fr = kit_frames()
     names = {t.id: t.name for t in model.titles}
     return {
+        # a ruling's {rules.…} numbers, filled in: the sheet states the content's numbers
+        "rulings": [
+            {"id": r.id, "text": fill_placeholders(r.text, model, f"thrones: rulings {r.id!r}")}
+            for r in model.rulings
+        ],
         "phases": phases(model.rules),
         "claims": [
             {"icon": k, "name": k.title(), "text": fr["claims"][k]}

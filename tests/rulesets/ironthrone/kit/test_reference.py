@@ -112,3 +112,34 @@ def test_reference_names_only_files_the_kit_has(built: Path) -> None:
         named = set(re.findall(r"\b[a-z][a-z0-9-]*\.pdf\b", (built / name).read_text()))
         assert named, name
         assert named <= written, (name, sorted(named - written))
+
+
+def test_a_decision_may_name_a_number_of_the_rules(tmp_path: Path) -> None:
+    """`{rules.hand_size}` in a decision printed literally, braces and all."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+    from pnp.rulesets.ironthrone import RULESET
+
+    root = tmp_path / "ironthrone"
+    shutil.copytree(RULESET.content_dir(), root)
+    game = root / "game.yaml"
+    text = game.read_text()
+    old = "text: When the event deck runs out,"
+    assert old in text
+    game.write_text(
+        text.replace(old, "text: Hands refill to {rules.hand_size}. When the event deck runs out,")
+    )
+    result = CliRunner().invoke(
+        app, ["rules", "ironthrone", "--content", str(root), "--format", "md", "--out", "-"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "**IT-GAP-01**: Hands refill to 5. When the event deck runs out," in result.stdout
+    game.write_text(
+        text.replace(old, "text: Refill to {rules.hand_sise}. When the event deck runs out,")
+    )
+    result = CliRunner().invoke(app, ["validate", "ironthrone", "--content", str(root)])
+    assert result.exit_code == 2
+    assert "decisions[0].text: {rules.hand_sise} names no number of the rules" in result.output

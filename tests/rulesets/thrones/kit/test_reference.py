@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.content import LoadedContent
+from pnp.content.placeholders import fill_placeholders
 from pnp.rulesets.thrones.effects import KEYWORDS
 from pnp.rulesets.thrones.kit.reference import keyword_glossary
 from pnp.rulesets.thrones.model import ThronesContent
@@ -257,4 +258,43 @@ def test_every_ruling_of_the_content_is_printed_in_its_words(
     rulings = content.model.rulings
     assert rulings
     for ruling in rulings:
-        assert f"**{ruling.id}**: {ruling.text}" in md, ruling.id
+        text = fill_placeholders(ruling.text, content.model, ruling.id)  # {rules.…} filled in
+        assert f"**{ruling.id}**: {text}" in md, ruling.id
+
+
+def test_rulings_state_the_numbers_of_the_rules(tmp_path: Path) -> None:
+    """A designer set victory_power 12 and round_limit 20: the rulings went on printing
+    "reach 15 power" and "After round 30" beside "12 power in all wins"."""
+    import shutil
+
+    from pnp.rulesets.thrones import RULESET
+
+    root = tmp_path / "thrones"
+    shutil.copytree(RULESET.content_dir(), root)
+    rules = root / "rules.yaml"
+    text = rules.read_text()
+    for old, new in (
+        ("victory_power: 15", "victory_power: 12"),
+        ("round_limit: 30", "round_limit: 20"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    rules.write_text(text)
+    result = CliRunner().invoke(
+        app, ["rules", "thrones", "--content", str(root), "--format", "md", "--out", "-"]
+    )
+    assert result.exit_code == 0, result.output
+    rulings = " ".join(section(result.stdout, "Our rulings where the rulebooks are silent").split())
+    assert "If several players reach 12 power at the same moment" in rulings
+    assert "After round 20 the game ends" in rulings
+    assert "15 power" not in rulings and "round 30" not in rulings
+    rules.write_text(
+        text.replace(
+            "If several players reach {rules.victory_power}",
+            "If several players reach {rules.victory_pwer}",
+        )
+    )
+    result = CliRunner().invoke(app, ["validate", "thrones", "--content", str(root)])
+    assert result.exit_code == 2
+    assert "rulings[0].text: {rules.victory_pwer} names no number of the rules" in result.output
+    assert "(did you mean {rules.victory_power}?)" in result.output
