@@ -106,3 +106,55 @@ def check_resampling(
         sample.apply(rng.randrange(len(decision.options)))
         assert sample.game.invariant_violations() == []
     assert sample.result() is not None
+
+
+def hidden_choice_siblings(
+    ruleset: str, players: int, kind: str, then: str, seeds: range, *, limit: int = 3
+) -> list[list[World]]:
+    """Groups of positions of random games that differ only in a face-down choice of
+    kind ``kind`` just made (one position per option): in each the next decision is
+    another seat's, of kind ``then`` (the choice still unrevealed), whose information
+    (its view and its own choices) is the same in every position of the group. At
+    most ``limit`` groups."""
+    groups: list[list[World]] = []
+    for seed in seeds:
+        world = World(make_table(ruleset, players, seed=seed))
+        rng = random.Random(seed)
+        while (decision := world.decision()) is not None and len(groups) < limit:
+            if decision.kind == kind and len(decision.options) > 1:
+                group = []
+                for index in range(len(decision.options)):
+                    sibling = world.clone()
+                    sibling.apply(index)
+                    after = sibling.decision()
+                    if after is not None and after.seat != decision.seat and after.kind == then:
+                        group.append(sibling)
+                seats = {g.decision().seat for g in group}  # type: ignore[union-attr]
+                if len(group) > 1 and len(seats) == 1:
+                    seat = seats.pop()
+                    # the seat to play cannot tell the positions apart
+                    if len({g.information_text(seat) for g in group}) == 1:
+                        groups.append(group)
+            world.apply(rng.randrange(len(decision.options)))
+        if len(groups) >= limit:
+            break
+    return groups
+
+
+def check_hidden_choices_redrawn(group: list[World], depth: int = 30) -> None:
+    """Positions that differ only in another seat's face-down choice resample, with the
+    same seed, to the very same game for the seat to play: the same state, and the
+    same play on (the choice revealed) along a fixed line of options."""
+    seat = group[0].decision().seat  # type: ignore[union-attr]
+    for seed in (3, 4):
+        samples = [world.resampled(seat, seed) for world in group]
+        for _ in range(depth):
+            first = samples[0]
+            snapshot = first.game.snapshot()
+            assert all(s.game.snapshot() == snapshot for s in samples[1:])
+            decision = first.decision()
+            if decision is None:
+                break
+            assert all(s.decision().labels() == decision.labels() for s in samples[1:])  # type: ignore[union-attr]
+            for s in samples:
+                s.apply(0)

@@ -11,18 +11,29 @@ in place) and redraws, from a given RNG, what the seat cannot see:
 - the order of the Court and Fortune decks, keeping the Fortune deck's top
   card of the same kind as before (its back shows whether it is a disaster);
 - the order of every Character deck (their contents are public);
+- the other seats' face-down choices of the step being played, each drawn
+  again uniformly from what that seat could have chosen: the votes of an
+  election (For and decoy markers, as :func:`~pnp.rulesets.fief.rules.politics.vote_options`
+  offers them, a bribed voter's For marker being public), the sealed Council
+  or Wall bids ("no bid" included, up to the bidder's public gold), a robbed
+  seat's split of its gold between its hands, and the card the first side of
+  a deal chose to give (from its redrawn hand);
 - the game's chance from here on: a fresh RNG for shuffles and dice.
 
-Every pool is put in a fixed order before its shuffle, so a sample depends
-on what the seat knows and on the RNG alone: two games the seat cannot tell
-apart give the same samples.
+Every pool is put in a fixed order before its shuffle, and every choice is
+drawn from its options in a fixed order, so a sample depends on what the seat
+knows and on the RNG alone: two games the seat cannot tell apart (another
+seat's face-down choice included) give the same samples.
 
-What stays: everything public, the seat's own hand, the cards it knows
-another holds (:class:`Witness`: a hand it looked at, a card it gave in an
-exchange, until the holder plays or discards a card of that name),
-every hand while an exchange is half made (the first card chosen lives in
-the rules' flow), and the face-down votes, bids and gold splits of the step
-being played.
+Resampling is for the seat whose decision is pending (the adapters refuse
+another seat): that seat's options were worked out from its own hand and
+choices, which stay.
+
+What stays: everything public (a marriage proposal's terms are announced,
+and every view shows them while the proposal is answered), the seat's own
+hand and face-down choices, and the cards it knows another holds
+(:class:`Witness`: a hand it looked at, a card it gave in an exchange, until
+the holder plays or discards a card of that name).
 """
 
 from __future__ import annotations
@@ -88,11 +99,8 @@ def resample(game: FiefGame, seat: int, rng: random.Random, witness: Witness) ->
     court_slots: list[tuple[list[str], int]] = []
     fortune_slots: list[tuple[list[str], int]] = []
     pending = game.decision()
-    # in an exchange the first side's card is chosen but still in his hand (the
-    # rules' flow holds it): while the second side chooses, no hand is redrawn
-    in_exchange = pending is not None and pending.kind == "give_card"
     for other in range(s.players):
-        if other == seat or in_exchange:
+        if other == seat:
             continue
         hand = s.seats[other].hand
         keep = _pinned(game, seat, other, witness)
@@ -129,13 +137,47 @@ def resample(game: FiefGame, seat: int, rng: random.Random, witness: Witness) ->
         deck[j], deck[-1] = deck[-1], deck[j]
     s.fortune = deck
     for other in range(s.players):
-        if other != seat and not in_exchange:
+        if other != seat:
             s.seats[other].hand.sort()  # a hidden hand's order is no one's knowledge
     for other_seat in s.seats:
         other_seat.deck.sort()
         rng.shuffle(other_seat.deck)  # no seat knows a Character deck's order
+    redraw_choices(game, seat, rng, pending.kind if pending is not None else None)
     # chance from here on is fresh: the real game's RNG would tell the future
     game.rng = random.Random(rng.getrandbits(64))
 
 
-__all__ = ["Witness", "resample"]
+def redraw_choices(game: FiefGame, seat: int, rng: random.Random, kind: str | None) -> None:
+    """Draw again, uniformly from ``rng``, every other seat's face-down choice of the
+    step being played (``kind``: the pending decision's, which says whose bids these
+    are; see the module)."""
+    from pnp.rulesets.fief.rules.politics import vote_options
+
+    s = game.s
+    if s.hidden_votes:
+        nominees = list(s.focus.get("nominees", ()))
+        bound = s.focus.get("bound", {})
+        for other in sorted(s.hidden_votes):
+            if other != seat:
+                options = vote_options(nominees, bound.get(other))
+                s.hidden_votes[other] = options[rng.randrange(len(options))].data
+    if s.hidden_bids:
+        rules = s.cat.rules
+        wall = kind == "wall_bid"
+        steps = rules.nights_watch.bid_steps if wall else rules.prices.council_bid_steps
+        for other in sorted(s.hidden_bids):
+            if other != seat:
+                bids = [0, *(b for b in steps if b <= s.seats[other].gold)]
+                s.hidden_bids[other] = bids[rng.randrange(len(bids))]
+    split = s.hidden_split
+    if split is not None and split[0] != seat:
+        victim = split[0]
+        s.hidden_split = (victim, rng.randrange(s.seats[victim].gold + 1))
+    gift = s.hidden_gift
+    if gift is not None and gift[0] != seat:
+        # from the giver's hand as redrawn above: the card he gives is in it
+        cards = sorted(set(s.seats[gift[0]].hand))
+        s.hidden_gift = (gift[0], cards[rng.randrange(len(cards))])
+
+
+__all__ = ["Witness", "redraw_choices", "resample"]

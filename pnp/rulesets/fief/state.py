@@ -336,6 +336,8 @@ class FiefState:
         self.hidden_bids: dict[int, int] = {}
         #: Greyjoy's theft: (victim, gold in the left hand) while the thief chooses
         self.hidden_split: tuple[int, int] | None = None
+        #: a deal's first card, chosen face down: (giver, card) while the other side chooses
+        self.hidden_gift: tuple[int, str] | None = None
         #: in a view: the back of the Fortune deck's top card; seats that have voted
         self.fortune_top: str | None = None
         #: public context of the pending decision: the moving Noble, the battle's Village …
@@ -672,6 +674,8 @@ class FiefState:
         c.hidden_bids = {k: v for k, v in self.hidden_bids.items() if k == seat}
         split = self.hidden_split
         c.hidden_split = split if split is not None and split[0] == seat else None
+        gift = self.hidden_gift
+        c.hidden_gift = gift if gift is not None and gift[0] == seat else None
         return c
 
     def _shallow_copy(self) -> FiefState:
@@ -722,6 +726,7 @@ class FiefState:
         c.election = self.election
         c.hidden_bids = self.hidden_bids
         c.hidden_split = self.hidden_split
+        c.hidden_gift = self.hidden_gift
         c.fortune_top = self.fortune_top
         c.focus = self.focus
         c.votes_placed = self.votes_placed

@@ -69,7 +69,9 @@ class FiefView:
         snap["fortune"]["top"] = s.fortune_top
         snap["my_vote"] = list(s.hidden_votes[self.seat]) if self.seat in s.hidden_votes else None
         snap["votes_placed"] = list(s.votes_placed)
-        snap["my_bid"] = s.hidden_bids.get(self.seat)
+        snap["my_bid"] = s.hidden_bids.get(self.seat) or None  # "no bid" (0) is no bid
+        # a marriage proposal being answered and its terms: announced to all
+        snap["proposal"] = s.focus.get("proposal")
         snap["my_split"] = s.hidden_split[1] if s.hidden_split is not None else None
         snap["seat"] = self.seat
         snap["decision"] = (

@@ -9,6 +9,10 @@ in place) and redraws, from a given RNG, what the seat cannot see:
   every hand and deck keeps its size and holds its own House's cards only
   (the decks' contents are public content);
 - the order of every deck, the seat's own included, and of the event deck;
+- while the leaders are chosen (before they are revealed): the leader sheets
+  each other seat drew (a fresh draw of as many of its House's characters as
+  it holds sheets) and, for a seat that has chosen already, its face-down
+  choice, drawn uniformly from its new sheets;
 - the game's chance from here on: a fresh RNG.
 
 The decision pending when the sample is drawn is something the seat sees
@@ -17,17 +21,22 @@ contradicts them is drawn again (from the same RNG): when the seat picks
 whose revealed hostility card to upgrade, every player offered holds a
 higher hostility card and every one not offered none, as in the real game.
 
-Every pool is put in a fixed order before its shuffle, so a sample depends
-on what the seat knows and on the RNG alone: two games the seat cannot tell
-apart give the same samples.
+Every pool is put in a fixed order before its shuffle or draw, so a sample
+depends on what the seat knows and on the RNG alone: two games the seat
+cannot tell apart (an opponent's face-down leader included) give the same
+samples.
 
-What stays: everything public, the seat's own hand and facedown card, the
-hostages (their Houses are public; the fronts of those held by others stay as
-they are), the leaders others chose before the leaders are revealed, and any
-card that was ever public (a discard pile, a revealed card): such a card
-is known to be where it went, so it only changes place within a deck, whose
-order is shuffled anyway. :class:`Witness` keeps that record; the adapters
-feed it the game after every move of the replay.
+Resampling is for the seat whose decision is pending (the adapters refuse
+another seat): that seat's options were worked out from what it holds, which
+stays.
+
+What stays: everything public, the seat's own hand, facedown card and leader
+sheets, the hostages (their Houses are public; the fronts of those held by
+others stay as they are), and any card that was ever public (a discard pile,
+a revealed card): such a card is known to be where it went, so it only
+changes place within a deck, whose order is shuffled anyway.
+:class:`Witness` keeps that record; the adapters feed it the game after every
+move of the replay.
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pnp.rulesets.ironthrone.state import NO_OUTCOME
+from pnp.rulesets.ironthrone.state import NO_OUTCOME, P_LEADERS
 
 if TYPE_CHECKING:
     from pnp.engine.decision import Decision
@@ -129,8 +138,34 @@ def redraw(game: IronThroneGame, seat: int, rng: random.Random, witness: Witness
     ref.event_deck.sort()
     rng.shuffle(ref.event_deck)
     ref.index_hands()  # the hands' bit sets follow the new hands
+    if ref.phase == P_LEADERS:
+        redraw_leaders(game, seat, rng)
     # chance from here on is fresh: the real game's RNG would tell the future
     ref.rng = random.Random(rng.getrandbits(64))
 
 
-__all__ = ["MAX_DRAWS", "ResampleError", "Witness", "keeps_options", "redraw", "resample"]
+def redraw_leaders(game: IronThroneGame, seat: int, rng: random.Random) -> None:
+    """Draw again, from ``rng``, the leader sheets of every other seat and the face-down
+    leader of each that has chosen (IT-SETUP-01/02: drawn and chosen in secret)."""
+    ref = game.ref
+    offers = ref.leader_offers
+    picks = ref.leader_picks
+    for o in range(ref.n):
+        if o == seat:
+            continue
+        # the House's characters are public content; which of them it drew is not
+        drawn = rng.sample(sorted(ref.t.seat_chars[o]), len(offers[o]))
+        offers[o][:] = drawn  # in place: the leader step reads this very list
+        if o < len(picks):
+            picks[o] = drawn[rng.randrange(len(drawn))]
+
+
+__all__ = [
+    "MAX_DRAWS",
+    "ResampleError",
+    "Witness",
+    "keeps_options",
+    "redraw",
+    "redraw_leaders",
+    "resample",
+]

@@ -235,6 +235,9 @@ class State:
     leader: list[int]
     leader_ab: list[Compiled | None]
     leader_window: list[int]
+    #: the leader sheets chosen so far in the leader step, by seat, face down until
+    #: every seat has chosen (the step's own record: resampling redraws the others')
+    leader_picks: list[int]
     power: list[int]
     status: list[int]
     alive: list[tuple[int, ...]]
@@ -291,6 +294,7 @@ class State:
         self.leader = [-1] * n
         self.leader_ab = [None] * n
         self.leader_window = [-1] * n
+        self.leader_picks = []
         chars = len(tables.char_id)
         self.power = [0] * chars
         self.status = [OUT] * chars

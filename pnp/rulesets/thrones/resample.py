@@ -11,20 +11,30 @@ given RNG, everything that seat cannot see:
   every seat keeps its own cards: the deck lists are public content);
 - the order of the seat's own draw deck (its contents it can work out, its
   order it cannot);
+- the plots the other seats chose face down in this plot phase and have not
+  revealed yet: each is drawn again, uniformly, from the plots that seat
+  could choose (one per distinct plot of its plot deck, as the decision
+  offered them);
 - the game's chance from here on: a fresh RNG for shuffles and random picks.
 
-The cards are pooled in a fixed order before the shuffle, so a sample
-depends on what the seat knows and on the RNG alone: two games the seat
-cannot tell apart give the same samples.
+The cards are pooled in a fixed order before the shuffle, and a plot is drawn
+from its choices in a fixed order, so a sample depends on what the seat knows
+and on the RNG alone: two games the seat cannot tell apart (an opponent's
+face-down plot included) give the same samples.
+
+Resampling is for the seat whose decision is pending (the adapters refuse
+another seat): that seat's options were worked out from its own hand, which
+stays, while another seat's pending options may hold the very cards redrawn.
 
 What stays as it is: everything public, the seat's own hand, the plot decks
-(their contents follow from the public deck lists and the plots used; a
-plot chosen but not yet revealed lives in the rules' flow, not the state),
-the face-down setup cards of the setup step, and every card that was ever
-public (in play, a discard pile, dead, removed, a duplicate): a card that
-went back to a hand or onto a deck from there is known to be there, so it
-is never moved. :class:`Witness` keeps that record; the adapters feed it
-the game after every move of the replay (:meth:`Witness.see`).
+(their contents follow from the public deck lists and the plots used), the
+face-down setup cards of the setup step (not redrawn: a setup is a set of
+choices bound by cost and limits, which a sample does not rebuild), and
+every card that was ever public (in play, a discard pile, dead, removed, a
+duplicate): a card that went back to a hand or onto a deck from there is
+known to be there, so it is never moved. :class:`Witness` keeps that record;
+the adapters feed it the game after every move of the replay
+(:meth:`Witness.see`).
 """
 
 from __future__ import annotations
@@ -80,8 +90,20 @@ def resample(game: ThronesGame, seat: int, rng: random.Random, witness: Witness)
             zone[i] = c
             c.zone = name
         s.reindex()  # the hand's action and response indexes follow the new hand
+    redraw_plots(game, seat, rng)
     # chance from here on is fresh: the real game's RNG would tell the future
     game.rng = random.Random(rng.getrandbits(64))
 
 
-__all__ = ["Witness", "resample"]
+def redraw_plots(game: ThronesGame, seat: int, rng: random.Random) -> None:
+    """Draw again, uniformly from ``rng``, the face-down plot of every other seat that
+    chose one this plot phase (the choices in a fixed order: by plot id)."""
+    chosen = game.plots_chosen
+    for other in sorted(chosen):
+        if other == seat:
+            continue
+        plots = sorted(game.distinct(game.seats[other].plot_deck), key=lambda c: c.d.id)
+        chosen[other] = plots[rng.randrange(len(plots))]
+
+
+__all__ = ["Witness", "redraw_plots", "resample"]

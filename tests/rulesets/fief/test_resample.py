@@ -12,7 +12,11 @@ from pnp.adapters.world import World, make_table
 from pnp.engine.game import Game
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.resample import Witness, resample
-from tests.rulesets.adapting import check_resampling
+from tests.rulesets.adapting import (
+    check_hidden_choices_redrawn,
+    check_resampling,
+    hidden_choice_siblings,
+)
 
 
 def hidden(game: Game, seat: int) -> Any:
@@ -59,3 +63,18 @@ def test_a_hand_the_seat_looked_at_stays_as_it_saw_it() -> None:
         assert isinstance(copy, FiefGame)
         resample(copy, 0, random.Random(seed), witness)
         assert sorted(copy.s.seats[1].hand) == sorted(game.s.seats[1].hand)
+
+
+@pytest.mark.parametrize(
+    ("kind", "then", "games"),
+    # random games reach an election with two voters seldom: seed 33 has one
+    [("hide_gold", "pick_hand", 10), ("give_card", "give_card", 10), ("vote", "vote", 40)],
+)
+def test_a_face_down_choice_is_redrawn_not_kept(kind: str, then: str, games: int) -> None:
+    """Games that differ only in another seat's face-down choice (a robbed seat's split
+    of its gold, a deal's first card, a vote) resample to the same game for the seat
+    to play."""
+    groups = hidden_choice_siblings("fief", 4, kind, then, range(games), limit=1)
+    assert groups, f"no {kind} choice followed by another seat's decision"
+    for group in groups:
+        check_hidden_choices_redrawn(group)

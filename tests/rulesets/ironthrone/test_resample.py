@@ -11,7 +11,11 @@ from pnp.adapters.world import World, make_table
 from pnp.engine.game import Game
 from pnp.rulesets.ironthrone.game import IronThroneGame
 from pnp.rulesets.ironthrone.resample import Witness, keeps_options, redraw, resample
-from tests.rulesets.adapting import check_resampling
+from tests.rulesets.adapting import (
+    check_hidden_choices_redrawn,
+    check_resampling,
+    hidden_choice_siblings,
+)
 
 
 def hidden(game: Game, seat: int) -> Any:
@@ -99,3 +103,13 @@ def test_keeping_the_options_draws_again_from_the_same_rng() -> None:
     resample(one.game, 0, random.Random(5), Witness())
     redraw(two.game, 0, random.Random(5), Witness())
     assert one.game.ref.hand == two.game.ref.hand  # type: ignore[attr-defined]
+
+
+def test_a_face_down_leader_is_redrawn_not_kept() -> None:
+    """Games that differ only in the leader another seat chose face down (before the
+    reveal) resample to the same game for the seat to play."""
+    leader = "choose_leader"
+    groups = hidden_choice_siblings("ironthrone", 4, leader, leader, range(3), limit=2)
+    assert groups
+    for group in groups:
+        check_hidden_choices_redrawn(group)

@@ -11,7 +11,11 @@ from pnp.adapters.world import World, make_table
 from pnp.engine.game import Game
 from pnp.rulesets.thrones.game import ThronesGame
 from pnp.rulesets.thrones.resample import Witness, resample
-from tests.rulesets.adapting import check_resampling
+from tests.rulesets.adapting import (
+    check_hidden_choices_redrawn,
+    check_resampling,
+    hidden_choice_siblings,
+)
 
 
 def hidden(game: Game, seat: int) -> Any:
@@ -51,3 +55,12 @@ def test_a_card_that_was_public_stays_where_it_went() -> None:
         assert isinstance(copy, ThronesGame)
         resample(copy, 0, random.Random(seed), witness)
         assert copy.seats[1].hand[0].uid == known.uid
+
+
+def test_a_face_down_plot_is_redrawn_not_kept() -> None:
+    """Games that differ only in the plot another seat chose face down (not revealed
+    yet) resample to the same game for the seat to play: the plot is drawn again."""
+    groups = hidden_choice_siblings("thrones", 2, "plot", "plot", range(1), limit=2)
+    assert groups
+    for group in groups:
+        check_hidden_choices_redrawn(group)

@@ -597,6 +597,8 @@ def rob(g: FiefGame, seat: int, victim: int) -> Flow:
     pick = yield from ask(
         seat, "pick_hand", [Option("left hand", True), Option("right hand", False)]
     )
+    # read back from the state: a resample for the thief redraws the split there
+    left = s.hidden_split[1]
     s.hidden_split = None
     taken = left if pick else gold - left
     g.transfer(victim, seat, taken)

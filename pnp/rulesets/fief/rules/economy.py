@@ -173,16 +173,16 @@ def council_bid(g: FiefGame) -> Flow:
     if bought or not free:
         return
     steps = s.cat.rules.prices.council_bid_steps
-    bids: dict[int, int] = {}
     for seat in s.order():
         if not _bid_wardens(s, seat) or s.seats[seat].gold < steps[0]:
             continue
         options = [Option("no bid", 0)]
         options += [Option(f"bid {b}", b) for b in steps if b <= s.seats[seat].gold]
         bid = yield from ask(seat, "council_bid", options)
-        if bid:
-            bids[seat] = bid
-            s.hidden_bids[seat] = bid
+        # every sealed bid is kept in the state, "no bid" too, until all are placed:
+        # a resample redraws the others' there (resample.py), so they are read back
+        s.hidden_bids[seat] = bid
+    bids: dict[int, int] = {seat: bid for seat, bid in s.hidden_bids.items() if bid}
     s.hidden_bids = {}
     if not bids:
         return

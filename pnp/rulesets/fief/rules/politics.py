@@ -123,7 +123,11 @@ def proposals(g: FiefGame) -> Flow:
             terms.append(Option("exchange a card", "cards"))
         term = yield from ask(seat, "marriage_terms", terms)
         g.emit("marriage_proposed", seat, noble=a.id, to=b.id, terms=term)
+        # FF-MARR-01/05: the proposal and its terms are announced, so every view
+        # shows them while the other side answers
+        s.focus = {"proposal": {"seat": seat, "noble": a.id, "to": b.id, "terms": term}}
         accept = yield from yes_no(other, "answer_proposal", f"accept {a.id}", f"refuse {a.id}")
+        s.focus = {}
         if not accept:
             g.emit("marriage_refused", other, noble=b.id, suitor=a.id)
             continue
@@ -139,15 +143,41 @@ def proposals(g: FiefGame) -> Flow:
         yield from fate.wed(g, lord, lady)
 
 
+def vote_options(nominees: list[str], bound: str | None) -> list[Option]:
+    """A voter's options: a For marker (the nominee he is bound to by a bribe taken,
+    else any nominee or none) and a decoy (any other nominee, or none)."""
+    fors: list[str | None] = [bound] if bound is not None else [None, *nominees]
+    options = []
+    for f in fors:
+        for d in [None, *nominees]:
+            if d is not None and d == f:
+                continue
+            if f is None and d is None:
+                label = "abstain"
+            elif f is None:
+                label = f"decoy {d}"
+            elif d is None:
+                label = f"for {f}"
+            else:
+                label = f"for {f}, decoy {d}"
+            options.append(Option(label, (f, d)))
+    return options
+
+
 def _exchange(g: FiefGame, a: int, b: int) -> Flow:
     """Each side of a deal gives the other one card of his choice."""
     s = g.s
     give_a = yield from ask(
         a, "give_card", [Option(f"give {c}", c) for c in sorted(set(s.seats[a].hand))]
     )
+    # the first card is chosen face down: kept in the state while the other side
+    # chooses, where a resample for him redraws it (resample.py)
+    s.hidden_gift = (a, give_a)
     give_b = yield from ask(
         b, "give_card", [Option(f"give {c}", c) for c in sorted(set(s.seats[b].hand))]
     )
+    give_a = s.hidden_gift[1]
+    s.hidden_gift = None
     s.seats[a].hand.remove(give_a)
     s.seats[b].hand.remove(give_b)
     s.seats[a].hand.append(give_b)
@@ -379,22 +409,11 @@ def election(
             bound[target] = own[0]
             g.emit("bribe_taken", target, by=seat, gold=amount, candidate=own[0])
     s.hidden_votes = {}
+    # who is bound to vote for whom is public (the bribes were taken openly); a
+    # resample rebuilds the others' vote options from it
+    s.focus["bound"] = dict(bound)
     for seat in voters:
-        fors: list[str | None] = [bound[seat]] if seat in bound else [None, *nominees]
-        options = []
-        for f in fors:
-            for d in [None, *nominees]:
-                if d is not None and d == f:
-                    continue
-                if f is None and d is None:
-                    label = "abstain"
-                elif f is None:
-                    label = f"decoy {d}"
-                elif d is None:
-                    label = f"for {f}"
-                else:
-                    label = f"for {f}, decoy {d}"
-                options.append(Option(label, (f, d)))
+        options = vote_options(nominees, bound.get(seat))
         s.hidden_votes[seat] = yield from ask(seat, "vote", options)
     totals = dict.fromkeys(nominees, 0)
     supporters: dict[str, list[int]] = {nid: [] for nid in nominees}

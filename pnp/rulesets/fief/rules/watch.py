@@ -239,14 +239,14 @@ def wall_bids(g: FiefGame) -> Flow:
     """Sealed Wall bids in turn order, paid at once; returns seat -> gold bid."""
     s = g.s
     steps = s.cat.rules.nights_watch.bid_steps
-    bids: dict[int, int] = {}
     for seat in s.order():
         gold = s.seats[seat].gold
         options = [Option("no bid", 0)] + [Option(f"bid {b}", b) for b in steps if b <= gold]
         bid = yield from ask(seat, "wall_bid", options)
-        if bid:
-            bids[seat] = bid
-            s.hidden_bids[seat] = bid
+        # every sealed bid is kept in the state, "no bid" too, until all are placed:
+        # a resample redraws the others' there (resample.py), so they are read back
+        s.hidden_bids[seat] = bid
+    bids: dict[int, int] = {seat: bid for seat, bid in s.hidden_bids.items() if bid}
     s.hidden_bids = {}
     for seat, bid in bids.items():
         g.pay(seat, bid)

@@ -77,7 +77,10 @@ class Referee(Preparation):
 
     def choose_leaders(self) -> Flow:
         """Each player keeps one of the leader sheets he drew (IT-SETUP-01/02), then deals."""
-        picks = []
+        # the face-down choices live in the state until revealed: a resample redraws
+        # the ones its seat cannot see (resample.py) in this very list
+        picks: list[int] = []
+        self.leader_picks = picks
         cid = self.t.char_id
         # every player draws his sheets before anyone keeps one (IT-SETUP-01)
         for seat in range(self.n):
@@ -90,6 +93,7 @@ class Referee(Preparation):
             )
             i = 0 if len(opts) == 1 else (yield Decision(seat, "choose_leader", opts))
             picks.append(opts[i].data)
+        self.leader_picks = []
         for seat, c in enumerate(picks):
             self.set_leader(seat, c)
             self.emit("leader_chosen", seat, leader=cid[c])

@@ -78,6 +78,9 @@ class RulesBase(FlowGame):
         self.next_uid = 1
         self.cards: list[Card] = []  # every card of the game, by creation
         self.limbo: list[Card] = []  # events being played
+        #: the plots chosen face down this plot phase, not yet revealed (by seat): the
+        #: plot phase's own record, kept here so resampling can redraw the others'
+        self.plots_chosen: dict[int, Card] = {}
         self.draft_deck: list[Card] = []  # plot draft variant: the shared draft deck
         self.plot_box: list[Card] = []  # plots returned to the box
         self.lasting: list[Lasting] = []

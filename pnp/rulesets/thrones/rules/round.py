@@ -575,7 +575,10 @@ class RoundMixin(RulesBase):
     # ------------------------------------------------------------------ phases
 
     def phase_plot(self) -> Flow:
+        # the face-down choices live in the state until revealed: a resample redraws
+        # the ones its seat cannot see (resample.py) in this very dict
         chosen: dict[int, Card] = {}
+        self.plots_chosen = chosen
         for s in self.turn_order():
             seat = self.seats[s]
             if not seat.plot_deck:
@@ -583,6 +586,7 @@ class RoundMixin(RulesBase):
             opts = self.label_cards("plot", self.distinct(seat.plot_deck))
             opt = yield from self.ask(s, "plot", opts)
             chosen[s] = opt.data
+        self.plots_chosen = {}
         # TH-PLOT-01/03: revealed together; the new plot covers the old one
         passives = self.wide  # see enter_play: without 'each' passives, only plots' matter
         for s, c in chosen.items():
