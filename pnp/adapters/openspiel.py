@@ -50,8 +50,14 @@ What the game type says, and why:
   tensor.
 
 ``resample_from_infostate(player, sampler)`` gives a state in which what
-``player`` cannot see is redrawn (``resample.py``), seeded by one draw of
-``sampler``.
+``player`` cannot see is redrawn (``resample.py``: hidden cards, and the
+face-down choices other seats made and have not revealed), seeded by one draw
+of ``sampler``. ``player`` must be the seat to play (OpenSpiel's ISMCTS asks
+for no other): the pending decision's options were worked out from that
+seat's own cards, which a resample for another seat would redraw under them.
+Another seat, or a seat that does not exist, is a :class:`SpielUsageError`,
+as is a ``deserialize_state`` text that is not a recipe of the game (each
+error names what is wrong). ``seed`` is a whole number of at least 0.
 """
 
 from __future__ import annotations
@@ -61,13 +67,27 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from pnp.adapters.world import Resample, Table, World, kit, make_table, table_encoder
+from pnp.adapters.world import (
+    Resample,
+    Table,
+    World,
+    check_seed,
+    kit,
+    make_table,
+    table_encoder,
+)
 from pnp.errors import UsageError
 from pnp.playtest.plan import option_text
 from pnp.rulesets import ruleset_names
 
 #: the prefix of every game name
 PREFIX = "pnp_"
+
+
+class SpielUsageError(UsageError, pyspiel.SpielError):
+    """A call the game refuses: caught as pnp's :class:`UsageError` and as OpenSpiel's
+    own ``SpielError`` (what its C++ accessors raise for a seat that does not exist)."""
+
 
 #: the tensor of the perfect-recall observer: none (no information-state tensor)
 _NO_TENSOR = np.zeros(0, np.float32)
@@ -154,7 +174,7 @@ class PnpGame(pyspiel.Game):
                 int(p["players"]) if "players" in p else None,
                 parse_houses(str(p.get("houses", ""))),
                 parse_options(str(p.get("options", ""))),
-                int(p.get("seed", 0)),
+                _seed(p),
                 max_steps=_cap(p, "max_steps"),
                 max_rounds=_cap(p, "max_rounds"),
             )
@@ -196,11 +216,23 @@ class PnpGame(pyspiel.Game):
         return Observer(self.table, recall)
 
     def deserialize_state(self, text: str) -> PnpState:
-        """The state :meth:`PnpState.serialize` wrote (its recipe, replayed)."""
-        world = World.deserialize(self.table, text)
+        """The state :meth:`PnpState.serialize` wrote (its recipe, replayed); text that
+        is not a recipe this game can play is a :class:`SpielUsageError` naming the step."""
+        try:
+            world = World.deserialize(self.table, text)
+        except UsageError as exc:
+            raise SpielUsageError(str(exc)) from exc
         state = PnpState(self, World(self.table, watch=world.witness is not None))
         state.replay(world.steps)
         return state
+
+
+def _seed(params: dict[str, Any]) -> int:
+    """The ``seed`` parameter: 0 or more (a negative one is a :class:`UsageError`: the
+    game string would not carry it back)."""
+    seed = int(params.get("seed", 0))
+    check_seed(seed)
+    return seed
 
 
 def _cap(params: dict[str, Any], name: str) -> int | None:
@@ -258,7 +290,13 @@ class PnpState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PnpState:
         """A state ``player_id`` cannot tell from this one, its unknowns redrawn from a
-        seed the sampler draws."""
+        seed the sampler draws; ``player_id`` is the seat to play (or any seat once the
+        game is over), else a :class:`SpielUsageError` (see the module)."""
+        try:
+            # before the sampler's draw: a refused call leaves its stream as it was
+            self.world.check_resample(player_id)
+        except UsageError as exc:
+            raise SpielUsageError(str(exc)) from exc
         seed = int(probability_sampler() * 2**53)
         state = PnpState(self.get_game(), World(self.table_of(), watch=True))
         state.replay([*self.world.steps, Resample(int(player_id), seed)])
@@ -324,4 +362,12 @@ def register() -> None:
 
 register()
 
-__all__ = ["Observer", "PnpGame", "PnpState", "parse_houses", "parse_options", "register"]
+__all__ = [
+    "Observer",
+    "PnpGame",
+    "PnpState",
+    "SpielUsageError",
+    "parse_houses",
+    "parse_options",
+    "register",
+]

@@ -27,14 +27,19 @@ How the game maps onto PettingZoo, and why:
   actions open to it (int8).
 - **action**: ``Discrete(MAX_OPTIONS)``; action ``a`` of the deciding seat
   picks option ``a`` of the decision, options in their fixed order. The mask
-  marks the options there are; an action past them wraps around (option
-  ``a mod n``), so every action of the space is a move and a sampled action
-  never stops a game.
+  marks the options there are; an action of the space past them wraps around
+  (option ``a mod n``), so every action of the space is a move and a sampled
+  action never stops a game. An integer outside the space (``-1``,
+  ``MAX_OPTIONS``) is refused with a :class:`UsageError`, from any agent.
+- **misuse** is a :class:`UsageError` that says what is wrong: a step before
+  ``reset()``, a step or ``last()`` once every agent is done (the game is over:
+  ``reset()`` starts another), an agent name that is not one of the agents.
 - **rewards** come at the end only: the winners share 1 (``1/k`` each for a
   shared victory), the others get 0; every agent is terminated together.
   A game stopped by ``max_cycles`` or the ruleset's caps is truncated, with
   rewards of 0.
-- **seeds**: ``reset(seed=s)`` plays the game of seed ``s``, exactly the game
+- **seeds**: ``reset(seed=s)`` (``s`` a whole number of at least 0, as
+  OpenSpiel's ``seed``) plays the game of seed ``s``, exactly the game
   ``pnp playtest``/the referee plays from ``s``; ``reset()`` with no seed
   plays the next seed of a sequence derived from the last seed given (0 at
   first), never from the clock or the global ``random``.
@@ -54,7 +59,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
-from pnp.adapters.world import World, check_cap, make_table, table_encoder
+from pnp.adapters.world import World, check_cap, check_seed, make_table, table_encoder
 from pnp.engine.rng import derive_seed
 from pnp.errors import UsageError
 
@@ -145,6 +150,8 @@ class PnpEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start the game of ``seed`` (or of the next seed of the sequence; see the module)."""
         if seed is not None:
+            # numpy's integers too (a seed drawn from a generator); never a float or bool
+            check_seed(int(seed) if isinstance(seed, np.integer) else seed)
             self._seed, self._resets = int(seed), 0
             game_seed = self._seed
         else:
@@ -168,6 +175,27 @@ class PnpEnv(AECEnv):
             raise UsageError("no game yet: call reset() before observe(), last() or step()")
         return self.world
 
+    def _seat(self, agent: str) -> int:
+        """``agent``'s seat (a :class:`UsageError` for a name that is no agent's)."""
+        if agent not in self.possible_agents:
+            raise UsageError(
+                f"there is no agent {agent!r}: the agents are {', '.join(self.possible_agents)}"
+            )
+        return self.possible_agents.index(agent)
+
+    def _live(self) -> World:
+        """The game being played, with an agent to act (a :class:`UsageError` once every
+        agent is done)."""
+        world = self._game()
+        if not self.agents:
+            raise UsageError("the game is over and every agent is done: call reset() to play again")
+        return world
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        self._live()
+        return super().last(observe)
+
     def _decider(self) -> int | None:
         assert self.world is not None
         decision = self.world.decision()
@@ -176,7 +204,7 @@ class PnpEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s view, encoded, and the mask of its actions."""
         world = self._game()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         mask = np.zeros(self.actions, np.int8)
         decision = world.decision()
         if decision is not None and decision.seat == seat:
@@ -188,8 +216,15 @@ class PnpEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         """The selected agent's move: a choice if the decision is its own, else a wait."""
-        world = self._game()
+        world = self._live()
         agent = self.agent_selection
+        whole = isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        if whole and not 0 <= action < self.actions:
+            # outside the space is no move: only the space's actions wrap around
+            raise UsageError(
+                f"action {int(action)} of {agent} is outside its action space "
+                f"(0 to {self.actions - 1})"
+            )
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return

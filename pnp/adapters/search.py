@@ -4,8 +4,9 @@ A search seat decides with :class:`open_spiel.python.algorithms.ismcts.ISMCTSBot
 (OpenSpiel's own, unmodified) on the game as :mod:`pnp.adapters.openspiel`
 presents it: each simulation starts from a world the ruleset's ``resample.py``
 draws from what the seat has seen (its view, its own choices, what was ever
-public), so the search never reads a hidden card. Tree nodes are keyed by
-the information-state string (the seat's view and its own choices).
+public; what other seats chose face down and have not revealed is drawn
+again), so the search never reads a hidden card or a hidden choice. Tree nodes
+are keyed by the information-state string (the seat's view and its own choices).
 
 The leaf evaluation (:class:`BotRollout`, an OpenSpiel ``Evaluator``) plays
 the sampled world to its end with the ruleset's heuristic bot in every seat

@@ -8,6 +8,12 @@ The same recipe always gives the same game, because every chance of a game
 comes from RNG streams derived from its seed (and a resample's from its own
 seed): :meth:`World.clone` and a deserialized state replay the recipe.
 
+A resample is for the seat whose decision is pending (or any seat once the
+game is over): a pending decision's options were worked out from the cards
+its seat holds, and the rules' flow holds them, so a sample that redrew the
+deciding seat's hand (a resample for another seat) could not apply them.
+Another seat, or one that does not exist, is a :class:`ResampleSeatError`.
+
 Each ruleset supplies, in its standard shape, ``encoding.py`` (the fixed-size
 observation, ``MAX_OPTIONS``) and ``resample.py`` (``Witness``, ``resample``);
 :class:`Kit` finds them by the ruleset's package.
@@ -35,6 +41,14 @@ from pnp.rulesets.ruleset import Ruleset
 
 class ActionBoundError(PnpError):
     """A decision offers more options than the ruleset's action space holds."""
+
+
+class ResampleSeatError(UsageError):
+    """A resample asked for a seat that does not exist or is not the one to play."""
+
+
+class RecipeError(UsageError):
+    """Serialized text that is not a recipe of this game (see :meth:`World.deserialize`)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +170,7 @@ def make_table(
     rs.check_players(n)
     if houses is not None and not isinstance(houses, str):
         houses = ",".join("random" if h is None else str(h) for h in houses)
+    check_seed(seed)
     check_cap("max_steps", max_steps)
     check_cap("max_rounds", max_rounds)
     read = parse_options([f"{k}={v}" for k, v in (options or {}).items() if isinstance(v, str)])
@@ -173,6 +188,13 @@ def make_table(
     except SetupError as exc:
         raise UsageError(str(exc)) from None
     return table
+
+
+def check_seed(seed: Any) -> None:
+    """Refuse a game seed that is not a whole number of at least 0 (a :class:`UsageError`):
+    a game string carries a seed as it is, and a negative one would not load back."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise UsageError(f"seed must be a whole number of at least 0, not {seed!r}")
 
 
 def check_cap(name: str, cap: Any) -> None:
@@ -236,14 +258,9 @@ class World:
 
     def apply(self, index: int) -> None:
         """Answer the pending decision with option ``index``."""
+        self.check_action(index)
         decision = self.decision()
-        if decision is None:
-            raise ValueError("the game is over; there is no decision to answer")
-        if not 0 <= index < len(decision.options):
-            raise ValueError(
-                f"option {index} does not exist: the {decision.kind} decision has "
-                f"{len(decision.options)} options"
-            )
+        assert decision is not None  # check_action saw it
         self.game.apply(index)
         self.steps.append(index)
         self.moves.append((decision.seat, decision.kind, decision.options[index].label))
@@ -290,11 +307,31 @@ class World:
         return self.clone()
 
     def resampled(self, seat: int, seed: int) -> World:
-        """A copy in which what ``seat`` cannot see is redrawn from ``seed``."""
+        """A copy in which what ``seat`` cannot see is redrawn from ``seed`` (``seat``:
+        the one to play; see :meth:`check_resample`)."""
+        self.check_resample(seat)
         return World(self.table, [*self.steps, Resample(seat, seed)])
+
+    def check_resample(self, seat: Any) -> None:
+        """Refuse a resample for ``seat`` (a :class:`ResampleSeatError`) unless it is a
+        seat of the game and, while the game goes on, the one whose decision is pending
+        (see the module)."""
+        players = self.table.players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ResampleSeatError(
+                f"cannot resample for seat {seat!r}: the game's seats are 0 to {players - 1}"
+            )
+        decision = self.decision()
+        if decision is not None and decision.seat != seat:
+            raise ResampleSeatError(
+                f"resample only for the seat to play: seat {decision.seat} decides now "
+                f"({decision.kind}), not seat {seat}; its options come from cards a "
+                "resample for another seat would redraw"
+            )
 
     def resample_in_place(self, step: Resample) -> None:
         """Redraw ``step.seat``'s hidden information here (the recipe's step)."""
+        self.check_resample(step.seat)
         if self.witness is None:
             # what was public so far: replay the recipe with a witness watching
             witnessed = World(self.table)
@@ -317,12 +354,28 @@ class World:
 
     @classmethod
     def deserialize(cls, table: Table, text: str) -> World:
-        """The world :meth:`serialize` wrote."""
-        steps: list[int | Resample] = [
-            s if isinstance(s, int) else Resample(int(s["seat"]), int(s["seed"]))
-            for s in json.loads(text)
-        ]
-        return cls(table, steps)
+        """The world :meth:`serialize` wrote; text that is not such a recipe, or one
+        whose steps this game cannot play, is a :class:`RecipeError` naming the step."""
+        steps = read_recipe(text)
+        # a witness from the start only when a resample needs one (as the constructor)
+        world = cls(table, [], watch=any(isinstance(s, Resample) for s in steps))
+        for i, step in enumerate(steps):
+            try:
+                world.step(step)
+            except (ValueError, ResampleSeatError) as exc:
+                raise RecipeError(f"recipe step {i} ({_step_text(step)}): {exc}") from exc
+        return world
+
+    def check_action(self, index: int) -> None:
+        """Refuse ``index`` (a ``ValueError``) unless it answers the pending decision."""
+        decision = self.decision()
+        if decision is None:
+            raise ValueError("the game is over; there is no decision to answer")
+        if not 0 <= index < len(decision.options):
+            raise ValueError(
+                f"option {index} does not exist: the {decision.kind} decision has "
+                f"{len(decision.options)} options"
+            )
 
     def view_data(self, seat: int) -> Any:
         """``seat``'s view as plain data."""
@@ -356,6 +409,49 @@ class World:
         return vector
 
 
+def read_recipe(text: Any) -> list[int | Resample]:
+    """The steps of recipe ``text`` (as :meth:`World.serialize` writes it: a JSON list of
+    option indices and ``{"seat": S, "seed": N}`` resamples); anything else is a
+    :class:`RecipeError` naming what is wrong and where."""
+    if not isinstance(text, str):
+        raise RecipeError(f"a recipe is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise RecipeError(f"a recipe is JSON text: {exc}") from None
+    if not isinstance(data, list):
+        raise RecipeError(f"a recipe is a JSON list of steps, not {type(data).__name__}")
+    steps: list[int | Resample] = []
+    for i, item in enumerate(data):
+        if _whole(item):
+            if item < 0:
+                raise RecipeError(f"recipe step {i}: an option index is 0 or more, not {item}")
+            steps.append(item)
+        elif isinstance(item, dict) and set(item) == {"seat", "seed"}:
+            if not (_whole(item["seat"]) and _whole(item["seed"])):
+                raise RecipeError(
+                    f"recipe step {i}: a resample's seat and seed are whole numbers, not {item}"
+                )
+            steps.append(Resample(item["seat"], item["seed"]))
+        else:
+            # a bool is JSON's true/false, never an index (Python would read true as 1)
+            raise RecipeError(
+                f"recipe step {i}: a step is an option index or "
+                f'{{"seat": S, "seed": N}}, not {json.dumps(item)}'
+            )
+    return steps
+
+
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is an int and not a bool (JSON's true is no number here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _step_text(step: int | Resample) -> str:
+    """A recipe step as the recipe writes it."""
+    return str(step) if isinstance(step, int) else f'{{"seat":{step.seat},"seed":{step.seed}}}'
+
+
 @cache
 def encoder(ruleset: str, players: int) -> Any:
     """The ruleset's observation encoding at ``players`` seats, shipped content (cached)."""
@@ -384,13 +480,17 @@ def table_encoder(table: Table) -> Any:
 __all__ = [
     "ActionBoundError",
     "Kit",
+    "RecipeError",
     "Resample",
+    "ResampleSeatError",
     "Table",
     "World",
     "check_cap",
+    "check_seed",
     "encoder",
     "kit",
     "kit_with",
     "make_table",
+    "read_recipe",
     "table_encoder",
 ]

@@ -10,8 +10,9 @@ import pyspiel
 import pytest
 
 import pnp.adapters.openspiel  # noqa: F401  (registers the games)
-from pnp.adapters.openspiel import PnpState, parse_houses, parse_options
+from pnp.adapters.openspiel import PnpState, SpielUsageError, parse_houses, parse_options
 from pnp.adapters.world import kit
+from pnp.errors import UsageError
 
 #: the shipped content, for a copy with a card more
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
@@ -182,6 +183,7 @@ def test_a_game_string_may_name_houses_and_options_itself() -> None:
 @pytest.mark.parametrize(
     ("params", "message"),
     [
+        ({"seed": -5}, "seed must be a whole number of at least 0, not -5"),
         ({"max_steps": -1}, "max_steps must be 0"),
         ({"max_rounds": -2}, "max_rounds must be 0"),
         ({"options": "x=true"}, "no options"),
@@ -237,3 +239,82 @@ def test_the_observation_is_sized_by_the_games_own_content(tmp_path: Path) -> No
     assert game.observation_tensor_size() > shipped  # a card more, a column more
     state = game.new_initial_state()
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+def _refused_draws(state: PnpState, seat: int) -> list[float]:
+    """The sampler's draws made by a resample for ``seat`` that is refused."""
+    draws: list[float] = []
+
+    def sampler() -> float:
+        draws.append(0.5)
+        return 0.5
+
+    with pytest.raises(SpielUsageError) as refused:
+        state.resample_from_infostate(seat, sampler)
+    # one error for both worlds: pnp's and OpenSpiel's own (what its accessors raise)
+    assert isinstance(refused.value, pyspiel.SpielError)
+    return draws
+
+
+@pytest.mark.parametrize("name", ["thrones", "ironthrone", "fief"])
+def test_a_resample_for_a_seat_not_to_play_is_refused(name: str) -> None:
+    """Its options come from the deciding seat's own cards, which a resample for
+    another seat would redraw: the sample could not apply them."""
+    state = _played(name, 30)
+    other = (state.current_player() + 1) % state.num_players()
+    with pytest.raises(UsageError, match="resample only for the seat to play"):
+        state.resample_from_infostate(other, lambda: 0.5)
+    assert _refused_draws(state, other) == []
+    sample = state.resample_from_infostate(state.current_player(), lambda: 0.5)
+    sample.apply_action(sample.legal_actions()[0])
+
+
+def test_the_recipe_that_crashed_a_resample_for_the_other_seat_is_refused() -> None:
+    """thrones, seat 1 deciding whether to play an event from its hand: a resample for
+    seat 0 redrew that hand and playing the event crashed; now it is refused."""
+    game = pyspiel.load_game("pnp_thrones", {"players": 2, "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not (state.current_player() == 1 and state.world.decision().kind == "action"):
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(SpielUsageError, match="seat 1 decides now"):
+        state.resample_from_infostate(0, lambda: 0.25)
+    sample = state.resample_from_infostate(1, lambda: 0.25)
+    sample.apply_action(0)
+
+
+@pytest.mark.parametrize("name", ["thrones", "ironthrone", "fief"])
+@pytest.mark.parametrize("seat", [7, -1])
+def test_a_resample_for_a_seat_that_does_not_exist_is_refused(name: str, seat: int) -> None:
+    state = _played(name, 10)
+    with pytest.raises(SpielUsageError, match=f"cannot resample for seat {seat}"):
+        state.resample_from_infostate(seat, lambda: 0.5)
+
+
+def test_a_negative_seed_is_refused_and_a_game_string_loads_back_its_seed() -> None:
+    with pytest.raises(UsageError, match="seed must be a whole number of at least 0"):
+        pyspiel.load_game("pnp_thrones", {"seed": -5})
+    game = pyspiel.load_game("pnp_thrones", {"seed": 5})
+    assert pyspiel.load_game(str(game)).table.seed == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "a recipe is JSON text"),
+        ('{"a":1}', "a recipe is a JSON list of steps, not dict"),
+        ('["x"]', 'recipe step 0: a step is an option index or .* not "x"'),
+        ("[0.5]", "recipe step 0: .* not 0.5"),
+        ("[1, true]", "recipe step 1: .* not true"),
+        ("[-1]", "recipe step 0: an option index is 0 or more, not -1"),
+        ('[{"seat":0}]', 'recipe step 0: .* not {"seat": 0}'),
+        ('[{"seat":true,"seed":1}]', "recipe step 0: a resample's seat and seed are whole"),
+        ('[{"seat":9,"seed":1}]', "recipe step 0 .*cannot resample for seat 9"),
+        ('[{"seat":1,"seed":1}]', "recipe step 0 .*resample only for the seat to play"),
+        ("[0, 99]", "recipe step 1 \\(99\\): option 99 does not exist"),
+    ],
+)
+def test_a_bad_recipe_is_refused_with_what_is_wrong(text: str, message: str) -> None:
+    game = pyspiel.load_game("pnp_thrones", {"players": 2, "seed": 1})
+    with pytest.raises(SpielUsageError, match=message):
+        game.deserialize_state(text)

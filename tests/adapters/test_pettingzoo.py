@@ -158,3 +158,42 @@ def test_a_game_used_before_reset_says_so() -> None:
         game.step(None)  # a waiting agent's action changes nothing
     with pytest.raises(UsageError, match="decides now: its action is an option index"):
         game.step(None)
+
+
+@pytest.mark.parametrize("action", [-1, 64, 10**6, np.int64(-3)])
+def test_an_action_outside_the_action_space_is_refused(action: int) -> None:
+    """Only the space's actions wrap around onto the options (the module's promise)."""
+    game = env("thrones", 2)
+    game.reset(seed=1)
+    assert not game.action_space(game.agent_selection).contains(action)
+    with pytest.raises(UsageError, match=f"action {int(action)} of player_0 is outside"):
+        game.step(action)
+    game.step(63)  # inside the space, past the options: wraps around
+
+
+def test_a_game_whose_agents_are_all_done_says_so() -> None:
+    game = env("thrones", 2, max_cycles=3)
+    game.reset(seed=1)
+    for _agent in game.agent_iter():
+        _obs, _reward, terminated, truncated, _info = game.last()
+        game.step(None if terminated or truncated else 0)
+    assert game.agents == []
+    for use in (lambda: game.step(0), game.last):
+        with pytest.raises(UsageError, match=r"every agent is done: call reset\(\)"):
+            use()
+    game.observe("player_0")  # the final position stays observable
+    game.reset(seed=1)
+    game.step(0)
+
+
+def test_an_unknown_agent_is_refused_by_name() -> None:
+    game = env("thrones", 2)
+    game.reset(seed=1)
+    with pytest.raises(UsageError, match="there is no agent 'bob': the agents are player_0"):
+        game.observe("bob")
+
+
+def test_a_negative_seed_is_refused() -> None:
+    game = env("thrones", 2)
+    with pytest.raises(UsageError, match="seed must be a whole number of at least 0, not -1"):
+        game.reset(seed=-1)
