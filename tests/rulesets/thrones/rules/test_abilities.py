@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pnp.content import LoadedContent
+from pnp.engine.errors import SetupError
 from pnp.engine.game import Decision
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.effects import ChooseTarget, EachTarget
@@ -287,18 +288,17 @@ _PASSIVE_CARDS = [
     *_FILTER_CARDS,
     {"id": "t-proud", "name": "Proud", "type": "character", "cost": 1, "strength": 1,
      "abilities": [{"passive": {"affects": "self", "strength": 1}}]},
-    {"id": "t-lost", "name": "Lost", "type": "character", "cost": 1, "strength": 1,
-     "abilities": [{"passive": {"affects": "host", "strength": 1}}]},
 ]  # fmt: skip
 
 
 def test_passive_targets_self_and_host(content: LoadedContent) -> None:
     """TH-ACT-13: a passive on "this card" reaches the card while it is in play (not
-    from hand); one on "the host" of a card that has none reaches nothing."""
+    from hand); one on "the host" of a card that has none is refused when the card is
+    read (it would print and never play), so no game meets it."""
     game = _game(
         content,
         [
-            {"house": "stark", "in_play": ["t-squire", "t-proud", "t-lost"], "hand": ["t-proud"]},
+            {"house": "stark", "in_play": ["t-squire", "t-proud"], "hand": ["t-proud"]},
             {"house": "lannister"},
         ],
         _PASSIVE_CARDS,
@@ -306,11 +306,13 @@ def test_passive_targets_self_and_host(content: LoadedContent) -> None:
     proud, in_hand = _cards(game, "t-proud")
     if in_hand.zone == "play":
         proud, in_hand = in_hand, proud
-    lost = _card(game, "t-lost")
     assert game.passive_targets(0, proud, proud.d.passives[0][0]) == [proud]
     assert game.passive_targets(0, in_hand, in_hand.d.passives[0][0]) == []
-    assert game.passive_targets(0, lost, lost.d.passives[0][0]) == []
-    assert game.strength(proud) == 2 and game.strength(lost) == 1
+    assert game.strength(proud) == 2
+    lost = {"id": "t-lost", "name": "Lost", "type": "character", "cost": 1, "strength": 1,
+            "abilities": [{"passive": {"affects": "host", "strength": 1}}]}  # fmt: skip
+    with pytest.raises(SetupError, match="'host' is the card an attachment is on"):
+        _game(content, [{"house": "stark"}, {"house": "lannister"}], [lost])
 
 
 # ---------------------------------------------------------------- pick_target, targets_exist
