@@ -118,7 +118,7 @@ def test_a_card_leaving_play_takes_its_attachments_and_duplicates(content: Loade
     duplicates go to their owners' discard piles (a Deathbound one dead, a Stalwart one on
     top of the deck), each with an event; then the card's own ``left_play``."""
     cards = [
-        _KNIGHT,
+        {**_KNIGHT, "unique": True},  # only a unique card takes duplicates (TH-UNIQ-04)
         _attachment("t-chain"),
         _attachment("t-ring", keywords=["deathbound"]),
         _attachment("t-cloak", keywords=["stalwart"]),
