@@ -185,6 +185,18 @@ def test_a_card_goes_on_the_template_that_needs_least_scaling() -> None:
     assert fit_card(tgc, 88, 126).template.name == "jumbo"
     words = poker.describe(63, 88)
     assert "poker template" in words and "100.8%" in words
+    assert "come back" not in words and not poker.shrinks_text()
+
+
+def test_a_card_no_template_holds_is_a_problem_and_a_new_shape_is_said() -> None:
+    """The Iron Throne's 88 × 126 mm leader sheets: DriveThruCards has no jumbo template,
+    so they printed at 79% on the tarot one (5 pt text at 4 pt) with only a note; The
+    Game Crafter's jumbo card holds them at 101% but 14 mm taller."""
+    dtc = fit_card(PRINTERS["drivethrucards"], 88, 126)
+    assert dtc.template.name == "tarot" and dtc.shrinks_text()
+    jumbo = fit_card(PRINTERS["thegamecrafter"], 88, 126)
+    assert jumbo.template.name == "jumbo" and not jumbo.shrinks_text()
+    assert "the cards come back 88.9 × 139.7 mm, not 88 × 126 mm" in jumbo.describe(88, 126)
 
 
 @pytest.mark.parametrize("printer", sorted(PRINTERS))

@@ -141,6 +141,14 @@ def export_pod(export: Export) -> None:
                 pages.append((_page(s, fit), fit))
         decks.append((deck, cards, fronts, back, fit))
         fits.setdefault(fit.describe(to_mm(first.w), to_mm(first.h)), []).append(deck)
+        if fit.shrinks_text():
+            export.report.add(
+                f"{export.ruleset.name}/{export.settings.folder}: deck {deck!r}",
+                f"no {printer.title} template holds its {to_mm(first.w):g} × "
+                f"{to_mm(first.h):g} mm cards: on the {fit.template.name} template they print "
+                f"at {fit.scale * 100:.1f}%, and 5 pt text at {5 * fit.scale:.1f} pt "
+                "(another printer may hold them at their size)",
+            )
     for words, names in fits.items():
         which = names[0] if len(names) == 1 else f"{len(names)} decks ({', '.join(names)})"
         export.outcome.notes.append(f"{which}: {words}")

@@ -148,6 +148,13 @@ def find_printer(name: str | None) -> Printer:
     return found
 
 
+#: below this scale a card's smallest text (5 pt in the kit) prints under 4.75 pt: a
+#: problem ``--strict`` fails on, not a note
+MIN_SCALE = 0.95
+#: a template larger or smaller than the card by more than this (mm) gives the card a new shape
+RESHAPED_MM = 2.0
+
+
 @dataclass(frozen=True)
 class Fit:
     """How a card goes on a printer's template."""
@@ -164,12 +171,21 @@ class Fit:
         cw, ch = (h_mm, w_mm) if self.turned else (w_mm, h_mm)
         sw, sh = cw * self.scale, ch * self.scale
         turned = ", turned upright" if self.turned else ""
-        return (
+        words = (
             f"{w_mm:g} × {h_mm:g} mm on the {self.template.name} template "
             f"({tw:.1f} × {th:.1f} mm){turned}: drawn at {self.scale * 100:.1f}% "
             f"({sw:.1f} × {sh:.1f} mm), background extended "
             f"{(tw - sw) / 2:.1f} mm at the sides and {(th - sh) / 2:.1f} mm top and bottom"
         )
+        if max(abs(tw - cw), abs(th - ch)) > RESHAPED_MM:
+            # a jumbo card for an 88 × 126 sheet is 14 mm taller: say so, not only by how much
+            words += f"; the cards come back {tw:.1f} × {th:.1f} mm, not {cw:g} × {ch:g} mm"
+        return words
+
+    def shrinks_text(self) -> bool:
+        """Whether the card is drawn so much smaller than its size that its smallest text
+        falls below what the kit allows (no template of the printer holds it)."""
+        return self.scale < MIN_SCALE
 
 
 def fit_card(printer: Printer, w_mm: float, h_mm: float) -> Fit:
