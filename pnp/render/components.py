@@ -109,6 +109,10 @@ class Card(Component):
 
     size: str | tuple[float, float] = "poker"
     back: Draw | None = None
+    #: what the back is called where several cards share it, in export file and deck
+    #: names (``court`` → ``court.back.png``); default: the words their ids share, else
+    #: the file (``cards``), which says nothing when one file holds several decks
+    back_name: str = ""
 
     kind: ClassVar[str] = "card"
 
@@ -128,6 +132,8 @@ class Token(Component):
     shape: TokenShape = "round"
     size: float = 20.0
     back: Draw | None = None
+    #: as :attr:`Card.back_name`
+    back_name: str = ""
     safe: float = 1.5
 
     kind: ClassVar[str] = "token"

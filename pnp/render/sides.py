@@ -61,7 +61,7 @@ def _shape(comp: Component) -> str:
     return comp.shape if isinstance(comp, Token) else "rect"
 
 
-def _common_stem(ids: Sequence[str]) -> str:
+def common_stem(ids: Sequence[str]) -> str:
     """The longest run of whole ``-`` words every id starts with (``house`` for
     ``house-stark`` and ``house-tully``)."""
     parts = [i.split("-") for i in ids]
@@ -82,8 +82,9 @@ def distinct_sides(
     in kit order, each with a unique file name stem.
 
     A side carried by one component is named by its id (``stark-eddard.front``);
-    a side shared by several by the words their ids share (``house.back``), else
-    by their file (``cards.back``).
+    a back shared by several by the ``back_name`` they give it (``court.back``); any
+    other shared side by the words their ids share (``house.back``), else by their
+    file (``cards.back``).
     """
     found: dict[tuple[int, float, float, str, str], list[Component]] = {}
     draws: dict[tuple[int, float, float, str, str], tuple[Draw, float, float]] = {}
@@ -102,10 +103,13 @@ def distinct_sides(
     for key, comps in found.items():
         _, _, _, shape, side = key
         draw, w, h = draws[key]
+        named = {getattr(c, "back_name", "") for c in comps} if side == "back" else set()
         if len(comps) == 1:
             stem = comps[0].id
+        elif len(named) == 1 and "" not in named:
+            stem = named.pop()  # the name the kit gives a shared back
         else:
-            stem = _common_stem([c.id for c in comps]) or comps[0].file_stem
+            stem = common_stem([c.id for c in comps]) or comps[0].file_stem
         name = f"{stem}.{SIDE_NAMES[side]}"
         n = 2
         while name in used:

@@ -188,6 +188,26 @@ def test_a_card_goes_on_the_template_that_needs_least_scaling() -> None:
     assert "come back" not in words and not poker.shrinks_text()
 
 
+def test_fief_backs_and_decks_are_named_by_what_they_are() -> None:
+    """fief's mini cards share one file but have five backs: they were 'cards',
+    'cards-2' and 'cards-fortune-2' (a TTS player could not tell which deck is which)."""
+    from pnp.render.components import Card
+    from pnp.render.exports.decks import deck_groups
+    from pnp.render.kit import kit_components
+    from pnp.render.sides import distinct_sides
+    from pnp.rulesets import find_ruleset
+
+    fief = find_ruleset("fief")
+    comps = kit_components(fief, fief.load())
+    sides = distinct_sides(comps, include=lambda c: isinstance(c, Card))
+    backs = {s.name for s in sides if s.side == "back"}
+    for name in ("court", "fortune-bounty", "fortune-disaster", "winter-disaster", "wall-castle"):
+        assert f"{name}.back" in backs, sorted(backs)
+    decks = [name for name, _ in deck_groups(comps, sides)]
+    assert "cards-court" in decks and "cards-wall-castle" in decks
+    assert not [d for d in decks if d[-1].isdigit()], decks  # no 'cards-2'
+
+
 def test_a_card_no_template_holds_is_a_problem_and_a_new_shape_is_said() -> None:
     """The Iron Throne's 88 × 126 mm leader sheets: DriveThruCards has no jumbo template,
     so they printed at 79% on the tarot one (5 pt text at 4 pt) with only a note; The

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.render.components import Card, Component
-from pnp.render.sides import Side
+from pnp.render.sides import Side, common_stem
 
 
 def deck_groups(
@@ -28,7 +28,10 @@ def deck_groups(
         name = stem
         if per_file[stem] > 1:
             side = backs.get(back)
-            word = side.name.removesuffix(".back") if side is not None else "no-back"
+            if side is not None:
+                word = side.name.removesuffix(".back")
+            else:  # cards without a back: what their ids share (title-…), else say so
+                word = common_stem([c.id for c in cards]) or "no-back"
             name = word if word == stem or word.startswith(f"{stem}-") else f"{stem}-{word}"
         base, n = name, 2
         while name in used:

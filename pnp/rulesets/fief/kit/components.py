@@ -135,12 +135,30 @@ def mini_cards(model: FiefContent) -> list[Card]:
     for c in model.court:
         face = partial(faces.court_face, c)
         cards.append(
-            mini(id=f"court-{c.id}", name=c.name, copies=c.copies, face=face, back=faces.court_back)
+            mini(
+                id=f"court-{c.id}",
+                name=c.name,
+                copies=c.copies,
+                face=face,
+                back=faces.court_back,
+                back_name="court",
+            )
         )
     for f in model.fortune:
         back = faces.disaster_back if f.back == "disaster" else faces.bounty_back
         face = partial(faces.fortune_face, f)
-        cards.append(mini(id=f"fortune-{f.id}", name=f.name, copies=f.copies, face=face, back=back))
+        # the Fortune deck has two backs (bounties grey, disasters black): a name each
+        name = f"fortune-{f.back}"
+        cards.append(
+            mini(
+                id=f"fortune-{f.id}",
+                name=f.name,
+                copies=f.copies,
+                face=face,
+                back=back,
+                back_name=name,
+            )
+        )
     for d in model.disaster_copies:
         for season, copies in (("Autumn", d.autumn), ("Winter", d.winter)):
             if copies:
@@ -152,6 +170,7 @@ def mini_cards(model: FiefContent) -> list[Card]:
                         copies=copies,
                         face=face,
                         back=faces.copy_back,
+                        back_name="winter-disaster",
                     )
                 )
     for t in model.titles:
@@ -161,7 +180,16 @@ def mini_cards(model: FiefContent) -> list[Card]:
             cards.append(mini(id=f"title-{t.id}", name=t.name, copies=t.copies, face=face))
     for w in model.wall_castles:
         face = partial(faces.castle_face, w)
-        cards.append(mini(id=w.id, name=w.name, copies=w.copies, face=face, back=faces.castle_back))
+        cards.append(
+            mini(
+                id=w.id,
+                name=w.name,
+                copies=w.copies,
+                face=face,
+                back=faces.castle_back,
+                back_name="wall-castle",
+            )
+        )
     for tok in model.tokens:
         if tok.id in AS_CARDS or tok.shape == "card":
             if tok.id == "first-player":
