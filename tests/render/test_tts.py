@@ -242,3 +242,44 @@ def test_one_base_url_for_several_rulesets_names_each(tmp_path: Path) -> None:
         decks = [o.get("CustomDeck", {}) for o in save["ObjectStates"]]
         urls = {d["FaceURL"] for deck in decks for d in deck.values()}
         assert urls and all(u.startswith(f"https://x.org/{name}/tts/images/") for u in urls)
+
+
+def test_no_two_pieces_overlap_when_the_object_is_spawned(tmp_path: Path) -> None:
+    """Thrones' 60 mm banners (2.36 units across) lay 2 units apart and the Iron Throne's
+    leader-sheet decks (scale 1.4) 3 units apart: neighbours overlapped on the table."""
+    result = runner.invoke(
+        app,
+        [
+            "export",
+            "thrones",
+            "ironthrone",
+            "--format",
+            "tts",
+            "--dpi",
+            "10",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    for ruleset in ("thrones", "ironthrone"):
+        saved = tmp_path / ruleset / "tts" / f"pnp-{ruleset}.json"
+        objects = json.loads(saved.read_text())["ObjectStates"]
+        tiles = [o for o in objects if o["Name"] == "Custom_Tile"]
+        decks = [o for o in objects if o["Name"] in ("DeckCustom", "CardCustom", "Card")]
+        assert tiles and decks, ruleset
+        # half extents: a tile is its scale across (an inch a unit), a deck about 3 by
+        # 4.2 units a scale (the game's poker card, with room)
+        boxes = [
+            (o["Transform"], o["Transform"]["scaleX"] / 2, o["Transform"]["scaleZ"] / 2)
+            for o in tiles
+        ]
+        boxes += [
+            (o["Transform"], 1.5 * o["Transform"]["scaleX"], 2.1 * o["Transform"]["scaleZ"])
+            for o in decks
+        ]
+        for i, (a, ax, az) in enumerate(boxes):
+            for b, bx, bz in boxes[i + 1 :]:
+                overlap_x = abs(a["posX"] - b["posX"]) < ax + bx - 1e-6
+                overlap_z = abs(a["posZ"] - b["posZ"]) < az + bz - 1e-6
+                assert not (overlap_x and overlap_z), (ruleset, a, b)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +55,11 @@ MAX_PIXELS = 4096
 #: where the pieces lie when the object is loaded: tokens and boards in rows of this
 #: many, so a kit of 200 tokens does not run off the table in one line
 TOKENS_PER_ROW = 10
-TOKEN_STEP = 2.0
+#: table units between two pieces' edges, and a deck's width at scale 1 (a poker card)
+GAP = 0.5
+DECK_STEP = 3.0
+#: the least room a bag of tokens takes on the table
+BAG_SIZE = 1.5
 BOARDS_PER_ROW = 4
 BOARD_STEP = 30.0
 #: the tint Tabletop Simulator gives cards and tiles it saves
@@ -91,6 +96,36 @@ def _transform(x: float, z: float, *, flip: bool = False, sx: float = 1.0, sz: f
         "scaleY": 1.0,
         "scaleZ": round(sz, 4),
     }
+
+
+def _deck_scale(first: Side) -> tuple[float, float]:
+    """A deck's scale across and down, against the game's poker card (63 × 88 mm)."""
+    w_mm, h_mm = sorted((to_mm(first.w), to_mm(first.h)))
+    return w_mm / 63.0, h_mm / 88.0
+
+
+def _row_positions(widths: Sequence[float]) -> list[float]:
+    """Centres along a row of pieces ``widths`` wide, :data:`GAP` between edges, from 0."""
+    out: list[float] = []
+    x = 0.0
+    for i, w in enumerate(widths):
+        if i:
+            x += widths[i - 1] / 2 + GAP + w / 2
+        out.append(x)
+    return out
+
+
+def _grid_positions(sizes: Sequence[float], per_row: int, top: float) -> list[tuple[float, float]]:
+    """Centres of square pieces ``sizes`` across, ``per_row`` a row, rows going down
+    from ``top``, each row as deep as its largest piece (no two overlap)."""
+    out: list[tuple[float, float]] = []
+    z = top
+    for start in range(0, len(sizes), per_row):
+        row = sizes[start : start + per_row]
+        if start:
+            z -= max(sizes[start - per_row : start]) / 2 + GAP + max(row) / 2
+        out += [(x, z) for x in _row_positions(row)]
+    return out
 
 
 def _colour(v: float) -> dict[str, float]:
@@ -285,8 +320,10 @@ def export_tts(export: Export) -> None:
         return hosted or (export.folder / relative).resolve().as_uri()
 
     objects: list[dict[str, Any]] = []
-    column = 0
-    for deck, cards, deck_sheets in sheets:
+    # decks side by side, each as wide as its cards' scale (an 88 mm leader sheet takes
+    # more room than a poker card): a fixed step let the larger ones touch
+    deck_x = _row_positions([_deck_scale(d[2][0].sides[0])[0] * DECK_STEP for d in sheets])
+    for (deck, cards, deck_sheets), x in zip(sheets, deck_x, strict=True):
         custom: dict[str, dict[str, Any]] = {}
         where: dict[str, tuple[int, int]] = {}
         for sheet in deck_sheets:
@@ -303,10 +340,7 @@ def export_tts(export: Export) -> None:
                 where[s.name] = (sheet.key, i)
         first = deck_sheets[0].sides[0]
         sideways = first.w > first.h
-        w_mm, h_mm = sorted((to_mm(first.w), to_mm(first.h)))
-        sx, sz = w_mm / 63.0, h_mm / 88.0
-        x = column * 3.0
-        column += 1
+        sx, sz = _deck_scale(first)
         contained = []
         deck_ids = []
         for card in cards:
@@ -353,19 +387,26 @@ def export_tts(export: Export) -> None:
         }
         objects.append(deck_obj)
 
+    # rows of tokens, each placed by its printed size (a 60 mm banner is wider than the
+    # old fixed step of 2 units, so neighbours overlapped)
+    footprints = [
+        max(to_mm(max(c.trim_size())) / 25.4, BAG_SIZE if c.copies > 1 else 0.0) for c in tokens
+    ]
+    token_at = _grid_positions(footprints, TOKENS_PER_ROW, top=-6.0)
     for i, comp in enumerate(tokens):
         front = side_of(comp, "face")
         back = side_of(comp, "back")
         assert front is not None
         inches = to_mm(front.w) / 25.4
+        tx, tz = token_at[i]
 
         def tile(
             copy: int,
             comp: Component = comp,
             front: Side = front,
             back: Side | None = back,
-            x: float = (i % TOKENS_PER_ROW) * TOKEN_STEP,
-            z: float = -6.0 - (i // TOKENS_PER_ROW) * TOKEN_STEP,
+            x: float = tx,
+            z: float = tz,
             size: float = inches,
         ) -> dict[str, Any]:
             obj = _common(
@@ -400,9 +441,7 @@ def export_tts(export: Export) -> None:
         bag = _common(
             _guid(name, "bag", comp.id),
             "Bag",
-            _transform(
-                (i % TOKENS_PER_ROW) * TOKEN_STEP, -6.0 - (i // TOKENS_PER_ROW) * TOKEN_STEP
-            ),
+            _transform(tx, tz),
             comp.label,
             f"{comp.copies} × {comp.label}",
             comp.id,
