@@ -26,7 +26,7 @@ from pnp.content.checks import check_markers
 from pnp.content.cross_check import run_cross_checks
 from pnp.content.model import SLUG_PATTERN, ContentModel, Loc
 from pnp.content.partial import Partial, complete, salvage
-from pnp.content.problems import ContentError, Problem, display_path
+from pnp.content.problems import CITED, ContentError, Problem, cited_loc, display_path
 from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
 
 M = TypeVar("M", bound=ContentModel)
@@ -463,6 +463,8 @@ def _check(partial: Partial[Any], merged: _Merged) -> list[Problem]:
         # cross-checked: what a check would say of it may follow from that problem
         incomplete |= _sections(model, {loc[0]})
     for loc, message in run_cross_checks(partial.root, frozenset(incomplete)):
+        # another entry a message cites is named by its file and line
+        message = CITED.sub(lambda m: merged.where(where(cited_loc(m.group(1)))), message)
         problems.append(merged.problem(where(loc), message))
     return problems
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,3 +54,18 @@ class ContentError(PnpError):
         """One line per problem, then a count."""
         n = len(self.problems)
         return [str(p) for p in self.problems] + [f"{n} problem{'s' if n != 1 else ''} found."]
+
+
+def cite(*loc: str | int) -> str:
+    """A mark for another entry in a cross-check's message (``first at {cite("roads", 1)}``)
+    that the loader turns into that entry's ``file:line``: in merged content, an index
+    such as ``roads[1]`` names no file, and the entry may lie in another one."""
+    return "{@" + "/".join(str(part) for part in loc) + "}"
+
+
+CITED = re.compile(r"\{@([^{}]*)\}")
+
+
+def cited_loc(text: str) -> tuple[str | int, ...]:
+    """The loc a :func:`cite` mark's text names."""
+    return tuple(int(p) if p.lstrip("-").isdigit() else p for p in text.split("/"))

@@ -24,6 +24,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from pnp.content import ArtFit, ArtPath, ContentModel, Id, Ref, Slug
 from pnp.content.model import Loc
 from pnp.content.placeholders import placeholder_problems
+from pnp.content.problems import cite
 from pnp.rulesets.fief.effects import (
     AttributeEffect,
     CourtEffect,
@@ -590,7 +591,7 @@ class FiefContent(ContentModel):
             if key in seen:
                 yield (
                     ("roads", i),
-                    f"duplicate road {road.a!r}–{road.b!r} (first at roads[{seen[key]}])",
+                    f"duplicate road {road.a!r}–{road.b!r} (first at {cite('roads', seen[key])})",
                 )
             seen[key] = i
         for fief in self.fiefs:

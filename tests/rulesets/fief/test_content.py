@@ -660,3 +660,17 @@ def test_a_title_token_naming_no_title_is_refused(content_copy: Path) -> None:
         and "did you mean 'title-queen'?" in line
         for line in lines
     ), lines
+
+
+def test_a_duplicate_road_names_the_file_and_line_of_the_other(content_copy: Path) -> None:
+    """A road added in a new file was reported at the shipped one as 'first at roads[1]',
+    an index into merged content that names no file."""
+    (content_copy / "extra.yaml").write_text(
+        "roads:\n  - {a: harrenhal, b: kings-landing, kind: sea}\n"
+    )
+    lines = _problems(content_copy)
+    assert any(
+        "duplicate road 'harrenhal'–'kings-landing' (first at " in line
+        and line.rstrip().endswith("extra.yaml:2)")
+        for line in lines
+    ), lines
