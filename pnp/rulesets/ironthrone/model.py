@@ -356,6 +356,15 @@ class IronThroneContent(ContentModel):
 
     def _check_boards(self) -> Iterator[tuple[Loc, str]]:
         rules = self.rules
+        counts = {len(house.board.spaces) for house in self.houses}
+        if len(self.houses) > 1 and len(counts) == 1 and rules.influence_tokens not in counts:
+            # every board agrees and the rules differ: the number in rules is the edit
+            yield (
+                ("rules", "influence_tokens"),
+                f"{rules.influence_tokens} influence tokens a House, but every House's "
+                f"board has {counts.pop()} spaces (one a token)",
+            )
+            return
         for h, house in enumerate(self.houses):
             if len(house.board.spaces) != rules.influence_tokens:
                 yield (

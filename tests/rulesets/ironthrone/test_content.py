@@ -258,7 +258,9 @@ def test_content_readme_documents_the_whole_vocabulary() -> None:
     from pnp.rulesets.ironthrone.effects import CONDITION_NAMES, EFFECT_NAMES, WINDOWS, Cost
 
     text = (default_content_root() / "ironthrone" / "README.md").read_text()
-    for word in [*WINDOWS, *CONDITION_NAMES, *EFFECT_NAMES, *Cost.model_fields]:
+    from pnp.rulesets.ironthrone.sigils import SIGILS
+
+    for word in [*WINDOWS, *CONDITION_NAMES, *EFFECT_NAMES, *Cost.model_fields, *SIGILS]:
         assert f"`{word}" in text, word
 
 
@@ -358,3 +360,21 @@ def test_the_truce_decision_states_the_bargains_the_referee_offers() -> None:
     assert set(game.ref.packages) == {(0, 0, 0), (t.influence, t.hostages, t.power)} | singles
     text = " ".join(next(d.text for d in content.model.decisions if d.id == "IT-GAP-05").split())
     assert "one term alone" in text and "every term at its most, or nothing" in text
+
+
+def test_an_influence_count_no_board_has_is_reported_at_the_rules(root: Path) -> None:
+    """influence_tokens: 1 gave five problems, one in each House file, none at the line
+    that changed."""
+    game = root / "ironthrone" / "game.yaml"
+    text = game.read_text()
+    assert "influence_tokens: 5" in text
+    game.write_text(text.replace("influence_tokens: 5", "influence_tokens: 1"))
+    code, _, err = validate(root)
+    assert code == 2
+    problems = [line for line in err.splitlines() if "influence tokens" in line]
+    assert len(problems) == 1, err
+    assert (
+        "game.yaml:" in problems[0]
+        and "rules.influence_tokens: 1 influence tokens a House" in (problems[0])
+    )
+    assert "every House's board has 5 spaces" in problems[0]
