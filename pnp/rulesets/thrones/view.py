@@ -213,11 +213,28 @@ class ThronesView:
                 }
             )
         me = g.seats[self.seat]
+        ch = g.ch
+        # the challenge in progress is public (its type, attacker, target, attackers and
+        # defenders): a seat asked to redirect it or defend must know whom it targets
+        challenge = (
+            None
+            if ch is None
+            else {
+                "type": ch.ctype,
+                "attacker": ch.attacker,
+                "target": ch.target,
+                "defender": ch.defender,
+                "attackers": [c.d.id for c in ch.attackers],
+                "defenders": [c.d.id for c in ch.defenders],
+            }
+        )
         return {
             "seat": self.seat,
             "round": g.round_no,
             "phase": g.phase,
             "first_player": g.first,
+            "active": g.active,
+            "challenge": challenge,
             "seats": seats,
             "hand": sorted(c.d.id for c in me.hand),
             "plot_deck": sorted(c.d.id for c in me.plot_deck),

@@ -236,3 +236,22 @@ def test_a_duplicate_is_offered_without_a_cost(content: LoadedContent) -> None:
     decision = Decision(0, "marshal", options)
     shown = [form.option(decision, o) for o in options]
     assert "cost" not in shown[0] and f"(cost {card.cost})" in shown[1]
+
+
+def test_every_seat_sees_the_challenge_in_progress(content: LoadedContent) -> None:
+    """A seat asked to redirect a challenge (the Crown Regent) or to defend could not
+    tell from its view whom the challenge targets: the adapters' observations are the
+    view's data, and it left the challenge out."""
+    assert RULESET.new_game is not None
+    game = RULESET.new_game(content, GameConfig(players=3), 4)
+    rng = random.Random(4)
+    while game.ch is None:
+        decision = game.decision()
+        assert decision is not None, "the game ended before any challenge"
+        game.apply(rng.randrange(len(decision.options)))
+    ch = game.ch
+    for seat in range(3):
+        shown = game.view(seat).data()["challenge"]
+        assert shown["type"] == ch.ctype and shown["target"] == ch.target
+        assert shown["attacker"] == ch.attacker
+        assert shown["attackers"] == [c.d.id for c in ch.attackers]
