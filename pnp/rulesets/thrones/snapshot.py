@@ -45,19 +45,10 @@ def snapshot(game: ThronesGame) -> dict[str, Any]:
             }
         )
     ch = game.ch
-    challenge = None
-    if ch is not None:
+    challenge = public_challenge(game)
+    if ch is not None and challenge is not None:
         att, dfn = game.side_strength(ch)
-        challenge = {
-            "type": ch.ctype,
-            "attacker": ch.attacker,
-            "target": ch.target,
-            "defender": ch.defender,
-            "attackers": [c.d.id for c in ch.attackers],
-            "defenders": [c.d.id for c in ch.defenders],
-            "attack": att,
-            "defence": dfn,
-        }
+        challenge |= {"attack": att, "defence": dfn}
     result = game.result()
     return {
         "round": game.round_no,
@@ -74,6 +65,22 @@ def snapshot(game: ThronesGame) -> dict[str, Any]:
         "result": None
         if result is None
         else {"winners": list(result.winners), "ending": result.ending},
+    }
+
+
+def public_challenge(game: ThronesGame) -> dict[str, Any] | None:
+    """The challenge in progress as every seat sees it: its type, attacker, target,
+    defender, attackers and defenders (``None``: none)."""
+    ch = game.ch
+    if ch is None:
+        return None
+    return {
+        "type": ch.ctype,
+        "attacker": ch.attacker,
+        "target": ch.target,
+        "defender": ch.defender,
+        "attackers": [c.d.id for c in ch.attackers],
+        "defenders": [c.d.id for c in ch.defenders],
     }
 
 

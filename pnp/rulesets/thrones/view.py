@@ -20,6 +20,7 @@ from pnp.engine.event import Event
 from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, counted, esc, listing
 from pnp.rulesets.thrones.catalog import icons_of, keywords_of
+from pnp.rulesets.thrones.snapshot import public_challenge
 from pnp.rulesets.thrones.state import Card, Challenge, card_snapshot
 from pnp.rulesets.thrones.text import (
     KEYWORD_NAMES,
@@ -213,28 +214,14 @@ class ThronesView:
                 }
             )
         me = g.seats[self.seat]
-        ch = g.ch
-        # the challenge in progress is public (its type, attacker, target, attackers and
-        # defenders): a seat asked to redirect it or defend must know whom it targets
-        challenge = (
-            None
-            if ch is None
-            else {
-                "type": ch.ctype,
-                "attacker": ch.attacker,
-                "target": ch.target,
-                "defender": ch.defender,
-                "attackers": [c.d.id for c in ch.attackers],
-                "defenders": [c.d.id for c in ch.defenders],
-            }
-        )
         return {
             "seat": self.seat,
             "round": g.round_no,
             "phase": g.phase,
             "first_player": g.first,
             "active": g.active,
-            "challenge": challenge,
+            # public: a seat asked to redirect or defend must know whom it targets
+            "challenge": public_challenge(g),
             "seats": seats,
             "hand": sorted(c.d.id for c in me.hand),
             "plot_deck": sorted(c.d.id for c in me.plot_deck),
