@@ -251,6 +251,14 @@ def _explain(model: type[BaseModel], data: Any, err: ErrorDetails) -> tuple[Loc,
             )
     if kind in _MAPPING_TYPES:
         return loc, f"expected a mapping of fields (key: value), got {_shape(err.get('input'))}"
+    if kind == "value_error":
+        # a model's validator that names one of the entry's fields first ("cost: expected
+        # a number, got true") is placed on that field, as a field's own error would be
+        text = str(err["msg"]).removeprefix("Value error, ")
+        named = re.match(r"^([a-z_]+): (.+)$", text, re.S)
+        entry = _at(data, loc)
+        if named and isinstance(entry, dict) and named.group(1) in entry:
+            return (*loc, named.group(1)), named.group(2)
     if kind == "extra_forbidden" and loc and loc[-1] in _fields_at(model, loc[:-1]):
         # the field belongs to another kind of entry of the same list (attach_trait on a
         # character): "did you mean 'attach_trait'?" would only repeat it
@@ -268,6 +276,18 @@ def explain_error(model: Any, data: Any, err: ErrorDetails) -> tuple[Loc, str]:
     for a bad one. The same words ``pnp validate`` gives, for other readers of YAML
     (scenario setups)."""
     return _explain(model, data, err)
+
+
+def _at(data: Any, loc: Loc) -> Any:
+    """The value at ``loc`` in ``data`` (``None`` when there is none)."""
+    node = data
+    for part in loc:
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if not (in_dict or in_list):
+            return None
+        node = node[part]
+    return node
 
 
 def _shape(value: Any) -> str:

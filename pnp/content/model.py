@@ -33,13 +33,47 @@ the rest of the content unless it reads a section that lost entries.
 
 from __future__ import annotations
 
+import functools
+import types
+import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Strict, StringConstraints, model_validator
 
 Loc = tuple[str | int, ...]
+
+
+def _admitted(annotation: Any) -> set[Any]:
+    """The plain types an annotation admits, unwrapping Annotated, unions and Literal."""
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return _admitted(typing.get_args(annotation)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        return {t for a in typing.get_args(annotation) for t in _admitted(a)}
+    if origin is Literal:
+        return {type(v) for v in typing.get_args(annotation)}
+    return {annotation}
+
+
+@functools.cache
+def _number_fields(model: type[BaseModel]) -> tuple[frozenset[str], frozenset[str]]:
+    """The fields of ``model`` (by name and alias) that take a number and never a
+    boolean, and those that take a boolean and never a number."""
+    numbers: set[str] = set()
+    flags: set[str] = set()
+    for name, info in model.model_fields.items():
+        if any(isinstance(m, Strict) for m in info.metadata):
+            continue  # strict already: pydantic refuses the other kind at the field itself
+        admitted = _admitted(info.annotation)
+        names = {name, info.alias or name}
+        if admitted & {int, float} and bool not in admitted:
+            numbers |= names
+        elif bool in admitted and not admitted & {int, float}:
+            flags |= names
+    return frozenset(numbers), frozenset(flags)
+
 
 #: Identifiers are stable kebab-case words: ``stark-eddard``.
 #: an id: lower-case words joined by hyphens
@@ -78,9 +112,24 @@ ArtFit = Literal["cover", "contain"]
 
 
 class ContentModel(BaseModel):
-    """Base of every content model: unknown fields are errors, values are frozen."""
+    """Base of every content model: unknown fields are errors, values are frozen, and
+    ``true``/``false`` is no number (pydantic would read ``cost: true`` as 1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_bool_for_a_number(cls, data: Any) -> Any:
+        # a designer's slip (cost: true) validated as cost 1 and printed as such
+        # and the other way round (active: 1 read as true)
+        if isinstance(data, dict):
+            numbers, flags = _number_fields(cls)
+            for key, value in data.items():
+                if isinstance(value, bool) and key in numbers:
+                    raise ValueError(f"{key}: expected a number, got {str(value).lower()}")
+                if isinstance(value, int | float) and not isinstance(value, bool) and key in flags:
+                    raise ValueError(f"{key}: expected true or false, got {value!r}")
+        return data
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
         """Yield ``(loc, message)`` for rule-level problems the schema cannot see.

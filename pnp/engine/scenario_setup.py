@@ -163,7 +163,7 @@ def located(exc: ValidationError, raw: Any, where: Loc, model: Any = None) -> li
             message = f"expected a list, got {err['input']!r}"
         elif kind == "greater_than_equal":
             message = f"must be at least {err.get('ctx', {}).get('ge')}, got {err['input']!r}"
-        elif kind == "value_error":  # a validator's own words, without pydantic's prefix
+        elif kind == "value_error" and model is None:  # a validator's words, unprefixed
             message = str(err.get("ctx", {}).get("error", err["msg"]))
         out.append(((*where, *path), message))
     return _one_per_field(out, exc)

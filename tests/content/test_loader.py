@@ -108,6 +108,31 @@ def test_a_value_of_the_wrong_type_says_what_was_found(tmp_path: Path) -> None:
     ]
 
 
+def test_true_or_false_is_no_number_and_a_number_no_flag(tmp_path: Path) -> None:
+    """pydantic reads `size: true` as 1 and `lit: 1` as true: a designer's slip (cost: true)
+    validated, and printed as cost 1."""
+
+    class _Lamp(ContentModel):
+        size: int = 1
+        scale: float | None = None
+        lit: bool = False
+
+    folder = tmp_path / "lamp"
+    folder.mkdir()
+    for text, field, message in (
+        ("size: true\n", "size", "expected a number, got true"),
+        ("scale: false\n", "scale", "expected a number, got false"),
+        ("lit: 1\n", "lit", "expected true or false, got 1"),
+    ):
+        (folder / "lamp.yaml").write_text(text)
+        with pytest.raises(ContentError) as info:
+            load_content(_Lamp, folder)
+        (problem,) = info.value.problems
+        assert (problem.line, problem.field, problem.message) == (1, field, message)
+    (folder / "lamp.yaml").write_text("size: 2\nscale: 1\nlit: true\n")
+    assert load_content(_Lamp, folder).model.scale == 1.0
+
+
 @pytest.mark.parametrize(
     ("motto", "found"),
     [
