@@ -315,6 +315,13 @@ def _message(model: type[BaseModel], err: ErrorDetails, loc: Loc) -> str:
         return "unknown field" + (f" (did you mean {hint[0]!r}?)" if hint else "")
     if kind == "missing":
         return "required field is missing"
+    if kind in ("too_short", "too_long"):
+        # pydantic's "List should have at least 3 items after validation, not 2"
+        ctx = err.get("ctx") or {}
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        most = "at least" if kind == "too_short" else "at most"
+        items = f"item{'s' if bound != 1 else ''}"
+        return f"needs {most} {bound} {items}, got {ctx.get('actual_length')}"
     if kind in ("literal_error", "enum"):
         return _choice_message(err)
     if kind == "string_pattern_mismatch":

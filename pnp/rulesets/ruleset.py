@@ -71,6 +71,9 @@ class Ruleset:
     #: how its checklist IDs begin (``TH``: ``TH-CHAL-07``); a scenario of this ruleset
     #: covering another's ID is refused (``""``: not checked)
     rule_prefix: str = ""
+    #: ``event_kinds()``: every kind of event its referee emits, so that a scenario's
+    #: event pattern naming no such kind is refused (``None``: not checked)
+    event_kinds: Callable[[], Collection[str]] | None = None
     #: bots besides ``random``, by name: ``{"heuristic": HeuristicBot}``
     agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this

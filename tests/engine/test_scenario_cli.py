@@ -95,7 +95,7 @@ def test_malformed_file_exits_two_and_others_still_run(haggle_registry: None, fo
     result = invoke("scenario", str(folder), "--content", str(CONTENT_ROOT))
     assert result.exit_code == 2
     assert "zz-bad.yaml: malformed scenario" in result.stderr
-    assert "zz-bad.yaml:2:1: covers: List should have at least 1 item" in result.stderr
+    assert "zz-bad.yaml:2:1: covers: needs at least 1 item, got 0" in result.stderr
     assert "Traceback" not in result.output
     assert result.stdout.splitlines()[-1] == "5 passed, 1 failed, 1 malformed"
 

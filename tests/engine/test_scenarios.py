@@ -359,10 +359,10 @@ def test_a_scenario_that_checks_nothing_is_malformed(runner, write) -> None:
     path = write(BASE)
     with pytest.raises(ContentError) as info:
         runner.run(path)
-    assert info.value.lines()[0].startswith(f"{path}:1:1: script: the scenario checks nothing")
+    assert info.value.lines()[0].startswith(f"{path}:1:1: expect: the scenario checks nothing")
 
 
-def test_a_script_that_never_begins_fails_with_the_hint(write) -> None:
+def test_a_script_that_never_begins_is_malformed_with_the_hint(write) -> None:
     """A scenario game opening with `begin` that the script never chooses played nothing."""
     runner = ScenarioRunner(find_ruleset)
     path = write(
@@ -381,9 +381,12 @@ def test_a_script_that_never_begins_fails_with_the_hint(write) -> None:
             round: 1
         """
     )
-    text = fail_text(runner, path)
-    assert "the script never chooses `begin`" in text
-    assert "- {choose: begin}" in text
+    # known before anything runs: the file's mistake (exit 2), not a failed rule
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    line = info.value.lines()[0]
+    assert line.startswith(f"{path}:1:1: script: the script never chooses `begin`")
+    assert "- {choose: begin}" in line
 
 
 def test_number_keys_find_the_snapshots_string_keys() -> None:
@@ -459,4 +462,71 @@ script:
         runner.run(path)
     assert info.value.lines()[0] == (
         f"{path}:2:22: covers[1]: 'IT-ENC-07' is not a haggle rule: its checklist IDs begin HG-"
+    )
+
+
+def test_what_the_script_gets_wrong_before_it_runs_is_located(write) -> None:
+    """An `absent` pattern with a misspelt kind could never fail (it passed, checking
+    nothing); a step's seat the game lacks; a scenario with only `begin` and no expect."""
+    runner = ScenarioRunner(find_ruleset)
+    path = write(
+        """
+        ruleset: thrones
+        covers: [TH-CHAL-12]
+        about: typos
+        setup:
+          players: 2
+          phase: challenges
+          seats:
+            - {house: stark}
+            - {house: lannister}
+        script:
+          - {choose: begin}
+          - {seat: 5, choose: "challenges: done"}
+        expect:
+          events:
+            - {kind: challenge_wonn}
+          absent:
+            - {kind: power_gaind, seat: 0}
+        """
+    )
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    lines = info.value.lines()
+    assert f"{path}:12:6: script[1].seat: no seat 5: the game's seats are 0–1" in lines
+    assert (
+        f"{path}:15:8: expect.events[0].kind: thrones emits no event 'challenge_wonn' "
+        "(did you mean 'challenge_won'?)"
+    ) in lines
+    assert any(
+        "expect.absent[0].kind: thrones emits no event 'power_gaind' (did you mean 'power_gained'?)"
+        in line
+        for line in lines
+    ), lines
+
+
+def test_covering_a_rule_the_checklist_lacks_is_located(write) -> None:
+    """A typo in covers (TH-CHAL-99) passed and counted toward no rule."""
+    runner = ScenarioRunner(find_ruleset)
+    path = write(
+        """
+        ruleset: thrones
+        covers: [TH-CHAL-12, TH-CHAL-99]
+        about: a typo in covers
+        setup:
+          players: 2
+          seats:
+            - {house: stark}
+            - {house: lannister}
+        script:
+          - {choose: begin}
+        expect:
+          result: null
+        """
+    )
+    with pytest.raises(ContentError) as info:
+        runner.run(path)
+    assert info.value.lines()[0] == (
+        f"{path}:2:22: covers[1]: 'TH-CHAL-99' is no rule of the checklist "
+        "(did you mean 'TH-CHAL-19'?)"
     )

@@ -9,6 +9,7 @@ fields, an unknown ruleset, a setup the ruleset cannot build.
 from __future__ import annotations
 
 import difflib
+import functools
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from pnp.content import ContentError, LoadedContent
+from pnp.content import ContentError, LoadedContent, Problem
 from pnp.content.problems import display_path
 from pnp.engine.errors import SetupError
 from pnp.engine.game import Decision, Event, Game
@@ -125,22 +126,8 @@ class ScenarioRunner:
         try:
             play = _Play(scenario, self._build(scenario))
             _check_setup(play)
-            if not spec.script and spec.expect is None:
-                # checked once the setup is known good: its problems come first
-                message = (
-                    "the scenario checks nothing: give a `script` (its first step "
-                    "`- {choose: begin}`) and an `expect`"
-                )
-                raise ContentError([scenario.problem(("script",), message)])
-            opening = _ask(play, "asking for the first decision", play.game.decision)
-            if opening is not None and opening.kind == SCENARIO_START and not spec.chooses():
-                raise _Failed(
-                    [
-                        "the script never chooses `begin`: nothing of the position was "
-                        "played, so there is nothing to check",
-                        "start the script with `- {choose: begin}` (tests/scenarios/README.md)",
-                    ]
-                )
+            # checked once the setup is known good: its problems come first
+            _check_script(play, self.find(spec.ruleset))
             for i, step in enumerate(spec.script):
                 if step.choose is not None:
                     _choose(play, i, step.choose, step.seat)
@@ -173,6 +160,14 @@ class ScenarioRunner:
             for i, rule in enumerate(spec.covers)
             if prefix and not rule.startswith(f"{prefix}-")
         ]
+        known = [rule for rule in known_rules() if rule.startswith(f"{prefix}-")]
+        for i, rule in enumerate(spec.covers):
+            if known and rule.startswith(f"{prefix}-") and rule not in known:
+                # a typo (TH-CHAL-31 for TH-CHAL-13) would count toward no rule
+                near = difflib.get_close_matches(rule, known, n=1)
+                hint = f" (did you mean {near[0]!r}?)" if near else ""
+                message = f"{rule!r} is no rule of the checklist{hint}"
+                others.append(scenario.problem(("covers", i), message))
         if others:
             raise ContentError(others)
         content = self.content(ruleset)
@@ -220,6 +215,19 @@ def show_play(play: _Play) -> tuple[str, ...]:
     return tuple(lines)
 
 
+@functools.cache
+def known_rules() -> tuple[str, ...]:
+    """The checklist's rule IDs: the shared checklist's, else the repository's snapshot of
+    them (``tests/scenarios/checklist-ids.txt``); none when neither is here (an installed
+    package), and ``covers`` is then checked for its shape only."""
+    from pnp.engine.scenarios.coverage import checklist_ids, find_checklist, snapshot_path
+
+    path = find_checklist()
+    if path is None and snapshot_path().is_file():
+        path = snapshot_path()
+    return tuple(checklist_ids(path)) if path is not None else ()
+
+
 def _crash(doing: str, exc: BaseException) -> _Failed:
     frames = traceback.format_exception(type(exc), exc, exc.__traceback__)
     lines = [f"{doing}: the ruleset raised {type(exc).__name__}: {exc}"]
@@ -233,6 +241,52 @@ def _ask(play: _Play, doing: str, ask: Callable[[], Any]) -> Any:
         return ask()
     except Exception as exc:
         raise _crash(doing, exc) from None
+
+
+def _check_script(play: _Play, ruleset: Ruleset) -> None:
+    """What can be known wrong with the script before it runs (exit 2): nothing to check,
+    a position never played, a seat the game does not have, an event kind the ruleset
+    never emits (an ``absent`` pattern naming one could never fail)."""
+    scenario = play.scenario
+    spec = scenario.spec
+    problems: list[Problem] = []
+    expects: list[tuple[tuple[str | int, ...], Expect]] = [
+        (("script", i, "expect"), s.expect) for i, s in enumerate(spec.script) if s.expect
+    ]
+    if spec.expect is not None:
+        expects.append((("expect",), spec.expect))
+    # a choice is a check too (its option must be offered), all but the opening `begin`
+    choices = [step for step in spec.script if step.choose not in (None, "begin")]
+    if not expects and not choices:
+        message = (
+            "the scenario checks nothing: give it an `expect` (after the script, or as a "
+            "step) or choices to make"
+        )
+        problems.append(scenario.problem(("script",) if spec.script else ("expect",), message))
+    opening = _ask(play, "asking for the first decision", play.game.decision)
+    if opening is not None and opening.kind == SCENARIO_START and not spec.chooses():
+        message = (
+            "the script never chooses `begin`: nothing of the position would be played; "
+            "start it with `- {choose: begin}`"
+        )
+        problems.append(scenario.problem(("script",), message))
+    players = len(play.game.factions())
+    for i, step in enumerate(spec.script):
+        if step.seat is not None and step.seat >= players:
+            message = f"no seat {step.seat}: the game's seats are 0–{players - 1}"
+            problems.append(scenario.problem(("script", i, "seat"), message))
+    kinds = sorted(ruleset.event_kinds()) if ruleset.event_kinds is not None else []
+    for loc, expect in expects if kinds else []:
+        for key in ("events", "absent"):
+            for j, pattern in enumerate(getattr(expect, key)):
+                kind = pattern["kind"]
+                if kind not in kinds:
+                    near = difflib.get_close_matches(kind, kinds, n=1)
+                    hint = f" (did you mean {near[0]!r}?)" if near else ""
+                    message = f"{ruleset.name} emits no event {kind!r}{hint}"
+                    problems.append(scenario.problem((*loc, key, j, "kind"), message))
+    if problems:
+        raise ContentError(problems)
 
 
 def _check_setup(play: _Play) -> None:

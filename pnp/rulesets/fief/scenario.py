@@ -57,6 +57,7 @@ from pnp.engine.scenario_setup import Problems, ScenarioSetup, SeatSetup, locate
 from pnp.errors import PnpError
 from pnp.rulesets.fief.catalog import Catalog, build_catalog, catalog_for
 from pnp.rulesets.fief.game import FiefGame
+from pnp.rulesets.fief.model import PLAYER_COUNTS
 from pnp.rulesets.fief.model import Noble as NobleModel
 from pnp.rulesets.fief.setup import build_state, check_options, fresh_state
 from pnp.rulesets.fief.state import BROTHER, LORD_COMMANDER, SEASONS, FiefState, Noble
@@ -240,6 +241,10 @@ def _build(cat: Catalog, spec: FiefSetup, problems: Problems) -> FiefState:
     players = spec.player_count
     if players != len(spec.seats):
         problems.add(("players",), f"{players} players but {len(spec.seats)} seats")
+    elif players not in PLAYER_COUNTS:  # as the referee's own games (pnp rulesets)
+        low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
+        where = ("players",) if "players" in spec.model_fields_set else ("seats",)
+        problems.add(where, f"{low}–{high} players, not {players}")
     houses = []
     for i, seat in enumerate(spec.seats):
         if seat.house not in cat.houses:

@@ -816,3 +816,9 @@ class FiefText(TextForm):
 def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> FiefText:
     """The fief text form for a game of ``factions`` (``Ruleset.text_form``)."""
     return FiefText(content, factions)
+
+
+def event_kinds() -> frozenset[str]:
+    """Every kind of event the referee emits (``Ruleset.event_kinds``): the kinds
+    :data:`EVENTS` tells in words, which a test holds to every kind emitted."""
+    return frozenset(EVENTS)

@@ -43,6 +43,7 @@ RULESET = Ruleset(
     icons=OnFirstUse("pnp.rulesets.ironthrone.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.ironthrone.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.ironthrone.view:text_form"),
+    event_kinds=OnFirstCall("pnp.rulesets.ironthrone.view:event_kinds"),
 )
 
 __all__ = ["RULESET"]

@@ -42,6 +42,7 @@ RULESET = Ruleset(
     icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.thrones.view:text_form"),
+    event_kinds=OnFirstCall("pnp.rulesets.thrones.view:event_kinds"),
 )
 
 __all__ = ["RULESET"]

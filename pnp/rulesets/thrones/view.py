@@ -692,3 +692,9 @@ class ThronesText(TextForm):
 def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> ThronesText:
     """The thrones text form for a game of ``factions`` (``Ruleset.text_form``)."""
     return ThronesText(content, factions)
+
+
+def event_kinds() -> frozenset[str]:
+    """Every kind of event the referee emits (``Ruleset.event_kinds``): the kinds
+    :data:`EVENTS` tells in words, which a test holds to every kind emitted."""
+    return frozenset(EVENTS)

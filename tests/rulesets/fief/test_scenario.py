@@ -220,3 +220,11 @@ def test_the_docstring_example_runs_as_written(content: LoadedContent) -> None:
     assert game.invariant_violations() == []
     decision = game.decision()
     assert decision is not None and decision.kind == "attack"
+
+
+def test_a_player_count_the_game_lacks_is_refused(content: LoadedContent) -> None:
+    """One or two seats passed, though fief is a game of 3 to 6 players (pnp rulesets)."""
+    setup = {"seats": [{"house": "stark"}, {"house": "tully"}]}
+    with pytest.raises(SetupError) as err:
+        RULESET.scenario_game(content, setup, [], 0)
+    assert (("setup", "seats"), "3–6 players, not 2") in err.value.problems

@@ -379,7 +379,7 @@ def test_an_agenda_demand_names_its_trait_and_its_count(bad_root: Path) -> None:
             "cards/stark.yaml",
             "        effect: {draw: 1}\n    flavor: She kept",
             "        effect: []\n    flavor: She kept",
-            "List should have at least 1 item",
+            "effect: needs at least 1 item, got 0",
         ),
         (
             "cards/stark.yaml",
