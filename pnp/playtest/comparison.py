@@ -345,12 +345,19 @@ class Comparison:
     def _card_lines(self) -> list[str]:
         moved = [c for c in self.cards if c.content_changed or (c.ranked and c.moved)]
         shown = moved[:CARDS_SHOWN]
-        if not shown:
+        noisy = [c for c in self.cards if c.beyond_noise and c not in shown]
+        if not shown and not noisy:
             return ["card changes: none"]
-        lines = [
-            "card changes (changed content first, then the largest change in improvement "
-            "when drawn; * beyond noise):"
-        ]
+        # a small run ranks no card, yet some figures may move beyond noise: say so
+        # rather than "none" (the --json listed 16 such cards while the text said none)
+        lines = (
+            [
+                "card changes (changed content first, then the largest change in improvement "
+                "when drawn; * beyond noise):"
+            ]
+            if shown
+            else ["card changes: no card drawn often enough to rank"]
+        )
         for card in shown:
             imp = card.improvement
             parts = []
@@ -367,7 +374,6 @@ class Comparison:
             parts.append(f"played in {_pct(play.base)} → {_pct(play.candidate)} of games{mark}")
             tag = " (content changed)" if card.content_changed else ""
             lines.append(f"  {card.card}{tag}: " + "; ".join(parts))
-        noisy = [c for c in self.cards if c.beyond_noise and c not in shown]
         if noisy:
             names = ", ".join(f"{c.card} ({', '.join(c.beyond_noise)})" for c in noisy[:10])
             more = f" and {len(noisy) - 10} more" if len(noisy) > 10 else ""

@@ -7,6 +7,7 @@ import math
 import re
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -567,3 +568,25 @@ def test_a_setup_one_version_cannot_play_names_that_version(in_tmp: Path) -> Non
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("the candidate version (edited): ")
     assert "martell" in result.stderr
+
+
+def test_cards_beyond_noise_are_listed_though_none_is_ranked() -> None:
+    """A small run ranks no card: the text said "card changes: none" while --json listed
+    cards whose play rate moved beyond noise."""
+    from types import SimpleNamespace
+
+    from pnp.playtest.comparison import CardChange, Comparison
+    from pnp.playtest.paired import UNKNOWN, Change
+
+    moved = Change(0.2, 0.6, 0.4, 0.1, 0.7)
+    card = CardChange(
+        "targaryen-viserys-card",
+        content_changed=False,
+        ranked=False,
+        figures={"improvement_when_drawn": UNKNOWN, "win_rate_drawn": UNKNOWN, "play_rate": moved},
+    )
+    lines = Comparison._card_lines(SimpleNamespace(cards=[card]))  # type: ignore[arg-type]
+    assert lines[0] == "card changes: no card drawn often enough to rank"
+    assert lines[1] == "  also beyond noise: targaryen-viserys-card (play_rate)"
+    still = replace(card, figures={**card.figures, "play_rate": UNKNOWN})
+    assert Comparison._card_lines(SimpleNamespace(cards=[still])) == ["card changes: none"]  # type: ignore[arg-type]
