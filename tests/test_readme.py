@@ -78,3 +78,31 @@ def test_the_adapter_examples_are_ten_lines_and_run(capsys) -> None:  # type: ig
         exec(compile(code, "README.md", "exec"), {})
     returns = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert sum(returns) in (0.0, 1.0)  # the OpenSpiel game's winners share 1 (a cap: 0)
+
+
+def test_every_option_of_a_command_is_in_its_row_of_the_table() -> None:
+    """--max-rounds, --fair-margin, render's --out … were in --help and nowhere in the
+    README. Said once for all commands after the table: --content. A row names -o for
+    --option and the render options for build; a --no-x flag stands for --x."""
+    import typer
+
+    from pnp.cli import app
+
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Commands", 1)[1].split("\n## ", 1)[0]
+    rows = {
+        m.group(1).split()[1]: m.group(0)
+        for m in re.finditer(r"^\| `(pnp [^`]*)` \|.*$", section, re.M)
+    }
+    assert "takes `--content DIR`" in section
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    render_row = rows["render"]
+    for name, command in commands.items():
+        row = rows[name]
+        if "takes the `render` options" in row:
+            row += render_row
+        for param in command.params:
+            names = [*param.opts, *getattr(param, "secondary_opts", [])]
+            if not names[0].startswith("-") or "--help" in names or "--content" in names:
+                continue  # an argument, or said once for all
+            assert any(n in row for n in names), f"pnp {name}: {names} not in its README row"
