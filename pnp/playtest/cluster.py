@@ -194,8 +194,11 @@ class DaskExecutor(Executor):
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
-                    # a cancelled batch, a restarted worker: nothing the user must act on
-                    silence_logs=logging.ERROR,
+                    # a cancelled batch, a restarted worker, a worker's heartbeat lost as
+                    # Ctrl-C closes the cluster (an ERROR with a traceback, once in six
+                    # interrupts): nothing the user must act on; a batch that fails comes
+                    # back to the run as an error, which says so
+                    silence_logs=logging.CRITICAL,
                 )
             self._client = distributed.Client(self._cluster, set_as_default=False)
             return self._client
