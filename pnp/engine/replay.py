@@ -69,7 +69,10 @@ class ReplayOutcome:
             what = f"{result.get('ending')} (winners: {winners})"
             if record.final_state_hash:
                 what += f", state hash {record.final_state_hash[:12]}"
-        return f"{head}: {'reproduced' if self.ok else 'did not reproduce'} {what}"
+        if self.ok:
+            return f"{head}: reproduced {what}"
+        # ``what`` is the record's account, not the replay's: what differs follows
+        return f"{head}: did not reproduce the record (it says {what}); it differs in:"
 
 
 def replay(

@@ -61,6 +61,10 @@ def test_replay_mismatch_exits_one(haggle_registry, haggle_content, tmp_path: Pa
     result = invoke("replay", str(path))
     assert result.exit_code == 1
     assert result.stdout.startswith("MISMATCH")
+    # the result was reproduced, the hash not: the line says the record's account, then
+    # what differs (it read "did not reproduce <ending>, state hash ffff…")
+    assert "did not reproduce the record (it says " in result.stdout
+    assert "); it differs in:\n  final state hash: recorded " in result.stdout
     assert f"final state hash: recorded {'f' * 64}, replayed" in result.stdout
 
 
