@@ -43,6 +43,10 @@ class Problem:
         return f"{where}: {self.message}"
 
 
+#: the most problems a content error prints (it counts them all)
+MOST_SHOWN = 500
+
+
 class ContentError(PnpError):
     """Content that cannot be used; carries every problem found in one run."""
 
@@ -51,9 +55,17 @@ class ContentError(PnpError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def lines(self) -> list[str]:
-        """One line per problem, then a count."""
+        """One line per problem (the first :data:`MOST_SHOWN`), then a count."""
         n = len(self.problems)
-        return [str(p) for p in self.problems] + [f"{n} problem{'s' if n != 1 else ''} found."]
+        shown = [str(p) for p in self.problems[:MOST_SHOWN]]
+        if n > MOST_SHOWN:
+            # 363,862 lines scrolled past when --content named /tmp (it read every YAML
+            # file below it): the first ones tell the story
+            shown.append(
+                f"… and {n - MOST_SHOWN} more, not shown: so many usually means that "
+                "--content names the wrong folder"
+            )
+        return [*shown, f"{n} problem{'s' if n != 1 else ''} found."]
 
 
 def cite(*loc: str | int) -> str:

@@ -977,3 +977,14 @@ def test_a_field_of_another_kind_under_a_key_named_like_a_kind_says_this_kind(
     assert [f"{p.line}:{p.column}: {p.field}: {p.message}" for p in info.value.problems] == [
         "1:22: kinds.a.y: unknown field: this kind of entry has no 'y' (other kinds of entry do)"
     ]
+
+
+def test_a_flood_of_problems_is_cut_and_counted() -> None:
+    """--content /tmp read every YAML file below it: 363,862 lines of problems."""
+    from pnp.content.problems import MOST_SHOWN, Problem
+
+    error = ContentError([Problem("f.yaml", i, 1, "x", "bad") for i in range(1, MOST_SHOWN + 8)])
+    lines = error.lines()
+    assert len(lines) == MOST_SHOWN + 2
+    assert lines[-2].startswith("… and 7 more, not shown") and "wrong folder" in lines[-2]
+    assert lines[-1] == f"{MOST_SHOWN + 7} problems found."
