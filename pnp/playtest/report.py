@@ -468,13 +468,17 @@ class PlaytestReport:
         return text
 
     def replaced_note(self) -> str | None:
-        """Where this run's records are and how many of an earlier run they replaced (or,
-        when this run kept none, that the earlier ones are gone)."""
-        if not self.replaced:
-            return None
+        """Where this run's ``--records`` are and how many of an earlier run they replaced
+        (or, when this run kept none, that the earlier ones are gone)."""
         from pnp.playtest.staging import record_names
 
         folder = display_path(self.plan.records_folder)
+        if not self.replaced:
+            kept = len(record_names(self.plan.records_folder))
+            if self.plan.records_dir is None or not kept:
+                return None  # crash records are told with the crashes
+            # --records into a fresh folder said nothing of what it wrote
+            return f"records: {kept} kept in {folder}/"
         if not record_names(self.plan.records_folder):
             return (
                 f"records: removed the {self.replaced} record(s) of an earlier run in {folder}/ "

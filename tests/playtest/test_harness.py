@@ -226,7 +226,8 @@ def test_records_dir_keeps_every_game_and_each_replays(tmp_path: Path) -> None:
 
 def test_a_records_folder_holds_one_run_and_the_users_own_files(tmp_path: Path) -> None:
     folder = tmp_path / "records"
-    play(tmp_path, games=12, records=folder)
+    _, first = play(tmp_path, games=12, records=folder)
+    assert "records: 12 kept in records/" in first  # a fresh folder: what it wrote
     mine = ["notes.txt", "game-1.json", "game-000001.json.bak", "best-game-000002.json"]
     for name in mine:
         (folder / name).write_text("the user's own\n")
