@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pnp.errors import PnpError  # noqa: E402
 from pnp.playtest import Executor, LocalExecutor, run_playtest  # noqa: E402
 from pnp.playtest.cluster import DaskExecutor  # noqa: E402
 from pnp.playtest.command import PlaytestRequest, build_plan  # noqa: E402
@@ -153,4 +154,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # Dask's worker processes start by importing this module
-    main()
+    try:
+        main()
+    except PnpError as exc:  # a bad --ruleset/--players: pnp's own words, not a traceback
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
