@@ -228,6 +228,12 @@ def scenario_game(
                 f"seat {controller} already has unique {c.d.name!r} in play: one copy per "
                 "player (put more copies under it with duplicates:)",
             )
+        elif any(d.d.name == c.d.name for d in game.seats[controller].dead):
+            bad(
+                loc,
+                f"seat {controller} has {c.d.name!r} in its dead pile: a unique card "
+                "killed stays out of play (TH-UNIQ-01)",
+            )
         uniques.add((controller, c.d.name))
 
     def plot(spec: PlotSpec, loc: Loc, owner: int, zone: str) -> Card | None:

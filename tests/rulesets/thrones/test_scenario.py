@@ -206,6 +206,11 @@ _IMPOSSIBLE_CARDS = [
             "seat 0 already has unique 'Lord' in play",
         ),
         (
+            {"seat0": {"in_play": ["t-lord"], "dead": ["t-lord"]}},
+            ("setup", "seats", 0, "in_play", 0, "card"),
+            "seat 0 has 'Lord' in its dead pile: a unique card killed stays out of play",
+        ),
+        (
             {"seat0": {"in_play": [{"card": "t-lord", "duplicates": ["t-page"]}]}},
             ("setup", "seats", 0, "in_play", 0, "duplicates", 0),
             "'t-page' is no copy of unique 't-lord'",
