@@ -259,3 +259,22 @@ def test_show_writes_a_mapping_of_plain_values_on_one_line() -> None:
     )
     assert "  winterfell: {controller: null, units: {}, mill: false}\n" in text
     assert "- house: stark\n  stock: {knight: 8}\n  hand: [a, b]\n" in text
+
+
+def test_show_asks_the_decisions_question_in_words() -> None:
+    """'kind nominate, options: no candidate, nominate stark-robb' did not say which
+    Title was up for election; --show gives the question as pnp play asks it."""
+    from pnp.engine.scenarios import ScenarioRunner
+    from pnp.rulesets import find_ruleset
+
+    runner = ScenarioRunner(find_ruleset, show=True)
+    folder = REPO / "tests" / "scenarios" / "fief"
+    asked = 0
+    for path in sorted(folder.glob("election-*.yaml"))[:6]:
+        shown = list(runner.run(path).shown)
+        for i, line in enumerate(shown):
+            if line.startswith("  decision: seat "):
+                assert shown[i + 1].startswith("  question: "), shown[i : i + 2]
+                assert shown[i + 2] == "  options:"
+                asked += 1
+    assert asked, "no scenario ended at a decision: this test would prove nothing"

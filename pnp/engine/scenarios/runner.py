@@ -89,6 +89,8 @@ class _Play:
     matched: int = 0
     #: the first event the previous choice caused (what a failing step shows)
     previous_step: int = 0
+    #: the content the game plays (for --show's question in words)
+    content: LoadedContent[Any] | None = None
 
 
 class ScenarioRunner:
@@ -125,6 +127,7 @@ class ScenarioRunner:
         play: _Play | None = None
         try:
             play = _Play(scenario, self._build(scenario))
+            play.content = self._content.get(spec.ruleset.lower())
             _check_setup(play)
             # checked once the setup is known good: its problems come first
             _check_script(play, self.find(spec.ruleset))
@@ -136,11 +139,19 @@ class ScenarioRunner:
             if spec.expect is not None:
                 _expect(play, spec.expect, ("expect",))
         except _Failed as failed:
-            shown = show_play(play) if self.show and play is not None else ()
+            shown: tuple[str, ...] = ()
+            if self.show and play is not None:
+                shown = show_play(play, self._ruleset(spec.ruleset))
             covers = tuple(spec.covers)
             return ScenarioOutcome(path, spec.about, covers, False, tuple(failed.lines), shown)
-        shown = show_play(play) if self.show else ()
+        shown = show_play(play, self._ruleset(spec.ruleset)) if self.show else ()
         return ScenarioOutcome(path, spec.about, tuple(spec.covers), True, shown=shown)
+
+    def _ruleset(self, name: str) -> Ruleset | None:
+        try:
+            return self.find(name)
+        except PnpError:
+            return None
 
     def _build(self, scenario: Scenario) -> Game:
         spec = scenario.spec
@@ -185,7 +196,24 @@ class ScenarioRunner:
             raise _crash(f"setup ({scenario.where('setup')})", exc) from None
 
 
-def show_play(play: _Play) -> tuple[str, ...]:
+def _question(play: _Play, decision: Decision, ruleset: Ruleset | None) -> str:
+    """The question ``decision`` asks, in the words ``pnp play`` puts it (with what it is
+    about: "Nominate … — the election of Warden of the North"); "" without a text form."""
+    if ruleset is None or ruleset.text_form is None:
+        return ""
+    from rich.text import Text
+
+    content = play.content
+    if content is None:
+        return ""
+    try:
+        form = ruleset.text_form(content, list(play.game.factions()))
+        return Text.from_markup(form.ask(decision, play.game.view(decision.seat))).plain
+    except Exception:  # a view a scenario's position cannot show: the labels still say
+        return ""
+
+
+def show_play(play: _Play, ruleset: Ruleset | None = None) -> tuple[str, ...]:
     """The game where the script stopped, as a scenario writer needs it: the pending
     decision (its kind and option labels, as ``choose`` and ``decision`` write them),
     every event since the script began (kinds and data, as ``events`` patterns write
@@ -200,7 +228,11 @@ def show_play(play: _Play) -> tuple[str, ...]:
     if decision is None:
         lines.append(f"  decision: none; result: {show(result_dict(game.result()))}")
     else:
-        lines.append(f"  decision: seat {decision.seat}, kind {decision.kind}, options:")
+        lines.append(f"  decision: seat {decision.seat}, kind {decision.kind}")
+        question = _question(play, decision, ruleset)
+        if question:  # what it is about (the election, the victim …): labels may not say
+            lines.append(f"  question: {question}")
+        lines.append("  options:")
         lines += [f"    - {show(label)}" for label in decision.labels()]
     if play.events:
         lines.append("  events since the script began:")
