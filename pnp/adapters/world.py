@@ -32,6 +32,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from pnp.adapters.observation import Observation
 from pnp.content import LoadedContent
 from pnp.engine.game import Decision, Game, GameConfig, Result
 from pnp.errors import PnpError, UsageError
@@ -404,9 +405,9 @@ class World:
         return json.dumps({"mine": own}, separators=(",", ":")) + self.observation_text(seat)
 
     def encode(self, seat: int) -> list[float]:
-        """``seat``'s view in the ruleset's fixed-size encoding."""
-        vector: list[float] = table_encoder(self.table).encode(self.game.view(seat))
-        return vector
+        """``seat``'s view in the ruleset's fixed-size encoding, then the pending
+        decision (:mod:`pnp.adapters.observation`)."""
+        return table_encoder(self.table).encode(self.game.view(seat), self.decision())
 
 
 def read_recipe(text: Any) -> list[int | Resample]:
@@ -453,18 +454,24 @@ def _step_text(step: int | Resample) -> str:
 
 
 @cache
-def encoder(ruleset: str, players: int) -> Any:
-    """The ruleset's observation encoding at ``players`` seats, shipped content (cached)."""
+def encoder(ruleset: str, players: int) -> Observation:
+    """The observation encoding at ``players`` seats, shipped content (cached)."""
     k = kit(ruleset)
-    return k.encoding.Encoding(k.content, players)
+    return _observation(k, k.content, players)
+
+
+def _observation(k: Kit, content: LoadedContent[Any], players: int) -> Observation:
+    """The ruleset's encoding of ``content``, with the pending decision's fields."""
+    kinds = k.ruleset.decision_kinds() if k.ruleset.decision_kinds is not None else ()
+    return Observation(k.encoding.Encoding(content, players), players, kinds)
 
 
 #: encodings of content other than the shipped one, by (id of the content, players); the
 #: content is kept with its encoding, so its id cannot be reused while it is cached
-_CUSTOM: dict[tuple[int, int], tuple[LoadedContent[Any], Any]] = {}
+_CUSTOM: dict[tuple[int, int], tuple[LoadedContent[Any], Observation]] = {}
 
 
-def table_encoder(table: Table) -> Any:
+def table_encoder(table: Table) -> Observation:
     """The observation encoding of ``table``'s game: sized by its own content (a card
     added to the content is a column more), cached."""
     if table.content is None:
@@ -473,7 +480,7 @@ def table_encoder(table: Table) -> Any:
     if key not in _CUSTOM:
         if len(_CUSTOM) >= 8:
             _CUSTOM.clear()
-        _CUSTOM[key] = (table.content, table.kit.encoding.Encoding(table.content, table.players))
+        _CUSTOM[key] = (table.content, _observation(table.kit, table.content, table.players))
     return _CUSTOM[key][1]
 
 

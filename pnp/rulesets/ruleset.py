@@ -74,6 +74,9 @@ class Ruleset:
     #: ``event_kinds()``: every kind of event its referee emits, so that a scenario's
     #: event pattern naming no such kind is refused (``None``: not checked)
     event_kinds: Callable[[], Collection[str]] | None = None
+    #: ``decision_kinds()``: every kind of decision its referee asks, in a fixed order
+    #: (the adapters' observation tensor one-hot encodes the pending one)
+    decision_kinds: Callable[[], Sequence[str]] | None = None
     #: bots besides ``random``, by name: ``{"heuristic": HeuristicBot}``
     agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this

@@ -19,8 +19,12 @@ def check_encoding(
     """Every field is documented in ``module``'s docstring, and every seat's view at
     every ``every``-th decision of random games encodes to the same number of finite
     floats."""
+    from pnp.adapters import observation
+
     enc = encoder(ruleset, players)
+    # the ruleset's fields in its encoding.py, the decision's in the adapters' module
     documented = set(re.findall(r"``(\w+)``", module.__doc__ or ""))
+    documented |= set(re.findall(r"``(\w+)``", observation.__doc__ or ""))
     assert [name for name in enc.layout.fields if name not in documented] == []
     sizes = set()
     for seed in range(games):
@@ -30,7 +34,7 @@ def check_encoding(
         while (decision := world.decision()) is not None:
             if step % every == 0:
                 for seat in range(players):
-                    vector = enc.encode(world.game.view(seat))
+                    vector = enc.encode(world.game.view(seat), decision)
                     sizes.add(len(vector))
                     assert all(math.isfinite(x) for x in vector)
             world.apply(rng.randrange(len(decision.options)))

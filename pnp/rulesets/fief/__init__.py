@@ -44,4 +44,5 @@ RULESET = Ruleset(
     max_rounds=50,
     text_form=OnFirstCall("pnp.rulesets.fief.view:text_form"),
     event_kinds=OnFirstCall("pnp.rulesets.fief.view:event_kinds"),
+    decision_kinds=OnFirstCall("pnp.rulesets.fief.view:decision_kinds"),
 )

@@ -44,6 +44,7 @@ RULESET = Ruleset(
     reference_context=OnFirstCall("pnp.rulesets.ironthrone.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.ironthrone.view:text_form"),
     event_kinds=OnFirstCall("pnp.rulesets.ironthrone.view:event_kinds"),
+    decision_kinds=OnFirstCall("pnp.rulesets.ironthrone.view:decision_kinds"),
 )
 
 __all__ = ["RULESET"]

@@ -43,6 +43,7 @@ RULESET = Ruleset(
     reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.thrones.view:text_form"),
     event_kinds=OnFirstCall("pnp.rulesets.thrones.view:event_kinds"),
+    decision_kinds=OnFirstCall("pnp.rulesets.thrones.view:decision_kinds"),
 )
 
 __all__ = ["RULESET"]

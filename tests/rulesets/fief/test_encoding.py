@@ -18,7 +18,7 @@ def test_gold_and_the_hand_are_encoded() -> None:
     world = World(make_table("fief", 3, seed=2))
     enc = encoder("fief", 3)
     view = world.game.view(2)
-    vector = enc.encode(view)
+    vector = enc.encode(view, world.decision())
     gold = enc.layout.fields["gold"]
     assert vector[gold.offset : gold.offset + gold.size] == [
         float(s["gold"]) for s in view.data()["seats"]

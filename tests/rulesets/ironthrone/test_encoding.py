@@ -20,7 +20,7 @@ def test_the_hand_and_the_board_are_encoded() -> None:
         world.apply(0)
     enc = encoder("ironthrone", 4)
     view = world.game.view(1)
-    vector = enc.encode(view)
+    vector = enc.encode(view, world.decision())
     hand = enc.layout.fields["hand"]
     assert sum(vector[hand.offset : hand.offset + hand.size]) == len(view.to_dict()["hand"]) > 0
     tokens = enc.layout.fields["tokens_left"]

@@ -19,7 +19,7 @@ def test_the_hand_and_the_seat_are_encoded() -> None:
     world = World(make_table("thrones", 2, seed=4))
     enc = encoder("thrones", 2)
     view = world.game.view(0)
-    vector = enc.encode(view)
+    vector = enc.encode(view, world.decision())
     hand = enc.layout.fields["hand"]
     counts = vector[hand.offset : hand.offset + hand.size]
     assert sum(counts) == len(view.data()["hand"]) > 0
@@ -33,4 +33,4 @@ def test_a_card_the_content_lacks_is_an_error() -> None:
     view = world.game.view(0)
     view.data()["hand"].append("no-such-card")
     with pytest.raises(EncodingError, match="no-such-card"):
-        enc.encode(view)
+        enc.encode(view, world.decision())
