@@ -74,10 +74,14 @@ class FiefView:
         snap["proposal"] = s.focus.get("proposal")
         snap["my_split"] = s.hidden_split[1] if s.hidden_split is not None else None
         snap["seat"] = self.seat
+        # who decides what is public; the options only to the seat deciding (another's
+        # labels gave away its hand: "play assassination" when its hand showed "hidden")
+        pending = self.decision
         snap["decision"] = (
             None
-            if self.decision is None
-            else [self.decision.seat, self.decision.kind, self.decision.labels()]
+            if pending is None
+            else [pending.seat, pending.kind]
+            + ([pending.labels()] if pending.seat == self.seat else [])
         )
         return snap
 

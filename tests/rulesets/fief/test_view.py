@@ -547,3 +547,17 @@ def test_a_battle_s_end_says_how_in_words(content: LoadedContent) -> None:
                                                 "how": "lone noble captured"}), None)  # fmt: skip
     assert fought is not None and fought.endswith("(seat 1) wins the field.")
     assert lone is not None and lone.endswith("wins by taking the lone Noble captive.")
+
+
+def test_only_the_deciding_seat_sees_the_options(content: LoadedContent) -> None:
+    """Every seat's view held the pending decision's labels: another seat's 'play
+    assassination' told what its hand (shown as hidden) held."""
+    game, _ = play_random(content, 31, steps=120)
+    decision = game.decision()
+    assert decision is not None
+    for seat in range(game.s.players):
+        shown = game.view(seat).data()["decision"]
+        if seat == decision.seat:
+            assert shown == [decision.seat, decision.kind, decision.labels()]
+        else:
+            assert shown == [decision.seat, decision.kind]
