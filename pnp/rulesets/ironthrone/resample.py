@@ -32,11 +32,12 @@ stays.
 
 What stays: everything public, the seat's own hand, facedown card and leader
 sheets, the hostages (their Houses are public; the fronts of those held by
-others stay as they are), and any card that was ever public (a discard pile,
-a revealed card): such a card is known to be where it went, so it only
-changes place within a deck, whose order is shuffled anyway.
-:class:`Witness` keeps that record; the adapters feed it the game after every
-move of the replay.
+others stay as they are), and the cards public now (a discard pile, a
+revealed card). A card public once and hidden since (a discard pile shuffled
+back into a deck, then drawn) is pooled with the other hidden cards: kept
+where it really was, a card placed face down that had once been seen was
+never redrawn, and the search read it. :class:`Witness` keeps that record;
+the adapters feed it the game after every move of the replay.
 """
 
 from __future__ import annotations
@@ -52,15 +53,16 @@ if TYPE_CHECKING:
 
 
 class Witness:
-    """The house cards (by number) that have been public at some point of a game."""
+    """The house cards (by number) public in the game as last seen."""
 
     def __init__(self) -> None:
         self.public: set[int] = set()
 
     def see(self, game: IronThroneGame) -> None:
-        """Note every card public now (called after the set-up and after every move)."""
+        """Note the cards public now (called after the set-up and after every move); a card
+        no longer public (shuffled back, then drawn) is hidden again."""
         ref = game.ref
-        public = self.public
+        public = self.public = set()
         for pile in ref.discard:
             public.update(pile)
         for s, c in enumerate(ref.placed):

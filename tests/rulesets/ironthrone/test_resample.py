@@ -113,3 +113,38 @@ def test_a_face_down_leader_is_redrawn_not_kept() -> None:
     assert groups
     for group in groups:
         check_hidden_choices_redrawn(group)
+
+
+#: a 4-player game (seed 5) played to where seat 2 places a card face down, some of
+#: its choices cards that had been public once (revealed, discarded, shuffled back, drawn)
+_ONCE_SEEN = [
+    1, 0, 0, 0, 1, 3, 1, 1, 1, 6, 0, 7, 0, 0, 1, 1, 1, 3, 3, 3, 1, 1, 1, 1, 0, 5, 2, 2, 2, 3,
+    0, 0, 1, 0, 1, 4, 7, 1, 0, 0, 3, 2, 2, 1, 1, 0, 0, 4, 0, 0, 1, 0, 1, 1, 0, 3, 2, 7, 0, 0,
+    5, 1, 0, 1, 1, 0, 1, 2, 2, 3, 2, 2, 2, 0, 7, 0, 2, 5, 1, 0, 5, 1, 1, 1, 1, 0, 6, 2, 2, 2,
+    3, 2, 1, 5, 0, 5, 3, 0, 6, 1, 2, 2, 0, 2, 1, 2, 0, 3, 0, 2, 0, 1, 0, 1, 1, 1, 1, 2, 2, 1,
+    1, 4, 0, 9, 5, 0, 1, 1, 1, 0, 1, 1, 2, 3, 1, 6, 0, 4, 1, 1, 4, 4, 0, 1, 0, 1, 2, 1, 0, 2,
+    4, 1, 1, 0,
+]  # fmt: skip
+
+
+def test_a_card_placed_face_down_is_redrawn_though_it_was_once_seen() -> None:
+    """A card public once, then shuffled back and drawn, was kept where it really was:
+    placed face down, it was never redrawn, and the search read it."""
+    import json
+
+    import pyspiel
+
+    import pnp.adapters.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("pnp_ironthrone", {"players": 4, "seed": 5})
+    state = game.deserialize_state(json.dumps(_ONCE_SEEN))
+    decision = state.world.decision()
+    assert decision.seat == 2 and decision.kind == "place_card"
+    for action in range(len(decision.options)):
+        placed = state.clone()
+        placed.apply_action(action)
+        draws = {
+            placed.resample_from_infostate(0, lambda u=u: u).world.game.ref.placed[2]
+            for u in (i / 20 for i in range(20))
+        }
+        assert len(draws) > 1, decision.labels()[action]
