@@ -24,6 +24,9 @@ LORD_COMMANDER = "lord-commander"
 #: aside: alive and in play, waiting to be placed (freed, revived or just arrived)
 #: what another player's unseen card (or a face-down deck card) looks like in a view
 HIDDEN = "hidden"
+#: a card in another player's hand, by its back: the Court deck's, or the Fortune deck's
+#: (a bounty: a disaster is revealed as it is drawn, never held)
+HIDDEN_BACKS = {"court": "hidden court", "bounty": "hidden fortune", "disaster": "hidden fortune"}
 ZONES = ("deck", "board", "captive", "aside", "dead", "out")
 
 
@@ -613,7 +616,7 @@ class FiefState:
     def public_copy(self, seat: int) -> FiefState:
         """A copy of the state with everything ``seat`` may not know blanked out.
 
-        Other players' hands become :data:`HIDDEN` placeholders (unless
+        Other players' hands become :data:`HIDDEN_BACKS` placeholders, by back (unless
         ``seat`` looked at them this round), deck orders are lost (Character
         decks sorted, draw piles blanked), face-down markers of other seats
         removed. The copy is frozen in time: later moves do not change it.
@@ -633,7 +636,15 @@ class FiefState:
                 cp.seen = {k: list(v) for k, v in other.seen.items()}
             else:
                 seen = me.seen.get(other.index)
-                cp.hand = list(seen) if seen is not None else [HIDDEN] * len(other.hand)
+                # a hidden card still shows its back: the deck it came from is public
+                # (resample.py pools a hand's cards by it, so the view must show it);
+                # in a fixed order, as a hand held face down shows no order
+                cards = self.cat.cards
+                cp.hand = (
+                    list(seen)
+                    if seen is not None
+                    else sorted(HIDDEN_BACKS[cards[c][0]] for c in other.hand)
+                )
                 cp.seen = {}
             cp.deck = sorted(other.deck)
             cp.stock = list(other.stock)

@@ -20,6 +20,7 @@ from pnp.rulesets.fief.catalog import NobleCard
 from pnp.rulesets.fief.game import FiefGame
 from pnp.rulesets.fief.state import (
     HIDDEN,
+    HIDDEN_BACKS,
     FiefState,
     Noble,
     Seat,
@@ -228,7 +229,11 @@ def test_views_hide_other_hands_and_decks(content: LoadedContent) -> None:
 
     assert view_leaks(game, watcher, swap) == []
     view = game.view(watcher)
-    assert view.state.seats[holder].hand == [HIDDEN] * len(s.seats[holder].hand)
+    # each hidden card shows its back (the deck it came from is public; resample.py
+    # pools hands by it, so an observation without it hid what a sample used)
+    backs = sorted(HIDDEN_BACKS[s.cat.cards[c][0]] for c in s.seats[holder].hand)
+    assert view.state.seats[holder].hand == backs
+    assert set(backs) <= {"hidden court", "hidden fortune"}
     assert view.state.fortune == [HIDDEN] * len(s.fortune)
 
 
