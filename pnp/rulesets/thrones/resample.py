@@ -29,7 +29,9 @@ stays, while another seat's pending options may hold the very cards redrawn.
 What stays as it is: everything public, the seat's own hand, the plot decks
 (their contents follow from the public deck lists and the plots used), the
 face-down setup cards of the setup step (not redrawn: a setup is a set of
-choices bound by cost and limits, which a sample does not rebuild), and
+choices bound by cost and limits, which a sample does not rebuild), the plot
+draft's picks and the draft deck's order (the variant's secrets, not redrawn
+yet: a search seat reads them; the README says so), and
 every card that was ever public (in play, a discard pile, dead, removed, a
 duplicate): a card that went back to a hand or onto a deck from there is
 known to be there, so it is never moved. :class:`Witness` keeps that record;
