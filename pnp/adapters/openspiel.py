@@ -297,7 +297,10 @@ class PnpState(pyspiel.State):
             self.world.check_resample(player_id)
         except UsageError as exc:
             raise SpielUsageError(str(exc)) from exc
-        seed = int(probability_sampler() * 2**53)
+        drawn = probability_sampler()
+        if not 0.0 <= drawn < 1.0:  # NaN too: OpenSpiel's samplers draw from [0, 1)
+            raise SpielUsageError(f"the probability sampler gave {drawn!r}, not a number in [0, 1)")
+        seed = int(drawn * 2**53)
         state = PnpState(self.get_game(), World(self.table_of(), watch=True))
         state.replay([*self.world.steps, Resample(int(player_id), seed)])
         return state

@@ -429,9 +429,11 @@ def read_recipe(text: Any) -> list[int | Resample]:
                 raise RecipeError(f"recipe step {i}: an option index is 0 or more, not {item}")
             steps.append(item)
         elif isinstance(item, dict) and set(item) == {"seat", "seed"}:
-            if not (_whole(item["seat"]) and _whole(item["seed"])):
+            if not (_whole(item["seat"]) and _whole(item["seed"])) or item["seed"] < 0:
+                # a negative seed drew the same sample as its positive (-1 as 1)
                 raise RecipeError(
-                    f"recipe step {i}: a resample's seat and seed are whole numbers, not {item}"
+                    f"recipe step {i}: a resample's seat and seed are whole numbers, the "
+                    f"seed 0 or more, not {item}"
                 )
             steps.append(Resample(item["seat"], item["seed"]))
         else:

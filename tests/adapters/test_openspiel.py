@@ -309,6 +309,8 @@ def test_a_negative_seed_is_refused_and_a_game_string_loads_back_its_seed() -> N
         ("[-1]", "recipe step 0: an option index is 0 or more, not -1"),
         ('[{"seat":0}]', 'recipe step 0: .* not {"seat": 0}'),
         ('[{"seat":true,"seed":1}]', "recipe step 0: a resample's seat and seed are whole"),
+        # a negative seed drew the same sample as its positive
+        ('[{"seat":0,"seed":-1}]', "recipe step 0: .*the seed 0 or more"),
         ('[{"seat":9,"seed":1}]', "recipe step 0 .*cannot resample for seat 9"),
         ('[{"seat":1,"seed":1}]', "recipe step 0 .*resample only for the seat to play"),
         ("[0, 99]", "recipe step 1 \\(99\\): option 99 does not exist"),
@@ -318,3 +320,14 @@ def test_a_bad_recipe_is_refused_with_what_is_wrong(text: str, message: str) -> 
     game = pyspiel.load_game("pnp_thrones", {"players": 2, "seed": 1})
     with pytest.raises(SpielUsageError, match=message):
         game.deserialize_state(text)
+
+
+@pytest.mark.parametrize("drawn", [1.5, -0.5, float("nan")])
+def test_a_sampler_outside_zero_to_one_is_refused(drawn: float) -> None:
+    """1.5 and -0.5 were taken silently, NaN gave a raw ValueError."""
+    import pyspiel
+
+    game = pyspiel.load_game("pnp_thrones", {"players": 2, "seed": 3})
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="the probability sampler gave"):
+        state.resample_from_infostate(state.current_player(), lambda: drawn)
