@@ -168,7 +168,7 @@ EVENTS: dict[str, Words | None] = {
     "gold_stolen": Words("{seat} steals {gold} gold from {victim!p}."),
     "outlawed": Words("{seat}'s {noble} is outlawed by {by!p}."),
     "maester_placed": Words("{seat} places a maester at {at}."),
-    "movement_order": Words("{seat} moves {when}."),
+    "movement_order": Words("{seat} moves {when!w}."),
     "round_ended": Words("[bold]Round {round} ends[/] (VP: {vp!t})."),
     "game_won": Words("[bold]The game is won ({ending}) by {winners!p}.[/]"),
     "bids_revealed": Words("Bids revealed: {bids}."),
@@ -476,6 +476,9 @@ BATTLE_ENDS = {
     "lone noble captured": "by taking the lone Noble captive",
 }
 
+#: when a player moves (the movement_order event's ``when``): "moves turn" read oddly
+MOVE_WHEN = {"turn": "in turn"}
+
 #: a Village's fortification as the map names it (the state keeps its level)
 HOLDS = {1: "stronghold", 2: "fortified city"}
 
@@ -516,7 +519,7 @@ class FiefText(TextForm):
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
         self.fiefs = {f.id: f.name for f in model.fiefs}
         self.phases = PHASE_NAMES
-        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES | STOPPERS | BATTLE_ENDS
+        self.words = ELECTION_FAILS | TOOK_THE_BLACK | LOSSES | STOPPERS | BATTLE_ENDS | MOVE_WHEN
         self.factions_short = [self.names.get(h, h).removeprefix("House ") for h in self.factions]
         self.prices = (
             {u.id: u.cost for u in model.units}

@@ -311,6 +311,8 @@ def test_troops_are_counted_in_words(content: LoadedContent) -> None:
     assert told("units_lost", at="winterfell", unit="knight", count=2, cause="plague") == (
         "loses 2 troops (Knight) at Winterfell to the plague."
     )
+    assert told("movement_order", when="turn") == "moves in turn."  # was "moves turn."
+    assert told("movement_order", when="last") == "moves last."
     assert told("moved", noble="stark-eddard", frm="winterfell", to="the-twins", troops=1) == (
         "moves Eddard Stark from Winterfell to The Twins with 1 troop."
     )
