@@ -205,6 +205,9 @@ expect:
     )
     text = fail_text(runner, path)
     assert "expect.events[0] (line 17): no matching event after event #1" in text
+    # the event the checkpoint took is marked, and why it is not searched again is said
+    assert "    ^ #1 card_played seat 0" in text
+    assert "^ matched or passed over by an earlier checkpoint" in text
 
 
 def test_subset_and_strict_value_matching(runner, write) -> None:

@@ -466,9 +466,15 @@ def _event_list(
     if not events:
         return ["    (no events since the script began)"]
     lines = ["  events since the script began (✓ matched, · searched):"]
+    if start:
+        # an event expected again after a checkpoint matched it is not found: say so
+        lines[0] = (
+            "  events since the script began (✓ matched, · searched, ^ matched or passed "
+            "over by an earlier checkpoint, whose events are not searched again):"
+        )
     shown = events[:MAX_LISTED_EVENTS]
     for n, event in enumerate(shown):
-        mark = "✓" if n in hits else ("·" if n >= start else " ")
+        mark = "✓" if n in hits else ("·" if n >= start else "^")
         line = f"    {mark} #{n + 1} {show_event(event)}"
         if pattern is not None and n >= start and event.kind == pattern["kind"]:
             line += f"   ← {'; '.join(event_differences(pattern, event))}"
