@@ -41,7 +41,7 @@ from reportlab.platypus import (
 from pnp import __version__
 from pnp.playtest.kit import SLACK_SPARE, KitRow
 from pnp.playtest.plan import option_text
-from pnp.playtest.report import PlaytestReport, short_rule
+from pnp.playtest.report import PlaytestReport, short_rule, way_text
 from pnp.playtest.stats import Histogram, Rate, wilson
 from pnp.playtest.strength import STRENGTH_GAMES, CardStrength, strongest, weakest
 from pnp.playtest.verdict import (
@@ -690,7 +690,12 @@ def _path_rows(paths: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
             listed = [*listed, (other, sum(n for _, n in rest))]
         for i, (way, n) in enumerate(listed):
             rows.append(
-                [escape(house) if i == 0 else "", escape(way), str(n), f"{100 * n / total:.1f}%"]
+                [
+                    escape(house) if i == 0 else "",
+                    escape(way_text(way)),
+                    str(n),
+                    f"{100 * n / total:.1f}%",
+                ]
             )
     return rows
 

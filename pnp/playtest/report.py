@@ -512,7 +512,7 @@ class PlaytestReport:
         width = max(len(h) for h in paths)
         for house, ways in paths.items():
             wins = sum(n for _, n in ways)
-            shown = "; ".join(f"{p} {_pct(n / wins)}" for p, n in ways[:PATHS_SHOWN])
+            shown = "; ".join(f"{way_text(p)} {_pct(n / wins)}" for p, n in ways[:PATHS_SHOWN])
             more = f"; {len(ways) - PATHS_SHOWN} more" if len(ways) > PATHS_SHOWN else ""
             lines.append(f"  {house:<{width}}  {shown}{more}")
         return lines
@@ -520,6 +520,16 @@ class PlaytestReport:
 
 #: ways to win shown per House in the terminal summary (the JSON and PDF list them all)
 PATHS_SHOWN = 2
+#: a ruleset's way to win that names nothing (fief: a winner holding no VP Title, as an
+#: ally winning on its partner's Titles), in words: a bare "-" read as a glitch
+NO_WAY = "-"
+
+
+def way_text(way: str) -> str:
+    """A way to win as the summary and the report show it."""
+    return "nothing of its own (an ally's or a shared win)" if way == NO_WAY else way
+
+
 #: strongest and weakest cards shown in the terminal summary (the PDF shows ten each)
 STRENGTH_SHOWN = 3
 

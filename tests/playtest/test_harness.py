@@ -496,6 +496,15 @@ def test_ways_to_win_reach_the_summary_the_stats_file_and_the_pdf(tmp_path: Path
     assert untold.full_json()["ways_to_win"] == {}
 
 
+
+def test_a_way_that_names_nothing_is_said_in_words() -> None:
+    """fief's winner holding no VP Title (an ally) read 'stark      - 100.0%'."""
+    from pnp.playtest.report import way_text
+
+    assert way_text("-") == "nothing of its own (an ally's or a shared win)"
+    assert way_text("paramount-vale + king") == "paramount-vale + king"
+
+
 def test_pdf_ways_table_lists_five_per_house_and_sums_the_rest() -> None:
     ways = [(f"way {i}", 10 - i) for i in range(7)]  # 10, 9, … 4 wins: 49 in all
     rows = _path_rows({"stark": ways, "tully": [("crown", 1)]})
