@@ -56,7 +56,7 @@ def number_paths(content: ContentModel) -> list[str]:
 def placeholder_problems(content: ContentModel, text: str, loc: Loc) -> Iterator[tuple[Loc, str]]:
     """What is wrong with the placeholders of ``text`` (at ``loc``), for validation."""
     for braced in re.finditer(r"\{[^{}]*\}", text):
-        if not PLACEHOLDER.fullmatch(braced.group()):
+        if not PLACEHOLDER.fullmatch(braced.group()) and _meant_as_one(braced.group()):
             # printed as written otherwise: the reader would see the braces
             yield (
                 loc,
@@ -74,6 +74,14 @@ def placeholder_problems(content: ContentModel, text: str, loc: Loc) -> Iterator
                 f"{{{match.group(1)}}} names no number of the rules"
                 + (f" (did you mean {{{hint[0]}}}?)" if hint else ""),
             )
+
+
+def _meant_as_one(braced: str) -> bool:
+    """Whether braced text looks like a placeholder gone wrong (``{ rules.hand }``,
+    ``{Rules.hand}``, ``{hand_size}``) rather than braces the text means to print
+    (``{military, intrigue, power}``)."""
+    inner = braced[1:-1].strip()
+    return inner.lower().startswith("rules") or re.fullmatch(r"[A-Za-z_][\w.]*", inner) is not None
 
 
 def number_words(values: list[int]) -> str:

@@ -61,3 +61,12 @@ def test_a_placeholder_naming_no_number_is_a_located_problem(text: str, message:
 def test_filling_an_unknown_path_names_where() -> None:
     with pytest.raises(PlaceholderError, match=r"^decisions 'x': no value \{rules.nope\}"):
         fill_placeholders("{rules.nope}", _Content(), "decisions 'x'")
+
+
+def test_braces_the_text_means_to_print_are_left_alone() -> None:
+    """A ruling '{military, intrigue, power}' was refused: there was no way to print a brace."""
+    text = "A character with all three icons {military, intrigue, power}; {one House each}."
+    assert list(placeholder_problems(_Content(), text, ("rulings", 0, "text"))) == []
+    assert fill_placeholders(text, _Content(), "x") == text
+    looks_meant = list(placeholder_problems(_Content(), "{hand_size} and {Rules.x}", ()))
+    assert len(looks_meant) == 2

@@ -327,6 +327,14 @@ class Token(ContentModel):
     text: str = ""
 
 
+def rising_bids(steps: list[int]) -> list[int]:
+    """``steps`` if they go up from the least, each higher than the last (a sealed bid's
+    options, one label each); else a :class:`ValueError` saying so."""
+    if any(b <= a for a, b in itertools.pairwise(steps)) or steps[0] < 0:
+        raise ValueError(f"{steps}: the bids go up from the least, each higher than the last")
+    return steps
+
+
 class Dice(ContentModel):
     """Dice by total strength: ``[low, high, dice]`` bands, high ``None`` = no limit."""
 
@@ -343,7 +351,7 @@ class Dice(ContentModel):
     ) -> list[tuple[int, int | None, int]]:
         # battle.dice_for takes the first band that holds a strength, so overlapping
         # bands printed rules the referee does not play ("1 to 6: 1 die; 3 to 12: 2 dice")
-        previous: int | None = 0
+        previous: int | None = -1
         for low, high, dice in bands:
             if dice < 0 or (high is not None and high < low):
                 raise ValueError(f"[{low}, {high}, {dice}]: a band runs from low to high, dice ≥ 0")
@@ -396,9 +404,7 @@ class Prices(ContentModel):
     @classmethod
     def _bids_rise(cls, steps: list[int]) -> list[int]:
         # the first is the least bid (FF-SC-02): the sheet prints them in this order
-        if any(b <= a for a, b in itertools.pairwise(steps)) or steps[0] < 0:
-            raise ValueError(f"{steps}: the bids go up from the least, each higher than the last")
-        return steps
+        return rising_bids(steps)
 
     protector_favour: int = Field(ge=0)
     bribes: list[int] = Field(min_length=1)
@@ -450,6 +456,12 @@ class NightsWatchRules(ContentModel):
     lc_bid_bonus: int = Field(ge=0)
     #: the sealed Wall bids a player may make
     bid_steps: list[int] = Field(min_length=1)
+
+    @field_validator("bid_steps")
+    @classmethod
+    def _bids_rise(cls, steps: list[int]) -> list[int]:
+        # [1, 1, 2] validated, then every Wall bid repeated an option label (an invariant)
+        return rising_bids(steps)
     #: gold a Defender of the Wall token pays its House each Income phase
     defender_income: int = Field(ge=0)
     #: the chit that marks a Defender of the Wall (the kit prints the supply)

@@ -646,14 +646,19 @@ def _token_ground(face: Face, ring: str, ground: str = PARCHMENT, ring_mm: float
         face.rect(cx - r, cy - r, side, side, fill=ground, radius=1.2 * mm)
 
 
+#: the picture of each troop role, drawn for the shipped troop that has it
+ROLE_ICONS = {"archer": "archer", "siege": "siege-engine"}
+
+
 def unit_icon(unit: Unit) -> str:
     """The icon drawing ``unit``: its own when the kit draws one, else its role's (a new
     archer), else the strength icon, so that content may add troops the kit has no
     picture for (``content/fief/README.md``)."""
     if unit.id in ICONS:
         return unit.id
-    if unit.role is not None and unit.role in ICONS:
-        return unit.role
+    role = ROLE_ICONS.get(unit.role or "")
+    if role is not None:
+        return role
     return "strength"
 
 
