@@ -636,8 +636,13 @@ def test_the_reference_names_the_house_that_starts_first(content_copy: Path) -> 
             "council_bid_steps: [15, 4]",
             "prices.council_bid_steps: [15, 4]: the bids go up from the least",
         ),
+        (  # validated, then every Night's Watch game repeated an option label
+            "bid_steps: [1, 2, 3, 5, 8]",
+            "bid_steps: [1, 1, 2]",
+            "nights_watch.bid_steps: [1, 1, 2]: the bids go up from the least",
+        ),
     ],
-    ids=["overlap", "after-open-band", "backwards", "bids-down"],
+    ids=["overlap", "after-open-band", "backwards", "bids-down", "wall-bids-repeat"],
 )
 def test_rules_numbers_the_sheet_would_print_in_contradiction_are_refused(
     content_copy: Path, old: str, new: str, message: str

@@ -444,3 +444,5 @@ def test_a_troop_the_kit_has_no_picture_for_still_prints(
     assert unit_icon(units["crossbowman"]) == "strength"
     assert unit_icon(units["longbow"]) == "archer"
     assert unit_icon(units["knight"]) == "knight"
+    siege = units["crossbowman"].model_copy(update={"id": "trebuchet", "role": "siege"})
+    assert unit_icon(siege) == "siege-engine"  # the kit's siege picture, not the shield
