@@ -24,7 +24,7 @@ from pydantic_core import ErrorDetails
 
 from pnp.content.checks import check_markers
 from pnp.content.cross_check import run_cross_checks
-from pnp.content.model import SLUG_PATTERN, ContentModel, Loc
+from pnp.content.model import SLUG_PATTERN, ContentModel, Loc, Slip
 from pnp.content.partial import Partial, complete, salvage
 from pnp.content.problems import CITED, ContentError, Problem, cited_loc, display_path
 from pnp.content.yaml_source import YamlDocument, format_loc, parse_yaml
@@ -353,6 +353,8 @@ def _got(value: Any) -> str:
     """What a YAML value was, for "…, got X" (an unquoted ``#`` reads as a comment)."""
     if value is None:
         return "nothing (an empty value; text that starts with '#' must be quoted)"
+    if isinstance(value, Slip):  # true/false for a number, or the other way round
+        return value.describe()
     return _shape(value)
 
 

@@ -45,34 +45,72 @@ from pydantic import BaseModel, ConfigDict, Strict, StringConstraints, model_val
 Loc = tuple[str | int, ...]
 
 
-def _admitted(annotation: Any) -> set[Any]:
-    """The plain types an annotation admits, unwrapping Annotated, unions and Literal."""
+class Slip:
+    """A true/false where a number belongs, or a number where true/false does (pydantic
+    would read ``cost: true`` as 1 and ``active: 1`` as true). Put in the value's place,
+    it fails there as any wrong type does, and the other fields are still checked; the
+    loader's message says what was written (:func:`describe`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: bool | int | float) -> None:
+        self.value = value
+
+    def describe(self) -> str:
+        """What was written, for a message: ``true/false (true)``, ``a number (1)``."""
+        if isinstance(self.value, bool):
+            return f"true/false ({str(self.value).lower()})"
+        return f"a number ({self.value!r})"
+
+
+def _plain_types(annotation: Any) -> list[Any]:
+    """The members of an annotation, unwrapping Annotated and unions."""
     origin = typing.get_origin(annotation)
     if origin is Annotated:
-        return _admitted(typing.get_args(annotation)[0])
+        return _plain_types(typing.get_args(annotation)[0])
     if origin is typing.Union or origin is types.UnionType:
-        return {t for a in typing.get_args(annotation) for t in _admitted(a)}
-    if origin is Literal:
-        return {type(v) for v in typing.get_args(annotation)}
-    return {annotation}
+        return [t for a in typing.get_args(annotation) for t in _plain_types(a)]
+    return [annotation]
+
+
+def _slipped(value: Any, annotation: Any) -> Any:
+    """``value``, with each boolean where only numbers go (or number where only
+    booleans go) replaced by a :class:`Slip`, in lists, tuples and mappings too."""
+    members = _plain_types(annotation)
+    scalars: set[Any] = set()
+    for m in members:
+        if typing.get_origin(m) is Literal:
+            scalars |= {type(v) for v in typing.get_args(m)}
+        elif isinstance(m, type):
+            scalars.add(m)
+    if isinstance(value, bool):
+        return Slip(value) if scalars & {int, float} and bool not in scalars else value
+    if isinstance(value, int | float):
+        return Slip(value) if bool in scalars and not scalars & {int, float} else value
+    for m in members:
+        origin, args = typing.get_origin(m), typing.get_args(m)
+        if isinstance(value, list) and origin in (list, tuple) and args:
+            if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+                kinds = list(args) + [Any] * (len(value) - len(args))
+            else:
+                kinds = [args[0]] * len(value)
+            items = [_slipped(v, k) for v, k in zip(value, kinds, strict=False)]
+            return items if any(a is not b for a, b in zip(items, value, strict=False)) else value
+        if isinstance(value, dict) and origin is dict and len(args) == 2:
+            entries = {k: _slipped(v, args[1]) for k, v in value.items()}
+            return entries if any(entries[k] is not value[k] for k in value) else value
+    return value
 
 
 @functools.cache
-def _number_fields(model: type[BaseModel]) -> tuple[frozenset[str], frozenset[str]]:
-    """The fields of ``model`` (by name and alias) that take a number and never a
-    boolean, and those that take a boolean and never a number."""
-    numbers: set[str] = set()
-    flags: set[str] = set()
+def _checked_fields(model: type[BaseModel]) -> dict[str, Any]:
+    """The annotation of each field (by name and alias) that is not strict already."""
+    out: dict[str, Any] = {}
     for name, info in model.model_fields.items():
         if any(isinstance(m, Strict) for m in info.metadata):
             continue  # strict already: pydantic refuses the other kind at the field itself
-        admitted = _admitted(info.annotation)
-        names = {name, info.alias or name}
-        if admitted & {int, float} and bool not in admitted:
-            numbers |= names
-        elif bool in admitted and not admitted & {int, float}:
-            flags |= names
-    return frozenset(numbers), frozenset(flags)
+        out[name] = out[info.alias or name] = info.annotation
+    return out
 
 
 #: Identifiers are stable kebab-case words: ``stark-eddard``.
@@ -120,16 +158,21 @@ class ContentModel(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_bool_for_a_number(cls, data: Any) -> Any:
-        # a designer's slip (cost: true) validated as cost 1 and printed as such
-        # and the other way round (active: 1 read as true)
-        if isinstance(data, dict):
-            numbers, flags = _number_fields(cls)
-            for key, value in data.items():
-                if isinstance(value, bool) and key in numbers:
-                    raise ValueError(f"{key}: expected a number, got {str(value).lower()}")
-                if isinstance(value, int | float) and not isinstance(value, bool) and key in flags:
-                    raise ValueError(f"{key}: expected true or false, got {value!r}")
-        return data
+        # a designer's slip (cost: true) validated as cost 1 and printed as such, and the
+        # other way round (active: 1 read as true): each fails at its own field
+        if not isinstance(data, dict):
+            return data
+        fields = _checked_fields(cls)
+        out = data
+        for key, value in data.items():
+            annotation = fields.get(key)
+            if annotation is None:
+                continue
+            new = _slipped(value, annotation)
+            if new is not value:
+                out = dict(out) if out is data else out
+                out[key] = new
+        return out
 
     def cross_check(self) -> Iterator[tuple[Loc, str]]:
         """Yield ``(loc, message)`` for rule-level problems the schema cannot see.

@@ -496,7 +496,6 @@ def test_ways_to_win_reach_the_summary_the_stats_file_and_the_pdf(tmp_path: Path
     assert untold.full_json()["ways_to_win"] == {}
 
 
-
 def test_a_way_that_names_nothing_is_said_in_words() -> None:
     """fief's winner holding no VP Title (an ally) read 'stark      - 100.0%'."""
     from pnp.playtest.report import way_text
