@@ -255,10 +255,14 @@ def _explain(model: type[BaseModel], data: Any, err: ErrorDetails) -> tuple[Loc,
         # a model's validator that names one of the entry's fields first ("cost: expected
         # a number, got true") is placed on that field, as a field's own error would be
         text = str(err["msg"]).removeprefix("Value error, ")
-        named = re.match(r"^([a-z_]+): (.+)$", text, re.S)
-        entry = _at(data, loc)
-        if named and isinstance(entry, dict) and named.group(1) in entry:
-            return (*loc, named.group(1)), named.group(2)
+        named = re.match(r"^([a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*): (.+)$", text, re.S)
+        if named:
+            # a path inside the entry: "abilities[0].when_revealed: …"
+            parts: list[str | int] = []
+            for key, index in re.findall(r"([a-z_]+)|\[(\d+)\]", named.group(1)):
+                parts.append(key if key else int(index))
+            if _at(data, (*loc, *parts)) is not None:
+                return (*loc, *parts), named.group(2)
     if kind == "extra_forbidden" and loc and loc[-1] in _fields_at(model, loc[:-1]):
         # the field belongs to another kind of entry of the same list (attach_trait on a
         # character): "did you mean 'attach_trait'?" would only repeat it

@@ -462,6 +462,7 @@ class NightsWatchRules(ContentModel):
     def _bids_rise(cls, steps: list[int]) -> list[int]:
         # [1, 1, 2] validated, then every Wall bid repeated an option label (an invariant)
         return rising_bids(steps)
+
     #: gold a Defender of the Wall token pays its House each Income phase
     defender_income: int = Field(ge=0)
     #: the chit that marks a Defender of the Wall (the kit prints the supply)

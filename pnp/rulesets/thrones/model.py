@@ -73,14 +73,20 @@ class CardBase(ContentModel):
     @model_validator(mode="after")
     def _abilities_fit_the_card(self) -> CardBase:
         # each was accepted, printed and never played (found by a designer's edits)
-        for a in self.abilities:
+        # each message names its field first: the loader places it there
+        for i, a in enumerate(self.abilities):
             if a.when_revealed:
-                raise ValueError("when_revealed is a plot's timing: a card is never revealed")
+                raise ValueError(
+                    f"abilities[{i}].when_revealed: a plot's timing; a card is never revealed"
+                )
             if getattr(self, "type", None) != "attachment" and _names_host(a):
-                raise ValueError("'host' is the card an attachment is on: this card has none")
-        for field, values in (("keywords", self.keywords), ("traits", self.traits)):
-            if len(set(values)) < len(values):
-                raise ValueError(f"{field} lists {_repeated(values)!r} twice")
+                raise ValueError(
+                    f"abilities[{i}]: 'host' is the card an attachment is on: this card has none"
+                )
+        _once("keywords", self.keywords)
+        _once("traits", self.traits)
+        _once("crests", self.crests)
+        _once("immune_to", self.immune_to)
         return self
 
     @property
@@ -110,14 +116,14 @@ def _names_host(ability: Ability) -> bool:
     return walk(dumped.get("effect")) or walk(dumped.get("passive"))
 
 
-def _repeated(values: Sequence[str]) -> str:
-    """The first value of ``values`` that comes twice."""
+def _once(field: str, values: Sequence[str]) -> None:
+    """A :class:`ValueError` placed on ``field`` when a value comes twice in it (letter case
+    aside: 'Lord' and 'lord' printed 'Lord. lord.')."""
     seen: set[str] = set()
     for v in values:
-        if v in seen:
-            return v
-        seen.add(v)
-    return ""
+        if v.casefold() in seen:
+            raise ValueError(f"{field}: lists {v!r} twice")
+        seen.add(v.casefold())
 
 
 class Character(CardBase):
@@ -130,8 +136,7 @@ class Character(CardBase):
 
     @model_validator(mode="after")
     def _icons_once(self) -> Character:
-        if len(set(self.icons)) < len(self.icons):
-            raise ValueError(f"icons lists {_repeated(self.icons)!r} twice")
+        _once("icons", self.icons)
         return self
 
 
@@ -185,11 +190,13 @@ class Plot(ContentModel):
 
     @model_validator(mode="after")
     def _plot_timings(self) -> Plot:
-        for a in self.abilities:
+        for i, a in enumerate(self.abilities):
             if a.action is not None:
                 raise ValueError(
-                    "a plot's abilities are when_revealed, passive, forced or response"
+                    f"abilities[{i}].action: a plot's abilities are when_revealed, passive, "
+                    "forced or response"
                 )
+        _once("traits", self.traits)
         return self
 
 
@@ -239,11 +246,17 @@ class Agenda(ContentModel):
     @model_validator(mode="after")
     def _agenda_timings(self) -> Agenda:
         # an agenda is never in play nor revealed: the referee offers no action of it
-        for a in self.abilities:
+        for i, a in enumerate(self.abilities):
             if a.action is not None or a.when_revealed:
-                raise ValueError("an agenda's abilities are passive, forced or response")
+                timing = "action" if a.action is not None else "when_revealed"
+                raise ValueError(
+                    f"abilities[{i}].{timing}: an agenda's abilities are passive, forced or "
+                    "response (it is never in play nor revealed)"
+                )
             if _names_host(a):
-                raise ValueError("'host' is the card an attachment is on: an agenda has none")
+                raise ValueError(
+                    f"abilities[{i}]: 'host' is the card an attachment is on: an agenda has none"
+                )
         return self
 
     @model_validator(mode="after")

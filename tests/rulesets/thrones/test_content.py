@@ -361,7 +361,7 @@ def test_an_agenda_demand_names_its_trait_and_its_count(bad_root: Path) -> None:
             "        if: {challenge: intrigue, participating: true}\n"
             "        effect: {draw: 1}\n    flavor: She kept",
             "      - when_revealed: true\n        effect: {draw: 1}\n    flavor: She kept",
-            "when_revealed is a plot's timing",
+            "abilities[0].when_revealed: a plot's timing; a card is never revealed",
         ),
         (
             "cards/stark.yaml",
@@ -373,7 +373,7 @@ def test_an_agenda_demand_names_its_trait_and_its_count(bad_root: Path) -> None:
             "agendas.yaml",
             "      - passive: {dominance: 2}\n",
             "      - action: any\n        effect: {draw: 1}\n",
-            "an agenda's abilities are passive, forced or response",
+            "abilities[0].action: an agenda's abilities are passive, forced or response",
         ),
         (
             "cards/stark.yaml",
@@ -385,16 +385,30 @@ def test_an_agenda_demand_names_its_trait_and_its_count(bad_root: Path) -> None:
             "cards/stark.yaml",
             "    keywords: [stealth]\n    abilities:\n      - response: challenge_won",
             "    keywords: [stealth, stealth]\n    abilities:\n      - response: challenge_won",
-            "keywords lists 'stealth' twice",
+            "cards[4].keywords: lists 'stealth' twice",
+        ),
+        (  # letter case aside: "Lady. lady." was printed
+            "cards/stark.yaml",
+            "    icons: [intrigue]\n    traits: [Lady]\n    keywords: [stealth]",
+            "    icons: [intrigue]\n    traits: [Lady, lady]\n    keywords: [stealth]",
+            "cards[4].traits: lists 'lady' twice",
         ),
         (
             "cards/stark.yaml",
             "    icons: [intrigue]\n    traits: [Lady]\n    keywords: [stealth]",
             "    icons: [intrigue, intrigue]\n    traits: [Lady]\n    keywords: [stealth]",
-            "icons lists 'intrigue' twice",
+            "cards[4].icons: lists 'intrigue' twice",
         ),
     ],
-    ids=["when-revealed", "host", "agenda-action", "no-effect", "keyword-twice", "icon-twice"],
+    ids=[
+        "when-revealed",
+        "host",
+        "agenda-action",
+        "no-effect",
+        "keyword-twice",
+        "trait-twice-in-two-cases",
+        "icon-twice",
+    ],
 )
 def test_abilities_and_badges_that_would_print_but_never_play_are_refused(
     bad_root: Path, file: str, old: str, new: str, message: str
