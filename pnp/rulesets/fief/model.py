@@ -666,7 +666,9 @@ class FiefContent(ContentModel):
         for i, house in enumerate(self.houses):
             for j, ability in enumerate(house.abilities):
                 if ability.given("starts_first"):
-                    if first is not None:
+                    if first == house.id:
+                        yield (("houses", i, "abilities", j), "starts_first is given twice")
+                    elif first is not None:
                         # setup.py would let the later seat win, silently
                         yield (
                             ("houses", i, "abilities", j),

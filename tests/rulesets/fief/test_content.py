@@ -581,15 +581,14 @@ def test_negative_counts_are_refused_where_written(
 def test_only_one_house_may_start_first(content_copy: Path) -> None:
     """FF-SETUP-06: setup.py gives the First Player card to the House with starts_first; with
     two such Houses the later seat won silently."""
-    edit(
-        content_copy / "houses.yaml",
-        "      - starts_first: true\n",
-        "      - starts_first: true\n      - starts_first: true\n",
-    )
+    text = (content_copy / "houses.yaml").read_text()
+    arryn = text.index("abilities:", text.index("id: arryn"))
+    text = text[:arryn] + "abilities:\n      - starts_first: true" + text[arryn + 10 :]
+    (content_copy / "houses.yaml").write_text(text)
     lines = _problems(content_copy)
     assert any(
         re.search(
-            r"houses\.yaml:\d+:\d+: houses\[\d\]\.abilities\[1\]: House 'targaryen' "
+            r"houses\.yaml:\d+:\d+: houses\[\d\]\.abilities\[0\]: House '\w+' "
             r"already starts first: only one House may",
             line,
         )
