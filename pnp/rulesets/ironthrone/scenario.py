@@ -179,6 +179,15 @@ class _Builder:
                 self.fail(("seats", i, "house"), f"unknown House {h!r}")
             elif houses.index(h) != i:
                 self.fail(("seats", i, "house"), f"House {h!r} is taken twice")
+        # what needs nothing built is checked with the first problems, not in a later run
+        for key in ("first_player", "challenger", "defender"):
+            v = getattr(spec, key)
+            if isinstance(v, int) and not 0 <= v < n:
+                self.fail((key,), f"seat {v} does not exist (seats 0–{n - 1})")
+        if spec.start != "leaders":
+            for i, seat in enumerate(spec.seats):
+                if seat.leader is None:
+                    self.fail(("seats", i, "leader"), "required unless starting at leaders")
         self.check()
         # characters of each seat: the leader plus the listed tokens
         chars: list[list[Character]] = []
@@ -313,19 +322,10 @@ class _Builder:
         ref.turn = spec.turn - 1 if spec.start in ("leaders", "turn") else spec.turn
         if spec.turns is not None:
             ref.turn_limit = ref.turn + spec.turns - (0 if spec.start in ("leaders", "turn") else 1)
-        for key in ("first_player", "challenger", "defender"):
-            v = getattr(spec, key)
-            if isinstance(v, int) and not 0 <= v < n:
-                self.fail((key,), f"seat {v} does not exist (seats 0–{n - 1})")
-        self.check()
         start = spec.start
         if start == "leaders":
             ref.leader_offers = self.leader_offers(ref, spec)
         else:
-            for i, seat in enumerate(spec.seats):
-                if seat.leader is None:
-                    self.fail(("seats", i, "leader"), "required unless starting at leaders")
-            self.check()
             for i, seat in enumerate(spec.seats):
                 self.set_leader(ref, i, seat)
         if start in ("support", "encounter"):

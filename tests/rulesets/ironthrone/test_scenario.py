@@ -194,3 +194,25 @@ def test_an_event_is_listed_no_more_often_than_printed(content: LoadedContent[An
             "'event-stark-raven' is listed 2 times, but the game has 1 copy",
         )
     ]
+
+
+def test_problems_that_need_nothing_built_come_in_the_first_run(
+    content: LoadedContent[Any],
+) -> None:
+    """A designer needed six runs to see every problem of one setup: the seat numbers and
+    the missing leaders were checked only once the cards were placed."""
+    setup = {
+        "start": "encounter",
+        "defender": 7,
+        "seats": [
+            {"house": "stark", "leader": "stark-eddard"},
+            {"house": "stark"},
+            {"house": "baratheon"},
+        ],
+    }
+    with pytest.raises(SetupError) as info:
+        RULESET.scenario_game(content, setup, [], 0)
+    problems = dict(info.value.problems)
+    assert problems[("setup", "seats", 1, "house")] == "House 'stark' is taken twice"
+    assert problems[("setup", "defender")] == "seat 7 does not exist (seats 0–2)"
+    assert problems[("setup", "seats", 2, "leader")] == "required unless starting at leaders"
