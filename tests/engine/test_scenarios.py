@@ -533,3 +533,37 @@ def test_covering_a_rule_the_checklist_lacks_is_located(write) -> None:
         f"{path}:2:22: covers[1]: 'TH-CHAL-99' is no rule of the checklist "
         "(did you mean 'TH-CHAL-19'?)"
     )
+
+
+def test_a_step_for_a_decision_the_game_took_itself_is_told_so(write) -> None:
+    """'attackers: done' after the last attacker (the game took it: one option) was met
+    with "did you mean 'defenders: none'?", which points the wrong way."""
+    runner = ScenarioRunner(find_ruleset)
+    path = write(
+        """
+        ruleset: thrones
+        covers: [TH-CHAL-13]
+        about: a step too many
+        setup:
+          players: 2
+          first_player: 0
+          phase: challenges
+          seats:
+            - house: lannister
+              plot: {income: 5, initiative: 0, claim: 2}
+              in_play: [lannister-red-cloak, lannister-guard]
+            - house: stark
+              plot: {income: 5, initiative: 0, claim: 1}
+              in_play: [stark-winterfell-guard, stark-northern-levies]
+        script:
+          - {choose: begin}
+          - {seat: 0, choose: "challenge: military against seat 1"}
+          - {seat: 0, choose: "attackers: lannister-red-cloak"}
+          - {seat: 0, choose: "attackers: lannister-guard"}
+          - {choose: "attackers: done"}
+        """
+    )
+    text = fail_text(runner, path)
+    assert "no option 'attackers: done'" in text
+    assert "did you mean 'defenders" not in text
+    assert "no option here begins 'attackers': if that decision had one option" in text

@@ -421,9 +421,19 @@ def _choose(play: _Play, i: int, label: str, seat: int | None) -> None:
     labels = decision.labels()
     if label not in labels:
         lines = [f"{where}: no option {label!r}"]
-        hint = difflib.get_close_matches(label, labels, n=1, cutoff=0.5)
+        # a label of another kind ("attackers: done" while defenders are asked) most
+        # likely answered a decision with one option, which the game took itself: a
+        # look-alike of this decision's ("defenders: none") would point the wrong way
+        head = label.split(":", 1)[0]
+        same_kind = [x for x in labels if x.split(":", 1)[0] == head] if ":" in label else labels
+        hint = difflib.get_close_matches(label, same_kind, n=1, cutoff=0.5)
         if hint:
             lines.append(f"did you mean {hint[0]!r}?")
+        elif ":" in label and not same_kind:
+            lines.append(
+                f"no option here begins {head!r}: if that decision had one option, the game "
+                "took it without a step; leave the step out"
+            )
         if decision.kind == SCENARIO_START:  # a script written before that opening existed
             lines.append(
                 "a scenario game opens with `begin`: start the script with "
