@@ -10,7 +10,7 @@ one tensor. Who decides and on what is public (``pnp play`` tells every seat
 - ``decision_seat`` (P): one-hot, the seat whose decision is pending (zeros:
   none, the game is over);
 - ``decision_kind`` (K): one-hot, the pending decision's kind, among the
-  ruleset's ``decision_kinds()`` in their order.
+  ruleset's ``decision_help`` kinds in their order.
 
 A kind the ruleset does not list is an
 :class:`~pnp.engine.encoding.EncodingError`, never silently dropped.

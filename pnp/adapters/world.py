@@ -464,7 +464,7 @@ def encoder(ruleset: str, players: int) -> Observation:
 
 def _observation(k: Kit, content: LoadedContent[Any], players: int) -> Observation:
     """The ruleset's encoding of ``content``, with the pending decision's fields."""
-    kinds = k.ruleset.decision_kinds() if k.ruleset.decision_kinds is not None else ()
+    kinds = tuple(k.ruleset.decision_help)
     return Observation(k.encoding.Encoding(content, players), players, kinds)
 
 

@@ -71,12 +71,13 @@ class Ruleset:
     #: how its checklist IDs begin (``TH``: ``TH-CHAL-07``); a scenario of this ruleset
     #: covering another's ID is refused (``""``: not checked)
     rule_prefix: str = ""
-    #: ``event_kinds()``: every kind of event its referee emits, so that a scenario's
-    #: event pattern naming no such kind is refused (``None``: not checked)
-    event_kinds: Callable[[], Collection[str]] | None = None
-    #: ``decision_kinds()``: every kind of decision its referee asks, in a fixed order
-    #: (the adapters' observation tensor one-hot encodes the pending one)
-    decision_kinds: Callable[[], Sequence[str]] | None = None
+    #: every kind of event its referee emits, with its words at the table (``view.py``'s
+    #: ``EVENTS``, which a test holds to every kind emitted): a scenario's event pattern
+    #: naming another kind is refused (empty: not checked)
+    event_words: Mapping[str, Any] = field(default_factory=dict)
+    #: every kind of decision its referee asks, with what ``?`` says of it, in a fixed
+    #: order (``view.py``'s ``HELP``): the adapters' tensor one-hot encodes the pending one
+    decision_help: Mapping[str, Any] = field(default_factory=dict)
     #: bots besides ``random``, by name: ``{"heuristic": HeuristicBot}``
     agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
     #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this

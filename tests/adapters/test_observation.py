@@ -17,7 +17,7 @@ def test_the_pending_decision_is_in_every_seats_tensor(ruleset: str, players: in
     """Two positions a seat saw alike gave one tensor though it decided different things
     (a challenge to declare, or attackers to choose: 31 of 408 thrones decisions)."""
     enc = encoder(ruleset, players)
-    kinds = list(find_ruleset(ruleset).decision_kinds())  # type: ignore[misc]
+    kinds = list(find_ruleset(ruleset).decision_help)
     seat_f, kind_f = enc.layout.fields["decision_seat"], enc.layout.fields["decision_kind"]
     world = World(make_table(ruleset, players, seed=2))
     rng = random.Random(2)

@@ -89,7 +89,8 @@ class _Play:
     matched: int = 0
     #: the first event the previous choice caused (what a failing step shows)
     previous_step: int = 0
-    #: the content the game plays (for --show's question in words)
+    #: the ruleset and content the game plays (the script's checks, --show's words)
+    ruleset: Ruleset | None = None
     content: LoadedContent[Any] | None = None
 
 
@@ -126,11 +127,12 @@ class ScenarioRunner:
         spec = scenario.spec
         play: _Play | None = None
         try:
-            play = _Play(scenario, self._build(scenario))
-            play.content = self._content.get(spec.ruleset.lower())
+            ruleset = self._ruleset(scenario)
+            game = self._build(scenario, ruleset)
+            play = _Play(scenario, game, ruleset=ruleset, content=self.content(ruleset))
             _check_setup(play)
             # checked once the setup is known good: its problems come first
-            _check_script(play, self.find(spec.ruleset))
+            _check_script(play)
             for i, step in enumerate(spec.script):
                 if step.choose is not None:
                     _choose(play, i, step.choose, step.seat)
@@ -141,19 +143,14 @@ class ScenarioRunner:
         except _Failed as failed:
             shown: tuple[str, ...] = ()
             if self.show and play is not None:
-                shown = show_play(play, self._ruleset(spec.ruleset))
+                shown = show_play(play)
             covers = tuple(spec.covers)
             return ScenarioOutcome(path, spec.about, covers, False, tuple(failed.lines), shown)
-        shown = show_play(play, self._ruleset(spec.ruleset)) if self.show else ()
+        shown = show_play(play) if self.show else ()
         return ScenarioOutcome(path, spec.about, tuple(spec.covers), True, shown=shown)
 
-    def _ruleset(self, name: str) -> Ruleset | None:
-        try:
-            return self.find(name)
-        except PnpError:
-            return None
-
-    def _build(self, scenario: Scenario) -> Game:
+    def _ruleset(self, scenario: Scenario) -> Ruleset:
+        """The scenario's ruleset, able to run it, and the rules it covers among its own."""
         spec = scenario.spec
         try:
             ruleset = self.find(spec.ruleset)
@@ -181,6 +178,11 @@ class ScenarioRunner:
                 others.append(scenario.problem(("covers", i), message))
         if others:
             raise ContentError(others)
+        return ruleset
+
+    def _build(self, scenario: Scenario, ruleset: Ruleset) -> Game:
+        spec = scenario.spec
+        assert ruleset.scenario_game is not None  # _ruleset saw it
         content = self.content(ruleset)
         try:
             return ruleset.scenario_game(content, spec.setup, spec.cards, spec.seed)
@@ -196,16 +198,14 @@ class ScenarioRunner:
             raise _crash(f"setup ({scenario.where('setup')})", exc) from None
 
 
-def _question(play: _Play, decision: Decision, ruleset: Ruleset | None) -> str:
+def _question(play: _Play, decision: Decision) -> str:
     """The question ``decision`` asks, in the words ``pnp play`` puts it (with what it is
     about: "Nominate … — the election of Warden of the North"); "" without a text form."""
-    if ruleset is None or ruleset.text_form is None:
+    ruleset, content = play.ruleset, play.content
+    if ruleset is None or ruleset.text_form is None or content is None:
         return ""
     from rich.text import Text
 
-    content = play.content
-    if content is None:
-        return ""
     try:
         form = ruleset.text_form(content, list(play.game.factions()))
         return Text.from_markup(form.ask(decision, play.game.view(decision.seat))).plain
@@ -213,7 +213,7 @@ def _question(play: _Play, decision: Decision, ruleset: Ruleset | None) -> str:
         return ""
 
 
-def show_play(play: _Play, ruleset: Ruleset | None = None) -> tuple[str, ...]:
+def show_play(play: _Play) -> tuple[str, ...]:
     """The game where the script stopped, as a scenario writer needs it: the pending
     decision (its kind and option labels, as ``choose`` and ``decision`` write them),
     every event since the script began (kinds and data, as ``events`` patterns write
@@ -229,7 +229,7 @@ def show_play(play: _Play, ruleset: Ruleset | None = None) -> tuple[str, ...]:
         lines.append(f"  decision: none; result: {show(result_dict(game.result()))}")
     else:
         lines.append(f"  decision: seat {decision.seat}, kind {decision.kind}")
-        question = _question(play, decision, ruleset)
+        question = _question(play, decision)
         if question:  # what it is about (the election, the victim …): labels may not say
             lines.append(f"  question: {question}")
         lines.append("  options:")
@@ -305,7 +305,7 @@ def _ask(play: _Play, doing: str, ask: Callable[[], Any]) -> Any:
         raise _crash(doing, exc) from None
 
 
-def _check_script(play: _Play, ruleset: Ruleset) -> None:
+def _check_script(play: _Play) -> None:
     """What can be known wrong with the script before it runs (exit 2): nothing to check,
     a position never played, a seat the game does not have, an event kind the ruleset
     never emits (an ``absent`` pattern naming one could never fail)."""
@@ -337,7 +337,8 @@ def _check_script(play: _Play, ruleset: Ruleset) -> None:
         if step.seat is not None and step.seat >= players:
             message = f"no seat {step.seat}: the game's seats are 0–{players - 1}"
             problems.append(scenario.problem(("script", i, "seat"), message))
-    kinds = sorted(ruleset.event_kinds()) if ruleset.event_kinds is not None else []
+    name = play.ruleset.name if play.ruleset is not None else ""
+    kinds = sorted(play.ruleset.event_words) if play.ruleset is not None else []
     for loc, expect in expects if kinds else []:
         for key in ("events", "absent"):
             for j, pattern in enumerate(getattr(expect, key)):
@@ -345,7 +346,7 @@ def _check_script(play: _Play, ruleset: Ruleset) -> None:
                 if kind not in kinds:
                     near = difflib.get_close_matches(kind, kinds, n=1)
                     hint = f" (did you mean {near[0]!r}?)" if near else ""
-                    message = f"{ruleset.name} emits no event {kind!r}{hint}"
+                    message = f"{name} emits no event {kind!r}{hint}"
                     problems.append(scenario.problem((*loc, key, j, "kind"), message))
     if problems:
         raise ContentError(problems)

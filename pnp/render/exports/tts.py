@@ -322,7 +322,8 @@ def export_tts(export: Export) -> None:
     objects: list[dict[str, Any]] = []
     # decks side by side, each as wide as its cards' scale (an 88 mm leader sheet takes
     # more room than a poker card): a fixed step let the larger ones touch
-    deck_x = _row_positions([_deck_scale(d[2][0].sides[0])[0] * DECK_STEP for d in sheets])
+    widths = [_deck_scale(first[0].sides[0])[0] * DECK_STEP for _, _, first in sheets]
+    deck_x = _row_positions(widths)
     for (deck, cards, deck_sheets), x in zip(sheets, deck_x, strict=True):
         custom: dict[str, dict[str, Any]] = {}
         where: dict[str, tuple[int, int]] = {}

@@ -43,6 +43,6 @@ RULESET = Ruleset(
     # rules.yaml ends the game after round 12; the engine stops runaways well past any tuning
     max_rounds=50,
     text_form=OnFirstCall("pnp.rulesets.fief.view:text_form"),
-    event_kinds=OnFirstCall("pnp.rulesets.fief.view:event_kinds"),
-    decision_kinds=OnFirstCall("pnp.rulesets.fief.view:decision_kinds"),
+    event_words=OnFirstUse("pnp.rulesets.fief.view:EVENTS"),
+    decision_help=OnFirstUse("pnp.rulesets.fief.view:HELP"),
 )

@@ -823,16 +823,3 @@ class FiefText(TextForm):
 def text_form(content: LoadedContent[Any], factions: Sequence[str]) -> FiefText:
     """The fief text form for a game of ``factions`` (``Ruleset.text_form``)."""
     return FiefText(content, factions)
-
-
-def event_kinds() -> frozenset[str]:
-    """Every kind of event the referee emits (``Ruleset.event_kinds``): the kinds
-    :data:`EVENTS` tells in words, which a test holds to every kind emitted."""
-    return frozenset(EVENTS)
-
-
-def decision_kinds() -> tuple[str, ...]:
-    """Every kind of decision the referee asks, in :data:`HELP`'s order
-    (``Ruleset.decision_kinds``): the kinds ``?`` explains, which a test holds to every
-    kind asked."""
-    return tuple(HELP)

@@ -43,8 +43,8 @@ RULESET = Ruleset(
     icons=OnFirstUse("pnp.rulesets.ironthrone.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.ironthrone.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.ironthrone.view:text_form"),
-    event_kinds=OnFirstCall("pnp.rulesets.ironthrone.view:event_kinds"),
-    decision_kinds=OnFirstCall("pnp.rulesets.ironthrone.view:decision_kinds"),
+    event_words=OnFirstUse("pnp.rulesets.ironthrone.view:EVENTS"),
+    decision_help=OnFirstUse("pnp.rulesets.ironthrone.view:HELP"),
 )
 
 __all__ = ["RULESET"]

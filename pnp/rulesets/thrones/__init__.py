@@ -42,8 +42,8 @@ RULESET = Ruleset(
     icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.thrones.view:text_form"),
-    event_kinds=OnFirstCall("pnp.rulesets.thrones.view:event_kinds"),
-    decision_kinds=OnFirstCall("pnp.rulesets.thrones.view:decision_kinds"),
+    event_words=OnFirstUse("pnp.rulesets.thrones.view:EVENTS"),
+    decision_help=OnFirstUse("pnp.rulesets.thrones.view:HELP"),
 )
 
 __all__ = ["RULESET"]
