@@ -43,11 +43,11 @@ What the game type says, and why:
   ``max_game_length`` is the step cap;
 - observation: the seat's view now (string: its plain data and, when it is
   the seat's turn, the options; tensor: the ruleset's ``Encoding``);
-  information state: the observation and every choice the seat made, in
-  order (not every view it had on the way: what it saw and can no longer
-  see, a card that was shown and shuffled away, is known to the ruleset's
-  resampling but not spelled out here). There is no information-state
-  tensor.
+  information state: everything the seat was told, in order (each event as
+  ``pnp play`` tells it to that seat, by the ruleset's ``view.py`` words:
+  another seat's drawn card as "draws a card"; and each of the seat's own
+  choices), then the observation: a seat recalls a support offer or a
+  nomination its view no longer shows. There is no information-state tensor.
 
 ``resample_from_infostate(player, sampler)`` gives a state in which what
 ``player`` cannot see is redrawn (``resample.py``: hidden cards, and the
@@ -303,6 +303,7 @@ class PnpState(pyspiel.State):
         seed = int(drawn * 2**53)
         state = PnpState(self.get_game(), World(self.table_of(), watch=True))
         state.replay([*self.world.steps, Resample(int(player_id), seed)])
+        state.world.share_history(self.world)
         return state
 
     def table_of(self) -> Table:

@@ -6,7 +6,7 @@ presents it: each simulation starts from a world the ruleset's ``resample.py``
 draws from what the seat has seen (its view, its own choices, what was ever
 public; what other seats chose face down and have not revealed is drawn
 again), so the search never reads a hidden card or a hidden choice. Tree nodes
-are keyed by the information-state string (the seat's view and its own choices).
+are keyed by the information-state string (all the seat was told, and its view).
 
 The leaf evaluation (:class:`BotRollout`, an OpenSpiel ``Evaluator``) plays
 the sampled world to its end with the ruleset's heuristic bot in every seat

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -34,8 +35,10 @@ from typing import Any
 
 from pnp.adapters.observation import Observation
 from pnp.content import LoadedContent
+from pnp.engine.event import Event
 from pnp.engine.game import Decision, Game, GameConfig, Result
 from pnp.errors import PnpError, UsageError
+from pnp.play.form import told
 from pnp.rulesets import find_ruleset
 from pnp.rulesets.ruleset import Ruleset
 
@@ -215,6 +218,10 @@ class World:
     watch: bool = False
     #: every decision answered: (seat, kind, chosen label), in order
     moves: list[tuple[int, str, str]] = field(default_factory=list)
+    #: the events of the set-up, then those each answer caused (one list per move)
+    events: list[list[Event]] = field(default_factory=list, init=False)
+    #: per seat, the text of its history worked out so far: (events read, text)
+    _told: dict[int, tuple[int, str]] = field(default_factory=dict, init=False, repr=False)
     game: Game = field(init=False)
     witness: Any = field(init=False)
 
@@ -227,6 +234,7 @@ class World:
         self.round_cap = self.table.round_cap
         assert k.ruleset.new_game is not None  # kit() checks it
         self.game = k.ruleset.new_game(k.content, self.table.config(), self.table.seed)
+        self.events = [self.game.setup_events()]
         self.witness = None
         if self.watch or any(isinstance(s, Resample) for s in steps):
             # a resample needs to know what was public before it: watch from the start
@@ -262,7 +270,7 @@ class World:
         self.check_action(index)
         decision = self.decision()
         assert decision is not None  # check_action saw it
-        self.game.apply(index)
+        self.events.append(self.game.apply(index))
         self.steps.append(index)
         self.moves.append((decision.seat, decision.kind, decision.options[index].label))
         if self.witness is not None:
@@ -300,7 +308,9 @@ class World:
 
     def clone(self) -> World:
         """An independent copy: the recipe replayed."""
-        return World(self.table, list(self.steps), watch=self.witness is not None)
+        copy = World(self.table, list(self.steps), watch=self.witness is not None)
+        copy.share_history(self)
+        return copy
 
     def __deepcopy__(self, memo: dict[int, Any]) -> World:
         # a game's flow is a generator, which cannot be copied: a copy is a replay
@@ -311,7 +321,9 @@ class World:
         """A copy in which what ``seat`` cannot see is redrawn from ``seed`` (``seat``:
         the one to play; see :meth:`check_resample`)."""
         self.check_resample(seat)
-        return World(self.table, [*self.steps, Resample(seat, seed)])
+        sample = World(self.table, [*self.steps, Resample(seat, seed)])
+        sample.share_history(self)
+        return sample
 
     def check_resample(self, seat: Any) -> None:
         """Refuse a resample for ``seat`` (a :class:`ResampleSeatError`) unless it is a
@@ -400,9 +412,46 @@ class World:
         )
 
     def information_text(self, seat: int) -> str:
-        """What ``seat`` knows: its view now and every choice it made, in order."""
-        own = [[kind, label] for s, kind, label in self.moves if s == seat]
-        return json.dumps({"mine": own}, separators=(",", ":")) + self.observation_text(seat)
+        """What ``seat`` knows: all it was told, in order (:meth:`history_of`), then its
+        view now."""
+        # a search asks this at every node, and each sample replays the whole game: the
+        # history's text is worked out once per world and seat, and only what a step adds
+        # is added (a clone or a resample takes its source's: see share_history)
+        upto, text = self._told.get(seat, (0, ""))
+        if upto < len(self.events):
+            # the new items as one JSON list, its brackets dropped
+            more = json.dumps(
+                list(self._told_since(seat, upto)), separators=(",", ":"), default=str
+            )[1:-1]
+            text = f"{text},{more}" if text and more else text or more
+            self._told[seat] = (len(self.events), text)
+        return f'{{"history":[{text}]}}' + self.observation_text(seat)
+
+    def history_of(self, seat: int) -> list[Any]:
+        """All ``seat`` was told, in order, as plain data: each event as ``seat`` reads it
+        (:func:`pnp.play.form.told`: what ``pnp play`` tells that seat) and, where ``seat``
+        decided, ``("chose", kind, label)`` before the events its choice caused. Other
+        seats' choices are not in it: they show only in the events they caused (a plot
+        stays secret until it is revealed)."""
+        return list(self._told_since(seat, 0))
+
+    def _told_since(self, seat: int, start: int) -> Iterator[Any]:
+        """The items of :meth:`history_of` from ``self.events[start]`` on."""
+        words = self.kit.ruleset.event_words
+        for i in range(start, len(self.events)):
+            if i > 0 and self.moves[i - 1][0] == seat:
+                _, kind, label = self.moves[i - 1]
+                yield ("chose", kind, label)
+            for event in self.events[i]:
+                if (item := told(words, event, seat)) is not None:
+                    yield item
+
+    def share_history(self, source: World) -> None:
+        """Take the histories :meth:`information_text` worked out for ``source``, a world
+        whose recipe this one replayed (a clone, a resample): both were told the same."""
+        for seat, (upto, text) in source._told.items():
+            if upto <= len(self.events):
+                self._told.setdefault(seat, (upto, text))
 
     def encode(self, seat: int) -> list[float]:
         """``seat``'s view in the ruleset's fixed-size encoding, then the pending

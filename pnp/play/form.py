@@ -13,6 +13,7 @@ full to its own seat only and to the others without the card.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from collections.abc import Callable, Mapping, Sequence
@@ -58,6 +59,44 @@ class Words:
         if self.hidden is None:
             return False
         return True if self.private is None else self.private(event)
+
+    def told(self, event: Event, seat: int) -> tuple[Any, ...]:
+        """What ``seat`` reads of ``event`` as plain data: its kind and the fields the
+        words ``seat`` reads name (``text`` and ``other``, or ``hidden`` when the event
+        is another seat's private one), so nothing the words keep from ``seat`` is in it.
+        """
+        if self.is_private(event) and seat != event.seat:
+            assert self.hidden is not None
+            names = template_fields(self.hidden)
+        else:
+            names = template_fields(self.text) | template_fields(self.other or "")
+        data = event.data
+        return (
+            event.kind,
+            event.seat if "seat" in names else None,
+            {k: data[k] for k in sorted(names) if k in data},
+        )
+
+
+def told(words: Mapping[str, Words | None], event: Event, seat: int) -> tuple[Any, ...] | None:
+    """What ``seat`` is told of ``event`` as plain data, by a ruleset's table of
+    :class:`Words` (its ``view.py`` ``EVENTS``), as :meth:`TextForm.event` tells it in
+    words: ``None`` for a kind not worth telling, everything for a kind the table lacks."""
+    if event.kind not in words:
+        return (event.kind, event.seat, dict(event.data))
+    said = words[event.kind]
+    return None if said is None else said.told(event, seat)
+
+
+@functools.cache
+def template_fields(template: str) -> frozenset[str]:
+    """The data fields a :class:`Words` template names (``{target!p}``, ``{cards[0]}``: target,
+    cards)."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field:
+            names.add(re.split(r"[.\[]", field, maxsplit=1)[0])
+    return frozenset(names)
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ import pytest
 
 import pnp.adapters.openspiel  # noqa: F401  (registers the games)
 from pnp.adapters.openspiel import PnpState, SpielUsageError, parse_houses, parse_options
-from pnp.adapters.world import kit
+from pnp.adapters.world import World, kit, make_table
 from pnp.errors import UsageError
+from pnp.play.form import template_fields
 
 #: the shipped content, for a copy with a card more
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
@@ -110,6 +111,87 @@ def test_the_information_state_holds_the_seats_own_choices_only() -> None:
     other = state.information_state_string(1)
     assert mine != other
     assert '"seat":0' in mine and '"seat":1' in other
+
+
+def _random_world(name: str, players: int, steps: int, seed: int = 5) -> list[World]:
+    """The positions of a random game of ``name``: after 0, 1, … ``steps`` choices."""
+    world = World(make_table(name, players, seed=seed))
+    rng = random.Random(seed)
+    positions = [world.clone()]
+    while (decision := world.decision()) is not None and len(positions) <= steps:
+        world.apply(rng.randrange(len(decision.options)))
+        positions.append(world.clone())
+    return positions
+
+
+@pytest.mark.parametrize(("name", "players"), [("thrones", 3), ("ironthrone", 4), ("fief", 4)])
+def test_the_information_state_recalls_all_a_seat_was_told(name: str, players: int) -> None:
+    positions = _random_world(name, players, 120)
+    words = kit(name).ruleset.event_words
+    last = positions[-1]
+    for seat in range(players):
+        history = last.history_of(seat)
+        # perfect recall: what a seat knew stays in what it knows
+        for world in positions[:-1]:
+            before = world.history_of(seat)
+            assert history[: len(before)] == before
+        # its own choices, in order
+        chosen = [(kind, label) for s, kind, label in last.moves if s == seat]
+        assert [(k, lab) for c, k, lab in (h for h in history if h[0] == "chose")] == chosen
+        told = [h for h in history if h[0] != "chose"]
+        # one item for each event worth telling (words None: not told), in order
+        events = [
+            e for caused in last.events for e in caused if words.get(e.kind, True) is not None
+        ]
+        assert len(told) == len(events)
+        kept_back = 0
+        for item, event in zip(told, events, strict=True):
+            kind, who, data = item
+            assert kind == event.kind and who in (event.seat, None)
+            assert data.items() <= event.data.items()
+            said = words.get(event.kind)
+            if said is not None and said.is_private(event) and event.seat != seat:
+                # another seat's private event: only what its hidden words name
+                assert set(data) <= template_fields(said.hidden or "")
+                kept_back += set(event.data) != set(data)
+            elif said is not None:
+                assert set(data) == set(event.data) & (
+                    template_fields(said.text) | template_fields(said.other or "")
+                )
+        assert kept_back, "another seat's private event keeps something back"
+
+
+@pytest.mark.parametrize("name", ["thrones", "ironthrone", "fief"])
+def test_a_copy_or_resample_shares_the_worked_out_history(name: str) -> None:
+    world = _random_world(name, 3 if name != "thrones" else 2, 80)[-1]
+    seat = world.decision().seat  # type: ignore[union-attr]
+    text = world.information_text(seat)  # worked out, then shared
+    for copy in (world.clone(), world.resampled(seat, 7)):
+        assert copy.information_text(seat) == text
+        fresh = World(world.table, list(copy.steps))
+        assert fresh.information_text(seat) == text
+        # and each goes on to add only what happens next, as a fresh world would
+        decision = copy.decision()
+        assert decision is not None
+        copy.apply(0)
+        fresh.apply(0)
+        for s in range(world.table.players):
+            assert copy.information_text(s) == fresh.information_text(s)
+
+
+def test_an_announcement_the_view_forgets_is_in_the_information_state() -> None:
+    # The Iron Throne: a support offer is announced to the table, and the view keeps
+    # no trace of it once answered; the information state still holds it
+    for world in _random_world("ironthrone", 4, 400, seed=3):
+        offers = [e for caused in world.events for e in caused if e.kind == "support_offered"]
+        if offers:
+            offer = offers[0]
+            for seat in range(4):
+                assert any(
+                    t[0] == "support_offered" and t[1] == offer.seat for t in world.history_of(seat)
+                )
+            return
+    pytest.fail("no support was offered in 400 random decisions")
 
 
 def test_a_capped_game_ends_with_nobody_rewarded() -> None:
