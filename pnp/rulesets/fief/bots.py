@@ -1232,7 +1232,7 @@ class HeuristicBot(KindBot):
         mine, others_here, troops_here = self._leaving(s, frm, me)
         if hostile:
             theirs = max(strength(s, to, p) for p in hostile)
-            edge = dice_for(s, mine) - wall_penalty(s, to)
+            edge = dice_for(s, mine) - max(wall_penalty(s, to, p) for p in hostile)
             if edge <= 0 or mine < self._edge(s, to, target) * theirs:
                 return -10.0
             value = 6.0 + (4 if target and cat.map.fief_of[to] == target else 0)
@@ -1452,7 +1452,7 @@ class HeuristicBot(KindBot):
         if not threat:
             return None
         edge = ATTACK_EDGE if s.round < 6 else 1.0
-        penalty = wall_penalty(s, v)
+        penalty = wall_penalty(s, v, me)
         # the rival attacks only with edge x the garrison's strength, and never
         # without a die left after the walls' penalty (then one troop holds them)
         need = 1 if dice_for(s, threat) - penalty <= 0 else int(threat / edge) + 1
@@ -1503,7 +1503,7 @@ class HeuristicBot(KindBot):
                 continue
             v, enemy = opt.data
             mine, theirs = strength(s, v, me), strength(s, v, enemy)
-            penalty = wall_penalty(s, v)
+            penalty = wall_penalty(s, v, enemy)
             if s.troop_count(v, enemy) == 0 and mine > theirs:
                 sc = 10.0
             elif (

@@ -2,10 +2,10 @@
 
 Only a side led by a free Noble starts a battle, never against an ally, never
 under Heavy Rain. A lone Noble attacked by a stronger force is captured at
-once. Otherwise both sides roll battle dice by strength (a Stronghold costs
-the attacker a die, a Fortified City two; Siege Engines cancel that), hits
-land on both sides at once, each owner choosing his casualties; once a side's
-troops are gone, 1–2 leftover hits capture its Nobles and 3 or more kill one.
+once. Otherwise both sides roll battle dice by strength (attacking the holder
+of a Stronghold costs a die, of a Fortified City two; Siege Engines cancel
+that), hits land on both sides at once, each owner choosing his casualties;
+once a side's troops are gone, 1–2 leftover hits capture its Nobles and 3 or more kill one.
 After each roll either side may fight on, retreat or surrender; three idle
 rolls in a row end the battle. With Tactics, archers shoot first.
 """
@@ -63,10 +63,24 @@ def strength(s: FiefState, v: int, seat: int) -> int:
     return total
 
 
-def wall_penalty(s: FiefState, v: int) -> int:
-    """The dice a Stronghold (or Fortified City) at ``v`` costs whoever attacks there."""
+def walls_held_by(s: FiefState, v: int, dfn: int) -> int:
+    """The building at ``v`` that shelters ``dfn`` against an attack: 0 none, 1 a
+    Stronghold, 2 a Fortified City.
+
+    FF-PH-17 (our decision, ``battle-choices`` in content/fief/decisions.yaml): only
+    the player holding the Village is behind its walls. Its holder attacking an
+    intruder inside, or anyone attacking a guest of a third player, is not
+    attacking a Stronghold.
+    """
+    vil = s.villages[v]
+    return vil.stronghold if vil.controller == dfn else 0
+
+
+def wall_penalty(s: FiefState, v: int, dfn: int) -> int:
+    """FF-PH-17: the dice a Stronghold (or Fortified City) at ``v`` costs a side attacking
+    ``dfn`` there: nothing unless ``dfn`` holds the Village (:func:`walls_held_by`)."""
     dice = s.cat.rules.battle.dice
-    return (0, dice.stronghold_penalty, dice.fortified_penalty)[s.villages[v].stronghold]
+    return (0, dice.stronghold_penalty, dice.fortified_penalty)[walls_held_by(s, v, dfn)]
 
 
 def noble_strength(s: FiefState, n: Noble) -> int:
@@ -121,7 +135,7 @@ def fight(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
                 extra[side] += s.cat.cards[ambush][2].extra_dice
                 g.emit("card_played", side, card=ambush)
                 g.discard_played(ambush)
-    penalty = wall_penalty(s, v)
+    penalty = wall_penalty(s, v, dfn)
     passage = s.card_held(att, "secret_passage") if penalty else None
     if passage is not None:
         use = yield from yes_no(att, "play_passage", "play secret passage", "keep secret passage")
@@ -305,13 +319,15 @@ def _fight_on(g: FiefGame, v: int, side: int, other: int) -> Flow:
 
 
 def volleys(g: FiefGame, v: int, att: int, dfn: int) -> Flow:
-    """Tactics: archers shoot before the first roll (one die, +1 hit per extra archer)."""
+    """FF-PH-20, Tactics: archers shoot before the first roll (one die, +1 hit per extra
+    archer); attacking the holder of a Stronghold (Fortified City) takes more of them
+    (FF-PH-17: only its holder is behind the walls, :func:`walls_held_by`)."""
     s = g.s
     archers = s.cat.role_units["archer"]
     if not archers:
         return
     rules = s.cat.rules.battle
-    building = s.villages[v].stronghold
+    building = walls_held_by(s, v, dfn)
     need = {
         att: (rules.archers_needed, rules.archers_vs_stronghold, rules.archers_vs_fortified)[
             building

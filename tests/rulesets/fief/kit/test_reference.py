@@ -249,7 +249,7 @@ def test_the_sheet_states_what_the_referee_does_with_titles_captives_and_ships(m
         # movement.sail: a Sailor sails instead of his land move; a refusal still spends it
         "instead of making his land move",
         "his move is spent either way",
-        # battle.wall_penalty: counted whoever holds the building; dice may drop to none
+        # battle.fight: the dice left after a building's penalty may be none
         "A side may be left with no dice for a roll.",
         # setup: Archers and Champions are in the stock only with Tactics
         "Archers and Champions join it only when playing with Tactics",
