@@ -5,7 +5,9 @@ under Heavy Rain. A lone Noble attacked by a stronger force is captured at
 once. Otherwise both sides roll battle dice by strength (attacking the holder
 of a Stronghold costs a die, of a Fortified City two; Siege Engines cancel
 that), hits land on both sides at once, each owner choosing his casualties;
-once a side's troops are gone, 1–2 leftover hits capture its Nobles and 3 or more kill one.
+once a side's troops are gone, 3 or more leftover hits kill one of its Nobles
+and any leftover hit captures the rest, if the other side still stands when
+all the roll's hits have landed.
 After each roll either side may fight on, retreat or surrender; three idle
 rolls in a row end the battle. With Tactics, archers shoot first.
 """
@@ -218,15 +220,39 @@ def lone_noble_captured(g: FiefGame, v: int, att: int, dfn: int) -> bool:
 
 
 def hits_on(g: FiefGame, v: int, hits: dict[int, int], foe: dict[int, int]) -> Flow:
-    """Hits land on both sides at once: troops first, then Nobles of a side left bare."""
+    """Hits land on both sides at once: troops first, then the Nobles of a side left bare.
+
+    FF-PH-18: each owner spends the hits against him on his troops
+    (:func:`casualties`). FF-PH-19, FF-GAP-24: hits left over reach the Nobles of a
+    side whose troops are all gone: more than ``capture_up_to`` kill one of them (his
+    owner picks); then the side's Nobles are captured, provided the other side
+    still has a unit once every hit of the roll has landed. A side that has lost
+    its last unit takes nobody, and neither does a side whose Nobles are being
+    captured by this same roll: a prisoner never takes a prisoner, so two bare
+    sides hitting each other capture nobody (our decision, ``battles`` in
+    content/fief/decisions.yaml).
+    """
     s = g.s
     # FF-PH-18: timed trigger: only a battle roll or an archers' volley deals hits
     left: dict[int, int] = {}
     for side in sorted(hits):
         left[side] = yield from casualties(g, v, side, hits[side])
-    foe_standing = {side: s.has_presence(v, foe[side]) for side in hits}
+    # sides whose troops are gone with hits to spare (casualties leaves hits over
+    # only then): their Nobles take the rest
+    bare = {side: left[side] > 0 and bool(s.nobles_at(v, side)) for side in hits}
     for side in sorted(hits):
-        yield from noble_hits(g, v, side, left[side], foe[side], foe_standing[side])
+        if bare[side] and left[side] > s.cat.rules.battle.capture_up_to:
+            yield from noble_falls(g, v, side)
+    # once every hit has landed: who still stands to lead prisoners away
+    holds = {
+        side: s.troop_count(v, side) > 0 or (not bare[side] and bool(s.nobles_at(v, side)))
+        for side in hits
+    }
+    for side in sorted(hits):
+        if bare[side] and holds[foe[side]]:
+            captors = s.nobles_at(v, foe[side])
+            for n in s.nobles_at(v, side):
+                fate.capture(g, n, foe[side], captors)
 
 
 def casualties(g: FiefGame, v: int, seat: int, hits: int) -> Flow:
@@ -250,23 +276,12 @@ def casualties(g: FiefGame, v: int, seat: int, hits: int) -> Flow:
     return 0 if seat in vil.units else hits
 
 
-def noble_hits(g: FiefGame, v: int, seat: int, hits: int, foe: int, foe_standing: bool) -> Flow:
-    """Leftover hits on a side without troops: a few capture its Nobles, more kill one."""
+def noble_falls(g: FiefGame, v: int, seat: int) -> Flow:
+    """FF-GAP-24: enough leftover hits kill one of ``seat``'s Nobles at ``v``, his pick."""
     s = g.s
-    if hits <= 0 or s.troop_count(v, seat):
-        return
-    nobles = s.nobles_at(v, seat)
-    if not nobles:
-        return
-    captors = s.nobles_at(v, foe)
-    if hits > s.cat.rules.battle.capture_up_to:
-        options = [Option(f"lose {n.id}", n.id) for n in nobles]
-        victim = yield from ask(seat, "noble_falls", options)
-        yield from fate.kill(g, s.nobles[victim], "battle")
-        nobles = s.nobles_at(v, seat)
-    if foe_standing:
-        for n in nobles:
-            fate.capture(g, n, foe, captors)
+    options = [Option(f"lose {n.id}", n.id) for n in s.nobles_at(v, seat)]
+    victim = yield from ask(seat, "noble_falls", options)
+    yield from fate.kill(g, s.nobles[victim], "battle")
 
 
 def retreat_spots(s: FiefState, v: int, seat: int) -> list[int]:
