@@ -1273,12 +1273,17 @@ class HeuristicBot(KindBot):
         return value
 
     def _leaving(self, s: FiefState, frm: int, me: int) -> tuple[int, int, int]:
-        """What ``me`` has at ``frm``: strength, free Nobles but one, troops (per decision)."""
-        return self._per_decision(
-            s,
-            ("leaving", frm, me),
-            lambda: (strength(s, frm, me), len(s.nobles_at(frm, me)) - 1, s.troop_count(frm, me)),
-        )
+        """What ``me`` has at ``frm``: strength (but troops that marched there this phase,
+        who cannot come along), free Nobles but one, troops (per decision)."""
+
+        def count() -> tuple[int, int, int]:
+            st = s.cat.strength
+            tired = s.marched.get((frm, me), ())
+            stay = sum(st[u] * n for u, n in enumerate(tired))
+            others = len(s.nobles_at(frm, me)) - 1
+            return strength(s, frm, me) - stay, others, s.troop_count(frm, me)
+
+        return self._per_decision(s, ("leaving", frm, me), count)
 
     def _enemy_army_at(self, s: FiefState, w: int, me: int) -> bool:
         """Whether a rival of ``me`` has two troops or more at ``w`` (per decision)."""
@@ -1332,7 +1337,7 @@ class HeuristicBot(KindBot):
         plan = self._focused_plan(s)
         if plan is None:
             return 0
-        units = s.troops(s.nobles[s.focus["noble"]].at, view.seat) or []
+        units = s.movable_troops(s.nobles[s.focus["noble"]].at, view.seat) or []
         labels = [o.data for o in d.options]
         for i, how in enumerate(labels):
             if how in SHORTCUTS and shortcut_split(s.cat, units, how) == plan:
@@ -1378,7 +1383,8 @@ class HeuristicBot(KindBot):
         """
         me = noble.seat
         cat = s.cat
-        units = list(s.troops(noble.at, me) or [0] * len(cat.units))
+        # FF-PH-13: troops that marched this phase stay; the plan is for the others
+        units = s.movable_troops(noble.at, me) or [0] * len(cat.units)
         hostile = to >= 0 and s.hostile_at(to, me)
         take, drop = self._troops_leaving(s, noble, units, hostile)
         if via >= 0 and not hostile and s.villages[via].controller != me and sum(take) >= 2:
@@ -1390,7 +1396,8 @@ class HeuristicBot(KindBot):
     def _troops_leaving(
         self, s: FiefState, noble: Noble, units: list[int], hostile: bool
     ) -> tuple[list[int], list[int]]:
-        """The troops that leave with ``noble`` (see :meth:`_troop_plan`)."""
+        """The troops that leave with ``noble`` (see :meth:`_troop_plan`), of ``units``:
+        those at his side that may still march this phase."""
         me = noble.seat
         cat = s.cat
         total = sum(units)
@@ -1402,7 +1409,9 @@ class HeuristicBot(KindBot):
             if garrison is not None:
                 take = [have - keep for have, keep in zip(units, garrison, strict=True)]
                 return take, [0] * len(units)
-        if len(s.nobles_at(noble.at, me)) == 1:
+        # troops that marched there this phase stay and hold the Village all the same
+        held = s.troop_count(noble.at, me) > total
+        if len(s.nobles_at(noble.at, me)) == 1 and not held:
             # nobody else of his stays: leave a garrison so the Village stays held
             if total >= 2:
                 return shortcut_split(cat, units, "one")
@@ -1456,11 +1465,14 @@ class HeuristicBot(KindBot):
         # the rival attacks only with edge x the garrison's strength, and never
         # without a die left after the walls' penalty (then one troop holds them)
         need = 1 if dice_for(s, threat) - penalty <= 0 else int(threat / edge) + 1
-        # Nobles who already moved there stay; the others may still leave this turn
+        # Nobles who already moved there stay, and so do troops that marched there this
+        # phase (``units`` are the others); the rest may still leave this turn
         kept = sum(noble_strength(s, n) for n in s.nobles_at(v, me) if n is not noble and n.moved)
-        keep = [0] * len(units)
-        kept_troops = 0
         st = cat.strength
+        here = s.troops(v, me) or units
+        kept += sum(st[u] * (here[u] - units[u]) for u in range(len(units)))
+        kept_troops = sum(here) - sum(units)
+        keep = [0] * len(units)
         for u in sorted(range(len(units)), key=lambda u: (st[u] == 0, st[u], cat.cost[u])):
             while keep[u] < units[u] and (kept < need or kept_troops == 0):
                 keep[u] += 1

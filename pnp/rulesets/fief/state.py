@@ -332,6 +332,9 @@ class FiefState:
         self.battles_fought: set[tuple[int, int, int]] = set()
         #: the noble the Master of Ships lets sail this Movement phase
         self.ships_pass: str | None = None
+        #: (village, seat) -> unit counts that marched there this Movement phase, by
+        #: road or by sea: they may not march again in it (FF-PH-13)
+        self.marched: dict[tuple[int, int], list[int]] = {}
         #: face-down vote markers of the running election: seat -> (for, decoy)
         self.hidden_votes: dict[int, tuple[str | None, str | None]] = {}
         self.election: str | None = None
@@ -400,6 +403,18 @@ class FiefState:
     def troops(self, v: int, seat: int) -> list[int] | None:
         """Unit counts of ``seat`` at ``v`` (``None`` if it has none there)."""
         return self.villages[v].units.get(seat)
+
+    def movable_troops(self, v: int, seat: int) -> list[int] | None:
+        """``seat``'s troops at ``v`` that may still march this Movement phase: those
+        that have not marched yet (FF-PH-13), as a new list; ``None`` if there are none."""
+        units = self.villages[v].units.get(seat)
+        if units is None:
+            return None
+        tired = self.marched.get((v, seat))
+        if tired is None:
+            return list(units)
+        free = [max(0, have - done) for have, done in zip(units, tired, strict=True)]
+        return free if any(free) else None
 
     def troop_count(self, v: int, seat: int) -> int:
         """How many troops ``seat`` has at ``v``."""
@@ -680,6 +695,7 @@ class FiefState:
         c.defenders = dict(self.defenders)
         c.forced_dice = []
         c.battles_fought = set(self.battles_fought)
+        c.marched = {k: list(v) for k, v in self.marched.items()}
         c.hidden_votes = {k: v for k, v in self.hidden_votes.items() if k == seat}
         c.votes_placed = sorted(self.hidden_votes)
         c.hidden_bids = {k: v for k, v in self.hidden_bids.items() if k == seat}
@@ -733,6 +749,7 @@ class FiefState:
         c.forced_dice = self.forced_dice
         c.battles_fought = self.battles_fought
         c.ships_pass = self.ships_pass
+        c.marched = self.marched
         c.hidden_votes = self.hidden_votes
         c.election = self.election
         c.hidden_bids = self.hidden_bids

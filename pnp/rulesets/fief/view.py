@@ -286,7 +286,11 @@ HELP: dict[str, Help] = {
         "Choose where the Noble goes; the map shows the roads from where your Nobles stand.",
         "Phase 5: movement",
     ),
-    "take_troops": Help("Choose which troops go with the Noble.", "Phase 5: movement"),
+    "take_troops": Help(
+        "Choose which troops go with the Noble. Troops that already marched this phase stay "
+        "where they are: the choices count only the others.",
+        "Phase 5: movement",
+    ),
     "attack": Help(
         "Attack another player's army in a Village you share, or no more battles.",
         "Phase 6: battles",
@@ -481,6 +485,18 @@ MOVE_WHEN = {"turn": "in turn"}
 
 #: a Village's fortification as the map names it (the state keeps its level)
 HOLDS = {1: "stronghold", 2: "fortified city"}
+
+
+def _marched_note(s: FiefState, noble: str) -> str:
+    """FF-PH-13: the troops at the moving Noble's side that marched this phase and so stay
+    ("" when none did), for the troop question: its answers count only the others."""
+    n = s.nobles[noble]
+    tired = s.marched.get((n.at, n.seat))
+    if tired is None:
+        return ""
+    units = s.cat.units
+    stay = listing([troops_text(c, units[u]) for u, c in enumerate(tired) if c])
+    return f" ({stay} marched here this phase and stay{'s' if sum(tired) == 1 else ''})"
 
 
 class FiefText(TextForm):
@@ -761,6 +777,8 @@ class FiefText(TextForm):
             question += f" — {self.name(focus['noble'])}"
             if isinstance(focus.get("to"), int):
                 question += f" to {esc(names[focus['to']])}"
+            if decision.kind == "take_troops":
+                question += _marched_note(view.state, focus["noble"])
         elif isinstance(focus.get("battle"), int):
             question += f" — the battle at {esc(names[focus['battle']])}"
         if decision.kind == "propose_marriage":

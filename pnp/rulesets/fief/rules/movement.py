@@ -5,12 +5,14 @@ troops standing with him: any number of each kind, from none to all. Troops
 never move alone: a troop goes only as far as the Noble who leads it, so a
 troop either stays where it stood, goes all the way with him, or (our
 decision) stops in the one Village he passes through on a two-Village move,
-having walked there at his side. Entering a Village held by an army that is
-not his ally stops him there. An army an enemy entered this
-round may not leave by the road the enemy came in on. Heavy Rain closes a
-Region. Moving onto an enemy Mill may pillage it. The Master of Ships (and a
-Sailor) may sail from coast to coast instead, asking the army on the landing
-beach for consent unless a Secret Passage is played.
+having walked there at his side. Nor does a troop march twice in one phase (our
+decision): troops a Noble brought stay put when another Noble leaves, so two
+Nobles cannot hand them on to each other and carry them four Villages.
+Entering a Village held by an army that is not his ally stops him there. An
+army an enemy entered this round may not leave by the road the enemy came in
+on. Heavy Rain closes a Region. Moving onto an enemy Mill may pillage it. The
+Master of Ships (and a Sailor) may sail from coast to coast instead, asking
+the army on the landing beach for consent unless a Secret Passage is played.
 
 Which troops go is asked in small steps (:func:`troop_split`), never as one
 list of every sub-army: first the quick answers (take all, leave one behind,
@@ -56,6 +58,8 @@ def movement_phase(g: FiefGame) -> Flow:
             order.remove(seat)
             order.insert(0 if when == "first" else len(order), seat)
     s.ships_pass = None
+    # FF-PH-13: every troop may march once in this phase, whatever it did in the last
+    s.marched = {}
     ms = s.holder_of("master-of-ships")
     if ms is not None and ms.free:
         sailors = [
@@ -200,12 +204,13 @@ def troop_split(g: FiefGame, noble: Noble, via: int = -1) -> Flow:
     """Which troops go with a moving Noble; returns ``(taken, dropped on the way)``.
 
     ``via`` is the Village he passes through (``-1`` for a one-Village move or
-    a voyage: nothing can be dropped then). See the module docstring for the
-    questions asked.
+    a voyage: nothing can be dropped then). Only troops that have not marched
+    yet this phase may go (FF-PH-13): the questions count those alone. See the
+    module docstring for the questions asked.
     """
     s = g.s
     cat = s.cat
-    units = s.troops(noble.at, noble.seat)
+    units = s.movable_troops(noble.at, noble.seat)
     size = len(cat.units)
     if not units:
         return [0] * size, [0] * size
@@ -267,11 +272,13 @@ def _relocate(
         if count:
             s.remove_units(start, seat, u, count)
             s.add_units(to, seat, u, count)
+            _mark_marched(s, to, seat, u, count)
     if drop is not None and via >= 0:
         for u, count in enumerate(drop):
             if count:
                 s.remove_units(start, seat, u, count)
                 s.add_units(via, seat, u, count)
+                _mark_marched(s, via, seat, u, count)
         if any(drop):
             first = s.cat.map.road_between(start, via)
             s.villages[via].entries.append((seat, first if first is not None else -1))
@@ -279,6 +286,15 @@ def _relocate(
     s.place_noble(noble, to)
     s.villages[to].entries.append((seat, road))
     noble.moved = True
+
+
+def _mark_marched(s: FiefState, v: int, seat: int, unit: int, count: int) -> None:
+    """FF-PH-13: ``count`` troops of ``seat`` arrived at ``v`` with a Noble this phase
+    and may not march again in it."""
+    done = s.marched.get((v, seat))
+    if done is None:
+        done = s.marched[(v, seat)] = [0] * len(s.cat.units)
+    done[unit] += count
 
 
 def move(g: FiefGame, noble: Noble) -> Flow:

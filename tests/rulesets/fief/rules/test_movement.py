@@ -1,5 +1,6 @@
 """Which troops go with a moving Noble: every split is reachable, none breaks a rule; the
-bot answers the troop questions by its plan; the questions name the Noble and his way."""
+bot answers the troop questions by its plan; the questions name the Noble and his way;
+troops that marched this phase stay, and the troop question says so."""
 
 from __future__ import annotations
 
@@ -204,3 +205,60 @@ def test_the_movement_questions_name_the_noble_and_where_he_goes(content: Loaded
     assert asked["sail_to"][0].endswith(" — Bran Stark")
     assert all(" — " not in q for q in asked["move"]), asked["move"]
     assert len(asked["move"]) == 3
+
+
+def _relayed(content: LoadedContent) -> FiefGame:
+    """Jason has led a Knight from Moat Cailin to Riverrun, where Hoster stands with a
+    Man-at-Arms; Hoster is about to leave for King's Landing (Tully, seat 0)."""
+    setup: dict[str, Any] = {
+        "phase": "movement",
+        "seats": [{"house": "tully"}, {"house": "stark"}, {"house": "arryn"}],
+        "nobles": {
+            "tully-jason": {"at": "moat-cailin"},
+            "tully-hoster": {"at": "riverrun"},
+            "arryn-yohn": {"at": "the-eyrie"},
+        },
+        "troops": {"moat-cailin": {0: {"knight": 1}}, "riverrun": {0: {"man-at-arms": 1}}},
+    }
+    game = scenario_game(content, setup, [], 0)
+    script = (
+        "begin",
+        "move tully-jason",
+        "to riverrun",
+        "take all troops",
+        "move tully-hoster",
+        "to kings-landing",
+    )
+    for label in script:
+        d = game.decision()
+        assert d is not None
+        game.apply([o.label for o in d.options].index(label))
+    return game
+
+
+def test_the_troop_question_names_the_troops_that_marched_and_stay(
+    content: LoadedContent,
+) -> None:
+    """FF-PH-13: troops that marched this phase may not march again; the troop question
+    says which stay, as its answers count only the others."""
+    game = _relayed(content)
+    d = game.decision()
+    assert d is not None and d.kind == "take_troops"
+    question = text_form(content, game.factions()).ask(d, game.view(0))
+    assert question.endswith(
+        " — Hoster Tully to King's Landing (1 Knight marched here this phase and stays)"
+    ), question
+
+
+def test_bot_leads_only_troops_that_may_still_march(content: LoadedContent) -> None:
+    """FF-PH-13: the bot's troop answers are among those offered and count only the troops
+    that have not marched yet: the Knight Jason brought stays at Riverrun."""
+    game = _relayed(content)
+    bot = HeuristicBot()
+    while (d := game.decision()) is not None and d.kind in TROOP_KINDS:
+        pick = bot.choose(game.view(0), d, random.Random(0))
+        assert 0 <= pick < len(d.options)
+        game.apply(pick)
+    riverrun = game.snapshot()["villages"]["riverrun"]["units"]
+    assert riverrun.get("0", {}).get("knight") == 1, riverrun
+    assert not violations(game, d)
