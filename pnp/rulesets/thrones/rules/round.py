@@ -663,12 +663,24 @@ class RoundMixin(RulesBase):
                 yield from self.resolve_triggered(s, plot, ab, {})
 
     def phase_draw(self) -> Flow:
+        """TH-DRAW-01: each player draws his 2, then any extra cards effects give him.
+
+        The Master of Laws' extra card is drawn with the 2 and is outside the draw cap
+        (TH-TITLE-08). Extra cards from a passive worded "draw" (a plot such as A Time
+        of Ravens) come from an effect, so they count toward the draw cap and stop at it
+        (TH-DRAW-03, in every mode per TH-GAP-07).
+        """
         for s in self.turn_order():
             seat = self.seats[s]
-            n = self.rules.draw_phase_cards + self.mod_total(s, "draw", {})
+            # read before any card is drawn: a passive's condition (an empty hand, say)
+            # sees the hand the player starts the phase with
+            extra = self.mod_total(s, "draw", {})
+            n = self.rules.draw_phase_cards
             if seat.title is not None:
                 n += self.db.titles[seat.title].draw  # TH-TITLE-08: outside the draw cap
             self.draw(s, n, effect=False)
+            if extra > 0:
+                self.draw(s, extra, effect=True)
         yield from self.action_window()
 
     def income(self, seat: int) -> int:
