@@ -302,11 +302,21 @@ class ChallengeMixin(RulesBase):
         base = s.plot.d.claim if s.plot is not None else 0
         return max(0, base + self.mod_total(seat, "claim", {"challenge": self.ch}))
 
+    def attacker_wins(self, att: int, dfn: int) -> bool:
+        """Whether an attack of ``att`` STR beats a defence of ``dfn`` (TH-CHAL-11/12).
+
+        A tie goes to the attacker. The two-player rulebook gives it to him whatever
+        his STR, so 0 against 0 is his (and unopposed, TH-CHAL-20); the summary, which
+        rules games of three and four players (Two-on-Two included), asks for at least
+        1 attacking STR, and a 0-0 challenge there has no winner (TH-GAP-02).
+        """
+        return att >= dfn and (att >= 1 or self.players == 2)
+
     def resolve_challenge(self, ch: Challenge) -> Flow:
         att, dfn = self.side_strength(ch)
-        if att >= 1 and att >= dfn:  # TH-CHAL-12; a 0-0 challenge has no winner (TH-GAP-02)
+        if self.attacker_wins(att, dfn):
             ch.winner, ch.loser = ch.attacker, ch.defender
-            ch.unopposed = dfn < 1
+            ch.unopposed = dfn < 1  # TH-CHAL-20: no defenders or under 1 defending STR
         elif dfn > att:
             ch.winner, ch.loser = ch.defender, ch.attacker
         events = self.events  # (emit, inlined here: a game has dozens of challenges)
