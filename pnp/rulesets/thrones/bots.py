@@ -333,8 +333,10 @@ class HeuristicBot(KindBot):
         if not mine:
             return float("-inf")
         att = sum(view.strength(c) for c in mine)
-        if att < 1:
-            return float("-inf")  # a 0-strength attack cannot win (TH-GAP-02)
+        if not view.attacker_wins(att, 0):
+            # with three or more players a 0-STR attack wins nothing, not even against
+            # no defence (TH-CHAL-12, TH-GAP-02); with two it wins an undefended one
+            return float("-inf")
         dfn = self.defence_potential(view, target, ctype)
         return att - dfn
 

@@ -171,6 +171,10 @@ class ThronesView:
         """What one of this seat's own cards costs this seat to marshal."""
         return self._g.marshal_cost(self.seat, c)
 
+    def attacker_wins(self, att: int, dfn: int) -> bool:
+        """Whether ``att`` attacking STR beats ``dfn`` defending STR in this game (TH-CHAL-12)."""
+        return self._g.attacker_wins(att, dfn)
+
     def side_strength(self) -> tuple[int, int]:
         """Attack and defence totals of the current challenge as they stand."""
         ch = self._g.ch

@@ -171,3 +171,38 @@ def test_heuristic_beats_random(content: LoadedContent) -> None:
         assert run.result is not None
         wins += bot in run.result.winners
     assert wins >= 9, f"heuristic won only {wins} of {games}"
+
+
+def zero_strength_attacker(content: LoadedContent, players: int) -> ThronesGame:
+    """Seat 0, with one 0-STR [power] character, chooses a challenge; nobody can defend."""
+    assert RULESET.scenario_game is not None
+    child = {"id": "t-child", "name": "Child", "type": "character", "cost": 0, "strength": 0}
+    child["icons"] = ["power"]
+    seats: list[dict[str, Any]] = [{"house": HOUSES[0], "plot": PLOT, "in_play": ["t-child"]}]
+    seats += [{"house": h, "plot": PLOT} for h in HOUSES[1:players]]
+    setup = {
+        "players": players,
+        "first_player": 0,
+        "phase": "challenges",
+        "options": {"titles": False},
+        "seats": seats,
+    }
+    game = RULESET.scenario_game(content, setup, [child], 0)
+    assert isinstance(game, ThronesGame)
+    game.apply(0)  # the scenario game's opening `begin`
+    return game
+
+
+def test_a_zero_strength_attack_is_planned_by_the_mode(content: LoadedContent) -> None:
+    """TH-CHAL-12, TH-GAP-02: 0 STR against no defence wins with two players, not with three.
+
+    The bot reads the rule from the game: with two players it counts on the
+    undefended win; with three it sees a 0-STR attack as hopeless.
+    """
+    bot = HeuristicBot()
+    two = zero_strength_attacker(content, 2)
+    assert two.view(0).attacker_wins(0, 0)
+    assert bot.challenge_plan(two.view(0), "power", 1) == 0
+    three = zero_strength_attacker(content, 3)
+    assert not three.view(0).attacker_wins(0, 0)
+    assert bot.challenge_plan(three.view(0), "power", 1) == float("-inf")
