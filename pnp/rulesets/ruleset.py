@@ -75,6 +75,13 @@ class Ruleset:
     #: ``EVENTS``, which a test holds to every kind emitted): a scenario's event pattern
     #: naming another kind is refused (empty: not checked)
     event_words: Mapping[str, Any] = field(default_factory=dict)
+    #: values its ``Game.snapshot()`` leaves out while they hold their usual value, which
+    #: a scenario's ``state`` may still expect: ``{pattern: {key: default}}``, a pattern
+    #: being a state path whose list indexes may be ``[*]`` (``{"seats[*].in_play[*]":
+    #: {"kneeling": False}}``: a card shown without ``kneeling`` matches
+    #: ``kneeling: false``). Only the scenario matcher reads it; the snapshot, and so
+    #: every state hash, stays as it is (:mod:`pnp.engine.scenarios.paths`)
+    snapshot_defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: every kind of decision its referee asks, with what ``?`` says of it, in a fixed
     #: order (``view.py``'s ``HELP``): the adapters' tensor one-hot encodes the pending one
     decision_help: Mapping[str, Any] = field(default_factory=dict)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,9 @@ import pytest
 from pnp.content import ContentError
 from pnp.engine.scenarios import ScenarioRunner
 from pnp.engine.scenarios.matching import matches
+from pnp.engine.scenarios.paths import FieldDefaults, PathError, StatePath
 from pnp.rulesets import find_ruleset
-from tests.fixtures.haggle import SCENARIOS
+from tests.fixtures.haggle import CONTENT_ROOT, HAGGLE, SCENARIOS
 
 BASE = """
 ruleset: haggle
@@ -567,3 +569,75 @@ def test_a_step_for_a_decision_the_game_took_itself_is_told_so(write) -> None:
     assert "no option 'attackers: done'" in text
     assert "did you mean 'defenders" not in text
     assert "no option here begins 'attackers': if that decision had one option" in text
+
+
+# A ruleset's snapshot_defaults: what its snapshot leaves out at the usual value
+
+
+def defaults_runner(defaults: dict[str, dict[str, object]]) -> ScenarioRunner:
+    """A runner whose haggle declares ``defaults`` as its snapshot_defaults."""
+    haggle = dataclasses.replace(HAGGLE, snapshot_defaults=defaults)
+    return ScenarioRunner(find=lambda name: haggle, content_root=CONTENT_ROOT)
+
+
+def test_a_left_out_field_matches_its_declared_default(write) -> None:
+    """`debt`, which haggle's snapshot never shows, reads 0 on every seat once declared:
+    by path, inside an expected mapping, and inside an expected list."""
+    runner = defaults_runner({"seats[*]": {"debt": 0, "marks": []}})
+    path = write(
+        BASE
+        + """
+expect:
+  state:
+    seats[0].debt: 0
+    seats[-1].debt: 0
+    len(seats[1].marks): 0
+    seats[1]: {gold: 0, debt: 0}
+    seats: [{debt: 0}, {gold: 0, debt: 0, marks: []}]
+"""
+    )
+    outcome = runner.run(path)
+    assert outcome.passed, "\n".join(outcome.lines())
+
+
+def test_a_declared_default_still_fails_a_different_value(write) -> None:
+    runner = defaults_runner({"seats[*]": {"debt": 0}})
+    path = write(BASE + "expect:\n  state:\n    seats[0].debt: 1\n    seats[1]: {debt: 2}\n")
+    text = fail_text(runner, path)
+    assert "seats[0].debt (line 13):\n    expected: 1\n    actual:   0" in text
+    assert "  seats[1].debt: expected 2, actual 0" in text
+
+
+def test_a_default_holds_only_where_its_pattern_points(write, runner) -> None:
+    """Elsewhere (and for a ruleset that declares none) a left-out key is missing."""
+    path = write(BASE + "expect:\n  state:\n    debt: 0\n    offer: {debt: 0}\n")
+    text = fail_text(defaults_runner({"seats[*]": {"debt": 0}}), path)
+    assert "debt (line 13): no such state: the state has no key 'debt'" in text
+    assert "expect.state.offer (line 14)" in text
+    text = fail_text(runner, write(BASE + "expect:\n  state:\n    seats[0].debt: 0\n", "b.yaml"))
+    assert "no such state: seats[0] has no key 'debt'" in text
+
+
+def test_field_defaults_patterns() -> None:
+    defaults = FieldDefaults.parse(
+        {"seats[*].in_play[*]": {"kneeling": False}, "seats[1]": {"debt": 0}}
+    )
+    assert defaults.at(("seats", 0, "in_play", 3)) == {"kneeling": False}
+    assert defaults.at(("seats", 1)) == {"debt": 0}
+    assert defaults.at(("seats", 0)) == {} and defaults.at(("seats", 0, "in_play")) == {}
+    assert defaults.at(("seats", "0", "in_play", 3)) == {}  # [*] is a list index, not a key
+    with pytest.raises(PathError, match="cannot read the state path 'seats\\[x\\]'"):
+        FieldDefaults.parse({"seats[x]": {"debt": 0}})
+    with pytest.raises(PathError, match="cannot read the state path 'seats\\[\\*\\]'"):
+        StatePath.parse("seats[*]")  # a scenario's own path names one place
+    snapshot = {"seats": [{"in_play": [{"card": "a"}, {"card": "b", "kneeling": True}]}]}
+    path = StatePath.parse("seats[0].in_play[-1].kneeling")
+    assert path.locate(snapshot, defaults) == (True, ("seats", 0, "in_play", 1, "kneeling"))
+    assert StatePath.parse("seats[0].in_play[0].kneeling").resolve(snapshot, defaults) is False
+    assert matches(
+        [{"card": "a", "kneeling": False}, {"kneeling": True}],
+        snapshot["seats"][0]["in_play"],
+        defaults,
+        ("seats", 0, "in_play"),
+    )
+    assert not matches([{"kneeling": False}, {}], snapshot["seats"][0]["in_play"])

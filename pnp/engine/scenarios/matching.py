@@ -7,6 +7,9 @@
   and tuples compare item by item; and ``true``/``false`` never equal ``1``/``0``.
   A number key of an expected mapping (``{0: {knight: 2}}``, as YAML reads
   it) finds the snapshot's string key ``"0"``: snapshots are JSON-shaped.
+  Given the ruleset's :class:`~pnp.engine.scenarios.paths.FieldDefaults` and
+  where ``actual`` sits in the snapshot, a key the snapshot left out reads its
+  default (``kneeling: false`` matches a card shown without ``kneeling``).
 - An event pattern ``{kind, seat?, key: value…}`` matches an event of that
   kind (and seat, when given) whose data holds every other key with a
   matching value.
@@ -20,6 +23,7 @@ from typing import Any
 import yaml
 
 from pnp.engine.game import Event
+from pnp.engine.scenarios.paths import FieldDefaults
 
 #: keys of an event pattern that address the event itself, not its data
 EVENT_KEYS = ("kind", "seat")
@@ -49,23 +53,46 @@ def lookup(mapping: Mapping[Any, Any], key: Any) -> Any:
     return _MISSING
 
 
-def matches(expected: Any, actual: Any) -> bool:
-    """Whether ``actual`` matches ``expected`` (see the module docstring)."""
+def found_at(
+    actual: Mapping[Any, Any],
+    key: Any,
+    defaults: FieldDefaults | None,
+    at: tuple[str | int, ...],
+) -> tuple[Any, tuple[str | int, ...]]:
+    """``actual[key]`` (:func:`lookup`), else its default for the mapping at ``at``, else
+    :data:`_MISSING`; with where the value sits."""
+    found = lookup(actual, key)
+    if found is _MISSING and defaults is not None:
+        found = defaults.at(at).get(str(key), _MISSING)
+    return found, (*at, str(key))
+
+
+def matches(
+    expected: Any,
+    actual: Any,
+    defaults: FieldDefaults | None = None,
+    at: tuple[str | int, ...] = (),
+) -> bool:
+    """Whether ``actual`` matches ``expected`` (see the module docstring); ``at`` is where
+    ``actual`` sits in the snapshot, for ``defaults``."""
     if isinstance(expected, Mapping):
         if not expected:  # "nothing here", not "anything at all"
             return isinstance(actual, Mapping) and not actual
         if not isinstance(actual, Mapping):
             return False
         for k, v in expected.items():
-            found = lookup(actual, k)
-            if found is _MISSING or not matches(v, found):
+            found, where = found_at(actual, k, defaults, at)
+            if found is _MISSING or not matches(v, found, defaults, where):
                 return False
         return True
     if isinstance(expected, list | tuple):
         return (
             isinstance(actual, list | tuple)
             and len(expected) == len(actual)
-            and all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+            and all(
+                matches(e, a, defaults, (*at, i))
+                for i, (e, a) in enumerate(zip(expected, actual, strict=True))
+            )
         )
     if isinstance(expected, bool) or isinstance(actual, bool):
         return type(expected) is type(actual) and expected == actual
@@ -74,21 +101,28 @@ def matches(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
-def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
+def differences(
+    expected: Any,
+    actual: Any,
+    where: str = "",
+    defaults: FieldDefaults | None = None,
+    at: tuple[str | int, ...] = (),
+) -> list[str]:
     """Where ``actual`` fails ``expected``, one line per differing value, each named by
     its path below the expectation (``.gold: expected 3, actual 5``), so that a
-    mismatch inside a thirty-key mapping is pointed at rather than printed whole."""
-    if matches(expected, actual):
+    mismatch inside a thirty-key mapping is pointed at rather than printed whole.
+    ``defaults`` and ``at`` as for :func:`matches`."""
+    if matches(expected, actual, defaults, at):
         return []
     if isinstance(expected, Mapping) and expected and isinstance(actual, Mapping):
         out: list[str] = []
         for k, v in expected.items():
-            found = lookup(actual, k)
+            found, inner = found_at(actual, k, defaults, at)
             if found is _MISSING:
                 keys = ", ".join(sorted(str(key) for key in actual)) or "none"
                 out.append(f"{where}.{k}: missing (keys here: {keys})")
             else:
-                out += differences(v, found, f"{where}.{k}")
+                out += differences(v, found, f"{where}.{k}", defaults, inner)
         return out
     if (
         isinstance(expected, list | tuple)
@@ -98,7 +132,7 @@ def differences(expected: Any, actual: Any, where: str = "") -> list[str]:
     ):
         out = []
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            out += differences(e, a, f"{where}[{i}]")
+            out += differences(e, a, f"{where}[{i}]", defaults, (*at, i))
         return out
     return [f"{where or 'the value'}: expected {show(expected)}, actual {show(actual)}"]
 

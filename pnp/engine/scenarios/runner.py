@@ -35,7 +35,7 @@ from pnp.engine.scenarios.matching import (
     show_pattern,
 )
 from pnp.engine.scenarios.model import Expect, Scenario, load_scenario
-from pnp.engine.scenarios.paths import PathError, StatePath
+from pnp.engine.scenarios.paths import FieldDefaults, PathError, StatePath
 from pnp.errors import PnpError
 from pnp.rulesets.ruleset import Ruleset
 
@@ -534,24 +534,39 @@ def _expect_state(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> li
     snapshot = _ask(
         play, f"{_name(play, (*loc, 'state'))}: taking the snapshot", play.game.snapshot
     )
+    # what the ruleset's snapshot leaves out at its usual value, which a scenario may
+    # still expect (the snapshot stays as it is: state hashes are taken from it)
+    defaults = _field_defaults(play.ruleset)
     out: list[str] = []
     for key, want in expect.state.items():
         name = _name(play, (*loc, "state", key))
         path = StatePath.parse(str(key))
         try:
-            actual = path.resolve(snapshot)
+            actual, at = path.locate(snapshot, defaults)
         except PathError as exc:
             out += [f"{name}: no such state: {exc}"]
             continue
-        if matches(want, actual):
+        if path.length:
+            at = ()  # a length is a number of its own, not a place in the snapshot
+        if matches(want, actual, defaults, at):
             continue
-        diffs = differences(want, actual)
+        diffs = differences(want, actual, "", defaults, at)
         if isinstance(want, Mapping | list | tuple) and not diffs[0].startswith("the value"):
             # point at what differs inside the value rather than print it whole
             out += [f"{name}:", *(f"  {key}{line}" for line in diffs)]
         else:
             out += [f"{name}:", f"  expected: {show(want)}", f"  actual:   {show(actual)}"]
     return out
+
+
+def _field_defaults(ruleset: Ruleset | None) -> FieldDefaults | None:
+    """The ruleset's :attr:`~pnp.rulesets.ruleset.Ruleset.snapshot_defaults`, parsed."""
+    if ruleset is None or not ruleset.snapshot_defaults:
+        return None
+    try:
+        return FieldDefaults.parse(ruleset.snapshot_defaults)
+    except PathError as exc:  # the ruleset's own mistake, not the scenario's
+        raise PnpError(f"the {ruleset.name} ruleset's snapshot_defaults: {exc}") from exc
 
 
 def _expect_decision(play: _Play, expect: Expect, loc: tuple[str | int, ...]) -> list[str]:

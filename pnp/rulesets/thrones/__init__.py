@@ -18,6 +18,7 @@ from pnp.rulesets.thrones.model import (
 )
 from pnp.rulesets.thrones.scenario import scenario_game
 from pnp.rulesets.thrones.setup import new_game
+from pnp.rulesets.thrones.snapshot import SNAPSHOT_DEFAULTS
 from pnp.rulesets.thrones.usage import kit_meter
 
 RULESET = Ruleset(
@@ -34,6 +35,7 @@ RULESET = Ruleset(
     new_game=new_game,
     scenario_game=scenario_game,
     rule_prefix="TH",
+    snapshot_defaults=SNAPSHOT_DEFAULTS,
     agents={"heuristic": HeuristicBot},
     fair_margin=0.05,
     components=OnFirstCall("pnp.rulesets.thrones.kit.components:components"),

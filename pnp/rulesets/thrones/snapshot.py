@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp.rulesets.thrones.state import card_snapshot
+from pnp.rulesets.thrones.state import CARD_DEFAULTS, card_snapshot
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
+
+
+#: what the snapshot leaves out, where (the ruleset's ``snapshot_defaults``): the
+#: fields of a card in play at their usual values
+SNAPSHOT_DEFAULTS: dict[str, dict[str, Any]] = {"seats[*].in_play[*]": CARD_DEFAULTS}
 
 
 def snapshot(game: ThronesGame) -> dict[str, Any]:

@@ -300,8 +300,23 @@ class Lasting:
         self.until = until
 
 
+#: the fields :func:`card_snapshot` leaves out while they hold these values (a standing
+#: card shows no ``kneeling``): a scenario may still expect them (``kneeling: false``).
+#: The snapshot keeps leaving them out: every state hash (replays, bench/record.py) is
+#: taken from it.
+CARD_DEFAULTS: dict[str, Any] = {
+    "kneeling": False,
+    "power": 0,
+    "attachments": [],
+    "duplicates": 0,
+    "strength_mod": 0,
+    "icons_gained": [],
+    "keywords_gained": [],
+}
+
+
 def card_snapshot(c: Card) -> dict[str, Any]:
-    """A card in play as plain data."""
+    """A card in play as plain data (the fields of :data:`CARD_DEFAULTS` only when set)."""
     out: dict[str, Any] = {"card": c.d.id, "uid": c.uid}
     if c.kneeling:
         out["kneeling"] = True
