@@ -221,7 +221,8 @@ class Resolution(Windows):
                 self.draw(seat, short)
 
     def check_end(self) -> bool:
-        """Whether the game is over at the end of this turn (IT-WIN-03, IT-GAP-03)."""
+        """Whether the game is over now (IT-WIN-03): asked when a turn ends and before
+        its preparation (IT-GAP-03); if so, it is scored and finished."""
         ending = ""
         # loops, not min() and all() of a list: those are generic calls when compiled
         if any(x <= 0 for x in self.left):

@@ -36,7 +36,9 @@ class Referee(Preparation):
 
         Each turn runs its phases in order here (a scenario may start a turn
         at its support or encounter phase), then the end of the game is
-        checked and the next player becomes the challenger. ``pause`` (a
+        checked and the next player becomes the challenger. The end is also
+        checked once the start-of-turn steps are done, before preparation
+        (IT-GAP-03). ``pause`` (a
         scenario) first asks the first player a one-option ``scenario_start``
         question, so that all the position sets off happens after it, where
         the scenario's checks can see it.
@@ -53,6 +55,11 @@ class Referee(Preparation):
                     yield from self.hostage_step()
                 if self.window_open(W_BEFORE_TURN):
                     yield from self.window(W_BEFORE_TURN)
+                # IT-WIN-03, IT-GAP-03: a torment may have killed a House's last character;
+                # a dead character cannot take part (IT-DEATH-01), so that House could
+                # commit none (IT-PREP-06): the game ends here, with no encounter
+                if self.check_end():
+                    return
                 self.set_phase(P_PREPARATION)
                 yield from self.preparation()
                 start = "support"
@@ -67,7 +74,7 @@ class Referee(Preparation):
             self.set_phase(P_END)
             self.end_of_turn()
             start = "turn"
-            # IT-GAP-03: timed trigger: only the end of a turn reaches it (both ends are monotone)
+            # IT-GAP-03: checked again when the turn ends (both ends are monotone)
             if self.check_end():
                 return
             if self.turn_limit and self.turn >= self.turn_limit:

@@ -63,8 +63,9 @@ def test_reference_covers_what_players_need_without_a_rulebook(
     """The rules a table needs beyond the turn summary are on the sheet (found missing by
     the rules audit): start of turn, an empty hand (IT-ENC-04), participation (IT-WD-03),
     withdrawing (IT-WD-01/02), no hand limit (IT-END-02), death mid-encounter (IT-DEATH-03),
-    influence (IT-WIN-01/02), the end-of-turn check (IT-GAP-03), table talk (IT-TALK-01..03),
-    the golden rule (IT-COMP-04) and the event deck for each player count (IT-SETUP-06)."""
+    influence (IT-WIN-01/02), the end checks at both ends of a turn (IT-GAP-03), table talk
+    (IT-TALK-01..03), the golden rule (IT-COMP-04) and the event deck for each player count
+    (IT-SETUP-06)."""
     md = flat((built / "reference.md").read_text())
     rules = content.model.rules
     must = [
@@ -79,7 +80,8 @@ def test_reference_covers_what_players_need_without_a_rulebook(
         "## Influence",
         "several from the same House included",
         "(you choose it by its House back; which card of that House you get is random)",
-        "At the end of a turn, the game is over",
+        "At the end of a turn, and at its start once hostages",
+        "(a turn that starts that way has no encounter)",
         "## Table talk",
         "No promise binds anyone, except the truce deal",
         "you may never show them",
