@@ -362,6 +362,7 @@ EFFECT_WORTH: dict[str, float] = {
     "draw": 0.7,
     "discard": -0.3,
     "distribute": 0.8,
+    "distribute_up_to": 0.8,  # the bot places all it may (on_distribute scores each unit)
     "reshuffle": 0.2,
     "resolve_as": 2.0,
     "force_support": 2.0,

@@ -219,7 +219,33 @@ class Distribute(ThroneWord):
         return r.sheet[s] > 0 and r.has_living(s)
 
     def resolve(self, r: Moves, s: int, n: int, c: Any) -> Flow:
-        return r.distribute(s, n, True)
+        # exactly min(n, sheet): the printed text leaves no power to keep back
+        return r.distribute(s, n)
+
+
+@WORDS.add
+class DistributeUpTo(ThroneWord):
+    """Move as much power as you choose, at least 1 and at most this much (or all the
+    sheet holds, if less), from your leader sheet onto your characters: the rulebook's
+    sample leader Maternal (IT-TEXT-06) lets its player keep power back, unlike
+    ``distribute``. The ability being optional, passing it places nothing."""
+
+    name = "distribute_up_to"
+    schema = PositiveInt
+
+    def text(self, n: int) -> str:
+        if n == 1:  # nothing to choose but where: ``distribute: 1``
+            return "distribute 1 power from your leader sheet onto one of your characters"
+        return (
+            f"distribute as much power from your leader sheet as you like, from 1 up to {n}, "
+            "among your characters"
+        )
+
+    def feasible(self, r: Moves, s: int, n: int, c: Any) -> bool:
+        return r.sheet[s] > 0 and r.has_living(s)
+
+    def resolve(self, r: Moves, s: int, n: int, c: Any) -> Flow:
+        return r.distribute(s, n, up_to=True)
 
 
 @WORDS.add

@@ -16,7 +16,8 @@ from pnp.content import LoadedContent
 from pnp.engine.errors import UnknownDecisionError
 from pnp.engine.game import Decision, GameConfig
 from pnp.rulesets.ironthrone import RULESET, rules
-from pnp.rulesets.ironthrone.bots import HeuristicBot
+from pnp.rulesets.ironthrone.bots import EFFECT_WORTH, HeuristicBot
+from pnp.rulesets.ironthrone.effects import EFFECT_NAMES
 from pnp.rulesets.ironthrone.game import IronThroneGame
 
 LEADERS = [
@@ -239,3 +240,9 @@ def test_the_bot_has_a_rule_for_every_decision_the_referee_asks() -> None:
     assert {"place_card", "truce_offer", "choose_leader", "hostage_victim"} <= kinds
     missing = {k for k in kinds if not hasattr(HeuristicBot, "on_" + k)}
     assert missing == {"scenario_start"}
+
+
+def test_the_bot_knows_the_worth_of_every_effect_word() -> None:
+    """A leader or card with any word of the vocabulary can be weighed (a word the bot
+    did not know, like ``distribute_up_to`` once, was a KeyError mid-game)."""
+    assert set(EFFECT_WORTH) == set(EFFECT_NAMES)

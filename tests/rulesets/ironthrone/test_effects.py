@@ -11,7 +11,7 @@ from pnp.engine.game import GameConfig
 from pnp.engine.rng import stream
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.abilities import compile_ability, effect_feasible
-from pnp.rulesets.ironthrone.effects import SIDED_EFFECTS, Ability, Effect
+from pnp.rulesets.ironthrone.effects import SIDED_EFFECTS, Ability, Effect, describe
 
 # each condition as the vocabulary's documentation reads it
 CONDITIONS: dict[str, Any] = {
@@ -96,3 +96,19 @@ def test_an_effect_gives_exactly_one_word() -> None:
             assert said in str(exc)
         else:
             raise AssertionError(f"{raw} was accepted")
+
+
+def test_distribute_prints_an_exact_amount_and_distribute_up_to_a_range() -> None:
+    """IT-POW-02, IT-TEXT-06: ``distribute`` places exactly its amount (or all the sheet
+    holds), so its text offers no smaller amount; ``distribute_up_to`` (the rulebook's
+    Maternal) prints that its player picks how much. The referee runs the same words
+    (scenarios forced-march-places-exactly-two, distribute-exact-then-up-to-on-a-lone-character)."""
+
+    def text(effect: dict[str, int]) -> str:
+        data = {"title": "T", "when": "before_your_turn", "do": [effect]}
+        return describe(Ability.model_validate(data))
+
+    exact = text({"distribute": 2})
+    assert "distribute 2 power" in exact.lower() and "up to" not in exact
+    ranged = text({"distribute_up_to": 2})
+    assert "as much power" in ranged and "from 1 up to 2" in ranged

@@ -703,8 +703,9 @@ class Moves(State):
         """Move ``amount`` power from the sheet onto living characters, split freely.
 
         One decision lists every split (IT-POW-02); with less on the sheet,
-        as much as there is (IT-GAP-06). ``up_to`` (abilities) also offers
-        the smaller amounts.
+        as much as there is (IT-GAP-06). Nobody keeps power back: only the
+        ``distribute_up_to`` ability word (``up_to``) also offers the smaller
+        amounts, down to 1.
         """
         k = min(amount, self.sheet[seat])
         if k <= 0:
