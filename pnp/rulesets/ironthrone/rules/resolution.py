@@ -156,10 +156,16 @@ class Resolution(Windows):
         return self.choices(("deals", feasible_c, feasible_d), build)
 
     def package_ok(self, receiver: int, giver: int, p: Package) -> bool:
-        """Whether ``receiver`` can get package ``p`` from ``giver`` now."""
+        """Whether ``receiver`` can get package ``p`` from ``giver`` now.
+
+        Hostages obey IT-RES-07 in a truce deal as on every other route: a receiver
+        barred from rewards takes none, and a giver spared penalties is no victim.
+        """
         if p[0] and self.left[receiver] <= 0:
             return False
-        if p[1] and not self.hostage_sources(giver):
+        if p[1] and not (
+            self.can_receive(receiver) and not self.shielded[giver] and self.hostage_sources(giver)
+        ):
             return False
         return not (p[2] and self.sheet[giver] < p[2])
 

@@ -87,6 +87,8 @@ def test_reference_covers_what_players_need_without_a_rulebook(
         "you may never show them",
         "When a card and this sheet disagree, the card wins.",
         "The bargain belongs to the Resolution phase",
+        # IT-RES-07 on the truce route too (rules/resolution.py package_ok)
+        "Both hold in a truce deal too",
         "Each player picks a different House",
         # how a card is played for its text (IT-CHAR-01; rules/windows.py card_window:
         # every participant clockwise, repeated plays, to the discard pile at end of turn)
