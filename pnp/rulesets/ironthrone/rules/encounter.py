@@ -27,7 +27,13 @@ class Encounter(Resolution):
     """The encounter: both active players place a house card facedown, then reveal it."""
 
     def encounter(self) -> Flow:
-        """Facedown cards, reveal, outcome (IT-ENC-01..07)."""
+        """Facedown cards, reveal, outcome (IT-ENC-01..07).
+
+        A player whose hand, deck and discard pile are all empty has no card to
+        place (IT-ENC-04 says only that an empty hand places the deck's top
+        card): he places nothing and his side loses, as a hostility outcome
+        (decision IT-ENC-04 in content/ironthrone/game.yaml).
+        """
         if self.window_open(W_BEFORE_CARDS):
             yield from self.window(W_BEFORE_CARDS)
         ch, de = self.challenger, self.defender
@@ -42,13 +48,18 @@ class Encounter(Resolution):
             else:
                 self.place(seat, -1)
         kind = self.t.card_kind
-        kc = TRUCE if self.placed[ch] >= 0 and kind[self.placed[ch]] == TRUCE else HOSTILITY
-        kd = TRUCE if self.placed[de] >= 0 and kind[self.placed[de]] == TRUCE else HOSTILITY
-        if kc == kd:
-            self.outcome = HOSTILE if kc == HOSTILITY else TRUCED
-        else:
-            self.outcome = BETRAYAL
         pc, pd = self.placed[ch], self.placed[de]
+        if pc < 0 or pd < 0:
+            # IT-ENC-04 (our decision): a player with no house card anywhere places
+            # nothing and loses; that resolves as a hostility (see resolution)
+            self.outcome = HOSTILE
+        else:
+            kc = TRUCE if kind[pc] == TRUCE else HOSTILITY
+            kd = TRUCE if kind[pd] == TRUCE else HOSTILITY
+            if kc == kd:
+                self.outcome = HOSTILE if kc == HOSTILITY else TRUCED
+            else:
+                self.outcome = BETRAYAL
         known = self.t.seat_events  # the pool (see hostage_taken)
         base = len(self.t.card_id) + 1  # a card plus one (-1: none) is a digit in this base
         key = pool_key(POOL_REVEALED, with_outcome((pc + 1) * base + pd + 1, self.outcome))

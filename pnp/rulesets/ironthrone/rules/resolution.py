@@ -44,8 +44,17 @@ class Resolution(Windows):
         if self.outcome == TRUCED:
             yield from self.truce()
         elif self.outcome == HOSTILE:
-            tc, td = self.totals[1], self.totals[2]
-            self.winner = CHALLENGER_WON if tc > td else DEFENDER_WON if td > tc else BOTH_LOST
+            pc, pd = self.placed[ch], self.placed[de]
+            if pc < 0 or pd < 0:
+                # decision IT-ENC-04: who placed nothing loses whatever the totals; with
+                # nothing on either side, both lose as in a tie (so no hostage)
+                if pc < 0 and pd < 0:
+                    self.winner = BOTH_LOST
+                else:
+                    self.winner = DEFENDER_WON if pc < 0 else CHALLENGER_WON
+            else:
+                tc, td = self.totals[1], self.totals[2]
+                self.winner = CHALLENGER_WON if tc > td else DEFENDER_WON if td > tc else BOTH_LOST
             self.emit_result()
             yield from self.rewards_and_penalties()
             if self.winner != BOTH_LOST:

@@ -71,7 +71,8 @@ def test_reference_covers_what_players_need_without_a_rulebook(
     must = [
         "Start of turn.",
         "Starting with the challenger and going clockwise, anyone may release or torment",
-        "With an empty hand, you place the top card of your deck.",
+        "With an empty hand, you place the top card of your deck;",
+        "with no card at all, you place nothing and lose (see IT-ENC-04 below).",
         "are **participating**",
         "## Withdrawing",
         "An active player never withdraws.",
