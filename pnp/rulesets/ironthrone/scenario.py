@@ -39,7 +39,7 @@ from pnp.rulesets.ironthrone.model import (
     Truce,
 )
 from pnp.rulesets.ironthrone.rules import Referee
-from pnp.rulesets.ironthrone.setup import build_tables, physical_cards
+from pnp.rulesets.ironthrone.setup import build_tables, draw_first_player, physical_cards
 from pnp.rulesets.ironthrone.state import (
     ALIVE,
     CHALLENGER,
@@ -317,7 +317,7 @@ class _Builder:
             self.rng.shuffle(ref.event_deck)
         ref.event_discard = list(range(ndeck, len(all_events)))
         first = spec.first_player
-        ref.first = self.rng.randrange(n) if first == "random" else first
+        ref.first = draw_first_player(self.rng, n) if first == "random" else first
         ref.challenger = spec.challenger if spec.challenger is not None else ref.first
         ref.turn = spec.turn - 1 if spec.start in ("leaders", "turn") else spec.turn
         if spec.turns is not None:

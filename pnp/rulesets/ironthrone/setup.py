@@ -386,6 +386,12 @@ def choose_houses(model: IronThroneContent, config: GameConfig, rng: random.Rand
     return [h if h is not None else free.pop() for h in wanted]
 
 
+def draw_first_player(rng: random.Random, players: int) -> int:
+    """IT-SETUP-07: the seat that takes the first turn, drawn at random (every seat
+    alike). New games and scenarios with ``first_player: random`` both draw here."""
+    return randbelow(rng, players)
+
+
 def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThroneGame:
     """A fresh game set up by the rulebook from ``seed`` (IT-SETUP-01..07)."""
     model = content.model
@@ -415,7 +421,7 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> IronThron
     ref.leader_offers = offers
     ref.event_deck = list(t.event_pool)
     shuffle(rng, ref.event_deck)
-    ref.first = ref.challenger = randbelow(rng, n)
+    ref.first = ref.challenger = draw_first_player(rng, n)
     return IronThroneGame(ref, "leaders")
 
 

@@ -64,6 +64,18 @@ def test_it_setup_07_first_player_is_random(content: LoadedContent[Any]) -> None
     assert start(content, 4, 11).first_player() == start(content, 4, 11).first_player()
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_it_setup_07_first_player_draw_is_fair(content: LoadedContent[Any], players: int) -> None:
+    """IT-SETUP-07: over many seeds every seat goes first about as often as the others (a
+    draw that favours a seat, or never gives it the turn, is no random first player)."""
+    seeds = 200 * players
+    firsts = Counter(start(content, players, seed).first_player() for seed in range(seeds))
+    expected = seeds / players
+    # each share within 25% of a fair one: about 3.5 standard deviations at 200 a seat
+    assert set(firsts) == set(range(players))
+    assert all(abs(k - expected) <= 0.25 * expected for k in firsts.values()), firsts
+
+
 def test_it_comp_01_houses_are_distinct_and_configurable(content: LoadedContent[Any]) -> None:
     """IT-COMP-01 / IT-GAP-12: one House per player; named Houses kept, the rest drawn."""
     for seed in range(10):
