@@ -47,6 +47,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pnp import interrupt
 from pnp.engine.record import write_atomic
 from pnp.errors import PnpError, UsageError
 from pnp.playtest.executor import IN_FLIGHT, Executor, GamePlan, LocalExecutor, WorkerDied
@@ -185,22 +186,26 @@ class DaskExecutor(Executor):
             # Dask's sampling profiler (for its dashboard, which a local cluster here
             # does not serve) would take a few percent of every game's time
             config = {"distributed.worker.profile.enabled": False}
-            with _children_ignore_ctrl_c(), dask.config.set(config), warnings.catch_warnings():
-                # its scheduler's web server, which nothing here reads, takes another port
-                # when 8787 is busy, and says so as a warning with a site-packages path
-                warnings.filterwarnings("ignore", message="Port .* is already in use")
-                self._cluster = distributed.LocalCluster(
-                    n_workers=self.spec.workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    # a cancelled batch, a restarted worker, a worker's heartbeat lost as
-                    # Ctrl-C closes the cluster (an ERROR with a traceback, once in six
-                    # interrupts): nothing the user must act on; a batch that fails comes
-                    # back to the run as an error, which says so
-                    silence_logs=logging.CRITICAL,
-                )
-            self._client = distributed.Client(self._cluster, set_as_default=False)
+            # a Ctrl-C while the cluster starts stops the run once it is up (and the
+            # caller closes it): raised here, at the end of the block
+            with _ctrl_c_held_from_the_workers(), dask.config.set(config):
+                with warnings.catch_warnings():
+                    # its scheduler's web server, which nothing here reads, takes another
+                    # port when 8787 is busy, and says so as a warning with a
+                    # site-packages path
+                    warnings.filterwarnings("ignore", message="Port .* is already in use")
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=self.spec.workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        # a cancelled batch, a restarted worker, a worker's heartbeat lost
+                        # as Ctrl-C closes the cluster (an ERROR with a traceback, once in
+                        # six interrupts): nothing the user must act on; a batch that
+                        # fails comes back to the run as an error, which says so
+                        silence_logs=logging.CRITICAL,
+                    )
+                self._client = distributed.Client(self._cluster, set_as_default=False)
             return self._client
         try:
             if self.spec.scheduler_file is not None:
@@ -352,22 +357,42 @@ def _threads(client: Client) -> int:
 
 
 @contextmanager
-def _children_ignore_ctrl_c() -> Iterator[None]:
-    """Processes started in the block ignore Ctrl-C (they inherit the ignored signal).
+def _ctrl_c_held_from_the_workers() -> Iterator[None]:
+    """Start a local cluster: no worker hears Ctrl-C, and this process hears it at the end.
 
-    The terminal sends Ctrl-C to the local workers too; the parent stops the
-    run and closes them, while a worker that stopped itself would print a
-    traceback of its own. (A worker restarted later is told by its plugin.)
-    A Ctrl-C while the workers start (about a second) goes unheard.
+    The terminal sends Ctrl-C to the local workers too; the parent stops the run
+    and closes them, while a worker that stopped itself would print a traceback
+    of its own. So this thread blocks SIGINT while the cluster starts: the
+    threads Dask starts meanwhile inherit the block, and so do the worker
+    processes they start, now and when they restart one later, so a worker never
+    receives it (its plugin ignores it as well). This process remembers a Ctrl-C
+    that comes meanwhile (:func:`pnp.interrupt.held`; another of its threads may
+    take it, or this thread once it unblocks it) and raises it at the end of the
+    block, once the cluster is up, for the caller to close it. (Ignoring SIGINT
+    instead, which the workers would inherit as well, left the Ctrl-C unheard:
+    the run went on and wrote its output.)
     """
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield  # only the main thread hears signals, and may set their handler
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    block = getattr(signal, "pthread_sigmask", None)  # not on Windows: no mask to inherit
+    if block is not None:
+        from multiprocessing import resource_tracker
+
+        # Python's resource tracker, which Dask starts with its first worker, unblocks
+        # SIGINT in the thread that starts it (bpo-33613): the workers that thread
+        # starts would hear Ctrl-C. Started here, before the block, it is left alone.
+        resource_tracker.ensure_running()
+    with interrupt.held():
+        if block is None:
+            yield
+            return
+        before = block(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            # a Ctrl-C that waited for the unblock arrives now, inside held()
+            block(signal.SIG_SETMASK, before)
 
 
 def executor_for(workers: int | None, cluster: str | None) -> Executor:

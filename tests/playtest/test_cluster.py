@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import dask  # the test extra installs the cluster extra: CI tests --cluster
-import distributed  # noqa: F401  (its settings join Dask's before a test changes one)
+import distributed  # its settings join Dask's before a test changes one
 import pytest
 from typer.testing import CliRunner
 
@@ -303,6 +303,88 @@ def test_ctrl_c_cancels_the_batches_and_keeps_the_earlier_records(tmp_path: Path
         executor.close()
     assert executor._client is None and executor._cluster is None
     assert snapshot(folder) == before
+
+
+#: pressed in the child pnp as its local cluster starts: SIGINT to its whole process group
+#: (pnp and its Dask workers), as the terminal sends Ctrl-C, before or after the workers
+#: are started (the group is the child's own: killpg fails in a process leading none)
+CTRL_C_AS_THE_CLUSTER_STARTS = """
+import os, signal, distributed
+class _PressedAsItStarts(distributed.LocalCluster):
+    def __init__(self, *args, **kwargs):
+        if {before!r}:
+            os.killpg(os.getpid(), signal.SIGINT)
+        super().__init__(*args, **kwargs)
+        if not {before!r}:
+            os.killpg(os.getpid(), signal.SIGINT)
+distributed.LocalCluster = _PressedAsItStarts
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "before"),
+    [("playtest", True), ("playtest", False), ("compare", False)],
+)
+def test_ctrl_c_while_the_local_cluster_starts_stops_the_command(
+    tmp_path: Path, command: str, before: bool
+) -> None:
+    """It went unheard: the run went on and wrote its output (exit 0), as if never pressed."""
+    from tests.test_entry import STOPPED, run_pnp
+
+    out = tmp_path / "out.pdf"
+    content = str(ROOT / "content")
+    args = {
+        "playtest": ["playtest", "thrones", "-n", "10", "--report", str(out)],
+        "compare": ["compare", "thrones", "--base", content, "-n", "10", "--report", str(out)],
+    }[command]
+    press = CTRL_C_AS_THE_CLUSTER_STARTS.format(before=before)
+    proc = run_pnp([*args, "--cluster", "local:2"], tmp_path, press, start_new_session=True)
+    # the stop, in pnp's words alone: no worker heard it and stopped itself
+    assert (proc.returncode, proc.stderr) == (130, STOPPED)
+    assert proc.stdout == "" and not out.exists()
+
+
+def _sigint_kept_out() -> bool:
+    """Whether no thread of this (worker) process can receive SIGINT: each blocks it, or
+    the process ignores it."""
+    status = Path("/proc/self/status").read_text()
+    ignored = int(status.split("SigIgn:")[1].split()[0], 16)
+    if ignored & (1 << (signal.SIGINT - 1)):
+        return True
+    for task in Path("/proc/self/task").iterdir():
+        task_status = (task / "status").read_text()
+        blocked = int(task_status.split("SigBlk:")[1].split()[0], 16)
+        if not blocked & (1 << (signal.SIGINT - 1)):
+            return False
+    return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
+def test_ctrl_c_as_the_local_cluster_starts_is_raised_once_it_is_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pnp import interrupt
+
+    class PressedAsItStarts(distributed.LocalCluster):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C, to this process alone
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(distributed, "LocalCluster", PressedAsItStarts)
+    executor = DaskExecutor("local:2")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            executor.open()
+        assert interrupt.requested()  # reported as a stop, whatever catches it
+        # raised once the cluster was up, and still open for the caller to close
+        assert executor._client is not None and executor._client.status == "running"
+        # the workers (started without a plugin yet) never hear the terminal's Ctrl-C
+        kept_out = executor._client.run(_sigint_kept_out)
+        assert len(kept_out) == 2 and all(kept_out.values())
+    finally:
+        executor.close()
+        interrupt.reset()
+    assert executor._client is None and executor._cluster is None
 
 
 # -- options and errors ------------------------------------------------------------------
