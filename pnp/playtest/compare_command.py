@@ -21,7 +21,7 @@ from pnp.playtest.comparison import Comparison
 from pnp.playtest.contentdiff import content_changes
 from pnp.playtest.executor import Executor
 from pnp.playtest.failon import check_names, parse_fail_on
-from pnp.playtest.harness import card_ids
+from pnp.playtest.harness import reported_card_ids
 from pnp.playtest.plan import PlaytestPlan, parse_options, seat_houses
 from pnp.playtest.progress import PlaytestProgress
 from pnp.playtest.run_options import check_run_options
@@ -122,7 +122,8 @@ def run_compare_command(
         houses = [content_houses(c.model) for c in contents]
         if all(h is not None for h in houses):
             check_names(rules, "house", [h for hs in houses for h in hs or []], "House")
-        cards = [card_ids(ruleset, c) for c in contents]
+        # every card the comparison can report: thrones' plots too, listed once revealed
+        cards = [reported_card_ids(ruleset, c) for c in contents]
         if all(c is not None for c in cards):
             check_names(rules, "card", [i for ids in cards for i in ids or []], "card")
         # the bar counts game indices, each played once in either version
@@ -139,7 +140,13 @@ def run_compare_command(
     for known in cards:  # each version's card ids, as the --fail-on check read them
         ids.update(known or [])
     models = contents[0].model, contents[1].model
-    comparison = Comparison(run, rules, changed_cards(*models, ids), content_changes(*models, ids))
+    comparison = Comparison(
+        run,
+        rules,
+        changed_cards(*models, ids),
+        content_changes(*models, ids),
+        known_cards=sorted(ids),
+    )
     if request.report is not None:
         from pnp.playtest.compare_pdf import write_compare_report
 

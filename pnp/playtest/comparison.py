@@ -168,6 +168,9 @@ class Comparison:
     changed: list[str] = field(default_factory=list)
     #: what else of the content differs (decks, the map, the rules' numbers …)
     content: list[ContentChange] = field(default_factory=list)
+    #: the card ids either version's content names, seen in the games or not: a
+    #: ``--fail-on card:ID`` rule may watch any of them
+    known_cards: list[str] = field(default_factory=list)
     houses: dict[str, Change] = field(init=False)
     seats: list[Change] = field(init=False)
     cards: list[CardChange] = field(init=False)
@@ -182,7 +185,7 @@ class Comparison:
         changed = set(self.changed)
         self.cards = sorted((_card_change(run, c, c in changed) for c in ids), key=_order)
         check_names(self.rules, "house", self.houses, "House")
-        check_names(self.rules, "card", ids, "card")
+        check_names(self.rules, "card", [*ids, *self.known_cards], "card")
         self.reasons = self._reasons()
 
     def _house(self, house: str) -> Change:

@@ -47,6 +47,19 @@ def card_ids(
     return [i for i in ids if i not in left_out]
 
 
+def reported_card_ids(ruleset: Ruleset, content: LoadedContent[Any]) -> list[str] | None:
+    """Every card id a run's figures may name: :func:`card_ids` and the ruleset's
+    ``extra_card_ids`` (thrones' plots, listed once seen); ``None`` when the ruleset
+    names neither (its cards are known once the games report them)."""
+    ids = card_ids(ruleset, content)
+    if ruleset.extra_card_ids is None:
+        return ids
+    counted = ids or []
+    known = set(counted)
+    extra = dict.fromkeys(ruleset.extra_card_ids(content))
+    return [*counted, *(i for i in extra if i not in known)]
+
+
 def cards_left_out(
     ruleset: Ruleset, content: LoadedContent[Any], houses: Sequence[str | None] | None
 ) -> list[str]:

@@ -112,6 +112,10 @@ class Ruleset:
     #: never drawn are flagged too; default: the ``id`` of each entry of the
     #: content's ``cards`` list, if it has one
     card_ids: Callable[[LoadedContent[Any]], Iterable[str]] | None = None
+    #: further ids its games report as drawn or played (thrones: plots), which the
+    #: statistics list only once seen (an unrevealed plot is no dead card), and
+    #: ``pnp compare --fail-on card:ID`` accepts before any game is played
+    extra_card_ids: Callable[[LoadedContent[Any]], Iterable[str]] | None = None
     #: the Houses whose seats can deal each card, by card id (a card absent: any seat);
     #: a run that gives every seat's House does not count the cards none of its Houses
     #: can deal (``None``: every card is counted)

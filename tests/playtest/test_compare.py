@@ -381,6 +381,25 @@ def test_a_long_list_of_names_is_cut_to_the_nearest() -> None:
     )
 
 
+def test_fail_on_a_thrones_plot_is_accepted_before_the_games(tmp_path: Path) -> None:
+    """Plots are cards the comparison reports (and card>Npp judges), but the check before
+    the games knew the draw-deck cards only: "no card 'raven-at-dawn' in these games"."""
+    shipped = str(default_content_root())
+    args = ["compare", "thrones", "--base", shipped, "--content", shipped, "--games", "2"]
+    rules = "card:raven-at-dawn>10pp,card:harvest-feast>10pp"
+    result = CliRunner().invoke(app, [*args, "--workers", "1", "--json", "--fail-on", rules])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["fail_on"] == rules.split(",")
+    typo = CliRunner().invoke(app, [*args, "--fail-on", "card:ravens-at-dawn>10pp"])
+    assert typo.exit_code == 2 and "did you mean raven-at-dawn?" in typo.stderr
+    from pnp.playtest.harness import reported_card_ids
+    from pnp.rulesets import find_ruleset
+
+    thrones = find_ruleset("thrones")
+    ids = reported_card_ids(thrones, thrones.load(None, alone=True)) or []
+    assert {"raven-at-dawn", "harvest-feast", "stark-eddard"} <= set(ids)
+
+
 def test_fail_on_a_house_that_never_played_is_an_error(in_tmp: Path) -> None:
     result = compare("--content", str(CONTENT_ROOT), "--base", str(CONTENT_ROOT), "--games", "3",
                      "--workers", "1", "--fail-on", "house:stork>3pp")  # fmt: skip

@@ -14,6 +14,7 @@ from pnp.rulesets.thrones.model import (
     MAX_PLAYERS,
     ThronesContent,
     card_houses,
+    plot_ids,
     summarize_content,
 )
 from pnp.rulesets.thrones.scenario import scenario_game
@@ -41,6 +42,7 @@ RULESET = Ruleset(
     components=OnFirstCall("pnp.rulesets.thrones.kit.components:components"),
     kit_meter=kit_meter,
     card_houses=card_houses,
+    extra_card_ids=plot_ids,
     icons=OnFirstUse("pnp.rulesets.thrones.kit.icons:ICONS"),
     reference_context=OnFirstCall("pnp.rulesets.thrones.kit.reference:reference_context"),
     text_form=OnFirstCall("pnp.rulesets.thrones.view:text_form"),

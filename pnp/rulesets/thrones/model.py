@@ -541,6 +541,13 @@ def card_houses(content: LoadedContent[Any]) -> dict[str, set[str]]:
     return houses
 
 
+def plot_ids(content: LoadedContent[Any]) -> list[str]:
+    """The plots, which a game reports as played (and drawn) when a seat reveals one."""
+    model = content.model
+    assert isinstance(model, ThronesContent)
+    return [plot.id for plot in model.plots]
+
+
 def summarize_content(model: ContentModel) -> dict[str, str]:
     """Counts shown by ``pnp validate thrones`` (the ``Ruleset.summarize`` hook)."""
     assert isinstance(model, ThronesContent), type(model).__name__
