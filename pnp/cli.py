@@ -572,7 +572,8 @@ def compare_command(
             metavar="RULE,...",
             help="Exit 1 when a rule is broken: house>3pp (a House's win rate moved more "
             "than 3 points with its interval clear of zero), house:ID>3pp, seat>3pp, "
-            "seat:N>3pp, card>10pp, card:ID>10pp (improvement when drawn).",
+            "seat:N>3pp, card>10pp, card:ID>10pp (improvement when drawn, of ranked "
+            "cards only).",
         ),
     ] = None,
 ) -> None:

@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Paragraph, Spacer
 
 from pnp import __version__
-from pnp.playtest.comparison import Comparison
+from pnp.playtest.comparison import CardChange, Comparison
 from pnp.playtest.paired import Change
 from pnp.playtest.pdf import ChangeRow, Headings, change_chart, data_table, report_pdf
 from pnp.playtest.plan import option_text
@@ -99,6 +99,8 @@ def render_compare_report(comparison: Comparison) -> bytes:
     if comparison.rules:
         rules = ", ".join(rule.text for rule in comparison.rules)
         story.append(Paragraph(escape(f"--fail-on {rules}"), small))
+        for line in comparison.not_judged_lines():
+            story.append(Paragraph(escape(line), small))
     for reason in comparison.reasons:
         story.append(Paragraph("• " + escape(reason), body))
     changes = [*comparison.houses.values(), *comparison.seats]
@@ -196,7 +198,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
         f = card.figures
         table.append(
             [
-                escape(card.card + (" (changed)" if card.content_changed else "")),
+                escape(card.card + _card_notes(card)),
                 _cell(f["drawn_rate"]),
                 _cell(f["play_rate"]),
                 _cell(f["win_rate_drawn"]),
@@ -210,6 +212,15 @@ def render_compare_report(comparison: Comparison) -> bytes:
         ]
 
     return report_pdf(story, f"pnp comparison report: {plan.ruleset.name}")
+
+
+def _card_notes(card: CardChange) -> str:
+    """`` (changed)``, `` (changed, unranked)``: what the card's row must be read with (an
+    unranked card's improvement is judged by no ``--fail-on`` card rule)."""
+    notes = ["changed"] if card.content_changed else []
+    if not card.ranked and card.improvement.change is not None:
+        notes.append("unranked")
+    return f" ({', '.join(notes)})" if notes else ""
 
 
 def _cell(change: Change, signed: bool = False) -> str:

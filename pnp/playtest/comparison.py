@@ -48,7 +48,11 @@
 ``fail_on``, ``failed``
     the ``--fail-on`` rules and the reasons the comparison failed (a rule
     broken, or the candidate crashing or breaking an invariant); exit status 1
-    when ``failed`` is not empty.
+    when ``failed`` is not empty. A card rule judges ranked cards only (the
+    ones the text and the report rank);
+``fail_on_not_judged``
+    per card rule, the cards it watches that it could not judge: unranked, or
+    never seen in these games.
 """
 
 from __future__ import annotations
@@ -175,6 +179,9 @@ class Comparison:
     seats: list[Change] = field(init=False)
     cards: list[CardChange] = field(init=False)
     reasons: list[str] = field(init=False)
+    #: per card rule (``card>10pp``, ``card:ID>10pp``), the cards it watches but could
+    #: not judge: unranked (too few paired seat-games), or never seen
+    not_judged: dict[FailRule, list[str]] = field(init=False)
 
     def __post_init__(self) -> None:
         run, pairs = self.run, self.run.pairs
@@ -187,6 +194,7 @@ class Comparison:
         check_names(self.rules, "house", self.houses, "House")
         check_names(self.rules, "card", [*ids, *self.known_cards], "card")
         self.reasons = self._reasons()
+        self.not_judged = self._not_judged()
 
     def _house(self, house: str) -> Change:
         pairs = self.run.pairs
@@ -229,7 +237,9 @@ class Comparison:
             elif rule.kind == "seat":
                 rows = [(f"seat {i}", str(i), c) for i, c in enumerate(self.seats)]
             else:
-                rows = [(f"card {c.card}", c.card, c.improvement) for c in self.cards]
+                # a card rule judges the ranked cards only, those the text and the report
+                # rank: fewer paired seat-games give an improvement no one is shown
+                rows = [(f"card {c.card}", c.card, c.improvement) for c in self.cards if c.ranked]
             what = "improvement when drawn" if rule.kind == "card" else "win rate"
             for label, name, change in rows:
                 if not rule.watches(name) or change.change is None:
@@ -241,6 +251,43 @@ class Comparison:
                         f"more than the {rule.limit * 100:g} pp allowed (--fail-on {rule.text})"
                     )
         return reasons
+
+    def _not_judged(self) -> dict[FailRule, list[str]]:
+        """Per card rule, the cards it watches that are unranked or were never seen."""
+        ranked = {card.card for card in self.cards if card.ranked}
+        found: dict[FailRule, list[str]] = {}
+        for rule in self.rules:
+            if rule.kind != "card":
+                continue
+            watched = [rule.name] if rule.name is not None else [c.card for c in self.cards]
+            found[rule] = [card for card in watched if card not in ranked]
+        return found
+
+    def not_judged_lines(self) -> list[str]:
+        """What each card rule could not judge, a line each (text and report)."""
+        seen = {card.card: card for card in self.cards}
+        lines = []
+        for rule, cards in self.not_judged.items():
+            if not cards:
+                continue
+            if rule.name is None:
+                lines.append(
+                    f"{rule.text}: {len(self.cards) - len(cards)} ranked card(s) judged; "
+                    f"{len(cards)} unranked not judged (fewer than {STRENGTH_GAMES} paired "
+                    "seat-games drawn, or not seen)"
+                )
+                continue
+            card = seen.get(rule.name)
+            if card is None:
+                lines.append(f"{rule.text}: not judged, {rule.name} was never seen in these games")
+                continue
+            lines.append(
+                f"{rule.text}: not judged, {rule.name} is unranked (drawn in "
+                f"{card.games.get('drawn_games', 0)} and not seen in "
+                f"{card.games.get('not_seen_games', 0)} paired seat-games; "
+                f"{STRENGTH_GAMES} of each rank a card)"
+            )
+        return lines
 
     @property
     def exit_code(self) -> int:
@@ -286,6 +333,7 @@ class Comparison:
             "content_changed": [change.to_json() for change in self.content],
             "cards": {card.card: card.to_json() for card in self.cards},
             "fail_on": [rule.text for rule in self.rules],
+            "fail_on_not_judged": {rule.text: cards for rule, cards in self.not_judged.items()},
             "failed": list(self.reasons),
         }
 
@@ -341,6 +389,7 @@ class Comparison:
         lines += self._card_lines()
         if self.rules:
             lines.append("fail-on: " + ", ".join(rule.text for rule in self.rules))
+            lines += [f"  {line}" for line in self.not_judged_lines()]
         lines.append(f"result: {'FAIL' if self.reasons else 'OK'}")
         lines += [f"  - {reason}" for reason in self.reasons]
         return lines
@@ -365,9 +414,12 @@ class Comparison:
             imp = card.improvement
             parts = []
             if imp.change is not None:
+                # a changed card is shown unranked too: its figure is then judged by no
+                # card rule (too few paired seat-games), and says so
+                unranked = "" if card.ranked else "; unranked"
                 parts.append(
                     f"improvement when drawn {_points(imp.base, sign=True)} → "
-                    f"{_points(imp.candidate, sign=True)} ({_signed(imp)})"
+                    f"{_points(imp.candidate, sign=True)} ({_signed(imp)}{unranked})"
                 )
             drawn = card.figures["win_rate_drawn"]
             if drawn.change is not None:

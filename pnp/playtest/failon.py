@@ -13,7 +13,8 @@ repeating the option, and the comparison fails when any rule is broken:
     the same for any seat, or one seat (counted from 0);
 ``card>10pp``, ``card:harvest-feast>10pp``
     a card's improvement when drawn moved by more than that with its interval
-    clear of zero.
+    clear of zero; only a ranked card (one the comparison ranks: enough
+    paired seat-games drawn and not seen) is judged.
 
 AMOUNT is a number of percentage points (``3``, ``2.5``) followed by
 ``pp``, so ``3pp`` is never mistaken for 3% of the rate.

@@ -226,6 +226,7 @@ def test_identical_contents_play_identical_games_and_change_nothing(in_tmp: Path
     data = json.loads(result.stdout)
     assert data["cards_changed"] == [] and data["failed"] == [] and data["paired_games"] == 40
     assert data["content_changed"] == []
+    assert list(data["fail_on_not_judged"]) == ["card>0pp"]  # a card rule's unranked cards
     figures = [*data["houses"].values(), *data["seats"]]
     figures += [f for card in data["cards"].values() for f in card.values() if isinstance(f, dict)]
     assert len(figures) > 20
@@ -609,3 +610,43 @@ def test_cards_beyond_noise_are_listed_though_none_is_ranked() -> None:
     assert lines[1] == "  also beyond noise: targaryen-viserys-card (play_rate)"
     still = replace(card, figures={**card.figures, "play_rate": UNKNOWN})
     assert Comparison._card_lines(SimpleNamespace(cards=[still])) == ["card changes: none"]  # type: ignore[arg-type]
+
+
+def test_card_rules_judge_the_ranked_cards_only() -> None:
+    """card>10pp failed CI on lannister-cersei (-20.2 pp, unranked: not seen in fewer than
+    30 paired seat-games), a card neither the text nor the report ranks."""
+    from types import SimpleNamespace
+
+    from pnp.playtest.comparison import CardChange, Comparison
+    from pnp.playtest.paired import Change
+
+    fell = Change(0.6, 0.4, -0.202, -0.3, -0.1)  # beyond noise
+    cersei = CardChange(
+        "lannister-cersei",
+        content_changed=False,
+        ranked=False,
+        figures={"improvement_when_drawn": fell},
+        games={"drawn_games": 90, "not_seen_games": 12},
+    )
+    robb = replace(cersei, card="stark-robb", ranked=True)
+    rules = parse_fail_on(["card>10pp", "card:lannister-cersei>10pp", "card:raven-at-dawn>5pp"])
+    nobody_crashed = SimpleNamespace(crashes=[], violations=[])
+    fake = SimpleNamespace(
+        run=SimpleNamespace(candidate=nobody_crashed), rules=rules, cards=[cersei, robb]
+    )
+    reasons = Comparison._reasons(fake)  # type: ignore[arg-type]
+    assert len(reasons) == 1 and reasons[0].startswith("card stark-robb's improvement")
+    # what the rules could not judge is said, in the text and the JSON alike
+    fake.not_judged = Comparison._not_judged(fake)  # type: ignore[arg-type]
+    assert {rule.text: cards for rule, cards in fake.not_judged.items()} == {
+        "card>10pp": ["lannister-cersei"],
+        "card:lannister-cersei>10pp": ["lannister-cersei"],
+        "card:raven-at-dawn>5pp": ["raven-at-dawn"],
+    }
+    assert Comparison.not_judged_lines(fake) == [  # type: ignore[arg-type]
+        "card>10pp: 1 ranked card(s) judged; 1 unranked not judged (fewer than 30 paired "
+        "seat-games drawn, or not seen)",
+        "card:lannister-cersei>10pp: not judged, lannister-cersei is unranked (drawn in 90 and "
+        "not seen in 12 paired seat-games; 30 of each rank a card)",
+        "card:raven-at-dawn>5pp: not judged, raven-at-dawn was never seen in these games",
+    ]
