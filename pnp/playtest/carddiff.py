@@ -42,8 +42,18 @@ def fingerprints(model: Any, ids: set[str]) -> dict[str, list[str]]:
     return found
 
 
-def changed_cards(base: Any, candidate: Any, ids: Iterable[str]) -> list[str]:
-    """The ids (of ``ids``) whose entries differ between the two content models, sorted."""
+#: how a card's content differs: present in the candidate only, the base only, or both
+ADDED, REMOVED, CHANGED = "added", "removed", "changed"
+
+
+def card_changes(base: Any, candidate: Any, ids: Iterable[str]) -> dict[str, str]:
+    """The ids (of ``ids``) whose entries differ between the two content models, sorted,
+    each with how: :data:`ADDED`, :data:`REMOVED` or :data:`CHANGED`."""
     wanted = set(ids)
     old, new = fingerprints(base, wanted), fingerprints(candidate, wanted)
-    return sorted(card for card in wanted if old.get(card) != new.get(card))
+    found = {}
+    for card in sorted(wanted):
+        if old.get(card) == new.get(card):
+            continue
+        found[card] = ADDED if card not in old else REMOVED if card not in new else CHANGED
+    return found

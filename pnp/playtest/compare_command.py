@@ -14,7 +14,7 @@ from pnp.engine.agents import parse_agents
 from pnp.engine.record import check_writable
 from pnp.engine.runner import Limits
 from pnp.errors import UsageError
-from pnp.playtest.carddiff import changed_cards
+from pnp.playtest.carddiff import card_changes
 from pnp.playtest.cluster import executor_for
 from pnp.playtest.compare import ComparePlan, run_compare
 from pnp.playtest.comparison import Comparison
@@ -140,12 +140,14 @@ def run_compare_command(
     for known in cards:  # each version's card ids, as the --fail-on check read them
         ids.update(known or [])
     models = contents[0].model, contents[1].model
+    how = card_changes(*models, ids)
     comparison = Comparison(
         run,
         rules,
-        changed_cards(*models, ids),
+        list(how),
         content_changes(*models, ids),
         known_cards=sorted(ids),
+        how_changed=how,
     )
     if request.report is not None:
         from pnp.playtest.compare_pdf import write_compare_report

@@ -166,7 +166,7 @@ def render_compare_report(comparison: Comparison) -> bytes:
     story.append(data_table(length, small, header=True, widths=[60 * mm, 30 * mm, 30 * mm]))
 
     story += [CondPageBreak(30 * mm), heading("Cards whose content differs", h2, 1)]
-    changed = ", ".join(comparison.changed) or "none"
+    changed = ", ".join(comparison.changed_name(card) for card in comparison.changed) or "none"
     story.append(Paragraph(escape(changed), body))
     story += [CondPageBreak(30 * mm), heading("Other content that differs", h2, 1)]
     if comparison.content:
@@ -215,9 +215,11 @@ def render_compare_report(comparison: Comparison) -> bytes:
 
 
 def _card_notes(card: CardChange) -> str:
-    """`` (changed)``, `` (changed, unranked)``: what the card's row must be read with (an
-    unranked card's improvement is judged by no ``--fail-on`` card rule)."""
-    notes = ["changed"] if card.content_changed else []
+    """`` (added)``, `` (removed)``, `` (changed, unranked)``: what the card's row must be
+    read with (an unranked card's improvement is judged by no ``--fail-on`` card rule)."""
+    notes = []
+    if card.content_changed:
+        notes.append("added" if card.added else "removed" if card.removed else "changed")
     if not card.ranked and card.improvement.change is not None:
         notes.append("unranked")
     return f" ({', '.join(notes)})" if notes else ""

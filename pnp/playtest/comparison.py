@@ -22,7 +22,10 @@
 ``seats``
     the same per seat, in seat order, with the seat's ``agent``;
 ``cards_changed``
-    the card ids whose content differs between the versions;
+    the card ids whose content differs between the versions (an added or
+    removed card too);
+``cards_added``, ``cards_removed``
+    those of them in the candidate's content only, in the base's only;
 ``content_changed``
     every other value of the content that differs
     (:mod:`pnp.playtest.contentdiff`), each ``{path, base, candidate}``
@@ -31,7 +34,8 @@
 ``cards``
     per card, in the order the text shows them (changed content first, then
     the largest change in improvement when drawn among ranked cards):
-    ``content_changed``; ``ranked`` (drawn in both versions, and seen in
+    ``content_changed``; ``added`` and ``removed`` (in the candidate's content
+    only, in the base's only); ``ranked`` (drawn in both versions, and seen in
     neither, in at least 30 paired seat-games each); ``beyond_noise`` (the
     figures whose interval is clear of zero); the paired seat-games behind the
     strength figures: ``drawn_games`` (the seat drew it in both versions),
@@ -60,6 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.playtest.carddiff import ADDED, CHANGED, REMOVED
 from pnp.playtest.compare import PLAYED_BOTH, SEEN_BOTH, SEEN_ONE, CompareRun
 from pnp.playtest.contentdiff import ContentChange
 from pnp.playtest.failon import FailRule, check_names
@@ -101,6 +106,19 @@ class CardChange:
     figures: dict[str, Change]
     #: the paired seat-games behind the strength figures (see the module's docstring)
     games: dict[str, int] = field(default_factory=dict)
+    #: in the candidate's content only (a new card), or in the base's only (one taken out)
+    added: bool = False
+    removed: bool = False
+
+    @property
+    def content_note(self) -> str:
+        """How its content differs, as the text names it: ``added``, ``removed``, ``content
+        changed``; empty when it is the same."""
+        if self.added:
+            return "added"
+        if self.removed:
+            return "removed"
+        return "content changed" if self.content_changed else ""
 
     @property
     def beyond_noise(self) -> list[str]:
@@ -118,9 +136,12 @@ class CardChange:
         return self.figures["improvement_when_drawn"]
 
     def to_json(self) -> dict[str, Any]:
-        """``content_changed``, ``ranked``, ``beyond_noise`` and each figure's change."""
+        """``content_changed``, ``added``, ``removed``, ``ranked``, ``beyond_noise`` and each
+        figure's change."""
         return {
             "content_changed": self.content_changed,
+            "added": self.added,
+            "removed": self.removed,
             "ranked": self.ranked,
             "beyond_noise": self.beyond_noise,
             **self.games,
@@ -128,7 +149,9 @@ class CardChange:
         }
 
 
-def _card_change(run: CompareRun, card: str, changed: bool) -> CardChange:
+def _card_change(run: CompareRun, card: str, how: str | None) -> CardChange:
+    """A card's figures; ``how`` its content differs (:mod:`.carddiff`; ``None``: it does
+    not)."""
     pairs = run.pairs
     groups = pairs.strength.get(card, {})
     drawn = sum((g[SEEN_BOTH] for g in groups.values()), PairCounts())
@@ -154,7 +177,9 @@ def _card_change(run: CompareRun, card: str, changed: bool) -> CardChange:
         "drawn_in_one_version": mixed.pairs,
     }
     ranked = min(drawn.pairs, not_seen.pairs) >= STRENGTH_GAMES
-    return CardChange(card, changed, ranked, figures, games)
+    return CardChange(
+        card, how is not None, ranked, figures, games, added=how == ADDED, removed=how == REMOVED
+    )
 
 
 def _order(change: CardChange) -> tuple[bool, bool, float, str]:
@@ -175,6 +200,9 @@ class Comparison:
     #: the card ids either version's content names, seen in the games or not: a
     #: ``--fail-on card:ID`` rule may watch any of them
     known_cards: list[str] = field(default_factory=list)
+    #: how each card of :attr:`changed` differs: ``added``, ``removed`` or ``changed``
+    #: (:func:`pnp.playtest.carddiff.card_changes`; a card not named: ``changed``)
+    how_changed: dict[str, str] = field(default_factory=dict)
     houses: dict[str, Change] = field(init=False)
     seats: list[Change] = field(init=False)
     cards: list[CardChange] = field(init=False)
@@ -189,8 +217,8 @@ class Comparison:
         self.houses = {house: self._house(house) for house in houses}
         self.seats = [paired_change(counts) for counts in pairs.seats]
         ids = [*run.base.cards, *(c for c in run.candidate.cards if c not in run.base.cards)]
-        changed = set(self.changed)
-        self.cards = sorted((_card_change(run, c, c in changed) for c in ids), key=_order)
+        how = {card: self.how_changed.get(card, CHANGED) for card in self.changed}
+        self.cards = sorted((_card_change(run, c, how.get(c)) for c in ids), key=_order)
         check_names(self.rules, "house", self.houses, "House")
         check_names(self.rules, "card", [*ids, *self.known_cards], "card")
         self.reasons = self._reasons()
@@ -330,6 +358,8 @@ class Comparison:
                 for seat, change in enumerate(self.seats)
             ],
             "cards_changed": list(self.changed),
+            "cards_added": self._changed_so(ADDED),
+            "cards_removed": self._changed_so(REMOVED),
             "content_changed": [change.to_json() for change in self.content],
             "cards": {card.card: card.to_json() for card in self.cards},
             "fail_on": [rule.text for rule in self.rules],
@@ -381,7 +411,8 @@ class Comparison:
         )
         lines.append(f"endings: base {_endings(b)}; candidate {_endings(c)}")
         if self.changed:
-            shown = ", ".join(self.changed[:20]) + (" …" if len(self.changed) > 20 else "")
+            names = [self.changed_name(card) for card in self.changed[:20]]
+            shown = ", ".join(names) + (" …" if len(self.changed) > 20 else "")
             lines.append(f"cards whose content differs ({len(self.changed)}): {shown}")
         else:
             lines.append("cards whose content differs: none")
@@ -393,6 +424,15 @@ class Comparison:
         lines.append(f"result: {'FAIL' if self.reasons else 'OK'}")
         lines += [f"  - {reason}" for reason in self.reasons]
         return lines
+
+    def _changed_so(self, how: str) -> list[str]:
+        """The cards of :attr:`changed` that differ so (``added``, ``removed``)."""
+        return [card for card in self.changed if self.how_changed.get(card) == how]
+
+    def changed_name(self, card: str) -> str:
+        """A card of :attr:`changed` as the lists name it: ``neutral-betrayal (added)``."""
+        how = self.how_changed.get(card, CHANGED)
+        return card if how == CHANGED else f"{card} ({how})"
 
     def _card_lines(self) -> list[str]:
         moved = [c for c in self.cards if c.content_changed or (c.ranked and c.moved)]
@@ -424,10 +464,16 @@ class Comparison:
             drawn = card.figures["win_rate_drawn"]
             if drawn.change is not None:
                 parts.append(f"win rate when drawn {_pct(drawn.base)} → {_pct(drawn.candidate)}")
-            play = card.figures["play_rate"]
-            mark = "*" if play.beyond_noise else ""
-            parts.append(f"played in {_pct(play.base)} → {_pct(play.candidate)} of games{mark}")
-            tag = " (content changed)" if card.content_changed else ""
+            # how often it was drawn, then played: an added card is drawn in the candidate
+            # alone, a removed one in the base alone, whether or not anyone plays it
+            for figure, verb in (("drawn_rate", "drawn"), ("play_rate", "played")):
+                rate = card.figures.get(figure)
+                if rate is not None:
+                    mark = "*" if rate.beyond_noise else ""
+                    parts.append(
+                        f"{verb} in {_pct(rate.base)} → {_pct(rate.candidate)} of games{mark}"
+                    )
+            tag = f" ({card.content_note})" if card.content_note else ""
             lines.append(f"  {card.card}{tag}: " + "; ".join(parts))
         if noisy:
             names = ", ".join(f"{c.card} ({', '.join(c.beyond_noise)})" for c in noisy[:10])

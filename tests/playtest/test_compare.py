@@ -650,3 +650,28 @@ def test_card_rules_judge_the_ranked_cards_only() -> None:
         "not seen in 12 paired seat-games; 30 of each rank a card)",
         "card:raven-at-dawn>5pp: not judged, raven-at-dawn was never seen in these games",
     ]
+
+
+def test_an_added_and_a_removed_card_are_named_so_with_their_drawn_rates(in_tmp: Path) -> None:
+    """They were shown as "(content changed): played in 0.0% → 0.0% of games", and --json
+    had no added or removed flag though the README says such cards are listed."""
+    egg = ("id: dragon-egg, name: Dragon Egg", "id: phoenix-egg, name: Phoenix Egg")
+    copy_haggle(in_tmp / "renamed", egg=egg)
+    args = ["--base", str(CONTENT_ROOT), "--candidate", "renamed", "--games", "60"]
+    args += ["--players", "3", "--workers", "1"]
+    data = json.loads(compare(*args, "--json").stdout)
+    assert data["cards_changed"] == ["dragon-egg", "phoenix-egg"]
+    assert (data["cards_added"], data["cards_removed"]) == (["phoenix-egg"], ["dragon-egg"])
+    added, removed = data["cards"]["phoenix-egg"], data["cards"]["dragon-egg"]
+    assert (added["added"], added["removed"], added["content_changed"]) == (True, False, True)
+    assert (removed["added"], removed["removed"]) == (False, True)
+    assert added["drawn_rate"]["base"] == 0 and "drawn_rate" in added["beyond_noise"]
+    assert removed["drawn_rate"]["candidate"] == 0 and "drawn_rate" in removed["beyond_noise"]
+    assert not data["cards"]["copper-ring"]["added"]  # the others are neither
+    text = compare(*args, "--report", "out/cmp.pdf").stdout
+    assert "cards whose content differs (2): dragon-egg (removed), phoenix-egg (added)\n" in text
+    assert re.search(r"\n  phoenix-egg \(added\): drawn in 0\.0% → \d+\.\d% of games\*; ", text)
+    assert re.search(r"\n  dragon-egg \(removed\): drawn in \d+\.\d% → 0\.0% of games\*; ", text)
+    pdf_text = "".join(page.extract_text() for page in PdfReader("out/cmp.pdf").pages)
+    assert "dragon-egg (removed), phoenix-egg (added)" in pdf_text
+    assert "phoenix-egg (added)" in pdf_text.split("Card figures")[1]
