@@ -101,7 +101,12 @@ InvariantsOption = Annotated[
 
 FairMarginOption = Annotated[
     float | None,
-    typer.Option("--fair-margin", help="Fair band half-width (default: the ruleset's)."),
+    typer.Option(
+        "--fair-margin",
+        help="Fair band half-width around the fair rate, the winners over the seats of the "
+        "games with a result: 1/players only with one winner a game (default: the "
+        "ruleset's).",
+    ),
 ]
 
 MaxCapRateOption = Annotated[

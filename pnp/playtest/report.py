@@ -24,7 +24,10 @@ The ``--json`` object describes its run and has exactly these keys:
     games stopped by the round or decision cap;
 ``fair_band``
     ``low`` and ``high``: the band Houses and seats are placed against,
-    the equal-seat rate ``fair_rate`` ± ``margin``;
+    the equal-seat rate ``fair_rate`` ± ``margin``; ``fair_rate`` is the
+    winners of the games with a result over those games times the players
+    (1/players only with one winner a game: shared wins raise it, games
+    nobody wins, cap hits among them, lower it);
 ``rule``
     the judgement rule in words, with this run's figures;
 ``houses``

@@ -364,7 +364,9 @@ class Statistics:
     crashes: list[GameSummary]
     violations: list[GameSummary]
     cap_hits: int
-    #: the win rate of a seat if every seat were equal (1/n with one winner a game)
+    #: the win rate of a seat if every seat were equal: the winners of the games with a
+    #: result over those games times the players (1/n only with one winner a game;
+    #: shared wins raise it, games nobody wins, such as cap hits, lower it)
     fair_rate: float
     houses: dict[str, Rate]
     seats: list[Rate]

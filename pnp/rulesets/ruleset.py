@@ -87,7 +87,8 @@ class Ruleset:
     decision_help: Mapping[str, Any] = field(default_factory=dict)
     #: bots besides ``random``, by name: ``{"heuristic": HeuristicBot}``
     agents: Mapping[str, Callable[[], Agent]] = field(default_factory=dict)
-    #: playtest verdict: each faction's win-rate interval must overlap 1/n ± this
+    #: playtest verdict: the fair band's half-width around the fair rate (the run's
+    #: winners over its seats in games with a result: 1/n with one winner a game)
     fair_margin: float = 0.05
     #: the print kit (``pnp render``/``build``); ``None`` until the ruleset has one
     components: Components | None = None

@@ -444,3 +444,27 @@ def test_a_run_with_no_result_has_no_fair_rate_and_no_first_player_figure() -> N
     tally = Tally(2, ("heuristic", "heuristic"))
     tally.add(replace(game(0), first_player=None))
     assert tally.statistics(None).first_player is None
+
+
+def test_the_fair_rate_is_the_winners_over_the_seats_as_the_readme_says() -> None:
+    """The README called the fair rate 1/players; it is the winners over the seats of the
+    games with a result, so caps lower it and shared wins raise it."""
+    from pathlib import Path
+
+    from pnp.playtest.verdict import fair_band
+
+    capped = Tally(2, ("heuristic", "heuristic"))
+    capped.add(game(0))
+    for index in (1, 2, 3):  # three games in four stopped at the cap: nobody won
+        capped.add(game(index, status=CAPPED, winners=()))
+    capped.add(game(4, status=CRASHED, winners=()))  # no result: left out
+    stats = capped.statistics([])
+    assert stats.fair_rate == pytest.approx(0.125)
+    assert fair_band(stats, Thresholds(fair_margin=0.05)) == pytest.approx((0.075, 0.175))
+    shared = Tally(2, ("heuristic", "heuristic"))
+    shared.add(game(0, winners=(0, 1)))  # a shared victory
+    shared.add(game(1))
+    assert shared.statistics([]).fair_rate == pytest.approx(3 / 4)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "fair rate (1/players)" not in readme
+    assert "fair rate of 12.5%" in readme and "a band of 7.5–17.5%" in readme
