@@ -103,6 +103,8 @@ def render_compare_report(comparison: Comparison) -> bytes:
             story.append(Paragraph(escape(line), small))
     for reason in comparison.reasons:
         story.append(Paragraph("• " + escape(reason), body))
+    for warning in comparison.warnings:
+        story.append(Paragraph("• " + escape(f"Warning: {warning}"), body))
     changes = [*comparison.houses.values(), *comparison.seats]
     pairing = "Every interval comes from the paired games (Bonett-Price)."
     if not all(c.paired for c in changes):

@@ -56,7 +56,11 @@
     ones the text and the report rank);
 ``fail_on_not_judged``
     per card rule, the cards it watches that it could not judge: unranked, or
-    never seen in these games.
+    never seen in these games;
+``warnings``
+    what to know before trusting the figures, which does not fail the
+    comparison: a version whose share of games stopped at a cap is above the
+    ruleset's default ``--max-cap-rate`` (a playtest would fail on it).
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ from pnp.playtest.paired import (
 from pnp.playtest.plan import option_text
 from pnp.playtest.stats import Statistics, spread
 from pnp.playtest.strength import STRENGTH_GAMES
-from pnp.playtest.verdict import seat_label
+from pnp.playtest.verdict import Thresholds, seat_label
 
 #: the figures of each card, in order
 CARD_FIGURES = (
@@ -210,6 +214,9 @@ class Comparison:
     #: per card rule (``card>10pp``, ``card:ID>10pp``), the cards it watches but could
     #: not judge: unranked (too few paired seat-games), or never seen
     not_judged: dict[FailRule, list[str]] = field(init=False)
+    #: what the reader must know before trusting the figures (a version whose games
+    #: mostly hit a cap), though the comparison does not fail for it
+    warnings: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
         run, pairs = self.run, self.run.pairs
@@ -223,6 +230,7 @@ class Comparison:
         check_names(self.rules, "card", [*ids, *self.known_cards], "card")
         self.reasons = self._reasons()
         self.not_judged = self._not_judged()
+        self.warnings = self._cap_warnings()
 
     def _house(self, house: str) -> Change:
         pairs = self.run.pairs
@@ -279,6 +287,22 @@ class Comparison:
                         f"more than the {rule.limit * 100:g} pp allowed (--fail-on {rule.text})"
                     )
         return reasons
+
+    def _cap_warnings(self) -> list[str]:
+        """A warning per version whose games hit a cap more often than a playtest of the
+        ruleset allows by default (``--max-cap-rate``): a capped game has no winner, so its
+        win rates, and the fair rate they are read against, describe stalled games."""
+        limit = Thresholds.for_ruleset(self.run.plan.base.ruleset).max_cap_rate
+        found = []
+        for side, stats in (("base", self.run.base), ("candidate", self.run.candidate)):
+            if stats.games and stats.cap_hits / stats.games > limit:
+                found.append(
+                    f"{stats.cap_hits} of the {side}'s {stats.games} games hit a cap "
+                    f"({_pct(stats.cap_hits / stats.games)}; a playtest fails above "
+                    f"{_pct(limit)}, --max-cap-rate): its win rates describe games stopped "
+                    "unfinished"
+                )
+        return found
 
     def _not_judged(self) -> dict[FailRule, list[str]]:
         """Per card rule, the cards it watches that are unranked or were never seen."""
@@ -365,6 +389,7 @@ class Comparison:
             "fail_on": [rule.text for rule in self.rules],
             "fail_on_not_judged": {rule.text: cards for rule, cards in self.not_judged.items()},
             "failed": list(self.reasons),
+            "warnings": list(self.warnings),
         }
 
     def _content_lines(self) -> list[str]:
@@ -421,6 +446,7 @@ class Comparison:
         if self.rules:
             lines.append("fail-on: " + ", ".join(rule.text for rule in self.rules))
             lines += [f"  {line}" for line in self.not_judged_lines()]
+        lines += [f"warning: {warning}" for warning in self.warnings]
         lines.append(f"result: {'FAIL' if self.reasons else 'OK'}")
         lines += [f"  - {reason}" for reason in self.reasons]
         return lines

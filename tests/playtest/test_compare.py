@@ -675,3 +675,39 @@ def test_an_added_and_a_removed_card_are_named_so_with_their_drawn_rates(in_tmp:
     pdf_text = "".join(page.extract_text() for page in PdfReader("out/cmp.pdf").pages)
     assert "dragon-egg (removed), phoenix-egg (added)" in pdf_text
     assert "phoenix-egg (added)" in pdf_text.split("Card figures")[1]
+
+
+def test_a_version_whose_games_mostly_hit_the_cap_is_warned_of(in_tmp: Path) -> None:
+    """compare printed "result: OK" and nothing else with 75% of the candidate's games
+    stopped at the cap."""
+    # every game of either version endless, stopped at the 3-round cap
+    args = ["--base", str(CONTENT_ROOT), "--content", str(CONTENT_ROOT), "--games", "10"]
+    args += ["--players", "3", "--workers", "1", "--max-rounds", "3", "-o", "endless=true"]
+    data = json.loads(compare(*args, "--json").stdout)
+    assert data["failed"] == [] and len(data["warnings"]) == 2
+    assert data["warnings"][1].startswith("10 of the candidate's 10 games hit a cap (100.0%;")
+    result = compare(*args)
+    assert result.exit_code == 0  # a warning, not a failure
+    assert f"\nwarning: {data['warnings'][1]}\nresult: OK\n" in result.stdout
+    same = compare("--base", str(CONTENT_ROOT), "--content", str(CONTENT_ROOT), "--games", "5",
+                   "--players", "3", "--workers", "1", "--json")  # fmt: skip
+    assert json.loads(same.stdout)["warnings"] == []
+
+    from types import SimpleNamespace
+
+    from pnp.playtest.comparison import Comparison
+
+    def warnings(base_caps: int, candidate_caps: int) -> list[str]:
+        run = SimpleNamespace(
+            plan=SimpleNamespace(base=SimpleNamespace(ruleset=HAGGLE)),
+            base=SimpleNamespace(games=200, cap_hits=base_caps),
+            candidate=SimpleNamespace(games=200, cap_hits=candidate_caps),
+        )
+        return Comparison._cap_warnings(SimpleNamespace(run=run))  # type: ignore[arg-type]
+
+    assert warnings(2, 150) == [
+        "150 of the candidate's 200 games hit a cap (75.0%; a playtest fails above 1.0%, "
+        "--max-cap-rate): its win rates describe games stopped unfinished"
+    ]
+    assert warnings(2, 2) == []  # 1%: what a playtest allows
+    assert [w.split(" of the ")[1][:4] for w in warnings(3, 3)] == ["base", "cand"]
