@@ -80,8 +80,10 @@ The ``--json`` object describes its run and has exactly these keys:
     ``"pass"``, ``"fail"`` or ``"inconclusive"``; why it failed; and what is
     undecided (``what``, ``name``, ``why``, ``more_games``).
 
-``--stats FILE`` writes the same plus ``setup``, ``thresholds``, ``agents``
-(win rates per agent), ``first_player`` (with its interval) and, per card,
+``--stats FILE`` writes the same (``agents`` too: the agent per seat) plus
+``setup``, ``thresholds``, ``agent_rates`` (per agent name: ``games``,
+``wins``, ``rate`` and its interval, over the seats it played),
+``first_player`` (with its interval) and, per card,
 ``played_games`` (seat-games in which it was played) and ``winner_played``
 (of those, the ones that seat won), and its strength figures
 (:mod:`pnp.playtest.strength`): ``drawn_games``, ``played_games`` and
@@ -319,7 +321,8 @@ class PlaytestReport:
         }
 
     def full_json(self) -> dict[str, Any]:
-        """The ``--json`` object plus the setup, agents, thresholds and per-card counts."""
+        """The ``--json`` object plus the setup, the win rates per agent, the thresholds and
+        per-card counts (``--stats``)."""
         s = self.stats
         plan = self.plan
         data = self.to_json()
@@ -344,7 +347,8 @@ class PlaytestReport:
             "undecided_endings": sorted(self.thresholds.undecided_endings),
             "max_undecided_rate": self.thresholds.max_undecided_rate,
         }
-        data["agents"] = {name: rate.to_json() for name, rate in s.agents.items()}
+        # its own key: "agents" stays what --json says it is, the agent per seat
+        data["agent_rates"] = {name: rate.to_json() for name, rate in s.agents.items()}
         data["first_player"] = s.first_player.to_json() if s.first_player else None
         for figure, c in zip(self.strength, s.cards.values(), strict=True):
             data["cards"][figure.card].update(

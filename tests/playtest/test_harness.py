@@ -292,7 +292,9 @@ def test_houses_agents_and_options_reach_the_games(tmp_path: Path) -> None:
     data = report.full_json()
     assert data["houses"]["lannister"]["games"] == 20
     assert [s["agent"] for s in data["seats"]] == ["heuristic", "random"]
-    assert set(data["agents"]) == {"heuristic", "random"}
+    assert data["agents"] == ["heuristic", "random"]  # the agent per seat, as in --json
+    assert set(data["agent_rates"]) == {"heuristic", "random"}
+    assert data["agent_rates"]["random"]["games"] == 20
     assert data["setup"]["houses"] == ["lannister", None]
 
 
@@ -316,7 +318,12 @@ def test_pdf_report_and_stats_file(tmp_path: Path) -> None:
     play(tmp_path, games=40, report=pdf, options=["crash_on=dragon-egg"])
     assert pdf.read_bytes() == first  # byte-identical for the same run
     full = json.loads(stats.read_text())
-    assert set(full) >= {*report.to_json(), "cards", "agents", "setup", "thresholds"}
+    assert set(full) >= {*report.to_json(), "cards", "agent_rates", "setup", "thresholds"}
+    # --stats is --json plus more: every key --json has keeps its shape there
+    short = report.to_json()
+    assert full["agents"] == short["agents"] == ["heuristic"] * 3
+    for key, value in short.items():
+        assert type(full[key]) is type(value), key
     assert full["cards"]["copper-ring"]["drawn"] > 0
     assert lines[-1] == f"report: {pdf}"
 
