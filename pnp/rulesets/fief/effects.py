@@ -585,7 +585,7 @@ class HouseAbility(_OneWord):
 # The card words resolve through rules of the card round (rules/cards.py) and of
 # fate (rules/fate.py), named by path and imported on their first call: those
 # rule modules import the content model, which imports this module.
-_free_bannerman = OnFirstCall("pnp.rulesets.fief.rules.cards:free_bannerman")
+_coming_noble = OnFirstCall("pnp.rulesets.fief.rules.cards:coming_noble")
 _free_heir = OnFirstCall("pnp.rulesets.fief.rules.cards:free_heir")
 _join_council = OnFirstCall("pnp.rulesets.fief.rules.cards:join_council")
 _keep_by_title = OnFirstCall("pnp.rulesets.fief.rules.cards:keep_by_title")
@@ -882,9 +882,10 @@ class FortuneEffect(_OneWord):
 
 @COURT_EVENTS.add
 class NewNoble(CourtWord):
-    """The first Lord (a Bannerman if none is left) or Lady of the player's Character
-    deck enters play (FF-ROUND-04, FF-GAP-19); at set-up the first one drawn picks
-    the initial Noble (FF-SETUP-08)."""
+    """The first Lord or Lady of the player's Character deck enters play; a House
+    whose Lords have all died takes a Bannerman instead (FF-ROUND-04, FF-COMP-01,
+    FF-GAP-19); at set-up the first one drawn picks the initial Noble (FF-SETUP-08).
+    With nobody to bring, the card cannot be played (decision court-cards)."""
 
     name = "new_noble"
     schema = Literal["lord", "lady"]
@@ -894,18 +895,13 @@ class NewNoble(CourtWord):
         if value == "lord":
             return (
                 "Play in the card phase: the first Lord of your Character deck enters play "
-                "(a Bannerman if no Lord is left)."
+                "(a Bannerman once all your Lords have died)."
             )
         return "Play in the card phase: the first Lady of your Character deck enters play."
 
     def targets(self, g: FiefGame, seat: int, value: str) -> list[Option]:
 
-        s = g.s
-        deck = s.seats[seat].deck
-        if value == "lady":
-            ok = any(s.nobles[n].lady for n in deck)
-        else:
-            ok = any(not s.nobles[n].lady for n in deck) or _free_bannerman(s) is not None
+        ok = _coming_noble(g.s, seat, value) is not None
         return [Option("bring a noble", None)] if ok else []
 
     def resolve(self, g: FiefGame, seat: int, card: str, value: str, target: Any) -> Flow:

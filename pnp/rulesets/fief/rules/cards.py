@@ -287,11 +287,35 @@ def targets(g: FiefGame, seat: int, card: str) -> list[Option]:
 
 
 def free_bannerman(s: FiefState) -> str | None:
-    """A Bannerman not in play (for a House with no Lord left), or ``None``."""
+    """A Bannerman not in play, or ``None``."""
     for nid in s.cat.bannermen:
         if nid not in s.nobles or s.nobles[nid].zone == "out":
             return nid
     return None
+
+
+def lords_all_dead(s: FiefState, seat: int) -> bool:
+    """Whether every Lord ``seat`` ever had has died (FF-COMP-01, FF-GAP-19).
+
+    Only then does a Bannerman come: a Lord still in the Character deck, on
+    the board, captive, waiting to be placed or on the Wall is alive.
+    """
+    return all(n.lady or n.zone == "dead" for n in s.roster.get(seat, ()))
+
+
+def coming_noble(s: FiefState, seat: int, sex: str) -> str | None:
+    """The Noble a "comes of age" card of ``sex`` brings ``seat``, or ``None``.
+
+    The first Lord (Lady) of the Character deck; with no Lord left there, a
+    Bannerman, but only for a House whose Lords have all died (FF-COMP-01,
+    FF-GAP-19). Otherwise nobody comes, and the card cannot be played
+    (decision court-cards).
+    """
+    want_lady = sex == "lady"
+    nid = next((n for n in s.seats[seat].deck if s.nobles[n].lady == want_lady), None)
+    if nid is None and not want_lady and lords_all_dead(s, seat):
+        nid = free_bannerman(s)
+    return nid
 
 
 def free_heir(s: FiefState) -> str | None:
@@ -392,23 +416,17 @@ def keep_by_title(s: FiefState, title: str, card: str) -> None:
 
 
 def new_noble(g: FiefGame, seat: int, sex: str) -> Flow:
-    """The first Lord (or Lady) of the Character deck enters play; a Bannerman if no Lord."""
+    """The Noble a "comes of age" card brings enters play (:func:`coming_noble`)."""
     s = g.s
-    deck = s.seats[seat].deck
-    want_lady = sex == "lady"
-    nid = next((n for n in deck if s.nobles[n].lady == want_lady), None)
-    if nid is None and not want_lady:
-        nid = free_bannerman(s)
-        if nid is None:
-            return
-        noble = s.nobles.get(nid)
-        if noble is None:
-            raise AssertionError("bannermen are created at setup")
+    nid = coming_noble(s, seat, sex)
+    if nid is None:
+        return  # targets() offers the card only while someone may come
+    noble = s.nobles.get(nid)
+    if noble is None:
+        raise AssertionError("bannermen are created at setup")
+    if noble.zone == "out":  # a Bannerman joins the House
         s.enlist(noble, seat)
         noble.zone = "aside"
-    if nid is None:
-        return  # no Lady left (targets() offers the card only while one is in the deck)
-    noble = s.nobles[nid]
     yield from fate.enter_board(g, noble, "court event")
 
 
