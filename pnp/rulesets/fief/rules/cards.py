@@ -500,6 +500,9 @@ def uprising(g: FiefGame, seat: int | None, kind: str, target: Any) -> Flow:
     """An Uprising, unless the Region's Warden or a Council member stops it.
 
     ``seat`` played the card; ``None`` for the wildlings through a breach in the Wall.
+    On a Village it kills the troops of every player but the one who played it (FF-PH-01:
+    the card's own text names "another player's troops", and the card wins over our
+    decision) and burns the Mill; the wildlings spare nobody's troops.
     """
     s = g.s
     v = target if kind == "village" else s.nobles[target].at
@@ -545,6 +548,8 @@ def uprising(g: FiefGame, seat: int | None, kind: str, target: Any) -> Flow:
     vil = s.villages[v]
     g.emit("uprising", seat, at=s.cat.map.ids[v])
     for other in sorted(vil.units):
+        if other == seat:
+            continue  # the card strikes other players' troops only (FF-PH-01)
         units = list(vil.units[other])
         for u, count in enumerate(units):
             if count:
