@@ -511,12 +511,17 @@ class HeuristicBot(KindBot):
         return 0
 
     def on_cancel_death(self, view: FiefView, d: Decision, rng: random.Random) -> int:
+        # save a friendly Noble, the most valuable when several die together;
+        # the last option lets them all die
         s = view.state
-        nid = d.options[0].label.removeprefix("cancel death of ")
-        n = s.nobles.get(nid)
-        if n is not None and s.friendly(view.seat, n.seat):
-            return 0
-        return 1
+        best, score = len(d.options) - 1, -1e9
+        for i, opt in enumerate(d.options[:-1]):
+            n = s.nobles.get(opt.data)
+            if n is not None and s.friendly(view.seat, n.seat):
+                value = self._noble_value(s, n)
+                if value > score:
+                    best, score = i, value
+        return best
 
     # -- elections -------------------------------------------------------------------
 

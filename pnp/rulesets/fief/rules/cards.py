@@ -179,8 +179,16 @@ def place_disaster(g: FiefGame, seat: int, card: str) -> None:
 
 
 def plagues(g: FiefGame) -> Flow:
-    """Every Noble and troop in a Region with a Plague rolls a die."""
+    """Every Noble and troop in a Region with a Plague rolls a die (FF-PH-06).
+
+    The Plagues on the board strike at one moment (decision disaster-effects):
+    every die is rolled first, troops falling as they roll, and the Nobles who
+    rolled their death then die together (:func:`fate.kill_together`), so a
+    King and his Heir struck down by it leave the Queen as Regent whichever of
+    them rolls first (FF-KING-05).
+    """
     s = g.s
+    doomed: list[Noble] = []
     for region in sorted(s.disasters, key=lambda r: s.cat.map.region_number[r]):
         for card in s.disasters[region]:
             _back, word, param = s.cat.cards[card]
@@ -203,9 +211,12 @@ def plagues(g: FiefGame) -> Flow:
                             break
                 for nid in sorted(vil.nobles):
                     noble = s.nobles[nid]
+                    if noble in doomed:
+                        continue  # a second Plague in the Region cannot kill him twice
                     threshold = max(param.dies_on, noble.card.plague_dies_on)
-                    if noble.zone == "board" and g.d6() <= threshold:
-                        yield from fate.kill(g, noble, "plague")
+                    if g.d6() <= threshold:
+                        doomed.append(noble)
+    yield from fate.kill_together(g, doomed, "plague")
 
 
 # -- playing cards ------------------------------------------------------------

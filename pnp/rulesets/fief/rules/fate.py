@@ -255,60 +255,96 @@ def capture(g: FiefGame, noble: Noble, captor: int, by: list[Noble]) -> None:
 
 def kill(g: FiefGame, noble: Noble, cause: str) -> Flow:
     """``noble`` dies (unless Baratheon cancels it); returns whether he died."""
+    dead = yield from kill_together(g, [noble], cause)
+    return bool(dead)
+
+
+def kill_together(g: FiefGame, nobles: list[Noble], cause: str) -> Flow:
+    """``nobles`` die at one moment (one Plague, the cursed rolls); returns who died.
+
+    Dying together means nobody's death is settled before the others fall:
+    Baratheon may first save one of them (FF-HOUSE-03); then all of them
+    leave the board and lose their marriages; only then are their Titles
+    given up (:func:`hand_down`), so the King's succession sees an Heir who
+    died with him as dead (FF-KING-05: the Queen becomes Regent), and a Fief
+    Title never passes to a Noble about to die. The outcome does not depend
+    on the order of ``nobles``.
+    """
     s = g.s
-    if noble.zone in ("dead", "deck", "out"):
-        return False
+    doomed = [n for n in nobles if n.zone not in ("dead", "deck", "out")]
+    if not doomed:
+        return []
+    saved = yield from _baratheon_saves(g, doomed, cause)
+    dying = [n for n in doomed if n is not saved]
+    for noble in dying:
+        s.lift_noble(noble)
+        noble.zone = "dead"
+        noble.captor = -1
+        g.emit("noble_killed", noble.seat, noble=noble.id, cause=cause)
+        if noble.spouse is not None:
+            end_marriage(g, noble, "death")
+    yield from hand_down(g, dying, "death")
+    return dying
+
+
+def _baratheon_saves(g: FiefGame, doomed: list[Noble], cause: str) -> Flow:
+    """A House that may cancel a death (Baratheon) may save one of ``doomed``.
+
+    Returns the Noble saved, or ``None``. He keeps his Titles and comes back
+    to the board as if freed (FF-HOUSE-03).
+    """
+    s = g.s
     for seat in s.order():
         power = s.ability(seat, "cancel_death")
         if power is None or g.used(seat, "cancel_death", power.per):
             continue
-        cancel = yield from yes_no(
-            seat, "cancel_death", f"cancel death of {noble.id}", f"let {noble.id} die"
-        )
-        if cancel:
-            g.mark_used(seat, "cancel_death")
-            g.emit("death_cancelled", seat, noble=noble.id, cause=cause)
-            s.lift_noble(noble)
-            noble.zone = "aside"
-            noble.captor = -1
-            yield from enter_board(g, noble, "revived")
-            return False
-        break
-    s.lift_noble(noble)
-    noble.zone = "dead"
-    noble.captor = -1
-    g.emit("noble_killed", noble.seat, noble=noble.id, cause=cause)
-    if noble.spouse is not None:
-        end_marriage(g, noble, "death")
-    yield from hand_down(g, noble, "death")
-    return True
+        options = [Option(f"cancel death of {n.id}", n.id) for n in doomed]
+        names = ", ".join(n.id for n in doomed)
+        options.append(Option(f"let {names} die", None))
+        nid = yield from ask(seat, "cancel_death", options)
+        if nid is None:
+            return None
+        noble = s.nobles[nid]
+        g.mark_used(seat, "cancel_death")
+        g.emit("death_cancelled", seat, noble=noble.id, cause=cause)
+        s.lift_noble(noble)
+        noble.zone = "aside"
+        noble.captor = -1
+        yield from enter_board(g, noble, "revived")
+        return noble
+    return None
 
 
-def hand_down(g: FiefGame, noble: Noble, why: str) -> Flow:
-    """``noble`` gives up every Title, having died or taken the black.
+def hand_down(g: FiefGame, nobles: list[Noble], why: str) -> Flow:
+    """``nobles`` give up every Title at once, having died or taken the black.
 
-    A King's death runs the succession; his Fief Titles pass to another Noble
-    of his House his player chooses, where one qualifies; the rest return.
+    First every Title they hold goes back to the board; then a King among
+    them is succeeded (FF-KING-05) by whoever is still in play; last, each
+    one's Fief Titles pass to another Noble of his House his player chooses,
+    where one qualifies, else they stay on the board.
     """
     s = g.s
-    titles = sorted(noble.titles)
-    for title in titles:
-        strip(g, noble, title, why)
-    if "king" in titles:
-        yield from _succession(g, "protector" in titles)
-    for title in titles:
-        if s.kind_of(title) != "fief":
-            continue
-        heirs = [
-            n
-            for n in s.seat_nobles(noble.seat, ("board", "captive"))
-            if n is not noble and s.slots_free(n, "fief") > 0 and may_hold(s, n, title)
-        ]
-        if not heirs:
-            continue
-        options = [Option(f"{title} to {n.id}", n.id) for n in heirs]
-        nid = yield from ask(noble.seat, "inherit_title", options)
-        assign(g, s.nobles[nid], title)
+    held = {n.id: sorted(n.titles) for n in nobles}
+    for noble in nobles:
+        for title in held[noble.id]:
+            strip(g, noble, title, why)
+    for noble in nobles:
+        if "king" in held[noble.id]:
+            yield from _succession(g, "protector" in held[noble.id])
+    for noble in nobles:
+        for title in held[noble.id]:
+            if s.kind_of(title) != "fief":
+                continue
+            heirs = [
+                n
+                for n in s.seat_nobles(noble.seat, ("board", "captive"))
+                if n is not noble and s.slots_free(n, "fief") > 0 and may_hold(s, n, title)
+            ]
+            if not heirs:
+                continue
+            options = [Option(f"{title} to {n.id}", n.id) for n in heirs]
+            nid = yield from ask(noble.seat, "inherit_title", options)
+            assign(g, s.nobles[nid], title)
 
 
 def _succession(g: FiefGame, with_protector: bool) -> Flow:

@@ -224,18 +224,24 @@ def false_idols(g: FiefGame) -> Flow:
         pick = yield from ask(hand.seat, "burn", options)
         if pick is not None:
             yield from fate.kill(g, s.nobles[pick], "burnt")
-    for n in converts:
-        yield from cursed_roll(g, n)
+    yield from cursed_rolls(g, converts)
 
 
-def cursed_roll(g: FiefGame, noble: Noble) -> Flow:
-    """A Gods cursed Noble rolls a die and dies on the rules' low roll."""
-    if noble.zone in ("dead", "deck", "out"):
-        return
-    roll = g.d6()
-    g.emit("cursed_roll", noble.seat, noble=noble.id, roll=roll)
-    if roll <= g.s.cat.rules.chance.gods_cursed_dies_on:
-        yield from fate.kill(g, noble, "gods_cursed")
+def cursed_rolls(g: FiefGame, nobles: list[Noble]) -> Flow:
+    """Gods cursed Nobles each roll a die and die on the rules' low roll (FF-IDOL-02).
+
+    They roll at one moment: those who rolled low die together
+    (:func:`fate.kill_together`), whatever the order they rolled in.
+    """
+    doomed = []
+    for noble in nobles:
+        if noble.zone in ("dead", "deck", "out"):
+            continue
+        roll = g.d6()
+        g.emit("cursed_roll", noble.seat, noble=noble.id, roll=roll)
+        if roll <= g.s.cat.rules.chance.gods_cursed_dies_on:
+            doomed.append(noble)
+    yield from fate.kill_together(g, doomed, "gods_cursed")
 
 
 def pardons(g: FiefGame) -> Flow:

@@ -89,8 +89,7 @@ def start_round(g: FiefGame) -> Flow:
         seat.start_wardens = [n.id for n in s.seat_nobles(seat.index) if s.is_warden(n)]
         seat.start_council = [n.id for n in s.seat_nobles(seat.index) if s.is_council(n)]
     cursed = sorted((n for n in s.nobles.values() if n.cursed and n.in_play), key=lambda n: n.id)
-    for noble in cursed:
-        yield from politics.cursed_roll(g, noble)
+    yield from politics.cursed_rolls(g, cursed)
 
 
 def end_round(g: FiefGame) -> bool:

@@ -106,7 +106,7 @@ def take_the_black(g: FiefGame, noble: Noble, how: str) -> Flow:
     if noble.outlaw:
         noble.outlaw = False
         g.emit("outlaw_lifted", noble.seat, noble=noble.id, by="the black")
-    yield from fate.hand_down(g, noble, "took the black")
+    yield from fate.hand_down(g, [noble], "took the black")
     s.lift_noble(noble)
     noble.zone = "wall"
     fate.assign(g, noble, BROTHER)
