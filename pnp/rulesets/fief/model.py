@@ -75,6 +75,8 @@ REFEREE_TITLES = {
 #: the one Title a House may start with (``starting_title``): the Title the
 #: mother_of_dragons Court card grants, which set-up takes out of the deck
 STARTING_TITLE = "mother-of-dragons"
+#: the Title kinds printed as mini cards (the others are tokens)
+CARD_TITLE_KINDS = ("military", "special")
 #: a Title's ``holders`` word that admits each sex
 _HOLDERS = {"lord": "lords", "lady": "ladies"}
 #: the Master seats among them: Small Council seats besides the Hand
@@ -255,7 +257,8 @@ class Title(ContentModel):
 
     id: Annotated[Slug, Id("titles")]
     name: str
-    kind: Literal["fief", "military", "high"]
+    #: the slot it takes (FF-TITLE-01): a ``special`` Title (Mother of Dragons) takes none
+    kind: Literal["fief", "military", "high", "special"]
     vp: int = Field(default=0, ge=0)
     fief: Annotated[Slug, Ref("fiefs")] | None = None
     region: Annotated[Slug, Ref("regions")] | None = None
@@ -274,12 +277,17 @@ class Title(ContentModel):
     art: ArtPath | None = None  # the designer's picture, on a Military Title card
     art_fit: ArtFit = "cover"
 
+    @property
+    def is_card(self) -> bool:
+        """Printed as a mini card (Military and special Titles), not as a token."""
+        return self.kind in CARD_TITLE_KINDS
+
     @field_validator("art")
     @classmethod
     def _art_on_cards_only(cls, art: str | None, info: ValidationInfo) -> str | None:
         # a Fief or High Title is a token, too small for a picture: say so, never drop it
-        if art is not None and info.data.get("kind", "military") != "military":
-            raise ValueError("only a Military Title is a card with room for a picture")
+        if art is not None and info.data.get("kind", "military") not in CARD_TITLE_KINDS:
+            raise ValueError("only a Military or special Title is a card with room for a picture")
         return art
 
 

@@ -421,7 +421,7 @@ def _place_nobles(cat: Catalog, spec: FiefSetup, s: FiefState, problems: Problem
                 if title in s.holder:  # not the Brothers' card, which many hold
                     s.holder[title] = nid
                 noble.titles.append(title)
-        for kind in ("fief", "military", "high"):
+        for kind in ("fief", "military", "high"):  # a special Title takes no slot
             if s.slots_free(noble, kind) < 0:
                 problems.add((*loc, "titles"), f"too many {kind} titles for one Noble")
 

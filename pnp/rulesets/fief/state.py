@@ -552,11 +552,18 @@ class FiefState:
     # -- titles ------------------------------------------------------------
 
     def kind_of(self, title: str) -> str:
-        """``fief``, ``military`` or ``high``."""
+        """``fief``, ``military``, ``high`` or ``special``."""
         return self.cat.titles[title].kind
 
     def slots_free(self, noble: Noble, kind: str) -> int:
-        """How many more Titles of ``kind`` the Noble may hold."""
+        """How many more Titles of ``kind`` the Noble may hold.
+
+        A special Title (Mother of Dragons) takes no slot (FF-TITLE-01, beside
+        the Fief, Military and High limits of FF-TITLE-02/04/06): there is
+        always room for it.
+        """
+        if kind == "special":
+            return 1
         cap = self.cat.rules.fief_titles_per_noble if kind == "fief" else 1
         held = sum(1 for t in noble.titles if self.cat.titles[t].kind == kind)
         return cap - held

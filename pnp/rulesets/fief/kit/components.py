@@ -174,7 +174,7 @@ def mini_cards(model: FiefContent) -> list[Card]:
                     )
                 )
     for t in model.titles:
-        if t.kind == "military":
+        if t.is_card:
             face = partial(faces.military_face, model, t)
             # the Brothers' card: one for each Noble who holds it at once
             cards.append(mini(id=f"title-{t.id}", name=t.name, copies=t.copies, face=face))

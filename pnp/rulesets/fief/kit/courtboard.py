@@ -155,8 +155,8 @@ def draw_court(model: FiefContent, face: Face) -> None:
             align="center",
             valign="bottom",
         )
-    # Military Title cards that are not Wardens (those wait on the map)
-    cards = [t for t in model.titles if t.kind == "military" and t.region is None]
+    # Title cards that are not Wardens (those wait on the map)
+    cards = [t for t in model.titles if t.is_card and t.region is None]
     for k, t in enumerate(cards):
         xx = 10 + k * (CARD[0] + 9)
         dashed_space(

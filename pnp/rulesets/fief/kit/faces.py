@@ -106,7 +106,7 @@ def title_icon(title: Title) -> str:
         return "warden"
     if title.council:
         return "council"
-    return {"fief": "vp", "military": "warden", "high": "crown"}[title.kind]
+    return {"fief": "vp", "military": "warden", "high": "crown", "special": "crown"}[title.kind]
 
 
 def is_disaster(effect: FortuneEffect) -> bool:
@@ -583,9 +583,10 @@ def castle_back(face: Face) -> None:
 
 
 def military_face(content: FiefContent, title: Title, face: Face) -> None:
-    """A Military Title card (Wardens, Protector, Mother of Dragons, Night's Watch)."""
+    """A Title card: Military (Wardens, Protector, Night's Watch) or special (Mother of
+    Dragons, which takes no Title slot)."""
     regions = {r.id: r for r in content.regions}
-    bits = ["Military Title"]
+    bits = ["Military Title" if title.kind == "military" else "Special Title"]
     if title.region in regions:
         region = regions[title.region]
         bits.append(f"Region {region.number}")

@@ -24,7 +24,7 @@ from pnp.rulesets.fief.model import FiefContent, stock
 from pnp.rulesets.fief.rules.phases import PHASES
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
-KINDS = {"fief": "Fief", "military": "Military", "high": "High"}
+KINDS = {"fief": "Fief", "military": "Military", "high": "High", "special": "Special"}
 
 
 def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
@@ -266,14 +266,12 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
             "note": "Winter is Coming",
         },
         {
-            "what": "Military Title cards (mini)",
-            "count": sum(t.copies for t in model.titles if t.kind == "military"),
+            "what": "Military and special Title cards (mini)",
+            "count": sum(t.copies for t in model.titles if t.is_card),
             "file": "cards.pdf",
             "note": "Wardens, Protector, Mother of Dragons, Night's Watch"
             + "".join(
-                f"; {t.copies} × {t.name}"
-                for t in model.titles
-                if t.kind == "military" and t.copies > 1
+                f"; {t.copies} × {t.name}" for t in model.titles if t.is_card and t.copies > 1
             ),
         },
         {

@@ -75,7 +75,7 @@ def expected_copies(model: FiefContent) -> dict[str, tuple[int, str]]:
     for w in model.wall_castles:
         want[w.id] = (w.copies, "cards.pdf")
     for t in model.titles:
-        if t.kind == "military":
+        if t.is_card:
             want[f"title-{t.id}"] = (t.copies, "cards.pdf")  # the Brothers' card: 9
         else:
             want[f"title-{t.id}"] = (1, "tokens.pdf")
@@ -226,7 +226,7 @@ def test_side_boards_hold_the_trackers_and_decks(
     text = pdf_text(fief_build.files["court-board.pdf"])
     model = fief_content.model
     for t in model.titles:
-        if t.kind == "high" or (t.kind == "military" and t.region is None):
+        if t.kind == "high" or (t.is_card and t.region is None):
             assert t.name in text, t.id
     for word in (
         "Victory Points",
