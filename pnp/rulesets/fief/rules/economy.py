@@ -43,8 +43,9 @@ def income(g: FiefGame) -> None:
     for n in s.nobles.values():
         if n.zone == "board" and n.card.income_bonus:
             gains[n.seat] += n.card.income_bonus
+    # FF-KING-10: the Queen's 2 gold have no exception, not even captivity
     queen = s.holder_of("queen")
-    if queen is not None and queen.zone == "board":
+    if queen is not None:
         gains[queen.seat] += rules.queen
     for seat, tokens in s.defenders.items():  # Defenders of the Wall (Night's Watch)
         gains[seat] += tokens * s.cat.rules.nights_watch.defender_income
@@ -302,21 +303,24 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
             if free and s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
                 out.append(Option(f"buy {title}", ("title", fief)))
     out += watch.recruit_options(s, seat)
+    # FF-KING-08: the Protector's gift has no limit but the free Fief Titles; one
+    # he offered this round is not offered again (decision protector-gift), so a
+    # refused or declined gift cannot be offered round and round
     prot = s.holder_of("protector")
-    if (
-        prot is not None
-        and prot.seat == seat
-        and prot.free
-        and not g.used(seat, "grant_fief", "round")
-    ):
+    if prot is not None and prot.seat == seat and prot.free:
         for fief, title in cat.fief_titles_sorted:
-            if s.holder[title] is not None:
+            if s.holder[title] is not None or g.used(seat, _gift(title), "round"):
                 continue
             if any(
                 s.occupies_fief(o, fief) and _title_takers(s, o, fief) for o in range(s.players)
             ):
                 out.append(Option(f"grant {title}", ("grant", fief)))
     return out
+
+
+def _gift(title: str) -> str:
+    """The key marking ``title`` as offered by the Protector this round."""
+    return f"gift:{title}"
 
 
 def _title_takers(s: FiefState, seat: int, fief: str) -> list[Any]:
@@ -379,7 +383,7 @@ def buy(g: FiefGame, seat: int, pick: tuple[str, Any]) -> Flow:
         yield from fate.grant(g, s.nobles[nid], title)
         return
     # the Protector's gift
-    g.mark_used(seat, "grant_fief")
+    g.mark_used(seat, _gift(title))
     takers = [
         n for o in range(s.players) if s.occupies_fief(o, what) for n in _title_takers(s, o, what)
     ]
