@@ -318,10 +318,11 @@ def _baratheon_saves(g: FiefGame, doomed: list[Noble], cause: str) -> Flow:
 def hand_down(g: FiefGame, nobles: list[Noble], why: str) -> Flow:
     """``nobles`` give up every Title at once, having died or taken the black.
 
-    First every Title they hold goes back to the board; then a King among
-    them is succeeded (FF-KING-05) by whoever is still in play; last, each
-    one's Fief Titles pass to another Noble of his House his player chooses,
-    where one qualifies, else they stay on the board.
+    First every Title they hold goes back to the board, before any player is
+    asked anything (no dead Noble may hold a Title while someone chooses);
+    then a King among them is succeeded (FF-KING-05) by whoever is still in
+    play; last, each one's Fief Titles pass to another Noble of his House his
+    player chooses, where one qualifies, else they stay on the board.
     """
     s = g.s
     held = {n.id: sorted(n.titles) for n in nobles}
