@@ -7,7 +7,7 @@ import math
 import string
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, black
+from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts, imposition, marks
@@ -262,13 +262,19 @@ def _map_page(board: Board, options: RenderOptions, tiles: Tiling) -> PagePlan:
         "off each tile where it joins a tile to its left or above,",
         "lay it over that tile so the registration targets (circles with a cross) coincide, "
         "and glue or tape it. Trim the outside along the crop marks.",
+        "Rows are lettered down the left of the map and columns numbered along its top: "
+        f"tile {tile_name(min(2, tiles.rows - 1), 0)} is row "
+        f"{tile_name(min(2, tiles.rows - 1), 0)[:-1]}, column 1.",
     ]
     labels = [Label(margin, title_y, f"Assembly map: {board.label}", size=14, bold=True)]
     labels += [
         Label(margin, title_y - (8 + 4.2 * i) * mm, text, size=8) for i, text in enumerate(lines)
     ]
     top = title_y - (12 + 4.2 * len(lines)) * mm
-    avail = Box(margin, margin, pw - 2 * margin, top - margin)
+    # the row letters and column numbers go in the margins round the map, never over it:
+    # a name printed on a tile hides what lies under it (a Village's name)
+    head = 8 * mm
+    avail = Box(margin + head, margin, pw - 2 * margin - head, top - margin - head)
     scale = min(avail.w / (w + 2 * b), avail.h / (h + 2 * b))
     mw, mh = (w + 2 * b) * scale, (h + 2 * b) * scale
     ox = avail.x + (avail.w - mw) / 2 + b * scale
@@ -303,19 +309,17 @@ def _map_page(board: Board, options: RenderOptions, tiles: Tiling) -> PagePlan:
                 canvas.setStrokeColor(black)
                 canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
         fam = fonts.family()
+        size = 12.0
+        canvas.setFillColor(black)
+        canvas.setFont(fam.bold, size)
+        map_box = to_map.box(Box(-b, -b, w + 2 * b, h + 2 * b))
+        for c in range(tiles.cols):
+            cx = to_map.box(tiles.regions[0][c]).center[0]
+            canvas.drawCentredString(cx, map_box.top + head / 2 - size * 0.35, tile_name(0, c)[1:])
         for r in range(tiles.rows):
-            for c in range(tiles.cols):
-                box = to_map.box(tiles.regions[r][c])
-                cx, cy = box.center
-                size = max(6.0, min(18.0, box.h / 5, box.w / 4))
-                canvas.setFillColor(Color(1, 1, 1, alpha=0.8))
-                width = fonts.unit_width(fam.bold, tile_name(r, c)) * size
-                canvas.roundRect(
-                    cx - width / 2 - 2, cy - size * 0.35, width + 4, size * 1.1, 2, stroke=0, fill=1
-                )
-                canvas.setFillColor(black)
-                canvas.setFont(fam.bold, size)
-                canvas.drawCentredString(cx, cy, tile_name(r, c))
+            cy = to_map.box(tiles.regions[r][0]).center[1]
+            letters = tile_name(r, 0)[:-1]
+            canvas.drawCentredString(map_box.x - head / 2, cy - size * 0.35, letters)
         canvas.restoreState()
 
     plan.extra = draw_map
