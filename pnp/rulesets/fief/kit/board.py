@@ -8,6 +8,8 @@ What the board shows, all of it read from the content:
 - land roads (solid) and sea roads (dashed), the Villages with their names,
   larger gold banners for Principal Villages, an anchor on coastal ones and
   the Strongholds, Fortified Cities and Septs the map prints;
+- each Village's Region number at the end of its name banner, so a Village
+  whose Region the thick borders cannot show (an island) still shows it;
 - the Wall across the north with the lands beyond it;
 - a Title space in every Fief, a Warden card space for every Region, the
   game's name and a legend, each placed by :mod:`pnp.rulesets.fief.kit.placement`
@@ -42,6 +44,8 @@ PRINCIPAL_DISC = 7.5
 #: Village name sizes, points
 NAME_SIZE = 12.0
 PRINCIPAL_NAME_SIZE = 15.0
+#: room at the end of a name banner for the Village's Region number, mm
+REGION_TAG = 5.6
 #: a mini card's outline for the Warden spaces, mm
 CARD = (44.0, 63.0)
 #: side of a Fief Title space, mm (the Title tokens are a little smaller)
@@ -70,6 +74,8 @@ class VillageMark:
     principal: bool
     coastal: bool
     banner: MmBox
+    #: the number of the Warden Region the Village lies in
+    region: int
 
     @property
     def radius(self) -> float:
@@ -102,8 +108,9 @@ def _text_mm(text: str, size: float, bold: bool = False) -> float:
 
 
 def _banner(v: Village, principal: bool) -> MmBox:
+    """The name banner under a Village: its name, then its Region number."""
     size = PRINCIPAL_NAME_SIZE if principal else NAME_SIZE
-    w = _text_mm(v.name, size, bold=principal) + 6
+    w = _text_mm(v.name, size, bold=principal) + 6 + REGION_TAG
     h = size / mm * 1.45
     r = PRINCIPAL_DISC if principal else DISC
     return MmBox(v.x - w / 2, v.y + r + 1.2, w, h)
@@ -117,15 +124,29 @@ def layout_board(content: FiefContent) -> BoardLayout:
     for road in content.roads:
         if road.kind == "sea":
             coastal.update((road.a, road.b))
+    number = {r.id: r.number for r in content.regions}
     marks = [
-        VillageMark(v, i, v.id in principal, v.id in coastal, _banner(v, v.id in principal))
+        VillageMark(
+            village=v,
+            index=i,
+            principal=v.id in principal,
+            coastal=v.id in coastal,
+            banner=_banner(v, v.id in principal),
+            region=number[v.region],
+        )
         for i, v in enumerate(content.villages)
     ]
     layout = BoardLayout(shape, marks)
     room = Room(shape.width, shape.height)
     fief_no = {f.id: k for k, f in enumerate(content.fiefs)}
+
+    def ground(v: Village) -> int:
+        """The ground kind of a Village's land: one per Fief and Region pair, so furniture
+        can be kept on a Fief's land, or on a Region's."""
+        return fief_no[v.fief] * 100 + number[v.region]
+
     for cell in shape.cells:
-        room.paint_polygon(cell.points, fief_no[content.villages[cell.village].fief])
+        room.paint_polygon(cell.points, ground(content.villages[cell.village]))
     for poly in wild_lands(content):
         room.paint_polygon(poly, WILD)
     at = {v.id: (v.x, v.y) for v in content.villages}
@@ -152,11 +173,12 @@ def layout_board(content: FiefContent) -> BoardLayout:
     for fief in content.fiefs:
         ids = [i for i, v in enumerate(content.villages) if v.fief == fief.id]
         centre = _mean([(content.villages[i].x, content.villages[i].y) for i in ids])
+        own = {ground(content.villages[i]) for i in ids}
         variants = plate_variants(fief.name.upper())
         box = None
         for size, lines in variants:
             w, h = _plate_size(lines, size)
-            box = room.find(w, h, centre, fief_no[fief.id], margin=1.0, limit=160)
+            box = room.find(w, h, centre, own, margin=1.0, limit=160)
             if box is not None:
                 break
         if box is None:
@@ -169,11 +191,11 @@ def layout_board(content: FiefContent) -> BoardLayout:
         layout.fief_plates[fief.id] = box
         layout.fief_names[fief.id] = (size, lines)
 
-    # every Region: a number badge on its land and a Warden card space in the sea
+    # every Region: a number badge on its land and a Warden card space off its coast
     for region in sorted(content.regions, key=lambda r: r.number):
         ids = [i for i, v in enumerate(content.villages) if v.region == region.id]
         centre = _mean([(content.villages[i].x, content.villages[i].y) for i in ids])
-        kinds = sorted({fief_no[content.villages[i].fief] for i in ids})
+        kinds = sorted({ground(content.villages[i]) for i in ids})
         badge = None
         for kind in kinds:
             found = room.find(12, 12, centre, kind, margin=0.5, limit=90)
@@ -184,7 +206,17 @@ def layout_board(content: FiefContent) -> BoardLayout:
         if badge is not None:
             room.take(badge)
             layout.region_badges[region.id] = badge.center
-        space = room.find(CARD[0] + 4, CARD[1] + 12, centre, Room.SEA, margin=2)
+        # the space lies in the sea, but may reach over its own Region's coast: where a
+        # Region has little coast (the Crownlands) the nearest open sea would otherwise
+        # put its card beside another Region's land
+        space = room.find(
+            CARD[0] + 4,
+            CARD[1] + 12,
+            centre,
+            [Room.SEA, *kinds],
+            margin=2,
+            accept=lambda box: not shape.on_land(box.center),
+        )
         if space is not None:
             room.take(space)
             layout.warden_spaces[region.id] = space
@@ -479,8 +511,25 @@ def _village(content: FiefContent, mark: VillageMark, pen: _Pen) -> None:
     c.setLineWidth(0.35 * mm)
     pen.box(b, radius=1.6)
     size_pt = PRINCIPAL_NAME_SIZE if mark.principal else NAME_SIZE
-    bx, by = pen.p(b.x + b.w / 2, b.y + b.h * 0.72)
+    text_w = b.w - REGION_TAG
+    bx, by = pen.p(b.x + text_w / 2 + 0.4, b.y + b.h * 0.72)
     face.label(v.name, bx, by, size=size_pt, bold=mark.principal, color=INK, align="center")
+    # the Region number, as on the Region's badge and Warden space (FF-MAP-03)
+    r_tag = b.h / 2 - 0.7
+    tx, ty = pen.p(b.x + b.w - r_tag - 0.8, b.y + b.h / 2)
+    c.setFillColor(toColor(REGION_LINE))
+    c.setStrokeColor(toColor("#f1e4c8"))
+    c.setLineWidth(0.3 * mm)
+    c.circle(tx, ty, r_tag * mm, stroke=1, fill=1)
+    face.label(
+        str(mark.region),
+        tx,
+        ty - r_tag * 0.62 * mm,
+        size=r_tag * 1.75 * mm,
+        bold=True,
+        color="#f1e4c8",
+        align="center",
+    )
     if mark.coastal:
         face.icon("anchor", *pen.p(b.x - 6.2, b.y + b.h - 0.4), 5.2 * mm)
 
@@ -635,6 +684,7 @@ def _legend(content: FiefContent, layout: BoardLayout, pen: _Pen) -> None:
         ("fortified-city", "Fortified City on the map"),
         ("sept", "Sept on the map"),
         ("region", "Warden Region border"),
+        ("region-tag", "Warden Region of a Village"),
         ("fief", "Fief border (Fiefs by colour)"),
     ]
     columns = 2 if box.w > 120 else 1
@@ -667,6 +717,11 @@ def _legend_symbol(key: str, x0: float, y: float, pen: _Pen) -> None:
         pen.line(a, b)
         pen.stroke("#f1e4c8", 0.5, dash=(3.0, 2.0), cap=0)
         pen.line(a, b)
+    elif key == "region-tag":
+        px, py = pen.p(x0 + 6, y - 1.3)
+        c.setFillColor(toColor(REGION_LINE))
+        c.circle(px, py, 2.4 * mm, stroke=0, fill=1)
+        face.label("3", px, py - 1.5 * mm, size=8.5, bold=True, color="#f1e4c8", align="center")
     elif key == "fief":
         pen.stroke("#3b352c", 0.6, dash=(2.0, 1.2), cap=0)
         pen.line(a, b)

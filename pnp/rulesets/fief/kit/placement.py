@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from pnp.rulesets.fief.kit.mapshape import Point, segment_distance
@@ -62,7 +62,7 @@ class Room:
         self.ground = [self.SEA] * (self.cols * self.rows)
         self.blocked = bytearray(self.cols * self.rows)
         self.placed: list[MmBox] = []
-        self._tables: dict[int, list[int]] = {}
+        self._tables: dict[frozenset[int], list[int]] = {}
 
     # -- painting ----------------------------------------------------------------
 
@@ -120,17 +120,17 @@ class Room:
 
     # -- searching ---------------------------------------------------------------------
 
-    def _table(self, kind: int) -> list[int]:
-        """Summed-area table of cells that are NOT free ground of ``kind``."""
-        if kind in self._tables:
-            return self._tables[kind]
+    def _table(self, kinds: frozenset[int]) -> list[int]:
+        """Summed-area table of cells that are NOT free ground of one of ``kinds``."""
+        if kinds in self._tables:
+            return self._tables[kinds]
         cols = self.cols
         table = [0] * (cols + 1)
         above = table
         for row in range(self.rows):
             base = row * cols
             busy = [
-                1 if (b or g != kind) else 0
+                1 if (b or g not in kinds) else 0
                 for b, g in zip(
                     self.blocked[base : base + cols], self.ground[base : base + cols], strict=True
                 )
@@ -138,7 +138,7 @@ class Room:
             line = [0, *map(operator.add, above[1:], itertools.accumulate(busy))]
             table.extend(line)
             above = line
-        self._tables[kind] = table
+        self._tables[kinds] = table
         return table
 
     def _busy(self, table: list[int], c0: int, r0: int, c1: int, r1: int) -> int:
@@ -150,20 +150,24 @@ class Room:
         w: float,
         h: float,
         near: Point,
-        kind: int,
+        kind: int | Collection[int],
         *,
         margin: float = 0.0,
         gap: float = 4.0,
         edge: float = 6.0,
         limit: float | None = None,
+        accept: Callable[[MmBox], bool] | None = None,
     ) -> MmBox | None:
         """The free ``w`` × ``h`` box on ground ``kind`` whose centre is nearest ``near``.
 
+        ``kind`` is one ground kind or several (the box may straddle them);
         ``margin`` keeps that much free ground around the box, ``gap`` keeps it
         apart from boxes placed before, ``edge`` from the board's edge; ``limit``
-        caps the distance searched. ``None`` when nothing fits.
+        caps the distance searched; ``accept``, when given, must approve the box
+        too. ``None`` when nothing fits.
         """
-        table = self._table(kind)
+        kinds = frozenset([kind] if isinstance(kind, int) else kind)
+        table = self._table(kinds)
         span_c = math.ceil((w + 2 * margin) / self.step)
         span_r = math.ceil((h + 2 * margin) / self.step)
         best: tuple[float, int, int] | None = None
@@ -192,6 +196,8 @@ class Room:
                     continue
                 box = MmBox(c0 * self.step + margin, r0 * self.step + margin, w, h)
                 if any(box.overlaps(p, gap) for p in self.placed):
+                    continue
+                if accept is not None and not accept(box):
                     continue
                 best = (d, c0, r0)
         if best is None:

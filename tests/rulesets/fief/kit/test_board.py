@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any
 
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content import LoadedContent
-from pnp.rulesets.fief.kit.board import BoardLayout, layout_board
+from pnp.render.units import mm
+from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.kit.board import BoardLayout, layout_board, main_board
 from pnp.rulesets.fief.kit.dienets import arrange
 from pnp.rulesets.fief.kit.icons import HOUSES, ICONS
 from pnp.rulesets.fief.kit.mapshape import build_shape, landmasses, point_in_polygon
 from pnp.rulesets.fief.kit.placement import MmBox, Room
+from tests.render.recording import RecordingFace
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +110,57 @@ def test_furniture_is_placed_and_covers_no_village(
         assert not layout.shape.on_land(box.center)
 
 
+def test_every_village_shows_its_region_number(fief_content: LoadedContent[Any]) -> None:
+    """FF-MAP-03: a Village's Region decides its Warden, its disasters and its taxes; the
+    thick borders cannot show it for an island (Pyke, Dragonstone), so every name banner
+    ends with the Region's number."""
+    model = fief_content.model
+    layout = layout_board(model)
+    board = main_board(fief_content)
+    face = RecordingFace(board, RULESET.icons)
+    board.face(face)
+    labels = face.of("label")
+    number = {r.id: str(r.number) for r in model.regions}
+    for mark in layout.villages:
+        b = mark.banner
+        box = (b.x * mm, face.height - (b.y + b.h) * mm, b.w * mm, b.h * mm)
+        inside = [
+            d.what
+            for d in labels
+            if box[0] <= d.box.center[0] <= box[0] + box[2]
+            and box[1] <= d.box.center[1] <= box[1] + box[3]
+        ]
+        assert mark.village.name in inside, mark.village.id
+        assert number[mark.village.region] in inside, (mark.village.id, inside)
+
+
+def test_each_warden_space_lies_by_its_own_region(
+    layout: BoardLayout, fief_content: LoadedContent[Any]
+) -> None:
+    """A Warden card's space is read as belonging to the land beside it: the land round it
+    (within 12 mm) is its own Region's (the Crownlands' space sat between Storm's End and
+    Dorne, the South's beside the Westerlands)."""
+    model = fief_content.model
+    shape = layout.shape
+    for region in model.regions:
+        b = layout.warden_spaces[region.id]
+        regions: Counter[str] = Counter()
+        for d in (4.0, 8.0, 12.0):
+            for k in range(40):
+                t = k / 40
+                for p in (
+                    (b.x - d + t * (b.w + 2 * d), b.y - d),
+                    (b.x - d + t * (b.w + 2 * d), b.y + b.h + d),
+                    (b.x - d, b.y - d + t * (b.h + 2 * d)),
+                    (b.x + b.w + d, b.y - d + t * (b.h + 2 * d)),
+                ):
+                    cell = shape.cell_at(p)
+                    if cell is not None and shape.on_land(p):
+                        regions[model.villages[cell.village].region] += 1
+        assert regions, region.id
+        assert regions[region.id] >= 0.9 * sum(regions.values()), (region.id, regions)
+
+
 def test_room_finds_the_nearest_free_box() -> None:
     room = Room(100, 100, step=2)
     room.paint_polygon([(0, 0), (50, 0), (50, 100), (0, 100)], 1)  # left half is land
@@ -145,3 +200,15 @@ def test_every_house_has_a_sigil_and_every_icon_draws(
         icon.render(canvas, 0, 0, 20)
         assert icon.svg_symbol().startswith(f'<symbol id="pnp-icon-{name}"')
     canvas.save()
+
+
+def test_room_boxes_may_straddle_kinds_and_be_vetted() -> None:
+    """A box may lie on several ground kinds at once (sea and one Region's land), and an
+    ``accept`` test may turn a free box down."""
+    room = Room(100, 100, step=2)
+    room.paint_polygon([(0, 0), (50, 0), (50, 100), (0, 100)], 1)
+    on_both = room.find(20, 10, (50, 50), [Room.SEA, 1])
+    assert on_both is not None and on_both.x < 50 < on_both.x + on_both.w
+    right = room.find(20, 10, (50, 50), [Room.SEA, 1], accept=lambda b: b.center[0] > 50)
+    assert right is not None and right.center[0] > 50
+    assert room.find(20, 10, (50, 50), 1, accept=lambda b: False) is None
