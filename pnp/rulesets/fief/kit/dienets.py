@@ -54,6 +54,29 @@ def arrange(values: list[int]) -> list[int]:
     return out
 
 
+def battle_dice_needed(model: FiefContent) -> int:
+    """The most battle dice one roll of a battle can call for, both sides at once.
+
+    Each side rolls by its strength band (the top band's dice at most), plus its
+    best Commander's extra dice, plus an Ambush it played (one card a side); both
+    sides roll together, so the kit needs both sides' largest rolls side by side.
+    """
+    top = max(band[2] for band in model.rules.battle.dice.bands)
+    commander = max(
+        (e.given("extra_die") or 0 for a in model.attributes for e in a.effects), default=0
+    )
+    ambushes = sorted(
+        (
+            c.effect.given("ambush").extra_dice
+            for c in model.fortune
+            if c.effect.key == "ambush"
+            for _ in range(c.copies)
+        ),
+        reverse=True,
+    )
+    return 2 * (top + commander) + sum(ambushes[:2])
+
+
 def dice_boards(model: FiefContent) -> list[Board]:
     """The pages of die nets, in ``dice.pdf``."""
     counts = {t.id: t.count for t in model.tokens}

@@ -22,6 +22,7 @@ from pnp.render.report import RenderReport
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.components import components
+from pnp.rulesets.fief.kit.dienets import battle_dice_needed
 from pnp.rulesets.fief.model import TITLE_TOKENS, FiefContent
 from tests.render.pdfcheck import placements
 from tests.rulesets.fief.kit.conftest import Build, build_fief
@@ -315,6 +316,23 @@ def test_die_nets_follow_the_content(fief_build: Build, fief_content: LoadedCont
     assert "blank, 1, 1, 2, 2, 3 hits" in text
     tabs = text.count("glue") - text.count("glue each")  # the instructions say it once
     assert tabs == 7 * (counts["battle-die"] + counts["d6"])
+
+
+def test_the_dice_sheet_prints_a_battle_roll_for_both_sides(
+    fief_build: Build, fief_content: LoadedContent[Any]
+) -> None:
+    """Both sides of a battle roll at the same time: each up to its top strength band's
+    dice, one more for a Commander, and one side one more for the Ambush. The sheet
+    printed 3 battle dice, fewer than one side's largest roll."""
+    model = fief_content.model
+    side = max(b[2] for b in model.rules.battle.dice.bands)
+    side += max(e.given("extra_die") or 0 for a in model.attributes for e in a.effects)
+    ambush = max(
+        c.effect.given("ambush").extra_dice for c in model.fortune if c.effect.key == "ambush"
+    )
+    assert battle_dice_needed(model) == 2 * side + ambush
+    text = pdf_text(fief_build.files["dice.pdf"])
+    assert text.count("Battle die") >= 2 * side + ambush
 
 
 def test_boards_fit_one_page_on_a4_and_letter(fief_content: LoadedContent[Any]) -> None:
