@@ -40,6 +40,10 @@ Mm = Annotated[float, Field(ge=0)]
 VILLAGE_SPACING = 25.0
 #: building counters whose other side shows another building
 COUNTER_BACKS = {"stronghold-counter": "fortified-city"}
+#: the wildling chits that show the wildlings' strength at the Battle at the Wall, and
+#: what each stands for: a giant for each 5, a knight for each 1 more (decisions.yaml,
+#: ``wall-battle``); the chits print these numbers and the kit check counts by them
+WILDLING_CHITS = {"giant-champion": 5, "wildling-knight": 1}
 #: ``tokens.yaml`` entries that declare how many Title tokens there are, and which Titles
 #: they cover (an entry ``title-<id>`` declares that one Title); the kit prints one each
 TITLE_TOKENS: dict[str, Callable[[Title], bool]] = {

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from pnp.engine.event import Event
 from pnp.engine.kitmeter import ALL_GROUPS, Change, KitMeter, tally_ids
 from pnp.rulesets.fief.game import FiefGame
+from pnp.rulesets.fief.model import WILDLING_CHITS
 from pnp.rulesets.fief.state import SEASONS
 
 if TYPE_CHECKING:
@@ -149,8 +150,10 @@ class FiefKitMeter(KitMeter):
             for event in events:
                 if event.kind == WILDLINGS:
                     strength = int(event.data.get("strength", 0))
-                    self.raise_to("giant-champion", strength // 5)
-                    self.raise_to("wildling-knight", strength % 5)
+                    # the largest chits first: a giant for each 5, a knight for the rest
+                    for chit, worth in sorted(WILDLING_CHITS.items(), key=lambda kv: -kv[1]):
+                        self.raise_to(chit, strength // worth)
+                        strength %= worth
 
     def count(self, groups: int) -> None:
         """Count the groups of ``groups`` in the game now."""

@@ -42,9 +42,17 @@ from pnp.rulesets.fief.kit.board import main_board
 from pnp.rulesets.fief.kit.courtboard import court_board
 from pnp.rulesets.fief.kit.dienets import dice_boards
 from pnp.rulesets.fief.kit.houseboards import house_boards
-from pnp.rulesets.fief.kit.style import MARKER_ART
+from pnp.rulesets.fief.kit.style import CHIT_ART, MARKER_ART
 from pnp.rulesets.fief.kit.wallboard import wall_board
-from pnp.rulesets.fief.model import COUNTER_BACKS, TITLE_TOKENS, FiefContent, House, Noble, stock
+from pnp.rulesets.fief.model import (
+    COUNTER_BACKS,
+    TITLE_TOKENS,
+    WILDLING_CHITS,
+    FiefContent,
+    House,
+    Noble,
+    stock,
+)
 
 #: token sizes by shape, mm, unless :data:`TOKEN_SIZES` names the token
 DEFAULT_TOKEN_SIZE: dict[TokenShape, float] = {"round": 18.0, "square": 18.0, "hex": 20.0}
@@ -59,10 +67,11 @@ TOKEN_SIZES = {
     "gold-1": 18.0,
     "gold-5": 22.0,
     "council-seat-for-sale": 22.0,
-    "wildling-knight": 16.0,
-    "giant-champion": 16.0,
-    "nw-ranger": 16.0,
-    "nw-archer": 16.0,
+    # the Wall's fighting chits carry a picture, a name and a strength: 18 mm gives them room
+    "wildling-knight": 18.0,
+    "giant-champion": 18.0,
+    "nw-ranger": 18.0,
+    "nw-archer": 18.0,
     "wall-defender": 16.0,
 }
 TROOP_SIZE = 16.0
@@ -350,6 +359,9 @@ def _markers(model: FiefContent) -> list[Token]:
     units = {u.id for u in model.units}
     buildings = {b.id for b in model.buildings}
     titles = {f"title-{t.id}" for t in model.titles}
+    # what each of the Wall's chits counts for there: a recruit's strength, a wildling's share
+    strengths = {r.token: r.strength for r in model.rules.nights_watch.recruits}
+    strengths.update(WILDLING_CHITS)
     out: list[Token] = []
     for tok in model.tokens:
         if tok.id in ON_BOARDS + AS_CARDS + AS_DICE or not _printable(tok.shape):
@@ -370,6 +382,19 @@ def _markers(model: FiefContent) -> list[Token]:
                 )
                 for n in nobles_in_order(model)
             ]
+        elif tok.id in CHIT_ART and tok.id in strengths and tok.count:
+            icon, word, ring = CHIT_ART[tok.id]
+            face = partial(faces.chit_face, icon, word, strengths[tok.id], ring)
+            out.append(
+                Token(
+                    id=tok.id,
+                    name=tok.name,
+                    copies=tok.count,
+                    shape=tok.shape,
+                    size=size,
+                    face=face,
+                )
+            )
         elif tok.count:
             out.append(_shared_token(tok.id, tok.name, tok.count, tok.shape, size))
     return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 from reportlab.lib.colors import toColor
 
 from pnp.content import ArtFit
-from pnp.render import Face, escape, mm
+from pnp.render import Face, escape, fonts, mm
 from pnp.rulesets.fief.effects import CourtEffect, FortuneEffect, describe, for_sex
 from pnp.rulesets.fief.kit.icons import ICONS
 from pnp.rulesets.fief.kit.style import (
@@ -45,6 +45,8 @@ from pnp.rulesets.fief.model import (
 
 BANNERMAN = "#4b6a88"
 HEIR = "#8a6410"
+#: the smallest a marker's word may print, points (smaller is hard to read at the table)
+MIN_MARKER_WORD = 5.5
 
 # -- icons for content words (pictures are the kit's choice; unknown words fall back) --
 
@@ -787,10 +789,40 @@ def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
     if not label:
         _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
         return
+    if fonts.unit_width(fonts.family().font(True), label) * MIN_MARKER_WORD > d * 0.62:
+        # a long word (Assassination) goes across the middle, the disc's widest part,
+        # under a smaller picture: low down it would print too small to read
+        _centre_icon(face, icon, cx, cy + d * 0.2, d * 0.32)
+        _token_word(face, label, 0.36, 0.82, baseline=0.06)
+        return
     # the word a little higher, where a round token's parchment is wide enough for it to
     # print near 6 pt (it was 4.3-4.9 pt low down)
     _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
     _token_word(face, label, 0.36, 0.62, baseline=0.26)
+
+
+def chit_face(icon: str, name: str, strength: int, ring: str, face: Face) -> None:
+    """A chit that fights at the Wall: its picture, its name and, in a dark disc, the
+    strength it adds to its side (a wildling's share of the wildlings' strength)."""
+    _token_ground(face, ring, ring_mm=1.4)
+    cx, cy = face.width / 2, face.height / 2
+    d = face.width
+    # a hairline inside the ring, white on the Watch's black, dark on the wildlings' ice:
+    # no House's ring has one, so these never pass for a House's troops
+    _disc(face, cx, cy, d / 2 - 1.05 * mm, None, readable_on(ring), 0.7)
+    _centre_icon(face, icon, cx, cy + d * 0.22, d * 0.32)
+    _token_word(face, name, 0.34, 0.7, baseline=0.05)
+    _disc(face, cx, cy - d * 0.29, d * 0.11, INK)
+    size = d / mm * 0.5
+    face.label(
+        str(strength),
+        cx,
+        cy - d * 0.29 - size * 0.36,
+        size=size,
+        bold=True,
+        color="#ffffff",
+        align="center",
+    )
 
 
 def _token_word(face: Face, word: str, size: float, width: float, baseline: float = 0.33) -> None:

@@ -1227,16 +1227,35 @@ def first_player(d: Drawing) -> None:
 
 @ICONS.icon("wildling", label="Wildling")
 def wildling(d: Drawing) -> None:
-    """A bone-hafted axe."""
-    _line(d, [34, 6, 58, 94], "#d9d2c0", 7)
+    """A war horn banded in dark leather: nothing like the headsman's axe of Justice."""
     _path(
         d,
-        [("m", (50, 64)), ("c", (70, 60, 90, 72, 88, 92)), ("c", (80, 80, 66, 76, 56, 86))],
-        "#6f7a84",
+        [
+            ("m", (10, 30)),
+            ("c", (30, 20, 62, 30, 80, 62)),
+            ("l", (94, 54)),
+            ("c", (96, 74, 88, 90, 74, 94)),
+            ("l", (70, 80)),
+            ("c", (56, 52, 30, 40, 12, 44)),
+        ],
+        "#e6dcc0",
         INK,
-        3,
+        4,
         close=True,
     )
+    for a, b in (((40, 29), (38, 43)), ((58, 38), (52, 50)), ((72, 52), (64, 62))):
+        _line(d, [*a, *b], "#5a3b22", 6)
+    _line(d, [14, 34, 10, 16, 22, 8], "#5a3b22", 3)
+
+
+@ICONS.icon("watch-archer", label="Night's Watch archer")
+def watch_archer(d: Drawing) -> None:
+    """A black longbow and a black-fletched arrow: the Watch's archer, not a House's."""
+    _path(d, [("m", (30, 4)), ("c", (94, 22, 94, 78, 30, 96))], None, "#1c1c1f", 8)
+    _line(d, [30, 4, 18, 50, 30, 96], "#9aa6b2", 2)
+    _line(d, [18, 50, 90, 50], INK, 3.5)
+    _poly(d, [98, 50, 84, 58, 84, 42], "#9aa6b2", INK, 1.5)
+    _poly(d, [20, 50, 6, 62, 12, 50, 6, 38], "#1c1c1f")
 
 
 @ICONS.icon("giant", label="Giant")

@@ -53,14 +53,23 @@ def readable_on(colour: str | Color) -> str:
 MARKER_ART = {
     "outlaw-marker": ("outlaw", "Outlaw", "#1c1c1f"),
     "captive-marker": ("captive", "Captive", "#4b5259"),
-    "assassination-marker": ("dagger", "Murdered", "#7a1414"),
+    "assassination-marker": ("dagger", "Assassination", "#7a1414"),
     "disaster-marker": ("disaster", "Disaster", "#151517"),
     "season-marker": ("winter", "Season", "#2f5d8a"),
     "council-seat-for-sale": ("council", "For sale", HIGH_TITLE),
-    "wildling-knight": ("wildling", "", "#7d8fa3"),
-    "giant-champion": ("giant", "", "#7d8fa3"),
-    "nw-ranger": ("crow", "", "#1c1c1f"),
-    "nw-archer": ("archer", "", "#1c1c1f"),
     "wall-defender": ("wall", "Defender", "#1c1c1f"),
     "wall-marker": ("wall", "Wall", "#5f84a2"),
+}
+
+#: the Night's Watch black and the wildlings' ice, the rings of the Wall's chits
+WATCH_BLACK = "#1c1c1f"
+WILDLING_ICE = "#cfe4ef"
+#: the chits that fight at the Wall: picture, name and ring, by token id; each prints its
+#: strength too (the recruits' from ``rules.nights_watch.recruits``, the wildlings' from
+#: :data:`~pnp.rulesets.fief.model.WILDLING_CHITS`)
+CHIT_ART = {
+    "wildling-knight": ("wildling", "Wildling", WILDLING_ICE),
+    "giant-champion": ("giant", "Giant", WILDLING_ICE),
+    "nw-ranger": ("crow", "Ranger", WATCH_BLACK),
+    "nw-archer": ("watch-archer", "Archer", WATCH_BLACK),
 }

@@ -17,7 +17,7 @@ from functools import partial
 
 from pnp.render import Board, Face, escape, mm
 from pnp.rulesets.fief.kit.courtboard import CARD, SIZE, at_mm, dashed_space, side_panel
-from pnp.rulesets.fief.kit.style import INK, MARKER_ART, PARCHMENT, mix
+from pnp.rulesets.fief.kit.style import CHIT_ART, INK, PARCHMENT, mix
 from pnp.rulesets.fief.model import FiefContent, NightsWatchRules
 
 #: the Wall's colours: the frame, and the cold blue of its spaces (the castle cards' edge)
@@ -243,7 +243,7 @@ def _recruits(model: FiefContent, nw: NightsWatchRules, face: Face) -> None:
             line_width=0.5,
             radius=1.5 * mm,
         )
-        icon = MARKER_ART.get(r.token, ("crow", "", ""))[0]
+        icon = CHIT_ART.get(r.token, ("crow", "", ""))[0]
         face.icon(icon, px + 1.2 * mm, py + 1.2 * mm, (row_h - 2.4) * mm)
         face.label(short_name(name), px + 10 * mm, py + 3.3 * mm, size=8.5, bold=True, color=INK)
         face.label(

@@ -11,7 +11,8 @@ from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.kit.style import MARKER_ART, luminance
+from pnp.rulesets.fief.kit.style import CHIT_ART, MARKER_ART, luminance
+from pnp.rulesets.fief.model import WILDLING_CHITS
 from tests.render.recording import RecordingFace, meets_circle, overlap
 
 HOUSE_MARKERS = ("tax-marker-", "diplomacy-marker-", "marriage-marker-", "vp-marker-")
@@ -150,6 +151,33 @@ def test_marker_words_are_not_tiny(kit: dict[str, Component]) -> None:
             sizes[marker.id] = word.size
     assert len(sizes) > 30
     assert min(sizes.values()) >= 5.3, sorted(sizes.items(), key=lambda kv: kv[1])[:5]
+
+
+def test_the_wall_chits_print_their_name_and_strength(
+    kit: dict[str, Component], fief_content: LoadedContent[Any]
+) -> None:
+    """Wildling, Giant, Ranger and the Watch's Archer chits name themselves and show what
+    they count for at the Wall (they showed a picture only), readably, on the parchment
+    and clear of the picture."""
+    model = fief_content.model
+    strengths = {r.token: r.strength for r in model.rules.nights_watch.recruits}
+    strengths.update(WILDLING_CHITS)
+    assert set(CHIT_ART) <= {t.id for t in model.tokens}
+    for cid, (icon, name, _ring) in CHIT_ART.items():
+        face = drawn(kit[cid])
+        words = {d.what: d for d in face.of("label")}
+        assert set(words) == {name, str(strengths[cid])}, (cid, set(words))
+        assert words[name].size >= 5.3, (cid, words[name].size)
+        (picture,) = [d for d in face.of("icon") if d.what == icon]
+        r = face.width / 2 - 1.4 * 72 / 25.4
+        for word in words.values():
+            assert not overlap(word.box, picture.box), (cid, word.what)
+            for x in (word.box.x, word.box.right):
+                for y in (word.box.y, word.box.top):
+                    assert ((x - face.width / 2) ** 2 + (y - face.height / 2) ** 2) ** 0.5 <= r
+    # the Watch's archer is not drawn as a House's Archer, nor the wildling as Justice
+    assert CHIT_ART["nw-archer"][0] != "archer"
+    assert CHIT_ART["wildling-knight"][0] != "justice"
 
 
 def test_vote_words_stay_inside_their_circle(kit: dict[str, Component]) -> None:
