@@ -382,9 +382,14 @@ def test_shipped_player_counts_are_the_command_lines(content: LoadedContent) -> 
 def test_title_token_count_that_misses_a_title(content_copy: Path) -> None:
     tokens = content_copy / "tokens.yaml"
     edit(tokens, "shape: square, count: 8}", "shape: square, count: 9}")
+    # the lordship line's count (the battle dice are 9 too, earlier in the file)
+    source = tokens.read_text()
+    line = source[source.index("{id: lordship") :].split("\n", 1)[0]
+    start, column = _at(tokens, line).rsplit(":", 1)
+    where = f"{start}:{int(column) + line.index('count: 9')}"
     _fails_with(
         content_copy,
-        f"{_at(tokens, 'count: 9')}: tokens[35].count: 9 'lordship' token(s) but the content "
+        f"{where}: tokens[35].count: 9 'lordship' token(s) but the content "
         "has 8 such Title(s); the kit prints one token per Title",
     )
 
