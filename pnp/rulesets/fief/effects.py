@@ -363,7 +363,7 @@ class KingVoteBonus(HouseWord):
 
 @HOUSE_ABILITIES.add
 class ExecuteCaptive(HouseWord):
-    """In Hear Ye, put to death a Noble this House holds captive, with no murder
+    """In Hear Ye, put to death a Noble this House holds captive, with no Assassination
     marker (FF-HOUSE-02).
 
     Read by the Hear Ye phase (rules/politics.py)."""
@@ -375,7 +375,7 @@ class ExecuteCaptive(HouseWord):
     def text(self, value: Once) -> str:
         return (
             f"{_ONCE[value.per]}, in the Hear Ye phase (our reading), may put to death one "
-            "Noble held captive by this House (no murder marker)."
+            "Noble held captive by this House (no Assassination marker)."
         )
 
 
@@ -476,7 +476,8 @@ class DiscardDrawn(HouseWord):
     def text(self, value: Once) -> str:
         return (
             f"{_ONCE[value.per]}, may discard a card just drawn: a Court Event or bounty after "
-            "looking at it, a disaster (black back) only before seeing it."
+            "looking at it, a disaster (black back, or blue for a Winter is Coming copy) only "
+            "before seeing it."
         )
 
 

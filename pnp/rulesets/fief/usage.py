@@ -12,7 +12,7 @@ Counted from the game's state by the ids of :mod:`.components`:
 - **Titles**: each Title's card or token as many times as Nobles hold it at
   once (the Brothers' card, one per Brother on the Wall: FF-NW-07);
 - **troops**: each House's units of each kind, on the board or in its own
-  stock; a shared unit (the Kingsguard) while on the board;
+  stock; a shared unit (the Whitecloaks) while on the board;
 - **House markers**: tax and diplomacy markers as the seat holds them, the
   two vote markers, the marriage and the VP marker of each House in play;
 - **buildings**: the Stronghold / Fortified City, Mill, Sept and Maester

@@ -14,7 +14,7 @@
 ``tokens.pdf``
     Fief and High Titles, every House's troops (its stock, House changes
     included) and markers (tax, diplomacy, marriage, VP, FOR/DECOY votes with
-    a hidden side), the Kingsguard, Noble avatars, buildings, Gold Dragons,
+    a hidden side), the Whitecloaks (royal guard), Noble avatars, buildings, Gold Dragons,
     outlaw, captive, assassination and disaster markers, the season marker and
     the Night's Watch pieces;
 ``board.pdf``
