@@ -18,9 +18,11 @@ from pnp.content.placeholders import PlaceholderError, fill_placeholders, number
 from pnp.render import RenderError
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.components import AS_CARDS, AS_DICE, token_groups
+from pnp.rulesets.fief.kit.dienets import battle_dice_needed
 from pnp.rulesets.fief.kit.houseboards import home_text
+from pnp.rulesets.fief.kit.style import CHIT_ART
 from pnp.rulesets.fief.kit.wallboard import gate_villages, gate_wardens, short_name
-from pnp.rulesets.fief.model import FiefContent, stock
+from pnp.rulesets.fief.model import WILDLING_CHITS, FiefContent, stock
 from pnp.rulesets.fief.rules.phases import PHASES
 
 HOLDERS = {"any": "anyone", "lords": "Lords only", "ladies": "Ladies only"}
@@ -145,6 +147,9 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
                 "name": r.name,
                 "principal": villages.get(r.principal, r.principal),
                 "villages": sum(1 for v in model.villages if v.region == r.id),
+                # every Village of the Region, by name: islands lie outside the thick
+                # borders, so the list is how a player checks one (FF-MAP-03)
+                "names": sorted(v.name for v in model.villages if v.region == r.id),
             }
             for r in sorted(model.regions, key=lambda r: r.number)
         ],
@@ -158,6 +163,10 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
             }
             for f in model.fiefs
         ],
+        "heirs": [n.name for n in model.nobles if n.kind == "heir"],
+        "tn": {t.id: t.name for t in model.tokens},
+        "battle_dice": {t.id: t.count for t in model.tokens}.get("battle-die", 0),
+        "battle_dice_needed": battle_dice_needed(model),
         "bribes": number_words(rules.prices.bribes),
         "bid_steps": number_words(rules.prices.council_bid_steps),
         "kit": kit_counts(model),
@@ -203,6 +212,79 @@ def watch_context(model: FiefContent) -> dict[str, Any]:
         "gates": gate_villages(model),
         "wardens": gate_wardens(model),
         "bid_steps": number_words(nw.bid_steps),
+        # what stays in the box without the expansion
+        "pieces": _watch_pieces(model),
+        "wildlings": [
+            {"name": CHIT_ART[tid][1] if tid in CHIT_ART else tokens[tid].name, "worth": worth}
+            for tid, worth in sorted(WILDLING_CHITS.items(), key=lambda kv: -kv[1])
+            if tid in tokens
+        ],
+        "example": wall_example(model),
+    }
+
+
+def _watch_pieces(model: FiefContent) -> list[str]:
+    """The Night's Watch expansion's pieces, in words (they stay in the box without it)."""
+    nw = model.rules.nights_watch
+    tokens = {t.id: t for t in model.tokens}
+    castles = ", ".join(w.name for w in model.wall_castles)
+    out = ["the Wall board", f"the {len(model.wall_castles)} castle cards ({castles})"]
+    for t in model.titles:
+        if t.expansion != "base":
+            kind = "token" if t.kind == "high" else "card"
+            out.append(
+                f"the {t.copies} {t.name} {kind}s" if t.copies > 1 else f"the {t.name} {kind}"
+            )
+    if "wall-marker" in tokens:
+        out.append(f"the {tokens['wall-marker'].name}")
+    recruits = [short_name(tokens[r.token].name) for r in nw.recruits if r.token in tokens]
+    if recruits:
+        out.append(f"the {' and '.join(recruits)} recruit chits")
+    if nw.defender_token in tokens:
+        out.append(f"the {tokens[nw.defender_token].name} tokens")
+    chits = [
+        CHIT_ART[t][1] if t in CHIT_ART else tokens[t].name for t in WILDLING_CHITS if t in tokens
+    ]
+    if chits:
+        out.append(f"the {' and '.join(chits)} chits")
+    return out
+
+
+def wall_example(model: FiefContent) -> dict[str, Any]:
+    """A Battle at the Wall worked out with the content's numbers, for the Wall's step 5:
+    one castle standing, two Brothers (one the Lord Commander) and one recruit, two bids,
+    and the wildlings a little weaker than the Watch, so the bid gold is split between the
+    supplies and the bank as the referee splits it (``rules/watch.py``, ``wall_phase``)."""
+    nw = model.rules.nights_watch
+    recruit = nw.recruits[0]
+    names = {t.id: t.name for t in model.tokens}
+    bids = [2, 1]
+    watch = (
+        nw.castle_strength
+        + 2 * nw.brother_strength
+        + recruit.strength
+        + sum(bids)
+        + nw.lc_bid_bonus
+    )
+    margin = min(2, sum(bids) - 1)
+    host = watch - margin
+    marker = max(0, min(nw.track, host - 5))
+    roll = host - marker
+    supplies = min(sum(bids), watch - host)
+    return {
+        "castle": nw.castle_strength,
+        "brothers": 2 * nw.brother_strength,
+        "recruit": short_name(names.get(recruit.token, recruit.token)),
+        "recruit_strength": recruit.strength,
+        "bids": bids,
+        "gold": sum(bids),
+        "bonus": nw.lc_bid_bonus,
+        "watch": watch,
+        "roll": roll,
+        "marker": marker,
+        "host": host,
+        "supplies": supplies,
+        "bank": sum(bids) - supplies,
     }
 
 
@@ -224,6 +306,19 @@ def _marriage_fee(model: FiefContent) -> int:
             if fee:
                 return fee
     return 0
+
+
+def _military_cards(model: FiefContent) -> list[str]:
+    """The Military (and special) Title cards in words: the Warden cards together, then each other
+    Title, with its copies."""
+    military = [t for t in model.titles if t.is_card]
+    wardens = [t for t in military if t.region is not None]
+    out = [f"{len(wardens)} Warden cards"] if wardens else []
+    for t in military:
+        if t.region is not None:
+            continue
+        out.append(f"{t.copies} × {t.name}" if t.copies > 1 else t.name)
+    return out
 
 
 def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
@@ -269,10 +364,8 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
             "what": "Military and special Title cards (mini)",
             "count": sum(t.copies for t in model.titles if t.is_card),
             "file": "cards.pdf",
-            "note": "Wardens, Protector, Mother of Dragons, Night's Watch"
-            + "".join(
-                f"; {t.copies} × {t.name}" for t in model.titles if t.is_card and t.copies > 1
-            ),
+            # every card counted once, so the note adds up to the count
+            "note": ", ".join(_military_cards(model)),
         },
         {
             "what": "Wall castle cards (mini)",
@@ -302,7 +395,8 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
             "what": "Troops",
             "count": copies("troops"),
             "file": "tokens.pdf",
-            "note": f"each House's stock in its colour, and {shared} shared Kingsguard",
+            "note": f"each House's stock in its colour, and {shared} shared Whitecloaks "
+            "(the royal guard)",
         },
         {
             "what": "House markers",
@@ -326,7 +420,8 @@ def kit_counts(model: FiefContent) -> list[dict[str, Any]]:
             "what": "Die nets",
             "count": sum(dice.values()),
             "file": "dice.pdf",
-            "note": "battle dice and six-sided dice to fold",
+            "note": f"{dice.get('battle-die', 0)} battle dice and {dice.get('d6', 0)} "
+            "six-sided dice to fold",
         },
         {
             "what": "Boards",

@@ -190,7 +190,8 @@ def _keep(model: FiefContent, nw: NightsWatchRules, face: Face) -> None:
         (
             "The Wall's supplies",
             "gold",
-            "Bid gold the Watch did not need. The Lord Commander may take it after each battle.",
+            "Bid gold up to the Watch's margin over the wildlings. The Lord Commander may take "
+            "it after each battle.",
         ),
         (
             plural(defender),
@@ -324,17 +325,18 @@ def _order_of_play(model: FiefContent, nw: NightsWatchRules, face: Face) -> None
     steps = [
         f"Move the marker one space up (it stops at {nw.track}).",
         "Roll a d6: the wildlings' strength is the roll plus the marker's space.",
-        f"In turn order, each player bids {steps_words} Gold Dragons in secret, or "
-        "nothing, and pays it.",
-        f"Reveal the bids. The Watch: {nw.castle_strength} per standing castle, "
+        f"Each player bids {steps_words} Gold Dragons or nothing in a closed fist; "
+        "all open together, and every bid is paid.",
+        f"The Watch: {nw.castle_strength} per standing castle, "
         f"{nw.brother_strength} per Brother, each recruit's strength, every bid, "
         f"and {nw.lc_bid_bonus} more with a Lord Commander.",
-        "<b>Watch as strong or stronger: the Wall holds.</b> Bid gold beyond what was "
-        f"needed goes to the supplies; the top bidder (the {escape(protector)} breaks a "
-        "tie) takes a Defender token while any are left.",
-        "<b>Watch weaker: a breach.</b> A castle falls (the Lord Commander picks; "
-        f"without him the leftmost). An Uprising strikes {escape(gates)} wherever troops "
-        f"or a Mill stand; the {escape(wardens)} and the Council may try to stop it.",
+        "<b>Watch as strong or stronger: the Wall holds.</b> Of the gold bid, as much as "
+        "the Watch beats the wildlings by goes to the supplies, the rest to the bank (the "
+        f"Lord Commander's {nw.lc_bid_bonus} is no gold); the top bidder (the "
+        f"{escape(protector)} breaks a tie) takes a Defender token while any are left.",
+        "<b>Watch weaker: a breach.</b> A castle falls, if one stands (the Lord Commander "
+        f"picks; without him the leftmost). An Uprising strikes {escape(gates)} wherever "
+        f"troops or a Mill stand; the {escape(wardens)} and the Council may try to stop it.",
         "The Lord Commander may take the supplies.",
     ]
     top = BROTHERS_TOP

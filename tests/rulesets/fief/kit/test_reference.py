@@ -9,6 +9,7 @@ DECISION of ``shared/rules/gaps.md`` by its checklist ID and its value.
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -176,13 +177,28 @@ def test_decision_texts_agree_with_the_rules(fief_content: LoadedContent[Any]) -
 
 
 def test_each_variant_names_its_referee_option(md: str) -> None:
-    """A designer reads a variant and runs it: each names the option that plays it."""
+    """A designer reads a variant and runs it: a note apart from the players' rules names
+    the option that plays each (the rules themselves say nothing of options)."""
     from pnp.rulesets.fief.setup import KNOWN_OPTIONS
 
-    variants = md.split("## Variants", 1)[1]
+    variants = md.split("## Variants", 1)[1].split("## The Night's Watch", 1)[0]
+    rules, note = variants.split("*For the referee's users:*")
     for option in KNOWN_OPTIONS:
         written = option.replace("_", "\\_")  # Markdown escapes the underscore
-        assert f"(referee option {written}" in variants, option
+        assert written in note, option
+    assert "option" not in rules
+
+
+def test_player_text_runs_no_commands(md: str) -> None:
+    """The players' rules hold no command line: no ``pnp`` command, no ``-o`` option, no
+    content file name (the Night's Watch section quoted ``pnp playtest fief -o …``, the
+    variants "referee option winter")."""
+    assert not re.search(
+        r"\bpnp (build|playtest|play|rules|validate|scenario|render|compare|replay)\b", md
+    )
+    assert " -o " not in md
+    assert ".yaml" not in md
+    assert "referee option" not in md
 
 
 def test_the_uprising_decision_names_every_attribute_that_invites_one(
@@ -282,7 +298,6 @@ def test_the_night_s_watch_has_its_section(
     assert "## The Night's Watch " in md
     section = md[md.index("## The Night's Watch ") : md.index("## Decisions at a glance")]
     assert f"An expansion for {nw.min_players} to {model.rules.max_players} players" in section
-    assert "-o nights\\_watch=true" in section
     for castle in model.wall_castles:
         assert castle.name in section, castle.id
     counts = {t.id: t.count for t in model.tokens}
@@ -325,3 +340,152 @@ def test_the_night_s_watch_has_its_section(
     text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
     assert "Phase 7: the Battle at the Wall" in text
     assert "Oathbreakers." in text
+
+
+def _section(md: str, heading: str) -> str:
+    """The text of the ``## heading`` section, to the next ``## ``."""
+    start = md.index(f"## {heading} ")
+    end = md.find(" ## ", start + 3)
+    return md[start : end if end > 0 else None]
+
+
+def test_the_board_lists_every_village_by_region(md: str, fief_content: LoadedContent[Any]) -> None:
+    """Wardens, disasters and taxes go by Region, and an island lies outside the thick
+    borders: the sheet names each Region's Villages (it gave only a count)."""
+    model = fief_content.model
+    board = _section(md, "The board")
+    names = {v.id: v.name for v in model.villages}
+    for r in model.regions:
+        mine = sorted(v.name for v in model.villages if v.region == r.id)
+        row = f"| {r.number}. {r.name} | {names[r.principal]} | {', '.join(mine)} ({len(mine)}) |"
+        assert row in board, row
+    assert "the number at the end of its name banner" in board
+
+
+def test_setting_up_covers_houses_winter_the_supply_and_the_watch(
+    md: str, fief_content: LoadedContent[Any]
+) -> None:
+    """The set-up says how Houses are chosen before the First Player (who depends on
+    them), has a Winter is Coming step and a supply step, puts the Night's Watch Titles in
+    one place, boxes the expansion's pieces without it, and says what a starting Village
+    with a printed Stronghold gets (the referee places none)."""
+    model = fief_content.model
+    setup = _section(md, "Setting up")
+    assert setup.index("**Houses.**") < setup.index("**First Player.**")
+    assert "when two players want the same House" in setup
+    winter = setup[setup.index("**With Winter is Coming**") :]
+    assert "take one Plague out of the Fortune deck" in winter
+    assert "put the Season marker on Summer" in winter
+    assert setup.index("**With Winter is Coming**") < setup.index("**Decks.**")
+    assert "**The supply.**" in setup and "(FF-COMP-07)" in setup
+    for piece in ("Outlaw", "Captive", "Assassination", "Region disaster", "Whitecloaks"):
+        assert piece in setup, piece
+    watch = setup[setup.index("**With the Night's Watch**") :]
+    brother = next(t.name for t in model.titles if t.id == "brother-of-the-watch")
+    assert f"The {brother} cards and the" in watch and "wait on the Royal Court board" in watch
+    assert "Brother cards, the recruits" not in setup  # they were also put beside the Wall
+    boxed = watch[watch.index("Without the Night's Watch") :]
+    for w in model.wall_castles:
+        assert w.name in boxed, w.id
+    assert "stay in the box" in boxed
+    assert "(FF-SETUP-10):** a Village with a Stronghold or a Fortified City printed" in setup
+
+
+def test_every_marker_is_named_and_placed_once(md: str, fief_build: Build) -> None:
+    """One name per marker, and what each is for (the Assassination marker was also called
+    Murdered on its chit and a murder marker in Arryn's power)."""
+    markers = _section(md, "Markers")
+    for name in (
+        "Marriage marker",
+        "House VP marker",
+        "Captive marker",
+        "Assassination marker",
+        "Region disaster marker",
+        "Season marker",
+        "Outlaw marker",
+        "(FF-MARR-04)",
+        "(FF-ELEC-10)",
+        "Victory Points track",
+    ):
+        assert name in markers, name
+    tokens = PdfReader(io.BytesIO(fief_build.files["tokens.pdf"]))
+    chits = " ".join(page.extract_text() for page in tokens.pages)
+    for text in (md, chits):
+        assert "murder" not in text.lower()
+
+
+def test_terms_are_one_and_defined(md: str, fief_content: LoadedContent[Any]) -> None:
+    """One spelling for Gods-cursed; the royal guard named once (Whitecloaks) and said who
+    buys it; the Military Title cards' note adds up to their count; Stark's discard names
+    the blue back of the Winter copies too."""
+    assert "Gods cursed" not in md and "Gods-cursed" in md
+    assert "Queensguard" not in md and "Kingsguard" not in md
+    assert "**Whitecloaks** are the royal guard" in md
+    row = next(r for r in kit_counts(fief_content.model) if r["what"].startswith("Military"))
+    total = sum(
+        int(part.split(" ", 1)[0]) if part.split(" ", 1)[0].isdigit() else 1
+        for part in row["note"].split(", ")
+    )
+    assert total == row["count"], row
+    assert "a disaster (black back, or blue for a Winter is Coming copy)" in md
+
+
+def test_the_round_says_how_the_purchase_phase_goes_round(md: str) -> None:
+    """The referee's Purchase phase goes round three times (ransoms, the Council bid,
+    purchases); the sheet said each player took all his actions on his turn."""
+    rnd = _section(md, "A round")
+    assert "Phase 4 goes round the table three times" in rnd
+    assert "in phases 4, 5 and 6 each player takes all his actions" not in rnd
+
+
+def test_sealed_bids_are_made_with_a_closed_fist(md: str) -> None:
+    purchase = _section(md, "Phase 4: purchase")
+    assert "closed fist" in purchase
+    wall = md[md.index("### Phase 7: the Battle at the Wall") :]
+    assert "closed fist" in wall
+
+
+def test_the_king_s_heir_is_named_one_way(md: str, fief_content: LoadedContent[Any]) -> None:
+    """The main text, the decisions and the referee agree: the first Heir in the order of
+    the Heir cards, an Outlaw one included, without the Protector's card (fate._succession)."""
+    heirs = [n.name for n in fief_content.model.nobles if n.kind == "heir"]
+    assert len(heirs) >= 2
+    assert f"({' before '.join(heirs)}) becomes King, even an Outlaw" in md
+    assert "unless he is an Outlaw" in md
+    assert "oldest Heir" not in md
+
+
+def test_recruits_serve_under_their_buyer_s_brother_and_go_back(md: str) -> None:
+    """Recruits go under a Brother of the buyer's own, and back to the supply when he
+    leaves the Wall (watch.recruit, state.release_recruits)."""
+    section = md[md.index("### Recruits") :]
+    assert "under one of that player's own Brothers" in section
+    assert "his recruits go back to the supply" in section
+    assert "under one of those Brothers" not in md and "under that Brother" not in md
+
+
+def test_the_wall_s_supplies_are_worked_out_as_the_referee_does(
+    md: str, fief_content: LoadedContent[Any]
+) -> None:
+    """Step 5 gives the rule and the example of nw-wall-holds.yaml: the supplies take the
+    bid gold up to the Watch's margin (watch.wall_phase: ``min(paid, watch - host)``), the
+    Lord Commander's bonus being strength, not gold; step 6 says what a breach does with
+    no castle left (nw-wall-breached-no-castle-left.yaml)."""
+    nw = fief_content.model.rules.nights_watch
+    ranger = nw.recruits[0]
+    gold = 2 + 1
+    watch = nw.castle_strength + 2 * nw.brother_strength + ranger.strength + gold + nw.lc_bid_bonus
+    host = 5 + 3
+    supplies = min(gold, watch - host)
+    battle = md[md.index("### Phase 7: the Battle at the Wall") :]
+    assert f"the Watch is {watch}." in battle
+    assert f"The wildlings roll 5 with the marker on 3: {host}." in battle
+    assert (
+        f"{supplies} of the {gold} Gold Dragons bid go to the supplies and "
+        f"{gold - supplies} to the bank" in battle
+    )
+    assert (
+        f"The Lord Commander's {nw.lc_bid_bonus} counts in the Watch's strength but is no gold"
+        in battle
+    )
+    assert "When every castle has already fallen, no castle falls" in battle
