@@ -8,6 +8,7 @@ finger never ends or loses a game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 #: the keys at a decision, with what each does (shown by ``?`` and in the prompt)
@@ -22,6 +23,12 @@ DECISION_KEYS = {
 
 #: the keys as the prompt lists them
 KEYS_SHORT = "? help, c cards, l log, u undo, s save, q quit"
+
+#: the most characters of a refused answer said back (a pasted page is cut short)
+ECHO_MOST = 40
+
+#: a whole number as typed, with its sign ("-1" is a number, only not an option)
+_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 #: the keys of the replay viewer
 WATCH_KEYS = {
@@ -49,12 +56,24 @@ def read_decision(raw: str, options: int) -> Answer | str:
         return f"type a number from 1 to {options}, or ? for help"
     if text in DECISION_KEYS:
         return Answer(text)
-    if text.isdigit():
-        n = int(text)
+    if _NUMBER.fullmatch(text):
+        # a number of many digits is no option either (and int() refuses thousands)
+        n = int(text) if len(text) <= 18 else 0
         if 1 <= n <= options:
             return Answer("choose", n - 1)
-        return f"{n} is not an option: type a number from 1 to {options}"
-    return f"{raw.strip()!r} is not a number nor a key ({KEYS_SHORT})"
+        shown = text if len(text) <= ECHO_MOST else echo(text)
+        return f"{shown} is not an option: type a number from 1 to {options}"
+    return f"{echo(raw)} is not a number nor a key ({KEYS_SHORT})"
+
+
+def echo(raw: str) -> str:
+    """``raw`` quoted as a refusal says it back: stripped, and cut short past
+    :data:`ECHO_MOST` characters (its length said after it), so a long paste does not
+    fill the screen."""
+    text = raw.strip()
+    if len(text) <= ECHO_MOST:
+        return repr(text)
+    return f"{text[: ECHO_MOST - 1] + '…'!r} ({len(text)} characters)"
 
 
 def read_watch(raw: str) -> Answer | str:
@@ -67,9 +86,8 @@ def read_watch(raw: str) -> Answer | str:
     key, _, rest = text.partition(" ")
     if key in ("r", "g"):
         number = rest.strip()
-        if number.isdigit():
-            return Answer(key, int(number))
+        if re.fullmatch("[0-9]+", number):  # ASCII: "²" is a digit int() refuses
+            # past any game's end however many digits (int() refuses thousands)
+            return Answer(key, int(number) if len(number) <= 18 else 10**18)
         return f"{key} needs a number: {key} 3"
-    return (
-        f"{raw.strip()!r} is no key here (n next, b back, r N round, g N decision, e end, q quit)"
-    )
+    return f"{echo(raw)} is no key here (n next, b back, r N round, g N decision, e end, q quit)"
