@@ -26,7 +26,7 @@ from pnp.engine.replay import ReplayOutcome, replay
 from pnp.errors import UsageError
 from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
-from pnp.play.keys import WATCH_KEYS, read_watch
+from pnp.play.keys import WATCH_KEYS, Answer, read_watch
 from pnp.play.prompt import Terminal
 from pnp.play.screen import esc
 from pnp.play.session import Step
@@ -240,14 +240,17 @@ def watch(
             for line in stop_lines(replayer, outcome) if outcome is not None else []:
                 term.show(line)
         while True:
-            answer = read_watch(
-                term.ask("n next, b back, r N round, g N decision, e end, q quit: ")
-            )
+            answer = read_watch(term.ask(PROMPT))
             if isinstance(answer, str):
                 term.show(f"[red]{esc(answer)}[/]")  # what was typed, as typed
                 continue
             if answer.key == "?":
                 term.show("; ".join(f"{key} {what}" for key, what in WATCH_KEYS.items()))
+                continue
+            # a jump past the record stays where it is and says how far the record goes
+            refused = jump_refused(replayer, answer, form.ROUND)
+            if refused:
+                term.show(f"[red]{refused}[/]")
                 continue
             break
         if answer.key == "q":
@@ -261,13 +264,29 @@ def watch(
         elif answer.key == "e":
             k = replayer.last
         elif answer.key == "g":
-            k = max(0, min(answer.index, replayer.last))
+            k = answer.index
         elif answer.key == "r":
             found = replayer.round_start(answer.index)
-            if found is None:
-                term.show(f"[red]the game has no round {answer.index}[/]")
-            else:
-                k = found
+            assert found is not None  # jump_refused saw to it
+            k = found
+
+
+def jump_refused(replayer: Replayer, answer: Answer, round_word: str) -> str:
+    """Why the viewer cannot go where ``answer`` (``g N``, ``r N``) asks: a decision or
+    a round the record does not hold (``""``: it can, or the answer is no jump)."""
+    last = replayer.last
+    if answer.key == "g" and answer.index > last:
+        return (
+            f"the record has {last} decision{'s' if last != 1 else ''}: g 0 (the set-up) "
+            f"to g {last}"
+        )
+    if answer.key == "r" and replayer.round_start(answer.index) is None:
+        first, final = replayer.steps[0].round, replayer.steps[-1].round
+        held = (
+            f"{round_word} {first} only" if first == final else f"{round_word}s {first} to {final}"
+        )
+        return f"the game has no {round_word} {answer.index}: the record holds {held}"
+    return ""
 
 
 def run_watch(

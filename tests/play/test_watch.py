@@ -69,8 +69,19 @@ def test_bad_keys_are_refused_with_a_reason(record: Path) -> None:
     assert "'x' is no key here" in result.output
     assert "'[/x]' is no key here" in result.output  # shown as typed, not read as markup
     assert "r needs a number" in result.output
-    assert "the game has no round 99" in result.output
+    assert "the game has no turn 99: the record holds turns 1 to " in result.output
     assert result.exit_code == 0
+
+
+def test_a_jump_past_the_record_says_how_far_it_goes_and_stays(record: Path) -> None:
+    """``g 999`` went to the end without a word, and ``r 99`` drew the same screen
+    again: each now says what the record holds, and the viewer stays where it was."""
+    last = len(read_records(record)[0].choices)
+    result = watch(record, f"n\ng {last + 1}\nr 99\ng 999\nq\n")
+    assert result.exit_code == 0, result.output
+    assert positions(result.output) == [0, 1]  # no screen drawn after the refusals
+    assert f"the record has {last} decisions: g 0 (the set-up) to g {last}" in result.output
+    assert "the game has no turn 99: the record holds turns 1 to " in result.output
 
 
 def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
