@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -55,11 +55,41 @@ def block(b: Block) -> RenderableType:
     )
 
 
+#: what separates the items of a heading ("Round 2 · purchase · first player …")
+ITEM_GAP = " · "
+
+
+class Items:
+    """A line of items joined by :data:`ITEM_GAP`, wrapped between items: an item goes
+    whole onto the next line when it does not fit (only an item wider than the screen
+    is broken inside), so "first player Stark (seat 0)" is never cut at "(seat". An
+    item's markup must close within it."""
+
+    def __init__(self, markup: str) -> None:
+        self.items = [Text.from_markup(item) for item in markup.split(ITEM_GAP)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """One :class:`Text` per line, as wide as the screen allows."""
+        width = options.max_width
+        line = Text()
+        for item in self.items:
+            if line and line.cell_len + len(ITEM_GAP) + item.cell_len > width:
+                if line.cell_len + len(ITEM_GAP) - 1 <= width:
+                    line.append(ITEM_GAP.rstrip())  # the line goes on below
+                yield line
+                line = Text()
+            if line:
+                line.append(ITEM_GAP)
+            line.append_text(item)
+        if line:
+            yield line
+
+
 def screen(s: Screen) -> RenderableType:
-    """A whole screen: its heading, then each block."""
+    """A whole screen: its heading (wrapped between its items), then each block."""
     parts: list[RenderableType] = []
     if s.heading:
-        parts.append(Text.from_markup(s.heading))
+        parts.append(Items(s.heading))
     parts += [block(b) for b in s.blocks]
     return Group(*parts)
 
