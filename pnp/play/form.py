@@ -275,8 +275,17 @@ class TextForm:
     # ------------------------------------------------------------------ the decision
 
     def option(self, decision: Decision, option: Option) -> str:
-        """An option of ``decision`` in words (a subclass may add what the label lacks)."""
+        """An option of ``decision`` in words (a subclass may add what the label lacks,
+        from the label and the decision's kind: see :meth:`chosen`)."""
         return self.option_label(option.label)
+
+    def chosen(self, seat: int, kind: str, label: str) -> str:
+        """A choice made, in the words its option was shown in (``you chose take 2 of 3
+        Men-at-Arms``, as the option read): :meth:`option` of a decision of ``kind``
+        holding that option alone (an ``option`` reads the label and the decision's kind,
+        never the data, which a record does not keep)."""
+        option = Option(label)
+        return self.option(Decision(seat, kind, (option,)), option)
 
     def option_label(self, label: str) -> str:
         """An option's label in words: ids become names, ``seat N`` a player."""

@@ -57,7 +57,7 @@ def all_event_lines(form: TextForm, session: Session, seat: int | None) -> list[
         # its events say what it did once that is public; a replay shows every choice
         if step.seat is not None and seat in (None, step.seat):
             who = "you" if seat is not None else form.player(step.seat)
-            lines.append(f"[dim]{who} chose {form.option_label(step.label)}[/]")
+            lines.append(f"[dim]{who} chose {form.chosen(step.seat, step.kind, step.label)}[/]")
         for event in step.events:
             text = form.event(event, seat)
             if text:

@@ -117,7 +117,11 @@ def step_lines(form: TextForm, step: Step, k: int, seat: int | None) -> list[str
     lines = []
     if step.seat is not None:
         kind = step.kind.replace("_", " ")
-        choice = form.option_label(step.label) if seat in (None, step.seat) else "[dim](hidden)[/]"
+        choice = (
+            form.chosen(step.seat, step.kind, step.label)
+            if seat in (None, step.seat)
+            else "[dim](hidden)[/]"
+        )
         # an option often names its decision already ("setup: Doran Martell"): once is enough
         said = choice if choice.startswith(f"{kind}: ") else f"{kind}: {choice}"
         lines.append(f"[bold]{k}.[/] {form.player(step.seat)}: {said}")
