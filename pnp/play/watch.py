@@ -115,13 +115,14 @@ class Replayer:
 def step_lines(form: TextForm, step: Step, k: int, seat: int | None) -> list[str]:
     """Step ``k`` in words, as ``seat`` may read it (``None``: everything)."""
     lines = []
-    if step.seat is not None:
-        kind = step.kind.replace("_", " ")
-        choice = (
-            form.chosen(step.seat, step.kind, step.label)
-            if seat in (None, step.seat)
-            else "[dim](hidden)[/]"
-        )
+    if step.seat is not None and seat not in (None, step.seat):
+        # as pnp play tells it (pnp.play.table): a seat reads another's choice only in the
+        # events it caused, each as the seat may read it; a secret one (a plot, a bid, a
+        # card face down) stays secret, a public one is told there (the kind is public)
+        lines.append(f"[bold]{k}.[/] {form.player(step.seat)} decides: {decision_kind(step)}")
+    elif step.seat is not None:
+        kind = decision_kind(step)
+        choice = form.chosen(step.seat, step.kind, step.label)
         # an option often names its decision already ("setup: Doran Martell"): once is enough
         said = choice if choice.startswith(f"{kind}: ") else f"{kind}: {choice}"
         lines.append(f"[bold]{k}.[/] {form.player(step.seat)}: {said}")
@@ -132,6 +133,11 @@ def step_lines(form: TextForm, step: Step, k: int, seat: int | None) -> list[str
         if text:
             lines.append(f"    {text}")
     return lines
+
+
+def decision_kind(step: Step) -> str:
+    """The kind of decision ``step`` answered, in words (``start village``)."""
+    return step.kind.replace("_", " ")
 
 
 def open_record(
@@ -180,7 +186,11 @@ def write_log(
     buffer = io.StringIO()
     console = draw.console(buffer, plain=True)
     record = replayer.record
-    who = "everything" if seat is None else f"as {form.player(seat)} saw it"
+    who = (
+        "everything"
+        if seat is None
+        else f"as {form.player(seat)} saw it (the others' choices by what they caused)"
+    )
     _print_wrapped(
         console,
         f"{record.ruleset}, seed {record.seed}, {record.players} players "

@@ -99,13 +99,23 @@ def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
     assert max(map(len, text.splitlines())) <= 80
 
 
-def test_a_seat_log_hides_the_other_seats_choices(record: Path, tmp_path: Path) -> None:
+def test_a_seat_log_tells_the_other_seats_choices_by_what_they_caused(
+    record: Path, tmp_path: Path
+) -> None:
+    """As ``pnp play`` tells them: a seat reads its own choices, and another's in the
+    events it caused (a face-down card as "places a card face down"). Before, every
+    other choice read "(hidden)", a public one too, over the line that said it."""
     out = tmp_path / "seat0.txt"
     CliRunner().invoke(app, ["replay", str(record), "--to-text", str(out), "--seat", "0"])
     text = out.read_text()
-    assert "(hidden)" in text
-    assert re.search(r"^\d+\. \S+ \(seat 0\): .*: (?!\(hidden\))", text, re.M)
-    assert not re.search(r"^\d+\. \S+ \(seat [12]\): .*: (?!\(hidden\))", text, re.M)
+    assert "(hidden)" not in text
+    assert re.search(r"^\d+\. \S+ \(seat 0\): [a-z ]+: \S", text, re.M)
+    others = re.findall(r"^\d+\. \S+ \(seat [12]\).*$", text, re.M)
+    assert others and all(re.fullmatch(r".* decides: [a-z ]+", ln) for ln in others), others
+    # what another seat did in the open is told: its leader, once revealed
+    assert re.search(r"^    \S+ \(seat [12]\) leads with ", text, re.M)
+    # and its secrets are kept: the card it placed face down, until revealed
+    assert re.search(r"^    \S+ \(seat [12]\) places a card face down\.$", text, re.M)
 
 
 @pytest.mark.parametrize(
