@@ -102,7 +102,7 @@ def template_fields(template: str) -> frozenset[str]:
 @dataclass(frozen=True)
 class Help:
     """What ``?`` says about a decision: a few words and the rules reference section
-    (``pnp rules RULESET`` prints the reference)."""
+    (``pnp rules RULESET --format md --out -`` shows the reference as text)."""
 
     text: str
     section: str
@@ -304,8 +304,9 @@ class TextForm:
         cards in play): what the ``c`` key prints. The generic form knows none."""
         return []
 
-    def explain(self, decision: Decision) -> Help:
-        """What ``?`` says about ``decision``."""
+    def explain(self, decision: Decision, view: Any = None) -> Help:
+        """What ``?`` says about ``decision`` (``view``: the deciding seat's, for what the
+        words depend on in this game, as its options)."""
         return self.HELP.get(
             decision.kind,
             Help(f"Choose one of the options ({decision.kind.replace('_', ' ')}).", "—"),

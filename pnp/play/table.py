@@ -10,6 +10,8 @@ after every human decision.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pnp.engine.decision import Decision
 from pnp.play import draw
 from pnp.play.form import TextForm, text_form_for
@@ -101,12 +103,16 @@ def prompt_text(options: int, width: int) -> str:
     return f"Choose 1-{options} (? help and keys): "
 
 
-def help_text(form: TextForm, decision: Decision, ruleset: str) -> str:
-    """What ``?`` prints: the decision explained, its reference section and the keys."""
-    found = form.explain(decision)
+def help_text(form: TextForm, decision: Decision, ruleset: str, view: Any = None) -> str:
+    """What ``?`` prints: the decision explained (``view``: the deciding seat's), its
+    reference section, how to read it, and the keys."""
+    found = form.explain(decision, view)
     keys = "".join(f"\n  {k}  {what}" for k, what in DECISION_KEYS.items())
+    # pnp rules RULESET alone writes a PDF (nothing on screen): the text is --format md
     return (
-        f"{found.text}\nRules reference: «{found.section}» (pnp rules {ruleset} prints it)."
+        f"{found.text}\nRules reference: «{found.section}». Read it here with: pnp rules "
+        f"{ruleset} --format md --out - (pnp rules {ruleset} writes the PDF, "
+        f"output/{ruleset}/reference.pdf)."
         f"\nKeys: a number chooses that option;{keys}"
     )
 
@@ -145,7 +151,7 @@ def play(session: Session, term: Terminal) -> int:
                 term.show(f"[red]{esc(answer)}[/]")  # what was typed, as typed
                 continue
             if answer.key == "?":
-                term.show(help_text(form, decision, ruleset))
+                term.show(help_text(form, decision, ruleset, session.game.view(seat)))
             elif answer.key == "c":
                 texts = form.card_texts(session.game.view(seat))
                 term.show(

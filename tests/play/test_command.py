@@ -68,7 +68,12 @@ def test_bad_input_asks_again_with_a_reason_and_loses_nothing(tmp_path: Path) ->
 def test_help_explains_the_decision_and_cites_the_reference(tmp_path: Path) -> None:
     result = play(tmp_path / "g.json", "?\nq\n", "thrones", "--seed", "1")
     assert result.exit_code == 0, result.output
-    assert "Rules reference: «Setup» (pnp rules thrones prints it)." in result.output
+    # pnp rules thrones alone writes a PDF: ? names the command that shows the text
+    out = " ".join(result.output.split())
+    assert (
+        "Rules reference: «Setup». Read it here with: pnp rules thrones --format md --out - "
+        "(pnp rules thrones writes the PDF, output/thrones/reference.pdf)."
+    ) in out
     assert "\n  u  undo your last decision\n" in result.output
 
 
