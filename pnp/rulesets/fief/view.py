@@ -26,6 +26,7 @@ from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, esc, listing, tint
 from pnp.rulesets.fief.catalog import Catalog
 from pnp.rulesets.fief.effects import describe, troops_text
+from pnp.rulesets.fief.rules.watch import lord_commander, watch_strength
 from pnp.rulesets.fief.state import LORD_COMMANDER, FiefState
 
 
@@ -217,7 +218,9 @@ EVENTS: dict[str, Words | None] = {
     ),
     "wall_bids_revealed": Words(
         "Wall bids: {bids} (+{bonus} for the Lord Commander). The Watch {watch} against the "
-        "wildlings {host}."
+        "wildlings {host}.",
+        # with no Lord Commander there is no bonus to tell (FiefText.event)
+        other="Wall bids: {bids}. The Watch {watch} against the wildlings {host}.",
     ),
     "wall_held": Words(
         "[bold]The Wall holds[/] ({watch} against {host}); {supplies!n} gold goes to the supplies."
@@ -259,9 +262,7 @@ HELP: dict[str, Help] = {
     ),
     "outlaw": Help("As Hand, outlaw a Noble, or no one.", "Pardons and Outlaws"),
     "draw": Help(
-        "Draw two cards: two Fortune, or one Fortune and one Court Event. With the Night's "
-        "Watch, one of your free, unmarried Lords may take the black in place of the Court "
-        "Event.",
+        "Draw two cards: two Fortune, or one Fortune and one Court Event.",
         "Phase 2: draw and play cards",
     ),
     "discard": Help(
@@ -277,9 +278,7 @@ HELP: dict[str, Help] = {
     "council_seat": Help("Seat a Noble on the Council.", "Phase 4: purchase"),
     "movement_order": Help("Move in turn, first or last.", "Phase 5: movement"),
     "move": Help(
-        "Move one of your Nobles (with troops) up to two Villages, or end movement. With the "
-        "Night's Watch, a free, unmarried Lord in a Village at the Wall's gates may take the "
-        "black as his move.",
+        "Move one of your Nobles (with troops) up to two Villages, or end movement.",
         "Phase 5: movement",
     ),
     "destination": Help(
@@ -367,7 +366,9 @@ HELP: dict[str, Help] = {
     "landing": Help(
         "Let the sailing army land in your Village, or refuse it.", "Phase 5: movement"
     ),
-    "stark_discard": Help("Choose the card you discard.", "The Houses"),
+    "stark_discard": Help(
+        "Use your House's power: discard the card you just drew, or keep it.", "The Houses"
+    ),
     "take_unit": Help(
         "Choose how many troops of this kind march with the Noble.", "Phase 5: movement"
     ),
@@ -406,6 +407,21 @@ HELP: dict[str, Help] = {
         "Phase 7: the Battle at the Wall",
     ),
 }
+
+#: what ``?`` adds at a decision in a game with the Night's Watch (FF-NW-07): without the
+#: expansion there is no Wall to speak of
+WATCH_HELP = {
+    "draw": "With the Night's Watch, one of your free, unmarried Lords may take the black "
+    "in place of the Court Event.",
+    "move": "With the Night's Watch, a free, unmarried Lord in a Village at the Wall's gates "
+    "may take the black as his move.",
+}
+
+
+def region_words(name: str) -> str:
+    """A Region as events and the map name it, apart from a Fief of the same name:
+    ``The North`` reads ``the Region of the North``, ``Dorne`` ``the Region of Dorne``."""
+    return "the Region of " + (f"the {name[4:]}" if name.startswith("The ") else name)
 
 
 #: why an election failed, in words (``{why!w}``)
@@ -530,6 +546,13 @@ class FiefText(TextForm):
                 name = getattr(item, "name", None)
                 if name:
                     self.names[item.id] = name
+        # a Region may share its name with a Fief ("The North"): it is named "the Region
+        # of the North", and the map tags each Village with its Region's number
+        for region in model.regions:
+            self.names[region.id] = region_words(region.name)
+        self.region_number = {r.id: r.number for r in model.regions}
+        self.village_region = {v.id: v.region for v in model.villages}
+        self.recruits = {r.token: r for r in model.rules.nights_watch.recruits}
         self.colours = {h.id: h.color for h in model.houses}
         self.units = {u.id: _short(u.id) for u in model.units}
         # a Fief may share its id with a Village (Pyke): the map names Fiefs from here
@@ -630,8 +653,11 @@ class FiefText(TextForm):
                 else f"[dim]{name}[/]"
             )
             inside = ", ".join(parts).replace(":,", ":")
+            # the Region a disaster, a tax or a Warden reaches it by (the legend names them)
+            region = self.region_number.get(self.village_region.get(vid, ""))
+            tag = f" R{region}" if region is not None else ""
             fiefs.setdefault(cat.map.fief_of[cat.map.index[vid]], []).append(
-                shown + (f" ({inside})" if parts else "")
+                shown + tag + (f" ({inside})" if parts else "")
             )
         fief_title = {t.fief: t.id for t in self.content.model.titles if t.fief}
         lines = []
@@ -643,12 +669,33 @@ class FiefText(TextForm):
             )
         legend = "Troops: " + ", ".join(f"{tag} {self.name(u)}" for u, tag in self.units.items())
         legend += "; buildings: stronghold, fortified city, mill, sept, maester"
-        blocks = [houses, titles, Block("the map (Fiefs and their Villages)", (*lines, legend))]
+        regions = self.regions_line()
+        blocks = [
+            houses,
+            titles,
+            Block("the map (Fiefs and their Villages)", (*lines, regions, legend)),
+        ]
         blocks += self._off_the_map(d) + self._troubles(d) + self._wall(d)
         roads = self._roads(d, cat, view.seat)
         if roads:
             blocks.append(Block("roads from where your Nobles stand", tuple(roads)))
         return blocks
+
+    def regions_line(self) -> str:
+        """The map's legend of Regions, by the numbers the Villages carry: ``Regions (what
+        disasters, taxes and Wardens reach): R1 the North, …``."""
+        named = [
+            f"R{number} {self.names[region].removeprefix('the Region of ')}"
+            for region, number in sorted(self.region_number.items(), key=lambda kv: kv[1])
+        ]
+        return "Regions (what disasters, taxes and Wardens reach): " + ", ".join(named)
+
+    def region(self, region: str) -> str:
+        """A Region as a line starts with it, its number on the map after it: ``The Region
+        of the North (R1)``."""
+        name = self.name(region)
+        number = self.region_number.get(region)
+        return name[:1].upper() + name[1:] + (f" (R{number})" if number is not None else "")
 
     def _whose(self, d: dict[str, Any], noble: str) -> str:
         """``Davos Seaworth (Baratheon)``: a Noble and his House, where the map's Village
@@ -683,7 +730,7 @@ class FiefText(TextForm):
     def _troubles(self, d: dict[str, Any]) -> list[Block]:
         """The disasters on the board by Region, and the taxes levied this round."""
         lines = [
-            f"{self.name(region)}: {listing([self.name(c) for c in cards])}"
+            f"{self.region(region)}: {listing([self.name(c) for c in cards])}"
             for region, cards in d["disasters"].items()
             if cards
         ]
@@ -758,7 +805,12 @@ class FiefText(TextForm):
         ]
 
     def event(self, event: Event, seat: int | None) -> str | None:
-        """As the table says; an assassination or an uprising stopped says how it went."""
+        """As the table says; an assassination or an uprising stopped says how it went,
+        and Wall bids without a Lord Commander say no bonus of his."""
+        if event.kind == "wall_bids_revealed" and not event.data.get("bonus"):
+            # no Lord Commander, no bonus: told by the words without one (their other)
+            data = {k: v for k, v in event.data.items() if k != "bonus"}
+            event = Event(event.kind, event.seat, data)
         text = super().event(event, seat)
         if text is not None and event.kind in ("assassination", "uprising_stop"):
             done = event.data.get("success", event.data.get("stopped"))
@@ -786,7 +838,50 @@ class FiefText(TextForm):
             question += " (it makes an alliance)" if allied else " (no alliances at this table)"
         if decision.kind in ("purchase", "council_bid", "bribe", "stop_uprising"):
             question += f" (you have {view.data()['seats'][view.seat]['gold']} gold)"
+        elif decision.kind == "wall_bid":
+            question += f" ({self.watch_now(view.state)}; you have "
+            question += f"{view.data()['seats'][view.seat]['gold']} gold)"
+        elif decision.kind == "stark_discard":
+            # a House power, not a rule every player has: say whose
+            question = question.replace(
+                "your House's power", f"{self.house_name(view.seat)}'s power (once a round)"
+            )
+            if any(o.label == "draw it" for o in decision.options):  # FF-GAP-21: unseen
+                question = question.replace(
+                    "the card you just drew, or keep it",
+                    "the disaster on top of the Fortune deck unseen, or draw it",
+                )
         return question
+
+    def house_name(self, seat: int) -> str:
+        """``House Stark``: the full name of ``seat``'s House."""
+        house = self.factions[seat]
+        return esc(self.names.get(house, house))
+
+    def watch_now(self, s: FiefState) -> str:
+        """The Watch's strength before bids (castles, Brothers, recruits) and the Lord
+        Commander's bonus, if one is elected (FF-NW-06): what a Wall bid adds to."""
+        nw = s.cat.rules.nights_watch
+        bonus = f", +{nw.lc_bid_bonus} for the Lord Commander" if lord_commander(s) else ""
+        return f"the Watch stands at {watch_strength(s)} before bids{bonus}"
+
+    def explain(self, decision: Decision, view: Any = None) -> Help:
+        """What ``?`` says: the table's words; a House power says whose it is and what it
+        does, and the Night's Watch is told of only in a game with it."""
+        found = super().explain(decision, view)
+        if decision.kind == "stark_discard":
+            house = self.factions[decision.seat]
+            model = next((h for h in self.content.model.houses if h.id == house), None)
+            power = " ".join(describe(a) for a in model.abilities) if model else ""
+            return Help(
+                f"{self.house_name(decision.seat)}'s power: {esc(power)} Discard the card "
+                "now, or keep it (a disaster: draw it): the power then waits for a later "
+                "draw this round.",
+                self.names.get(house, found.section),
+            )
+        if view is not None and view.state.nights_watch and decision.kind in WATCH_HELP:
+            found = Help(f"{found.text} {WATCH_HELP[decision.kind]}", found.section)
+        return found
 
     def option(self, decision: Decision, option: Option) -> str:
         """The label in words, with the price of what is bought or built."""
@@ -794,6 +889,13 @@ class FiefText(TextForm):
         verb, _, ident = option.label.partition(" ")
         if verb in ("buy", "build") and ident in self.prices:
             text += f" [dim]({self.prices[ident]} gold)[/]"
+        elif verb == "recruit" and ident in self.recruits:
+            # "recruit nw-ranger" read "recruit Night's Watch recruit (ranger)"
+            r = self.recruits[ident]
+            kind = self.names.get(ident, ident)
+            if "(" in kind and kind.endswith(")"):  # the kind the token's name gives
+                kind = kind[kind.index("(") + 1 : -1]
+            text = f"recruit a {esc(kind)} [dim]({r.cost} gold, strength {r.strength})[/]"
         # the referee's labels give sums of gold as bare numbers: say what they count
         pattern = GOLD_SUMS.get(decision.kind)
         if pattern is not None:

@@ -362,7 +362,7 @@ def test_the_screen_shows_the_wall_outlaws_captives_disasters_and_taxes(
                     seen.add("captive")
             for region, cards in s.disasters.items():
                 if cards:
-                    assert f"{form.name(region)}: {form.name(cards[0])}" in text
+                    assert f"{form.region(region)}: {form.name(cards[0])}" in text
                     seen.add("disaster")
     assert seen == {"brother", "outlaw", "captive", "disaster"}
     # a tax lasts from the card phase to the income: planted, as random play seldom shows one
@@ -493,8 +493,9 @@ def test_the_map_names_each_villages_buildings(content: LoadedContent) -> None:
     text = " ".join(out.getvalue().replace("│", " ").split())
     assert "hold 1" not in text and "hold 2" not in text
     name_a, name_b = form.name(plain[0]), form.name(plain[1])
-    assert re.search(rf"{re.escape(name_a)} \([^)]*sept, maester, stronghold\)", text), text
-    assert re.search(rf"{re.escape(name_b)} \([^)]*fortified city\)", text)
+    # (each name followed by its Region's tag: "Deepwood Motte R1 (…)")
+    assert re.search(rf"{re.escape(name_a)} R\d \([^)]*sept, maester, stronghold\)", text)
+    assert re.search(rf"{re.escape(name_b)} R\d \([^)]*fortified city\)", text)
     assert "buildings: stronghold, fortified city, mill, sept, maester" in text
 
 
@@ -568,3 +569,120 @@ def test_only_the_deciding_seat_sees_the_options(content: LoadedContent) -> None
             assert shown == [decision.seat, decision.kind, decision.labels()]
         else:
             assert shown == [decision.seat, decision.kind]
+
+
+def test_the_map_tells_each_village_s_region_and_events_name_regions_apart(
+    content: LoadedContent,
+) -> None:
+    """The map showed Fiefs only, while disasters, taxes and Wardens work by Region, and
+    "Plague strikes The North" could mean the Region or the Fief of that name. Each
+    Village now carries its Region's number, a legend names them, and an event names
+    "the Region of the North"."""
+    import io
+
+    from pnp.engine.event import Event
+    from pnp.play import draw
+    from pnp.rulesets.fief.view import text_form
+
+    game, _ = play_random(content, 31, steps=10)
+    form = text_form(content, game.factions())
+    out = io.StringIO()
+    draw.console(out, plain=True).print(draw.screen(form.screen(game, 0)))
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    model = content.model
+    number = {r.id: r.number for r in model.regions}
+    for village in model.villages:
+        assert f"{village.name} R{number[village.region]}" in text, village.name
+    assert (
+        "Regions (what disasters, taxes and Wardens reach): R1 the North, R2 the East, "
+        "R3 the Crownlands, R4 the South, R5 the West"
+    ) in text
+    struck = form.event(
+        Event("disaster_placed", None, {"card": "plague", "region": "region-north", "roll": 1}),
+        0,
+    )
+    assert struck == "Plague strikes the Region of the North (roll 1)."
+    taxed = form.event(
+        Event(
+            "tax_levied", 1, {"role": "warden", "target": "region-north", "noble": "stark-eddard"}
+        ),
+        0,
+    )
+    assert taxed is not None and "taxes the Region of the North (warden" in taxed
+    # the Fief keeps its own name, and a line may start with the Region
+    assert form.name("north") == "The North"
+    assert form.region("region-crownlands") == "The Region of the Crownlands (R3)"
+
+
+def test_stark_s_discard_is_asked_and_explained_as_the_house_s_power(
+    content: LoadedContent,
+) -> None:
+    """It was asked as a plain question ("Choose the card you discard") and ``?`` said no
+    more: it is House Stark's power, once a round, and ``?`` now says what it does."""
+    from rich.text import Text
+
+    from pnp.engine.decision import Decision, Option
+    from pnp.play.table import help_text
+    from pnp.rulesets.fief.view import text_form
+
+    game = RULESET.new_game(content, GameConfig(4, ("stark", "tully", "arryn", "tyrell")), 3)
+    form = text_form(content, game.factions())
+    view = game.view(0)
+    seen = Decision(0, "stark_discard", (Option("discard plague"), Option("keep plague")))
+    unseen = Decision(
+        0, "stark_discard", (Option("discard the unseen disaster"), Option("draw it"))
+    )
+    assert form.ask(seen, view) == (
+        "Use House Stark's power (once a round): discard the card you just drew, or keep it"
+    )
+    assert form.ask(unseen, view) == (
+        "Use House Stark's power (once a round): discard the disaster on top of the Fortune "
+        "deck unseen, or draw it"
+    )
+    told = " ".join(Text.from_markup(help_text(form, seen, "fief", view)).plain.split())
+    assert told.startswith("House Stark's power: Once per round, may discard a card just drawn")
+    assert "the power then waits for a later draw this round" in told
+    assert "Rules reference: «House Stark»" in told
+
+
+def test_help_tells_of_the_night_s_watch_only_in_a_game_with_it(content: LoadedContent) -> None:
+    """``?`` at a draw or a move spoke of taking the black in every game."""
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.fief.view import text_form
+
+    for options, players, told in (({}, 4, False), ({"nights_watch": True}, 5, True)):
+        game = RULESET.new_game(content, GameConfig(players, options=options), 1)
+        form = text_form(content, game.factions())
+        for kind in ("draw", "move"):
+            found = form.explain(Decision(0, kind, (Option("x"),)), game.view(0))
+            assert ("Night's Watch" in found.text) == told, (kind, options)
+            assert ("take the black" in found.text) == told
+
+
+def test_the_wall_s_bids_recruits_and_strength_read_plainly(content: LoadedContent) -> None:
+    """Wall bids said "(+0 for the Lord Commander)" with no Lord Commander, a recruit
+    option "recruit Night's Watch recruit (ranger)", and a bid did not say what the Watch
+    stood at."""
+    from rich.text import Text
+
+    from pnp.engine.decision import Decision, Option
+    from pnp.engine.event import Event
+    from pnp.rulesets.fief.rules.watch import watch_strength
+    from pnp.rulesets.fief.view import text_form
+
+    game = RULESET.new_game(content, GameConfig(5, options={"nights_watch": True}), 1)
+    assert isinstance(game, FiefGame)
+    form = text_form(content, game.factions())
+    bids = {"bids": {"0": 2}, "watch": 9, "host": 7}
+    alone = form.event(Event("wall_bids_revealed", None, {**bids, "bonus": 0}), 0)
+    assert alone == f"Wall bids: {form.house(0)} 2. The Watch 9 against the wildlings 7."
+    commanded = form.event(Event("wall_bids_revealed", None, {**bids, "bonus": 2}), 0)
+    assert commanded is not None and "(+2 for the Lord Commander)" in commanded
+    buy = Decision(0, "purchase", (Option("recruit nw-ranger"),))
+    assert Text.from_markup(form.option(buy, buy.options[0])).plain == (
+        "recruit a ranger (1 gold, strength 1)"
+    )
+    bid = Decision(0, "wall_bid", (Option("no bid"), Option("bid 1")))
+    asked = form.ask(bid, game.view(0))
+    assert f"(the Watch stands at {watch_strength(game.s)} before bids; you have " in asked
+    assert "Lord Commander" not in asked  # none elected yet
