@@ -895,7 +895,8 @@ class FiefText(TextForm):
             kind = self.names.get(ident, ident)
             if "(" in kind and kind.endswith(")"):  # the kind the token's name gives
                 kind = kind[kind.index("(") + 1 : -1]
-            text = f"recruit a {esc(kind)} [dim]({r.cost} gold, strength {r.strength})[/]"
+            article = "an" if kind[:1].lower() in "aeiou" else "a"
+            text = f"recruit {article} {esc(kind)} [dim]({r.cost} gold, strength {r.strength})[/]"
         # the referee's labels give sums of gold as bare numbers: say what they count
         pattern = GOLD_SUMS.get(decision.kind)
         if pattern is not None:

@@ -678,10 +678,11 @@ def test_the_wall_s_bids_recruits_and_strength_read_plainly(content: LoadedConte
     assert alone == f"Wall bids: {form.house(0)} 2. The Watch 9 against the wildlings 7."
     commanded = form.event(Event("wall_bids_revealed", None, {**bids, "bonus": 2}), 0)
     assert commanded is not None and "(+2 for the Lord Commander)" in commanded
-    buy = Decision(0, "purchase", (Option("recruit nw-ranger"),))
-    assert Text.from_markup(form.option(buy, buy.options[0])).plain == (
-        "recruit a ranger (1 gold, strength 1)"
-    )
+    buy = Decision(0, "purchase", (Option("recruit nw-ranger"), Option("recruit nw-archer")))
+    assert [Text.from_markup(form.option(buy, o)).plain for o in buy.options] == [
+        "recruit a ranger (1 gold, strength 1)",
+        "recruit an archer (2 gold, strength 2)",
+    ]
     bid = Decision(0, "wall_bid", (Option("no bid"), Option("bid 1")))
     asked = form.ask(bid, game.view(0))
     assert f"(the Watch stands at {watch_strength(game.s)} before bids; you have " in asked
