@@ -438,12 +438,13 @@ class World:
     def _told_since(self, seat: int, start: int) -> Iterator[Any]:
         """The items of :meth:`history_of` from ``self.events[start]`` on."""
         words = self.kit.ruleset.event_words
+        factions = self.game.factions()  # a private event's other reader may be a House
         for i in range(start, len(self.events)):
             if i > 0 and self.moves[i - 1][0] == seat:
                 _, kind, label = self.moves[i - 1]
                 yield ("chose", kind, label)
             for event in self.events[i]:
-                if (item := told(words, event, seat)) is not None:
+                if (item := told(words, event, seat, factions)) is not None:
                     yield item
 
     def share_history(self, source: World) -> None:

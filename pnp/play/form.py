@@ -45,6 +45,9 @@ class Words:
     counts that noun: ``{troops:troop}`` reads "1 troop", "3 troops", "no troops".
     ``private(event)`` says whether this event is private (default: whenever
     ``hidden`` is given); a facedown card is private only while it is facedown.
+    ``also(event)`` names one more seat that reads ``text`` of a private event, by its
+    number or its House (an Iron Throne hostage taken from a hand: the player it was
+    taken from knows the card), or ``None``.
     """
 
     text: str
@@ -53,19 +56,32 @@ class Words:
     #: the text for the kind's other shape of data, when ``text`` names a field the event
     #: has not (fief's uprising is aimed at a Village or at one Noble)
     other: str | None = None
+    also: Callable[[Event], int | str | None] | None = None
 
     def is_private(self, event: Event) -> bool:
-        """Whether only the event's own seat may read ``text``."""
+        """Whether only the event's own seat (and :attr:`also`'s) may read ``text``."""
         if self.hidden is None:
             return False
         return True if self.private is None else self.private(event)
 
-    def told(self, event: Event, seat: int) -> tuple[Any, ...]:
+    def reads(self, event: Event, seat: int | None, factions: Sequence[str] = ()) -> bool:
+        """Whether ``seat`` (``None``: an onlooker who sees everything) reads ``text`` of
+        ``event``: a public event, its own, or one :attr:`also` names ``seat`` for (by
+        number, or by its House in ``factions``)."""
+        if seat is None or seat == event.seat or not self.is_private(event):
+            return True
+        other = self.also(event) if self.also is not None else None
+        if other is None:
+            return False
+        return other == seat or (0 <= seat < len(factions) and other == factions[seat])
+
+    def told(self, event: Event, seat: int, factions: Sequence[str] = ()) -> tuple[Any, ...]:
         """What ``seat`` reads of ``event`` as plain data: its kind and the fields the
         words ``seat`` reads name (``text`` and ``other``, or ``hidden`` when the event
-        is another seat's private one), so nothing the words keep from ``seat`` is in it.
+        is another seat's private one), so nothing the words keep from ``seat`` is in it
+        (``factions``: the seats' Houses, for :attr:`also`).
         """
-        if self.is_private(event) and seat != event.seat:
+        if not self.reads(event, seat, factions):
             assert self.hidden is not None
             names = template_fields(self.hidden)
         else:
@@ -78,14 +94,17 @@ class Words:
         )
 
 
-def told(words: Mapping[str, Words | None], event: Event, seat: int) -> tuple[Any, ...] | None:
+def told(
+    words: Mapping[str, Words | None], event: Event, seat: int, factions: Sequence[str] = ()
+) -> tuple[Any, ...] | None:
     """What ``seat`` is told of ``event`` as plain data, by a ruleset's table of
     :class:`Words` (its ``view.py`` ``EVENTS``), as :meth:`TextForm.event` tells it in
-    words: ``None`` for a kind not worth telling, everything for a kind the table lacks."""
+    words: ``None`` for a kind not worth telling, everything for a kind the table lacks
+    (``factions``: the seats' Houses, which :attr:`Words.also` may name a seat by)."""
     if event.kind not in words:
         return (event.kind, event.seat, dict(event.data))
     said = words[event.kind]
-    return None if said is None else said.told(event, seat)
+    return None if said is None else said.told(event, seat, factions)
 
 
 @functools.cache
@@ -249,7 +268,7 @@ class TextForm:
         if words is None:
             return None
         text = words.text
-        if words.is_private(event) and seat is not None and seat != event.seat:
+        if not words.reads(event, seat, self.factions):
             assert words.hidden is not None
             text = words.hidden
         data = dict(event.data)

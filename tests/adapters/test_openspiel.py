@@ -150,8 +150,9 @@ def test_the_information_state_recalls_all_a_seat_was_told(name: str, players: i
             assert kind == event.kind and who in (event.seat, None)
             assert data.items() <= event.data.items()
             said = words.get(event.kind)
-            if said is not None and said.is_private(event) and event.seat != seat:
-                # another seat's private event: only what its hidden words name
+            if said is not None and not said.reads(event, seat, last.game.factions()):
+                # another seat's private event (not one its words name this seat a reader
+                # of, as a hostage taken from its hand): only what its hidden words name
                 assert set(data) <= template_fields(said.hidden or "")
                 kept_back += set(event.data) != set(data)
             elif said is not None:

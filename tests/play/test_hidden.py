@@ -3,10 +3,11 @@
 Every seat of a game is played "by hand" here (each answered by the ruleset's
 bot), and everything shown at each decision (the seat's screen, what happened
 since its last decision, the options) is compared with the other seats'
-hands: a card name found there that the seat does not hold itself and that was
-never public (in play, a discard pile, revealed) is a leak. And each private
-event of another seat (a card drawn, one placed face down) must be told
-without its card.
+hands: a card name found there that the seat does not hold itself, never held
+(a card taken from its hand is no secret to it) and that was never public (in
+play, a discard pile, revealed) is a leak. And each private event of another
+seat (a card drawn, one placed face down) must be told without its card, unless
+the words name this seat a reader too (a hostage taken from its own hand).
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ def test_no_seat_is_shown_a_card_only_another_seat_may_see(
     rngs = [stream(seed, "agent", s) for s in range(players)]
     cards = CARDS[name]
     ever_public: set[str] = set()
+    #: per seat, every card it has held (a card that left its hand it knows)
+    ever_held: dict[int, set[str]] = {s: set() for s in range(players)}
     checked = 0
     hidden_seen = 0
     private_seen = 0
@@ -95,10 +98,11 @@ def test_no_seat_is_shown_a_card_only_another_seat_may_see(
         for s in range(players):
             hands[s], public = cards(session.game, s)
             ever_public.update(public)
+            ever_held[s].update(hands[s])
         buffer = io.StringIO()
         show_decision(Terminal(draw.console(buffer, plain=True)), form, session, decision)
         shown = buffer.getvalue()
-        mine = {form.names.get(c, c) for c in hands[seat]}
+        mine = {form.names.get(c, c) for c in ever_held[seat]}
         known = mine | {form.names.get(c, c) for c in ever_public}
         # a public name may hold a secret one ("Dragonstone Archer", "Dragonstone"):
         # blank the names the seat may read first, longest first
@@ -122,7 +126,7 @@ def test_no_seat_is_shown_a_card_only_another_seat_may_see(
         for step in session.since(seat):
             for event in step.events:
                 words = form.EVENTS.get(event.kind)
-                if words is None or event.seat == seat or not words.is_private(event):
+                if words is None or words.reads(event, seat, form.factions):
                     continue
                 line = form.event(event, seat) or ""
                 card = event.data.get("card")

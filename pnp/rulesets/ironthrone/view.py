@@ -402,6 +402,16 @@ def _facedown(event: Event) -> bool:
     return event.data.get("use") == "placed" and not event.data.get("faceup")
 
 
+def _hostage_known(event: Event) -> str | None:
+    """The House that knows a hostage taken from it besides the taker (IT-HOST-01/02: it
+    lies face down, only its holder may look): a card from its hand, or from the
+    hostages it held and could look at; not the top card of its deck, unseen by all."""
+    return None if event.data.get("source") == "deck" else event.data.get("victim")
+
+
+#: where a hostage was taken from (``{source!w}`` of ``hostage_taken``)
+HOSTAGE_SOURCES = {"hand": "hand", "deck": "deck", "held": "hostages"}
+
 #: how each event kind is told (``pnp play``); drawn and facedown cards stay secret
 EVENTS: dict[str, Words | None] = {
     "turn_started": Words("[bold]Turn {turn} begins[/] ({seat} first)."),
@@ -436,8 +446,9 @@ EVENTS: dict[str, Words | None] = {
     "power_to_box": Words("{seat} returns {amount} power to the box."),
     "character_died": Words("{seat}'s {character} dies."),
     "hostage_taken": Words(
-        "{seat} takes {card} hostage from {victim}.",
-        hidden="{seat} takes a hostage from {victim} ({source}).",
+        "{seat} takes {card} hostage from {victim}'s {source!w}.",
+        hidden="{seat} takes a hostage from {victim}'s {source!w}.",
+        also=_hostage_known,
     ),
     "hostage_released": Words("{seat} releases the hostage {card} to {to}."),
     "hostage_tormented": Words("{seat} torments the hostage {card}."),
@@ -521,6 +532,7 @@ class IronThroneText(TextForm):
         for ev in model.events:
             self.names[ev.id] = ev.name
         self.colours = {h.id: h.color for h in model.houses}
+        self.words = dict(HOSTAGE_SOURCES)
         # the phases as a player reads them in the heading (the state's are codes)
         self.phases = {
             "leaders": "choosing leaders",

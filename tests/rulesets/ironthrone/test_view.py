@@ -235,3 +235,46 @@ def test_a_changed_total_says_which_way(game: IronThroneGame) -> None:
     down = form.event(Event("total_changed", None, {"side": "defender", "by": -3}), None)
     assert up == "The challenger's hostility total changes by +2."
     assert down == "The defender's hostility total changes by -3."
+
+
+def test_a_hostage_is_named_to_its_taker_and_to_whoever_knew_the_card() -> None:
+    """A hostage taken from a hand was told to its victim as "takes a hostage from House
+    Baratheon (hand)": the player never learnt which card left his hand. Now the taker
+    and the victim read the card when it came from the victim's hand or from the
+    hostages he held (IT-HOST-02, a decision in content/ironthrone/game.yaml); a card
+    from the top of a deck is the taker's alone, and the others read only its House."""
+    import random
+
+    from pnp.engine.game import GameConfig
+    from pnp.play.form import told
+    from pnp.rulesets.ironthrone.view import EVENTS, text_form
+
+    content = RULESET.load()
+    sources = set()
+    for seed in range(40):
+        game = RULESET.new_game(content, GameConfig(4), seed)
+        form = text_form(content, game.factions())
+        houses = game.factions()
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None and len(sources) < 3:
+            for event in game.apply(rng.randrange(len(decision.options))):
+                if event.kind != "hostage_taken" or event.data["returned"]:
+                    continue
+                source = event.data["source"]
+                sources.add(source)
+                card = form.name(event.data["card"])
+                victim = houses.index(event.data["victim"])
+                for seat in range(4):
+                    line = form.event(event, seat)
+                    assert line is not None
+                    knows = seat == event.seat or (seat == victim and source != "deck")
+                    assert (card in line) == knows, (seat, source, line)
+                    # the adapters' information state is told the same
+                    item = told(EVENTS, event, seat, houses)
+                    assert item is not None and ("card" in item[2]) == knows
+                    if not knows:
+                        assert line.endswith(f"takes a hostage from {form.name(houses[victim])}'s "
+                                             f"{form.words[source]}.")  # fmt: skip
+        if len(sources) == 3:
+            break
+    assert sources == {"hand", "deck", "held"}
