@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.content import LoadedContent
+from pnp.engine.decision import Decision, Option
 from pnp.engine.event import Event
 from pnp.play.form import Help, TextForm, Words
 from pnp.play.screen import Block, counted, esc, listing
@@ -641,6 +642,30 @@ class IronThroneText(TextForm):
                 colour=self.colours.get(self.factions[v.seat], ""),
             )
         ]
+
+    def event(self, event: Event, seat: int | None) -> str | None:
+        """As the table says, but power placed counts it per character: "puts 2 power on
+        Stannis Baratheon", not "puts power on Stannis Baratheon, Stannis Baratheon"."""
+        if event.kind == "power_placed" and event.data.get("characters"):
+            shares = self.power_shares(event.data["characters"], "on")
+            return f"{self.player(event.seat)} puts {shares.replace(' on ', ' power on ', 1)}."
+        return super().event(event, seat)
+
+    def option(self, decision: Decision, option: Option) -> str:
+        """The label in words; a split of power counts it per character ("power: 2 to
+        Stannis Baratheon, 1 to Renly Baratheon")."""
+        prefix, _, characters = option.label.partition(": ")
+        if prefix == "power to" and characters:
+            return "power: " + self.power_shares(characters.split(", "), "to")
+        return super().option(decision, option)
+
+    def power_shares(self, characters: Sequence[str], word: str) -> str:
+        """Power for each of ``characters`` (one id per power token), counted, ``word``
+        before each: ``2 to Stannis Baratheon, 1 to Renly Baratheon``."""
+        shares: dict[str, int] = {}
+        for character in characters:
+            shares[character] = shares.get(character, 0) + 1
+        return ", ".join(f"{n} {word} {self.name(c)}" for c, n in shares.items())
 
     def card_texts(self, view: Any) -> list[tuple[str, str]]:
         """What ``c`` prints: the leader sheets this seat chooses from (or every leader

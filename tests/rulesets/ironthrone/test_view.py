@@ -278,3 +278,33 @@ def test_a_hostage_is_named_to_its_taker_and_to_whoever_knew_the_card() -> None:
         if len(sources) == 3:
             break
     assert sources == {"hand", "deck", "held"}
+
+
+def test_power_placed_is_counted_per_character(game: IronThroneGame) -> None:
+    """The options read "power to: Stannis Baratheon, Stannis Baratheon" and the log
+    "puts power on Tywin Lannister, Tywin Lannister": each character once, with its count."""
+    from rich.text import Text
+
+    from pnp.engine.decision import Decision, Option
+    from pnp.engine.event import Event
+    from pnp.rulesets.ironthrone.view import text_form
+
+    form = text_form(RULESET.load(), game.factions())
+    split = Decision(
+        1,
+        "distribute",
+        (
+            Option("power to: lannister-tywin, lannister-tywin"),
+            Option("power to: lannister-tywin, lannister-jaime, lannister-tywin"),
+        ),
+    )
+    assert [Text.from_markup(form.option(split, o)).plain for o in split.options] == [
+        "power: 2 to Tywin Lannister",
+        "power: 2 to Tywin Lannister, 1 to Jaime Lannister",
+    ]
+    placed = Event("power_placed", 1, {"characters": ["lannister-tywin"] * 2 + ["lannister-jaime"]})
+    told = form.event(placed, 0)
+    assert told is not None
+    assert Text.from_markup(told).plain == (
+        "Lannister (seat 1) puts 2 power on Tywin Lannister, 1 on Jaime Lannister."
+    )
