@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -318,10 +318,29 @@ class TextForm:
         found = self.HELP.get(decision.kind)
         return found.text.split(".")[0] if found else decision.kind.replace("_", " ")
 
-    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+    def card_texts(self, view: Any, named: Sequence[str] = ()) -> list[tuple[str, str]]:
         """(name, rules text) of the cards ``view``'s seat can read now (its hand, the
-        cards in play): what the ``c`` key prints. The generic form knows none."""
+        cards in play) and of the cards ``named`` (content ids the events on its screen
+        name: :meth:`named_in`): what the ``c`` key prints. The generic form knows none."""
         return []
+
+    def named_in(self, events: Iterable[Event], seat: int | None) -> list[str]:
+        """The content ids (cards, places …) that ``events`` name as ``seat`` reads them
+        (:func:`told`: a card another seat drew stays unnamed), once each, in order."""
+        found: dict[str, None] = {}
+        for event in events:
+            item = (
+                told(self.EVENTS, event, seat, self.factions)
+                if seat is not None
+                else (event.kind, event.seat, event.data)
+            )
+            if item is None:
+                continue
+            for value in item[2].values():
+                for one in value if isinstance(value, (list, tuple)) else (value,):
+                    if isinstance(one, str) and one in self.names:
+                        found[one] = None
+        return list(found)
 
     def explain(self, decision: Decision, view: Any = None) -> Help:
         """What ``?`` says about ``decision`` (``view``: the deciding seat's, for what the

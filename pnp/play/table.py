@@ -94,6 +94,17 @@ def show_decision(term: Terminal, form: TextForm, session: Session, decision: De
     )
 
 
+def card_lines(form: TextForm, session: Session, seat: int) -> list[str]:
+    """What ``c`` prints: the rules text of the cards on ``seat``'s screen, those of its
+    view and those the news since its last decision names (a card the opponent just
+    played), as the seat may read the news."""
+    shown = (event for step in session.since(seat) for event in step.events)
+    texts = form.card_texts(session.game.view(seat), form.named_in(shown, seat))
+    if not texts:
+        return ["[dim]no card texts to show[/]"]
+    return [f"[bold]{name}[/]: {text}" for name, text in texts]
+
+
 def prompt_text(options: int, width: int) -> str:
     """The prompt at a decision: every key when the line leaves room to type, else the
     ``?`` key alone (it lists them all), so a narrow terminal does not wrap the answer."""
@@ -153,12 +164,7 @@ def play(session: Session, term: Terminal) -> int:
             if answer.key == "?":
                 term.show(help_text(form, decision, ruleset, session.game.view(seat)))
             elif answer.key == "c":
-                texts = form.card_texts(session.game.view(seat))
-                term.show(
-                    *(f"[bold]{name}[/]: {text}" for name, text in texts)
-                    if texts
-                    else ["[dim]no card texts to show[/]"]
-                )
+                term.show(*card_lines(form, session, seat))
             elif answer.key == "l":
                 news = all_event_lines(form, session, seat)
                 term.show(draw.events(news, "since your last decision, every line"))

@@ -909,9 +909,10 @@ class FiefText(TextForm):
             text = f"{start}{troops_text(int(have), unit)}{self.option_label(rest)}"
         return text
 
-    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+    def card_texts(self, view: Any, named: Sequence[str] = ()) -> list[tuple[str, str]]:
         """What ``c`` prints: the rules text of the seat's cards and of the hands it saw,
-        the disasters in force, the Titles held, the attributes of the Nobles on the board
+        the disasters in force, the cards ``named`` by the news on screen (one another
+        player played), the Titles held, the attributes of the Nobles on the board
         (printed on their cards) and the powers of the Houses at the table."""
         model = self.content.model
         d = view.data()
@@ -920,7 +921,8 @@ class FiefText(TextForm):
         seen = [view.seen_hand(other) or [] for other in range(len(d["seats"]))]
         disasters = [c for region in d["disasters"].values() for c in region]
         out = []
-        for card in dict.fromkeys([*view.hand, *(c for hand in seen for c in hand), *disasters]):
+        shown = [*view.hand, *(c for hand in seen for c in hand), *disasters, *named]
+        for card in dict.fromkeys(shown):
             if card in cards:
                 out.append((self.name(card), esc(describe(cards[card].effect))))
         for title, holder in d["titles"].items():

@@ -667,9 +667,10 @@ class IronThroneText(TextForm):
             shares[character] = shares.get(character, 0) + 1
         return ", ".join(f"{n} {word} {self.name(c)}" for c, n in shares.items())
 
-    def card_texts(self, view: Any) -> list[tuple[str, str]]:
+    def card_texts(self, view: Any, named: Sequence[str] = ()) -> list[tuple[str, str]]:
         """What ``c`` prints: the leader sheets this seat chooses from (or every leader
-        revealed), then the cards of its hand and the hostages it holds."""
+        revealed), then the cards of its hand, the hostages it holds and the cards
+        ``named`` by the news on screen (a card another player played)."""
         v: SeatView = view
         model = self.content.model
         characters = {c.id: c for c in model.characters}
@@ -681,8 +682,9 @@ class IronThroneText(TextForm):
         for ident in dict.fromkeys(x for x in leaders if x is not None):
             leader = characters[ident].leader
             out.append((f"{self.name(ident)}, leader: {leader.title}", esc(describe(leader))))
-        for info in dict.fromkeys([*v.hand(), *v.hostages()]):
-            card = cards[info.id]
+        own = [info.id for info in (*v.hand(), *v.hostages())]
+        for ident in dict.fromkeys([*own, *(n for n in named if n in cards)]):
+            card = cards[ident]
             if isinstance(card, CharacterCard):
                 text = esc(describe(card.ability))
                 out.append((f"{self.name(card.id)}: {card.ability.title}", text))

@@ -651,9 +651,10 @@ class ThronesText(TextForm):
             text += f" [dim](cost {getattr(self.cards[ident], 'cost', 0)})[/]"
         return text
 
-    def card_texts(self, view: Any) -> list[tuple[str, str]]:
-        """The rules text of the seat's hand, its plots, every card in play and, in a game
-        with titles, every title's powers and relations."""
+    def card_texts(self, view: Any, named: Sequence[str] = ()) -> list[tuple[str, str]]:
+        """The rules text of the seat's hand, its plots, every card in play, the cards
+        ``named`` by the news on screen (an event the opponent just played) and, in a
+        game with titles, every title's powers and relations."""
         v: ThronesView = view
         ids = [c.d.id for c in v.hand] + [c.d.id for c in v.plot_deck]
         for seat in range(v.players):
@@ -661,6 +662,7 @@ class ThronesText(TextForm):
             plot = v.plot(seat)
             if plot is not None:
                 ids.append(plot.d.id)
+        ids += named  # other ids (a House, a title) have no card text: skipped below
         out = []
         keywords: list[str] = []
         for ident in dict.fromkeys(ids):  # once each, in order
