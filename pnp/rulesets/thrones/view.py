@@ -259,7 +259,8 @@ EVENTS: dict[str, Words | None] = {
     "plot_revealed": Words("{seat} reveals the plot {card}."),
     # a plot's card_played goes with plot_revealed: ThronesText.event tells it once
     "card_played": Words("{seat} plays {card}."),
-    "initiative_won": Words("{seat} wins initiative ({totals!t})."),
+    # a tie says how the referee broke it (TH-PLOT-06): INITIATIVE_TIES
+    "initiative_won": Words("{seat} wins initiative ({totals!t}{by!w})."),
     "first_player": Words("{seat} is first player this round."),
     "gold_collected": Words("{seat} collects {amount} gold."),
     "gold_gained": Words("{seat} gains {amount} gold ({card})."),
@@ -305,7 +306,8 @@ EVENTS: dict[str, Words | None] = {
     "left_play": None,
     "left_challenge": Words("{seat}'s {card} leaves the challenge."),
     "stealth": Words("{seat}'s {attacker} bypasses {card} with stealth."),
-    "strength_changed": Words("{seat}'s {card} gets {amount} STR."),
+    # a modifier, not the new strength: "+3 STR", "-1 STR"
+    "strength_changed": Words("{seat}'s {card} gets {amount:+d} STR."),
     "power_gained": Words("{seat} gains {amount} power ({reason})."),
     "power_lost": Words("{seat} loses {amount} power ({reason})."),
     "power_returned": Words("{seat}'s {card} loses {amount} power."),
@@ -322,6 +324,14 @@ EVENTS: dict[str, Words | None] = {
     "keyword_gained": Words("{seat}'s {card} gains {keyword}."),
     "icon_gained": Words("{seat}'s {card} gains an icon."),
     "game_over": Words("[bold]The game is over: {winners!p} won ({ending}).[/]"),
+}
+
+#: how initiative was won (``{by!w}`` of ``initiative_won``): outright, or how the
+#: referee broke a tie (TH-PLOT-06: the lowest power total, then at random)
+INITIATIVE_TIES = {
+    "initiative": "",
+    "least power": "; tied, so the lowest power total takes it",
+    "random": "; tied, and tied in power too, so drawn at random",
 }
 
 #: what ``?`` says at each kind of decision, and the reference section to read
@@ -489,6 +499,7 @@ class ThronesText(TextForm):
             for item in group:
                 self.names[item.id] = item.name
         self.colours = {h.id: h.color for h in model.houses}
+        self.words = dict(INITIATIVE_TIES)
         self.cards = {c.id: c for c in model.cards}
         self.plots = {p.id: p for p in model.plots}
         self.titles = {t.id: t for t in model.titles}

@@ -255,3 +255,45 @@ def test_every_seat_sees_the_challenge_in_progress(content: LoadedContent) -> No
         assert shown["type"] == ch.ctype and shown["target"] == ch.target
         assert shown["attacker"] == ch.attacker
         assert shown["attackers"] == [c.d.id for c in ch.attackers]
+
+
+def test_a_strength_boost_reads_as_a_modifier(content: LoadedContent) -> None:
+    """'Northern Levies gets 3 STR' read as its new strength: the event is a +3."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.thrones.view import text_form
+
+    form = text_form(content, ("stark", "lannister"))
+    card = next(c.id for c in content.model.cards if c.type == "character")
+    up = form.event(Event("strength_changed", 0, {"card": card, "amount": 3}), 1)
+    down = form.event(Event("strength_changed", 0, {"card": card, "amount": -1}), 1)
+    assert up is not None and up.endswith(f"'s {form.name(card)} gets +3 STR.")
+    assert down is not None and down.endswith(" gets -1 STR.")
+
+
+def test_an_initiative_tie_says_how_the_referee_broke_it(content: LoadedContent) -> None:
+    """'Targaryen (seat 0) wins initiative (Targaryen 1, Stark 1)' left the tie unexplained:
+    the words now say what the referee did (TH-PLOT-06: lowest power, then random)."""
+    from rich.text import Text
+
+    from pnp.rulesets.thrones.view import text_form
+
+    said: dict[str, str] = {}
+    for seed in range(40):
+        assert RULESET.new_game is not None
+        game = RULESET.new_game(content, GameConfig(2), seed)
+        form = text_form(content, game.factions())
+        rng = random.Random(seed)
+        for _ in range(300):
+            decision = game.decision()
+            if decision is None:
+                break
+            for event in game.apply(rng.randrange(len(decision.options))):
+                if event.kind == "initiative_won":
+                    line = form.event(event, 0)
+                    assert line is not None
+                    said.setdefault(event.data["by"], Text.from_markup(line).plain)
+        if len(said) == 3:
+            break
+    assert said["initiative"].endswith(").") and "tied" not in said["initiative"]
+    assert said["least power"].endswith("; tied, so the lowest power total takes it).")
+    assert said["random"].endswith("; tied, and tied in power too, so drawn at random).")
