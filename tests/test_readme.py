@@ -106,3 +106,23 @@ def test_every_option_of_a_command_is_in_its_row_of_the_table() -> None:
             if not names[0].startswith("-") or "--help" in names or "--content" in names:
                 continue  # an argument, or said once for all
             assert any(n in row for n in names), f"pnp {name}: {names} not in its README row"
+
+
+def test_the_ctrl_c_paragraph_names_each_stop_that_keeps_what_it_wrote() -> None:
+    """The README promised every command says "interrupted: nothing was written", while
+    ``pnp play`` saves its game ("Stopped. Saved to …") and ``pnp replay --watch
+    --to-text`` has written its log: each exception is stated in the words it prints."""
+    from pnp import interrupt
+
+    text = " ".join((ROOT / "README.md").read_text().split())
+    paragraph = text.split("Every command can be stopped with Ctrl-C", 1)[1]
+    paragraph = paragraph.split("A reader that stops early", 1)[0]
+    assert f"`{interrupt.MESSAGE}`" in paragraph
+    sources = {
+        "pnp/play/command.py": "Stopped. Saved to ",
+        "pnp/play/watch.py": "Stopped. The log was written before the viewer: ",
+    }
+    for source, words in sources.items():
+        assert words in (ROOT / source).read_text(), source  # as the code prints it
+        assert f"`{words}FILE.`" in paragraph, words
+    assert "`pnp play --resume FILE`" in paragraph and "status 130" in paragraph

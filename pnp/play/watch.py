@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.text import Text
 
+from pnp import interrupt
 from pnp.content import LoadedContent
 from pnp.content.problems import display_path
 from pnp.engine.game import Game
@@ -336,6 +337,15 @@ def run_watch(
     form = text_form_for(ruleset, content, replayer.game.factions())
     if to_text is not None:
         write_log(replayer, form, seat, to_text, outcome)
-    if interactive:
-        return watch(replayer, form, seat, term if term is not None else Terminal(), outcome)
-    return 0 if outcome.ok else 1
+    if not interactive:
+        return 0 if outcome.ok else 1
+    terminal = term if term is not None else Terminal()
+    try:
+        return watch(replayer, form, seat, terminal, outcome)
+    except KeyboardInterrupt:
+        if to_text is None:
+            raise  # nothing was written: the command line says so
+        # the log was written before the viewer started: "nothing was written" is untrue
+        terminal.say(f"\nStopped. The log was written before the viewer: {esc(to_text)}.")
+        interrupt.told()
+        return interrupt.STATUS

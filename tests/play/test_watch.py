@@ -181,3 +181,42 @@ def test_a_log_names_each_decision_once_and_wraps_under_itself(tmp_path: Path) -
     log = lines[1 : next(i for i, ln in enumerate(lines) if ln.startswith("Round "))]
     shapes = (r"^Set-up$", r"^\d+\. \S", r"^    \S", r"^        \S", r"^ {9,}\S")
     assert [ln for ln in log if not any(re.match(s, ln) for s in shapes)] == []
+
+
+def test_ctrl_c_in_the_viewer_after_to_text_says_the_log_is_written(
+    record: Path, tmp_path: Path
+) -> None:
+    """``--watch --to-text FILE`` writes FILE before the viewer starts: a Ctrl-C in the
+    viewer said "interrupted: nothing was written", untrue; it says where the log is (and
+    without --to-text, where nothing was written, the usual words stay)."""
+    import io
+
+    from pnp import interrupt
+    from pnp.play import draw
+    from pnp.play.prompt import Terminal
+    from pnp.play.watch import run_watch
+    from pnp.rulesets import find_ruleset
+
+    def ctrl_c(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    log = tmp_path / "game.txt"
+    interrupt.reset()
+    try:
+        status = run_watch(
+            record,
+            find=find_ruleset,
+            to_text=log,
+            term=Terminal(draw.console(out, plain=True), read=ctrl_c),
+        )
+        assert status == interrupt.STATUS
+        assert log.is_file()
+        assert f"Stopped. The log was written before the viewer: {log}." in out.getvalue()
+        assert interrupt.said()  # told in its own words: the generic line is not added
+        interrupt.reset()
+        with pytest.raises(KeyboardInterrupt):
+            run_watch(record, find=find_ruleset, term=Terminal(draw.console(out), read=ctrl_c))
+        assert not interrupt.said()
+    finally:
+        interrupt.reset()
