@@ -120,10 +120,11 @@ def help_text(form: TextForm, decision: Decision, ruleset: str, view: Any = None
     found = form.explain(decision, view)
     keys = "".join(f"\n  {k}  {what}" for k, what in DECISION_KEYS.items())
     # pnp rules RULESET alone writes a PDF (nothing on screen): the text is --format md
+    # the command on a line of its own, so that the screen never wraps it
     return (
-        f"{found.text}\nRules reference: «{found.section}». Read it here with: pnp rules "
-        f"{ruleset} --format md --out - (pnp rules {ruleset} writes the PDF, "
-        f"output/{ruleset}/reference.pdf)."
+        f"{found.text}\nRules reference: «{found.section}». To read it here:"
+        f"\n  pnp rules {ruleset} --format md --out -"
+        f"\n(pnp rules {ruleset} alone writes a PDF: output/{ruleset}/reference.pdf)"
         f"\nKeys: a number chooses that option;{keys}"
     )
 

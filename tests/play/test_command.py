@@ -68,12 +68,13 @@ def test_bad_input_asks_again_with_a_reason_and_loses_nothing(tmp_path: Path) ->
 def test_help_explains_the_decision_and_cites_the_reference(tmp_path: Path) -> None:
     result = play(tmp_path / "g.json", "?\nq\n", "thrones", "--seed", "1")
     assert result.exit_code == 0, result.output
-    # pnp rules thrones alone writes a PDF: ? names the command that shows the text
-    out = " ".join(result.output.split())
+    # pnp rules thrones alone writes a PDF: ? names the command that shows the text, on
+    # a line of its own (never wrapped)
     assert (
-        "Rules reference: «Setup». Read it here with: pnp rules thrones --format md --out - "
-        "(pnp rules thrones writes the PDF, output/thrones/reference.pdf)."
-    ) in out
+        "Rules reference: «Setup». To read it here:\n"
+        "  pnp rules thrones --format md --out -\n"
+        "(pnp rules thrones alone writes a PDF: output/thrones/reference.pdf)\n"
+    ) in result.output
     assert "\n  u  undo your last decision\n" in result.output
 
 
