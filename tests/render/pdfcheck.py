@@ -8,7 +8,9 @@ transformation matrix gives where the side landed.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -32,24 +34,28 @@ def reader(data: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(data))
 
 
+def _operators(pdf: PdfReader, page: Any) -> Iterator[tuple[Any, bytes, Transform]]:
+    """A page's drawing operators with their operands and the transform in force."""
+    ctm = Transform()
+    stack: list[Transform] = []
+    for operands, op in ContentStream(page.get_contents(), pdf).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = Transform(*(float(v) for v in operands)).then(ctm)
+        yield operands, op, ctm
+
+
 def placements(data: bytes) -> list[list[Placement]]:
     """For every page, the sides placed on it, in drawing order."""
     pdf = reader(data)
     out = []
     for page in pdf.pages:
-        ops = ContentStream(page.get_contents(), pdf).operations
-        ctm = Transform()
-        stack: list[Transform] = []
         found = []
-        for operands, op in ops:
-            if op == b"q":
-                stack.append(ctm)
-            elif op == b"Q":
-                ctm = stack.pop()
-            elif op == b"cm":
-                m = Transform(*(float(v) for v in operands))
-                ctm = m.then(ctm)
-            elif op == b"BDC" and operands[0] == "/pnp":
+        for operands, op, ctm in _operators(pdf, page):
+            if op == b"BDC" and operands[0] == "/pnp":
                 props = operands[1]
                 x0, y0, x1, y1 = (float(v) for v in props["/BBox"])
                 found.append(
@@ -61,6 +67,22 @@ def placements(data: bytes) -> list[list[Placement]]:
                     )
                 )
         out.append(found)
+    return out
+
+
+def form_boxes(data: bytes) -> list[list[Box]]:
+    """For every page, where each form (a drawing placed whole, such as a board's
+    assembly map) lands on it, in drawing order."""
+    pdf = reader(data)
+    out = []
+    for page in pdf.pages:
+        drawn = []
+        for operands, op, ctm in _operators(pdf, page):
+            if op == b"Do":
+                form = page["/Resources"]["/XObject"][operands[0]]
+                x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+                drawn.append(ctm.box(Box(x0, y0, x1 - x0, y1 - y0)))
+        out.append(drawn)
     return out
 
 

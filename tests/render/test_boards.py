@@ -11,13 +11,21 @@ from pypdf.generic import ContentStream
 from pnp.render import Board
 from pnp.render.boards import TILE_MARGIN, plan_board, tile_name, tiling
 from pnp.render.face import DrawContext
-from pnp.render.geometry import Box, Transform
+from pnp.render.geometry import Box
 from pnp.render.marks import EDGE_CLEAR
 from pnp.render.options import RenderOptions
 from pnp.render.pages import write_pdf
 from pnp.render.units import mm
 from tests.render.conftest import plain_face
-from tests.render.pdfcheck import close, fragments, page_sizes_mm, placements, reader, text
+from tests.render.pdfcheck import (
+    close,
+    form_boxes,
+    fragments,
+    page_sizes_mm,
+    placements,
+    reader,
+    text,
+)
 
 
 def board(w: float, h: float, copies: int = 1) -> Board:
@@ -290,21 +298,7 @@ def test_assembly_map_names_rows_and_columns_beside_the_map() -> None:
     """The row letters and column numbers stand in the margins of the assembly map: a tile
     name printed over the map hid what lay under it (a Village's name on the fief board)."""
     data = write_pdf(plan_board(board(600, 840), RenderOptions()), DrawContext(), "board")
-    pdf = reader(data)
-    page = pdf.pages[0]
-    ops = ContentStream(page.get_contents(), pdf).operations
-    ctm, stack, drawn = Transform(), [], []
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = Transform(*(float(v) for v in operands)).then(ctm)
-        elif op == b"Do":
-            form = page["/Resources"]["/XObject"][operands[0]]
-            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-            drawn.append(ctm.box(Box(x0, y0, x1 - x0, y1 - y0)))
+    drawn = form_boxes(data)[0]
     (map_box,) = drawn
     texts = fragments(data)[0]
     heads = [f for f in texts if f.text in {*"ABCDE", *"123"}]
