@@ -359,7 +359,8 @@ def test_the_truce_decision_states_the_bargains_the_referee_offers() -> None:
     singles |= {(0, 0, p) for p in range(1, t.power + 1)}
     assert set(game.ref.packages) == {(0, 0, 0), (t.influence, t.hostages, t.power)} | singles
     text = " ".join(next(d.text for d in content.model.decisions if d.id == "IT-GAP-05").split())
-    assert "one term alone" in text and "every term at its most, or nothing" in text
+    assert "one term alone" in text and "every term at its most" in text
+    assert "less what cannot be given" in text and "or nothing" in text
 
 
 def test_an_influence_count_no_board_has_is_reported_at_the_rules(root: Path) -> None:

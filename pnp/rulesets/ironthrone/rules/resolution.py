@@ -146,8 +146,8 @@ class Resolution(Windows):
     def deal_options(self, proposer: int) -> tuple[Option, ...]:
         """``no deal`` and every feasible deal, as (challenger gets, defender gets)."""
         ch, de = self.challenger, self.defender
-        feasible_c = tuple(p for p in self.packages if self.package_ok(ch, de, p))
-        feasible_d = tuple(p for p in self.packages if self.package_ok(de, ch, p))
+        feasible_c = self.feasible_packages(ch, de)
+        feasible_d = self.feasible_packages(de, ch)
 
         def build() -> list[Option]:
             opts = [self.opt("no deal", None)]
@@ -163,6 +163,28 @@ class Resolution(Windows):
             return opts
 
         return self.choices(("deals", feasible_c, feasible_d), build)
+
+    def feasible_packages(self, receiver: int, giver: int) -> tuple[Package, ...]:
+        """The packages ``receiver`` may get from ``giver`` now (IT-GAP-05): each single
+        term he can get, and every term at its most, which is what he can get of the
+        full package (a term he cannot get, such as hostages barred by IT-RES-07, is
+        left out of it, not the whole bundle with it)."""
+        full = self.packages[-1]  # every term at its most comes last (Moves.fixed_parts)
+        out: list[Package] = []
+        for p in self.packages:
+            if p == full:
+                p = self.at_most(receiver, giver, p)
+            if p not in out and self.package_ok(receiver, giver, p):
+                out.append(p)
+        return tuple(out)
+
+    def at_most(self, receiver: int, giver: int, p: Package) -> Package:
+        """Package ``p`` cut to what ``receiver`` can get from ``giver`` now: the
+        influence if he has a token left, the hostages if he may take them from him
+        (IT-RES-07), the power up to what the giver's sheet holds (IT-GAP-06)."""
+        influence = p[0] if self.left[receiver] > 0 else 0
+        hostages = p[1] if self.package_ok(receiver, giver, (0, p[1], 0)) else 0
+        return (influence, hostages, min(p[2], self.sheet[giver]))
 
     def package_ok(self, receiver: int, giver: int, p: Package) -> bool:
         """Whether ``receiver`` can get package ``p`` from ``giver`` now.
