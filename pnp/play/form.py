@@ -153,7 +153,10 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         """A value in words: ids as names, lists joined, mappings as counts by name, a
-        count with a noun (``{troops:troop}``) as so many of it."""
+        count with a noun (``{troops:troop}``) as so many of it, no value as "nothing"
+        (an Iron Throne side that had no card to reveal)."""
+        if value is None:
+            return "nothing"
         if len(format_spec) > 1 and format_spec.isalpha() and type(value) is int:
             return f"{value or 'no'} {format_spec}{'' if value == 1 else 's'}"
         if isinstance(value, str):

@@ -47,9 +47,10 @@ def thrones_cards(game: Game, seat: int) -> tuple[list[str], list[str]]:
 def ironthrone_cards(game: Game, seat: int) -> tuple[list[str], list[str]]:
     data = game.view(seat).to_dict()
     public = []
-    for s in data["seats"]:
+    for other, s in enumerate(data["seats"]):
         public += s["discard"]
-        if isinstance(s["placed"], str) and s["faceup"]:
+        # a card on the table another seat can read: placed face up, or revealed
+        if isinstance(s["placed"], str) and (s["faceup"] or other != seat):
             public.append(s["placed"])
     return data["hand"] + data["hostages"], public
 

@@ -423,8 +423,11 @@ EVENTS: dict[str, Words | None] = {
     "defender_chosen": Words("The event {event} names {seat} the defender."),
     "leader_chosen": Words("{seat} leads with {leader}."),
     "places_first": Words("{seat} places a card first."),
+    "nothing_placed": Words(
+        "{seat} has no house card left anywhere: places nothing, and so loses the encounter."
+    ),
     "cards_revealed": Words(
-        "Cards revealed: the challenger's {challenger}, the defender's {defender}: {outcome}."
+        "Cards revealed: {challenger} for the challenger, {defender} for the defender: {outcome}."
     ),
     "character_committed": Words("{seat} commits {character}."),
     "support_offered": Words("{seat} offers {character} to support the {side}."),
@@ -649,6 +652,22 @@ class IronThroneText(TextForm):
         if event.kind == "power_placed" and event.data.get("characters"):
             shares = self.power_shares(event.data["characters"], "on")
             return f"{self.player(event.seat)} puts {shares.replace(' on ', ' power on ', 1)}."
+        if event.kind == "hostage_taken" and event.data.get("returned"):
+            # IT-HOST-03: a card of the taker's own House goes home to his hand; its back
+            # shows the House to all, the card itself only to those who may read it
+            data = event.data
+            words = EVENTS["hostage_taken"]
+            assert words is not None
+            card = (
+                self.name(data["card"])
+                if words.reads(event, seat, self.factions)
+                else "a card of its own House"
+            )
+            source = HOSTAGE_SOURCES.get(data["source"], data["source"])
+            return (
+                f"{self.player(event.seat)} takes back {card} from {self.name(data['victim'])}'s "
+                f"{source}: a hostage of its own House goes home to its hand."
+            )
         return super().event(event, seat)
 
     def option(self, decision: Decision, option: Option) -> str:

@@ -364,7 +364,8 @@ HELP: dict[str, Help] = {
     ),
     "defenders": Help(
         "Kneel characters with the challenge's icon to defend, one at a time; "
-        "none leaves the challenge unopposed.",
+        "none leaves the challenge unopposed (with three or more players, only against "
+        "an attack of 1 STR or more: 0 against 0 has no winner).",
         "Challenges",
     ),
     "claim": Help(

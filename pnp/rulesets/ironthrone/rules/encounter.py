@@ -83,7 +83,8 @@ class Encounter(Resolution):
         if from_deck:
             c = self.take_top(seat)
             if c < 0:
-                self.emit("card_played", seat, card=None, use="placed", faceup=self.faceup[seat])
+                # decision IT-ENC-04: no house card anywhere, so nothing is placed
+                self.emit("nothing_placed", seat)
                 return
         else:
             self.from_hand(seat, c)
