@@ -107,17 +107,37 @@ def strip(g: FiefGame, noble: Noble, title: str, why: str) -> None:
     g.emit("title_lost", noble.seat, noble=noble.id, title=title, why=why)
 
 
+#: how a Noble makes room for a new Title: ``("free", None, None)`` (a slot is free),
+#: ``("return", held, None)`` or ``("pass", held, receiver id)``
+Room = tuple[str, str | None, str | None]
+
+
 def grant(g: FiefGame, noble: Noble, title: str, *, may_decline: bool = True) -> Flow:
     """Give ``title`` to ``noble``; with no free slot his player makes room or declines.
 
     Returns whether the Noble now holds the Title.
     """
+    room = yield from make_room(g, noble, title, may_decline=may_decline)
+    if room is None:
+        return False
+    yield from take(g, noble, title, room)
+    return True
+
+
+def make_room(g: FiefGame, noble: Noble, title: str, *, may_decline: bool = True) -> Flow:
+    """Ask how ``noble`` makes room for ``title``, or whether he declines it; change nothing.
+
+    Returns the :data:`Room` chosen, or ``None`` when he declines (told by a
+    ``title_declined`` event). Asked before anything is paid or given up for the
+    Title, so a Title declined costs nobody anything (FF-TITLE-10: a Noble may
+    always refuse a Title; only what comes without a choice, ``may_decline``
+    false, must be made room for). :func:`take` then carries the choice out.
+    """
     s = g.s
     kind = s.kind_of(title)
     # FF-TITLE-09: timed trigger: only a Title gained fills a slot (every other assign checks)
     if s.slots_free(noble, kind) > 0:
-        assign(g, noble, title)
-        return True
+        return ("free", None, None)
     options: list[Option] = []
     if may_decline:
         options.append(Option(f"decline {title}", ("decline", None, None)))
@@ -130,16 +150,23 @@ def grant(g: FiefGame, noble: Noble, title: str, *, may_decline: bool = True) ->
             options.append(Option(f"pass {held} to {r.id}", ("pass", held, r.id)))
     if not options:
         g.emit("title_declined", noble.seat, noble=noble.id, title=title)
-        return False
-    action, old, to = yield from ask(noble.seat, "title_overflow", options)
-    if action == "decline":
+        return None
+    room: Room = yield from ask(noble.seat, "title_overflow", options)
+    if room[0] == "decline":
         g.emit("title_declined", noble.seat, noble=noble.id, title=title)
-        return False
-    strip(g, noble, old, "overflow")
-    if action == "pass":
-        yield from offer(g, s.nobles[to], old)
+        return None
+    return room
+
+
+def take(g: FiefGame, noble: Noble, title: str, room: Room) -> Flow:
+    """``noble`` takes ``title``, first giving up the Title ``room`` names (FF-TITLE-09):
+    returned to the board, or passed on to a Noble whose player may refuse it."""
+    action, old, to = room
+    if old is not None:
+        strip(g, noble, old, "overflow")
+        if action == "pass" and to is not None:
+            yield from offer(g, g.s.nobles[to], old)
     assign(g, noble, title)
-    return True
 
 
 def offer(g: FiefGame, noble: Noble, title: str) -> Flow:

@@ -576,13 +576,18 @@ def king_election(g: FiefGame) -> Flow:
     if winner is None:
         return
     king = s.nobles[winner]
+    # FF-KING-11, FF-TITLE-10: the Queen Regent gives up the Queen and Protector
+    # titles to a King who takes the crown; one who declines it (no free High
+    # slot, and he keeps what he has) leaves her reign as it was
+    room = yield from fate.make_room(g, king, "king")
+    if room is None:
+        return
     regent = s.holder_of("queen")
     if regent is not None:
         fate.strip(g, regent, "queen", "new king")
         if "protector" in regent.titles:
             fate.strip(g, regent, "protector", "new king")
-    if not (yield from fate.grant(g, king, "king")):
-        return
+    yield from fate.take(g, king, "king", room)
     # the King holds the Protector card (FF-KING-04), whoever held it before:
     # a Queen Regent whose later marriage ended kept it without the Queen title
     protector = s.holder_of("protector")
