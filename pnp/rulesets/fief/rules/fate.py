@@ -358,7 +358,7 @@ def hand_down(g: FiefGame, nobles: list[Noble], why: str) -> Flow:
             strip(g, noble, title, why)
     for noble in nobles:
         if "king" in held[noble.id]:
-            yield from _succession(g, "protector" in held[noble.id])
+            yield from _succession(g)
     for noble in nobles:
         for title in held[noble.id]:
             if s.kind_of(title) != "fief":
@@ -375,8 +375,15 @@ def hand_down(g: FiefGame, nobles: list[Noble], why: str) -> Flow:
             assign(g, s.nobles[nid], title)
 
 
-def _succession(g: FiefGame, with_protector: bool) -> Flow:
-    """The King died: an Heir inherits, else the Queen rules as Regent."""
+def _succession(g: FiefGame) -> Flow:
+    """The King died: an Heir inherits, else the Queen rules as Regent (FF-KING-05).
+
+    The Queen becomes Regent whether or not the King still held the Protector's
+    card when he died (an Outlaw King keeps the crown but loses the card to the
+    board): with no Heir the card is hers, unless she is an Outlaw, who cannot
+    hold it (our decision ``regency`` in content/fief/decisions.yaml). While a
+    King reigns nobody else holds the card (an invariant), so it lies free here.
+    """
     s = g.s
     heirs = sorted(
         (n for n in s.nobles.values() if n.card.heir_to_throne and n.in_play),
@@ -393,11 +400,6 @@ def _succession(g: FiefGame, with_protector: bool) -> Flow:
             yield from grant(g, heir, "protector", may_decline=False)
         if heir.spouse is not None and s.holder["queen"] is None:
             yield from grant(g, s.nobles[heir.spouse], "queen", may_decline=False)
-    elif (
-        queen is not None
-        and with_protector
-        and s.holder["protector"] is None
-        and may_hold(s, queen, "protector")
-    ):
+    elif queen is not None and s.holder["protector"] is None and may_hold(s, queen, "protector"):
         g.emit("regency", queen.seat, queen=queen.id)
         yield from grant(g, queen, "protector", may_decline=False)
