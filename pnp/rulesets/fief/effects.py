@@ -382,7 +382,7 @@ class ExecuteCaptive(HouseWord):
 @HOUSE_ABILITIES.add
 class CancelDeath(HouseWord):
     """Save any Noble from dying, whenever he would; he keeps his Titles and
-    returns as if freed (FF-HOUSE-03).
+    returns as if freed (FF-HOUSE-03), out of harm's way (decision saved-noble).
 
     Read by the death rule (rules/fate.py)."""
 
@@ -392,7 +392,7 @@ class CancelDeath(HouseWord):
     def text(self, value: Once) -> str:
         return (
             f"{_ONCE[value.per]}, may save any Noble from dying: he keeps his Titles and "
-            "comes back to the board as if freed from captivity."
+            "comes back to the board as if freed from captivity, where no enemy stands."
         )
 
 

@@ -228,14 +228,24 @@ def end_marriage(g: FiefGame, noble: Noble, why: str) -> None:
 # -- placement -----------------------------------------------------------------
 
 
-def entry_villages(s: FiefState, seat: int) -> list[int]:
+def entry_villages(s: FiefState, seat: int, *, out_of_harm: bool = False) -> list[int]:
     """Where a Noble of ``seat`` enters the board (freed, revived or new).
 
     In order of preference, the first non-empty group: Villages the player
     controls with a Stronghold; Villages he controls; Villages of his home
     Fief without another player's units; empty Villages.
+
+    ``out_of_harm`` (a Noble Baratheon saved from death, FF-HOUSE-03, our
+    decision ``saved-noble`` in content/fief/decisions.yaml) leaves out every
+    Village where a player who is not his ally stands: the Village of the battle
+    he was dying in among them (his foe stands there while it lasts), so the
+    same roll cannot capture him again.
     """
-    own = s.controlled(seat)
+
+    def safe(v: int) -> bool:
+        return not out_of_harm or all(s.friendly(seat, p) for p in s.present(v))
+
+    own = [v for v in s.controlled(seat) if safe(v)]
     strong = [v for v in own if s.villages[v].stronghold]
     if strong:
         return strong
@@ -251,14 +261,19 @@ def entry_villages(s: FiefState, seat: int) -> list[int]:
         if home:
             return home
     empty = [v for v in range(len(s.villages)) if not s.present(v)]
-    return empty or list(range(len(s.villages)))
+    if empty:
+        return empty
+    anywhere = [v for v in range(len(s.villages)) if safe(v)]
+    return anywhere or list(range(len(s.villages)))
 
 
 def enter_board(g: FiefGame, noble: Noble, why: str) -> Flow:
-    """Place ``noble`` (not on the board) where his player chooses among entry Villages."""
+    """Place ``noble`` (not on the board) where his player chooses among entry Villages;
+    one saved from death (``why`` ``revived``) only out of harm's way."""
     s = g.s
     ids = s.cat.map.ids
-    options = [Option(f"place at {ids[v]}", v) for v in entry_villages(s, noble.seat)]
+    spots = entry_villages(s, noble.seat, out_of_harm=why == "revived")
+    options = [Option(f"place at {ids[v]}", v) for v in spots]
     v = yield from ask(noble.seat, "place_noble", options)
     if noble.zone == "deck":
         s.seats[noble.seat].deck.remove(noble.id)
@@ -318,7 +333,8 @@ def _baratheon_saves(g: FiefGame, doomed: list[Noble], cause: str) -> Flow:
     """A House that may cancel a death (Baratheon) may save one of ``doomed``.
 
     Returns the Noble saved, or ``None``. He keeps his Titles and comes back
-    to the board as if freed (FF-HOUSE-03).
+    to the board as if freed (FF-HOUSE-03), out of harm's way
+    (:func:`entry_villages`).
     """
     s = g.s
     for seat in s.order():
