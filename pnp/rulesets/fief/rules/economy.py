@@ -300,7 +300,12 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
     if gold >= cat.rules.prices.fief_title:
         for fief, title in cat.fief_titles_sorted:
             free = s.holder[title] is None
-            if free and s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
+            # a Title his Noble declined this round is not for sale to him again
+            # (decision fief-title-holder): a declined purchase costs nothing, so
+            # offering it again could go round and round
+            if not free or g.used(seat, _declined(title), "round"):
+                continue
+            if s.occupies_fief(seat, fief) and _title_takers(s, seat, fief):
                 out.append(Option(f"buy {title}", ("title", fief)))
     out += watch.recruit_options(s, seat)
     # FF-KING-08: the Protector's gift has no limit but the free Fief Titles; one
@@ -321,6 +326,11 @@ def buy_options(g: FiefGame, seat: int) -> list[Option]:
 def _gift(title: str) -> str:
     """The key marking ``title`` as offered by the Protector this round."""
     return f"gift:{title}"
+
+
+def _declined(title: str) -> str:
+    """The key marking ``title`` as declined by a Noble of the buyer this round."""
+    return f"declined:{title}"
 
 
 def _title_takers(s: FiefState, seat: int, fief: str) -> list[Any]:
@@ -377,10 +387,16 @@ def buy(g: FiefGame, seat: int, pick: tuple[str, Any]) -> Flow:
     if kind == "title":
         takers = _title_takers(s, seat, what)
         nid = yield from ask(seat, "title_to", [Option(f"give to {n.id}", n.id) for n in takers])
+        # FF-TITLE-09/10: a Noble with no free slot makes room or declines before
+        # the price is paid (FF-PH-12), so a Title declined costs nothing
+        room = yield from fate.make_room(g, s.nobles[nid], title)
+        if room is None:
+            g.mark_used(seat, _declined(title))
+            return
         price = cat.rules.prices.fief_title
         g.pay(seat, price)
         g.emit("title_bought", seat, title=title, noble=nid, gold=price)
-        yield from fate.grant(g, s.nobles[nid], title)
+        yield from fate.take(g, s.nobles[nid], title, room)
         return
     # the Protector's gift
     g.mark_used(seat, _gift(title))
@@ -400,6 +416,12 @@ def buy(g: FiefGame, seat: int, pick: tuple[str, Any]) -> Flow:
         if not accept:
             g.emit("title_declined", noble.seat, noble=nid, title=title)
             return
+    # FF-KING-08, FF-TITLE-10: a Noble with no free slot makes room or declines
+    # before the favour is paid, so a Title declined costs nothing
+    room = yield from fate.make_room(g, noble, title)
+    if room is None:
+        return
+    if noble.seat != seat:
         g.transfer(noble.seat, seat, favour)
     g.emit("title_granted", seat, title=title, noble=nid, favour=favour)
-    yield from fate.grant(g, noble, title)
+    yield from fate.take(g, noble, title, room)
