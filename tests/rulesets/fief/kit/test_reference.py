@@ -176,6 +176,24 @@ def test_decision_texts_agree_with_the_rules(fief_content: LoadedContent[Any]) -
             assert phrase in text[did], (did, phrase)
 
 
+def test_building_texts_burden_only_an_attack_on_the_holder(
+    fief_content: LoadedContent[Any], md: str
+) -> None:
+    """The building table said a Stronghold costs "the attacker" a die whoever he
+    attacks there; decision stronghold-holder (FF-PH-17) burdens only an attack on the
+    Village's holder. Each building's penalty is also the rules' number of dice."""
+    model = fief_content.model
+    dice = model.rules.battle.dice
+    penalty = {"stronghold": dice.stronghold_penalty, "fortified-city": dice.fortified_penalty}
+    texts = {b.id: b.text for b in model.buildings}
+    for bid, n in penalty.items():
+        text = texts[bid]
+        assert f"attacking its holder there costs the attacker {n} di" in text.lower(), bid
+        assert " ".join(text.split()) in md, bid
+    for bid, text in texts.items():
+        assert "attacking it " not in text.lower(), bid
+
+
 def test_each_variant_names_its_referee_option(md: str) -> None:
     """A designer reads a variant and runs it: a note apart from the players' rules names
     the option that plays each (the rules themselves say nothing of options)."""
