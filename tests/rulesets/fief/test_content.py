@@ -218,6 +218,47 @@ def test_printed_numbers_follow_the_rules(content: LoadedContent) -> None:
     assert f"Mother of Dragons adds {strength} strength" in decision.text
 
 
+#: how the rules code and the scenarios cite one of our decisions by its id:
+#: "decision ``stronghold-holder``", "(decision court-cards)", "decision protector-gift"
+_CITED_DECISION = re.compile(
+    r"decision,? ``([a-z][a-z-]*)``|\(decision ([a-z][a-z-]*)\)|decision ([a-z]+(?:-[a-z]+)+)"
+)
+#: a rule settled by a decision named with it: "FF-PH-17 (our decision ``stronghold-holder``"
+_RULE_BY_DECISION = re.compile(r"(FF-[A-Z]+-\d+) \(our decision,? ``([a-z][a-z-]*)``")
+
+
+def test_cited_decisions_exist_and_settle_the_rule_cited_with_them(
+    content: LoadedContent,
+) -> None:
+    """A decision the fief code or a scenario cites is one of content/fief/decisions.yaml,
+    and one cited for a rule ("FF-PH-17 (our decision ``…``") covers that rule:
+    battle.walls_held_by cited ``battle-choices`` for what ``stronghold-holder`` settles."""
+    root = Path(__file__).resolve().parents[3]
+    decisions = {d.id: d for d in content.model.decisions}
+    files = sorted((root / "pnp/rulesets/fief").rglob("*.py"))
+    files += sorted((root / "tests/scenarios/fief").glob("*.yaml"))
+    texts = {f.relative_to(root).as_posix(): " ".join(f.read_text("utf-8").split()) for f in files}
+    cited = {
+        (path, next(g for g in m.groups() if g))
+        for path, text in texts.items()
+        for m in _CITED_DECISION.finditer(text)
+    }
+    assert cited, "no citation found: the pattern no longer matches how decisions are cited"
+    assert sorted((path, did) for path, did in cited if did not in decisions) == []
+    settles = [
+        (path, m.group(1), m.group(2))
+        for path, text in texts.items()
+        for m in _RULE_BY_DECISION.finditer(text)
+    ]
+    assert settles, "no rule cited with its decision: the pattern no longer matches"
+    wrong = [
+        (path, rule, did)
+        for path, rule, did in settles
+        if did not in decisions or rule not in decisions[did].covers
+    ]
+    assert wrong == []
+
+
 def test_unit_ids_used_as_keys_are_checked(content_copy: Path) -> None:
     """Stocks and starting units name units by their keys: a misspelt one is located."""
     edit(content_copy / "houses.yaml", "stock: {man-at-arms: 0", "stock: {man-at-arm: 0")

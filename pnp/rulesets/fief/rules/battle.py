@@ -69,7 +69,7 @@ def walls_held_by(s: FiefState, v: int, dfn: int) -> int:
     """The building at ``v`` that shelters ``dfn`` against an attack: 0 none, 1 a
     Stronghold, 2 a Fortified City.
 
-    FF-PH-17 (our decision, ``battle-choices`` in content/fief/decisions.yaml): only
+    FF-PH-17 (our decision ``stronghold-holder`` in content/fief/decisions.yaml): only
     the player holding the Village is behind its walls. Its holder attacking an
     intruder inside, or anyone attacking a guest of a third player, is not
     attacking a Stronghold.
