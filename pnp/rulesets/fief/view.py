@@ -317,7 +317,9 @@ HELP: dict[str, Help] = {
     "grant_terms": Help("Grant the Title as a gift, or for a favour in gold.", "Titles"),
     "accept_grant": Help("Accept the Title granted to your Noble, or refuse it.", "Titles"),
     "title_overflow": Help(
-        "Your Noble has no free slot for the new Title: decline it, or give up one of his.",
+        "Your Noble has no free slot for the new Title: give up one of his of that kind "
+        "(put it back on the board, or pass it to a Noble who may hold it), or decline the "
+        "new one.",
         "Titles",
     ),
     "noble_falls": Help("Choose which of your Nobles falls.", "Phase 6: battles"),
@@ -336,7 +338,7 @@ HELP: dict[str, Help] = {
         "As Master of Coin, void the tax on your Fief's Region, or let it stand.", "Titles"
     ),
     "cancel_death": Help(
-        "Cancel the death with the card you hold, or let it happen.", "Phase 2: draw and play cards"
+        "Use your House's power: save the Noble from this death, or let him die.", "The Houses"
     ),
     "play_passage": Help("Play your Secret Passage now, or keep it.", "Phase 6: battles"),
     "play_ambush": Help("Play your Ambush in this battle, or keep it.", "Phase 6: battles"),
@@ -408,6 +410,15 @@ HELP: dict[str, Help] = {
     ),
 }
 
+#: ``title_overflow`` where the new Title must be taken (FF-TITLE-09): the crown and
+#: the Protector's card an Heir inherits, a new King's Protector card, a Council seat
+#: bought; nobody is told he may decline it there
+MUST_MAKE_ROOM = Help(
+    "Your Noble must take the new Title and has no free slot for it: give up one of his of "
+    "that kind (put it back on the board, or pass it to a Noble who may hold it).",
+    "Titles",
+)
+
 #: what ``?`` adds at a decision in a game with the Night's Watch (FF-NW-07): without the
 #: expansion there is no Wall to speak of
 WATCH_HELP = {
@@ -416,6 +427,11 @@ WATCH_HELP = {
     "move": "With the Night's Watch, a free, unmarried Lord in a Village at the Wall's gates "
     "may take the black as his move.",
 }
+
+
+def _cannot_decline(decision: Decision) -> bool:
+    """Whether a ``title_overflow`` decision offers no ``decline`` (the Title must be taken)."""
+    return not any(o.label.startswith("decline ") for o in decision.options)
 
 
 def region_words(name: str) -> str:
@@ -841,6 +857,17 @@ class FiefText(TextForm):
         elif decision.kind == "wall_bid":
             question += f" ({self.watch_now(view.state)}; you have "
             question += f"{view.data()['seats'][view.seat]['gold']} gold)"
+        elif decision.kind == "title_overflow" and _cannot_decline(decision):
+            question = question.replace(
+                HELP["title_overflow"].text.split(".")[0], MUST_MAKE_ROOM.text.split(".")[0]
+            )
+        elif decision.kind == "cancel_death":
+            # a House power, not a card: say whose, and how often it serves
+            ability = self._ability(decision.seat, "cancel_death")
+            once = f" (once a {ability.given('cancel_death').per})" if ability else ""
+            question = question.replace(
+                "your House's power", f"{self.house_name(decision.seat)}'s power{once}"
+            )
         elif decision.kind == "stark_discard":
             # a House power, not a rule every player has: say whose
             question = question.replace(
@@ -852,6 +879,12 @@ class FiefText(TextForm):
                     "the disaster on top of the Fortune deck unseen, or draw it",
                 )
         return question
+
+    def _ability(self, seat: int, word: str) -> Any:
+        """``seat``'s House ability given by ``word`` (``cancel_death``), if it has one."""
+        house = self.factions[seat]
+        model = next((h for h in self.content.model.houses if h.id == house), None)
+        return next((a for a in (model.abilities if model else []) if a.given(word)), None)
 
     def house_name(self, seat: int) -> str:
         """``House Stark``: the full name of ``seat``'s House."""
@@ -877,6 +910,18 @@ class FiefText(TextForm):
                 f"{self.house_name(decision.seat)}'s power: {esc(power)} Discard the card "
                 "now, or keep it (a disaster: draw it): the power then waits for a later "
                 "draw this round.",
+                self.names.get(house, found.section),
+            )
+        if decision.kind == "title_overflow" and _cannot_decline(decision):
+            return MUST_MAKE_ROOM
+        if decision.kind == "cancel_death":
+            house = self.factions[decision.seat]
+            ability = self._ability(decision.seat, "cancel_death")
+            power = describe(ability) if ability else ""
+            return Help(
+                f"{self.house_name(decision.seat)}'s power: {esc(power)} It serves at any "
+                "death, in a battle, in Hear Ye or by a card: save the Noble now, or let him "
+                "die.",
                 self.names.get(house, found.section),
             )
         if view is not None and view.state.nights_watch and decision.kind in WATCH_HELP:

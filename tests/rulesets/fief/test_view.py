@@ -687,3 +687,52 @@ def test_the_wall_s_bids_recruits_and_strength_read_plainly(content: LoadedConte
     asked = form.ask(bid, game.view(0))
     assert f"(the Watch stands at {watch_strength(game.s)} before bids; you have " in asked
     assert "Lord Commander" not in asked  # none elected yet
+
+
+def test_title_overflow_offers_decline_in_words_only_where_it_is_offered(
+    content: LoadedContent,
+) -> None:
+    """``title_overflow`` said "decline it, or give up one of his" even for a Title that
+    must be taken (the crown an Heir inherits, a new King's Protector card), where no
+    ``decline`` option is offered."""
+    from pnp.engine.decision import Decision, Option
+    from pnp.rulesets.fief.view import text_form
+
+    game = RULESET.new_game(content, GameConfig(3, ("stark", "tully", "arryn")), 1)
+    form = text_form(content, game.factions())
+    view = game.view(0)
+    giving_up = (Option("return master-of-coin"), Option("pass master-of-coin to tully-jason"))
+    free = Decision(0, "title_overflow", (Option("decline king"), *giving_up))
+    bound = Decision(0, "title_overflow", giving_up)
+    assert "decline" in form.ask(free, view) and "decline" in form.explain(free, view).text
+    for told in (form.ask(bound, view), form.explain(bound, view).text):
+        assert "decline" not in told, told
+        assert "must take the new Title" in told and "give up one of his" in told
+
+
+def test_baratheon_s_save_is_told_as_the_house_s_power(content: LoadedContent) -> None:
+    """``cancel_death`` said "Cancel the death with the card you hold" and sent ``?`` to
+    Phase 2: it is House Baratheon's power, no card, and it serves at any death."""
+    from rich.text import Text
+
+    from pnp.engine.decision import Decision, Option
+    from pnp.play.table import help_text
+    from pnp.rulesets.fief.view import text_form
+
+    game = RULESET.new_game(content, GameConfig(3, ("tully", "baratheon", "arryn")), 1)
+    form = text_form(content, game.factions())
+    view = game.view(1)
+    decision = Decision(
+        1,
+        "cancel_death",
+        (Option("cancel death of tully-edmure"), Option("let tully-edmure die")),
+    )
+    assert form.ask(decision, view) == (
+        "Use House Baratheon's power (once a game): save the Noble from this death, or let him die"
+    )
+    told = " ".join(Text.from_markup(help_text(form, decision, "fief", view)).plain.split())
+    assert "the card you hold" not in told, told
+    assert told.startswith("House Baratheon's power: Once per game, may save any Noble")
+    assert "in a battle, in Hear Ye or by a card" in told
+    assert "Rules reference: «House Baratheon»" in told
+    assert "Phase 2" not in told
