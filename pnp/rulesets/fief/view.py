@@ -880,11 +880,15 @@ class FiefText(TextForm):
                 )
         return question
 
-    def _ability(self, seat: int, word: str) -> Any:
-        """``seat``'s House ability given by ``word`` (``cancel_death``), if it has one."""
+    def _abilities(self, seat: int) -> list[Any]:
+        """The abilities of ``seat``'s House, as its content gives them."""
         house = self.factions[seat]
         model = next((h for h in self.content.model.houses if h.id == house), None)
-        return next((a for a in (model.abilities if model else []) if a.given(word)), None)
+        return list(model.abilities) if model else []
+
+    def _ability(self, seat: int, word: str) -> Any:
+        """``seat``'s House ability given by ``word`` (``cancel_death``), if it has one."""
+        return next((a for a in self._abilities(seat) if a.given(word)), None)
 
     def house_name(self, seat: int) -> str:
         """``House Stark``: the full name of ``seat``'s House."""
@@ -904,8 +908,7 @@ class FiefText(TextForm):
         found = super().explain(decision, view)
         if decision.kind == "stark_discard":
             house = self.factions[decision.seat]
-            model = next((h for h in self.content.model.houses if h.id == house), None)
-            power = " ".join(describe(a) for a in model.abilities) if model else ""
+            power = " ".join(describe(a) for a in self._abilities(decision.seat))
             return Help(
                 f"{self.house_name(decision.seat)}'s power: {esc(power)} Discard the card "
                 "now, or keep it (a disaster: draw it): the power then waits for a later "
