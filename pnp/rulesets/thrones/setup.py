@@ -26,6 +26,20 @@ from pnp.rulesets.thrones.zones import DECK, PLOT_DECK, PLOT_DRAFT
 OPTIONS = ("two_on_two", "titles", "littlefinger", "draft", "mulligan", "deck_format")
 
 
+#: the table sizes the referee plays (two players, or three or four with titles)
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def default_deck_format(players: int) -> str:
+    """The deck lists a table of ``players`` plays unless the ``deck_format`` option says
+    otherwise: the two-player box's fixed decks for two (TH-COMP-03), the summary's
+    constructed decks, agendas and all, for three or four (TH-DECK-02, TH-COMP-11).
+
+    The printed set-up (``kit/reference.py``) states the same choice from here.
+    """
+    return "two_player" if players == 2 else "constructed"
+
+
 def content_of(content: LoadedContent) -> ThronesContent:
     model = content.model
     assert isinstance(model, ThronesContent)
@@ -76,10 +90,10 @@ def new_game(content: LoadedContent, config: GameConfig, seed: int) -> ThronesGa
     model = content_of(content)
     db = db_for(content)
     players = config.players
-    if players not in (2, 3, 4):
+    if players not in PLAYER_COUNTS:
         raise UsageError(f"thrones is played by 2–4 players, not {players}")
     opts = check_options(players, config.options)
-    fmt = opts.get("deck_format") or ("two_player" if players == 2 else "constructed")
+    fmt = opts.get("deck_format") or default_deck_format(players)
     decks: dict[str, Deck] = {}
     for d in model.decks:
         if d.format == fmt:

@@ -18,6 +18,7 @@ from pnp.rulesets.thrones.kit.components import components
 from pnp.rulesets.thrones.kit.icons import title_icon
 from pnp.rulesets.thrones.kit.markup import kit_frames, phases, title_powers
 from pnp.rulesets.thrones.model import ThronesContent
+from pnp.rulesets.thrones.setup import PLAYER_COUNTS, default_deck_format
 from pnp.rulesets.thrones.text import KEYWORD_NAMES
 
 #: the glossary's order: the summary's keywords, then the House-specific ones
@@ -112,11 +113,43 @@ def deck_lists(model: ThronesContent) -> list[dict[str, Any]]:
                 "house": houses[d.house].name,
                 "sigil": houses[d.house].sigil,
                 # the template prints the size beside it: "two-player, 50 cards"
-                "format": "two-player" if d.format == "two_player" else "constructed",
+                "format": FORMAT_WORDS[d.format],
                 "size": sum(d.cards.values()),
                 "agenda": agendas.get(d.agenda, "") if d.agenda else "",
                 "plots": ", ".join(plots[p] for p in d.plots),
                 "cards": ", ".join(f"{d.cards[c]}\u00d7 {cards[c].name}" for c in listed),
+            }
+        )
+    return out
+
+
+#: a table size in words, for the set-up's sentence on which deck lists to use
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+#: a deck format as the deck lists print it
+FORMAT_WORDS = {"two_player": "two-player", "constructed": "constructed"}
+
+
+def deck_use(model: ThronesContent) -> list[dict[str, Any]]:
+    """Which deck lists each table size plays (the referee's :func:`default_deck_format`),
+    with the size the rules give that format and whether its lists name agendas."""
+    by_format: dict[str, list[int]] = {}
+    for n in PLAYER_COUNTS:
+        by_format.setdefault(default_deck_format(n), []).append(n)
+    sizes = {
+        "two_player": str(model.rules.two_player_deck),
+        "constructed": f"at least {model.rules.constructed_min}",
+    }
+    out = []
+    for fmt, counts in by_format.items():
+        words = " or ".join(_COUNT_WORDS.get(n, str(n)) for n in counts) + " players"
+        if 4 in counts:
+            words += " (Two-on-Two too)"
+        out.append(
+            {
+                "players": words,
+                "format": FORMAT_WORDS[fmt],
+                "size": sizes[fmt],
+                "agenda": any(d.agenda for d in model.decks if d.format == fmt),
             }
         )
     return out
@@ -154,4 +187,7 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
         "crests": ["holy", "learned", "noble", "war"],
         "kit": kit_contents(content),
         "decks": deck_lists(model),
+        "deck_use": deck_use(model),
+        # plots made for no one House (their line under the name says PLOT alone)
+        "shared_plots": ", ".join(p.name for p in model.plots if p.house is None) or "none",
     }

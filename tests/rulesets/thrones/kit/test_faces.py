@@ -158,3 +158,59 @@ def test_a_number_too_wide_for_its_badge_is_reported_and_fails_strict(tmp_path: 
     assert result.exit_code == 2, result.output
     assert "stark-eddard" in result.output and "label '999999' is wider than" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def _printed(content: LoadedContent, ids: set[str], back: bool = False) -> dict[str, str]:
+    """The words the faces (or, with ``back``, the backs) of components ``ids`` set."""
+    import dataclasses
+
+    assert RULESET.components is not None
+    comps = [c for c in RULESET.components(content) if c.id in ids]
+    assert {c.id for c in comps} == ids
+    if back:
+        comps = [dataclasses.replace(c, face=c.back_draw) for c in comps]  # type: ignore[call-arg]
+    return face_words(comps)
+
+
+def test_house_card_back_tells_when_a_challenge_is_unopposed(content: LoadedContent) -> None:
+    """The round aid said "No defence: +1 power", but 0 defending STR is unopposed too
+    (TH-CHAL-20; rules/challenges.py resolve_challenge: ``dfn < 1``), and only for the
+    attacker who wins."""
+    words = _printed(content, {"house-stark"}, back=True)["house-stark"]
+    assert "No defence" not in words
+    unopposed = "An attacker who wins against no defenders or 0 defending STR gains 1 more power"
+    assert unopposed in words
+
+
+def test_house_card_says_where_power_goes_at_two_players(content: LoadedContent) -> None:
+    """Two players keep their House's power on the banner (the two-player box has no House
+    card), three or four on the House card: the House card said "kept on this card" always."""
+    words = _printed(content, {"house-stark"})["house-stark"]
+    kept = "With three or four players, power you claim for your House is kept on this card"
+    assert kept in words
+    assert "(with two, on your banner)" in words
+
+
+def test_the_board_calls_the_power_supply_the_power_bank(content: LoadedContent) -> None:
+    """One name for one pile: the reference says "power bank", so the board does too."""
+    words = _printed(content, {"council-board"})["council-board"]
+    assert "the power bank" in words
+    assert "power pool" not in words
+
+
+def test_plot_faces_print_the_captions_the_reference_describes(
+    content: LoadedContent,
+) -> None:
+    """The reference's plot legend names the captions under the three discs."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    m = model(content)
+    plot = m.plots[0]
+    words = _printed(content, {f"plot-{plot.id}"})[f"plot-{plot.id}"]
+    md = CliRunner().invoke(app, ["rules", "thrones", "--format", "md", "--out", "-"]).stdout
+    legend = next(line for line in md.splitlines() if line.startswith("- **Plots** (landscape)"))
+    for caption in ("INCOME", "INITIATIVE", "CLAIM"):
+        assert caption in words and caption in legend, caption
+    assert "[Initiative]" not in legend and "[Claim]" not in legend  # icons plots never print

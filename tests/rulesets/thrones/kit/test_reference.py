@@ -31,7 +31,7 @@ OPTION_SECTIONS = {
     "littlefinger": "**Littlefinger**",
     "draft": "**Plot draft**",
     "mulligan": "**Mulligan**",
-    "deck_format": "A two-player deck holds exactly",
+    "deck_format": "**deck\\_format** option",
 }
 
 
@@ -131,7 +131,77 @@ def test_setup_and_challenge_steps_are_all_there(md: str) -> None:
     # rules/challenges.py makes the Stealth picks as attackers are declared, before the
     # action window that precedes defenders: the picks belong to step 1, not step 2
     step1 = rounds[rounds.index("1. Name the type") : rounds.index("2. The defender may kneel")]
+    step1 = " ".join(step1.split())
     assert "Stealth picks" in step1
+    # ... but after the Crown Regent's redirect (TH-GAP-10; run_challenge: offer_redirect,
+    # then stealth), against the new target: step 1 said the picks came with declaring
+    assert step1.index("Crown Regent") < step1.index("Stealth picks")
+    assert "Only then come the Stealth picks, against the final target" in step1
+
+
+def test_a_saved_character_still_counts_toward_a_military_claim(md: str) -> None:
+    """TH-CHAL-15: the claimed characters are named together; one saved is not replaced
+    (rules/challenges.py claim: one pick of k characters, then kill offers saves)."""
+    rounds = " ".join(section(md, "A round").split())
+    assert (
+        "a named character that is then saved (by a duplicate, say) still counts toward the "
+        "claim, and nobody dies in its place" in rounds
+    )
+
+
+def test_setup_says_which_deck_lists_each_table_plays(md: str, content: LoadedContent) -> None:
+    """Two players the two-player lists, three or four the constructed ones with agendas,
+    as setup.default_deck_format picks them; the sizes come from the rules' numbers."""
+    from pnp.rulesets.thrones.setup import default_deck_format
+
+    assert default_deck_format(2) == "two_player"
+    assert default_deck_format(3) == default_deck_format(4) == "constructed"
+    r = model(content).rules
+    setup = " ".join(section(md, "Setup").split())
+    assert f"two players use the two-player lists ({r.two_player_deck} cards, no agenda)" in setup
+    assert (
+        "three or four players (Two-on-Two too) use the constructed lists "
+        f"(at least {r.constructed_min} cards, with the agenda its list names, if any)" in setup
+    )
+    assert "The referee's **deck\\_format** option plays either kind of list" in setup
+
+
+def test_setup_says_what_title_cards_and_markers_and_banners_are_for(md: str) -> None:
+    setup = " ".join(section(md, "Setup").split())
+    assert "A title card only tells what its title does; the marker is what a player takes" in setup
+    assert (
+        "Power claimed for your House is kept on your House banner with two players, on your "
+        "House card with three or four" in setup
+    )
+    victory = " ".join(section(md, "Power and victory").split())
+    assert "on your House card (on your banner with two players)" in victory
+
+
+def test_reading_a_card_tells_traits_from_houses(md: str, content: LoadedContent) -> None:
+    """ "Kneel a Dragon card" asks for the trait, not House Targaryen: the sheet says how card
+    text names each, and the example it gives is how the generated card text reads."""
+    from pnp.rulesets.thrones.text import card_text
+
+    m = model(content)
+    houses = {h.id: h.name for h in m.houses}
+    reading = " ".join(section(md, "Reading a card").split())
+    assert "a House is always written with the word House before it" in reading
+    assert '"a Dragon card"' in reading
+    texts = [line for c in m.cards for line in card_text(c, houses)]
+    assert any("a Dragon card" in line for line in texts)
+    assert any("House Stark character" in line for line in texts)
+
+
+def test_reading_a_card_says_how_shared_plots_are_sorted(md: str, content: LoadedContent) -> None:
+    """A plot made for no one House prints PLOT alone: the sheet names them all and says the
+    deck lists sort them."""
+    m = model(content)
+    shared = [p.name for p in m.plots if p.house is None]
+    assert shared, "no shared plot: this test would prove nothing"
+    reading = " ".join(section(md, "Reading a card").split())
+    for name in shared:
+        assert name in reading, name
+    assert "take for each player the plots his deck's list names" in reading
 
 
 def test_what_follows_a_challenge_comes_in_the_referees_order(md: str) -> None:
@@ -139,7 +209,9 @@ def test_what_follows_a_challenge_comes_in_the_referees_order(md: str) -> None:
     opposes, win then lose Responses, Vigilant then Vengeful."""
     rounds = " ".join(section(md, "A round").split())
     order = rounds[rounds.index("Once a challenge has a winner") :]
-    steps = ["waited for its winner", "unopposed power", "the claim", "Renown", "Deadly"]
+    steps = ["waited for its winner", "unopposed power", "the claim"]
+    # TH-TITLE-11: an intercepting Lord Commander who wins takes his power here
+    steps += ["Lord Commander of the Kingsguard who took the challenge over", "Renown", "Deadly"]
     steps += ["opposes", "Responses to winning", "to losing", "Vigilant", "Vengeful"]
     places = [order.index(step) for step in steps]
     assert places == sorted(places), list(zip(steps, places, strict=True))
