@@ -29,6 +29,7 @@ from pnp.rulesets.thrones.text import (
     title_lines,
     title_relation_lines,
 )
+from pnp.rulesets.thrones.zones import DECK
 
 if TYPE_CHECKING:
     from pnp.rulesets.thrones.game import ThronesGame
@@ -266,7 +267,8 @@ EVENTS: dict[str, Words | None] = {
     "gold_gained": Words("{seat} gains {amount} gold ({card})."),
     "gold_spent": Words("{seat} spends {amount} gold ({card})."),
     "gold_returned": Words("{seat} returns {amount} unspent gold."),
-    "influence_paid": Words("{seat} pays influence."),
+    # sources: the cards knelt for it, and a title whose influence was used (TH-COMP-16)
+    "influence_paid": Words("{seat} pays {amount} influence with {sources}."),
     "challenge_declared": Words(
         "{seat} challenges {target!p} ([bold]{challenge}[/]) with {attackers}."
     ),
@@ -585,7 +587,7 @@ class ThronesText(TextForm):
                 Block(
                     f"{ch.ctype} challenge",
                     (
-                        f"{self.player(ch.attacker)} attacks {self.player(ch.defender)}",
+                        self.challenge_line(ch),
                         f"attackers ({attack} STR): "
                         + listing([self.name(c.d.id) for c in ch.attackers]),
                         f"defenders ({defence} STR): "
@@ -594,6 +596,16 @@ class ThronesText(TextForm):
                 )
             )
         return blocks
+
+    def challenge_line(self, ch: Challenge) -> str:
+        """Who attacks whom: the target (who pays any claim), and the defending player
+        when a title holder defends in his place (TH-TITLE-03: a supporter defends for
+        the target, who still pays). A Lord Commander who intercepts becomes the target
+        (TH-TITLE-10), so he is named as the one attacked."""
+        line = f"{self.player(ch.attacker)} attacks {self.player(ch.target)}"
+        if ch.defender != ch.target:
+            line += f"; {self.player(ch.defender)} defends for him"
+        return line
 
     def own(self, view: Any) -> list[Block]:
         """The seat's hand (type, cost, STR, icons) and its plot deck."""
@@ -624,6 +636,10 @@ class ThronesText(TextForm):
         if event.kind == "defenders_declared" and not event.data.get("defenders"):
             challenge = event.data.get("challenge", "")
             return f"{self.player(event.seat)} leaves the {challenge} challenge undefended."
+        if event.kind in ("card_killed", "card_discarded") and event.data.get("to") == DECK:
+            # TH-KW-STALWART-01: the card is not in a pile, it is the next card drawn
+            said = super().event(event, seat)
+            return None if said is None else f"{said} Stalwart puts it on top of the draw deck."
         if event.kind == "card_played":
             card = str(event.data.get("card"))
             if card in self.plots:

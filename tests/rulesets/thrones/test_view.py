@@ -297,3 +297,63 @@ def test_an_initiative_tie_says_how_the_referee_broke_it(content: LoadedContent)
     assert said["initiative"].endswith(").") and "tied" not in said["initiative"]
     assert said["least power"].endswith("; tied, so the lowest power total takes it).")
     assert said["random"].endswith("; tied, and tied in power too, so drawn at random).")
+
+
+def test_the_log_names_what_paid_a_cost(content: LoadedContent) -> None:
+    """'Greyjoy pays influence.' hid which cards knelt (a forced pick is not a decision in
+    the log), and a cost's kneel was not told at all (Dracarys kneeling Viserion)."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.thrones.view import text_form
+
+    form = text_form(content, ["greyjoy", "targaryen"])
+    paid = Event(
+        "influence_paid",
+        0,
+        {"amount": 3, "needed": 3, "sources": ["greyjoy-acolyte", "hand-of-the-king"]},
+    )
+    acolyte = form.name("greyjoy-acolyte")
+    assert acolyte != "greyjoy-acolyte", "no such card: pick another"
+    assert form.event(paid, None) == (
+        f"{form.player(0)} pays 3 influence with {acolyte}, Hand of the King."
+    )
+    knelt = Event("card_knelt", 1, {"card": "targaryen-viserion", "by": "targaryen-dracarys"})
+    assert form.event(knelt, None) == f"{form.player(1)}'s Viserion kneels (Dracarys)."
+
+
+def test_a_stalwart_card_is_told_going_back_on_the_deck(content: LoadedContent) -> None:
+    """TH-KW-STALWART-01: 'Jon Snow is killed' alone read as if he went to the dead pile."""
+    from pnp.engine.event import Event
+    from pnp.rulesets.thrones.view import text_form
+
+    form = text_form(content, ["stark", "lannister"])
+    data = {"card": "stark-jon", "reason": "military claim"}
+    jon = form.name("stark-jon")
+    assert form.event(Event("card_killed", 0, {**data, "to": "dead"}), None) == (
+        f"{form.player(0)}'s {jon} is killed (military claim)."
+    )
+    said = form.event(Event("card_killed", 0, {**data, "to": "deck"}), None)
+    assert said == (
+        f"{form.player(0)}'s {jon} is killed (military claim). "
+        "Stalwart puts it on top of the draw deck."
+    )
+    said = form.event(Event("card_discarded", 0, {**data, "to": "deck"}), None)
+    assert said is not None and said.endswith("Stalwart puts it on top of the draw deck.")
+
+
+def test_the_challenge_panel_names_the_target_and_who_defends_for_him(
+    content: LoadedContent,
+) -> None:
+    """rec4/game-000017 #38 (QA): Stark defended for Greyjoy by its title (TH-TITLE-03) and
+    the panel read 'Baratheon attacks Stark'; Greyjoy is attacked and pays the claim."""
+    from pnp.rulesets.thrones.state import Challenge
+    from pnp.rulesets.thrones.view import text_form
+
+    form = text_form(content, ["stark", "baratheon", "greyjoy"])
+    ch = Challenge("power", 1, 2, 1)
+    assert form.challenge_line(ch) == f"{form.player(1)} attacks {form.player(2)}"
+    ch.defender = 0  # a supporting title holder defends in the target's place
+    assert form.challenge_line(ch) == (
+        f"{form.player(1)} attacks {form.player(2)}; {form.player(0)} defends for him"
+    )
+    ch.target = ch.defender = 0  # the Lord Commander intercepts: he is the one attacked
+    assert form.challenge_line(ch) == f"{form.player(1)} attacks {form.player(0)}"

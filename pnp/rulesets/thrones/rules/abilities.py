@@ -369,6 +369,7 @@ class AbilityMixin(RulesBase):
         """Kneel influence until ``need`` is covered; any excess is lost (TH-COMP-16)."""
         s = self.seats[seat]
         paid = 0
+        sources: list[str] = []  # what paid it, for the log: a forced pick asks nobody
         while paid < need:
             opts = self.label_cards(
                 "influence", [c for c in s.play if not c.kneeling and c.d.influence]
@@ -379,10 +380,12 @@ class AbilityMixin(RulesBase):
             if pick is None:
                 s.influence_used = True
                 paid += self.db.titles[s.title or ""].influence
+                sources.append(s.title or "")
             else:
                 pick.kneeling = True
                 paid += pick.d.influence
-        self.emit("influence_paid", seat, amount=paid, needed=need)
+                sources.append(pick.d.id)
+        self.emit("influence_paid", seat, amount=paid, needed=need, sources=sources)
 
     def pay_cost(self, seat: int, card: Card, cost: Cost | None) -> Flow:
         """Pay ``cost``; callers check :meth:`can_pay` first."""
@@ -406,6 +409,8 @@ class AbilityMixin(RulesBase):
             )
             pick = (yield from self.ask(seat, "cost", opts)).data
             pick.kneeling = True
+            # told, as an effect's kneel is: with one card that fits, nobody was asked
+            self.emit("card_knelt", seat, card=pick.d.id, by=card.d.id)
         if cost.kneel_influence:
             yield from self.pay_influence(seat, cost.kneel_influence)
         if cost.sacrifice_self and card.zone == PLAY:
