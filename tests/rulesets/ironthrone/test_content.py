@@ -210,11 +210,11 @@ def test_words_must_fit_their_window(root: Path) -> None:
 
 def test_sided_effects_need_a_side(root: Path) -> None:
     tyrell = root / "ironthrone" / "houses" / "tyrell.yaml"
-    text = tyrell.read_text().replace(
-        "if: {supporting: true, side: won}\n      do: [{draw: 1}, {distribute: 1}]",
-        "do: [{steal_power: 1}]",
-    )
-    tyrell.write_text(text)
+    # Mace's leader ability (Bountiful Harvest), its side condition dropped
+    mace = "if: {side: won}\n      do: [{draw: 1}, {distribute: 1}]"
+    text = tyrell.read_text()
+    assert text.count(mace) == 1
+    tyrell.write_text(text.replace(mace, "do: [{steal_power: 1}]"))
     code, _, err = validate(root)
     assert code == 2
     assert "characters[" in err and "'steal_power' acts on the opposing side" in err
