@@ -544,7 +544,10 @@ def test_a_much_stronger_leader_is_the_top_change_and_lifts_its_house(tmp_path: 
     ranked.sort(key=lambda cf: -abs(cf[1]["improvement_when_drawn"]["change"]))
     top, figure = ranked[0]
     assert top == "baratheon-stannis"
-    assert figure["improvement_when_drawn"]["ci_low"] > 0.1
+    # a change of some 30 points whose paired interval starts well clear of zero (the
+    # interval's width over 200 games is about 40 points: its low end moves with content)
+    assert figure["improvement_when_drawn"]["change"] > 0.2
+    assert figure["improvement_when_drawn"]["ci_low"] > 0.05
     # its House wins more, with a paired interval clear of zero
     house = data["houses"]["baratheon"]
     assert house["paired"] and house["change"] > 0.1 and house["ci_low"] > 0
