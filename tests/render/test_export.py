@@ -152,3 +152,22 @@ def test_a_short_document_has_ids_but_no_contents(toy_content) -> None:
     assert "<nav" not in html and all(h for _, h in page.headings)
     assert [h for _, h in page.headings][:3] == ["toy-fixture-game", "cards", "glossary"]
     assert "Contents" not in to_markdown(doc, TOY.icons)
+
+
+def test_markdown_writes_no_icon_its_next_word_names_again() -> None:
+    """ "[gold] gold" came out as "\\[Gold\\] gold" (QA of the Iron Throne reference: "spread
+    your \\[Influence\\] influence"): the word says it, so the icon goes; an icon standing for
+    a word of its own stays, and so do a heading's and a legend's."""
+    doc = parse_document(
+        "<h2>[gold] Gold</h2>"
+        "<p>Pay 2 [gold] gold, or 3 [gold] Golds. Win a [military] and a [gold] challenge.</p>"
+        "<table><tr><th>Cost</th></tr><tr><td>[military] military</td></tr></table>"
+        "<ul><li>Take <b>[gold] gold</b>.</li></ul>"
+        "<legend><li>[gold] Gold coins</li></legend>"
+    )
+    md = to_markdown(doc, ICONS)
+    assert "## \\[Gold\\] Gold" in md
+    assert "Pay 2 gold, or 3 Golds. Win a \\[Military\\] and a \\[Gold\\] challenge." in md
+    assert "| military |" in md
+    assert "- Take **gold**." in md
+    assert "- \\[Gold\\] Gold coins" in md
