@@ -52,7 +52,7 @@ def test_keys_go_forward_back_to_a_round_and_to_the_end(record: Path) -> None:
     seen = positions(result.output)
     assert seen[:5] == [0, 1, 2, 1, 10]
     assert seen[-1] == last
-    assert "turn 2" in result.output.split(f"decision {seen[5]} of")[1].split("\n")[0]
+    assert "round 2" in result.output.split(f"decision {seen[5]} of")[1].split("\n")[0]
     assert "Game over" in result.output
 
 
@@ -69,7 +69,7 @@ def test_bad_keys_are_refused_with_a_reason(record: Path) -> None:
     assert "'x' is no key here" in result.output
     assert "'[/x]' is no key here" in result.output  # shown as typed, not read as markup
     assert "r needs a number" in result.output
-    assert "the game has no turn 99: the record holds turns 1 to " in result.output
+    assert "the game has no round 99: the record holds rounds 1 to " in result.output
     assert result.exit_code == 0
 
 
@@ -81,7 +81,7 @@ def test_a_jump_past_the_record_says_how_far_it_goes_and_stays(record: Path) -> 
     assert result.exit_code == 0, result.output
     assert positions(result.output) == [0, 1]  # no screen drawn after the refusals
     assert f"the record has {last} decisions: g 0 (the set-up) to g {last}" in result.output
-    assert "the game has no turn 99: the record holds turns 1 to " in result.output
+    assert "the game has no round 99: the record holds rounds 1 to " in result.output
 
 
 def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
@@ -92,8 +92,10 @@ def test_to_text_writes_the_whole_game(record: Path, tmp_path: Path) -> None:
     steps = len(read_records(record)[0].choices)
     assert text.startswith("ironthrone, seed ")
     assert f"\n{steps}. " in text  # every decision, numbered
-    # the ending in words, in the ruleset's own word for a round (no 'characters_dead')
-    assert re.search(r"\nGame over \([a-z ]+, turn \d+\): won by [A-Z]", text), text[-300:]
+    # the ending in words (no 'characters_dead'); the count is of rounds, one turn for
+    # each player, which the Iron Throne calls rounds too (its round cap, IT-GAP-11),
+    # while the log's "Turn 7" counts single turns (QA: "turn 3" after "Turn 7")
+    assert re.search(r"\nGame over \([a-z ]+, round \d+\): won by [A-Z]", text), text[-300:]
     assert "[bold" not in text and "[/]" not in text  # markup drawn, never shown
     assert "\x1b[" not in text  # plain text, no colour codes
     assert max(map(len, text.splitlines())) <= 80

@@ -519,7 +519,9 @@ class IronThroneText(TextForm):
 
     EVENTS = EVENTS
     HELP = HELP
-    ROUND = "turn"
+    # the count after "Game over" is of rounds (one turn for each player, as the round
+    # cap of IT-GAP-11 counts them); the log's "Turn 7" counts single turns
+    ROUND = "round"
 
     def __init__(self, content: LoadedContent[Any], factions: Sequence[str]) -> None:
         super().__init__(content, factions)

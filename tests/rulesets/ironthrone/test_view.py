@@ -308,3 +308,14 @@ def test_power_placed_is_counted_per_character(game: IronThroneGame) -> None:
     assert Text.from_markup(told).plain == (
         "Lannister (seat 1) puts 2 power on Tywin Lannister, 1 on Jaime Lannister."
     )
+
+
+def test_game_over_counts_rounds_in_the_rulesets_words(content) -> None:
+    """(QA D15) "Game over (influence, turn 3)" after a log reaching "Turn 7": the count
+    is of rounds (one turn for each player), so it says so."""
+    from pnp.engine.game import Result
+    from pnp.rulesets.ironthrone.view import IronThroneText
+
+    form = IronThroneText(content, ["stark", "lannister", "baratheon"])
+    said = form.game_over(Result(winners=(0,), ending="influence", rounds=3))
+    assert said.startswith("(influence, round 3):")
