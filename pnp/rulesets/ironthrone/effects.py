@@ -396,7 +396,7 @@ class PlaceFirstWord(ThroneWord):
 
 @WORDS.add
 class Bonus(ThroneWord):
-    """Add to your side's hostility total."""
+    """Add to your side's total."""
 
     name = "bonus"
     schema = PositiveInt
@@ -405,7 +405,7 @@ class Bonus(ThroneWord):
     always = True
 
     def text(self, n: int) -> str:
-        return f"add {n} to your side's hostility total"
+        return f"add {n} to your side's total"
 
     def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.add_bonus(r.side[s], n)
@@ -413,7 +413,7 @@ class Bonus(ThroneWord):
 
 @WORDS.add
 class Weaken(ThroneWord):
-    """Take from the opposing side's hostility total."""
+    """Take from the opposing side's total."""
 
     name = "weaken"
     schema = PositiveInt
@@ -422,7 +422,7 @@ class Weaken(ThroneWord):
     always = True
 
     def text(self, n: int) -> str:
-        return f"take {n} off the opposing side's hostility total"
+        return f"take {n} off the opposing side's total"
 
     def resolve(self, r: Moves, s: int, n: int, c: Any) -> None:
         r.add_bonus(other_side(r.side[s]), -n)
@@ -477,7 +477,9 @@ class Withdraw(ThroneWord):
     sided = True
 
     def text(self, v: str) -> str:
-        return "pick a supporting player on the opposing side: they withdraw"
+        # the ability is offered with no such supporter when another of its effects
+        # still works (Gold Cloaks' weaken): the words say the withdrawal may find nobody
+        return "pick a supporting player on the opposing side, if there is one: they withdraw"
 
     def feasible(self, r: Moves, s: int, v: str, c: Any) -> bool:
         return bool(r.targets(s, "opposing_supporters"))

@@ -96,6 +96,9 @@ class Rules(ContentModel):
     torment: Torment
     release_draw: int = Field(ge=0)
     deck: DeckRules
+    #: how many of each encounter marker the kit prints (a reminder of an effect that
+    #: lasts the encounter and leaves no card behind); the kinds come from the abilities
+    encounter_markers: int = Field(default=3, ge=0)
 
     @property
     def house_deck_size(self) -> int:
@@ -230,6 +233,9 @@ class RuleDecision(ContentModel):
 
     id: Annotated[str, StringConstraints(pattern=r"^IT-[A-Z]+-\d\d$"), Id("decisions")]
     text: Text
+    #: a point only the bundled referee meets (a playtest's round cap), which a table
+    #: never does: the reference prints it apart, marked as the referee's
+    referee_only: bool = False
 
 
 def truce_terms(rules: Rules) -> str:

@@ -11,12 +11,18 @@ Counted from the referee's state by the ids of :mod:`.kit.components`:
 - each seated House's influence tokens, at home or spread (IT-SETUP-04);
 - power markers: every marker taken out of the supply -- on characters, on
   leader sheets, and those a sheet lost to the box for good (IT-POW-03),
-  which can never go back to the supply.
+  which can never go back to the supply;
+- one player aid in each seated player's hand;
+- encounter markers, the table's reminders of effects that last the
+  encounter: a "no penalties" marker for each shielded player, a "no rewards"
+  marker for each player barred from rewards, and for each side the fewest
+  value markers showing how much abilities changed its total (as coins).
 
 The cards, sheets and tokens a House brings do not change during play; they
 are counted when the game starts. Power markers leave the supply only when
 the leaders are chosen and never go back, so they are counted then and at
-the end (no triggers).
+the end. Encounter markers rise only with the events of the effects they
+recall (their triggers).
 """
 
 from __future__ import annotations
@@ -25,25 +31,34 @@ from typing import TYPE_CHECKING
 
 from pnp.engine.kitmeter import KitMeter
 from pnp.rulesets.ironthrone.game import IronThroneGame
+from pnp.rulesets.ironthrone.kit.tokens import NO_PENALTIES, NO_REWARDS, marker_kinds, markers_for
 
 if TYPE_CHECKING:
     from pnp.engine.game import Game
     from pnp.rulesets.ironthrone.rules import Referee
 
 
-#: the groups counted together: the pieces each seated House brings, and power
-PIECES, POWER = 1, 2
+#: the groups counted together: the pieces each seated House brings, power, and the
+#: encounter markers
+PIECES, POWER, MARKERS = 1, 2, 4
+#: the events that come with more encounter markers on the table
+TRIGGERS = {"total_changed": MARKERS, "shielded": MARKERS, "rewards_denied": MARKERS}
 
 
 class IronThroneKitMeter(KitMeter):
     """Peaks of an Iron Throne game's cards, sheets, tokens and power markers."""
 
     settled = PIECES
+    triggers = TRIGGERS
 
     def __init__(self, ref: Referee, *, thorough: bool = False) -> None:
         super().__init__(thorough=thorough)
         self.ref = ref
-        self.count(PIECES | POWER)
+        t = ref.t
+        # the kit prints the markers of every ability of the content, seated or not
+        abilities = [c.ability for c in (*t.char_leader, *t.card_ability) if c is not None]
+        self.amounts, self.shields, self.denies = marker_kinds(abilities)
+        self.count(PIECES | POWER | MARKERS)
 
     def components(self) -> set[str]:
         """Every card and event of the tables, each character's sheet and token, each
@@ -51,7 +66,10 @@ class IronThroneKitMeter(KitMeter):
         t = self.ref.t
         ids = {*t.card_id, *t.event_id, "power"}
         ids |= {f"leader-{c}" for c in t.char_id} | {f"token-{c}" for c in t.char_id}
-        return ids | {f"influence-{h}" for h in t.houses}
+        ids |= {f"marker-{a}" for a in self.amounts}
+        ids |= {NO_PENALTIES} if self.shields else set()
+        ids |= {NO_REWARDS} if self.denies else set()
+        return ids | {f"influence-{h}" for h in t.houses} | {"player-aid"}
 
     def count(self, groups: int) -> None:
         """Count the groups of ``groups`` in the game now."""
@@ -60,6 +78,22 @@ class IronThroneKitMeter(KitMeter):
             self.raise_to("power", ref.power_total - ref.supply)
         if groups & PIECES:
             self.raise_all(self.pieces())
+        if groups & MARKERS:
+            self.raise_all(self.markers())
+
+    def markers(self) -> dict[str, int]:
+        """The encounter markers the table shows now."""
+        ref = self.ref
+        counts: dict[str, int] = {}
+        for side in (1, 2):
+            for amount, k in markers_for(ref.bonus[side], self.amounts).items():
+                key = f"marker-{amount}"
+                counts[key] = counts.get(key, 0) + k
+        if self.shields:
+            counts[NO_PENALTIES] = sum(ref.shielded)
+        if self.denies:
+            counts[NO_REWARDS] = sum(ref.no_rewards)
+        return counts
 
     def pieces(self) -> dict[str, int]:
         """The cards, events, sheets, character tokens and influence tokens in the game."""
@@ -80,6 +114,7 @@ class IronThroneKitMeter(KitMeter):
         for event in t.event_pool:
             key = t.event_id[event]
             counts[key] = counts.get(key, 0) + 1
+        counts["player-aid"] = ref.n
         return counts
 
 

@@ -320,7 +320,7 @@ class SeatView:
         return sum(self.committed_power(s) for s in range(self.players) if self._side[s] == sd)
 
     def side_total(self, sd: int) -> int:
-        """Side ``sd``'s hostility total as far as it is public (cards once revealed)."""
+        """Side ``sd``'s total as far as it is public (cards once revealed)."""
         return self._totals[sd]
 
     def bonus(self, sd: int) -> int:
@@ -435,7 +435,7 @@ EVENTS: dict[str, Words | None] = {
     "support_declined": Words("{seat}'s support ({character}) for the {side} is declined."),
     "stayed_out": Words("{seat} stays out of the encounter."),
     "support_forced": Words("{by} makes {seat}'s {character} support the {side}."),
-    "total_changed": Words("The {side}'s hostility total changes by {by:+d}."),
+    "total_changed": Words("The {side}'s total changes by {by:+d}."),
     "encounter_resolved": Words(
         "The encounter ends in {outcome}: {winner} wins ({challenger_total} to {defender_total})."
     ),

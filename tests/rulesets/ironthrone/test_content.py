@@ -347,8 +347,9 @@ def test_a_hand_cannot_be_larger_than_the_house_deck(root: Path) -> None:
 
 
 def test_the_truce_decision_states_the_bargains_the_referee_offers() -> None:
-    """The reference said any mix of the terms may be agreed; the referee offers one
-    term alone, every term at its most, or nothing. The decision now says so."""
+    """The reference said any mix of the terms may be agreed; the referee offers each
+    side nothing, one term at any amount it allows, or every term at its most. The
+    decision says so, amounts included."""
     from pnp.engine.game import GameConfig
     from pnp.rulesets.ironthrone import RULESET
 
@@ -358,9 +359,18 @@ def test_the_truce_decision_states_the_bargains_the_referee_offers() -> None:
     singles = {(1, 0, 0)} | {(0, h, 0) for h in range(1, t.hostages + 1)}
     singles |= {(0, 0, p) for p in range(1, t.power + 1)}
     assert set(game.ref.packages) == {(0, 0, 0), (t.influence, t.hostages, t.power)} | singles
-    text = " ".join(next(d.text for d in content.model.decisions if d.id == "IT-GAP-05").split())
-    assert "one term alone" in text and "every term at its most" in text
-    assert "less what cannot be given" in text and "or nothing" in text
+    # the printed text (numbers filled in): each side's share is one of the packages
+    # above, partial amounts included, and a deal pairs two shares (QA: the old
+    # sentence read as one term at its most, or the full bundle, or nothing)
+    from pnp.rulesets.ironthrone.kit.reference import reference_context
+
+    decisions = {d["id"]: d["text"] for d in reference_context(content)["decisions"]}
+    text = " ".join(decisions["IT-GAP-05"].split())
+    assert "what the challenger gets and what the defender gets" in text
+    assert f"1 to {t.hostages} hostages; 1 to {t.power} power;" in text
+    assert f"influence, {t.hostages} hostages and {t.power} power" in text
+    assert "less what cannot be given then" in text and "nothing;" in text
+    assert "At the table any mix of the terms may be agreed." in text
 
 
 def test_an_influence_count_no_board_has_is_reported_at_the_rules(root: Path) -> None:

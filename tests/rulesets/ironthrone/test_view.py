@@ -233,8 +233,8 @@ def test_a_changed_total_says_which_way(game: IronThroneGame) -> None:
     form = text_form(RULESET.load(), game.factions())
     up = form.event(Event("total_changed", None, {"side": "challenger", "by": 2}), None)
     down = form.event(Event("total_changed", None, {"side": "defender", "by": -3}), None)
-    assert up == "The challenger's hostility total changes by +2."
-    assert down == "The defender's hostility total changes by -3."
+    assert up == "The challenger's total changes by +2."
+    assert down == "The defender's total changes by -3."
 
 
 def test_a_hostage_is_named_to_its_taker_and_to_whoever_knew_the_card() -> None:

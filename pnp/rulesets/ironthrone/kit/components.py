@@ -8,8 +8,11 @@ file                    component                    per House / in all
 ``tokens.pdf``          character token (alive/dead) 5
 ``tokens.pdf``          influence token              5 (``rules.influence_tokens``)
 ``tokens.pdf``          power marker                 100 (``rules.power_markers``)
+``tokens.pdf``          encounter marker             ``rules.encounter_markers`` of each
+                                                     kind the abilities call for
 ``event-cards.pdf``     event card                   3 per House + 3 special
 ``influence-boards``    influence board              1
+``player-aids.pdf``     player aid (two-sided)       one per seat, 5 in all
 ======================  ===========================  ==============================
 
 Every count comes from the content, so a variant deck prints as written.
@@ -23,6 +26,7 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.render import Board, Card, Component, Draw, Token
+from pnp.rulesets.ironthrone.kit.aid import player_aid
 from pnp.rulesets.ironthrone.kit.faces import (
     character_face,
     event_back,
@@ -35,10 +39,16 @@ from pnp.rulesets.ironthrone.kit.style import house_back
 from pnp.rulesets.ironthrone.kit.tokens import (
     character_alive,
     character_dead,
+    encounter_markers,
     influence_token,
     power_marker,
 )
-from pnp.rulesets.ironthrone.model import CharacterCard, Hostility, IronThroneContent
+from pnp.rulesets.ironthrone.model import (
+    PLAYER_COUNTS,
+    CharacterCard,
+    Hostility,
+    IronThroneContent,
+)
 
 #: sizes in mm
 CARD_SIZE = "poker"
@@ -47,6 +57,7 @@ BOARD_SIZE = (250.0, 140.0)
 CHARACTER_TOKEN = 38.0
 INFLUENCE_TOKEN = 22.0
 POWER_MARKER = 12.0
+ENCOUNTER_MARKER = 22.0
 
 
 def components(content: LoadedContent[Any]) -> list[Component]:
@@ -139,6 +150,21 @@ def components(content: LoadedContent[Any]) -> list[Component]:
             )
         )
 
+    # reminders of "this encounter" effects, which leave no card on the table
+    for marker in encounter_markers(model):
+        out.append(
+            Token(
+                id=marker.id,
+                name=marker.name,
+                copies=rules.encounter_markers,
+                shape="round",
+                size=ENCOUNTER_MARKER,
+                face=marker.draw_face,
+                back=marker.draw_back,
+                file="tokens",
+            )
+        )
+
     for event in model.events:
         out.append(
             Card(
@@ -156,10 +182,25 @@ def components(content: LoadedContent[Any]) -> list[Component]:
         out.append(
             Board(
                 id=f"board-{house.id}",
-                name=house.board.title,
+                name=f"Influence board: {house.name}",
                 size=BOARD_SIZE,
                 face=partial(influence_board, house),
                 file="influence-boards",
             )
         )
+
+    # one aid in each player's hand, at the largest table the game seats
+    aid = player_aid(rules)
+    out.append(
+        Card(
+            id="player-aid",
+            name="Player aid",
+            copies=max(PLAYER_COUNTS),
+            size=LEADER_SIZE,
+            face=aid.front,
+            back=aid.back,
+            file="player-aids",
+            safe=5.0,
+        )
+    )
     return out

@@ -405,7 +405,8 @@ def event_face(event: HouseEvent | SpecialEvent, houses: dict[str, House]) -> Dr
         )
     else:
         data = CardData(
-            Palette(SPECIAL, SPECIAL_ACCENT, "leader", "Special event"),
+            # the compass star, not the leaders' crown: a mark of their own
+            Palette(SPECIAL, SPECIAL_ACCENT, "special", "Special event"),
             event.name,
             "SPECIAL EVENT",
             "Special event",

@@ -342,6 +342,16 @@ def event(d: Drawing, fill: Color, detail: Color) -> None:
     d.add(Circle(50, 48, 12, fillColor="#8b1e2d", strokeColor=None))
 
 
+@glyph("special", "Special event", fill="#4a3b5e", detail="#d9b55a")
+def special(d: Drawing, fill: Color, detail: Color) -> None:
+    """A compass star: a special event, which names the defender by a rule of its own
+    (the crown is the leader's, so it cannot be the special events' mark)."""
+    d.add(Circle(50, 50, 46, fillColor=fill, strokeColor=None))
+    d.add(_poly(_star(50, 50, 42, 12, 4), detail))
+    d.add(_poly(_star(50, 50, 28, 10, 4, turn=45), detail))
+    d.add(Circle(50, 50, 7, fillColor=fill, strokeColor=None))
+
+
 @glyph("card", "Card", fill="#3d3530", detail="#f4ecd8")
 def card(d: Drawing, fill: Color, detail: Color) -> None:
     """A house card."""

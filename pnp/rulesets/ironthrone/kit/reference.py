@@ -13,9 +13,11 @@ from typing import Any
 
 from pnp.content import LoadedContent
 from pnp.content.placeholders import fill_placeholders
-from pnp.rulesets.ironthrone.effects import WINDOWS
+from pnp.rulesets.ironthrone.effects import CARD_WINDOWS, WINDOW_INDEX, WINDOWS
+from pnp.rulesets.ironthrone.kit.aid import hostages, outcomes, rewards, truce_terms, turn_steps
 from pnp.rulesets.ironthrone.kit.components import components
 from pnp.rulesets.ironthrone.kit.faces import ability_markup
+from pnp.rulesets.ironthrone.kit.tokens import encounter_markers
 from pnp.rulesets.ironthrone.model import (
     PLAYER_COUNTS,
     CharacterCard,
@@ -79,6 +81,7 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
     first_char = model.characters[0].id if model.characters else ""
     first_card = model.houses[0].deck[0].id if model.houses and model.houses[0].deck else ""
     first_event = model.events[0].id if model.events else ""
+    markers = encounter_markers(model)
     kit = [
         (
             "House cards",
@@ -108,6 +111,20 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
         ),
         ("Power markers", rules.power_markers, "shared", file_of("power")),
         (
+            "Encounter markers",
+            len(markers) * rules.encounter_markers,
+            f"{rules.encounter_markers} of each: "
+            + ", ".join(m.face.replace("<br/>", " ").lower() for m in markers)
+            + "; reminders of effects that last the encounter",
+            file_of(markers[0].id) if markers else "",
+        ),
+        (
+            "Player aids",
+            max(PLAYER_COUNTS),
+            "one per player, two-sided: the turn, the outcomes and rewards",
+            file_of("player-aid"),
+        ),
+        (
             "Event cards",
             sum(e.copies for e in model.events),
             f"{rules.events_per_house} per House and {rules.special_events} special",
@@ -120,10 +137,19 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
             {
                 "id": d.id,
                 "text": fill_placeholders(d.text, model, f"ironthrone: decisions {d.id!r}"),
+                "referee_only": d.referee_only,
             }
             for d in model.decisions
         ],
         "windows": list(WINDOWS.values()),
+        # the windows character cards may use, by their number in the turn
+        "card_windows": _numbers([WINDOW_INDEX[w] + 1 for w in CARD_WINDOWS]),
+        # the turn, outcome and reward texts the player aid prints too (kit/aid.py)
+        "turn_steps": turn_steps(rules),
+        "outcomes": outcomes(),
+        "rewards": rewards(rules),
+        "hostages": hostages(),
+        "truce_terms": truce_terms(rules),
         "houses_text": per_house,
         "events": events,
         "kit": [{"name": a, "count": b, "note": c, "file": d} for a, b, c, d in kit],
@@ -134,3 +160,9 @@ def reference_context(content: LoadedContent[Any]) -> dict[str, Any]:
         ],
         "hostility_values": ", ".join(str(v) for v in sorted(rules.deck.hostility_values)),
     }
+
+
+def _numbers(ns: list[int]) -> str:
+    """``5, 6 and 7``."""
+    words = [str(n) for n in ns]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

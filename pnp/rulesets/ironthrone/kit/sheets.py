@@ -6,7 +6,9 @@ a House share one back, so two can be drawn blind at setup.
 
 An influence board holds its House's influence tokens on numbered spaces
 (the number a token uncovers counts the influence spread so far) and, below,
-the tokens other Houses spread onto it.
+the tokens other Houses spread onto it: the influence they have over it
+(decision IT-GAP-09), which is why the heading over the House's own tokens
+names them as that House's influence, to spread.
 """
 
 from __future__ import annotations
@@ -32,6 +34,20 @@ from pnp.rulesets.ironthrone.model import Character, House, Rules
 _PAD = 6 * mm
 #: the leader's picture in the power reserve, width and height (points)
 LEADER_PICTURE = (32 * mm, 20.5 * mm)
+
+
+def reserve_note(rules: Rules) -> str:
+    """The words under a leader sheet's power reserve.
+
+    Removing and moving are kept apart (IT-POW-03, IT-POW-05): only power an effect
+    removes or returns from the sheet leaves for the box; power a truce deal or an
+    ability moves from it goes onto the other sheet, as the deal or ability says.
+    """
+    return (
+        f"Setup: {rules.leader_power} power here. Distribute from here to your characters. "
+        "Power an effect removes or returns from this sheet goes to the box; power moved "
+        "from it (a truce deal, some abilities) goes to the sheet it names."
+    )
 
 
 def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None:
@@ -127,8 +143,7 @@ def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None
         align="center",
     )
     face.text(
-        f"Setup: {rules.leader_power} power here. Distribute from here to your "
-        "characters. Power an effect removes from this sheet goes back to the box.",
+        reserve_note(rules),
         _PAD + 4 * mm,
         reserve_y + 2 * mm,
         w - 2 * _PAD - 8 * mm,
@@ -263,7 +278,7 @@ def influence_board(house: House, face: Face) -> None:
     box_top = cap_y - 12 * mm
     dashed_box(face, x0, pad, room, box_top - pad, pal.heading)
     face.label(
-        "INFLUENCE OF OTHER HOUSES",
+        f"INFLUENCE OVER {house.name.upper()}",
         x0 + room / 2,
         box_top - 6 * mm,
         size=9,
@@ -272,8 +287,9 @@ def influence_board(house: House, face: Face) -> None:
         align="center",
     )
     face.text(
-        f"Other players place the influence they spread to {house.name} here. "
-        "At the end, whoever has the most influence on other boards wins.",
+        f"Other players place the influence they spread to {house.name} here: a player with a "
+        f"token here has influence over {house.name}. At the end, whoever has the most "
+        "influence on other boards wins.",
         x0 + 6 * mm,
         pad + 2 * mm,
         room - 12 * mm,

@@ -1,4 +1,5 @@
-"""Round tokens: character tokens (alive and dead sides), influence tokens, power markers.
+"""Round tokens: character tokens (alive and dead sides), influence tokens, power markers
+and encounter markers.
 
 A character token is turned during an encounter so that one edge faces the
 middle of the table: the challenger's spearhead or the defender's shield
@@ -8,10 +9,28 @@ dead side, which still names it and shows its House.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
 from pnp.render import Face, escape, mm
+from pnp.rulesets.ironthrone.effects import Ability
 from pnp.rulesets.ironthrone.kit import icons
-from pnp.rulesets.ironthrone.kit.style import PARCHMENT, disc, glyph, house_palette, mix, sigil
-from pnp.rulesets.ironthrone.model import Character, House
+from pnp.rulesets.ironthrone.kit.style import (
+    INK,
+    PARCHMENT,
+    SPECIAL,
+    SPECIAL_ACCENT,
+    disc,
+    glyph,
+    house_palette,
+    mix,
+    sigil,
+)
+from pnp.rulesets.ironthrone.model import Character, CharacterCard, House, IronThroneContent
+
+#: the ids of the two word markers (the value markers are ``marker-<amount>``)
+NO_PENALTIES = "marker-no-penalties"
+NO_REWARDS = "marker-no-rewards"
 
 #: the dead side's colours
 DEAD = "#3b3632"
@@ -97,3 +116,130 @@ def power_marker(face: Face) -> None:
     disc(face, cx, cy, r * 0.72, mix(GOLD, "#ffffff", 0.35))
     s = r * 1.3
     glyph(face, "power", cx - s / 2, cy - s / 2, s, fill=GOLD_DARK, detail="#fff4c8")
+
+
+# ------------------------------------------------------------------ encounter markers
+
+
+@dataclass(frozen=True)
+class EncounterMarker:
+    """A reminder of an effect that lasts the encounter and leaves no card behind
+    (a leader's bonus, "no penalties", "no rewards"): ``face`` and ``back`` are the
+    words on its two sides (markup)."""
+
+    id: str
+    name: str
+    face: str
+    back: str
+
+    def draw_face(self, face: Face) -> None:
+        """The front."""
+        _marker(face, self.face)
+
+    def draw_back(self, face: Face) -> None:
+        """The back."""
+        _marker(face, self.back)
+
+
+def marker_kinds(abilities: Iterable[Ability]) -> tuple[list[int], bool, bool]:
+    """What ``abilities`` call markers for: the amounts they add to or take off a total
+    (``bonus``/``weaken``), ascending, and whether any shields (``shield``) or denies
+    rewards (``deny_rewards``)."""
+    amounts: set[int] = set()
+    shields = denies = False
+    for ability in abilities:
+        for effect in ability.do:
+            word = effect.word.name
+            if word in ("bonus", "weaken"):
+                amounts.add(int(effect.param))
+            shields |= word == "shield"
+            denies |= word == "deny_rewards"
+    return sorted(amounts), shields, denies
+
+
+def content_abilities(model: IronThroneContent) -> list[Ability]:
+    """Every leader ability and character card ability of the content."""
+    out = [c.leader for c in model.characters]
+    return out + [c.ability for h in model.houses for c in h.deck if isinstance(c, CharacterCard)]
+
+
+def encounter_markers(model: IronThroneContent) -> list[EncounterMarker]:
+    """The encounter markers the content's abilities call for, in a fixed order.
+
+    One two-sided marker per amount an ability adds to or takes off a total: ``+N``
+    in front of the side it helps, turned to ``-N`` in front of the side it weakens
+    (markers of several amounts add up, as coins do); one "no penalties" marker if an
+    ability shields and one "no rewards" marker if one denies rewards.
+    """
+    amounts, shields, denies = marker_kinds(content_abilities(model))
+    minus = "\u2212"
+    out = [
+        EncounterMarker(
+            f"marker-{n}", f"Encounter marker: +{n} / {minus}{n}", f"+{n}", f"{minus}{n}"
+        )
+        for n in amounts
+    ]
+    if shields:
+        out.append(
+            EncounterMarker(
+                NO_PENALTIES,
+                "Encounter marker: no penalties",
+                "NO<br/>PENALTIES",
+                "NO<br/>PENALTIES",
+            )
+        )
+    if denies:
+        out.append(
+            EncounterMarker(
+                NO_REWARDS, "Encounter marker: no rewards", "NO<br/>REWARDS", "NO<br/>REWARDS"
+            )
+        )
+    return out
+
+
+def markers_for(net: int, amounts: Sequence[int]) -> dict[int, int]:
+    """The fewest markers of ``amounts`` (largest first) that show a side's change of
+    ``net`` (its sign is the side the markers are turned to): ``{amount: count}``. A
+    remainder no amount fits takes one more of the smallest."""
+    left = abs(net)
+    out: dict[int, int] = {}
+    for a in sorted(amounts, reverse=True):
+        k, left = divmod(left, a)
+        if k:
+            out[a] = k
+    if left and amounts:
+        small = min(amounts)
+        out[small] = out.get(small, 0) + 1
+    return out
+
+
+def _marker(face: Face, words: str) -> None:
+    """An encounter marker's side: its words on parchment, ringed in the special colour,
+    with "this encounter" under them."""
+    cx, cy, r = _ring(face, PARCHMENT, SPECIAL)
+    disc(face, cx, cy, r * 0.8, mix(SPECIAL_ACCENT, PARCHMENT, 0.7))
+    big = not words.startswith("NO")
+    face.text(
+        f"<b>{words}</b>",
+        cx - r * 0.7,
+        cy - r * 0.2,
+        r * 1.4,
+        r * 0.75,
+        size=15 if big else 6.5,
+        min_size=5,
+        align="center",
+        valign="middle",
+        color=SPECIAL if big else INK,
+    )
+    face.text(
+        "this encounter",
+        cx - r * 0.7,
+        cy - r * 0.62,
+        r * 1.4,
+        r * 0.36,
+        size=4.6,
+        min_size=4,
+        align="center",
+        valign="middle",
+        color=INK,
+    )

@@ -827,7 +827,7 @@ class Moves(State):
                 self.remove_power(c, k)
 
     def add_bonus(self, sd: int, amount: int) -> None:
-        """Effect: change a side's hostility total."""
+        """Effect: change a side's total."""
         if sd:
             self.bonus[sd] = self.bonus[sd] + amount
             self.emit("total_changed", None, side=("challenger", "defender")[sd - 1], by=amount)

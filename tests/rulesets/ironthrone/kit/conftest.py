@@ -20,6 +20,7 @@ KIT_FILES = [
     "house-cards.pdf",
     "influence-boards.pdf",
     "leader-sheets.pdf",
+    "player-aids.pdf",
     "tokens.pdf",
 ]
 

@@ -20,7 +20,13 @@ from pnp.cli import app
 from pnp.content import LoadedContent
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.effects import describe
-from pnp.rulesets.ironthrone.model import CharacterCard, IronThroneContent, event_text
+from pnp.rulesets.ironthrone.kit.tokens import encounter_markers
+from pnp.rulesets.ironthrone.model import (
+    PLAYER_COUNTS,
+    CharacterCard,
+    IronThroneContent,
+    event_text,
+)
 from tests.render.pdfcheck import placements, reader, text
 from tests.rulesets.ironthrone.kit.conftest import KIT_FILES, build, flat, front_text, runner
 
@@ -39,6 +45,9 @@ def expected_copies(model: IronThroneContent) -> dict[str, tuple[str, int]]:
     for event in model.events:
         out[event.id] = ("event-cards.pdf", event.copies)
     out["power"] = ("tokens.pdf", model.rules.power_markers)
+    for marker in encounter_markers(model):
+        out[marker.id] = ("tokens.pdf", model.rules.encounter_markers)
+    out["player-aid"] = ("player-aids.pdf", max(PLAYER_COUNTS))
     return out
 
 
@@ -58,13 +67,16 @@ def test_manifest_lists_every_component_with_its_copies(
     for e in manifest["components"]:
         totals[e["file"]] += e["copies"]
     # the rulebook's component list: 125 house cards, 18 events, 25 sheets, and
-    # 25 character + 25 influence tokens + 100 power markers
+    # 25 character + 25 influence tokens + 100 power markers; ours besides: 3 of each
+    # of the 6 encounter markers (+1, +2, +3, +5, no penalties, no rewards) and an
+    # aid for each of the 5 players the game seats at most
     assert totals == {
         "house-cards.pdf": 125,
         "event-cards.pdf": 18,
         "leader-sheets.pdf": 25,
-        "tokens.pdf": 150,
+        "tokens.pdf": 150 + 18,
         "influence-boards.pdf": 5,
+        "player-aids.pdf": 5,
     }
 
 
@@ -73,13 +85,15 @@ def test_page_counts_on_a4(manifest: dict[str, Any], pdfs: dict[str, bytes]) -> 
     listed = {f["file"]: f["pages"] for f in manifest["files"] if f["kind"] != "reference"}
     assert pages == listed
     # A4, duplex: fronts then backs. 9 poker cards a page (125 -> 14 sheets, 18 -> 2),
-    # 4 leader sheets a page (25 -> 7), tokens on 2 sheets, one page per board
+    # 4 leader sheets a page (25 -> 7), tokens on 3 sheets (the encounter markers begin
+    # the third), one page per board, 4 player aids a page (5 -> 2)
     assert pages == {
         "house-cards.pdf": 28,
         "event-cards.pdf": 4,
         "leader-sheets.pdf": 14,
-        "tokens.pdf": 4,
+        "tokens.pdf": 6,
         "influence-boards.pdf": 5,
+        "player-aids.pdf": 4,
     }
 
 

@@ -68,7 +68,7 @@ def test_card_text_follows_the_ability_data(tmp_path: Path) -> None:
     assert isinstance(card, CharacterCard)
     text, report = draw(kit["stark-eddard-card"])
     assert describe(card.ability) in text
-    assert "Add 4 to your side's hostility total." in text
+    assert "Add 4 to your side's total." in text
     assert not report.lines()
 
     robb = next(c for c in model.characters if c.id == "stark-robb")
@@ -135,7 +135,14 @@ def test_tokens_and_cards_have_the_planned_shapes(
     content: LoadedContent[IronThroneContent],
 ) -> None:
     kit = components(content)
-    assert all(c.size == "poker" for c in kit if isinstance(c, Card) and c.file != "leader-sheets")
+    assert all(
+        c.size == "poker"
+        for c in kit
+        if isinstance(c, Card) and c.file not in ("leader-sheets", "player-aids")
+    )
+    assert {c.size for c in kit if isinstance(c, Card) and c.file == "player-aids"} == {
+        (88.0, 126.0)
+    }
     tokens = [c for c in kit if isinstance(c, Token)]
     assert {c.shape for c in tokens} == {"round"}
     # character tokens hold power markers: much larger than the markers themselves
