@@ -16,6 +16,7 @@ from reportlab.lib.colors import toColor
 
 from pnp.content import ArtFit
 from pnp.render import Face, escape, fonts, mm
+from pnp.render.colours import readable_ink
 from pnp.rulesets.fief.effects import CourtEffect, FortuneEffect, describe, for_sex
 from pnp.rulesets.fief.kit.icons import ICONS
 from pnp.rulesets.fief.kit.style import (
@@ -46,7 +47,19 @@ from pnp.rulesets.fief.model import (
 BANNERMAN = "#4b6a88"
 HEIR = "#8a6410"
 #: the smallest a marker's word may print, points (smaller is hard to read at the table)
-MIN_MARKER_WORD = 5.5
+MIN_MARKER_WORD = 6.5
+#: the size a Noble's name prints at on his avatar, and the least it may shrink to
+AVATAR_NAME = 6.8
+MIN_AVATAR_NAME = 6.3
+#: the least a name or word a player reads on a token may shrink to, points
+MIN_TOKEN_TEXT = 6.5
+#: the ribbon under a mini card's picture (a Warden's Region, a copy's season), points
+MINI_RIBBON = 7.5
+#: the ring of a House marker, mm by shape: thinner than the troops' 1.6 mm, so the word
+#: has room at a readable size (the large sigil names the House)
+HOUSE_MARKER_RING = {"round": 1.2, "square": 1.0, "hex": 1.2}
+#: the House sigil badge on troops and House markers, a share of the token's width
+SIGIL_BADGE = 0.37
 
 # -- icons for content words (pictures are the kit's choice; unknown words fall back) --
 
@@ -66,6 +79,15 @@ FORTUNE_ICONS = {
     "famine": "famine",
     "heavy_rain": "rain",
     "plague": "plague",
+}
+#: the picture that tells apart Nobles who share a House badge: on the Noble card's corner
+#: and on the avatar, so each avatar is matched to its card by picture as well as name
+NOBLE_BADGES = {
+    "bannerman-oak": "oak",
+    "bannerman-tower": "tower",
+    "bannerman-hound": "hound",
+    "heir-crown-prince": "crown",
+    "heir-second-prince": "coronet",
 }
 TITLE_ICONS = {
     "king": "crown",
@@ -209,7 +231,7 @@ def _back(
             subtitle,
             cx,
             box.y + 4.5 * mm,
-            size=big * 0.6,
+            size=max(MIN_TOKEN_TEXT, big * 0.6),
             color=ink,
             align="center",
             max_width=box.w - 4 * mm,
@@ -231,7 +253,7 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
     sex_icon = "lady" if noble.sex == "lady" else "lord"
     _disc(face, box.x + corner / 2, top - corner / 2, corner / 2 + 0.4 * mm, "#ffffff", INK, 0.5)
     _centre_icon(face, sex_icon, box.x + corner / 2, top - corner / 2 - 0.3 * mm, corner * 0.78)
-    badge = f"sigil-{house.id}" if house else ("heir" if noble.kind == "heir" else "bannerman")
+    badge = noble_badge(noble, house)
     if house is None:
         _disc(
             face,
@@ -365,6 +387,14 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         _flavour(face, noble.flavor, box.x + 1 * mm, box.y, box.w - 2 * mm, flavour_h - 0.6 * mm)
 
 
+def noble_badge(noble: Noble, house: House | None) -> str:
+    """The badge of a Noble's card corner and avatar: his House's sigil, else his own
+    picture (:data:`NOBLE_BADGES`), else the Heirs' or Bannermen's shared one."""
+    if house is not None:
+        return f"sigil-{house.id}"
+    return NOBLE_BADGES.get(noble.id, "heir" if noble.kind == "heir" else "bannerman")
+
+
 def _house(content: FiefContent, house_id: str | None) -> House | None:
     return next((h for h in content.houses if h.id == house_id), None) if house_id else None
 
@@ -413,6 +443,7 @@ def _mini(
     flavour: str,
     kind: str,
     ribbon: str = "",
+    ribbon_colour: str = COPY_BACK,
     ground: str = PARCHMENT,
     art: str | None = None,
     art_fit: ArtFit = "cover",
@@ -431,18 +462,20 @@ def _mini(
         color=ink,
         align="center",
         max_width=box.w - 1 * mm,
-        min_size=5.5,
+        # the Night's Watch Brother's line is long: it alone still shrinks to 5 pt
+        min_size=5,
     )
     face.label(
         kind,
         box.x + box.w / 2,
-        box.top - 7.4 * mm,
-        size=5.5,
+        box.top - 7.5 * mm,
+        size=6.5,
         italic=True,
         color="#4a4036",
         align="center",
-        max_width=box.w - 2 * mm,
-        min_size=4,
+        max_width=box.w - 1 * mm,
+        # the Night's Watch Brother's line is long: it alone still shrinks to 5 pt
+        min_size=5,
     )
     size = 15 * mm
     cy = box.top - 8.5 * mm - size / 2 - 1 * mm
@@ -462,7 +495,7 @@ def _mini(
             cy - disc - 2.4 * mm,
             rw,
             3.6 * mm,
-            fill="#2f5d8a",
+            fill=ribbon_colour,
             stroke=INK,
             line_width=0.4,
             radius=1 * mm,
@@ -470,10 +503,10 @@ def _mini(
         face.label(
             ribbon,
             box.x + box.w / 2,
-            cy - disc - 1.5 * mm,
-            size=6,
+            cy - disc - 1.65 * mm,
+            size=MINI_RIBBON,
             bold=True,
-            color="#ffffff",
+            color=readable_ink(ribbon_colour, ("#ffffff", INK)),
             align="center",
             max_width=rw - 1 * mm,
         )
@@ -589,9 +622,9 @@ def military_face(content: FiefContent, title: Title, face: Face) -> None:
     Dragons, which takes no Title slot)."""
     regions = {r.id: r for r in content.regions}
     bits = ["Military Title" if title.kind == "military" else "Special Title"]
-    if title.region in regions:
-        region = regions[title.region]
-        bits.append(f"Region {region.number}")
+    # a Warden's Region on a ribbon across the picture, at a size read across the table
+    # (it was only in the small italic kind line)
+    ribbon = f"Region {regions[title.region].number}" if title.region in regions else ""
     holders = {"lords": "Lords only", "ladies": "Ladies only"}.get(title.holders)
     if holders:
         bits.append(holders)
@@ -610,6 +643,8 @@ def military_face(content: FiefContent, title: Title, face: Face) -> None:
         text,
         "",
         " · ".join(bits),
+        ribbon=ribbon,
+        ribbon_colour=MILITARY_TITLE,
         art=title.art,
         art_fit=title.art_fit,
     )
@@ -666,19 +701,26 @@ def unit_icon(unit: Unit) -> str:
 
 
 def unit_face(unit: Unit, house: House | None, face: Face) -> None:
-    """A troop: the unit's picture, its strength, the owner's sigil and colour."""
+    """A troop: the unit's picture, its strength, the owner's sigil and colour.
+
+    The sigil badge is the House's mark that survives every print: 5.9 mm across, it
+    still shows its charge (falcon, kraken, dragon …) where the ring's colour does not
+    tell Houses apart (colour-blind eyes, a greyscale printer, the pale low-ink rings);
+    at 4.2 mm it was a blob."""
     ring = house.color if house else "#d9dde2"
     _token_ground(face, ring, ring_mm=1.6)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, unit_icon(unit), cx, cy + d * 0.09, d * 0.5)
+    # the picture up and to the left, the sigil down and to the right, the strength under
+    # the picture: each as large as the parchment disc leaves room for
+    _centre_icon(face, unit_icon(unit), cx - d * 0.09, cy + d * 0.14, d * 0.44)
     if house is not None:
-        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.24, cy - d * 0.22, d * 0.26)
-    _disc(face, cx - d * 0.24, cy - d * 0.22, d * 0.12, INK)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.19, cy - d * 0.11, d * SIGIL_BADGE)
+    _disc(face, cx - d * 0.14, cy - d * 0.23, d * 0.12, INK)
     face.label(
         str(unit.strength),
-        cx - d * 0.24,
-        cy - d * 0.22 - d * 0.06,
+        cx - d * 0.14,
+        cy - d * 0.23 - d * 0.06,
         size=d / mm * 0.7,
         bold=True,
         color="#ffffff",
@@ -707,26 +749,34 @@ def building_face(building: Building, face: Face) -> None:
 
 
 def avatar_face(content: FiefContent, noble: Noble, face: Face) -> None:
-    """A Noble's avatar on the board: his name, sex and House."""
+    """A Noble's avatar on the board: his name, sex and House (or his own badge).
+
+    The name gets most of the disc, wrapping onto up to three lines at
+    :data:`AVATAR_NAME` points rather than shrinking: for the Bannermen and Heirs, whose
+    rings and sex are alike, it and the badge are what match the avatar to its card."""
     house = _house(content, noble.house)
     ring = house.color if house else (HEIR if noble.kind == "heir" else BANNERMAN)
     _token_ground(face, ring, ring_mm=1.8)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    _centre_icon(face, "lady" if noble.sex == "lady" else "lord", cx, cy + d * 0.26, d * 0.24)
+    _centre_icon(face, "lady" if noble.sex == "lady" else "lord", cx, cy + d * 0.3, d * 0.18)
     face.text(
         f"<b>{escape(noble.name)}</b>",
-        cx - d * 0.34,
-        cy - d * 0.16,
-        d * 0.68,
-        d * 0.3,
-        size=6,
-        min_size=3.8,
+        cx - d * 0.38,
+        cy - d * 0.165,
+        d * 0.76,
+        d * 0.37,
+        size=AVATAR_NAME,
+        min_size=MIN_AVATAR_NAME,
+        leading=1.1,
         align="center",
         valign="middle",
     )
-    badge = f"sigil-{house.id}" if house else ("heir" if noble.kind == "heir" else "bannerman")
-    _centre_icon(face, badge, cx, cy - d * 0.27, d * 0.18)
+    badge = noble_badge(noble, house)
+    size = d * (0.21 if house else 0.23)
+    if house is None:  # the own badges are pictures: a white disc sets them off the ring
+        _disc(face, cx, cy - d * 0.275, size / 2 + 0.3 * mm, "#ffffff", INK, 0.4)
+    _centre_icon(face, badge, cx, cy - d * 0.275, size * (1.0 if house else 0.85))
 
 
 def vote_face(house: House, vote: str, face: Face) -> None:
@@ -735,14 +785,14 @@ def vote_face(house: House, vote: str, face: Face) -> None:
     cx, cy = face.width / 2, face.height / 2
     d = face.width
     side = d * 0.58
-    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.1, side)
+    _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.13, side)
     colour = INK if vote == "for" else "#ffffff"
     # the word stays inside the circle: a white DECOY wider than the black disc printed
     # its first and last letters white on the parchment
     face.label(
         vote.upper(),
         cx,
-        cy + d * 0.055,
+        cy + d * 0.085,
         size=d / mm * 0.42,
         bold=True,
         color=colour,
@@ -750,7 +800,8 @@ def vote_face(house: House, vote: str, face: Face) -> None:
         max_width=side * 0.72,
         min_size=4.5,
     )
-    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.28, d * 0.18)
+    # the sigil as large as the room under the circle allows (it was 3.2 mm)
+    _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.285, d * 0.25)
 
 
 def house_back(house: House, face: Face) -> None:
@@ -761,24 +812,27 @@ def house_back(house: House, face: Face) -> None:
 
 
 def house_marker_face(house: House, icon: str, label: str, face: Face) -> None:
-    """A House marker (tax, diplomacy, marriage, VP): picture, word and sigil."""
-    _token_ground(face, house.color, ring_mm=1.4)
+    """A House marker (tax, diplomacy, marriage, VP): picture, word and sigil.
+
+    Picture and sigil side by side, each a large badge, above the word: the sigil names
+    the House where the ring's colour does not (see :func:`unit_face`), and the word
+    prints at :data:`MIN_MARKER_WORD` or more across the widest part of the ground."""
+    round_ = face.shape == "round"
+    # a thinner ring than the troops' leaves the word room at a readable size
+    _token_ground(face, house.color, ring_mm=HOUSE_MARKER_RING[face.shape])
     cx, cy = face.width / 2, face.height / 2
     d = face.width
     if icon == f"sigil-{house.id}":
-        _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.56)
-        _token_word(face, label, 0.36, 0.62)
-    elif face.shape == "round":
-        # picture and sigil side by side above the word: a sigil low on the right ran
-        # into long words; the word sits where the parchment disc is still wide
-        _centre_icon(face, icon, cx - d * 0.1, cy + d * 0.1, d * 0.36)
-        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.2, cy + d * 0.1, d * 0.22)
-        _token_word(face, label, 0.36, 0.62, baseline=0.26)
+        _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.52)
+        _token_word(face, label, MIN_MARKER_WORD / (d / mm), 0.62, baseline=0.28)
+    elif round_:
+        _centre_icon(face, icon, cx - d * 0.17, cy + d * 0.12, d * 0.34)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.18, cy + d * 0.12, d * 0.35)
+        _token_word(face, label, MIN_MARKER_WORD / (d / mm), 0.76, baseline=0.22)
     else:
-        # the sigil in the top right corner: the word below has the token's whole width
-        _centre_icon(face, icon, cx - d * 0.08, cy + d * 0.06, d * 0.42)
-        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.26, cy + d * 0.26, d * 0.24)
-        _token_word(face, label, 0.34, 0.8)
+        _centre_icon(face, icon, cx - d * 0.2, cy + d * 0.16, d * 0.38)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.2, cy + d * 0.16, d * SIGIL_BADGE)
+        _token_word(face, label, MIN_MARKER_WORD / (d / mm), 0.86, baseline=0.3)
 
 
 def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
@@ -882,16 +936,19 @@ def high_title_token(title: Title, face: Face) -> None:
     face.fill(HIGH_TITLE)
     cx = face.width / 2
     d = face.width
-    _disc(face, cx, face.height * 0.64, d * 0.27, PARCHMENT, "#f2cf6b", 0.8)
-    _centre_icon(face, title_icon(title), cx, face.height * 0.64, d * 0.4)
+    # a smaller seal higher up leaves the name three lines at a readable size (a long
+    # name such as the King's printed at 5.35 pt in two)
+    _disc(face, cx, face.height * 0.72, d * 0.23, PARCHMENT, "#f2cf6b", 0.8)
+    _centre_icon(face, title_icon(title), cx, face.height * 0.72, d * 0.34)
     face.text(
         f"<b>{escape(title.name)}</b>",
         1.2 * mm,
-        0.9 * mm,
+        0.8 * mm,
         d - 2.4 * mm,
-        face.height * 0.3,
-        size=5.6,
-        min_size=3.5,
+        face.height * 0.45,
+        size=7,
+        min_size=MIN_TOKEN_TEXT,
+        leading=1.1,
         align="center",
         valign="middle",
         color="#ffffff",

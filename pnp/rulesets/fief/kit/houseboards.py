@@ -13,14 +13,21 @@ from __future__ import annotations
 from functools import partial
 
 from pnp.render import Board, Face, escape, mm
+from pnp.render.colours import readable_ink, shade_for
 from pnp.rulesets.fief.effects import describe
 from pnp.rulesets.fief.kit.faces import unit_icon
-from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix, readable_on
+from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix
 from pnp.rulesets.fief.model import FiefContent, House, stock
 from pnp.rulesets.fief.rules.phases import PHASES
 
 SIZE = (260.0, 190.0)
 POKER = (63.0, 88.0)
+#: the inks the banner's words may take: the kit's dark ink or white
+BANNER_INKS = (INK, "#ffffff")
+#: the round's phase list, top right of the banner, on its own parchment panel (mm from
+#: the board's top left: x, y, width, height) and the smallest size it may print at
+ROUND_PANEL = (176.0, 7.0, 77.0, 30.0)
+ROUND_MIN_SIZE = 6.5
 
 
 def house_boards(model: FiefContent) -> list[Board]:
@@ -68,7 +75,11 @@ def draw_house_board(model: FiefContent, house: House, face: Face) -> None:
     """Draw one House board."""
 
     colour = house.color
-    ink_on = readable_on(colour)
+    # the banner is a deep shade of the House colour; the words are set in whichever ink
+    # reads best on the shade actually painted, and the shade goes deeper where neither
+    # ink would reach 4.5:1 on it (a mid orange or slate)
+    banner = shade_for(mix(colour, "#000000", 0.85), BANNER_INKS)
+    ink_on = readable_ink(banner, BANNER_INKS)
     face.fill(colour)
     panel = face.trim_box().inset(5 * mm)
     face.rect(
@@ -84,15 +95,15 @@ def draw_house_board(model: FiefContent, house: House, face: Face) -> None:
     # -- the banner: sigil, name, seat, words, home ---------------------------------------
     band_h = 34.0
     bx, by = _at(face, 5, 5 + band_h)
-    face.rect(
-        bx, by, (SIZE[0] - 10) * mm, band_h * mm, fill=mix(colour, "#000000", 0.85), radius=3 * mm
-    )
+    face.rect(bx, by, (SIZE[0] - 10) * mm, band_h * mm, fill=banner, radius=3 * mm)
     face.icon(f"sigil-{house.id}", *_at(face, 9, 5 + band_h - 3), (band_h - 6) * mm)
+    # the name, words and seat end short of the round's panel
+    text_w = (ROUND_PANEL[0] - 3 - 44) * mm
     x, y = _at(face, 44, 20)
-    face.label(house.name, x, y, size=24, bold=True, color=ink_on, max_width=120 * mm)
+    face.label(house.name, x, y, size=24, bold=True, color=ink_on, max_width=text_w)
     x, y = _at(face, 44, 28)
     face.label(
-        f"\u201c{house.words}\u201d", x, y, size=10, italic=True, color=ink_on, max_width=120 * mm
+        f"\u201c{house.words}\u201d", x, y, size=10, italic=True, color=ink_on, max_width=text_w
     )
     x, y = _at(face, 44, 34.5)
     face.label(
@@ -101,21 +112,26 @@ def draw_house_board(model: FiefContent, house: House, face: Face) -> None:
         y,
         size=8.5,
         color=ink_on,
-        max_width=140 * mm,
+        max_width=text_w,
     )
-    # the round, top right of the banner
-    rx, ry = _at(face, 186, 9)
-    face.label("A round", rx, ry - 2 * mm, size=8, bold=True, color=ink_on)
+    # the round, top right of the banner: dark words on parchment, at a size read at
+    # arm's length (it was 6.2 pt on the banner colour)
+    px, py, pw, ph = ROUND_PANEL
+    rx, ry = _at(face, px, py + ph)
+    face.rect(rx, ry, pw * mm, ph * mm, fill=PARCHMENT, stroke=INK, line_width=0.5, radius=2 * mm)
+    hx, hy = _at(face, px + 2, py + 4.2)
+    face.label("A round", hx, hy, size=8.5, bold=True, color=INK)
     lines = "<br/>".join(f"{p.number}. {escape(p.name)}" for p in PHASES)
     face.text(
         lines,
-        rx,
-        _at(face, 0, 5 + band_h - 1.5)[1],
-        66 * mm,
-        22.5 * mm,
-        size=6.2,
-        min_size=4.5,
-        color=ink_on,
+        hx,
+        ry + 1.2 * mm,
+        (pw - 4) * mm,
+        (ph - 6.4) * mm,
+        size=7.2,
+        min_size=ROUND_MIN_SIZE,
+        color=INK,
+        leading=1.12,
     )
     # -- Character deck space ------------------------------------------------------------
     dx, dy = 10.0, 5 + band_h + 11

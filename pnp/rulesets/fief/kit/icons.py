@@ -41,6 +41,8 @@ RED = "#b3261e"
 WHITE = "#ffffff"
 STEEL = "#6f7a84"
 WOOD = "#8a5a2b"
+#: the light edge round a dark charge on a dark field
+CREAM = "#f3e6c8"
 
 #: the Houses whose sigils this module draws, in the order of the rulebook
 HOUSES = (
@@ -330,27 +332,28 @@ def sigil_tyrell(d: Drawing) -> None:
 
 @ICONS.icon("sigil-targaryen", label="House Targaryen")
 def sigil_targaryen(d: Drawing) -> None:
-    """A three-necked dragon with spread wings, red on black."""
+    """A three-necked dragon with spread wings, red on black, edged in cream: red and black
+    are nearly one grey, so without the edge a greyscale print showed a dark blob."""
     _badge(d, "#18161a", "#b3261e")
     red = "#d02c23"
     wing = [48, 48, 14, 74, 20, 60, 12, 54, 24, 50, 16, 40, 40, 40]
-    _poly(d, wing, red)
-    _poly(d, _mirror(wing), red)
-    _path(
-        d,
-        [
-            ("m", (44, 44)),
-            ("c", (40, 30, 58, 30, 56, 20)),
-            ("c", (54, 14, 62, 12, 66, 18)),
-            ("l", (60, 20)),
-            ("c", (62, 32, 50, 32, 54, 44)),
-        ],
-        red,
-        close=True,
-    )
-    for (x, y), head in (((34, 78), -1), ((50, 86), 0), ((66, 78), 1)):
-        _line(d, [50, 46, (50 + x) / 2, (46 + y) / 2 + 4, x, y], red, 5)
-        _poly(d, [x - 5, y - 2, x + 5 + 3 * head, y + 6, x + 4, y - 4], red)
+    body = [
+        ("m", (44, 44)),
+        ("c", (40, 30, 58, 30, 56, 20)),
+        ("c", (54, 14, 62, 12, 66, 18)),
+        ("l", (60, 20)),
+        ("c", (62, 32, 50, 32, 54, 44)),
+    ]
+    necks = [((34, 78), -1), ((50, 86), 0), ((66, 78), 1)]
+    # the dragon twice: a wider cream silhouette first, the red one over it
+    for colour, edge in ((CREAM, 4.0), (red, 0.0)):
+        stroke = colour if edge else None
+        _poly(d, wing, colour, stroke, edge)
+        _poly(d, _mirror(wing), colour, stroke, edge)
+        _path(d, body, colour, stroke, edge, close=True)
+        for (x, y), head in necks:
+            _line(d, [50, 46, (50 + x) / 2, (46 + y) / 2 + 4, x, y], colour, 5 + edge)
+            _poly(d, [x - 5, y - 2, x + 5 + 3 * head, y + 6, x + 4, y - 4], colour, stroke, edge)
 
 
 # -- troops ------------------------------------------------------------------------
@@ -358,8 +361,10 @@ def sigil_targaryen(d: Drawing) -> None:
 
 @ICONS.icon("knight", label="Knight")
 def knight(d: Drawing) -> None:
-    """A horse's head in profile, like a chess knight."""
-    _poly(d, [26, 8, 78, 8, 74, 18, 30, 18], INK)
+    """A horse's head in profile, like a chess knight; outlined in its own ink, which
+    the normal kit does not show, but the low-ink kit keeps round the pale tint its
+    large fill becomes (without it the knight all but vanished: 1.4:1)."""
+    _poly(d, [26, 8, 78, 8, 74, 18, 30, 18], INK, INK, 3)
     _poly(
         d,
         [
@@ -391,6 +396,8 @@ def knight(d: Drawing) -> None:
             50,
         ],
         INK,
+        INK,
+        3,
     )
     _circle(d, 45, 70, 3.5, WHITE)
 
@@ -1143,6 +1150,86 @@ def bannerman(d: Drawing) -> None:
     """A swallow-tailed pennant."""
     _line(d, [20, 4, 20, 96], WOOD, 6)
     _poly(d, [22, 92, 90, 80, 70, 70, 90, 60, 22, 50], "#4b6a88", INK, 3)
+
+
+@ICONS.icon("oak", label="Oak")
+def oak(d: Drawing) -> None:
+    """An oak tree: a broad crown of leaves on a short trunk (the Bannerman of the Oak)."""
+    _poly(d, [42, 6, 58, 6, 56, 40, 44, 40], WOOD, INK, 3)
+    for x, y, r in ((30, 52, 20), (70, 52, 20), (50, 72, 24), (50, 46, 18)):
+        _circle(d, x, y, r, "#4f7d2f", INK, 3)
+    for x, y, r in ((30, 52, 17), (70, 52, 17), (50, 72, 21), (50, 46, 15)):
+        _circle(d, x, y, r, "#4f7d2f")
+    for x, y in ((36, 60), (62, 64), (50, 80)):
+        _circle(d, x, y, 4, "#a8782b")
+
+
+@ICONS.icon("tower", label="Tower")
+def tower(d: Drawing) -> None:
+    """A round tower with battlements and a door (the Bannerman of the Tower)."""
+    _poly(d, [28, 6, 72, 6, 68, 74, 32, 74], "#9a9184", INK, 3)
+    _poly(
+        d,
+        [
+            24,
+            72,
+            76,
+            72,
+            76,
+            94,
+            66,
+            94,
+            66,
+            86,
+            56,
+            86,
+            56,
+            94,
+            44,
+            94,
+            44,
+            86,
+            34,
+            86,
+            34,
+            94,
+            24,
+            94,
+        ],
+        "#9a9184",
+        INK,
+        3,
+    )
+    _path(
+        d,
+        [("m", (42, 6)), ("l", (42, 26)), ("c", (42, 36, 58, 36, 58, 26)), ("l", (58, 6))],
+        INK,
+        close=True,
+    )
+    _poly(d, [46, 52, 54, 52, 54, 62, 46, 62], INK)
+
+
+@ICONS.icon("hound", label="Hound")
+def hound(d: Drawing) -> None:
+    """A hound's head in profile, ear down and jaw long (the Bannerman of the Hound)."""
+    head = [24, 20, 30, 56, 40, 76, 56, 86, 70, 82, 94, 60, 92, 50, 72, 52, 60, 40, 56, 20]
+    _poly(d, head, "#7a6a55", INK, 3)
+    _poly(d, [40, 76, 30, 50, 38, 40, 50, 66], "#4e4235", INK, 2)
+    _circle(d, 62, 70, 4, INK)
+    _circle(d, 92, 56, 4, INK)
+    _line(d, [72, 52, 90, 50], INK, 2)
+
+
+@ICONS.icon("coronet", label="Coronet")
+def coronet(d: Drawing) -> None:
+    """A prince's coronet: a low band with pearls on short points (the Second Prince; the
+    Crown Prince wears the King's crown)."""
+    d.add(Rect(10, 26, 80, 20, fillColor=GOLD, strokeColor=GOLD_DARK, strokeWidth=3))
+    for x in (18, 34, 50, 66, 82):
+        _poly(d, [x - 6, 44, x + 6, 44, x, 60], GOLD, GOLD_DARK, 2)
+        _circle(d, x, 64, 6, WHITE, "#7c848c", 2)
+    for x in (30, 50, 70):
+        _circle(d, x, 36, 4, RED)
 
 
 @ICONS.icon("anchor", label="Coastal Village")

@@ -11,6 +11,7 @@ from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
+from pnp.rulesets.fief.kit.faces import HOUSE_MARKER_RING
 from pnp.rulesets.fief.kit.style import CHIT_ART, MARKER_ART, luminance
 from pnp.rulesets.fief.model import WILDLING_CHITS
 from tests.render.recording import RecordingFace, meets_circle, overlap
@@ -63,7 +64,8 @@ def test_marker_words_stay_on_the_parchment(kit: dict[str, Component]) -> None:
             continue
         (word,) = words
         d = face.width
-        r = d / 2 - 1.4 * 72 / 25.4  # the ring is 1.4 mm wide
+        ring = HOUSE_MARKER_RING[face.shape] if cid.startswith(HOUSE_MARKERS) else 1.4
+        r = d / 2 - ring * 72 / 25.4
         corners = [
             (x - d / 2, y - d / 2)
             for x in (word.box.x, word.box.right)
