@@ -95,18 +95,14 @@ def card_art(card: DeckCard, houses: dict[str, House]) -> faces.CardArt:
 
 
 def plot_art(plot: Plot, houses: dict[str, House]) -> faces.CardArt:
-    """A plot's face: coloured for the House deck it belongs to; a shield only when it is
-    restricted to that House."""
+    """A plot's face: coloured for the House deck it belongs to, with that House's shield
+    (so a House's plots are sorted by crest as well as by colour: Greyjoy's and
+    Targaryen's dark frames are nearly alike); a shared plot has no shield and says it is
+    shared on its type line. A plot only its House may use says so in its text."""
     names = {h.id: h.name for h in houses.values()}
-    colours = heraldry((plot.house,), houses) if plot.house else heraldry((), houses)
-    if plot.house_only is None:
-        colours = (
-            Heraldry(colours.color, colours.accent)
-            if plot.house
-            else Heraldry(faces.PLOT_IRON, "#9aa3ad")
-        )
-    else:
-        colours = heraldry((plot.house_only,), houses)
+    owner = plot.house_only or plot.house
+    colours = heraldry((owner,), houses) if owner else Heraldry(faces.PLOT_IRON, "#9aa3ad")
+    subtitle = names[owner].upper() if owner else str(kit_frames()["shared_plot"]).upper()
     return faces.CardArt(
         kind="plot",
         name=plot.name,
@@ -115,7 +111,7 @@ def plot_art(plot: Plot, houses: dict[str, House]) -> faces.CardArt:
         rules=tuple(card_rules(plot, names)),
         flavor=plot.flavor,
         plot_values=(plot.income, plot.initiative, plot.claim),
-        subtitle=names[plot.house].upper() if plot.house else "",
+        subtitle=subtitle,
         picture=plot.art,
         picture_fit=plot.art_fit,
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, toColor
 
 from pnp.render import Box, Face, mm
+from pnp.render.colours import readable_ink
 from pnp.rulesets.thrones.kit import icons
 from pnp.rulesets.thrones.kit.icons import GOLD, GOLD_DARK, INK, paint_charge, shield_points
 
@@ -59,8 +60,9 @@ def luminance(colour: str) -> float:
 
 
 def ink_on(colour: str) -> str:
-    """Dark ink on light colours, light ink on dark ones."""
-    return INK if luminance(colour) > 0.55 else "#fbf7ec"
+    """Dark ink or light ink, whichever contrasts more with ``colour`` (the colour painted
+    under the words): a brightness threshold put light ink on Martell's orange, 3.4:1."""
+    return str(readable_ink(colour, (INK, PAPER)))
 
 
 def panel(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.content import ArtFit
-from pnp.render import Box, Face, escape, mm
+from pnp.render import Box, Face, escape, fonts, mm
 from pnp.rulesets.thrones.kit import drawing as dr
 from pnp.rulesets.thrones.kit.drawing import Heraldry
 from pnp.rulesets.thrones.kit.icons import (
@@ -47,6 +47,10 @@ TITLE_RED = "#7a1414"
 AGENDA_GREEN = "#2f4a3a"
 PLOT_IRON = "#4a4f55"
 TEXT_SIZE = 7.2
+#: the least a card's name prints at (a longer one wraps onto two lines), and the size
+#: of the type line under it, points
+NAME_MIN = 7.0
+TYPE_SIZE = 6.5
 #: top of the text box by card type, mm (characters need the left column above it)
 TEXT_TOP = {"event": 46.0, "title": 42.0, "agenda": 40.0}
 TEXT_MIN = 5.0
@@ -163,16 +167,33 @@ def _title_bar(face: Face, art: CardArt, box: Box, *, size: float = 9.0) -> None
         face.icon("unique", x, box.y + (box.h - side) / 2, side)
         x += side + 0.6 * mm
         room -= side + 0.6 * mm
-    face.label(
-        art.name,
-        x,
-        box.y + box.h * 0.32,
-        size=size,
-        bold=True,
-        color=INK,
-        max_width=room,
-        min_size=5.5,
-    )
+    font = fonts.family().font(True)
+    if fonts.unit_width(font, art.name) * NAME_MIN <= room:
+        face.label(
+            art.name,
+            x,
+            box.y + box.h * 0.32,
+            size=size,
+            bold=True,
+            color=INK,
+            max_width=room,
+            min_size=NAME_MIN,
+        )
+    else:
+        # a long name goes onto two lines rather than shrinking out of reach of the
+        # table (Grand Maester Pycelle printed at 5.7 pt on one)
+        face.text(
+            f"<b>{escape(art.name)}</b>",
+            x,
+            box.y + 0.4 * mm,
+            room,
+            box.h - 0.8 * mm,
+            size=min(size, 8.0),
+            min_size=NAME_MIN,
+            leading=1.0,
+            valign="middle",
+            color=INK,
+        )
     if art.kind == "location":
         for dx in (0.0, box.w - 1.0 * mm):  # masonry ends
             for i in range(3):
@@ -206,7 +227,8 @@ def _type_line(face: Face, art: CardArt, x: float, y: float, right: float) -> No
         words,
         x,
         y,
-        size=5.6,
+        size=TYPE_SIZE,
+        min_size=TYPE_SIZE,
         bold=True,
         color=dr.mix(INK, dr.PARCHMENT, 0.25),
         max_width=right - x - len(art.crests) * 3.8 * mm,
@@ -369,7 +391,7 @@ def draw_plot(art: CardArt, face: Face) -> None:
             caption,
             cx,
             cy - 8.6 * mm,
-            size=6,
+            size=TYPE_SIZE,
             bold=True,
             color=INK,
             align="center",
@@ -628,7 +650,7 @@ def first_player_token(face: Face) -> None:
         kit_frames()["first_player"].upper(),
         W / 2,
         W * 0.2,
-        size=5.6,
+        size=TYPE_SIZE,
         bold=True,
         color=INK,
         align="center",
@@ -650,11 +672,12 @@ class TitleMarker:
         ring = 1.2
         r = W / 2 - 1.4 * mm
         dr.circle(face, W / 2, W / 2, r, fill=dr.PAPER, stroke=GOLD, width=ring)
-        side = W * 0.34
-        face.icon(self.icon, (W - side) / 2, W * 0.52, side)
+        side = W * 0.28
+        face.icon(self.icon, (W - side) / 2, W * 0.62, side)
         # the name's box lies wholly inside the paper disc: its lower corners are the
-        # widest it may be (a full-width box let long names run over the gold ring)
-        bottom, top = W * 0.17, W * 0.5
+        # widest it may be (a full-width box let long names run over the gold ring); it
+        # starts high enough to be wide for three lines at a readable size
+        bottom, top = W * 0.24, W * 0.615
         inner = r - ring / 2 - 0.5 * mm
         half = (inner**2 - (W / 2 - bottom) ** 2) ** 0.5
         face.text(
@@ -663,8 +686,9 @@ class TitleMarker:
             bottom,
             2 * half,
             top - bottom,
-            size=6,
-            min_size=4.5,
+            size=7,
+            min_size=TYPE_SIZE,
+            leading=1.05,
             align="center",
             valign="middle",
             color=INK,
@@ -697,8 +721,10 @@ class Banner:
             5 * mm,
             14 * mm,
         ]
-        dr.polygon(face, pennant, fill=dr.mix(h.color, "#000000", 0.18), stroke=h.accent, width=1.4)
-        ink = dr.ink_on(h.color)
+        ground = dr.mix(h.color, "#000000", 0.18)
+        dr.polygon(face, pennant, fill=ground, stroke=h.accent, width=1.4)
+        # the words sit on the pennant: their ink is chosen on its darker shade
+        ink = dr.ink_on(ground)
         face.label(
             self.name.upper(),
             W / 2,
@@ -718,7 +744,7 @@ class Banner:
             17 * mm,
             side,
             charge,
-            dr.mix(h.color, "#000000", 0.18),
+            ground,
         )
         face.text(
             self.text,

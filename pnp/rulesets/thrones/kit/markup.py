@@ -24,8 +24,11 @@ def rules_markup(text: str) -> str:
     """Generated rules text (``**bold**``, ``[icon]``, plain words) as engine markup.
 
     Everything but the bold marks and icon names is escaped, so a card name
-    such as ``Salt & Iron`` prints as itself.
+    such as ``Salt & Iron`` prints as itself. A challenge icon is followed by its word
+    (``icon_words`` in the kit text): inline, an icon is only as tall as the text, and
+    the three challenge colours are nearly one grey on a black-and-white print.
     """
+    words = kit_frames().get("icon_words", {})
     out: list[str] = []
     bold = False
     pos = 0
@@ -37,6 +40,9 @@ def rules_markup(text: str) -> str:
             bold = not bold
         else:
             out.append(token)
+            word = words.get(token[1:-1])
+            if word:
+                out.append(f" {escape(word)}")
         pos = m.end()
     out.append(escape(text[pos:]))
     if bold:

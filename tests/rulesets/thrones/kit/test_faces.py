@@ -15,7 +15,7 @@ from pnp.content import LoadedContent
 from pnp.render import Component, DrawContext, Face, escape
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.kit.icons import ICONS
-from pnp.rulesets.thrones.text import card_text
+from pnp.rulesets.thrones.text import card_text, kit_frames
 from tests.render.pdfcheck import reader
 from tests.render.recording import RecordingFace, overlap
 from tests.rulesets.thrones.kit.conftest import model
@@ -70,6 +70,9 @@ def test_card_faces_print_the_generated_ability_text(content: LoadedContent) -> 
         assert card.name in words, cid
         for line in card_text(card, houses):
             flat = " ".join(line.replace("**", "").split())
+            # the kit prints a challenge icon's word after it ("a [power] power challenge")
+            for icon, word in kit_frames()["icon_words"].items():
+                flat = flat.replace(f"[{icon}]", f"[{icon}] {word}")
             assert flat in words, (cid, flat)
             checked += 1
     assert checked > 150
