@@ -45,8 +45,9 @@ afresh at every decision:
   an untitled Lord it can spare to the Wall in the Draw phase (now and then
   to start, at once when a rival's Brother is there to make the election
   winnable); an outlawed Lord takes the black; it bids at the Wall what the
-  Watch lacks when it has troops at a gate or holds the Lord Commander (whose
-  side gets the unneeded gold back as supplies), and keeps its oaths;
+  Watch lacks against the wildlings rolled (the die is cast before the bids)
+  when it has troops at a gate or holds the Lord Commander (whose side gets
+  the unneeded gold back as supplies), and keeps its oaths;
 - **start** (Targaryen) in a rich Fief with room between it and the others;
 - **sell out** once it is out of contention: in the last five rounds
   (:data:`OUT_ROUNDS`; from round 8 of 12), a side that is further from
@@ -1033,15 +1034,19 @@ class HeuristicBot(KindBot):
         return None
 
     def on_wall_bid(self, view: FiefView, d: Decision, rng: random.Random) -> int:
-        """Bid what the Watch lacks when the bot has something to lose at a gate,
-        or as the Lord Commander's side (unneeded gold comes back as supplies)."""
+        """Bid what the Watch lacks against the wildlings that came, when the bot has
+        something to lose at a gate, or as the Lord Commander's side (unneeded gold comes
+        back as supplies)."""
         s = view.state
         me = view.seat
         gold = s.seats[me].gold
         nw = s.cat.rules.nights_watch
         lc = s.holder_of(LORD_COMMANDER)
         base = watch_strength(s) + (nw.lc_bid_bonus if lc is not None else 0)
-        short = s.wall_marker + 5 - base  # the host is the marker plus a d6
+        # the wildlings' die is rolled before the bids, in the open: bid against the host
+        # that came (a position without it reckons with the marker plus a 5)
+        host = s.focus.get("wildlings", s.wall_marker + 5)
+        short = host - base
         at_gate = any(
             s.villages[v].controller == me or me in s.villages[v].units for v in s.cat.map.gates
         )

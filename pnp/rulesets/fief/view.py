@@ -900,7 +900,9 @@ class FiefText(TextForm):
         Commander's bonus, if one is elected (FF-NW-06): what a Wall bid adds to."""
         nw = s.cat.rules.nights_watch
         bonus = f", +{nw.lc_bid_bonus} for the Lord Commander" if lord_commander(s) else ""
-        return f"the Watch stands at {watch_strength(s)} before bids{bonus}"
+        host = s.focus.get("wildlings")
+        against = f", against the wildlings' {host}" if host is not None else ""
+        return f"the Watch stands at {watch_strength(s)} before bids{bonus}{against}"
 
     def explain(self, decision: Decision, view: Any = None) -> Help:
         """What ``?`` says: the table's words; a House power says whose it is and what it

@@ -721,13 +721,13 @@ def test_a_marriage_that_wins_nothing_waits_for_the_winning_match(
     assert bot.choose(game.view(1), answer, rng) == 0  # Tully is taken: Stark is welcome
 
 
-def _watch_game(content: LoadedContent) -> FiefGame:
-    """Five players at the Battle at the Wall; Stark has a Man-at-Arms at the gate
-    Deepwood Motte."""
+def _watch_game(content: LoadedContent, die: int = 6) -> FiefGame:
+    """Five players at the Battle at the Wall, the wildlings' die showing ``die``; Stark
+    has a Man-at-Arms at the gate Deepwood Motte."""
     setup: dict[str, Any] = {
         "phase": "wall",
         "options": {"nights_watch": True},
-        "dice": [6],
+        "dice": [die],
         "seats": [
             {"house": "stark", "gold": 10},
             {"house": "tully", "gold": 10},
@@ -820,3 +820,16 @@ def test_the_cautious_rules_take_the_first_option(
     game = RULESET.new_game(content, GameConfig(4), 0)
     decision = Decision(0, kind, tuple(Option(label) for label in options))
     assert HeuristicBot().choose(game.view(0), decision, random.Random(0)) == 0
+
+
+def test_bids_at_the_wall_against_the_wildlings_rolled(content: LoadedContent) -> None:
+    """The wildlings' die is rolled before the bids: with a 1 they come with 6 (marker 5
+    + 1), no stronger than the castles' 6, and Stark, though his troops stand at a gate,
+    keeps his gold; with a 6 (11 against 6) he bids the 5 the Watch lacks."""
+    bot = HeuristicBot()
+    for die, wanted in ((1, 0), (6, 5)):
+        game = _watch_game(content, die)
+        d = game.decision()
+        assert d is not None and (d.seat, d.kind) == (0, "wall_bid")
+        assert game.s.focus == {"wildlings": 5 + die}
+        assert d.options[bot.choose(game.view(0), d, random.Random(0))].data == wanted

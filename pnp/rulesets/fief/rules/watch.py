@@ -203,7 +203,10 @@ def wall_phase(g: FiefGame) -> Flow:
     roll = g.d6()
     host = roll + s.wall_marker
     g.emit("wildlings", None, roll=roll, marker=s.wall_marker, strength=host)
+    # the die is rolled in the open before anyone bids: every seat bids knowing the host
+    s.focus = {"wildlings": host}
     bids = yield from wall_bids(g)
+    s.focus = {}
     lc = lord_commander(s)
     bonus = nw.lc_bid_bonus if lc is not None else 0
     paid = sum(bids.values())
