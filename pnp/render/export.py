@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from pnp.render.document import Document, Heading, Legend, ListBlock, Para, Rule, Table
 from pnp.render.document import PageBreak as PageBreakBlock
 from pnp.render.icons import SVG_ID_PREFIX, Icon
-from pnp.render.markup import Break, IconRef, Run, Space, Token
+from pnp.render.markup import Break, IconRef, Run, Space, Token, unechoed
 from pnp.render.navigation import CONTENTS_TITLE, Navigation, github_ids, navigation, slug
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>&#|~!])")
@@ -72,38 +72,11 @@ def md_inline(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
 
 
 def _md_cell(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
-    return md_inline(unechoed(tokens, icons), icons).replace("\\\n", "<br>").replace("\n", " ")
-
-
-def _word(text: str) -> str:
-    """``text`` as a bare word to compare: lower case, no punctuation around it."""
-    return text.strip(".,;:!?()'\"").lower()
-
-
-def unechoed(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> list[Token]:
-    """``tokens`` without each icon that the next word names again (``[power] power``,
-    ``[hostage] hostages``): Markdown writes an icon as its label in brackets, so the pair
-    would read as one word twice. An icon standing for a word of its own (``[truce] and
-    [truce]``) stays, and so does every icon of a heading or a legend (never passed here).
-    """
-    out: list[Token] = []
-    i = 0
-    while i < len(tokens):
-        t = tokens[i]
-        if isinstance(t, IconRef) and i + 2 < len(tokens):
-            icon = icons.get(t.name)
-            label = _word((icon.label if icon else t.name).split()[0])
-            after, word = tokens[i + 1], tokens[i + 2]
-            if (
-                isinstance(after, Space)
-                and isinstance(word, Run)
-                and _word(word.text) in (label, label + "s")
-            ):
-                i += 2  # the word says it: the icon and its space go
-                continue
-        out.append(t)
-        i += 1
-    return out
+    return (
+        md_inline(unechoed(tokens, _labels(icons)), icons)
+        .replace("\\\n", "<br>")
+        .replace("\n", " ")
+    )
 
 
 def _labels(icons: Mapping[str, Icon]) -> dict[str, str]:
@@ -132,7 +105,7 @@ def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
     def emit_list(block: ListBlock, indent: str) -> None:
         for n, item in enumerate(block.items, start=1):
             marker = f"{n}." if block.ordered else "-"
-            text = md_inline(unechoed(item.tokens, icons), icons).replace(
+            text = md_inline(unechoed(item.tokens, _labels(icons)), icons).replace(
                 "\\\n", "\\\n" + indent + " " * (len(marker) + 1)
             )
             out.append(f"{indent}{marker} {text}")
@@ -145,7 +118,7 @@ def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
         if isinstance(block, Heading):
             out += ["#" * block.level + " " + md_inline(block.tokens, icons), ""]
         elif isinstance(block, Para):
-            out += [md_inline(unechoed(block.tokens, icons), icons), ""]
+            out += [md_inline(unechoed(block.tokens, _labels(icons)), icons), ""]
         elif isinstance(block, ListBlock):
             emit_list(block, "")
             out.append("")

@@ -43,7 +43,7 @@ from pnp.render.components import Component
 from pnp.render.forms import end_form
 from pnp.render.geometry import Box
 from pnp.render.icons import ICON_UNITS, Icon
-from pnp.render.markup import escape, parse_inline, plain_text
+from pnp.render.markup import escape, parse_inline, plain_text, unechoed
 from pnp.render.report import SOFT_DPI, RenderError, RenderReport
 from pnp.render.textbox import Align, TextStyle, VAlign
 from pnp.render.units import mm
@@ -289,8 +289,11 @@ class Face:
         style = TextStyle(size, min_size, family, leading, align, valign, color)
         prepared = textbox.prepare(markup, family, self.context.icons)
         if self.context.words is not None:
-            labels = {name: f"[{icon.label}]" for name, icon in self.context.icons.items()}
-            self._say(plain_text(parse_inline(markup), labels))
+            icons = self.context.icons
+            labels = {name: f"[{icon.label}]" for name, icon in icons.items()}
+            # "[Power] power challenge" would say the word twice: the icon goes there
+            words = unechoed(parse_inline(markup), {n: i.label for n, i in icons.items()})
+            self._say(plain_text(words, labels))
         if prepared.missing:
             self.context.report.add(self.where, f"font {family!r} cannot draw {prepared.missing!r}")
         lay = textbox.fit(prepared, w, h, style)

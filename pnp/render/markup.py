@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import final
 
@@ -189,6 +190,38 @@ def _merge(tokens: list[Token]) -> list[Token]:
 def icon_names(tokens: list[Token]) -> list[str]:
     """The icon names used by ``tokens``, in order, once each."""
     return list(dict.fromkeys(t.name for t in tokens if isinstance(t, IconRef)))
+
+
+def _word(text: str) -> str:
+    """``text`` as a bare word to compare: lower case, no punctuation around it."""
+    return text.strip(".,;:!?()'\"").lower()
+
+
+def unechoed(tokens: Sequence[Token], labels: Mapping[str, str]) -> list[Token]:
+    """``tokens`` without each icon that the next word names again (``[power] power``,
+    ``[hostage] hostages``), ``labels`` giving each icon's name in words.
+
+    Where an icon is written as its label (Markdown, a Tabletop Simulator description),
+    the pair would read as one word twice. An icon standing for a word of its own
+    (``[truce] and [truce]``) stays; headings and legends are not passed here.
+    """
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if isinstance(t, IconRef) and i + 2 < len(tokens):
+            label = _word(labels.get(t.name, t.name).split()[0])
+            after, word = tokens[i + 1], tokens[i + 2]
+            if (
+                isinstance(after, Space)
+                and isinstance(word, Run)
+                and _word(word.text) in (label, label + "s")
+            ):
+                i += 2  # the word says it: the icon and its space go
+                continue
+        out.append(t)
+        i += 1
+    return out
 
 
 def plain_text(tokens: list[Token], icon_text: dict[str, str] | None = None) -> str:

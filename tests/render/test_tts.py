@@ -186,8 +186,10 @@ def test_local_urls_by_default(tmp_path: Path) -> None:
 def test_descriptions_name_the_icons_the_card_draws(exported: Path) -> None:
     # the PDF holds icons as pictures: read from it, "a [Power] challenge" was "a  challenge"
     cards = {o["Nickname"]: o for o in _walk(_save(exported)["ObjectStates"])}
-    assert "After you win a [Power] challenge" in cards["Eddard Stark"]["Description"]
-    assert "After you win an [Intrigue] challenge" in cards["Arya Stark"]["Description"]
+    # the card text follows a challenge icon with its word: the icon is not said twice
+    assert "After you win a power challenge" in cards["Eddard Stark"]["Description"]
+    assert "After you win an intrigue challenge" in cards["Arya Stark"]["Description"]
+    assert "[Power] power" not in cards["Eddard Stark"]["Description"]
     assert "Lord. Renown." in cards["Eddard Stark"]["Description"]
 
 
