@@ -32,6 +32,15 @@ PaperOption = Annotated[
 BleedOption = Annotated[
     str, typer.Option("--bleed", metavar="MM", help="Bleed around each piece, mm (0 for none).")
 ]
+GutterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--gutter",
+        metavar="MM",
+        help="Space between cards, mm (0: cards share their cut lines). Default: twice the "
+        "bleed each card keeps on every side, as much as fits without losing a card.",
+    ),
+]
 DuplexOption = Annotated[
     Duplex | None,
     typer.Option(
@@ -98,6 +107,7 @@ def _options(
     overlap: str,
     strict: bool,
     ink: Ink = "normal",
+    gutter: str | None = None,
 ) -> RenderOptions:
     if layout == "gutterfold" and duplex is not None:
         raise UsageError(
@@ -113,6 +123,7 @@ def _options(
     return RenderOptions(
         paper=paper,
         bleed=parse_mm(bleed, "--bleed"),
+        gutter=None if gutter is None else parse_mm(gutter, "--gutter"),
         duplex=duplex or "long",
         layout=layout,
         back_offset=offset,
@@ -143,6 +154,7 @@ def render_command(
     ruleset: Annotated[str, typer.Argument(help="The ruleset whose kit to print.")],
     paper: PaperOption = "A4",
     bleed: BleedOption = "3",
+    gutter: GutterOption = None,
     duplex: DuplexOption = None,
     layout: LayoutOption = "grid",
     back_offset: OffsetOption = "0,0",
@@ -162,7 +174,17 @@ def render_command(
     from pnp.render.report import RenderReport
 
     options = _options(
-        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict, ink
+        paper,
+        bleed,
+        duplex,
+        layout,
+        back_offset,
+        crop_marks,
+        cut_lines,
+        overlap,
+        strict,
+        ink,
+        gutter=gutter,
     )
     (chosen,) = selected_rulesets([ruleset])
     loaded = chosen.load(content, alone=True)
@@ -270,6 +292,7 @@ def build_command(
     ] = None,
     paper: PaperOption = "A4",
     bleed: BleedOption = "3",
+    gutter: GutterOption = None,
     duplex: DuplexOption = None,
     layout: LayoutOption = "grid",
     back_offset: OffsetOption = "0,0",
@@ -288,7 +311,17 @@ def build_command(
     from pnp.render.report import RenderReport
 
     options = _options(
-        paper, bleed, duplex, layout, back_offset, crop_marks, cut_lines, overlap, strict, ink
+        paper,
+        bleed,
+        duplex,
+        layout,
+        back_offset,
+        crop_marks,
+        cut_lines,
+        overlap,
+        strict,
+        ink,
+        gutter=gutter,
     )
     chosen = selected_rulesets(rulesets)
     if not chosen:

@@ -27,6 +27,9 @@ from pnp.render.units import mm, to_mm
 
 #: no art closer than this to the paper's edge (most printers cannot print there)
 PAGE_MARGIN = 4 * mm
+#: paper edge to art on card sheets when the paper has room: a crop mark then reaches
+#: out of the 5 mm many printers leave blank (:data:`pnp.render.marks.SAFE_EDGE`)
+MARK_MARGIN = 6 * mm
 #: space between the two halves of a gutterfold page and the fold
 FOLD_GAP = 2 * mm
 #: vertical space between bands of different tokens
@@ -42,6 +45,9 @@ class Slot:
     transform: Transform
     row: int = 0
     col: int = 0
+    #: the page area the piece may paint (trim plus its bleed on each side), when the
+    #: layout decides it (card grids); ``None`` leaves it to the sheet
+    clip: Box | None = None
 
 
 @dataclass(frozen=True)
@@ -52,7 +58,11 @@ class Grid:
     cols: int
     rows: int
     rotated: bool
-    gutter: float
+    #: space between neighbouring cards: between columns, between rows
+    gutter: tuple[float, float]
+    #: bleed each card keeps on its left and right, and on its top and bottom edges,
+    #: where a neighbour faces it (the outer edges of the grid get as much)
+    inner_bleed: tuple[float, float]
 
     @property
     def per_page(self) -> int:
@@ -74,43 +84,85 @@ def place(w: float, h: float, x: float, y: float, rotated: bool) -> Transform:
     return Transform.rotate(1).then(Transform.translate(x + h, y))
 
 
-def card_grid(w: float, h: float, bleed: float, area: Box) -> Grid:
+def _count(length: float, piece: float, gutter: float, bleed: float) -> int:
+    """How many pieces fit across ``length`` with ``gutter`` between them and ``bleed``
+    outside the first and the last."""
+    return max(math.floor((length - 2 * bleed + gutter + _EPS) / (piece + gutter)), 0)
+
+
+def _auto_bleed(length: float, n: int, piece: float, bleed: float) -> float:
+    """The bleed every edge gets across one axis of an automatic grid of ``n`` pieces.
+
+    Where cut-line-sharing cards (the count never changes) left room for crop marks
+    clear of the edge most printers leave blank, the grid keeps that much
+    (:data:`MARK_MARGIN` from the paper's edge); where they did not, the marks were
+    lost anyway (the run says so, and ``--cut-lines`` is the guide), so only the
+    printable margin stays. The rest of the paper goes to a gutter of twice the
+    bleed, where each card keeps its own bleed. When that is less than ``bleed``,
+    every edge, outer ones included, gets the same smaller bleed: the weakest edge
+    of any card is then as strong as the paper allows.
+    """
+    if n == 0 or bleed <= 0:
+        return 0.0
+    room = MARK_MARGIN - PAGE_MARGIN
+    slack = length - n * piece - 2 * bleed  # twice the margin beyond the printable area
+    keep = room if slack >= 2 * room - _EPS else 0.0
+    return max(min(bleed, (length - 2 * keep - n * piece) / (2 * n)), 0.0)
+
+
+def card_grid(w: float, h: float, bleed: float, area: Box, gutter: float | None = None) -> Grid:
     """The grid holding the most ``w`` × ``h`` cards in ``area``, centred.
 
-    Cards are rotated when that fits more. Each card keeps its own bleed
-    (a gutter of twice the bleed between cards) when that fits as many;
-    otherwise neighbours share their cut lines and bleed only on the outside.
+    Cards are rotated when that fits more. With ``gutter`` ``None`` (the
+    default) the grid holds as many cards as cut-line-sharing cards with
+    ``bleed`` outside would, and spaces them by a gutter of twice the bleed each
+    card keeps on every side (:func:`_auto_bleed`: all of ``bleed`` when the
+    paper has room, else the most it has). With a ``gutter`` given, cards stand
+    that far apart, keep ``min(bleed, gutter / 2)`` on their inner edges and
+    ``bleed`` outside: ``0`` butts them on shared cut lines.
     """
-    best: tuple[tuple[int, bool, bool], int, int, bool, float] | None = None
-    gutters = [2 * bleed, 0.0] if bleed > 0 else [0.0]
+    Pair = tuple[float, float]
+    # (key, cols, rows, rotated, gutters, inner bleeds, outer bleeds)
+    best: tuple[tuple[int, float, bool], int, int, bool, Pair, Pair, Pair] | None = None
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
-        for gutter in gutters:
-            cols = math.floor((area.w - 2 * bleed + gutter + _EPS) / (cw + gutter))
-            rows = math.floor((area.h - 2 * bleed + gutter + _EPS) / (ch + gutter))
-            cols, rows = max(cols, 0), max(rows, 0)
-            key = (cols * rows, gutter > 0, not rotated)
-            if best is None or key > best[0]:
-                best = (key, cols, rows, rotated, gutter)
+        if gutter is None:
+            cols, rows = _count(area.w, cw, 0.0, bleed), _count(area.h, ch, 0.0, bleed)
+            bx, by = _auto_bleed(area.w, cols, cw, bleed), _auto_bleed(area.h, rows, ch, bleed)
+            gaps, inner, outer = (2 * bx, 2 * by), (bx, by), (bx, by)
+        else:
+            cols, rows = _count(area.w, cw, gutter, bleed), _count(area.h, ch, gutter, bleed)
+            b = min(bleed, gutter / 2)
+            gaps, inner, outer = (gutter, gutter), (b, b), (bleed, bleed)
+        # on a tie: the stronger bleed, then cards upright
+        key = (cols * rows, round(min(inner), 6), not rotated)
+        if best is None or key > best[0]:
+            best = (key, cols, rows, rotated, gaps, inner, outer)
     assert best is not None
-    (count, _, _), cols, rows, rotated, gutter = best
+    (count, _, _), cols, rows, rotated, gaps, (ix, iy), (ox, oy) = best
     if count == 0:
         raise RenderError(
             f"a {to_mm(w):g} × {to_mm(h):g} mm card with {to_mm(bleed):g} mm bleed "
             f"does not fit on this paper"
         )
+    gx, gy = gaps
     cw, ch = (h, w) if rotated else (w, h)
-    block_w = cols * cw + (cols - 1) * gutter
-    block_h = rows * ch + (rows - 1) * gutter
+    block_w = cols * cw + (cols - 1) * gx
+    block_h = rows * ch + (rows - 1) * gy
     x0 = area.x + (area.w - block_w) / 2
     top = area.y + (area.h + block_h) / 2
     slots = []
     for r in range(rows):
         for c in range(cols):
-            x = x0 + c * (cw + gutter)
-            y = top - (r + 1) * ch - r * gutter
-            slots.append(Slot(Box(x, y, cw, ch), place(w, h, x, y, rotated), r, c))
-    return Grid(tuple(slots), cols, rows, rotated, gutter)
+            x = x0 + c * (cw + gx)
+            y = top - (r + 1) * ch - r * gy
+            left = ox if c == 0 else ix
+            right = ox if c == cols - 1 else ix
+            down = oy if r == rows - 1 else iy
+            up = oy if r == 0 else iy
+            clip = Box(x - left, y - down, cw + left + right, ch + down + up)
+            slots.append(Slot(Box(x, y, cw, ch), place(w, h, x, y, rotated), r, c, clip))
+    return Grid(tuple(slots), cols, rows, rotated, (gx, gy), (ix, iy))
 
 
 @dataclass(frozen=True)

@@ -84,16 +84,25 @@ def crop_marks(
     bleed: float,
     page: tuple[float, float],
     obstacles: Sequence[Box] = (),
+    clips: Sequence[Box] | None = None,
 ) -> list[Segment]:
     """Crop marks for ``trims``: each cut line extended into the four margins.
 
-    Marks start ``MARK_GAP`` outside the bleed, run up to ``MARK_LEN``, and
-    stop before the paper's edge clearance and before any obstacle.
+    Marks start ``MARK_GAP`` outside the bleed (outside ``clips``, the areas the
+    pieces paint, when given: a card grid may give its outer edges less than
+    ``bleed``), run up to ``MARK_LEN``, and stop before the paper's edge
+    clearance and before any obstacle. With no bleed they start 1.5 mm out.
     """
     if not trims:
         return []
     block = Box.union(list(trims))
-    off = bleed + MARK_GAP if bleed > 0 else 1.5 * mm
+    reach = Box.union(list(clips)) if clips else block.outset(bleed)
+
+    def gap(outside: float) -> float:
+        return outside + MARK_GAP if outside > _EPS else 1.5 * mm
+
+    top, bottom = gap(reach.top - block.top), gap(block.y - reach.y)
+    left, right = gap(block.x - reach.x), gap(reach.right - block.right)
     blocked = [o.outset(0.25 * mm) for o in obstacles]
     out: list[Segment] = []
 
@@ -103,11 +112,11 @@ def crop_marks(
             out.append(segment)
 
     for x in _distinct([v for t in trims for v in (t.x, t.right)]):
-        run(x, block.top + off, 0, 1)
-        run(x, block.y - off, 0, -1)
+        run(x, block.top + top, 0, 1)
+        run(x, block.y - bottom, 0, -1)
     for y in _distinct([v for t in trims for v in (t.y, t.top)]):
-        run(block.x - off, y, -1, 0)
-        run(block.right + off, y, 1, 0)
+        run(block.x - left, y, -1, 0)
+        run(block.right + right, y, 1, 0)
     return out
 
 

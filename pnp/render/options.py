@@ -20,6 +20,7 @@ INKS: tuple[str, ...] = ("normal", "low")
 MAX_BLEED_MM = 10.0
 MAX_OVERLAP_MM = 50.0
 MAX_OFFSET_MM = 20.0
+MAX_GUTTER_MM = 20.0
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,10 @@ class RenderOptions:
 
     paper: str = "A4"
     bleed: float = 3 * mm
+    #: space between cards on a sheet; ``None``: twice the bleed each card keeps on
+    #: every side, as much as the paper allows without losing a card or the margin
+    #: (:func:`pnp.render.imposition.card_grid`); ``0``: cards share their cut lines
+    gutter: float | None = None
     #: how backs are printed: behind their fronts for a long- or short-edge flip, or not at all
     duplex: Duplex = "long"
     #: ``grid`` (fronts and backs on alternate pages) or ``gutterfold`` (side by side)
@@ -56,6 +61,10 @@ class RenderOptions:
         if not 0 <= self.bleed <= MAX_BLEED_MM * mm + 1e-9:
             raise UsageError(
                 f"--bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {to_mm(self.bleed):g}"
+            )
+        if self.gutter is not None and not 0 <= self.gutter <= MAX_GUTTER_MM * mm + 1e-9:
+            raise UsageError(
+                f"--gutter must be between 0 and {MAX_GUTTER_MM:g} mm, not {to_mm(self.gutter):g}"
             )
         if not 0 <= self.overlap <= MAX_OVERLAP_MM * mm + 1e-9:
             raise UsageError(
@@ -89,6 +98,7 @@ class RenderOptions:
         return {
             "paper": self.paper,
             "bleed_mm": round(to_mm(self.bleed), 3),
+            "gutter_mm": "auto" if self.gutter is None else round(to_mm(self.gutter), 3),
             "duplex": self.duplex,
             "layout": self.layout,
             "back_offset_mm": [round(to_mm(v), 3) for v in self.back_offset],

@@ -62,7 +62,11 @@ def _finish_fronts(
     page.scale_bar = marks.scale_bar(page.size, art)
     if crop and options.crop_marks:
         page.crop_marks = marks.crop_marks(
-            [p.trim for p in fronts], bleed, page.size, [*art, page.scale_bar.box]
+            [p.trim for p in fronts],
+            bleed,
+            page.size,
+            [*art, page.scale_bar.box],
+            [p.clip for p in fronts],
         )
     if options.cut_lines or outline_all:
         page.outlines = [(p.shape, p.w, p.h, p.transform) for p in fronts]
@@ -75,13 +79,18 @@ def _boxes(page: PagePlan) -> None:
         page.bleed_box = Box.union([p.clip for p in page.placed])
 
 
-def _clips(pieces: list[_Piece], bleed: float, transforms: list[Transform]) -> list[Box]:
-    """Allowed paint areas: rectangles share bleed-free cut lines, round pieces get a
-    bleed ring, hexes stop at their cut."""
-    trims = [t.box(Box(0, 0, p.w, p.h)) for p, t in zip(pieces, transforms, strict=True)]
-    rect = [i for i, p in enumerate(pieces) if p.shape in ("rect", "square")]
+def _clips(pieces: list[_Piece], bleed: float, slots: list[Slot]) -> list[Box]:
+    """Allowed paint areas of fronts: a card grid gives each card its own (its bleed
+    on every side, into the gutter); square tokens share bleed-free cut lines, round
+    ones get a bleed ring, hexes stop at their cut."""
+    trims = [s.trim for s in slots]
+    rect = [
+        i
+        for i, (p, s) in enumerate(zip(pieces, slots, strict=True))
+        if p.shape == "square" or (p.shape == "rect" and s.clip is None)
+    ]
     shared = imposition.bleed_clips([trims[i] for i in rect], bleed)
-    clips = list(trims)
+    clips = [s.clip if s.clip is not None else s.trim for s in slots]
     for i, clip in zip(rect, shared, strict=True):
         clips[i] = clip
     for i, p in enumerate(pieces):
@@ -136,7 +145,7 @@ def _layouts(
         return out
     out = []
     for run in _runs(pieces):
-        grid = imposition.card_grid(run[0].w, run[0].h, bleed, area)
+        grid = imposition.card_grid(run[0].w, run[0].h, bleed, area, options.gutter)
         for start in range(0, len(run), grid.per_page):
             chunk = run[start : start + grid.per_page]
             out.append(list(zip(chunk, grid.slots, strict=False)))
@@ -198,8 +207,9 @@ def _sheet_geometry(
     page_size = options.page_size
     bleed = options.bleed
     fronts = [s.transform for s in slots]
+    clips = _clips(chunk, bleed, slots)
     front = PagePlan(page_size, "fronts")
-    front.placed = _placed(chunk, fronts, _clips(chunk, bleed, fronts), "face", bleed)
+    front.placed = _placed(chunk, fronts, clips, "face", bleed)
     _finish_fronts(front, options, bleed, crop=not is_token, outline_all=is_token)
     if sheet_flip is None:
         return front, None
@@ -208,7 +218,9 @@ def _sheet_geometry(
         for p, t in zip(chunk, fronts, strict=True)
     ]
     back = PagePlan(page_size, "backs")
-    back.placed = _placed(chunk, backs, _clips(chunk, bleed, backs), "back", bleed)
+    # each back paints exactly the area behind its front's
+    back_clips = [sheet_flip.box(c) for c in clips]
+    back.placed = _placed(chunk, backs, back_clips, "back", bleed)
     return front, back
 
 
@@ -236,16 +248,16 @@ def _plan_gutterfold(
     for layout in layouts:
         chunk = [p for p, _ in layout]
         fronts = [s.transform for _, s in layout]
+        clips = _clips(chunk, bleed, [s for _, s in layout])
         backs = [
             imposition.back_transform(t, p.w, p.h, fold_flip)
             for p, t in zip(chunk, fronts, strict=True)
         ]
         page = PagePlan(page_size, "gutterfold")
-        front_placed = _placed(chunk, fronts, _clips(chunk, bleed, fronts), "face", bleed)
+        front_placed = _placed(chunk, fronts, clips, "face", bleed)
+        back_clips = [fold_flip.box(c) for c in clips]
         back_placed = [
-            p
-            for p in _placed(chunk, backs, _clips(chunk, bleed, backs), "back", bleed)
-            if p.draw is not None
+            p for p in _placed(chunk, backs, back_clips, "back", bleed) if p.draw is not None
         ]
         page.placed = front_placed + back_placed
         _finish_fronts(page, options, bleed, crop=not is_token, outline_all=is_token)

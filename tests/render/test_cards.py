@@ -69,8 +69,28 @@ def test_grid_is_centred() -> None:
     assert block.y == pytest.approx(h - block.top)
 
 
-def test_bleed_extends_art_only_outwards_on_shared_cut_lines() -> None:
+def test_every_card_keeps_its_own_bleed_on_every_side() -> None:
+    """Poker cards on A4: a 3 mm gutter between columns and a 6 mm one between rows, so
+    each card paints 1.5 mm beyond its left and right cut and 3 mm beyond its top and
+    bottom, and no card's paint area reaches another's."""
     options = RenderOptions(duplex="none")
+    page = plan_cards(cards(9), options)[0]
+    for p in page.placed:
+        t = p.trim
+        assert close(p.clip, Box(t.x - 1.5 * mm, t.y - 3 * mm, t.w + 3 * mm, t.h + 6 * mm))
+        for q in page.placed:
+            if p is not q:
+                assert not p.clip.inset(0.001).overlaps(q.clip)
+    centre = page.placed[4]
+    assert centre.trim.x - page.placed[3].trim.right == pytest.approx(3 * mm)
+    assert page.placed[1].trim.y - centre.trim.top == pytest.approx(6 * mm)
+    # the written PDF gives every face its full bleed inside the form
+    pdf = placements(render([page]))[0]
+    assert close(pdf[0].box, page.placed[0].trim.outset(options.bleed))
+
+
+def test_a_zero_gutter_shares_cut_lines_and_bleeds_only_outwards() -> None:
+    options = RenderOptions(duplex="none", gutter=0)
     page = plan_cards(cards(9), options)[0]
     b = options.bleed
     centre = page.placed[4]  # the middle card touches neighbours on all sides
@@ -83,20 +103,26 @@ def test_bleed_extends_art_only_outwards_on_shared_cut_lines() -> None:
         for q in page.placed:
             if p is not q:
                 assert not p.clip.overlaps(q.trim)
-    # and the written PDF gives every face its full bleed inside the form
-    pdf = placements(render([page]))[0]
-    assert close(pdf[0].box, t.outset(b))
 
 
 def test_gutters_when_they_fit() -> None:
     # tarot cards fit 2 × 2 on A4 either way, so each keeps all its bleed behind a 6 mm gutter
     options = RenderOptions(duplex="none")
     grid = card_grid(*card_size("tarot"), options.bleed, printable_area(options.page_size))
-    assert (grid.cols, grid.rows, grid.gutter) == (2, 2, pytest.approx(6 * mm))
+    assert (grid.cols, grid.rows) == (2, 2)
+    assert grid.gutter == (pytest.approx(6 * mm), pytest.approx(6 * mm))
     page = plan_cards(cards(4, "tarot"), options)[0]
     for p in page.placed:
         assert close(p.clip, p.trim.outset(3 * mm))
     assert page.placed[1].trim.x - page.placed[0].trim.right == pytest.approx(6 * mm)
+
+
+def test_a_given_gutter_is_kept_even_when_it_costs_cards() -> None:
+    """--gutter 6 on A4: poker cards keep their full 3 mm, two to a row."""
+    page = plan_cards(cards(9), RenderOptions(duplex="none", gutter=6 * mm))[0]
+    assert len(page.placed) < 9
+    for p in page.placed:
+        assert close(p.clip, p.trim.outset(3 * mm))
 
 
 def test_zero_bleed() -> None:
@@ -313,9 +339,9 @@ def test_trim_and_bleed_boxes() -> None:
         assert trim == pytest.approx(list(Box.union([p.trim for p in plan.placed]).as_pdf()))
         assert bleed == pytest.approx(list(Box.union([p.clip for p in plan.placed]).as_pdf()))
     t = [float(v) for v in pdf.pages[0].trimbox]
-    assert (t[2] - t[0]) / mm == pytest.approx(3 * 63) and (t[3] - t[1]) / mm == pytest.approx(
-        3 * 88
-    )
+    # the cards and the gutters between them (3 mm across, 6 mm down)
+    assert (t[2] - t[0]) / mm == pytest.approx(3 * 63 + 2 * 3)
+    assert (t[3] - t[1]) / mm == pytest.approx(3 * 88 + 2 * 6)
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
@@ -345,3 +371,63 @@ def test_card_larger_than_paper_is_an_error() -> None:
 
     with pytest.raises(RenderError, match=r"400 × 500 mm card .* does not fit"):
         plan_cards(cards(1, (400, 500)), RenderOptions())
+
+
+@pytest.mark.parametrize(
+    ("paper", "mode", "offset"),
+    [
+        ("A4", "long", (0.0, 0.0)),
+        ("A4", "short", (0.0, 0.0)),
+        ("Letter", "long", (1.5, -0.7)),
+        ("Letter", "short", (0.0, 0.0)),
+        ("A4", "long", (-2.0, 1.0)),
+    ],
+)
+def test_each_back_paints_exactly_behind_its_front(
+    paper: str, mode: str, offset: tuple[float, float]
+) -> None:
+    """Each back's trim and its bleed lie behind its front's, turned over (and shifted by
+    the back offset): a back keeps on every side the bleed its front has there."""
+    dx, dy = offset[0] * mm, offset[1] * mm
+    options = RenderOptions(paper=paper, duplex=mode, back_offset=(dx, dy))
+    w, h = options.page_size
+    pages = plan_cards(cards(12, "mini") + cards(5), options)
+    assert [p.role for p in pages] == ["fronts", "backs"] * (len(pages) // 2)
+
+    def behind(b: Box) -> Box:
+        box = Box(w - b.right, b.y, b.w, b.h) if mode == "long" else Box(b.x, h - b.top, b.w, b.h)
+        return Box(box.x + dx, box.y + dy, box.w, box.h)
+
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        assert len(front.placed) == len(back.placed)
+        for f, b in zip(front.placed, back.placed, strict=True):
+            assert (f.component.id, f.copy) == (b.component.id, b.copy)
+            assert close(b.trim, behind(f.trim))
+            assert close(b.clip, behind(f.clip))
+            assert (
+                min(
+                    f.trim.x - f.clip.x,
+                    f.clip.right - f.trim.right,
+                    f.trim.y - f.clip.y,
+                    f.clip.top - f.trim.top,
+                )
+                >= 0.5 * mm - EPS
+            )
+
+
+def test_each_gutterfold_back_paints_exactly_behind_its_front() -> None:
+    pages = plan_cards(cards(7), RenderOptions(layout="gutterfold"))
+    for page in pages:
+        (fold,) = page.folds
+        vertical = fold.x0 == fold.x1
+        backs = {p.component.id: p for p in page.placed if p.side == "back"}
+        for face in (p for p in page.placed if p.side == "face"):
+            f, b = face.clip, backs[face.component.id].clip
+            mirrored = (
+                Box(2 * fold.x0 - f.right, f.y, f.w, f.h)
+                if vertical
+                else Box(f.x, 2 * fold.y0 - f.top, f.w, f.h)
+            )
+            assert close(b, mirrored)
+            assert f.x < face.trim.x and f.right > face.trim.right
+            assert f.y < face.trim.y and f.top > face.trim.top

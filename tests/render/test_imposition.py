@@ -15,6 +15,7 @@ from pnp.render.geometry import Box, Transform
 from pnp.render.imposition import (
     BAND_GAP,
     FOLD_GAP,
+    MARK_MARGIN,
     PAGE_MARGIN,
     TokenCell,
     _fit_row,
@@ -29,6 +30,7 @@ from pnp.render.imposition import (
     token_pages,
 )
 from pnp.render.report import RenderError
+from pnp.render.units import mm
 
 EPS = 1e-6
 
@@ -46,19 +48,31 @@ def _most(length: float, piece: float, gutter: float, bleed: float) -> int:
     return n
 
 
-def _search(w: float, h: float, bleed: float, area: Box) -> tuple[int, int, bool, float]:
-    """The grid ``card_grid`` should choose: the most cards; on a tie, cards keeping
-    their own bleed (a gutter); then unrotated cards."""
-    best: tuple[tuple[int, bool, bool], int, int, bool, float] | None = None
+def _search(
+    w: float, h: float, bleed: float, area: Box, gutter: float = 0.0
+) -> tuple[int, int, bool]:
+    """The most cards ``card_grid`` must place: cards ``gutter`` apart with ``bleed``
+    outside the grid, upright or turned (an automatic grid holds as many as cards
+    sharing their cut lines)."""
+    best: tuple[tuple[int, bool], int, int, bool] | None = None
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
-        for gutter in sorted({2 * bleed, 0.0}):
-            cols, rows = _most(area.w, cw, gutter, bleed), _most(area.h, ch, gutter, bleed)
-            key = (cols * rows, gutter > 0, not rotated)
-            if best is None or key > best[0]:
-                best = (key, cols, rows, rotated, gutter)
+        cols, rows = _most(area.w, cw, gutter, bleed), _most(area.h, ch, gutter, bleed)
+        key = (cols * rows, not rotated)
+        if best is None or key > best[0]:
+            best = (key, cols, rows, rotated)
     assert best is not None
-    return best[1], best[2], best[3], best[4]
+    return best[1], best[2], best[3]
+
+
+def _bleeds(slot_trim: Box, clip: Box) -> tuple[float, float, float, float]:
+    """How far a clip reaches beyond its trim: left, right, bottom, top."""
+    return (
+        slot_trim.x - clip.x,
+        clip.right - slot_trim.right,
+        slot_trim.y - clip.y,
+        clip.top - slot_trim.top,
+    )
 
 
 #: lengths in whole quarter points, so that exact fits are exact in binary
@@ -67,6 +81,32 @@ def quarters(low: int, high: int) -> st.SearchStrategy[float]:
 
 
 # -- card grids ----------------------------------------------------------------------
+
+
+def _check_grid_shape(grid, w: float, h: float, area: Box) -> None:
+    """Row by row from the top, each row from the left, evenly spaced, centred, every
+    slot's transform taking the piece's own trim onto the slot."""
+    rows, cols, rotated = grid.rows, grid.cols, grid.rotated
+    cw, ch = (h, w) if rotated else (w, h)
+    gx, gy = grid.gutter
+    assert grid.per_page == cols * rows
+    assert [(s.row, s.col) for s in grid.slots] == [
+        (r, c) for r in range(rows) for c in range(cols)
+    ]
+    first = grid.slots[0].trim
+    for s in grid.slots:
+        assert math.isclose(s.trim.w, cw) and math.isclose(s.trim.h, ch)
+        assert math.isclose(s.trim.x, first.x + s.col * (cw + gx), abs_tol=EPS)
+        assert math.isclose(s.trim.top, first.top - s.row * (ch + gy), abs_tol=EPS)
+        assert close(s.transform.box(Box(0, 0, w, h)), s.trim)
+        assert s.clip is not None and area.contains(s.clip.inset(EPS))
+    block = Box.union([s.trim for s in grid.slots])
+    assert math.isclose(block.x - area.x, area.right - block.right, abs_tol=EPS)
+    assert math.isclose(block.y - area.y, area.top - block.top, abs_tol=EPS)
+    # no card paints over another card
+    for a, b in combinations(grid.slots, 2):
+        assert a.clip is not None and b.clip is not None
+        assert not a.clip.inset(EPS).overlaps(b.clip.inset(EPS))
 
 
 # no deadline: a loaded machine must not fail a geometry check (no timed assertions)
@@ -78,67 +118,139 @@ def quarters(low: int, high: int) -> st.SearchStrategy[float]:
     area_w=quarters(100, 2400),
     area_h=quarters(100, 2400),
 )
-def test_card_grid_holds_the_most_cards_a_search_finds(
+def test_card_grid_holds_the_most_cards_each_with_its_own_bleed(
     w: float, h: float, bleed: float, area_w: float, area_h: float
 ) -> None:
+    """An automatic grid holds as many cards as cut-line-sharing cards would, and gives
+    every edge of every card the same bleed across each axis, with a gutter of twice
+    that between cards: all of ``bleed`` when the paper has room; else all the paper
+    beyond the margin cut-line-sharing cards would leave (up to 2 mm beyond the
+    printable area, for the crop marks) goes to the bleed."""
     area = Box(10.0, 20.0, area_w, area_h)
-    cols, rows, rotated, gutter = _search(w, h, bleed, area)
+    cols, rows, _ = _search(w, h, bleed, area)
     if cols * rows == 0:
         with pytest.raises(RenderError, match=r"card with [\d.]+ mm bleed does not fit"):
             card_grid(w, h, bleed, area)
         return
     grid = card_grid(w, h, bleed, area)
-    assert (grid.cols, grid.rows, grid.rotated, grid.gutter) == (cols, rows, rotated, gutter)
-    assert grid.per_page == cols * rows
-    cw, ch = (h, w) if rotated else (w, h)
-    # row by row from the top, each row from the left
-    assert [(s.row, s.col) for s in grid.slots] == [
-        (r, c) for r in range(rows) for c in range(cols)
-    ]
-    first = grid.slots[0].trim
+    assert grid.cols * grid.rows == cols * rows
+    _check_grid_shape(grid, w, h, area)
+    cw, ch = (h, w) if grid.rotated else (w, h)
+    reach = Box.union([s.clip for s in grid.slots if s.clip is not None])
+    for axis, (n, piece, length, margin) in enumerate(
+        [
+            (grid.cols, cw, area.w, reach.x - area.x),
+            (grid.rows, ch, area.h, reach.y - area.y),
+        ]
+    ):
+        b = grid.inner_bleed[axis]
+        assert grid.gutter[axis] == pytest.approx(2 * b)
+        for s in grid.slots:
+            assert s.clip is not None
+            sides = _bleeds(s.trim, s.clip)[2 * axis : 2 * axis + 2]
+            assert sides == pytest.approx((b, b), abs=EPS)
+        # where cut-line-sharing cards left 2 mm beyond the area for crop marks, that
+        # stays; when the bleed falls short of ``bleed``, that is all there is
+        today = (length - n * piece - 2 * bleed) / 2
+        room = MARK_MARGIN - PAGE_MARGIN
+        keep = room if today >= room - EPS else 0.0
+        assert 0 <= b <= bleed + EPS
+        assert margin >= keep - EPS
+        if b < bleed - EPS:
+            assert margin == pytest.approx(keep, abs=1e-4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    w=quarters(40, 1200),
+    h=quarters(40, 1200),
+    bleed=st.sampled_from([0.0, 0.5, 2.0, 8.5]),
+    gutter=st.sampled_from([0.0, 1.0, 4.0, 20.0]),
+    area_w=quarters(100, 2400),
+    area_h=quarters(100, 2400),
+)
+def test_a_given_gutter_spaces_the_most_cards_that_fit_with_it(
+    w: float, h: float, bleed: float, gutter: float, area_w: float, area_h: float
+) -> None:
+    """``gutter`` apart, ``bleed`` outside, half the gutter (at most the bleed) inside."""
+    area = Box(10.0, 20.0, area_w, area_h)
+    cols, rows, rotated = _search(w, h, bleed, area, gutter)
+    if cols * rows == 0:
+        with pytest.raises(RenderError, match="does not fit"):
+            card_grid(w, h, bleed, area, gutter)
+        return
+    grid = card_grid(w, h, bleed, area, gutter)
+    assert (grid.cols, grid.rows, grid.rotated, grid.gutter) == (
+        cols,
+        rows,
+        rotated,
+        (gutter, gutter),
+    )
+    _check_grid_shape(grid, w, h, area)
+    inner = min(bleed, gutter / 2)
     for s in grid.slots:
-        assert math.isclose(s.trim.w, cw) and math.isclose(s.trim.h, ch)
-        assert math.isclose(s.trim.x, first.x + s.col * (cw + gutter), abs_tol=EPS)
-        assert math.isclose(s.trim.top, first.top - s.row * (ch + gutter), abs_tol=EPS)
-        # the slot's transform takes the piece's own trim onto the slot
-        assert close(s.transform.box(Box(0, 0, w, h)), s.trim)
-        # each card's bleed stays inside the area
-        assert area.inset(bleed).contains(s.trim)
-    block = Box.union([s.trim for s in grid.slots])
-    # centred: equal margins left and right, top and bottom
-    assert math.isclose(block.x - area.x, area.right - block.right, abs_tol=EPS)
-    assert math.isclose(block.y - area.y, area.top - block.top, abs_tol=EPS)
+        assert s.clip is not None
+        left, right, bottom, top = _bleeds(s.trim, s.clip)
+        assert left == pytest.approx(bleed if s.col == 0 else inner)
+        assert right == pytest.approx(bleed if s.col == cols - 1 else inner)
+        assert top == pytest.approx(bleed if s.row == 0 else inner)
+        assert bottom == pytest.approx(bleed if s.row == rows - 1 else inner)
 
 
 def test_an_exact_fit_is_a_fit() -> None:
-    """Three 64 pt cards, two 8 pt gutters and 4 pt of bleed each side fill 216 pt exactly."""
-    grid = card_grid(64, 100, 4, Box(0, 0, 216, 100 + 8))
-    assert (grid.cols, grid.rows, grid.gutter) == (3, 1, 8)
+    """Three 64 pt cards, two 8 pt gutters and 4 pt of bleed each side fill 216 pt exactly
+    (a given gutter: an automatic one would keep some of the margin for crop marks)."""
+    grid = card_grid(64, 100, 4, Box(0, 0, 216, 100 + 8), gutter=8)
+    assert (grid.cols, grid.rows, grid.gutter) == (3, 1, (8, 8))
     assert [s.trim.x for s in grid.slots] == [4, 76, 148]
     # the same with shared cut lines: three cards and the outer bleed, 200 pt
-    grid = card_grid(64, 100, 4, Box(0, 0, 200, 108))
-    assert (grid.cols, grid.rows, grid.gutter) == (3, 1, 0)
+    grid = card_grid(64, 100, 4, Box(0, 0, 200, 108), gutter=0)
+    assert (grid.cols, grid.rows, grid.gutter) == (3, 1, (0, 0))
     assert [s.trim.x for s in grid.slots] == [4, 68, 132]
+    # automatic: still three cards, each with a 4/3 pt bleed on every side
+    grid = card_grid(64, 100, 4, Box(0, 0, 200, 108))
+    assert (grid.cols, grid.inner_bleed[0]) == (3, pytest.approx(4 / 3))
+    assert grid.slots[0].clip.x == pytest.approx(0)
+    assert grid.slots[2].clip.right == pytest.approx(200)
     # and rows: two 100 pt rows with an 8 pt gutter and the bleed, 216 pt
-    grid = card_grid(64, 100, 4, Box(0, 0, 72, 216))
-    assert (grid.cols, grid.rows, grid.gutter, grid.rotated) == (1, 2, 8, False)
-    grid = card_grid(64, 100, 4, Box(0, 0, 72, 208))
-    assert (grid.cols, grid.rows, grid.gutter) == (1, 2, 0)
+    grid = card_grid(64, 100, 4, Box(0, 0, 72, 216), gutter=8)
+    assert (grid.cols, grid.rows, grid.gutter, grid.rotated) == (1, 2, (8, 8), False)
+    grid = card_grid(64, 100, 4, Box(0, 0, 72, 208), gutter=0)
+    assert (grid.cols, grid.rows, grid.gutter) == (1, 2, (0, 0))
 
 
-def test_a_gutter_is_kept_when_it_costs_no_card() -> None:
-    """With bleed, cards keep their own bleed if that fits as many; any bleed counts."""
-    grid = card_grid(64, 100, 0.5, Box(0, 0, 200, 120))
-    assert (grid.cols, grid.gutter) == (3, 1.0)
+def test_an_automatic_gutter_keeps_a_margin_for_crop_marks() -> None:
+    """Three 63 mm cards across A4 (202 mm inside the printable margin): cut-line-sharing
+    cards left 7.5 mm to the paper's edge, room for crop marks; the gutters take what is
+    beyond 6 mm, so each card keeps 1.5 mm on its left and right."""
+    area = printable_area((210 * mm, 297 * mm))
+    grid = card_grid(63 * mm, 88 * mm, 3 * mm, area)
+    assert (grid.cols, grid.rows, grid.rotated) == (3, 3, False)
+    assert grid.inner_bleed == pytest.approx((1.5 * mm, 3 * mm))
+    assert grid.gutter == pytest.approx((3 * mm, 6 * mm))
+    reach = Box.union([s.clip for s in grid.slots])
+    assert reach.x == pytest.approx(MARK_MARGIN) == pytest.approx(6 * mm)
+    # on Letter three rows left 4.7 mm, too little for crop marks clear of the 5 mm
+    # printers leave blank: the printable 4 mm stays, the rest is 1.23 mm of bleed
+    area = printable_area((215.9 * mm, 279.4 * mm))
+    grid = card_grid(63 * mm, 88 * mm, 3 * mm, area)
+    assert (grid.cols, grid.rows) == (3, 3)
+    assert grid.inner_bleed == pytest.approx((2.4833 * mm, 7.4 / 6 * mm), abs=1e-3)
+    reach = Box.union([s.clip for s in grid.slots])
+    assert reach.y == pytest.approx(PAGE_MARGIN)
+
+
+def test_no_bleed_butts_cards_on_shared_cut_lines() -> None:
     grid = card_grid(64, 100, 0, Box(0, 0, 200, 120))
-    assert (grid.cols, grid.gutter) == (3, 0.0)
+    assert (grid.cols, grid.gutter, grid.inner_bleed) == (3, (0, 0), (0, 0))
+    assert all(s.clip == s.trim for s in grid.slots)
 
 
-def test_keeping_the_bleed_outranks_staying_upright() -> None:
-    """24 cards either way: turned with their own bleed (a 1 pt gutter) beats upright
-    with shared cut lines."""
+def test_keeping_more_bleed_outranks_staying_upright() -> None:
+    """24 cards either way; turned, every card keeps all its bleed (a 1 pt gutter), upright
+    less: turned wins."""
     grid = card_grid(43, 61, 0.5, Box(0, 0, 262, 300))
-    assert (grid.cols, grid.rows, grid.rotated, grid.gutter) == (4, 6, True, 1.0)
+    assert (grid.cols, grid.rows, grid.rotated, grid.gutter) == (4, 6, True, (1.0, 1.0))
 
 
 def test_cards_turn_only_when_turning_fits_more() -> None:
