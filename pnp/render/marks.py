@@ -37,7 +37,13 @@ BAR_BAND = 3 * mm
 BAR_MAX_DEPTH = 8 * mm
 NOTE_SIZE = 5.5
 NOTE = "Print at 100% (actual size, no scaling): this bar must measure 100 mm."
-CUT_GREY = 0.55
+#: a cut line: a dark line on a light companion, so it shows on any fill (the dark one
+#: on light art, the light edges either side of it on dark art); the companion is
+#: narrow, so what it leaves inside a piece cut on the line is under 0.15 mm
+CUT_WIDTH = 0.4
+CUT_HALO = 1.2
+CUT_DARK = 0.0
+CUT_LIGHT = 1.0
 _EPS = 1e-6
 
 
@@ -328,13 +334,15 @@ def shape_path(canvas: Canvas, shape: str, w: float, h: float, grow: float = 0.0
 def draw_outlines(
     canvas: Canvas,
     pieces: Sequence[tuple[str, float, float, Transform]],
-    width: float = 0.3,
     clip: Box | None = None,
 ) -> None:
-    """Cut lines: the outline of each ``(shape, w, h, transform)`` piece in grey.
+    """Cut lines: the outline of each ``(shape, w, h, transform)`` piece, a black line
+    over a wider white one (:data:`CUT_WIDTH`, :data:`CUT_HALO`).
 
-    With ``clip`` only the part inside that box shows: a board tile draws the
-    whole board's outline, which must not run over its margins to the paper's edge.
+    Every white line goes down before any black one, so a neighbour's white never
+    covers a shared cut line. With ``clip`` only the part inside that box shows: a
+    board tile draws the whole board's outline, which must not run over its margins
+    to the paper's edge.
     """
     if not pieces:
         return
@@ -343,15 +351,16 @@ def draw_outlines(
         path = canvas.beginPath()
         path.rect(clip.x, clip.y, clip.w, clip.h)
         canvas.clipPath(path, stroke=0, fill=0)
-    canvas.setStrokeGray(CUT_GREY)
-    canvas.setLineWidth(width)
-    for shape, w, h, t in pieces:
-        if shape == "rect" or shape == "square":
-            box = t.box(Box(0, 0, w, h))
-            canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
-            continue
-        canvas.saveState()
-        canvas.transform(*t.as_tuple())
-        canvas.drawPath(shape_path(canvas, shape, w, h), stroke=1, fill=0)
-        canvas.restoreState()
+    for grey, width in ((CUT_LIGHT, CUT_HALO), (CUT_DARK, CUT_WIDTH)):
+        canvas.setStrokeGray(grey)
+        canvas.setLineWidth(width)
+        for shape, w, h, t in pieces:
+            if shape == "rect" or shape == "square":
+                box = t.box(Box(0, 0, w, h))
+                canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+                continue
+            canvas.saveState()
+            canvas.transform(*t.as_tuple())
+            canvas.drawPath(shape_path(canvas, shape, w, h), stroke=1, fill=0)
+            canvas.restoreState()
     canvas.restoreState()

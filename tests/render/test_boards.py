@@ -216,7 +216,8 @@ def test_cut_lines_on_tiles_stay_off_the_paper_edge() -> None:
                 seen += 1
                 assert clip is not None, plan.name
                 assert clear.contains(visible), (plan.name, visible)
-    assert seen == 15
+    # 15 tiles, each outline stroked twice: its white companion, then its black line
+    assert seen == 2 * 15
 
 
 def _drawn_targets(

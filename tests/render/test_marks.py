@@ -13,7 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render.geometry import Box, Transform
 from pnp.render.marks import (
     BAR_LENGTH,
-    CUT_GREY,
+    CUT_HALO,
+    CUT_WIDTH,
     ScaleBar,
     Segment,
     draw_fold,
@@ -100,7 +101,8 @@ def test_outlines_of_shaped_pieces_are_stroked_never_filled() -> None:
     ]
     ops = page_operators(lambda c: draw_outlines(c, pieces))
     painted = [op.split()[-1] for op in ops if op.split() and op.split()[-1] in "SsfFBbn*"]
-    assert painted.count("S") + painted.count("s") == 2
+    # each outline twice: its white companion, then its black line
+    assert painted.count("S") + painted.count("s") == 4
     assert not {"f", "F", "B", "b", "f*", "B*", "b*"} & set(painted)
 
 
@@ -174,9 +176,11 @@ def test_a_square_token_s_path_is_its_box_grown_on_every_side() -> None:
         assert points == [(-2, -2), (32, 42)], shape
 
 
-def test_cut_outlines_follow_each_piece_exactly_grey_and_0_3pt() -> None:
+def test_cut_outlines_follow_each_piece_exactly_black_over_white() -> None:
     """Every piece's outline, in page coordinates: a circle of the piece's own size (not
-    grown), a hexagon through its corners, and each rectangle (all of them) at its place."""
+    grown), a hexagon through its corners, and each rectangle (all of them) at its place;
+    first every outline in a wide white line, then every one in a thin black line on top
+    (a grey hairline alone vanished on mid-tone fills)."""
     pieces = [
         ("round", 30.0, 30.0, Transform.translate(10, 10)),
         ("hex", 30.0, 34.0, Transform.translate(60, 10)),
@@ -184,11 +188,13 @@ def test_cut_outlines_follow_each_piece_exactly_grey_and_0_3pt() -> None:
         ("square", 12.0, 12.0, Transform.translate(150, 150)),
     ]
     ops = page_operators(lambda c: draw_outlines(c, pieces))
-    assert ".3 w" in ops
-    assert f"{CUT_GREY:g} G".lstrip("0") in ops
+    white, black = ops.index(f"{CUT_HALO:g} w"), ops.index(f"{CUT_WIDTH:g} w".lstrip("0"))
+    assert ops.index("1 G") < white < ops.index("0 G") < black
+    assert CUT_HALO >= 2.5 * CUT_WIDTH
     paths = drawn_paths(lambda c: draw_outlines(c, pieces))
-    assert [how for how, _ in paths] == ["S", "S", "S", "S"]
-    circle, hexagon, rect, square = (bounds(points) for _, points in paths)
+    assert [how for how, _ in paths] == ["S"] * 8
+    assert [p for _, p in paths[:4]] == [p for _, p in paths[4:]]
+    circle, hexagon, rect, square = (bounds(points) for _, points in paths[4:])
     assert circle == (10.0, 10.0, 40.0, 40.0)
     assert hexagon == (60.0, 10.0, 90.0, 44.0)
     assert len(paths[0][1]) > 4  # curves, not a box's two corners
@@ -203,7 +209,7 @@ def test_outlines_clipped_to_a_box_clip_without_painting_the_clip() -> None:
     pieces = [("rect", 180.0, 180.0, Transform.translate(10, 10))]
     paths = drawn_paths(lambda c: draw_outlines(c, pieces, clip=Box(20, 30, 100, 50)))
     assert paths[0] == ("W* n", [(20.0, 30.0), (120.0, 80.0)])
-    assert paths[1][0] == "S"
+    assert [how for how, _ in paths[1:]] == ["S", "S"]
 
 
 def test_marks_are_black_and_drawn_every_one_and_none_draws_nothing() -> None:

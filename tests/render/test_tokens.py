@@ -161,3 +161,89 @@ def test_gutterfold_folds_only_the_double_sided_and_gives_the_rest_whole_pages()
     plain = plan_tokens([single], RenderOptions(duplex="none"))
     assert [len(p.placed) for p in rest] == [len(p.placed) for p in plain]
     assert [p.role for p in rest] == ["fronts"] * len(plain)
+
+
+# -- cut lines you can see ------------------------------------------------------------
+
+#: fills a cut line must show on: fief gold, Tyrell green, near-black, white, mid grey,
+#: parchment (the old 55% grey hairline was 1.03:1 on the gold)
+FILLS = ("#b8860b", "#4f9a3a", "#1e1b1b", "#ffffff", "#808080", "#f2e6c8")
+DPI = 400
+
+
+def _luminance(rgb: tuple[int, ...]) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _filled(colour: str):
+    def face(f) -> None:
+        f.fill(colour)
+
+    return face
+
+
+def _edge_points(shape: str, trim: Box, n: int = 24) -> list[tuple[float, float, float, float]]:
+    """Points on a token's cut, each with the direction pointing into the token."""
+    cx, cy = trim.center
+    if shape == "round":
+        r = trim.w / 2
+        out = []
+        for k in range(n):
+            a = 2 * math.pi * (k + 0.5) / n
+            out.append((cx + r * math.cos(a), cy + r * math.sin(a), -math.cos(a), -math.sin(a)))
+        return out
+    if shape == "square":
+        return [
+            (trim.x, cy, 1.0, 0.0),
+            (trim.right, cy, -1.0, 0.0),
+            (cx, trim.y, 0.0, 1.0),
+            (cx, trim.top, 0.0, -1.0),
+        ]
+    # hex: the middles of its two upright sides
+    return [(trim.x, cy, 1.0, 0.0), (trim.right, cy, -1.0, 0.0)]
+
+
+@pytest.mark.parametrize("ink", ["normal", "low"])
+def test_a_token_s_cut_line_shows_on_any_fill(ink: str) -> None:
+    """Along every token's cut, some pixel within 0.3 mm of it stands at least 3:1 against
+    the token's own colour (sampled 1.5 mm inside): the cutter can see the line on a
+    gold, green, black, white or grey token, in normal and in low-ink prints."""
+    from pnp.render.raster import open_pdf
+
+    groups = [
+        Token(id=f"{shape}-{i}", shape=shape, size=16, copies=1, face=_filled(colour))
+        for shape in ("round", "square", "hex")
+        for i, colour in enumerate(FILLS)
+    ]
+    options = RenderOptions(duplex="none", ink=ink)
+    pages = plan_tokens(groups, options)
+    data = write_pdf(pages, DrawContext(low_ink=options.low_ink), "tokens")
+    scale = DPI / 72
+    with open_pdf(data) as doc:
+        w, h = doc.page_size(0)
+        image = doc.render(0, round(w * scale), round(h * scale))
+    px = image.load()
+
+    def at(x: float, y: float) -> tuple[int, ...]:
+        return px[int(x * scale), int((h - y) * scale)]
+
+    reach = 0.3 * mm
+    checked = 0
+    for p in pages[0].placed:
+        for x, y, dx, dy in _edge_points(p.shape, p.trim):
+            fill = at(x + dx * 1.5 * mm, y + dy * 1.5 * mm)
+            steps = [i / 8 * reach for i in range(-8, 9)]
+            best = max(_contrast(at(x + dx * s, y + dy * s), fill) for s in steps)
+            assert best >= 3.0, (p.component.id, ink, round(best, 2))
+            checked += 1
+    assert checked >= len(FILLS) * (24 + 4 + 2)
