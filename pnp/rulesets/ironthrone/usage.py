@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from pnp.engine.kitmeter import KitMeter
 from pnp.rulesets.ironthrone.game import IronThroneGame
-from pnp.rulesets.ironthrone.kit.tokens import NO_PENALTIES, NO_REWARDS, marker_kinds, markers_for
+from pnp.rulesets.ironthrone.markers import NO_PENALTIES, NO_REWARDS, marker_kinds, markers_for
 
 if TYPE_CHECKING:
     from pnp.engine.game import Game

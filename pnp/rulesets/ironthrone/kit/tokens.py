@@ -9,11 +9,9 @@ dead side, which still names it and shows its House.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pnp.render import Face, escape, mm
-from pnp.rulesets.ironthrone.effects import Ability
 from pnp.rulesets.ironthrone.kit import icons
 from pnp.rulesets.ironthrone.kit.style import (
     INK,
@@ -26,11 +24,13 @@ from pnp.rulesets.ironthrone.kit.style import (
     mix,
     sigil,
 )
-from pnp.rulesets.ironthrone.model import Character, CharacterCard, House, IronThroneContent
-
-#: the ids of the two word markers (the value markers are ``marker-<amount>``)
-NO_PENALTIES = "marker-no-penalties"
-NO_REWARDS = "marker-no-rewards"
+from pnp.rulesets.ironthrone.markers import (
+    NO_PENALTIES,
+    NO_REWARDS,
+    content_abilities,
+    marker_kinds,
+)
+from pnp.rulesets.ironthrone.model import Character, House, IronThroneContent
 
 #: the dead side's colours
 DEAD = "#3b3632"
@@ -141,28 +141,6 @@ class EncounterMarker:
         _marker(face, self.back)
 
 
-def marker_kinds(abilities: Iterable[Ability]) -> tuple[list[int], bool, bool]:
-    """What ``abilities`` call markers for: the amounts they add to or take off a total
-    (``bonus``/``weaken``), ascending, and whether any shields (``shield``) or denies
-    rewards (``deny_rewards``)."""
-    amounts: set[int] = set()
-    shields = denies = False
-    for ability in abilities:
-        for effect in ability.do:
-            word = effect.word.name
-            if word in ("bonus", "weaken"):
-                amounts.add(int(effect.param))
-            shields |= word == "shield"
-            denies |= word == "deny_rewards"
-    return sorted(amounts), shields, denies
-
-
-def content_abilities(model: IronThroneContent) -> list[Ability]:
-    """Every leader ability and character card ability of the content."""
-    out = [c.leader for c in model.characters]
-    return out + [c.ability for h in model.houses for c in h.deck if isinstance(c, CharacterCard)]
-
-
 def encounter_markers(model: IronThroneContent) -> list[EncounterMarker]:
     """The encounter markers the content's abilities call for, in a fixed order.
 
@@ -194,22 +172,6 @@ def encounter_markers(model: IronThroneContent) -> list[EncounterMarker]:
                 NO_REWARDS, "Encounter marker: no rewards", "NO<br/>REWARDS", "NO<br/>REWARDS"
             )
         )
-    return out
-
-
-def markers_for(net: int, amounts: Sequence[int]) -> dict[int, int]:
-    """The fewest markers of ``amounts`` (largest first) that show a side's change of
-    ``net`` (its sign is the side the markers are turned to): ``{amount: count}``. A
-    remainder no amount fits takes one more of the smallest."""
-    left = abs(net)
-    out: dict[int, int] = {}
-    for a in sorted(amounts, reverse=True):
-        k, left = divmod(left, a)
-        if k:
-            out[a] = k
-    if left and amounts:
-        small = min(amounts)
-        out[small] = out.get(small, 0) + 1
     return out
 
 

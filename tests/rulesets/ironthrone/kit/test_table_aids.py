@@ -17,7 +17,8 @@ from pnp.rulesets.ironthrone.effects import CARD_WINDOWS, WINDOWS
 from pnp.rulesets.ironthrone.kit.aid import player_aid, turn_steps
 from pnp.rulesets.ironthrone.kit.components import components
 from pnp.rulesets.ironthrone.kit.reference import reference_context
-from pnp.rulesets.ironthrone.kit.tokens import encounter_markers, marker_kinds, markers_for
+from pnp.rulesets.ironthrone.kit.tokens import encounter_markers
+from pnp.rulesets.ironthrone.markers import marker_kinds, markers_for
 from pnp.rulesets.ironthrone.model import (
     PLAYER_COUNTS,
     CharacterCard,
