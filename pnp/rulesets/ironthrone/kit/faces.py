@@ -89,8 +89,8 @@ class CardData:
     #: rules text, markup (generated, already escaped)
     text: str = ""
     flavor: str = ""
-    #: markup at the footer's right
-    note: str = ""
+    #: a character card: show the value it is worth when placed facedown (a badge)
+    facedown: bool = False
     #: a hostility card's value
     value: int = 0
     #: the glyph in the corner badge (when there is no value)
@@ -115,6 +115,14 @@ PAD = 4.5
 TOP = H - PAD
 ART_TOP = 70.0  # under the header rule
 FOOT = 7.0  # top of the footer
+#: the footer (the House) and the kind line under the title, points: words read at
+#: arm's length stay at 6.5 pt or more (QA3: they were 5.5 and 6.3 pt)
+FOOTER_SIZE = 6.5
+KIND_SIZE = 6.5
+#: a character card placed facedown counts as a hostility card of this value (IT-ENC-03) ...
+FACEDOWN_VALUE = 0
+#: ... printed this large in its badge, points (it was a 5.5 pt note)
+FACEDOWN_SIZE = 10.0
 
 
 def _corner(face: Face, d: CardData) -> None:
@@ -135,6 +143,35 @@ def _corner(face: Face, d: CardData) -> None:
             color=d.pal.ink,
             align="center",
         )
+
+
+def _facedown_badge(face: Face, d: CardData) -> None:
+    """What a character card is worth placed facedown, at the footer's right: the word,
+    then a House-coloured pill with the crossed swords of the hostility cards and the
+    value, large enough to read across the table when the card is revealed."""
+    h, w = 4.4 * mm, 10.4 * mm
+    x, y = (W - PAD - 0.5) * mm - w, 2.95 * mm
+    face.rect(x, y, w, h, fill=d.pal.color, stroke=d.pal.accent, line_width=0.6, radius=h / 2)
+    s = 4.2 * mm  # solid swords (no fuller): the thin blades read at this size
+    glyph(face, "hostility", x + 1.0 * mm, y + (h - s) / 2, s, fill=d.pal.ink, detail=d.pal.ink)
+    face.label(
+        str(FACEDOWN_VALUE),
+        x + w - 2.6 * mm,
+        y + h / 2 - FACEDOWN_SIZE * 0.36,
+        size=FACEDOWN_SIZE,
+        bold=True,
+        color=d.pal.ink,
+        align="center",
+    )
+    face.label(
+        "FACEDOWN",
+        x - 1.2 * mm,
+        (PAD - 0.5) * mm,
+        size=FOOTER_SIZE,
+        bold=True,
+        color=d.pal.heading,
+        align="right",
+    )
 
 
 def _header_marks(face: Face, d: CardData) -> None:
@@ -165,23 +202,17 @@ ANATOMY = (
         valign="middle",
         color=INK,
     ),
-    Label("{kind}", PAD + 12, TOP - 10.8, size=6.3, bold=True, color=_pal("heading")),
+    Label("{kind}", PAD + 12, TOP - 10.8, size=KIND_SIZE, bold=True, color=_pal("heading")),
     Custom(_header_marks),
-    Label(lambda d: d.footer.upper(), PAD, PAD - 0.5, size=5.5, bold=True, color=_pal("heading")),
-    Text(
-        "{note}",
-        PAD + 25,
-        PAD - 0.5 - 0.56,
-        W - 2 * PAD - 25,
-        2.8,
-        size=5.5,
-        min_size=5,
-        align="right",
-        valign="bottom",
-        color=MUTED,
-        escape_values=False,
-        when=lambda d: d.note,
+    Label(
+        lambda d: d.footer.upper(),
+        PAD,
+        PAD - 0.5,
+        size=FOOTER_SIZE,
+        bold=True,
+        color=_pal("heading"),
     ),
+    Custom(lambda face, d: _facedown_badge(face, d), when=lambda d: d.facedown),
 )
 
 
@@ -377,7 +408,7 @@ def character_face(house: House, card: CharacterCard, char: Character) -> Draw:
         house.name,
         text=ability_markup(card.ability),
         flavor=card.flavor,
-        note="facedown: [hostility] 0",
+        facedown=True,
         corner="character",
         character=char.name,
         epithet=char.epithet,

@@ -27,6 +27,7 @@ from pnp.rulesets.ironthrone.kit.style import (
     glyph,
     house_palette,
     medallion,
+    muted_on,
     rule,
 )
 from pnp.rulesets.ironthrone.model import Character, House, Rules
@@ -152,7 +153,7 @@ def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None
         min_size=5.5,
         align="center",
         valign="bottom",
-        color=MUTED,
+        color=muted_on(pal.tint),
     )
 
     if char.flavor:
@@ -172,7 +173,7 @@ def leader_face(house: House, char: Character, rules: Rules, face: Face) -> None
         f"{house.name.upper()} · LEADER",
         w / 2,
         _PAD - 1 * mm,
-        size=6,
+        size=6.5,
         bold=True,
         color=pal.heading,
         align="center",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import toColor
 
 from pnp.render import Face, escape, mm
+from pnp.render.colours import contrast_ratio, readable_ink
 from pnp.rulesets.ironthrone.kit import icons
 from pnp.rulesets.ironthrone.model import House
 
@@ -25,6 +26,8 @@ MUTED = "#5b5247"
 #: the frame of special (House-less) events
 SPECIAL = "#4a3b5e"
 SPECIAL_ACCENT = "#d9b55a"
+#: the least contrast (WCAG) of words on what is painted under them
+READABLE = 4.5
 
 
 def hex_color(r: float, g: float, b: float) -> str:
@@ -50,6 +53,12 @@ def luminance(color: str) -> float:
 
     c = toColor(color)
     return 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue)
+
+
+def muted_on(ground: str) -> str:
+    """Secondary text on ``ground``: :data:`MUTED` where it reads :data:`READABLE`, else
+    :data:`INK` (Targaryen's dark tint under the power reserve's note)."""
+    return MUTED if contrast_ratio(MUTED, ground) >= READABLE else INK
 
 
 def ink_on(color: str) -> str:
@@ -82,11 +91,22 @@ class Palette:
 
     @property
     def heading(self) -> str:
-        """The frame colour, darkened until it reads on parchment."""
+        """The frame colour, darkened until it reads on parchment and on the tint (the
+        power reserve and the influence spaces are tinted: Stark's slate heading was
+        3.5:1 there)."""
         color = self.color
-        while luminance(color) > 0.18:
+        while luminance(color) > 0.18 or contrast_ratio(color, self.tint) < READABLE:
             color = mix(color, "#000000", 0.2)
         return color
+
+    @property
+    def lettering(self) -> str:
+        """Words on the frame colour (a back's House name and motto): the accent where it
+        reads :data:`READABLE` on the frame, else the most readable of parchment, white and
+        ink (Targaryen's red on black was 2.7:1, Tyrell's gold on green 3.3:1)."""
+        if contrast_ratio(self.accent, self.color) >= READABLE:
+            return self.accent
+        return str(readable_ink(self.color, (PARCHMENT, "#ffffff", INK)))
 
     @property
     def watermark(self) -> str:
@@ -242,7 +262,7 @@ def house_back(house: House, label: str, face: Face) -> None:
         y,
         size=11 * k,
         bold=True,
-        color=pal.accent,
+        color=pal.lettering,
         align="center",
         max_width=face.width - 12 * mm * k,
     )
@@ -259,5 +279,5 @@ def house_back(house: House, label: str, face: Face) -> None:
         min_size=5.5,
         align="center",
         valign="top",
-        color=pal.accent,
+        color=pal.lettering,
     )

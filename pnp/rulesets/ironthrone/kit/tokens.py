@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.render import Face, escape, mm
+from pnp.render import Face, escape, fonts, mm
 from pnp.rulesets.ironthrone.kit import icons
 from pnp.rulesets.ironthrone.kit.style import (
     INK,
@@ -55,8 +55,16 @@ def _ring(face: Face, fill: str, ring: str) -> tuple[float, float, float]:
     return r, r, r
 
 
+#: a living character token's name, points
+NAME_SIZE = 8.5
+
+
 def character_alive(house: House, char: Character, face: Face) -> None:
-    """The living side: sigil, name, challenger and defender edges."""
+    """The living side: sigil, name, challenger and defender edges.
+
+    The name sits on a parchment plate across the sigil: printed straight over the
+    watermark it was 3.1:1 on Stark's pale wolf, and the low-ink kit's sigil outline ran
+    through it."""
     pal = house_palette(house)
     cx, cy, r = _ring(face, pal.color, pal.accent)
     s = r * 1.05
@@ -65,17 +73,31 @@ def character_alive(house: House, char: Character, face: Face) -> None:
     inside = RING + 1.2 * mm
     glyph(face, "challenger", cx - mark / 2, face.height - inside - mark, mark)
     glyph(face, "defender", cx - mark / 2, inside, mark, turned=True)
+    w = r * 1.5
+    one_line = fonts.unit_width(fonts.family().font(True, False), char.name) * NAME_SIZE
+    lines = 1 if one_line <= w - 4 * mm else 2
+    h = lines * NAME_SIZE * 1.2 + 2.4 * mm
+    face.rect(
+        cx - w / 2,
+        cy - h / 2,
+        w,
+        h,
+        fill=PARCHMENT,
+        stroke=pal.accent,
+        line_width=0.6,
+        radius=1.5 * mm,
+    )
     face.text(
         f"<b>{escape(char.name)}</b>",
-        cx - r * 0.78,
-        cy - r * 0.36,
-        r * 1.56,
-        r * 0.72,
-        size=8.5,
-        min_size=5.5,
+        cx - w / 2 + 1 * mm,
+        cy - h / 2 + 1 * mm,
+        w - 2 * mm,
+        h - 2 * mm,
+        size=NAME_SIZE,
+        min_size=6.5,
         align="center",
         valign="middle",
-        color=pal.ink,
+        color=INK,
     )
 
 
@@ -184,23 +206,24 @@ def _marker(face: Face, words: str) -> None:
     face.text(
         f"<b>{words}</b>",
         cx - r * 0.7,
-        cy - r * 0.2,
+        cy - r * 0.1,
         r * 1.4,
         r * 0.75,
         size=15 if big else 6.5,
-        min_size=5,
+        min_size=6.5,
         align="center",
         valign="middle",
         color=SPECIAL if big else INK,
     )
+    # on two lines, to stay at 6.5 pt inside the ring (one line was 4.6 pt)
     face.text(
-        "this encounter",
-        cx - r * 0.7,
-        cy - r * 0.62,
-        r * 1.4,
-        r * 0.36,
-        size=4.6,
-        min_size=4,
+        "this<br/>encounter",
+        cx - r * 0.65,
+        cy - r * 0.8,
+        r * 1.3,
+        r * 0.68,
+        size=6.5,
+        min_size=6.5,
         align="center",
         valign="middle",
         color=INK,
