@@ -97,12 +97,23 @@ class Board(ContentModel):
     land_color: Color = "#e9dfc4"
 
 
+#: the textures a Fief's land can carry on the map: line directions (``rising`` runs up
+#: to the right, ``falling`` down), a ``grid`` of both straight ones, a ``crosshatch`` of
+#: both diagonals, ``dots``, or none
+FiefPattern = Literal[
+    "plain", "horizontal", "vertical", "rising", "falling", "grid", "crosshatch", "dots"
+]
+
+
 class Fief(ContentModel):
     """One of the eight coloured Fiefdoms."""
 
     id: Annotated[Slug, Id("fiefs")]
     name: str
     color: Color
+    #: a light texture over the Fief's land, so neighbouring Fiefs stay apart where
+    #: their colours do not (a greyscale printer, colour-blind eyes)
+    pattern: FiefPattern = "plain"
 
 
 class Region(ContentModel):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from reportlab.lib.colors import Color, toColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.content import LoadedContent
@@ -54,6 +54,25 @@ TITLE_SPACE = 22.0
 PLATE_NAME = 11.0
 #: how much of the Fief's colour its name's ink keeps (the rest is the kit's dark ink)
 FIEF_NAME_HUE = 0.2
+#: each Fief's texture (``pattern`` in ``map.yaml``): the directions of its lines, degrees
+#: on the board (0 runs to the right, 90 down the board); ``dots`` is a staggered grid
+TEXTURE_LINES: dict[str, tuple[float, ...]] = {
+    "plain": (),
+    "horizontal": (0.0,),
+    "vertical": (90.0,),
+    "rising": (-45.0,),
+    "falling": (45.0,),
+    "grid": (0.0, 90.0),
+    "crosshatch": (45.0, -45.0),
+    "dots": (),
+}
+#: a texture's spacing (one direction, two directions), line width and dot radius, mm
+TEXTURE_STEP = (4.0, 6.0)
+TEXTURE_LINE = 0.3
+TEXTURE_DOT = 0.55
+#: how far a texture's ink goes from the land under it towards the kit's dark ink: enough
+#: to see on a greyscale print, little enough that roads and names stay on top
+TEXTURE_SHADE = 0.28
 #: the legend's shapes, tried in order: two columns, then one, mm
 LEGEND_SIZES = ((150.0, 46.0), (88.0, 80.0))
 #: the ground kind of the land that belongs to no Village (beyond the Wall, the Gift)
@@ -380,6 +399,16 @@ def _land(content: FiefContent, layout: BoardLayout, pen: _Pen) -> None:
         pen.fill(mix(colour[fief], land, 0.5))
         pen.stroke(mix(colour[fief], land, 0.5), 0.3)
         c.drawPath(pen.path(cell.points), stroke=1, fill=1)
+    for each in content.fiefs:
+        cells = [
+            cell.points for cell in shape.cells if content.villages[cell.village].fief == each.id
+        ]
+        plate = layout.fief_plates.get(each.id)
+        # the Fief's name is printed straight on its land: keep the texture off it
+        name = None
+        if plate is not None:
+            name = MmBox(plate.x - 1, plate.y - 1, plate.w + 2, plate.h - TITLE_SPACE + 1)
+        _texture(pen, each.pattern, cells, fief_ground(content, each.id), name)
     pen.fill(SNOW)
     pen.stroke(SNOW, 0.3)
     c.drawPath(pen.path(wilds[0]), stroke=1, fill=1)
@@ -396,6 +425,76 @@ def _land(content: FiefContent, layout: BoardLayout, pen: _Pen) -> None:
     pen.stroke("#f1e4c8", 0.5, dash=(3.0, 2.0), cap=0)
     for a, b in shape.region_borders:
         pen.line(a, b)
+
+
+def fief_ground(content: FiefContent, fief_id: str) -> str:
+    """The colour a Fief's land is painted: its colour half mixed with the board's land."""
+    fief = next(f for f in content.fiefs if f.id == fief_id)
+    return mix(fief.color, content.board.land_color, 0.5)
+
+
+def _texture(
+    pen: _Pen,
+    pattern: str,
+    cells: Sequence[Sequence[Point]],
+    ground: str,
+    clear: MmBox | None = None,
+) -> None:
+    """A Fief's texture over its land cells, in a darker shade of the land, kept out of
+    the box ``clear``: the cue that tells Fiefs apart where their colours merge (QA3: in
+    grey, the Reach and Dorne differ by 1.6 ΔE)."""
+    lines = TEXTURE_LINES[pattern]
+    if not cells or (not lines and pattern != "dots"):
+        return
+    c = pen.c
+    xs = [x for poly in cells for x, _ in poly]
+    ys = [y for poly in cells for _, y in poly]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    c.saveState()
+    clip = c.beginPath()
+    for poly in cells:
+        clip.moveTo(*pen.p(*poly[0]))
+        for q in poly[1:]:
+            clip.lineTo(*pen.p(*q))
+        clip.close()
+    c.clipPath(clip, stroke=0, fill=0)
+    if clear is not None:
+        # and outside ``clear``: the board's outline and the box, even-odd, leave a hole
+        # (a hole, not a patch painted over the texture, so the low-ink kit tints it
+        # with the land around it)
+        hole = c.beginPath()
+        hole.rect(*pen.p(x0 - 1, y1 + 1), (x1 - x0 + 2) * mm, (y1 - y0 + 2) * mm)
+        hole.rect(*pen.p(clear.x, clear.y + clear.h), clear.w * mm, clear.h * mm)
+        c.clipPath(hole, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    ink = mix(ground, INK, TEXTURE_SHADE)
+    if pattern == "dots":
+        step = TEXTURE_STEP[0]
+        pen.fill(ink)
+        row = 0
+        y = y0 - y0 % step
+        while y <= y1 + step:
+            x = x0 - x0 % step + (step / 2 if row % 2 else 0.0)
+            while x <= x1 + step:
+                c.circle(*pen.p(x, y), TEXTURE_DOT * mm, stroke=0, fill=1)
+                x += step
+            y += step
+            row += 1
+    else:
+        step = TEXTURE_STEP[len(lines) - 1]
+        pen.stroke(ink, TEXTURE_LINE, cap=0)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        reach = math.hypot(x1 - x0, y1 - y0) / 2 + step
+        for angle in lines:
+            dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+            k = -math.ceil(reach / step)
+            while k * step <= reach:
+                # lines on multiples of the step from the board's origin, so a texture's
+                # lines do not depend on the shape of the Fief
+                off = k * step - (cx * -dy + cy * dx) % step
+                px, py = cx - dy * off, cy + dx * off
+                pen.line((px - dx * reach, py - dy * reach), (px + dx * reach, py + dy * reach))
+                k += 1
+    c.restoreState()
 
 
 def _wall(content: FiefContent, pen: _Pen) -> None:

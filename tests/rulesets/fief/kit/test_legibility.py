@@ -13,12 +13,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content import LoadedContent
 from pnp.render import lowink
-from pnp.render.colours import contrast_ratio
+from pnp.render.colours import colour, contrast_ratio
 from pnp.render.components import Component, Token
 from pnp.render.face import DrawContext, Face
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.kit.board import FIEF_NAME_HUE
+from pnp.rulesets.fief.kit.board import FIEF_NAME_HUE, TEXTURE_SHADE, fief_ground, main_board
 from pnp.rulesets.fief.kit.houseboards import ROUND_MIN_SIZE
 from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix
 from tests.render.recording import RecordingFace
@@ -177,3 +177,43 @@ def test_fief_names_on_the_map_read_on_their_land(content: LoadedContent[Any]) -
         ground = mix(fief.color, land, 0.5)
         ink = mix(fief.color, INK, FIEF_NAME_HUE)
         assert contrast_ratio(ink, ground) >= 4.5, (fief.id, contrast_ratio(ink, ground))
+
+
+def _colours(code: str, op: str) -> list[tuple[float, float, float]]:
+    found = re.findall(rf"([\d.]+) ([\d.]+) ([\d.]+) {op}\b", code)
+    return [(float(r), float(g), float(b)) for r, g, b in found]
+
+
+def test_every_fief_wears_a_texture_of_its_own_on_the_map(content: LoadedContent[Any]) -> None:
+    """In grey the Reach, the Stormlands and Dorne differ by 1.0-2.5 ΔE, and the
+    Riverlands, the Vale and the Westerlands by 1.8-4.3 (colour-blind eyes merge some
+    too): each Fief's land carries its own texture, drawn on the board in a shade of the
+    land that shows on a greyscale print (luminance 1.5:1 or more)."""
+    model = content.model
+    patterns = [f.pattern for f in model.fiefs]
+    assert len(set(patterns)) == len(model.fiefs), patterns
+    board = main_board(content)
+    canvas = Canvas(io.BytesIO())
+    w, h = board.trim_size()
+    face = Face(
+        canvas,
+        width=w,
+        height=h,
+        bleed=0.0,
+        component=board,
+        context=DrawContext(icons=RULESET.icons),
+    )
+    assert board.face is not None
+    board.face(face)
+    code = "\n".join(canvas._code)
+    for fief in model.fiefs:
+        if fief.pattern == "plain":
+            continue
+        ground = fief_ground(model, fief.id)
+        ink = colour(mix(ground, INK, TEXTURE_SHADE))
+        assert contrast_ratio(ink, ground) >= 1.5, fief.id
+        drawn_with = _colours(code, "rg" if fief.pattern == "dots" else "RG")
+        want = (ink.red, ink.green, ink.blue)
+        assert any(
+            max(abs(a - b) for a, b in zip(c, want, strict=True)) < 0.002 for c in drawn_with
+        ), fief.id
