@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from pnp.render import Board, Face, escape, mm
-from pnp.rulesets.fief.kit.faces import title_icon
+from pnp.rulesets.fief.kit.faces import MIN_TOKEN_TEXT, fit_lines, title_icon
 from pnp.rulesets.fief.kit.style import (
     BOUNTY_BACK,
     COPY_BACK,
@@ -104,14 +104,24 @@ def dashed_space(
             bold=True,
             color=label_colour,
             align="center",
-            max_width=(w + 4) * mm,
-            min_size=5,
+            max_width=(w + 5) * mm,
+            min_size=MIN_TOKEN_TEXT,
         )
     if note:
-        nx, ny = at_mm(face, x + w / 2, y + h + 3.8)
-        face.label(
-            note, nx, ny, size=6, color=INK, align="center", max_width=(w + 6) * mm, min_size=4.5
-        )
+        # at 6.5 pt, on a second line when it is long (it shrank to 5.7 pt on one)
+        size, lines = fit_lines(note, (w + 6) * mm, MIN_TOKEN_TEXT, MIN_TOKEN_TEXT)
+        for k, line in enumerate(lines):
+            nx, ny = at_mm(face, x + w / 2, y + h + 3.8)
+            face.label(
+                line,
+                nx,
+                ny - k * size * 1.15,
+                size=size,
+                color=INK,
+                align="center",
+                max_width=(w + 6) * mm,
+                min_size=MIN_TOKEN_TEXT,
+            )
 
 
 # -- the Royal Court --------------------------------------------------------------------------
@@ -235,15 +245,16 @@ def _vp_track(model: FiefContent, face: Face) -> None:
         cx = px + (pitch - 1.5) / 2 * mm
         face.label(str(v), cx, py + 16 * mm, size=11, bold=True, color=INK, align="center")
         if won:
-            face.icon("vp", cx - 3 * mm, py + 6.5 * mm, 6 * mm)
+            # a smaller crown, so the words get three lines at 6.5 pt (they were 6.25 pt)
+            face.icon("vp", cx - 2.3 * mm, py + 9.4 * mm, 4.6 * mm)
             face.text(
                 escape(", ".join(marks[v])),
                 px + 0.5 * mm,
-                py + 0.6 * mm,
+                py + 0.5 * mm,
                 (pitch - 2.5) * mm,
-                5.6 * mm,
+                8.6 * mm,
                 size=6.5,
-                min_size=5,
+                min_size=MIN_TOKEN_TEXT,
                 align="center",
                 valign="middle",
             )

@@ -12,6 +12,8 @@ text below it, flavour last in italics.
 
 from __future__ import annotations
 
+import itertools
+
 from reportlab.lib.colors import toColor
 
 from pnp.content import ArtFit
@@ -53,8 +55,19 @@ AVATAR_NAME = 6.8
 MIN_AVATAR_NAME = 6.3
 #: the least a name or word a player reads on a token may shrink to, points
 MIN_TOKEN_TEXT = 6.5
+#: where a marker's word may break onto two lines (:data:`~.style.MARKER_ART`)
+SOFT_HYPHEN = "\u00ad"
 #: the ribbon under a mini card's picture (a Warden's Region, a copy's season), points
 MINI_RIBBON = 7.5
+#: a mini card's title: its size, and the least it shrinks to before taking two lines
+MINI_TITLE = 8.5
+MINI_TITLE_MIN = 7.0
+#: a mini card's kind line (on two lines when it is long)
+MINI_KIND = 6.5
+#: flavour, which nobody must read to play, may be a little smaller than the rules
+MIN_FLAVOUR = 6.0
+#: secondary text
+MUTED = "#4a4036"
 #: the ring of a House marker, mm by shape: thinner than the troops' 1.6 mm, so the word
 #: has room at a readable size (the large sigil names the House)
 HOUSE_MARKER_RING = {"round": 1.2, "square": 1.0, "hex": 1.2}
@@ -179,6 +192,43 @@ def _rule(face: Face, x0: float, x1: float, y: float, colour: str = "#b9a77f") -
     c.restoreState()
 
 
+def fit_lines(
+    text: str,
+    width: float,
+    size: float,
+    least: float,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    most: int = 2,
+) -> tuple[float, list[str]]:
+    """``text`` set in ``width`` points: on one line at ``size``, shrunk to no less than
+    ``least``; failing that, broken at spaces onto up to ``most`` lines at the largest
+    size from ``size`` down to ``least`` where they all fit (``least`` with the last line
+    holding the rest, which the label then shrinks, when nothing fits)."""
+    font = fonts.family().font(bold, italic)
+
+    def wide(line: str) -> float:
+        return fonts.unit_width(font, line)
+
+    if wide(text) * least <= width:
+        return min(size, width / wide(text)), [text]
+    words = text.split()
+    best: list[str] = [text]
+    for n in range(2, most + 1):
+        # the break that leaves the longest line shortest, words kept in order
+        cuts = [c for c in itertools.combinations(range(1, len(words)), n - 1) if len(words) >= n]
+        for cut in cuts:
+            bounds = (0, *cut, len(words))
+            # a separator (·) at a break is dropped: the break separates
+            lines = [" ".join(words[a:b]).strip(" ·") for a, b in itertools.pairwise(bounds)]
+            if len(best) != n or max(map(wide, lines)) < max(map(wide, best)):
+                best = lines
+        if max(map(wide, best)) * least <= width:
+            break
+    return max(least, min(size, width / max(map(wide, best)))), best
+
+
 def _centre_icon(face: Face, name: str, cx: float, cy: float, size: float) -> None:
     face.icon(name, cx - size / 2, cy - size / 2, size)
 
@@ -284,13 +334,13 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         _noble_role(noble, house),
         box.x + box.w / 2,
         top - 9 * mm,
-        size=6.5,
+        size=MIN_TOKEN_TEXT,
         italic=True,
-        color="#4a4036",
+        color=MUTED,
         align="center",
         # this low the corner discs are narrow: the line may run wider than the name
         max_width=box.w - 2 * corner - 1.5 * mm,
-        min_size=4.5,
+        min_size=MIN_TOKEN_TEXT,
     )
     # portrait medallion
     cy = top - 25 * mm
@@ -312,7 +362,9 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         _disc(face, cx, cy, r, None, INK, 0.6)
     start = _starts_on(noble, house)
     if start:
-        rw = 2 * r + 8 * mm
+        # as wide as the words at 6.5 pt need (they were 5.8 pt in a fixed ribbon)
+        wide = fonts.unit_width(fonts.family().font(True), start) * MIN_TOKEN_TEXT
+        rw = min(box.w - 1 * mm, max(2 * r + 8 * mm, wide + 3 * mm))
         face.rect(
             cx - rw / 2,
             cy - r - 1.6 * mm,
@@ -327,12 +379,12 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
             start,
             cx,
             cy - r - 0.5 * mm,
-            size=6,
+            size=MIN_TOKEN_TEXT,
             bold=True,
             color=readable_on(edge),
             align="center",
             max_width=rw - 1.5 * mm,
-            min_size=4.5,
+            min_size=MIN_TOKEN_TEXT,
         )
     # strength, read from the rules
     rules = content.rules.battle
@@ -341,7 +393,7 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         note = "strength in battle"
     else:
         strength = str(rules.lady_strength)
-        note = f"strength in battle; {rules.titled_lady_strength} while she holds a Title"
+        note = f"strength; {rules.titled_lady_strength} while she holds a Title"
     sx, sy = box.x + 1.0 * mm, cy - r - 4.6 * mm
     face.icon("strength", sx, sy - 3.4 * mm, 6.6 * mm)
     face.label(
@@ -351,10 +403,10 @@ def noble_face(content: FiefContent, noble: Noble, face: Face) -> None:
         note,
         sx + 7.6 * mm,
         sy - 0.6 * mm,
-        size=6.2,
+        size=7,
         color=INK,
         max_width=box.w - 8.6 * mm,
-        min_size=4.5,
+        min_size=MIN_TOKEN_TEXT,
     )
     # attributes: name and generated rules text
     attrs = {a.id: a for a in content.attributes}
@@ -401,15 +453,21 @@ def _house(content: FiefContent, house_id: str | None) -> House | None:
 
 def _noble_role(noble: Noble, house: House | None) -> str:
     if noble.kind == "bannerman":
-        return "Bannerman · for a House with no Lord left"
+        return "Bannerman"
     if noble.kind == "heir":
-        return "Heir · enters with A Royal Heir Is Born"
+        return "Heir"
     sex = "Lady" if noble.sex == "lady" else "Lord"
     return f"{sex} of {house.name}" if house else sex
 
 
 def _starts_on(noble: Noble, house: House | None) -> str:
-    """The ribbon of an initial Noble: which Court Event card brings him in at setup."""
+    """The ribbon under the portrait: how the Noble comes into play, where that is not
+    by the Character deck (an initial Noble's Court Event card at setup, a Bannerman or
+    an Heir). On the role line these were 5.2 pt."""
+    if noble.kind == "bannerman":
+        return "For a House with no Lord left"
+    if noble.kind == "heir":
+        return "Enters with A Royal Heir Is Born"
     if house is None:
         return ""
     if house.initial.lord_card == noble.id:
@@ -453,32 +511,43 @@ def _mini(
     _frame(face, edge, ground)
     box = face.safe_box()
     ink = INK
-    face.label(
-        name,
-        box.x + box.w / 2,
-        box.top - 4.2 * mm,
-        size=8.5,
-        bold=True,
-        color=ink,
-        align="center",
-        max_width=box.w - 1 * mm,
-        # the Night's Watch Brother's line is long: it alone still shrinks to 5 pt
-        min_size=5,
-    )
-    face.label(
-        kind,
-        box.x + box.w / 2,
-        box.top - 7.5 * mm,
-        size=6.5,
-        italic=True,
-        color="#4a4036",
-        align="center",
-        max_width=box.w - 1 * mm,
-        # the Night's Watch Brother's line is long: it alone still shrinks to 5 pt
-        min_size=5,
-    )
-    size = 15 * mm
-    cy = box.top - 8.5 * mm - size / 2 - 1 * mm
+    # a long title or kind line takes a second line rather than shrinking (A Hedge Knight
+    # Swears Fealty was 6.1 pt, the Night's Watch Brother's kind line 5.2 pt); the picture
+    # gives up the room
+    room = box.w - 1 * mm
+    title_size, titles = fit_lines(name, room, MINI_TITLE, MINI_TITLE_MIN, bold=True)
+    kinds = fit_lines(kind, room, MINI_KIND, MINI_KIND, italic=True)[1] if kind else []
+    y = box.top - 4.2 * mm
+    for line in titles:
+        face.label(
+            line,
+            box.x + box.w / 2,
+            y,
+            size=title_size,
+            bold=True,
+            color=ink,
+            align="center",
+            max_width=room,
+            min_size=MINI_TITLE_MIN,
+        )
+        y -= title_size * 1.08
+    y -= 3.3 * mm - title_size * 1.08
+    for line in kinds:
+        face.label(
+            line,
+            box.x + box.w / 2,
+            y,
+            size=MINI_KIND,
+            italic=True,
+            color=MUTED,
+            align="center",
+            max_width=room,
+            min_size=MINI_KIND,
+        )
+        y -= MINI_KIND * 1.15
+    extra = (len(titles) - 1) * title_size * 1.08 + max(0, len(kinds) - 1) * MINI_KIND * 1.15
+    size = 15 * mm - extra
+    cy = box.top - 8.5 * mm - extra - size / 2 - 1 * mm
     # the disc's top stays 0.8 mm under the kind line (at 0.62 it touched its descenders)
     disc = size * 0.58
     if art:  # the designer's picture across the card where the disc would be
@@ -519,13 +588,13 @@ def _mini(
         box.w - 0.6 * mm,
         text_top - box.y - flavour_h,
         size=6.6,
-        min_size=4.6,
+        min_size=MIN_TOKEN_TEXT,
         align="center",
         valign="middle",
     )
     if flavour:
         _rule(face, box.x + 4 * mm, box.right - 4 * mm, box.y + flavour_h)
-        _flavour(face, flavour, box.x, box.y, box.w, flavour_h - 0.5 * mm, size=5.6)
+        _flavour(face, flavour, box.x, box.y, box.w, flavour_h - 0.5 * mm, size=MIN_FLAVOUR)
 
 
 def court_face(card: CourtCard, face: Face) -> None:
@@ -732,20 +801,33 @@ def building_face(building: Building, face: Face) -> None:
     """A building counter: its picture on parchment."""
     _token_ground(face, "#6e655a", ring_mm=1.0)
     icon = building.id if building.id in ICONS else "stronghold"
+    two = len(
+        fit_lines(building.name, face.width - 3 * mm, MIN_TOKEN_TEXT, MIN_TOKEN_TEXT, bold=True)[1]
+    )
+    lift = (two - 1) * MIN_TOKEN_TEXT * 1.05  # a second line of the name: a smaller picture
     _centre_icon(
-        face, icon, face.width / 2, face.height / 2 + face.height * 0.06, face.width * 0.62
-    )
-    face.label(
-        building.name,
+        face,
+        icon,
         face.width / 2,
-        2.4 * mm,
-        size=6,
-        bold=True,
-        color=INK,
-        align="center",
-        max_width=face.width - 3 * mm,
-        min_size=4.5,
+        face.height / 2 + face.height * 0.06 + lift / 2,
+        face.width * 0.62 - lift,
     )
+    # at 6.5 pt, on two lines when it is long (Fortified City was 5.7 pt on one)
+    size, lines = fit_lines(
+        building.name, face.width - 3 * mm, MIN_TOKEN_TEXT, MIN_TOKEN_TEXT, bold=True
+    )
+    for k, line in enumerate(reversed(lines)):
+        face.label(
+            line,
+            face.width / 2,
+            2.4 * mm + k * size * 1.05,
+            size=size,
+            bold=True,
+            color=INK,
+            align="center",
+            max_width=face.width - 3 * mm,
+            min_size=MIN_TOKEN_TEXT,
+        )
 
 
 def avatar_face(content: FiefContent, noble: Noble, face: Face) -> None:
@@ -784,21 +866,25 @@ def vote_face(house: House, vote: str, face: Face) -> None:
     _token_ground(face, house.color, ring_mm=1.6)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    side = d * 0.58
+    # the circle as large as the room over the sigil allows, so DECOY prints at 6.5 pt
+    # (it was 5.6 pt) and still inside it
+    side = d * 0.615
     _centre_icon(face, f"vote-{vote}", cx, cy + d * 0.13, side)
     colour = INK if vote == "for" else "#ffffff"
     # the word stays inside the circle: a white DECOY wider than the black disc printed
-    # its first and last letters white on the parchment
+    # its first and last letters white on the parchment; its capitals are centred on the
+    # circle's middle, where the circle is widest (the black inside is 0.82 of ``side``)
+    size = d / mm * 0.42
     face.label(
         vote.upper(),
         cx,
-        cy + d * 0.085,
-        size=d / mm * 0.42,
+        cy + d * 0.13 - size * 0.36,
+        size=size,
         bold=True,
         color=colour,
         align="center",
-        max_width=side * 0.72,
-        min_size=4.5,
+        max_width=side * 0.8,
+        min_size=MIN_TOKEN_TEXT,
     )
     # the sigil as large as the room under the circle allows (it was 3.2 mm)
     _centre_icon(face, f"sigil-{house.id}", cx, cy - d * 0.285, d * 0.25)
@@ -843,16 +929,20 @@ def marker_face(icon: str, label: str, ring: str, face: Face) -> None:
     if not label:
         _centre_icon(face, icon, cx, cy + d * 0.08, d * 0.5)
         return
-    if fonts.unit_width(fonts.family().font(True), label) * MIN_MARKER_WORD > d * 0.62:
-        # a long word (Assassination) goes across the middle, the disc's widest part,
-        # under a smaller picture: low down it would print too small to read
-        _centre_icon(face, icon, cx, cy + d * 0.2, d * 0.32)
-        _token_word(face, label, 0.36, 0.82, baseline=0.06)
+    plain = label.replace(SOFT_HYPHEN, "")
+    wide = fonts.unit_width(fonts.family().font(True), plain) * MIN_MARKER_WORD
+    if wide > d * 0.62:
+        # a long word (Defender) goes across the middle, the disc's widest part, under a
+        # smaller picture: low down it would print too small to read; one too long even
+        # there (Assassination) takes two lines, under a picture set higher still
+        broken = wide > d * 0.82
+        _centre_icon(face, icon, cx, cy + d * (0.27 if broken else 0.2), d * 0.3)
+        _token_word(face, label, 0.37, 0.82, baseline=0.1 if broken else 0.06)
         return
     # the word a little higher, where a round token's parchment is wide enough for it to
-    # print near 6 pt (it was 4.3-4.9 pt low down)
+    # print at 6.5 pt (it was 4.3-4.9 pt low down)
     _centre_icon(face, icon, cx, cy + d * 0.1, d * 0.46)
-    _token_word(face, label, 0.36, 0.62, baseline=0.26)
+    _token_word(face, label, 0.37, 0.62, baseline=0.26)
 
 
 def chit_face(icon: str, name: str, strength: int, ring: str, face: Face) -> None:
@@ -865,7 +955,7 @@ def chit_face(icon: str, name: str, strength: int, ring: str, face: Face) -> Non
     # no House's ring has one, so these never pass for a House's troops
     _disc(face, cx, cy, d / 2 - 1.05 * mm, None, readable_on(ring), 0.7)
     _centre_icon(face, icon, cx, cy + d * 0.22, d * 0.32)
-    _token_word(face, name, 0.34, 0.7, baseline=0.05)
+    _token_word(face, name, 0.37, 0.7, baseline=0.05)
     _disc(face, cx, cy - d * 0.29, d * 0.11, INK)
     size = d / mm * 0.5
     face.label(
@@ -881,19 +971,28 @@ def chit_face(icon: str, name: str, strength: int, ring: str, face: Face) -> Non
 
 def _token_word(face: Face, word: str, size: float, width: float, baseline: float = 0.33) -> None:
     """A bold word low on a token; ``size``, ``width`` and how far below the centre its
-    ``baseline`` lies are fractions of the token's width."""
+    ``baseline`` lies are fractions of the token's width. It prints at 6.5 pt at least
+    (Assassination was 5.4 pt, the Wall's chits 6.1 pt); a word too long for that breaks
+    at its soft hyphen onto two lines round the baseline."""
     d = face.width
-    face.label(
-        word,
-        d / 2,
-        face.height / 2 - d * baseline,
-        size=d / mm * size,
-        bold=True,
-        color=INK,
-        align="center",
-        max_width=d * width,
-        min_size=3.2,
-    )
+    pt = max(MIN_TOKEN_TEXT, d / mm * size)
+    plain = word.replace(SOFT_HYPHEN, "")
+    lines = [plain]
+    if SOFT_HYPHEN in word and fonts.unit_width(fonts.family().font(True), plain) * pt > d * width:
+        head, tail = word.split(SOFT_HYPHEN, 1)
+        lines = [head + "-", tail.replace(SOFT_HYPHEN, "")]
+    for k, line in enumerate(lines):
+        face.label(
+            line,
+            d / 2,
+            face.height / 2 - d * baseline + ((len(lines) - 1) / 2 - k) * pt * 1.1,
+            size=pt,
+            bold=True,
+            color=INK,
+            align="center",
+            max_width=d * width,
+            min_size=MIN_TOKEN_TEXT,
+        )
 
 
 def gold_face(value: int, face: Face) -> None:

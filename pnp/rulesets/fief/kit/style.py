@@ -53,7 +53,8 @@ def readable_on(colour: str | Color) -> str:
 MARKER_ART = {
     "outlaw-marker": ("outlaw", "Outlaw", "#1c1c1f"),
     "captive-marker": ("captive", "Captive", "#4b5259"),
-    "assassination-marker": ("dagger", "Assassination", "#7a1414"),
+    # a soft hyphen where the word may break: at 6.5 pt it is wider than an 18 mm token
+    "assassination-marker": ("dagger", "Assassi\u00adnation", "#7a1414"),
     "disaster-marker": ("disaster", "Disaster", "#151517"),
     "season-marker": ("winter", "Season", "#2f5d8a"),
     "council-seat-for-sale": ("council", "For sale", HIGH_TITLE),

@@ -296,7 +296,7 @@ def _brothers(model: FiefContent, nw: NightsWatchRules, face: Face) -> None:
         c.restoreState()
         face.icon("crow", cx - 4 * mm, cy - 4 * mm, 8 * mm)
         rx, ry = at_mm(face, xx + w / 2, y0 + h - 2.5)
-        face.label("his recruits", rx, ry, size=6, italic=True, color=INK, align="center")
+        face.label("his recruits", rx, ry, size=6.5, italic=True, color=INK, align="center")
     tx, ty = at_mm(face, 10, SIZE[1] - 8)
     face.text(
         f"<b>Taking the black.</b> A free, unmarried Lord, neither King nor Heir, of a House "

@@ -19,6 +19,7 @@ from pnp.render.face import DrawContext, Face
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.kit.board import FIEF_NAME_HUE, TEXTURE_SHADE, fief_ground, main_board
+from pnp.rulesets.fief.kit.faces import MINI_KIND, MINI_TITLE_MIN
 from pnp.rulesets.fief.kit.houseboards import ROUND_MIN_SIZE
 from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix
 from tests.render.recording import RecordingFace
@@ -217,3 +218,37 @@ def test_every_fief_wears_a_texture_of_its_own_on_the_map(content: LoadedContent
         assert any(
             max(abs(a - b) for a, b in zip(c, want, strict=True)) < 0.002 for c in drawn_with
         ), fief.id
+
+
+def _words(component: Component) -> list[Any]:
+    out = []
+    for side in ("face", "back"):
+        draw = component.face if side == "face" else component.back_draw
+        if draw is None:
+            continue
+        face = RecordingFace(component, RULESET.icons, side=side)
+        draw(face)
+        out += [(side, d) for d in [*face.of("label"), *face.of("text")]]
+    return out
+
+
+@pytest.mark.parametrize(
+    "file", ["cards", "nobles", "tokens", "court-board", "wall-board", "house-boards"]
+)
+def test_words_a_player_reads_print_at_the_floor(kit: dict[str, Component], file: str) -> None:
+    """Nothing a player must read prints under 6.5 pt, flavour under 6 pt, nor a mini
+    card's title under 7 pt (a long one takes two lines). They were: a Bannerman's role
+    5.2 pt, Initial Noble 5.8 pt, the Brother of the Night's Watch's kind line 5.2 pt,
+    A Hedge Knight Swears Fealty 6.1 pt, flavour 5.6 pt, Assassination 5.4 pt, DECOY
+    5.6 pt, Fortified City 5.7 pt, the Wall's chits 6.1 pt, "bought in the Purchase
+    phase" 5.7 pt."""
+    pieces = [
+        c for c in kit.values() if c.file == file or (file == "tokens" and isinstance(c, Token))
+    ]
+    assert pieces, file
+    for piece in pieces:
+        for side, d in _words(piece):
+            least = 6.0 if d.what.startswith("<i>") else FLOOR
+            assert d.size >= least, (piece.id, side, d.what, d.size)
+            if file == "cards" and d.kind == "label" and d.size > MINI_KIND + 0.5:
+                assert d.size >= MINI_TITLE_MIN, (piece.id, d.what, d.size)
