@@ -4,10 +4,11 @@ Every House, seat and card gets a three-valued judgement (:class:`Judgement`):
 *inside*, *outside* or *undecided* (:data:`RULE` says how). The run
 
 - **fails** (exit 1) when any game crashed or broke an invariant, when more
-  than ``max_cap_rate`` of the games hit a cap, when more than
-  ``max_undecided_rate`` of the finished games end without a victory (the
-  ruleset's ``undecided_endings``, e.g. a round limit), or when any House,
-  seat or card is outside;
+  than ``max_cap_rate`` of the games hit a cap, when the share of finished
+  games that end without a victory (the ruleset's ``undecided_endings``, e.g.
+  a round limit) lies above ``max_undecided_rate`` (placed by its interval as
+  a House's rate is, :func:`judge_endings`), or when any House, seat or card
+  is outside;
 - else is **inconclusive** (exit 3) when any of them is undecided, each with
   about how many more games would decide it;
 - else **passes** (exit 0).
@@ -32,7 +33,7 @@ The kit check (:mod:`pnp.playtest.kit`) adds its own reasons to any run's,
 random seats or not: a random game is still a game the printed kit must hold.
 
 One function per judgement (:func:`crashed`, :func:`broke_invariants`,
-:func:`capped`, :func:`ended_without_victory`, :func:`judge_house`,
+:func:`capped`, :func:`judge_endings`, :func:`judge_house`,
 :func:`judge_seat`, :func:`judge_card`); :func:`verdict` gathers the
 failures and :func:`undecided` what is left to decide.
 """
@@ -119,7 +120,7 @@ class Thresholds:
 class Judgement:
     """Where one House, seat or card stands in the verdict."""
 
-    #: ``house``, ``seat`` or ``card``
+    #: ``house``, ``seat``, ``card`` or ``endings`` (the games without a victory)
     what: str
     #: ``stark``, ``seat 2 (heuristic)``, ``harvest-feast``
     name: str
@@ -465,20 +466,53 @@ def capped(stats: Statistics, thresholds: Thresholds) -> list[str]:
     ]
 
 
+def judge_endings(stats: Statistics, thresholds: Thresholds) -> Judgement | None:
+    """Where the share of finished games that end without a victory (the ruleset's
+    ``undecided_endings``) stands against ``max_undecided_rate``; ``None`` where the run
+    does not judge it (no such endings, any share allowed, random seats, no game ended).
+
+    Placed as a House's rate is against its band, here ``0``–``max_undecided_rate``: by
+    its 95% interval, judged by its estimate once the interval is no wider than the fair
+    margin, undecided until then. A share of 11% over 200 games (95% CI 7–16%) said
+    nothing yet about a 10% limit, and failed the run.
+    """
+    rate_limit = thresholds.max_undecided_rate
+    if random_seats(stats) or not stats.completed or not thresholds.undecided_endings:
+        return None
+    if rate_limit >= 1.0:
+        return None
+    kinds = sorted(e for e in stats.endings if e in thresholds.undecided_endings)
+    undecided = sum(stats.endings[e] for e in kinds)
+    rate = Rate(games=stats.completed, wins=undecided)
+    band = (0.0, rate_limit)
+    margin = thresholds.fair_margin
+    state = place_rate(rate, band, margin, 1)
+    name = "games without a victory"
+    if state == INSIDE:
+        return Judgement("endings", name, INSIDE)
+    share = undecided / stats.completed
+    low, high = wilson(undecided, stats.completed)
+    said = (
+        f"{undecided} game(s) ended without a victory ({', '.join(kinds) or 'none'}: "
+        f"{_pct(share)} of finished games, 95% CI {_pct(low)}–{_pct(high)}"
+    )
+    if state == OUTSIDE:
+        return Judgement(
+            "endings", name, OUTSIDE, f"{said}; more than the {_pct(rate_limit)} allowed)"
+        )
+    more = games_to_decide(rate, band, margin, 1) - stats.completed
+    why = (
+        f"{said}, {_points(high - low)} points wide) straddles the {_pct(rate_limit)} "
+        f"allowed and is wider than {_points(margin)} points: {_more(max(1, more))}"
+    )
+    return Judgement("endings", name, UNDECIDED_ITEM, why, max(1, more))
+
+
 def ended_without_victory(stats: Statistics, thresholds: Thresholds) -> list[str]:
-    """The run fails when more than ``max_undecided_rate`` of its finished games end
-    without a victory (the ruleset's ``undecided_endings``)."""
-    if random_seats(stats) or not stats.completed:
-        return []
-    undecided = sum(n for e, n in stats.endings.items() if e in thresholds.undecided_endings)
-    if undecided / stats.completed <= thresholds.max_undecided_rate:
-        return []
-    kinds = ", ".join(sorted(e for e in stats.endings if e in thresholds.undecided_endings))
-    return [
-        f"{undecided} game(s) ended without a victory ({kinds}: "
-        f"{_pct(undecided / stats.completed)} of finished games, more than the "
-        f"{_pct(thresholds.max_undecided_rate)} allowed)"
-    ]
+    """The run fails when the share of its finished games that end without a victory
+    lies above ``max_undecided_rate`` (:func:`judge_endings`)."""
+    judged = judge_endings(stats, thresholds)
+    return [judged.why] if judged is not None and judged.state == OUTSIDE else []
 
 
 def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
@@ -498,10 +532,15 @@ def verdict(stats: Statistics, thresholds: Thresholds) -> list[str]:
 
 
 def undecided(stats: Statistics, thresholds: Thresholds) -> list[Judgement]:
-    """The Houses, seats and cards still undecided (none in a run where no game ended)."""
+    """The share of games without a victory, the Houses, seats and cards still undecided
+    (none in a run where no game ended)."""
     if stats.completed == 0:
         return []
-    return [j for j in judgements(stats, thresholds) if j.state == UNDECIDED_ITEM]
+    left = [j for j in judgements(stats, thresholds) if j.state == UNDECIDED_ITEM]
+    endings = judge_endings(stats, thresholds)
+    if endings is not None and endings.state == UNDECIDED_ITEM:
+        left.insert(0, endings)
+    return left
 
 
 def outcome(reasons: Sequence[str], left: Sequence[Judgement]) -> str:

@@ -167,7 +167,7 @@ def test_verdict_counts_endings_without_a_victory() -> None:
     )
     assert verdict(stats, judged) == [
         "20 game(s) ended without a victory (points: 100.0% of finished games, "
-        "more than the 50.0% allowed)"
+        "95% CI 83.9%–100.0%; more than the 50.0% allowed)"
     ]
     other = Thresholds(
         fair_margin=1.0, undecided_endings=frozenset({"round_limit"}), max_undecided_rate=0.0

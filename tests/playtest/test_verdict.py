@@ -33,6 +33,7 @@ from pnp.playtest.verdict import (
     games_to_decide,
     games_wanted,
     judge_card,
+    judge_endings,
     judge_house,
     judge_seat,
     not_judged,
@@ -529,8 +530,32 @@ def test_endings_without_a_victory_are_listed_by_kind() -> None:
     thresholds = Thresholds(undecided_endings=("round_limit", "stalemate"), max_undecided_rate=0.1)
     assert ended_without_victory(stats, thresholds) == [
         "5 game(s) ended without a victory (round_limit, stalemate: 25.0% of finished games, "
-        "more than the 10.0% allowed)"
+        "95% CI 11.2%–46.9%; more than the 10.0% allowed)"
     ]
+
+
+def test_a_share_of_games_without_a_victory_is_judged_by_its_interval() -> None:
+    """22 round limits in 200 games (11%, 95% CI 7.4–16.1%) failed a fief run against the
+    10% allowed after the first batch of --games auto; the interval says nothing yet."""
+    limit = Thresholds(undecided_endings=frozenset({"round_limit"}), max_undecided_rate=0.1)
+
+    def judged(games: int, stalled: int) -> Judgement | None:
+        endings = {"round_limit": stalled, "victory": games - stalled}
+        return judge_endings(replace(lopsided_seats(20), completed=games, endings=endings), limit)
+
+    close = judged(200, 22)
+    assert close is not None and close.state == UNDECIDED_ITEM
+    assert "straddles the 10.0% allowed" in close.why and close.more_games
+    stats = replace(lopsided_seats(20), completed=200, endings={"round_limit": 22, "x": 178})
+    assert ended_without_victory(stats, limit) == []
+    assert undecided(stats, limit)[0] == close  # the run plays on for it
+    assert judged(200, 5) == Judgement("endings", "games without a victory", INSIDE)
+    assert judged(200, 40).state == OUTSIDE  # type: ignore[union-attr]
+    # a narrow interval across the limit: its estimate decides, as for a House
+    assert judged(5000, 520).state == OUTSIDE  # type: ignore[union-attr]
+    assert judged(5000, 480).state == INSIDE  # type: ignore[union-attr]
+    # nothing to judge: no such endings, any share allowed
+    assert judge_endings(stats, Thresholds()) is None
 
 
 def test_the_most_games_wanted_of_what_is_undecided() -> None:
