@@ -497,8 +497,10 @@ def judge_endings(stats: Statistics, thresholds: Thresholds) -> Judgement | None
         f"{_pct(share)} of finished games, 95% CI {_pct(low)}–{_pct(high)}"
     )
     if state == OUTSIDE:
+        # clear of the limit, or across it yet narrow: then its estimate decides
+        how = "; " if low > rate_limit else f", {_points(high - low)} points wide: its estimate is "
         return Judgement(
-            "endings", name, OUTSIDE, f"{said}; more than the {_pct(rate_limit)} allowed)"
+            "endings", name, OUTSIDE, f"{said}{how}more than the {_pct(rate_limit)} allowed)"
         )
     more = games_to_decide(rate, band, margin, 1) - stats.completed
     why = (
