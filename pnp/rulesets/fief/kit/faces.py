@@ -492,6 +492,38 @@ def noble_back(house: House | None, kind: str, face: Face) -> None:
 # -- mini cards: Court Events, Fortune, disaster copies, castles, titles ------------------------
 
 
+def _centred_lines(
+    face: Face,
+    lines: list[str],
+    x: float,
+    y: float,
+    room: float,
+    size: float,
+    leading: float,
+    min_size: float,
+    color: str,
+    *,
+    italic: bool = False,
+) -> float:
+    """Draw ``lines`` centred on ``x`` from the baseline ``y`` down, ``leading`` times
+    ``size`` apart (bold unless ``italic``); returns the baseline after the last."""
+    for line in lines:
+        face.label(
+            line,
+            x,
+            y,
+            size=size,
+            bold=not italic,
+            italic=italic,
+            color=color,
+            align="center",
+            max_width=room,
+            min_size=min_size,
+        )
+        y -= size * leading
+    return y
+
+
 def _mini(
     face: Face,
     edge: str,
@@ -517,34 +549,11 @@ def _mini(
     room = box.w - 1 * mm
     title_size, titles = fit_lines(name, room, MINI_TITLE, MINI_TITLE_MIN, bold=True)
     kinds = fit_lines(kind, room, MINI_KIND, MINI_KIND, italic=True)[1] if kind else []
-    y = box.top - 4.2 * mm
-    for line in titles:
-        face.label(
-            line,
-            box.x + box.w / 2,
-            y,
-            size=title_size,
-            bold=True,
-            color=ink,
-            align="center",
-            max_width=room,
-            min_size=MINI_TITLE_MIN,
-        )
-        y -= title_size * 1.08
+    centre = box.x + box.w / 2
+    top = box.top - 4.2 * mm
+    y = _centred_lines(face, titles, centre, top, room, title_size, 1.08, MINI_TITLE_MIN, ink)
     y -= 3.3 * mm - title_size * 1.08
-    for line in kinds:
-        face.label(
-            line,
-            box.x + box.w / 2,
-            y,
-            size=MINI_KIND,
-            italic=True,
-            color=MUTED,
-            align="center",
-            max_width=room,
-            min_size=MINI_KIND,
-        )
-        y -= MINI_KIND * 1.15
+    _centred_lines(face, kinds, centre, y, room, MINI_KIND, 1.15, MINI_KIND, MUTED, italic=True)
     extra = (len(titles) - 1) * title_size * 1.08 + max(0, len(kinds) - 1) * MINI_KIND * 1.15
     size = 15 * mm - extra
     cy = box.top - 8.5 * mm - extra - size / 2 - 1 * mm
