@@ -252,3 +252,20 @@ def test_words_a_player_reads_print_at_the_floor(kit: dict[str, Component], file
             assert d.size >= least, (piece.id, side, d.what, d.size)
             if file == "cards" and d.kind == "label" and d.size > MINI_KIND + 0.5:
                 assert d.size >= MINI_TITLE_MIN, (piece.id, d.what, d.size)
+
+
+def _silhouette_outlined(icon_name: str, icons: Any) -> bool:
+    """Whether the icon's largest filled shape is stroked in its own (dark) fill colour."""
+    from reportlab.graphics.shapes import Polygon
+
+    drawing = icons[icon_name].drawing()
+    polygons = [s for s in drawing.contents if isinstance(s, Polygon) and s.fillColor]
+    big = max(polygons, key=lambda p: len(p.points))
+    return bool(big.strokeColor == big.fillColor and big.strokeWidth > 0)
+
+
+def test_the_crow_keeps_a_dark_outline_in_low_ink() -> None:
+    """The Night's Watch crow (Lord Commander, Rangers) is a large dark fill the low-ink
+    kit tints pale (1.4:1 on the parchment, visual QA): like the knight, it is outlined in
+    its own ink, which low ink keeps dark."""
+    assert _silhouette_outlined("crow", RULESET.icons)

@@ -97,3 +97,16 @@ def test_house_words_read_on_the_colour_painted(
             assert contrast_ratio(d.color, house.color) >= 4.5, (house.id, d.what)
         pennant = dr.mix(house.color, "#000000", 0.18)
         assert contrast_ratio(dr.ink_on(pennant), pennant) >= 4.5, house.id
+
+
+def test_the_first_player_raven_keeps_a_dark_outline_in_low_ink() -> None:
+    """The raven is a large dark fill the low-ink kit tints pale (1.4:1, visual QA): it is
+    outlined in its own ink, which low ink keeps dark."""
+    from reportlab.graphics.shapes import Polygon
+
+    from pnp.rulesets.thrones.kit.icons import ICONS
+
+    drawing = ICONS["raven"].drawing()
+    polygons = [s for s in drawing.contents if isinstance(s, Polygon) and s.fillColor]
+    body = max(polygons, key=lambda p: len(p.points))
+    assert body.strokeColor == body.fillColor and body.strokeWidth > 0
