@@ -133,9 +133,11 @@ def _single(board: Board, options: RenderOptions, page: tuple[float, float], cop
     trim = Box(x, y, w, h)
     plan = PagePlan(page, "board")
     plan.placed = [Placed(board, copy, "face", board.face, w, h, t, trim.outset(b), "rect", b)]
-    plan.scale_bar = marks.scale_bar(page, [trim.outset(b)])
+    art = [trim.outset(b)]
+    free = marks.crop_marks([trim], b, page, art) if options.crop_marks else []
+    plan.scale_bar = marks.scale_bar(page, art, free)
     if options.crop_marks:
-        plan.crop_marks = marks.crop_marks([trim], b, page, [trim.outset(b), plan.scale_bar.box])
+        plan.crop_marks = marks.crop_marks([trim], b, page, [*art, plan.scale_bar.box])
     if options.cut_lines:
         plan.outlines = [("rect", w, h, t)]
     plan.trim_box = trim
@@ -184,7 +186,6 @@ def _tile(
         ),
     ]
     art = [clip, *(label_box(label) for label in plan.labels)]
-    plan.scale_bar = marks.scale_bar(page, art)
     # registration marks at the middle of every overlap this tile shares, a quarter of
     # the way in from each end of the seam, or as near to that as clears the art's words
     size = max(3 * mm, min(6 * mm, o)) if o > 0 else 4 * mm
@@ -205,37 +206,56 @@ def _tile(
         bx, by = points[0]
         if inner.x - _EPS <= bx <= inner.right + _EPS and inner.y - _EPS <= by <= inner.top + _EPS:
             plan.registration.append(marks.Registration(tuple(t.apply(*p) for p in points)))
-    # crop marks on the board's outer trim lines that cross this tile
-    if options.crop_marks and trim_region is not None:
-        trim = t.box(Box(0, 0, w, h))
-        blocked = [clip.outset(0.25 * mm), plan.scale_bar.box, *(label_box(x) for x in plan.labels)]
-        off = marks.MARK_GAP
-        segments = []
-        if c == 0:
-            segments += [
-                marks.mark(trim.x, clip.top + off, 0, 1, page, blocked),
-                marks.mark(trim.x, clip.y - off, 0, -1, page, blocked),
-            ]
-        if c == tiles.cols - 1:
-            segments += [
-                marks.mark(trim.right, clip.top + off, 0, 1, page, blocked),
-                marks.mark(trim.right, clip.y - off, 0, -1, page, blocked),
-            ]
-        if r == 0:
-            segments += [
-                marks.mark(clip.x - off, trim.top, -1, 0, page, blocked),
-                marks.mark(clip.right + off, trim.top, 1, 0, page, blocked),
-            ]
-        if r == tiles.rows - 1:
-            segments += [
-                marks.mark(clip.x - off, trim.y, -1, 0, page, blocked),
-                marks.mark(clip.right + off, trim.y, 1, 0, page, blocked),
-            ]
-        plan.crop_marks = [s for s in segments if s is not None]
+    # crop marks on the board's outer trim lines that cross this tile; the scale bar
+    # goes where it leaves them a usable length
+    blocked = [clip.outset(marks.MARK_CLEAR), *(label_box(x) for x in plan.labels)]
+    trim = t.box(Box(0, 0, w, h))
+    marked = options.crop_marks and trim_region is not None
+    free = _tile_marks(trim, clip, r, c, tiles, page, blocked) if marked else []
+    plan.scale_bar = marks.scale_bar(page, art, free)
+    if free:
+        blocked.append(plan.scale_bar.box.outset(marks.MARK_CLEAR))
+        plan.crop_marks = _tile_marks(trim, clip, r, c, tiles, page, blocked)
     if options.cut_lines:
         plan.outlines = [("rect", w, h, t)]
         plan.outline_clip = clip
     return plan
+
+
+def _tile_marks(
+    trim: Box,
+    clip: Box,
+    r: int,
+    c: int,
+    tiles: Tiling,
+    page: tuple[float, float],
+    blocked: list[Box],
+) -> list[marks.Segment]:
+    """Crop marks of the board's outer cut lines (``trim``, page coordinates) that
+    cross tile ``r``, ``c`` (showing ``clip``), stopping before ``blocked``."""
+    off = marks.MARK_GAP
+    segments = []
+    if c == 0:
+        segments += [
+            marks.mark(trim.x, clip.top + off, 0, 1, page, blocked),
+            marks.mark(trim.x, clip.y - off, 0, -1, page, blocked),
+        ]
+    if c == tiles.cols - 1:
+        segments += [
+            marks.mark(trim.right, clip.top + off, 0, 1, page, blocked),
+            marks.mark(trim.right, clip.y - off, 0, -1, page, blocked),
+        ]
+    if r == 0:
+        segments += [
+            marks.mark(clip.x - off, trim.top, -1, 0, page, blocked),
+            marks.mark(clip.right + off, trim.top, 1, 0, page, blocked),
+        ]
+    if r == tiles.rows - 1:
+        segments += [
+            marks.mark(clip.x - off, trim.y, -1, 0, page, blocked),
+            marks.mark(clip.right + off, trim.y, 1, 0, page, blocked),
+        ]
+    return [s for s in segments if s is not None]
 
 
 def _intersect(a: Box, b: Box) -> Box | None:

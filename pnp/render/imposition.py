@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pnp.render import marks
 from pnp.render.geometry import Box, Transform
 from pnp.render.report import RenderError
 from pnp.render.units import mm, to_mm
@@ -90,7 +91,9 @@ def _count(length: float, piece: float, gutter: float, bleed: float) -> int:
     return max(math.floor((length - 2 * bleed + gutter + _EPS) / (piece + gutter)), 0)
 
 
-def _auto_bleed(length: float, n: int, piece: float, bleed: float) -> float:
+def _auto_bleed(
+    length: float, n: int, piece: float, bleed: float, bar: float = 0.0
+) -> float | None:
     """The bleed every edge gets across one axis of an automatic grid of ``n`` pieces.
 
     Where cut-line-sharing cards (the count never changes) left room for crop marks
@@ -101,16 +104,66 @@ def _auto_bleed(length: float, n: int, piece: float, bleed: float) -> float:
     bleed, where each card keeps its own bleed. When that is less than ``bleed``,
     every edge, outer ones included, gets the same smaller bleed: the weakest edge
     of any card is then as strong as the paper allows.
+
+    With ``bar``, one margin also holds the scale bar, ``bar`` beyond the crop marks'
+    room: ``None`` when the axis has no room for both.
     """
     if n == 0 or bleed <= 0:
-        return 0.0
+        return 0.0 if not bar else None
     room = MARK_MARGIN - PAGE_MARGIN
+    if bar:
+        spare = length - 2 * room - bar - n * piece
+        return max(min(bleed, spare / (2 * n)), 0.0) if spare >= -_EPS else None
     slack = length - n * piece - 2 * bleed  # twice the margin beyond the printable area
     keep = room if slack >= 2 * room - _EPS else 0.0
     return max(min(bleed, (length - 2 * keep - n * piece) / (2 * n)), 0.0)
 
 
-def card_grid(w: float, h: float, bleed: float, area: Box, gutter: float | None = None) -> Grid:
+def _bar_axis(
+    area: Box,
+    cols: int,
+    rows: int,
+    cw: float,
+    ch: float,
+    bleed: float,
+    page: tuple[float, float] | None,
+) -> tuple[float, float, str]:
+    """The bleeds across and down an automatic grid, and the margin that keeps room for
+    the scale bar (``"bottom"``, ``"left"`` or ``""`` for none).
+
+    The bar needs a margin of :data:`pnp.render.marks.BAR_MARGIN`, where the crop marks
+    crossing it keep :data:`pnp.render.marks.KEPT_MARK`; without one it would sit on
+    the marks of one side of the sheet. Of the sides of ``page`` long enough for it,
+    the one that gives it room at the least cost to the weakest card edge takes it
+    (the bottom, else the left). No ``page``: no room kept.
+    """
+    bx, by = _auto_bleed(area.w, cols, cw, bleed), _auto_bleed(area.h, rows, ch, bleed)
+    assert bx is not None and by is not None
+    if bleed <= 0 or page is None:
+        return bx, by, ""
+    extra = marks.BAR_MARGIN - MARK_MARGIN
+    along = marks.bar_extent() + 2 * marks.EDGE_CLEAR
+    options: list[tuple[tuple[float, float, int], float, float, str]] = []
+    down = _auto_bleed(area.h, rows, ch, bleed, extra)
+    if down is not None and page[0] >= along:
+        options.append(((min(bx, down), bx + down, 1), bx, down, "bottom"))
+    across = _auto_bleed(area.w, cols, cw, bleed, extra)
+    if across is not None and page[1] >= along:
+        options.append(((min(across, by), across + by, 0), across, by, "left"))
+    if not options:
+        return bx, by, ""
+    _, bx, by, side = max(options)
+    return bx, by, side
+
+
+def card_grid(
+    w: float,
+    h: float,
+    bleed: float,
+    area: Box,
+    gutter: float | None = None,
+    page: tuple[float, float] | None = None,
+) -> Grid:
     """The grid holding the most ``w`` × ``h`` cards in ``area``, centred.
 
     Cards are rotated when that fits more. With ``gutter`` ``None`` (the
@@ -120,15 +173,20 @@ def card_grid(w: float, h: float, bleed: float, area: Box, gutter: float | None 
     paper has room, else the most it has). With a ``gutter`` given, cards stand
     that far apart, keep ``min(bleed, gutter / 2)`` on their inner edges and
     ``bleed`` outside: ``0`` butts them on shared cut lines.
+
+    With ``page`` (the paper, when ``area`` is its printable area) an automatic
+    grid also keeps a margin wide enough for the scale bar beside the crop marks
+    (:func:`_bar_axis`): the grid then sits off centre by half of what the bar adds.
     """
     Pair = tuple[float, float]
-    # (key, cols, rows, rotated, gutters, inner bleeds, outer bleeds)
-    best: tuple[tuple[int, float, bool], int, int, bool, Pair, Pair, Pair] | None = None
+    # (key, cols, rows, rotated, gutters, inner bleeds, outer bleeds, the bar's margin)
+    best: tuple[tuple[int, float, bool], int, int, bool, Pair, Pair, Pair, str] | None = None
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
+        side = ""
         if gutter is None:
             cols, rows = _count(area.w, cw, 0.0, bleed), _count(area.h, ch, 0.0, bleed)
-            bx, by = _auto_bleed(area.w, cols, cw, bleed), _auto_bleed(area.h, rows, ch, bleed)
+            bx, by, side = _bar_axis(area, cols, rows, cw, ch, bleed, page)
             gaps, inner, outer = (2 * bx, 2 * by), (bx, by), (bx, by)
         else:
             cols, rows = _count(area.w, cw, gutter, bleed), _count(area.h, ch, gutter, bleed)
@@ -137,9 +195,9 @@ def card_grid(w: float, h: float, bleed: float, area: Box, gutter: float | None 
         # on a tie: the stronger bleed, then cards upright
         key = (cols * rows, round(min(inner), 6), not rotated)
         if best is None or key > best[0]:
-            best = (key, cols, rows, rotated, gaps, inner, outer)
+            best = (key, cols, rows, rotated, gaps, inner, outer, side)
     assert best is not None
-    (count, _, _), cols, rows, rotated, gaps, (ix, iy), (ox, oy) = best
+    (count, _, _), cols, rows, rotated, gaps, (ix, iy), (ox, oy), side = best
     if count == 0:
         raise RenderError(
             f"a {to_mm(w):g} × {to_mm(h):g} mm card with {to_mm(bleed):g} mm bleed "
@@ -151,6 +209,12 @@ def card_grid(w: float, h: float, bleed: float, area: Box, gutter: float | None 
     block_h = rows * ch + (rows - 1) * gy
     x0 = area.x + (area.w - block_w) / 2
     top = area.y + (area.h + block_h) / 2
+    # the margin keeping room for the scale bar: off centre as far as it needs
+    need = marks.BAR_MARGIN - PAGE_MARGIN
+    if side == "left":
+        x0 += max(0.0, need - (x0 - ox - area.x))
+    elif side == "bottom":
+        top += max(0.0, need - (top - block_h - oy - area.y))
     slots = []
     for r in range(rows):
         for c in range(cols):

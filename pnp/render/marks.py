@@ -3,7 +3,8 @@
 Crop marks extend every cut line into the margin, outside the bleed, and
 stop short of the paper's edge (so readers do not shrink the page to fit
 them) and of any art or other mark. The 100 mm scale bar with its "print at
-100%" note goes in the roomiest margin.
+100%" note goes in a margin where every crop mark it meets keeps a usable length
+(:data:`KEPT_MARK`): a cut line needs a mark at both ends to lay a ruler across.
 """
 
 from __future__ import annotations
@@ -28,11 +29,22 @@ MARK_LEN = 5 * mm
 MARK_GAP = 0.5 * mm
 #: shortest crop mark worth drawing
 MIN_MARK = 1 * mm
+#: the scale bar takes no more than this from a crop mark: a shorter mark is hard to
+#: lay a ruler on (a mark that had less room to start with keeps all of it)
+KEPT_MARK = 3 * mm
+#: what crop marks keep clear of art and of the scale bar
+MARK_CLEAR = 0.25 * mm
 MARK_WIDTH = 0.3
 BAR_LENGTH = 100 * mm
 BAR_HEIGHT = 1.2 * mm
-#: the thickness of the band the bar and its note need
-BAR_BAND = 3 * mm
+#: the thickness of the band the bar and its note take: the 1.2 mm bar, and beside it
+#: the note, whose 5.5 pt letters reach 1.7 mm above the bar's measured edge and whose
+#: descenders 0.3 mm below it (:data:`BAR_DROP`)
+BAR_BAND = 2 * mm
+BAR_DROP = 0.3 * mm
+#: paper edge to art in the margin holding the scale bar, so the crop marks crossing it
+#: keep :data:`KEPT_MARK`: the edge clearance, the bar, its clearance, the mark, its gap
+BAR_MARGIN = EDGE_CLEAR + BAR_BAND + MARK_CLEAR + KEPT_MARK + MARK_GAP
 #: the bar stays in the margin: never further than this from the paper's edge
 BAR_MAX_DEPTH = 8 * mm
 NOTE_SIZE = 5.5
@@ -109,7 +121,7 @@ def crop_marks(
 
     top, bottom = gap(reach.top - block.top), gap(block.y - reach.y)
     left, right = gap(block.x - reach.x), gap(reach.right - block.right)
-    blocked = [o.outset(0.25 * mm) for o in obstacles]
+    blocked = [o.outset(MARK_CLEAR) for o in obstacles]
     out: list[Segment] = []
 
     def run(x: float, y: float, dx: int, dy: int) -> None:
@@ -175,7 +187,7 @@ def draw_segments(canvas: Canvas, segments: Sequence[Segment], width: float = MA
 
 @dataclass(frozen=True)
 class ScaleBar:
-    """Where the scale bar goes: the start of the bar and its direction."""
+    """Where the scale bar goes: the start of the bar's measured edge and its direction."""
 
     x: float
     y: float
@@ -184,11 +196,13 @@ class ScaleBar:
 
     @property
     def box(self) -> Box:
-        """Bar and note together."""
+        """Bar and note together (:data:`BAR_BAND` across, the note's descenders
+        :data:`BAR_DROP` beyond the measured edge)."""
         along = BAR_LENGTH + 2 * mm + self.note_width
         if self.horizontal:
-            return Box(self.x, self.y, along, BAR_BAND)
-        return Box(self.x - BAR_BAND, self.y, BAR_BAND, along)
+            return Box(self.x, self.y - BAR_DROP, along, BAR_BAND)
+        # drawn turned a quarter anticlockwise: the band lies left of the measured edge
+        return Box(self.x - BAR_BAND + BAR_DROP, self.y, BAR_BAND, along)
 
     @property
     def bar(self) -> Segment:
@@ -198,15 +212,48 @@ class ScaleBar:
         return Segment(self.x, self.y, self.x, self.y + BAR_LENGTH)
 
 
-def scale_bar(page: tuple[float, float], art: Sequence[Box]) -> ScaleBar:
-    """Place the scale bar in the margin with room for it, leaving room for crop marks.
+def _note_width() -> float:
+    return fonts.unit_width(fonts.family().regular, NOTE) * NOTE_SIZE
 
-    Margins are tried bottom, top, left, right; the first with room wins,
-    else the roomiest. The bar keeps to the outside of its margin.
+
+def bar_extent() -> float:
+    """How long the scale bar and its note run along their margin."""
+    return BAR_LENGTH + 2 * mm + _note_width()
+
+
+def _kept(segment: Segment, blocked: Box) -> float:
+    """How much of ``segment`` (a crop mark, drawn from its inner end outwards) is left
+    when it stops before ``blocked``: all of it when it does not meet the box."""
+    if not _touches(segment.box, blocked):
+        return segment.length
+    if abs(segment.x0 - segment.x1) < _EPS:
+        ahead = blocked.y - segment.y0 if segment.y1 > segment.y0 else segment.y0 - blocked.top
+    else:
+        ahead = blocked.x - segment.x0 if segment.x1 > segment.x0 else segment.x0 - blocked.right
+    return max(0.0, min(segment.length, ahead))
+
+
+def _touches(a: Box, b: Box) -> bool:
+    """Whether boxes meet, a zero-width one (a straight mark) included."""
+    return a.x <= b.right and b.x <= a.right and a.y <= b.top and b.y <= a.top
+
+
+def scale_bar(
+    page: tuple[float, float], art: Sequence[Box], crossing: Sequence[Segment] = ()
+) -> ScaleBar:
+    """Place the scale bar in a margin with room for it, clear of the crop marks.
+
+    ``crossing`` are the crop marks the page has without the bar. Margins are
+    tried bottom, top, left, right; the first with room for the bar where every
+    mark it meets keeps :data:`KEPT_MARK` (or all of a shorter one) wins, else
+    the first with room where the marks keep the most, else the roomiest. The
+    bar sits just outside full-length marks when the margin allows, else at the
+    paper's edge clearance. Card grids leave a margin of :data:`BAR_MARGIN` for
+    it (:func:`pnp.render.imposition.card_grid`).
     """
     pw, ph = page
-    note_width = fonts.unit_width(fonts.family().regular, NOTE) * NOTE_SIZE
-    along = BAR_LENGTH + 2 * mm + note_width
+    note_width = _note_width()
+    along = bar_extent()
     used = Box.union(list(art)) if art else Box(pw / 2, ph / 2, 0, 0)
     bands = [
         ("bottom", used.y - EDGE_CLEAR, pw),
@@ -215,19 +262,40 @@ def scale_bar(page: tuple[float, float], art: Sequence[Box]) -> ScaleBar:
         ("right", pw - EDGE_CLEAR - used.right, ph),
     ]
     need = BAR_BAND + 1 * mm
-    fitting = [b for b in bands if b[1] >= need and b[2] - 2 * EDGE_CLEAR >= along]
-    side, room, length = fitting[0] if fitting else max(bands, key=lambda b: b[1])
-    # keep room for crop marks between the art and the bar when the margin allows
+    # keep room for full crop marks between the art and the bar when the margin allows
     inner = MARK_GAP + MARK_LEN + 1 * mm
-    depth = min(max(EDGE_CLEAR, room + EDGE_CLEAR - inner - BAR_BAND), BAR_MAX_DEPTH)
-    start = (length - along) / 2
+    # (fits, the marks' worst shortfall, order, bar)
+    options: list[tuple[bool, float, int, ScaleBar]] = []
+    for order, (side, room, length) in enumerate(bands):
+        depth = min(max(EDGE_CLEAR, room + EDGE_CLEAR - inner - BAR_BAND), BAR_MAX_DEPTH)
+        bar = _bar_at(side, depth, (length - along) / 2, page, note_width)
+        blocked = bar.box.outset(MARK_CLEAR)
+        short = max((min(KEPT_MARK, s.length) - _kept(s, blocked) for s in crossing), default=0.0)
+        fits = room >= need and length - 2 * EDGE_CLEAR >= along
+        options.append((fits, max(short, 0.0), order, bar))
+    fitting = [o for o in options if o[0]]
+    clean = [o for o in fitting if o[1] <= _EPS]
+    if clean:
+        return clean[0][3]
+    if fitting:
+        return min(fitting, key=lambda o: (o[1], o[2]))[3]
+    roomiest = max(range(len(bands)), key=lambda i: bands[i][1])
+    return options[roomiest][3]
+
+
+def _bar_at(
+    side: str, depth: float, start: float, page: tuple[float, float], note_width: float
+) -> ScaleBar:
+    """The bar whose band's outer edge lies ``depth`` in from ``side`` of the paper,
+    starting ``start`` along it."""
+    pw, ph = page
     if side == "bottom":
-        return ScaleBar(start, depth, True, note_width)
+        return ScaleBar(start, depth + BAR_DROP, True, note_width)
     if side == "top":
-        return ScaleBar(start, ph - depth - BAR_BAND, True, note_width)
+        return ScaleBar(start, ph - depth - BAR_BAND + BAR_DROP, True, note_width)
     if side == "left":
-        return ScaleBar(depth + BAR_BAND, start, False, note_width)
-    return ScaleBar(pw - depth, start, False, note_width)
+        return ScaleBar(depth + BAR_BAND - BAR_DROP, start, False, note_width)
+    return ScaleBar(pw - depth - BAR_DROP, start, False, note_width)
 
 
 def draw_scale_bar(canvas: Canvas, bar: ScaleBar) -> None:

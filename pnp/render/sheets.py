@@ -59,14 +59,14 @@ def _finish_fronts(
     """Scale bar, crop marks, cut lines and page boxes of a page with fronts."""
     fronts = [p for p in page.placed if p.side == "face"]
     art = page.art_boxes()
-    page.scale_bar = marks.scale_bar(page.size, art)
-    if crop and options.crop_marks:
+    trims, clips = [p.trim for p in fronts], [p.clip for p in fronts]
+    crop = crop and options.crop_marks
+    # the marks first: the bar goes where it leaves every one a usable length
+    free = marks.crop_marks(trims, bleed, page.size, art, clips) if crop else []
+    page.scale_bar = marks.scale_bar(page.size, art, free)
+    if crop:
         page.crop_marks = marks.crop_marks(
-            [p.trim for p in fronts],
-            bleed,
-            page.size,
-            [*art, page.scale_bar.box],
-            [p.clip for p in fronts],
+            trims, bleed, page.size, [*art, page.scale_bar.box], clips
         )
     if options.cut_lines or outline_all:
         page.outlines = [(p.shape, p.w, p.h, p.transform) for p in fronts]
@@ -145,7 +145,10 @@ def _layouts(
         return out
     out = []
     for run in _runs(pieces):
-        grid = imposition.card_grid(run[0].w, run[0].h, bleed, area, options.gutter)
+        # a sheet's grid keeps a margin for the scale bar; a gutterfold half does not
+        # border the paper on every side
+        paper = options.page_size if options.layout == "grid" else None
+        grid = imposition.card_grid(run[0].w, run[0].h, bleed, area, options.gutter, paper)
         for start in range(0, len(run), grid.per_page):
             chunk = run[start : start + grid.per_page]
             out.append(list(zip(chunk, grid.slots, strict=False)))

@@ -13,7 +13,7 @@ import pytest
 from pnp.render.face import DrawContext
 from pnp.render.geometry import Box, Transform
 from pnp.render.imposition import card_grid, printable_area
-from pnp.render.marks import BAR_LENGTH, EDGE_CLEAR
+from pnp.render.marks import BAR_LENGTH, BAR_MARGIN, EDGE_CLEAR
 from pnp.render.options import RenderOptions
 from pnp.render.pages import write_pdf
 from pnp.render.sheets import plan_cards
@@ -61,12 +61,16 @@ def test_rotated_when_more_fit() -> None:
     assert (trim.w / mm, trim.h / mm) == pytest.approx((63, 44))
 
 
-def test_grid_is_centred() -> None:
+def test_grid_is_centred_but_for_the_scale_bar_margin() -> None:
+    """Centred across; down, the bottom margin is as wide as the scale bar beside 3 mm
+    crop marks needs (:data:`BAR_MARGIN` from the paper's edge to the art)."""
     page = plan_cards(cards(9), RenderOptions(duplex="none"))[0]
     block = Box.union([p.trim for p in page.placed])
+    art = Box.union([p.clip for p in page.placed])
     w, h = paper_size("A4")
     assert block.x == pytest.approx(w - block.right)
-    assert block.y == pytest.approx(h - block.top)
+    assert art.y == pytest.approx(BAR_MARGIN)
+    assert h - art.top == pytest.approx(15 * mm - BAR_MARGIN)
 
 
 def test_every_card_keeps_its_own_bleed_on_every_side() -> None:

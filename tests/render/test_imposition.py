@@ -29,6 +29,7 @@ from pnp.render.imposition import (
     token_cell,
     token_pages,
 )
+from pnp.render.marks import BAR_MARGIN
 from pnp.render.report import RenderError
 from pnp.render.units import mm
 
@@ -238,6 +239,47 @@ def test_an_automatic_gutter_keeps_a_margin_for_crop_marks() -> None:
     assert grid.inner_bleed == pytest.approx((2.4833 * mm, 7.4 / 6 * mm), abs=1e-3)
     reach = Box.union([s.clip for s in grid.slots])
     assert reach.y == pytest.approx(PAGE_MARGIN)
+
+
+@pytest.mark.parametrize(
+    ("paper", "size", "bleeds", "side"),
+    [
+        # A4 poker: the rows had 7.5 mm margins; the bottom one takes 8.25, no bleed lost
+        ((210, 297), (63, 88), (1.5, 3.0), "bottom"),
+        # A4 44 x 63 (six rows): the bottom margin costs 0.19 mm of bleed down the sheet
+        ((210, 297), (44, 63), (1.5, 1.5625), "bottom"),
+        # Letter poker: the rows have no room to spare; the columns give 0.375 mm
+        ((215.9, 279.4), (63, 88), (2.1083, 7.4 / 6), "left"),
+    ],
+)
+def test_a_sheet_grid_keeps_a_margin_for_the_scale_bar_beside_the_crop_marks(
+    paper: tuple[float, float], size: tuple[float, float], bleeds: tuple[float, float], side: str
+) -> None:
+    """Given the paper, the grid leaves one margin of BAR_MARGIN (the bar beside crop
+    marks of at least 3 mm) and the others at least MARK_MARGIN where they had it, the
+    axis that costs the weakest card edge least taking the bar; no card is lost."""
+    page = (paper[0] * mm, paper[1] * mm)
+    area = printable_area(page)
+    w, h = size[0] * mm, size[1] * mm
+    plain = card_grid(w, h, 3 * mm, area)
+    grid = card_grid(w, h, 3 * mm, area, page=page)
+    assert (grid.cols, grid.rows, grid.rotated) == (plain.cols, plain.rows, plain.rotated)
+    assert grid.inner_bleed == pytest.approx((bleeds[0] * mm, bleeds[1] * mm), abs=1e-3)
+    reach = Box.union([s.clip for s in grid.slots if s.clip is not None])
+    before = Box.union([s.clip for s in plain.slots if s.clip is not None])
+
+    def margins(box: Box) -> dict[str, float]:
+        return {
+            "left": box.x,
+            "right": page[0] - box.right,
+            "bottom": box.y,
+            "top": page[1] - box.top,
+        }
+
+    now, was = margins(reach), margins(before)
+    assert now[side] >= BAR_MARGIN - EPS
+    for other in now:
+        assert now[other] >= min(was[other], MARK_MARGIN) - EPS, other
 
 
 def test_no_bleed_butts_cards_on_shared_cut_lines() -> None:

@@ -13,10 +13,13 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render.geometry import Box, Transform
 from pnp.render.marks import (
     BAR_LENGTH,
+    BAR_MARGIN,
     CUT_HALO,
     CUT_WIDTH,
+    KEPT_MARK,
     ScaleBar,
     Segment,
+    crop_marks,
     draw_fold,
     draw_outlines,
     draw_scale_bar,
@@ -250,3 +253,39 @@ def test_the_scale_bar_takes_the_only_margin_with_room_centred_along_it(side: st
     centre = (box.x + box.right) / 2 if bar.horizontal else (box.y + box.top) / 2
     assert math.isclose(centre, (pw if bar.horizontal else ph) / 2, abs_tol=1e-6)
     assert math.isclose(max(box.w, box.h), BAR_LENGTH + 2 * mm + bar.note_width)
+
+
+def test_the_scale_bar_leaves_the_crop_marks_it_meets_a_usable_length() -> None:
+    """A 3 x 3 sheet whose bottom margin alone is wide enough for the bar beside 3 mm
+    crop marks (:data:`BAR_MARGIN`), the others only for the marks: the bar goes to the
+    bottom, and every cut line keeps a mark of at least 3 mm at both ends."""
+    pw, ph = 210 * mm, 297 * mm
+    trims = [
+        Box(7.5 * mm + c * 66 * mm, BAR_MARGIN + 1.5 * mm + r * 95.5 * mm, 63 * mm, 88 * mm)
+        for r in range(3)
+        for c in range(3)
+    ]
+    clips = [t.outset(1.5 * mm) for t in trims]
+    free = crop_marks(trims, 1.5 * mm, (pw, ph), clips, clips)
+    bar = scale_bar((pw, ph), clips, free)
+    assert bar.horizontal and bar.box.top < BAR_MARGIN
+    drawn = crop_marks(trims, 1.5 * mm, (pw, ph), [*clips, bar.box], clips)
+    assert len(drawn) == len(free) == 4 * 6
+    assert min(s.length for s in drawn) >= KEPT_MARK - 1e-6
+    assert not any(s.box.overlaps(bar.box) for s in drawn)
+
+
+def test_with_no_margin_to_spare_the_bar_goes_where_the_marks_keep_the_most() -> None:
+    """Marks in every margin and room for the bar beside full-use marks in none: the bar
+    still goes in (a sheet must carry it), in the margin where the marks it meets keep
+    the most: the top, 0.5 mm deeper than the bottom, not the first tried."""
+    pw, ph = 210 * mm, 297 * mm
+    art = Box(6 * mm, 7 * mm, pw - 12 * mm, ph - 14.5 * mm)
+    free = [
+        Segment(100 * mm, art.y - 0.5 * mm, 100 * mm, 2.5 * mm),
+        Segment(100 * mm, art.top + 0.5 * mm, 100 * mm, ph - 2.5 * mm),
+        Segment(art.x - 0.5 * mm, 150 * mm, 2.5 * mm, 150 * mm),
+        Segment(art.right + 0.5 * mm, 150 * mm, pw - 2.5 * mm, 150 * mm),
+    ]
+    bar = scale_bar((pw, ph), [art], free)
+    assert bar.horizontal and bar.box.y > art.top
