@@ -107,6 +107,24 @@ class Document:
         finally:
             page.close()
 
+    def font_sizes(self, index: int) -> list[float]:
+        """The font size (points, as set, before any scaling of the page's drawing) of
+        every visible character of page ``index``."""
+        raw = _pdfium().raw
+        page = self.handle[index]
+        out: list[float] = []
+        try:
+            textpage = page.get_textpage()
+            try:
+                for i in range(textpage.count_chars()):
+                    if textpage.get_text_range(i, 1).strip():
+                        out.append(float(raw.FPDFText_GetFontSize(textpage, i)))
+            finally:
+                textpage.close()
+        finally:
+            page.close()
+        return out
+
     def char_boxes(self, index: int) -> list[tuple[str, tuple[float, float, float, float]]]:
         """Every visible character of page ``index`` with its box ``(left, bottom, right,
         top)`` in points."""

@@ -317,6 +317,35 @@ def test_text_outside_the_safe_zone_is_reported_and_strict_fails(
     assert not (tmp_path / "b").exists()
 
 
+def test_a_shrunk_deck_names_its_own_smallest_text(toy_registry: None, tmp_path: Path) -> None:
+    """An 88 x 126 mm card no DriveThruCards template holds: the problem names the size of
+    the smallest text the deck really sets and what it prints at (it said "5 pt text"
+    whatever the deck held, QA4 visual item 12)."""
+    from pnp.render import Card, Face
+    from pnp.render.units import mm
+
+    def sheet_face(face: Face) -> None:
+        face.fill("#fff")
+        face.label("Big words", 30 * mm, 60 * mm, size=9)
+        face.label("small print", 30 * mm, 40 * mm, size=6.5)
+
+    def components(content):  # type: ignore[no-untyped-def]
+        return [Card(id="sheet", face=sheet_face, back=None, size=(88, 126))]
+
+    import dataclasses
+
+    ruleset = dataclasses.replace(TOY, components=components)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pnp.rulesets, "RULESETS", (ruleset,))
+        args = ["export", "toy", "--format", "pod", "--preset", "drivethrucards"]
+        result = invoke(*args, "--content", TOY_CONTENT, "--workers", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    scale = fit_card(PRINTERS["drivethrucards"], 88, 126).scale
+    words = " ".join(result.output.split())
+    assert f"its smallest text, 6.5 pt, at {6.5 * scale:.1f} pt" in words, words
+    assert "5 pt text" not in words
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_during_an_export_writes_nothing(
     workers: str, toy_registry: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

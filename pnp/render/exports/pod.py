@@ -109,6 +109,38 @@ def _check_safe(
                 )
 
 
+def _check_shrunk(
+    export: Export,
+    printer: Printer,
+    decks: Sequence[tuple[str, list[Card], list[Side], Side | None, Fit]],
+    page_of: dict[str, int],
+    pdf: bytes,
+) -> None:
+    """Report every deck no template of the printer holds at its size, with what its
+    smallest text, as the deck's own pages set it, comes down to."""
+    with open_pdf(pdf) as doc:
+        for deck, _, fronts, back, fit in decks:
+            if not fit.shrinks_text():
+                continue
+            first = fronts[0]
+            sizes = [
+                size
+                for side in [*fronts, *([back] if back else [])]
+                for size in doc.font_sizes(page_of[side.name])
+            ]
+            text = ""
+            if sizes:
+                least = min(sizes)
+                text = f", and its smallest text, {least:g} pt, at {least * fit.scale:.1f} pt"
+            export.report.add(
+                f"{export.ruleset.name}/{export.settings.folder}: deck {deck!r}",
+                f"no {printer.title} template holds its {to_mm(first.w):g} × "
+                f"{to_mm(first.h):g} mm cards: on the {fit.template.name} template they print "
+                f"at {fit.scale * 100:.1f}%{text} "
+                "(another printer may hold them at their size)",
+            )
+
+
 def export_pod(export: Export) -> None:
     """Queue every deck's files for the printer, and the index."""
     printer = find_printer(export.settings.preset)
@@ -141,14 +173,6 @@ def export_pod(export: Export) -> None:
                 pages.append((_page(s, fit), fit))
         decks.append((deck, cards, fronts, back, fit))
         fits.setdefault(fit.describe(to_mm(first.w), to_mm(first.h)), []).append(deck)
-        if fit.shrinks_text():
-            export.report.add(
-                f"{export.ruleset.name}/{export.settings.folder}: deck {deck!r}",
-                f"no {printer.title} template holds its {to_mm(first.w):g} × "
-                f"{to_mm(first.h):g} mm cards: on the {fit.template.name} template they print "
-                f"at {fit.scale * 100:.1f}%, and 5 pt text at {5 * fit.scale:.1f} pt "
-                "(another printer may hold them at their size)",
-            )
     for words, names in fits.items():
         which = names[0] if len(names) == 1 else f"{len(names)} decks ({', '.join(names)})"
         export.outcome.notes.append(f"{which}: {words}")
@@ -162,6 +186,7 @@ def export_pod(export: Export) -> None:
         images[name] = Job(size, (Cell(index, 0, 0, *size, fit.turned),), POD_DPI, encoding, guides)
     export.bar.start(f"{export.ruleset.name} {printer.name}", len(images))
     pdf = export.pdf([p for p, _ in pages])
+    _check_shrunk(export, printer, decks, page_of, pdf)
     _check_safe(export, printer, pages, pdf)
     rendered = dict(zip(images, export.rasterise(pdf, list(images.values())), strict=True))
     export.bar.finish()

@@ -148,8 +148,8 @@ def find_printer(name: str | None) -> Printer:
     return found
 
 
-#: below this scale a card's smallest text (5 pt in the kit) prints under 4.75 pt: a
-#: problem ``--strict`` fails on, not a note
+#: below this scale a card's text prints more than 5% smaller than the kit set it (its
+#: legibility floor with it): a problem ``--strict`` fails on, not a note
 MIN_SCALE = 0.95
 #: a template larger or smaller than the card by more than this (mm) gives the card a new shape
 RESHAPED_MM = 2.0
