@@ -13,7 +13,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render import fonts
+from pnp.render import fonts, textbox
 from pnp.render.components import Component
 from pnp.render.face import DrawContext, Face, TextFit
 from pnp.render.geometry import Box
@@ -48,6 +48,8 @@ class RecordingFace(Face):
             shape=getattr(component, "shape", "rect"),
         )
         self.drawn: list[Drawn] = []
+        #: every line set in a text box, one ``line`` each: its ink, baseline to cap height
+        self.lines: list[Drawn] = []
         circle = self.canvas.circle
 
         def record_circle(x: float, y: float, r: float, *args: Any, **kw: Any) -> Any:
@@ -74,7 +76,42 @@ class RecordingFace(Face):
         """Draw as usual, and record the box the text was given."""
         fit = super().text(markup, x, y, w, h, **kw)
         self.drawn.append(Drawn("text", markup, Box(x, y, w, h), kw.get("color"), fit.size))
+        self._record_lines(markup, x, y, w, h, kw)
         return fit
+
+    def _record_lines(
+        self, markup: str, x: float, y: float, w: float, h: float, kw: dict[str, Any]
+    ) -> None:
+        """Lay the text out again as :meth:`Face.text` did and record where each line went
+        (as ``textbox.draw`` places them: centred or flush, the block at its ``valign``)."""
+        style = textbox.TextStyle(
+            kw.get("size", 8.0),
+            kw.get("min_size", 5.0),
+            kw.get("family", fonts.DEFAULT_FAMILY),
+            kw.get("leading", 1.2),
+            kw.get("align", "left"),
+            kw.get("valign", "top"),
+            kw.get("color", "black"),
+        )
+        lay = textbox.fit(textbox.prepare(markup, style.family, self.context.icons), w, h, style)
+        if not lay.lines:
+            return
+        if not lay.fits or style.valign == "top":
+            top = y + h
+        elif style.valign == "middle":
+            top = y + (h + min(lay.height, h)) / 2
+        else:
+            top = y + min(lay.height, h)
+        for line in lay.lines:
+            if style.align == "center":
+                left = x + (w - line.width) / 2
+            elif style.align == "right":
+                left = x + w - line.width
+            else:
+                left = x
+            words = "".join(p.text or "" for p in line.pieces)
+            box = Box(left, top - line.baseline, line.width, lay.size * 0.73)
+            self.lines.append(Drawn("line", words, box, style.color, lay.size))
 
     def rect(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
         """Draw as usual, and record a filled rectangle with its fill."""

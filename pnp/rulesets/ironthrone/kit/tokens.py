@@ -206,7 +206,7 @@ def _marker(face: Face, words: str) -> None:
     face.text(
         f"<b>{words}</b>",
         cx - r * 0.7,
-        cy - r * 0.1,
+        cy - r * 0.05,
         r * 1.4,
         r * 0.75,
         size=15 if big else 6.5,
@@ -215,16 +215,18 @@ def _marker(face: Face, words: str) -> None:
         valign="middle",
         color=SPECIAL if big else INK,
     )
-    # on two lines, to stay at 6.5 pt inside the ring (one line was 4.6 pt)
+    # on two lines, to stay at 6.5 pt inside the ring (one line was 4.6 pt), hung from
+    # just under the middle: centred lower, "encounter" was wider than the disc's chord
+    # at its height and crossed onto the ring (QA4 5)
     face.text(
         "this<br/>encounter",
         cx - r * 0.65,
         cy - r * 0.8,
         r * 1.3,
-        r * 0.68,
+        r * 0.735,
         size=6.5,
         min_size=6.5,
         align="center",
-        valign="middle",
+        valign="top",
         color=INK,
     )

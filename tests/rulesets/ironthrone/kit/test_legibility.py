@@ -12,7 +12,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content import LoadedContent
-from pnp.render import Component, DrawContext, Face, lowink
+from pnp.render import Component, DrawContext, Face, lowink, mm
 from pnp.render.colours import contrast_ratio
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.kit.faces import FACEDOWN_SIZE, FACEDOWN_VALUE
@@ -167,3 +167,27 @@ def test_the_power_reserve_reads_on_its_tint(
             assert contrast_ratio(label.color, tint) >= READABLE, char.id
             (note,) = [d for d in face.of("text") if d.what.startswith("Setup:")]
             assert contrast_ratio(note.color, tint) >= READABLE, char.id
+
+
+def _corners_from(box: Any, cx: float, cy: float) -> float:
+    """How far the farthest corner of ``box`` lies from ``(cx, cy)``."""
+    return max(
+        ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x in (box.x, box.right) for y in (box.y, box.top)
+    )
+
+
+def test_encounter_marker_words_stay_inside_the_inner_disc(kit: dict[str, Component]) -> None:
+    """Every line of an encounter marker ("+1", "NO PENALTIES", "this encounter") lies
+    inside the tinted disc, 0.75 mm clear of its edge (QA4 5: "encounter" crossed it)."""
+    markers = [c for cid, c in kit.items() if cid.startswith("marker-")]
+    assert len(markers) == 6
+    for marker in markers:
+        for side in ("face", "back"):
+            face = drawn(marker, side)
+            inner = min(face.of("circle"), key=lambda d: d.box.w)
+            r = inner.box.w / 2
+            cx, cy = inner.box.x + r, inner.box.y + r
+            assert len(face.lines) >= 3, marker.id
+            for line in face.lines:
+                far = _corners_from(line.box, cx, cy)
+                assert far <= r - 0.75 * mm, (marker.id, side, line.what, far / mm, r / mm)
