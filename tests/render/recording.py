@@ -22,8 +22,9 @@ from pnp.render.icons import Icon
 
 @dataclass(frozen=True)
 class Drawn:
-    """One thing a face drew (``label``, ``text``, ``icon``, ``rect`` or a ``circle`` drawn
-    on the canvas), its box (a circle's is the square round it) and colour."""
+    """One thing a face drew (``label``, ``text``, ``icon``, ``rect``, or a ``circle`` or a
+    straight ``stroke`` drawn on the canvas), its box (a circle's is the square round it)
+    and colour."""
 
     kind: str
     what: str
@@ -57,6 +58,14 @@ class RecordingFace(Face):
             return circle(x, y, r, *args, **kw)
 
         self.canvas.circle = record_circle  # type: ignore[method-assign]
+        line = self.canvas.line
+
+        def record_line(x1: float, y1: float, x2: float, y2: float) -> Any:
+            box = Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+            self.drawn.append(Drawn("stroke", "", box))
+            return line(x1, y1, x2, y2)
+
+        self.canvas.line = record_line  # type: ignore[method-assign]
 
     def label(self, text: str, x: float, y: float, **kw: Any) -> float:
         """Draw as usual, and record the line's box: baseline to cap height, its width."""

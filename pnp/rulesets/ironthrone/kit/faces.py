@@ -145,12 +145,22 @@ def _corner(face: Face, d: CardData) -> None:
         )
 
 
+#: the facedown pill, mm: its left edge, bottom, width and height. The footer rule stops
+#: short of it (QA4 6: the rule ran through the pill and out past its right end), so the
+#: pill moves 0.25 mm nearer the frame and "FACEDOWN" 0.3 mm nearer the pill: the room
+#: goes to the gap between the House's name and "FACEDOWN" (1.3 mm on Baratheon's cards)
+PILL_W, PILL_H = 10.4, 4.4
+PILL_X, PILL_Y = W - PAD - 0.25 - PILL_W, 2.95
+#: the footer rule stops this far short of the pill, mm
+PILL_GAP = 0.8
+
+
 def _facedown_badge(face: Face, d: CardData) -> None:
     """What a character card is worth placed facedown, at the footer's right: the word,
     then a House-coloured pill with the crossed swords of the hostility cards and the
     value, large enough to read across the table when the card is revealed."""
-    h, w = 4.4 * mm, 10.4 * mm
-    x, y = (W - PAD - 0.5) * mm - w, 2.95 * mm
+    h, w = PILL_H * mm, PILL_W * mm
+    x, y = PILL_X * mm, PILL_Y * mm
     face.rect(x, y, w, h, fill=d.pal.color, stroke=d.pal.accent, line_width=0.6, radius=h / 2)
     s = 4.2 * mm  # solid swords (no fuller): the thin blades read at this size
     glyph(face, "hostility", x + 1.0 * mm, y + (h - s) / 2, s, fill=d.pal.ink, detail=d.pal.ink)
@@ -165,7 +175,7 @@ def _facedown_badge(face: Face, d: CardData) -> None:
     )
     face.label(
         "FACEDOWN",
-        x - 1.2 * mm,
+        x - 0.9 * mm,
         (PAD - 0.5) * mm,
         size=FOOTER_SIZE,
         bold=True,
@@ -178,7 +188,8 @@ def _header_marks(face: Face, d: CardData) -> None:
     r = 3.25 * mm
     medallion(face, d.pal, (W - PAD) * mm - r, TOP * mm - r + 0.3 * mm, r)
     rule(face, PAD * mm, (W - PAD) * mm, (TOP - 12) * mm, d.pal.accent, 0.8)
-    rule(face, PAD * mm, (W - PAD) * mm, (FOOT - 0.8) * mm, d.pal.accent, 0.5)
+    foot_end = PILL_X - PILL_GAP if d.facedown else W - PAD
+    rule(face, PAD * mm, foot_end * mm, (FOOT - 0.8) * mm, d.pal.accent, 0.5)
 
 
 def _pal(attr: str) -> Callable[[CardData], str]:

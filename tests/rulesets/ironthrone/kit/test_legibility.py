@@ -79,6 +79,27 @@ def test_character_cards_show_their_facedown_value_in_a_badge(
         assert [d for d in face.of("label") if d.what == "FACEDOWN"], card.id
 
 
+def test_the_facedown_badge_sits_clear_of_the_footer_rule_and_words(
+    kit: dict[str, Component], content: LoadedContent[IronThroneContent]
+) -> None:
+    """The footer rule stops short of the facedown pill (QA4 6: it ran through the pill and
+    out past its right end), and the House's name, "FACEDOWN" and the pill keep apart."""
+    m = content.model
+    cards = [(h, c) for h in m.houses for c in h.deck if isinstance(c, CharacterCard)]
+    for house, card in cards:
+        face = drawn(kit[card.id])
+        pal = house_palette(house)
+        (pill,) = [d for d in face.of("rect") if d.color == pal.color and d.box.h < 6 * mm]
+        footer = [d for d in face.of("stroke") if d.box.y < pill.box.top]
+        assert footer, card.id
+        for stroke in footer:
+            assert stroke.box.right <= pill.box.x - 0.5 * mm, card.id
+        (word,) = [d for d in face.of("label") if d.what == "FACEDOWN"]
+        (name,) = [d for d in face.of("label") if d.what.startswith("HOUSE ")]
+        assert word.box.right <= pill.box.x - 0.8 * mm, card.id
+        assert name.box.right <= word.box.x - 1.5 * mm, (card.id, name.what)
+
+
 def _backs(kit: dict[str, Component], m: IronThroneContent) -> list[tuple[Any, Component]]:
     out = []
     for house in m.houses:
