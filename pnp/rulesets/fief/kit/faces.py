@@ -806,30 +806,51 @@ def unit_face(unit: Unit, house: House | None, face: Face) -> None:
     )
 
 
+#: a building counter's ring, mm, and how far inside the parchment its words keep, mm
+BUILDING_RING = 1.0
+BUILDING_MARGIN = 0.6
+
+
 def building_face(building: Building, face: Face) -> None:
-    """A building counter: its picture on parchment."""
-    _token_ground(face, "#6e655a", ring_mm=1.0)
+    """A building counter: its picture on parchment, its name under it.
+
+    On a square counter the name sits low, across the full width. On a round one the
+    parchment narrows towards the bottom: the name rises until its widest line fits the
+    disc's chord there, and the picture shrinks to the room left above it (QA4 2: at the
+    square's height "Maester" ran onto the ring and into the chain's lowest link)."""
+    _token_ground(face, "#6e655a", ring_mm=BUILDING_RING)
     icon = building.id if building.id in ICONS else "stronghold"
-    two = len(
-        fit_lines(building.name, face.width - 3 * mm, MIN_TOKEN_TEXT, MIN_TOKEN_TEXT, bold=True)[1]
-    )
-    lift = (two - 1) * MIN_TOKEN_TEXT * 1.05  # a second line of the name: a smaller picture
-    _centre_icon(
-        face,
-        icon,
-        face.width / 2,
-        face.height / 2 + face.height * 0.06 + lift / 2,
-        face.width * 0.62 - lift,
-    )
     # at 6.5 pt, on two lines when it is long (Fortified City was 5.7 pt on one)
     size, lines = fit_lines(
         building.name, face.width - 3 * mm, MIN_TOKEN_TEXT, MIN_TOKEN_TEXT, bold=True
     )
+    step = size * 1.05
+    base = 2.4 * mm  # the bottom line's baseline
+    if face.shape == "round":
+        r = face.width / 2 - (BUILDING_RING + BUILDING_MARGIN) * mm
+        half = max(fonts.unit_width(fonts.family().font(True), ln) for ln in lines) * size / 2
+        # the chord is ``half`` wide this far below the middle; the bottom line's baseline
+        # goes there (no higher than the middle) and the picture above the cap height
+        below = (max(r * r - half * half, 0.0)) ** 0.5
+        base = max(base, face.height / 2 - below)
+        top_of_words = base + (len(lines) - 1) * step + size * 0.73
+        bottom = top_of_words + 0.8 * mm
+        top = face.height - (BUILDING_RING + 1.4) * mm
+        _centre_icon(face, icon, face.width / 2, (bottom + top) / 2, top - bottom)
+    else:
+        lift = (len(lines) - 1) * MIN_TOKEN_TEXT * 1.05  # a second line: a smaller picture
+        _centre_icon(
+            face,
+            icon,
+            face.width / 2,
+            face.height / 2 + face.height * 0.06 + lift / 2,
+            face.width * 0.62 - lift,
+        )
     for k, line in enumerate(reversed(lines)):
         face.label(
             line,
             face.width / 2,
-            2.4 * mm + k * size * 1.05,
+            base + k * step,
             size=size,
             bold=True,
             color=INK,

@@ -553,7 +553,8 @@ def maester(d: Drawing) -> None:
     for i, colour in enumerate(colours):
         a = math.radians(200 - i * 55)
         _ellipse(d, 50 + 30 * math.cos(a), 56 + 30 * math.sin(a), 12, 8, None, colour, 5)
-    _ellipse(d, 50, 14, 10, 12, None, GOLD_DARK, 5)
+    # the pendant link whole inside the picture (its stroke ran past the bottom edge)
+    _ellipse(d, 50, 17, 10, 11, None, GOLD_DARK, 5)
 
 
 # -- markers, titles and powers -------------------------------------------------------

@@ -98,6 +98,27 @@ def test_building_words_are_readable(kit: dict[str, Component]) -> None:
     assert sizes["Fortified"] == sizes["City"] == 6.5
 
 
+def test_round_counter_words_stay_on_the_parchment(kit: dict[str, Component]) -> None:
+    """On a round building counter (the Maester) the name lies inside the parchment disc,
+    0.5 mm clear of the ring, and 0.5 mm under the picture (QA4 2: "Maester" ran onto the
+    ring and into the chain's lowest link)."""
+    counters = [c for cid, c in kit.items() if cid.endswith("-counter")]
+    rounds = [c for c in counters if getattr(c, "shape", "") == "round"]
+    assert [c.id for c in rounds] == ["maester-counter"]
+    for counter in rounds:
+        face = drawn(counter)
+        parchment = min(face.of("circle"), key=lambda d: d.box.w)
+        r = parchment.box.w / 2
+        cx, cy = parchment.box.x + r, parchment.box.y + r
+        (picture,) = face.of("icon")
+        for word in face.of("label"):
+            b = word.box
+            for x in (b.x, b.right):
+                for y in (b.y, b.top):
+                    assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r - 0.5 * mm, counter.id
+            assert not overlap(b.outset(0.5 * mm), picture.box), counter.id
+
+
 def test_every_word_on_a_mini_card_reads_against_its_ground(kit: dict[str, Component]) -> None:
     """Each word on a mini card contrasts with what is under it (>= 4.5:1)."""
     minis = [c for c in kit.values() if getattr(c, "size", None) == "mini"]
