@@ -1037,34 +1037,78 @@ def gold_face(value: int, face: Face) -> None:
     )
 
 
+#: a Fief Title's frame, mm inside the cut
+FIEF_TITLE_FRAME = 0.9
+
+
 def fief_title_token(title: Title, colour: str, face: Face) -> None:
-    """A Fief Title: a square in the Fief's colour with its name and red seal."""
+    """A Fief Title: a square in the Fief's colour with its name and red seal.
+
+    The name, at 6.5 pt on up to four lines broken where the longest is shortest, and the
+    seal under it are centred together in the frame, 1 mm clear of it and of each other;
+    the seal shrinks to the room a four-line name leaves (QA4 9: "Lord Paramount of the
+    Westerlands" ran from the frame's top to the seal, 0.8 mm from its sides)."""
     face.fill(colour)
     ink = readable_on(colour)
-    box = face.trim_box().inset(1.2 * mm)
+    box = face.trim_box().inset(FIEF_TITLE_FRAME * mm)
     face.rect(box.x, box.y, box.w, box.h, stroke=ink, line_width=0.5, radius=1 * mm)
-    face.text(
-        f"<b>{escape(title.name)}</b>",
-        box.x + 0.6 * mm,
-        box.y + box.h * 0.38,
-        box.w - 1.2 * mm,
-        box.h * 0.6,
-        size=6.5,
-        min_size=4,
-        align="center",
-        valign="middle",
-        color=ink,
-    )
-    if title.vp:
-        size = box.h * 0.36
-        face.icon("vp", box.x + (box.w - size) / 2, box.y + 0.8 * mm, size)
+    width = box.w - 1.8 * mm
+    size, lines = fit_lines(title.name, width, MIN_TOKEN_TEXT, MIN_TOKEN_TEXT, bold=True, most=4)
+    pitch, cap, gap = size * 1.1, size * 0.73, 1.1 * mm
+    words = cap + (len(lines) - 1) * pitch
+    room = box.h - 2 * mm  # 1 mm clear of the frame, top and bottom
+    seal = min(box.h * 0.36, room - words - gap) if title.vp else 0.0
+    group = words + (gap + seal if seal else 0.0)
+    top = box.y + box.h / 2 + group / 2
+    for k, line in enumerate(lines):
+        face.label(
+            line,
+            face.width / 2,
+            top - cap - k * pitch,
+            size=size,
+            bold=True,
+            color=ink,
+            align="center",
+            max_width=width,
+            min_size=MIN_TOKEN_TEXT,
+        )
+    if seal:
+        face.icon("vp", (face.width - seal) / 2, top - group, seal)
 
 
 def high_title_token(title: Title, face: Face) -> None:
-    """A High Title: a square token with a circle above the brown ground."""
+    """A High Title: a square token with a circle above the brown ground.
+
+    A name that needs four lines at 6.5 pt (the Lord Commander of the Night's Watch) is
+    broken where its longest line is shortest, and takes the room of a smaller circle
+    set higher (QA4 3: broken greedily, its widest line came 1.3 mm from the cut and its
+    first touched the circle)."""
     face.fill(HIGH_TITLE)
     cx = face.width / 2
     d = face.width
+    width = d - 2.4 * mm
+    lines = fit_lines(title.name, width, 7, MIN_TOKEN_TEXT, bold=True, most=4)[1]
+    if len(lines) == 4:
+        r = d * 0.18
+        cy = face.height - 1.5 * mm - r
+        _disc(face, cx, cy, r, PARCHMENT, "#f2cf6b", 0.8)
+        _centre_icon(face, title_icon(title), cx, cy, r * 1.48)
+        face.text(
+            "<b>" + "<br/>".join(escape(line) for line in lines) + "</b>",
+            1.2 * mm,
+            0.8 * mm,
+            width,
+            cy - r - 1.7 * mm,
+            size=MIN_TOKEN_TEXT,
+            min_size=MIN_TOKEN_TEXT,
+            leading=1.1,
+            align="center",
+            valign="middle",
+            color="#ffffff",
+        )
+        if title.vp:
+            face.icon("vp", d - 6.2 * mm, face.height - 6.2 * mm, 5 * mm)
+        return
     # a smaller seal higher up leaves the name three lines at a readable size (a long
     # name such as the King's printed at 5.35 pt in two)
     _disc(face, cx, face.height * 0.72, d * 0.23, PARCHMENT, "#f2cf6b", 0.8)
@@ -1073,7 +1117,7 @@ def high_title_token(title: Title, face: Face) -> None:
         f"<b>{escape(title.name)}</b>",
         1.2 * mm,
         0.8 * mm,
-        d - 2.4 * mm,
+        width,
         face.height * 0.45,
         size=7,
         min_size=MIN_TOKEN_TEXT,

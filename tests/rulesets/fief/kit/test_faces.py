@@ -11,7 +11,7 @@ from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.kit.faces import HOUSE_MARKER_RING
+from pnp.rulesets.fief.kit.faces import FIEF_TITLE_FRAME, HOUSE_MARKER_RING, high_title_token
 from pnp.rulesets.fief.kit.style import CHIT_ART, MARKER_ART, luminance
 from pnp.rulesets.fief.model import WILDLING_CHITS
 from tests.render.recording import RecordingFace, meets_circle, overlap
@@ -117,6 +117,51 @@ def test_round_counter_words_stay_on_the_parchment(kit: dict[str, Component]) ->
                 for y in (b.y, b.top):
                     assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r - 0.5 * mm, counter.id
             assert not overlap(b.outset(0.5 * mm), picture.box), counter.id
+
+
+def _lines(face: RecordingFace) -> list[Any]:
+    """Every line of words on a face: labels and the lines of its text boxes."""
+    return [*face.of("label"), *face.lines]
+
+
+def test_high_title_names_clear_the_cut_and_the_circle(kit: dict[str, Component]) -> None:
+    """A High Title's name keeps 1.6 mm from the cut and 1 mm under its circle and clear
+    of the seal, even on four lines (QA4 3: the Lord Commander's "Lord" touched the crow's
+    circle and "Commander of" came 1.3 mm from the cut)."""
+    highs = [c for c in kit.values() if getattr(c.face, "func", None) is high_title_token]
+    assert "title-lord-commander" in [c.id for c in highs]
+    for title in highs:
+        face = drawn(title)
+        w, h = title.trim_size()
+        circle = face.of("circle")[0]
+        words = _lines(face)
+        assert words, title.id
+        for line in words:
+            b = line.box
+            assert min(b.x, b.y, w - b.right, h - b.top) >= 1.6 * mm, (title.id, line.what)
+            assert not meets_circle(b.outset(1 * mm), circle.box), (title.id, line.what)
+            for icon in face.of("icon"):
+                assert not overlap(b, icon.box), (title.id, line.what, icon.what)
+
+
+def test_fief_title_names_clear_the_frame_and_the_seal(kit: dict[str, Component]) -> None:
+    """A Fief Title's name, on up to four lines, keeps 0.9 mm inside its frame and 1 mm
+    above the seal (QA4 9: "Lord Paramount of the Westerlands" filled the frame and its
+    last line touched the seal)."""
+    fiefs = [c for c in kit.values() if c.id.startswith(("title-paramount-", "title-reaper"))]
+    assert len(fiefs) >= 6
+    for title in fiefs:
+        face = drawn(title)
+        w, h = title.trim_size()
+        frame = Box(0, 0, w, h).inset(FIEF_TITLE_FRAME * mm)
+        inside = frame.inset(0.9 * mm)
+        (seal,) = [d for d in face.of("icon") if d.what == "vp"]
+        assert seal.box.w >= 5.5 * mm, title.id
+        for line in _lines(face):
+            b = line.box
+            assert inside.x <= b.x and b.right <= inside.right, (title.id, line.what)
+            assert inside.y <= b.y and b.top <= inside.top, (title.id, line.what)
+            assert b.y >= seal.box.top + 1 * mm, (title.id, line.what)
 
 
 def test_every_word_on_a_mini_card_reads_against_its_ground(kit: dict[str, Component]) -> None:
