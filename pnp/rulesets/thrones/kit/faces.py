@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.content import ArtFit
-from pnp.render import Box, Face, escape, fonts, mm
+from pnp.render import Box, Face, escape, fonts, mm, textbox
 from pnp.rulesets.thrones.kit import drawing as dr
 from pnp.rulesets.thrones.kit.drawing import Heraldry
 from pnp.rulesets.thrones.kit.icons import (
@@ -672,25 +672,39 @@ class TitleMarker:
         ring = 1.2
         r = W / 2 - 1.4 * mm
         dr.circle(face, W / 2, W / 2, r, fill=dr.PAPER, stroke=GOLD, width=ring)
-        side = W * 0.28
-        face.icon(self.icon, (W - side) / 2, W * 0.62, side)
         # the name's box lies wholly inside the paper disc: its lower corners are the
         # widest it may be (a full-width box let long names run over the gold ring); it
-        # starts high enough to be wide for three lines at a readable size
-        bottom, top = W * 0.24, W * 0.615
+        # is as wide as it may be at W * 0.24 up, wide for three lines at a readable size
+        bottom = W * 0.24
         inner = r - ring / 2 - 0.5 * mm
         half = (inner**2 - (W / 2 - bottom) ** 2) ** 0.5
+        style = textbox.TextStyle(7, TYPE_SIZE, leading=1.05, align="center", color=INK)
+        prepared = textbox.prepare(escape(self.name))
+        lay = textbox.fit(prepared, 2 * half, W * 0.375, style)
+        # the picture and the name centred together in the disc, 1.2 mm apart: pushed up
+        # by a four-line name (the Lord Commander of the Kingsguard), the shield's tip
+        # touched the name and the space under it stood empty (QA4 4); a smaller picture
+        # leaves such a name room
+        side = W * (0.28 if len(lay.lines) <= 3 else 0.25)
+        gap = 1.2 * mm
+        cap = 0.73 * lay.size  # the first line's capitals, from its baseline
+        ink = cap + lay.lines[-1].baseline - lay.lines[0].baseline + prepared.descent * lay.size
+        group = side + gap + ink
+        icon_y = W / 2 + group / 2 - side
+        face.icon(self.icon, (W - side) / 2, icon_y, side)
+        # the text box's top, where the first line's ascent starts above its capitals
+        top = icon_y - gap - cap + lay.lines[0].baseline
         face.text(
             escape(self.name),
             W / 2 - half,
-            bottom,
+            top - lay.height,
             2 * half,
-            top - bottom,
-            size=7,
-            min_size=TYPE_SIZE,
+            lay.height,
+            size=lay.size,
+            min_size=lay.size,
             leading=1.05,
             align="center",
-            valign="middle",
+            valign="top",
             color=INK,
         )
 

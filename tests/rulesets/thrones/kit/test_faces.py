@@ -12,12 +12,12 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content import LoadedContent
-from pnp.render import Component, DrawContext, Face, escape
+from pnp.render import Component, DrawContext, Face, escape, mm
 from pnp.rulesets.thrones import RULESET
 from pnp.rulesets.thrones.kit.icons import ICONS
 from pnp.rulesets.thrones.text import card_text, kit_frames
 from tests.render.pdfcheck import reader
-from tests.render.recording import RecordingFace, overlap
+from tests.render.recording import RecordingFace
 from tests.rulesets.thrones.kit.conftest import model
 
 
@@ -96,7 +96,10 @@ def test_the_pdf_holds_the_text_of_its_cards(
 
 
 def test_title_marker_names_stay_inside_the_paper_disc(content: LoadedContent) -> None:
-    """Each title marker's name box fits inside the disc within its gold ring."""
+    """Each line of a title marker's name lies inside the disc, 0.5 mm within its gold
+    ring; the picture and the name keep 1 mm apart and sit centred together in the disc
+    (QA4 4: the Lord Commander of the Kingsguard's shield touched "Lord", the block
+    pushed up and the space under "Kingsguard" left empty)."""
     assert RULESET.components is not None
     markers = [c for c in RULESET.components(content) if c.id.startswith("marker-")]
     assert len(markers) == len(content.model.titles) == 6
@@ -107,12 +110,20 @@ def test_title_marker_names_stay_inside_the_paper_disc(content: LoadedContent) -
         (disc, *_) = face.of("circle")
         r = disc.box.w / 2 - 0.6  # the ring is 1.2 pt wide, centred on the circle
         cx, cy = disc.box.x + r + 0.6, disc.box.y + r + 0.6
-        b = name.box
-        for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top)):
-            assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r, (marker.id, name.what)
-        assert name.size >= 5, (marker.id, name.size)
-        for icon in face.of("icon"):
-            assert not overlap(icon.box, b), marker.id
+        assert face.lines, marker.id
+        for line in face.lines:
+            b = line.box
+            for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top)):
+                far = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+                assert far <= r - 0.5 * mm, (marker.id, line.what)
+        assert name.size >= 6.5, (marker.id, name.size)
+        (icon,) = face.of("icon")
+        first, last = face.lines[0].box, face.lines[-1].box
+        assert icon.box.y - first.top >= 1 * mm, marker.id
+        # centred: as much room over the picture as under the last line's baseline
+        # (give or take its descenders' 1 mm)
+        above, below = cy + r - icon.box.top, last.y - (cy - r)
+        assert abs(above - below) <= 1.2 * mm, (marker.id, above / mm, below / mm)
 
 
 def test_printed_words_are_big_enough_to_read(content: LoadedContent) -> None:
