@@ -71,8 +71,12 @@ MUTED = "#4a4036"
 #: the ring of a House marker, mm by shape: thinner than the troops' 1.6 mm, so the word
 #: has room at a readable size (the large sigil names the House)
 HOUSE_MARKER_RING = {"round": 1.2, "square": 1.0, "hex": 1.2}
-#: the House sigil badge on troops and House markers, a share of the token's width
+#: the House sigil badge on House markers, a share of the token's width
 SIGIL_BADGE = 0.37
+#: on troops, the unit's picture and the sigil badge: as large as the parchment leaves
+#: room for beside each other and the strength
+UNIT_PICTURE = 0.37
+UNIT_SIGIL = 0.345
 
 # -- icons for content words (pictures are the kit's choice; unknown words fall back) --
 
@@ -781,7 +785,7 @@ def unit_icon(unit: Unit) -> str:
 def unit_face(unit: Unit, house: House | None, face: Face) -> None:
     """A troop: the unit's picture, its strength, the owner's sigil and colour.
 
-    The sigil badge is the House's mark that survives every print: 5.9 mm across, it
+    The sigil badge is the House's mark that survives every print: 5.5 mm across, it
     still shows its charge (falcon, kraken, dragon …) where the ring's colour does not
     tell Houses apart (colour-blind eyes, a greyscale printer, the pale low-ink rings);
     at 4.2 mm it was a blob."""
@@ -789,17 +793,21 @@ def unit_face(unit: Unit, house: House | None, face: Face) -> None:
     _token_ground(face, ring, ring_mm=1.6)
     cx, cy = face.width / 2, face.height / 2
     d = face.width
-    # the picture up and to the left, the sigil down and to the right, the strength under
-    # the picture: each as large as the parchment disc leaves room for
-    _centre_icon(face, unit_icon(unit), cx - d * 0.09, cy + d * 0.14, d * 0.44)
+    # the picture at the top, the sigil below it, a little to the right, the strength to
+    # the left: each as large as the parchment disc leaves room for, apart (QA4 8: the
+    # 0.37 sigil's halo cut the knight's base off and ran onto the ring)
+    _centre_icon(face, unit_icon(unit), cx + d * 0.04, cy + d * 0.19, d * UNIT_PICTURE)
     if house is not None:
-        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.19, cy - d * 0.11, d * SIGIL_BADGE)
-    _disc(face, cx - d * 0.14, cy - d * 0.23, d * 0.12, INK)
+        _centre_icon(face, f"sigil-{house.id}", cx + d * 0.1, cy - d * 0.19, d * UNIT_SIGIL)
+    # the digit's capitals centred in a disc a little larger than they are (the white
+    # digit stood 0.15 mm proud of the black disc, white on parchment)
+    size = d / mm * 0.7
+    _disc(face, cx - d * 0.22, cy - d * 0.13, d * 0.128, INK)
     face.label(
         str(unit.strength),
-        cx - d * 0.14,
-        cy - d * 0.23 - d * 0.06,
-        size=d / mm * 0.7,
+        cx - d * 0.22,
+        cy - d * 0.13 - size * 0.73 / 2,
+        size=size,
         bold=True,
         color="#ffffff",
         align="center",

@@ -11,7 +11,12 @@ from pnp.render.components import Component
 from pnp.render.geometry import Box
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
-from pnp.rulesets.fief.kit.faces import FIEF_TITLE_FRAME, HOUSE_MARKER_RING, high_title_token
+from pnp.rulesets.fief.kit.faces import (
+    FIEF_TITLE_FRAME,
+    HOUSE_MARKER_RING,
+    high_title_token,
+    unit_face,
+)
 from pnp.rulesets.fief.kit.style import CHIT_ART, MARKER_ART, luminance
 from pnp.rulesets.fief.model import WILDLING_CHITS
 from tests.render.recording import RecordingFace, meets_circle, overlap
@@ -162,6 +167,39 @@ def test_fief_title_names_clear_the_frame_and_the_seal(kit: dict[str, Component]
             assert inside.x <= b.x and b.right <= inside.right, (title.id, line.what)
             assert inside.y <= b.y and b.top <= inside.top, (title.id, line.what)
             assert b.y >= seal.box.top + 1 * mm, (title.id, line.what)
+
+
+def _inside(box: Box, circle: Box, margin: float = 0.0) -> bool:
+    """Whether ``box`` lies inside the circle inscribed in ``circle``, ``margin`` clear."""
+    r = circle.w / 2
+    cx, cy = circle.x + r, circle.y + r
+    return all(
+        ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= r - margin
+        for x in (box.x, box.right)
+        for y in (box.y, box.top)
+    )
+
+
+def test_troop_picture_sigil_and_strength_keep_apart(kit: dict[str, Component]) -> None:
+    """On a troop the unit's picture, the House's sigil badge and the strength disc do not
+    touch, the sigil stays on the parchment and the digit inside its disc (QA4 8: the
+    sigil's halo cut off the knight's base, the white digit stood proud of its disc)."""
+    troops = [c for c in kit.values() if getattr(c.face, "func", None) is unit_face]
+    assert len(troops) > 9 * 4
+    for troop in troops:
+        face = drawn(troop)
+        parchment = face.of("circle")[0]
+        (digit,) = face.of("label")
+        disc = [d for d in face.drawn[: face.drawn.index(digit)] if d.kind == "circle"][-1]
+        assert _inside(digit.box, disc.box), troop.id
+        picture, *sigils = face.of("icon")
+        assert not meets_circle(picture.box, disc.box), troop.id
+        for sigil in sigils:
+            assert not meets_circle(picture.box, sigil.box), (troop.id, picture.what)
+            assert not meets_circle(disc.box, sigil.box.outset(0.3 * mm)), troop.id
+            r = sigil.box.w / 2
+            centre = Box(sigil.box.x + r, sigil.box.y + r, 0, 0)
+            assert _inside(centre, parchment.box, r + 0.2 * mm), troop.id
 
 
 def test_every_word_on_a_mini_card_reads_against_its_ground(kit: dict[str, Component]) -> None:
