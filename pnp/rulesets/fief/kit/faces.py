@@ -899,6 +899,11 @@ def avatar_face(content: FiefContent, noble: Noble, face: Face) -> None:
     _centre_icon(face, badge, cx, cy - d * 0.275, size * (1.0 if house else 0.85))
 
 
+#: the inside of a vote marker's circle (white for FOR, black for DECOY), a share of the
+#: circle picture's side (see ``vote-for`` and ``vote-decoy`` in :mod:`.icons`)
+VOTE_INSIDE = {"for": 0.82, "decoy": 0.9}
+
+
 def vote_face(house: House, vote: str, face: Face) -> None:
     """A FOR (white circle) or DECOY (black circle) vote marker."""
     _token_ground(face, house.color, ring_mm=1.6)
@@ -911,17 +916,20 @@ def vote_face(house: House, vote: str, face: Face) -> None:
     colour = INK if vote == "for" else "#ffffff"
     # the word stays inside the circle: a white DECOY wider than the black disc printed
     # its first and last letters white on the parchment; its capitals are centred on the
-    # circle's middle, where the circle is widest (the black inside is 0.82 of ``side``)
+    # circle's middle, where the circle is widest. It keeps a fifth of the disc clear:
+    # in capitals at 6.5 pt it spanned the black disc edge to edge (QA4 10), so the word
+    # is set "Decoy" (and "For"), on a black disc with a thinner grey ring (the inside is
+    # VOTE_INSIDE of ``side``)
     size = d / mm * 0.42
     face.label(
-        vote.upper(),
+        vote.capitalize(),
         cx,
         cy + d * 0.13 - size * 0.36,
         size=size,
         bold=True,
         color=colour,
         align="center",
-        max_width=side * 0.8,
+        max_width=side * VOTE_INSIDE[vote] * 0.8,
         min_size=MIN_TOKEN_TEXT,
     )
     # the sigil as large as the room under the circle allows (it was 3.2 mm)

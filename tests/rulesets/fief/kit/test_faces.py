@@ -309,6 +309,20 @@ def test_vote_words_stay_inside_their_circle(kit: dict[str, Component]) -> None:
         assert word.size >= 5.5, (vote.id, word.size)
 
 
+def test_vote_words_keep_a_margin_inside_their_disc(kit: dict[str, Component]) -> None:
+    """The word on a vote marker spans at most 80 % of the white or black inside of its
+    circle, at 6.5 pt or more (QA4 10: DECOY ran across the black disc edge to edge)."""
+    inside = {"vote-for": 0.82, "vote-decoy": 0.9}  # of the circle picture's side
+    votes = [c for cid, c in kit.items() if cid.startswith(("vote-for-", "vote-decoy-"))]
+    for vote in votes:
+        face = drawn(vote)
+        (word,) = face.of("label")
+        (circle,) = [d for d in face.of("icon") if d.what.startswith("vote-")]
+        disc = circle.box.w * inside[circle.what]
+        assert word.box.w <= 0.8 * disc + 0.05 * mm, (vote.id, word.box.w / disc)
+        assert word.size >= 6.5, (vote.id, word.size)
+
+
 def test_court_board_words_are_readable(kit: dict[str, Component]) -> None:
     """The Royal Court and deck boards print no word below 5.5 pt (the VP track's 'solo win'
     and 'alliance win' were 5 pt)."""
