@@ -14,6 +14,7 @@ the outcome, reward, hostage and truce tables on the back.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +49,17 @@ def turn_text() -> dict[str, Any]:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert isinstance(data, dict), f"{path}: expected a mapping"
     return data
+
+
+#: a number and the icon or word after it: the aid's lines never break between them
+#: (QA4 15: "distributes 2" ended a line and "[power] power" began the next)
+_NUMBER_THEN = re.compile(r"(?<![\w.])(\d+) (?=\[|[^\W\d_])")
+
+
+def keep_numbers(markup: str) -> str:
+    """``markup`` with each number joined to the icon or word after it by a no-break
+    space, for print (the reference's Markdown and HTML keep plain spaces)."""
+    return _NUMBER_THEN.sub("\\1\u00a0", markup)
 
 
 def phrases(rules: Rules) -> dict[str, str]:
@@ -153,7 +165,8 @@ class PlayerAid:
         """The turn: each step with its timing windows in place."""
         x, y, w, h = self._panel(face, turn_text()["title"])
         lines = [f"<b>{i}. {name}.</b> {text}" for i, (name, text) in enumerate(self.steps, 1)]
-        face.text("\n\n".join(lines), x, y, w, h, size=8, min_size=5.5, leading=1.15, color=INK)
+        text = keep_numbers("\n\n".join(lines))
+        face.text(text, x, y, w, h, size=8, min_size=5.5, leading=1.15, color=INK)
 
     def back(self, face: Face) -> None:
         """Outcomes, rewards and penalties, hostages and the truce terms."""
@@ -172,7 +185,7 @@ class PlayerAid:
             ["<b>Truce terms</b> (each active player may ask for each at most once):", *self.truce],
             [f"<i>{ORDER_NOTE}</i>"],
         ]
-        text = "\n\n".join("\n".join(g) for g in groups)
+        text = keep_numbers("\n\n".join("\n".join(g) for g in groups))
         face.text(text, x, y, w, h, size=7.5, min_size=5.5, leading=1.2, color=INK)
 
 

@@ -15,6 +15,7 @@ from pnp.content import LoadedContent
 from pnp.render import Component, DrawContext, Face, lowink, mm
 from pnp.render.colours import contrast_ratio
 from pnp.rulesets.ironthrone import RULESET
+from pnp.rulesets.ironthrone.kit.aid import keep_numbers
 from pnp.rulesets.ironthrone.kit.faces import FACEDOWN_SIZE, FACEDOWN_VALUE
 from pnp.rulesets.ironthrone.kit.style import INK, PARCHMENT, house_palette
 from pnp.rulesets.ironthrone.model import CharacterCard, IronThroneContent
@@ -212,3 +213,23 @@ def test_encounter_marker_words_stay_inside_the_inner_disc(kit: dict[str, Compon
             for line in face.lines:
                 far = _corners_from(line.box, cx, cy)
                 assert far <= r - 0.75 * mm, (marker.id, side, line.what, far / mm, r / mm)
+
+
+def test_the_aid_never_breaks_a_line_after_a_number(kit: dict[str, Component]) -> None:
+    """No line of the player aid ends in a bare number whose icon or word starts the next
+    (QA4 15: "distributes 2" / "[power] power")."""
+    aid = kit["player-aid"]
+    checked = 0
+    for side in ("face", "back"):
+        for line in drawn(aid, side).lines:
+            checked += 1
+            assert not re.search(r"(^|\s)\d+$", line.what.rstrip()), (side, line.what)
+    assert checked > 30
+
+
+def test_keep_numbers_joins_a_number_to_what_follows() -> None:
+    """A number holds on to the icon or word after it; decimals and names are left be."""
+    assert keep_numbers("distributes 2 [power] power") == "distributes 2\u00a0[power] power"
+    assert keep_numbers("draws 2 cards") == "draws 2\u00a0cards"
+    assert keep_numbers("Window 1: Support") == "Window 1: Support"
+    assert keep_numbers("1.5 mm, H2 x") == "1.5 mm, H2 x"
