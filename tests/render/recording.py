@@ -161,3 +161,28 @@ def meets_circle(box: Box, circle: Box) -> bool:
 
 
 __all__ = ["Drawn", "RecordingFace", "meets_circle", "overlap"]
+
+
+def canvas_face(
+    component: Component,
+    icons: Mapping[str, Icon],
+    *,
+    side: str = "face",
+    low_ink: bool = False,
+    shape: str = "rect",
+) -> tuple[Canvas, Face]:
+    """A real face of ``component`` (trim size, no bleed) on a throwaway canvas, whose
+    ``_code`` holds what it draws (for the low-ink rewrite, or colours in the stream)."""
+    canvas = Canvas(io.BytesIO())
+    w, h = component.trim_size()
+    face = Face(
+        canvas,
+        width=w,
+        height=h,
+        bleed=0.0,
+        component=component,
+        side=side,
+        context=DrawContext(icons=icons, low_ink=low_ink),
+        shape=shape,
+    )
+    return canvas, face

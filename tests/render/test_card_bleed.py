@@ -8,15 +8,13 @@ kits (no PDF is written), for every registered ruleset.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from pnp.render.geometry import Box
-from pnp.render.kit import FilePlan, kit_components, plan_files
+from pnp.render.kit import FilePlan, plan_files
 from pnp.render.options import RenderOptions
 from pnp.render.units import mm
-from pnp.rulesets import all_rulesets, find_ruleset
+from tests.render.shipped import KITTED, shipped_components
 
 #: the least bleed any card edge gets on each paper (README, "Printing a kit"): on A4 the
 #: gutters between three 63 mm columns leave 1.5 mm; on Letter three 88 mm rows leave
@@ -34,21 +32,8 @@ def _size(w: float, h: float) -> str:
     return f"{a}x{b}"
 
 
-_KITS: dict[str, list[Any]] = {}
-
-
-def _components(name: str) -> list[Any]:
-    if name not in _KITS:
-        ruleset = find_ruleset(name)
-        _KITS[name] = kit_components(ruleset, ruleset.load(None, alone=True))
-    return _KITS[name]
-
-
 def _card_files(name: str, options: RenderOptions) -> list[FilePlan]:
-    return [f for f in plan_files(_components(name), options) if f.kind == "card"]
-
-
-KITTED = [r.name for r in all_rulesets() if r.components is not None]
+    return [f for f in plan_files(shipped_components(name), options) if f.kind == "card"]
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

@@ -10,32 +10,20 @@ page plans (no PDF is written).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from pnp.render.geometry import Box
-from pnp.render.kit import kit_components, plan_files
+from pnp.render.kit import plan_files
 from pnp.render.marks import EDGE_CLEAR, MARK_GAP, MARK_LEN, MIN_MARK, Segment
 from pnp.render.options import RenderOptions
 from pnp.render.pages import PagePlan
 from pnp.render.units import mm
-from pnp.rulesets import all_rulesets, find_ruleset
+from tests.render.shipped import KITTED, shipped_components
 
 #: the shortest mark a cut line may have at either end, unless the paper itself leaves
 #: less room (Letter's 4 mm margins above and below a 3 x 3 poker grid)
 USABLE = 3 * mm
 EPS = 1e-3
-
-KITTED = [r.name for r in all_rulesets() if r.components is not None]
-_KITS: dict[str, list[Any]] = {}
-
-
-def _components(name: str) -> list[Any]:
-    if name not in _KITS:
-        ruleset = find_ruleset(name)
-        _KITS[name] = kit_components(ruleset, ruleset.load(None, alone=True))
-    return _KITS[name]
 
 
 def _longest(page: PagePlan, at: float, vertical: bool, outwards: int) -> float:
@@ -84,7 +72,7 @@ def _clear(segment: Segment, box: Box) -> bool:
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("name", KITTED)
 def test_every_cut_line_has_a_usable_crop_mark_at_both_ends(name: str, paper: str) -> None:
-    files = plan_files(_components(name), RenderOptions(paper=paper))
+    files = plan_files(shipped_components(name), RenderOptions(paper=paper))
     checked = 0
     for f in files:
         if f.kind not in ("card", "board"):

@@ -4,25 +4,22 @@ greyscale printers and the low-ink kit."""
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content import LoadedContent
 from pnp.render import lowink
 from pnp.render.colours import colour, contrast_ratio
 from pnp.render.components import Component, Token
-from pnp.render.face import DrawContext, Face
 from pnp.render.units import mm
 from pnp.rulesets.fief import RULESET
 from pnp.rulesets.fief.kit.board import FIEF_NAME_HUE, TEXTURE_SHADE, fief_ground, main_board
 from pnp.rulesets.fief.kit.faces import MINI_KIND, MINI_TITLE_MIN
 from pnp.rulesets.fief.kit.houseboards import ROUND_MIN_SIZE
 from pnp.rulesets.fief.kit.style import INK, PARCHMENT, mix
-from tests.render.recording import RecordingFace
+from tests.render.recording import RecordingFace, canvas_face
 
 FLOOR = 6.5
 TROOPS = ("man-at-arms-", "knight-", "archer-", "champion-", "siege-engine-")
@@ -142,19 +139,9 @@ def test_title_tokens_print_their_names_at_the_floor(kit: dict[str, Component]) 
 def test_the_knight_keeps_a_dark_outline_in_low_ink() -> None:
     """The low-ink kit tints the knight's large dark fill: its outline, in the knight's
     own ink, stays dark (the pale knight was 1.4:1 on the parchment)."""
-    canvas = Canvas(io.BytesIO(), pagesize=(100, 100))
     token = Token(id="probe", name="probe", size=16.0, face=lambda f: None)
     w, h = token.trim_size()
-    face = Face(
-        canvas,
-        width=w,
-        height=h,
-        bleed=0.0,
-        component=token,
-        side="face",
-        context=DrawContext(icons=RULESET.icons, low_ink=True),
-        shape="round",
-    )
+    canvas, face = canvas_face(token, RULESET.icons, low_ink=True, shape="round")
     start = len(canvas._code)
     face.fill(PARCHMENT)
     face.icon("knight", w * 0.25, h * 0.25, w * 0.5)
@@ -194,16 +181,7 @@ def test_every_fief_wears_a_texture_of_its_own_on_the_map(content: LoadedContent
     patterns = [f.pattern for f in model.fiefs]
     assert len(set(patterns)) == len(model.fiefs), patterns
     board = main_board(content)
-    canvas = Canvas(io.BytesIO())
-    w, h = board.trim_size()
-    face = Face(
-        canvas,
-        width=w,
-        height=h,
-        bleed=0.0,
-        component=board,
-        context=DrawContext(icons=RULESET.icons),
-    )
+    canvas, face = canvas_face(board, RULESET.icons)
     assert board.face is not None
     board.face(face)
     code = "\n".join(canvas._code)

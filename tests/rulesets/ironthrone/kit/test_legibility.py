@@ -4,22 +4,20 @@ the normal and the low-ink kit."""
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content import LoadedContent
-from pnp.render import Component, DrawContext, Face, lowink, mm
+from pnp.render import Component, lowink, mm
 from pnp.render.colours import contrast_ratio
 from pnp.rulesets.ironthrone import RULESET
 from pnp.rulesets.ironthrone.kit.aid import keep_numbers
 from pnp.rulesets.ironthrone.kit.faces import FACEDOWN_SIZE, FACEDOWN_VALUE
 from pnp.rulesets.ironthrone.kit.style import INK, PARCHMENT, house_palette
 from pnp.rulesets.ironthrone.model import CharacterCard, IronThroneContent
-from tests.render.recording import RecordingFace
+from tests.render.recording import RecordingFace, canvas_face
 
 FLOOR = 6.5
 READABLE = 4.5
@@ -124,17 +122,8 @@ def test_house_backs_name_and_motto_read_on_the_house_colour(
 
 def _low_ink_words(comp: Component) -> list[tuple[tuple[float, ...], str]]:
     """The back of ``comp`` drawn for the low-ink kit: each text shown, with its colour."""
-    canvas = Canvas(io.BytesIO())
+    canvas, face = canvas_face(comp, RULESET.icons, side="back", low_ink=True)
     w, h = comp.trim_size()
-    face = Face(
-        canvas,
-        width=w,
-        height=h,
-        bleed=0.0,
-        component=comp,
-        side="back",
-        context=DrawContext(icons=RULESET.icons, low_ink=True),
-    )
     start = len(canvas._code)
     assert comp.back_draw is not None
     comp.back_draw(face)
