@@ -415,3 +415,13 @@ def test_images_too_large_for_image_programs_are_named(
     assert result.exit_code == 0, result.output
     assert "1 image over 0 million pixels (" in result.output
     assert "which many image programs refuse to open as too large" in result.output
+
+
+@pytest.mark.parametrize("preset", ["thegamecrafter", "drivethrucards"])
+def test_the_fief_cards_keep_inside_a_printer_s_safe_zone(tmp_path: Path, preset: str) -> None:
+    """The fief mini cards' flavour line hung its descenders 0.1 mm into the 1/8 in safe
+    zone of these printers (14 cards; visual QA), so a --strict export failed."""
+    args = ["export", "fief", "--format", "pod", "--preset", preset, "--strict"]
+    result = invoke(*args, "--workers", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "safe zone" not in result.output
