@@ -71,12 +71,8 @@ def md_inline(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
     return "".join(parts).strip()
 
 
-def _md_cell(tokens: Sequence[Token], icons: Mapping[str, Icon]) -> str:
-    return (
-        md_inline(unechoed(tokens, _labels(icons)), icons)
-        .replace("\\\n", "<br>")
-        .replace("\n", " ")
-    )
+def _md_cell(tokens: Sequence[Token], icons: Mapping[str, Icon], labels: Mapping[str, str]) -> str:
+    return md_inline(unechoed(tokens, labels), icons).replace("\\\n", "<br>").replace("\n", " ")
 
 
 def _labels(icons: Mapping[str, Icon]) -> dict[str, str]:
@@ -100,12 +96,13 @@ def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
     """The document as CommonMark with GitHub tables; a long one opens with a contents
     list whose links work where GitHub shows the file."""
     out: list[str] = []
-    nav = navigation(doc, _labels(icons))
+    labels = _labels(icons)
+    nav = navigation(doc, labels)
 
     def emit_list(block: ListBlock, indent: str) -> None:
         for n, item in enumerate(block.items, start=1):
             marker = f"{n}." if block.ordered else "-"
-            text = md_inline(unechoed(item.tokens, _labels(icons)), icons).replace(
+            text = md_inline(unechoed(item.tokens, labels), icons).replace(
                 "\\\n", "\\\n" + indent + " " * (len(marker) + 1)
             )
             out.append(f"{indent}{marker} {text}")
@@ -118,14 +115,15 @@ def to_markdown(doc: Document, icons: Mapping[str, Icon]) -> str:
         if isinstance(block, Heading):
             out += ["#" * block.level + " " + md_inline(block.tokens, icons), ""]
         elif isinstance(block, Para):
-            out += [md_inline(unechoed(block.tokens, _labels(icons)), icons), ""]
+            out += [md_inline(unechoed(block.tokens, labels), icons), ""]
         elif isinstance(block, ListBlock):
             emit_list(block, "")
             out.append("")
         elif isinstance(block, Table):
             ncols = max(len(r) for r in block.rows)
             rows = [
-                [_md_cell(c.tokens, icons) for c in r] + [""] * (ncols - len(r)) for r in block.rows
+                [_md_cell(c.tokens, icons, labels) for c in r] + [""] * (ncols - len(r))
+                for r in block.rows
             ]
             header, body = (
                 (rows[0], rows[1:])
